@@ -1,0 +1,73 @@
+//! The ten-mansion campaign (spec §3): room-grid sizes by coin flips, 100 loot split by area, and one
+//! independent level seed per mansion derived from the game seed.
+
+use serde::{Deserialize, Serialize};
+
+use super::rng::{Stream, mix64};
+use super::siheyuan;
+use crate::model::{Level, Plan};
+
+/// Mansions per campaign.
+pub const LEVELS: usize = 10;
+/// Loot shared by the whole campaign.
+pub const CAMPAIGN_LOOT: u32 = 100;
+
+/// The plan of one game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Campaign {
+    pub game_seed: u64,
+    pub plans: Vec<Plan>,
+}
+
+/// Draws the plan of a game: for each level, the width flips then the depth flips; then the loot split.
+pub fn plan(game_seed: u64) -> Campaign {
+    let mut rng = Stream::new(game_seed, "campaign");
+    let mut sizes = Vec::with_capacity(LEVELS);
+    for level in 0..LEVELS as i32 {
+        let width_heads: i32 = (0..level.min(3)).map(|_| rng.coin()).sum();
+        let rooms_y = if level == 0 {
+            2
+        } else {
+            3 + (0..(level - 1).min(4)).map(|_| rng.coin()).sum::<i32>()
+        };
+        sizes.push((3 + 2 * width_heads, rooms_y));
+    }
+    let total_area: i32 = sizes.iter().map(|(x, y)| x * y).sum();
+    let mut plans: Vec<Plan> = sizes
+        .iter()
+        .map(|&(rooms_x, rooms_y)| Plan {
+            rooms_x,
+            rooms_y,
+            loot: (CAMPAIGN_LOOT as i32 * rooms_x * rooms_y / total_area) as u32,
+        })
+        .collect();
+    let assigned: u32 = plans.iter().map(|p| p.loot).sum();
+    if let Some(last) = plans.last_mut() {
+        last.loot += CAMPAIGN_LOOT - assigned;
+    }
+    Campaign { game_seed, plans }
+}
+
+/// The seed of mansion `level` of a game: SplitMix64 of the game seed and the level number.
+pub fn level_seed(game_seed: u64, level: u32) -> u64 {
+    mix64(game_seed ^ mix64(u64::from(level) + 1))
+}
+
+impl Campaign {
+    /// Generates mansion `level` (0–9) of this game.
+    pub fn generate(&self, level: u32) -> Option<Level> {
+        let plan = *self.plans.get(level as usize)?;
+        Some(siheyuan::generate(
+            plan,
+            level,
+            level_seed(self.game_seed, level),
+        ))
+    }
+
+    /// Generates all ten mansions.
+    pub fn generate_all(&self) -> Vec<Level> {
+        (0..LEVELS as u32)
+            .filter_map(|l| self.generate(l))
+            .collect()
+    }
+}

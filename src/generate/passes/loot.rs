@@ -1,0 +1,92 @@
+//! Step 5.10, loot by priority: dead-end rooms first, then private rooms, then anywhere. Shared by every
+//! generator: it reads only room kinds, door flags, floors and items.
+
+use crate::generate::rng::Stream;
+use crate::model::{Cell, Item, ItemKind, Level, Rect, RoomKind};
+
+/// Attempts per coin try.
+const COIN_TRIES: usize = 1000;
+/// Chance that pass 2 skips a private room.
+const PRIVATE_SKIP_CHANCE: f64 = 0.2;
+/// Attempts of the top-up pass.
+const TOP_UP_TRIES: usize = 1000;
+
+/// Door-flagged adjacencies of every room (the front door and open archways count).
+pub fn door_counts(level: &Level) -> Vec<usize> {
+    let mut counts = vec![0; level.rooms.len()];
+    for adj in level.adjacencies.iter().filter(|a| a.door) {
+        counts[adj.left] += 1;
+        counts[adj.right] += 1;
+    }
+    counts
+}
+
+/// Up to 1000 uniform picks in `rect`; places a coin on the first free Wood or Marble cell.
+fn coin_try(level: &mut Level, rect: Rect, occupied: &mut [bool], rng: &mut Stream) -> bool {
+    for _ in 0..COIN_TRIES {
+        let x = rect.x0 + rng.below_i32(rect.width());
+        let y = rect.y0 + rng.below_i32(rect.height());
+        let cell = Cell::new(x, y);
+        if !level.in_bounds(cell) {
+            continue;
+        }
+        let index = (y * level.width + x) as usize;
+        if level.terrain(cell).is_loot_floor() && !occupied[index] {
+            occupied[index] = true;
+            level.items.push(Item {
+                kind: ItemKind::Coin,
+                cell,
+            });
+            return true;
+        }
+    }
+    false
+}
+
+/// Places `budget` coins: one try per dead-end room, then one per private room unless skipped, then tries
+/// over the whole map. Returns how many coins were placed.
+pub fn place_loot(level: &mut Level, budget: usize, rng: &mut Stream) -> usize {
+    let mut occupied = vec![false; (level.width * level.height) as usize];
+    for item in &level.items {
+        if level.in_bounds(item.cell) {
+            occupied[(item.cell.y * level.width + item.cell.x) as usize] = true;
+        }
+    }
+    let doors = door_counts(level);
+    let mut placed = 0;
+    for r in 0..level.rooms.len() {
+        if placed >= budget {
+            break;
+        }
+        if level.rooms[r].kind.is_chamber() && doors[r] < 2 {
+            let rect = level.rooms[r].interior;
+            placed += usize::from(coin_try(level, rect, &mut occupied, rng));
+        }
+    }
+    for r in 0..level.rooms.len() {
+        if placed >= budget {
+            break;
+        }
+        let room = &level.rooms[r];
+        if room.kind == RoomKind::Room && room.private {
+            if rng.chance(PRIVATE_SKIP_CHANCE) {
+                continue;
+            }
+            let rect = room.interior;
+            placed += usize::from(coin_try(level, rect, &mut occupied, rng));
+        }
+    }
+    let whole = Rect {
+        x0: 0,
+        y0: 0,
+        x1: level.width,
+        y1: level.height,
+    };
+    for _ in 0..TOP_UP_TRIES {
+        if placed >= budget {
+            break;
+        }
+        placed += usize::from(coin_try(level, whole, &mut occupied, rng));
+    }
+    placed
+}

@@ -1,0 +1,207 @@
+//! Steps 5.12 and 5.13 j: guard movement costs and the original's path finding — a distance field built by
+//! Dijkstra outward from the target, then a greedy walk down it from the start.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::model::{Cell, ItemKind, Level, Terrain};
+
+/// Impassable.
+pub const INFINITE: u32 = u32::MAX;
+/// Cost of entering water.
+const WATER_COST: u32 = 4096;
+/// Step costs: orthogonal and diagonal.
+const ORTHOGONAL_STEP: u32 = 2;
+const DIAGONAL_STEP: u32 = 3;
+/// A walk longer than this is cut off; the original could in theory oscillate forever (spec §5.13 j).
+const MAX_WALK: usize = 4096;
+
+fn item_cost(kind: ItemKind) -> u32 {
+    match kind {
+        ItemKind::Chair => 4,
+        ItemKind::Table | ItemKind::Bush => 10,
+        ItemKind::TorchLit | ItemKind::TorchUnlit => INFINITE,
+        ItemKind::Coin | ItemKind::Door(_) | ItemKind::Portcullis(_) => 0,
+    }
+}
+
+/// Per-cell movement cost (row-major): blocking terrain ∞, water 4096, else 0, raised to the cost of the
+/// item on the cell.
+pub fn move_costs(level: &Level) -> Vec<u32> {
+    let mut costs: Vec<u32> = level
+        .terrain
+        .iter()
+        .map(|t| match t {
+            t if t.is_blocking() => INFINITE,
+            Terrain::Water => WATER_COST,
+            _ => 0,
+        })
+        .collect();
+    for item in &level.items {
+        if level.in_bounds(item.cell) {
+            let i = (item.cell.y * level.width + item.cell.x) as usize;
+            costs[i] = costs[i].max(item_cost(item.kind));
+        }
+    }
+    costs
+}
+
+/// Reusable buffers for the original's path finding over one level.
+pub struct PathFinder<'a> {
+    level: &'a Level,
+    costs: &'a [u32],
+    dist: Vec<u32>,
+    settled: Vec<bool>,
+    touched: Vec<usize>,
+    heap: BinaryHeap<Reverse<(u32, usize)>>,
+}
+
+const NEIGHBOURS: [(i32, i32); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+impl<'a> PathFinder<'a> {
+    pub fn new(level: &'a Level, costs: &'a [u32]) -> Self {
+        let n = costs.len();
+        PathFinder {
+            level,
+            costs,
+            dist: vec![INFINITE; n],
+            settled: vec![false; n],
+            touched: Vec::new(),
+            heap: BinaryHeap::new(),
+        }
+    }
+
+    pub fn cost(&self, c: Cell) -> u32 {
+        if self.level.in_bounds(c) {
+            self.costs[self.index(c)]
+        } else {
+            INFINITE
+        }
+    }
+
+    fn index(&self, c: Cell) -> usize {
+        (c.y * self.level.width + c.x) as usize
+    }
+
+    /// A step from `from` to its 8-neighbour `to` is allowed when `to` has finite cost and, for a diagonal,
+    /// neither orthogonal cell between them has infinite cost.
+    fn can_step(&self, from: Cell, to: Cell) -> bool {
+        if self.cost(to) == INFINITE {
+            return false;
+        }
+        if from.x != to.x && from.y != to.y {
+            return self.cost(Cell::new(from.x, to.y)) != INFINITE
+                && self.cost(Cell::new(to.x, from.y)) != INFINITE;
+        }
+        true
+    }
+
+    fn reset(&mut self) {
+        for &i in &self.touched {
+            self.dist[i] = INFINITE;
+            self.settled[i] = false;
+        }
+        self.touched.clear();
+        self.heap.clear();
+    }
+
+    /// Dijkstra from `target`, stopping once every cell no farther than `start` is settled: the walk only
+    /// ever compares cells at most as far as the one it stands on, so the rest of the field is never read.
+    fn build_field(&mut self, target: Cell, start: Cell) {
+        self.reset();
+        if !self.level.in_bounds(target) {
+            return;
+        }
+        let t = self.index(target);
+        self.dist[t] = 0;
+        self.touched.push(t);
+        self.heap.push(Reverse((0, t)));
+        let start_index = self.level.in_bounds(start).then(|| self.index(start));
+        while let Some(Reverse((d, i))) = self.heap.pop() {
+            if self.settled[i] {
+                continue;
+            }
+            if let Some(s) = start_index
+                && self.settled[s]
+                && d > self.dist[s]
+            {
+                break;
+            }
+            self.settled[i] = true;
+            let here = Cell::new(i as i32 % self.level.width, i as i32 / self.level.width);
+            for (dx, dy) in NEIGHBOURS {
+                let next = here.offset(dx, dy);
+                if !self.level.in_bounds(next) || !self.can_step(here, next) {
+                    continue;
+                }
+                let step = if dx != 0 && dy != 0 {
+                    DIAGONAL_STEP
+                } else {
+                    ORTHOGONAL_STEP
+                };
+                let j = self.index(next);
+                let nd = d.saturating_add(step).saturating_add(self.costs[j]);
+                if nd < self.dist[j] {
+                    if self.dist[j] == INFINITE {
+                        self.touched.push(j);
+                    }
+                    self.dist[j] = nd;
+                    self.heap.push(Reverse((nd, j)));
+                }
+            }
+        }
+    }
+
+    fn settled_dist(&self, c: Cell) -> u32 {
+        let i = self.index(c);
+        if self.settled[i] {
+            self.dist[i]
+        } else {
+            INFINITE
+        }
+    }
+
+    /// Appends the path `start → target` (start included, target excluded) to `out`.
+    pub fn append_path(&mut self, start: Cell, target: Cell, out: &mut Vec<Cell>) {
+        if start == target {
+            return;
+        }
+        self.build_field(target, start);
+        let mut current = start;
+        for _ in 0..MAX_WALK {
+            if current == target {
+                return;
+            }
+            out.push(current);
+            let mut best: Option<(u32, Cell)> = None;
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    let c = current.offset(dx, dy);
+                    if !self.level.in_bounds(c) || self.level.terrain(c) == Terrain::Water {
+                        continue;
+                    }
+                    if c != current && !self.can_step(current, c) {
+                        continue;
+                    }
+                    let d = self.settled_dist(c);
+                    if d != INFINITE && best.is_none_or(|(bd, _)| d < bd) {
+                        best = Some((d, c));
+                    }
+                }
+            }
+            match best {
+                Some((_, c)) if c != current => current = c,
+                _ => return,
+            }
+        }
+    }
+}

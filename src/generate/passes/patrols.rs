@@ -1,0 +1,471 @@
+//! Steps 5.13–5.14: guard patrol routes — chains and loops over the door graph, split for guard density,
+//! side trips for left-over rooms, activity stations at the ends — then outside patrols and guards.
+//! Shared by every generator: it reads room kinds and rectangles, door adjacencies, terrain and items.
+
+use std::collections::HashMap;
+
+use super::pathfind::{PathFinder, move_costs};
+use crate::generate::rng::Stream;
+use crate::model::{
+    Cell, Guard, ItemKind, Level, PatrolRoute, RoomId, RoomKind, SplitPoint, Station, StationKind,
+    StationRole, Terrain,
+};
+
+/// How many times a chain's end cells repeat: the guard's pause.
+const END_DWELL: usize = 3;
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    region: RoomId,
+    next: Option<usize>,
+    prev: Option<usize>,
+}
+
+impl Node {
+    fn unlinked(&self) -> bool {
+        self.next.is_none() && self.prev.is_none()
+    }
+}
+
+/// The patrol graph under construction: one home node per region, then side-trip copies.
+struct Chains {
+    nodes: Vec<Node>,
+}
+
+impl Chains {
+    fn link(&mut self, a: usize, b: usize) {
+        self.nodes[a].next = Some(b);
+        self.nodes[b].prev = Some(a);
+    }
+
+    /// Reverses the chain that contains `from`, walking along `step` to collect it.
+    fn reverse_chain(&mut self, from: usize, toward_head: bool) {
+        let mut chain = vec![from];
+        let mut cur = from;
+        while let Some(n) = if toward_head {
+            self.nodes[cur].prev
+        } else {
+            self.nodes[cur].next
+        } {
+            chain.push(n);
+            cur = n;
+        }
+        for i in chain {
+            let node = &mut self.nodes[i];
+            std::mem::swap(&mut node.next, &mut node.prev);
+        }
+    }
+
+    /// The route's first node: the chain head, or `node` itself when it lies on a loop.
+    fn route_start(&self, node: usize) -> (usize, bool) {
+        let mut cur = node;
+        while let Some(p) = self.nodes[cur].prev {
+            if p == node {
+                return (node, true);
+            }
+            cur = p;
+        }
+        (cur, false)
+    }
+}
+
+/// Guard density: chains of at least `2P` nodes are cut into pieces of `P` (the last `P … 2P−1`).
+fn piece_length(level_index: u32) -> usize {
+    (10i64 - i64::from(level_index)).max(3) as usize
+}
+
+/// 5.13 a–d: a greedy random cover of the door graph by paths and cycles.
+fn assemble_chains(level: &Level, order: &[usize], participates: &[bool]) -> Chains {
+    let nodes = (0..level.rooms.len())
+        .map(|region| Node {
+            region,
+            next: None,
+            prev: None,
+        })
+        .collect();
+    let mut chains = Chains { nodes };
+    for &id in order {
+        let adj = &level.adjacencies[id];
+        if !adj.door || !participates[adj.left] || !participates[adj.right] {
+            continue;
+        }
+        let (a, b) = (adj.left, adj.right);
+        let (na, nb) = (chains.nodes[a], chains.nodes[b]);
+        if na.next.is_none() && nb.prev.is_none() {
+            chains.link(a, b);
+        } else if nb.next.is_none() && na.prev.is_none() {
+            chains.link(b, a);
+        } else if na.next.is_none() && nb.next.is_none() {
+            chains.reverse_chain(b, true);
+            chains.link(a, b);
+        } else if na.prev.is_none() && nb.prev.is_none() {
+            chains.reverse_chain(a, false);
+            chains.link(a, b);
+        }
+    }
+    chains
+}
+
+/// 5.13 e: cuts long chains; returns the cut links.
+fn split_chains(chains: &mut Chains, participates: &[bool], piece: usize) -> Vec<SplitPoint> {
+    let mut visited = vec![false; chains.nodes.len()];
+    let mut splits = Vec::new();
+    for r in 0..participates.len() {
+        if visited[r] || !participates[r] {
+            continue;
+        }
+        visited[r] = true;
+        if chains.nodes[r].unlinked() {
+            continue;
+        }
+        let (start, is_loop) = chains.route_start(r);
+        let mut chain = vec![start];
+        let mut cur = start;
+        while let Some(n) = chains.nodes[cur].next {
+            if n == start {
+                break;
+            }
+            chain.push(n);
+            cur = n;
+        }
+        for &n in &chain {
+            visited[n] = true;
+        }
+        if is_loop || chain.len() < 2 * piece {
+            continue;
+        }
+        for cut in 1..chain.len() / piece {
+            let (x, y) = (chain[cut * piece - 1], chain[cut * piece]);
+            chains.nodes[x].next = None;
+            chains.nodes[y].prev = None;
+            splits.push(SplitPoint {
+                before: chains.nodes[x].region,
+                after: chains.nodes[y].region,
+            });
+        }
+    }
+    splits
+}
+
+/// 5.13 f: a left-over region hangs off an interior chain node or loop node as a side trip.
+fn add_side_trips(chains: &mut Chains, level: &Level, order: &[usize], participates: &[bool]) {
+    for &id in order {
+        let adj = &level.adjacencies[id];
+        if !adj.door || !participates[adj.left] || !participates[adj.right] {
+            continue;
+        }
+        let (a, b) = (adj.left, adj.right);
+        let both_links = |n: &Node| n.next.is_some() && n.prev.is_some();
+        let (host, guest) = if chains.nodes[a].unlinked() && both_links(&chains.nodes[b]) {
+            (b, a)
+        } else if chains.nodes[b].unlinked() && both_links(&chains.nodes[a]) {
+            (a, b)
+        } else {
+            continue;
+        };
+        let old_next = chains.nodes[host].next;
+        let copy = chains.nodes.len();
+        chains.nodes.push(Node {
+            region: chains.nodes[host].region,
+            next: old_next,
+            prev: Some(guest),
+        });
+        if let Some(n) = old_next {
+            chains.nodes[n].prev = Some(copy);
+        }
+        chains.link(host, guest);
+        chains.nodes[guest].next = Some(copy);
+    }
+}
+
+/// Turns node links into cell routes (5.13 g–j).
+struct Emitter<'a> {
+    level: &'a Level,
+    finder: PathFinder<'a>,
+    door_between: HashMap<(RoomId, RoomId), usize>,
+}
+
+impl Emitter<'_> {
+    /// The door cell on `r`'s side of the door adjacency joining `r` and `q`.
+    fn door(&self, r: RoomId, q: RoomId) -> Option<Cell> {
+        let id = self.door_between.get(&(r.min(q), r.max(q)))?;
+        self.level.adjacencies[*id].door_cell_for(r)
+    }
+
+    /// 5.13 i: two cells into `r` from its door toward `q`, or one when the second is not free.
+    fn beside_door(&self, r: RoomId, q: RoomId) -> Option<Cell> {
+        let id = *self.door_between.get(&(r.min(q), r.max(q)))?;
+        let adj = &self.level.adjacencies[id];
+        let door = adj.door_cell_for(r)?;
+        let Some(seg) = adj.segment else {
+            return self.step_into_room(r, door);
+        };
+        let normal = if adj.left == r {
+            seg.dir.left()
+        } else {
+            seg.dir.left().opposite()
+        };
+        let (dx, dy) = normal.delta();
+        let two = door.offset(2 * dx, 2 * dy);
+        Some(if self.finder.cost(two) == 0 {
+            two
+        } else {
+            door.offset(dx, dy)
+        })
+    }
+
+    /// For a corridor end without a wall segment: the first floor cell of `r` next to the door.
+    fn step_into_room(&self, r: RoomId, door: Cell) -> Option<Cell> {
+        let room = &self.level.rooms[r];
+        door.neighbours4()
+            .into_iter()
+            .find(|c| room.interior.contains(*c) && self.finder.cost(*c) == 0)
+            .or(Some(door))
+    }
+
+    /// 5.13 h: windows looking out, else cells next to loot, else chairs.
+    fn stations(&self, r: RoomId) -> (Vec<Cell>, StationKind) {
+        let rect = self.level.rooms[r].interior;
+        let free = |c: Cell| self.finder.cost(c) == 0;
+        let t = |c: Cell| self.level.terrain(c);
+        let mut windows = Vec::new();
+        for x in rect.x0..rect.x1 {
+            if t(Cell::new(x, rect.y0 - 1)) == Terrain::Window(crate::model::Dir::S)
+                && free(Cell::new(x, rect.y0))
+            {
+                windows.push(Cell::new(x, rect.y0));
+            }
+            if t(Cell::new(x, rect.y1)) == Terrain::Window(crate::model::Dir::N)
+                && free(Cell::new(x, rect.y1 - 1))
+            {
+                windows.push(Cell::new(x, rect.y1 - 1));
+            }
+        }
+        for y in rect.y0..rect.y1 {
+            if t(Cell::new(rect.x0 - 1, y)) == Terrain::Window(crate::model::Dir::W)
+                && free(Cell::new(rect.x0, y))
+            {
+                windows.push(Cell::new(rect.x0, y));
+            }
+            if t(Cell::new(rect.x1, y)) == Terrain::Window(crate::model::Dir::E)
+                && free(Cell::new(rect.x1 - 1, y))
+            {
+                windows.push(Cell::new(rect.x1 - 1, y));
+            }
+        }
+        if !windows.is_empty() {
+            return (windows, StationKind::Window);
+        }
+        let mut loot = Vec::new();
+        for coin in self
+            .level
+            .items
+            .iter()
+            .filter(|i| i.kind == ItemKind::Coin && rect.contains(i.cell))
+        {
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let c = coin.cell.offset(dx, dy);
+                if rect.contains(c) && free(c) {
+                    loot.push(c);
+                }
+            }
+        }
+        if !loot.is_empty() {
+            return (loot, StationKind::Loot);
+        }
+        let chairs = self
+            .level
+            .items
+            .iter()
+            .filter(|i| i.kind == ItemKind::Chair && rect.contains(i.cell));
+        (chairs.map(|i| i.cell).collect(), StationKind::Chair)
+    }
+
+    /// A station of `r` (one draw when the list is non-empty), else the beside-door cell toward `q`.
+    fn pick_station(
+        &self,
+        r: RoomId,
+        q: RoomId,
+        role: StationRole,
+        rng: &mut Stream,
+    ) -> Option<Station> {
+        let (list, kind) = self.stations(r);
+        if list.is_empty() {
+            let cell = self.beside_door(r, q)?;
+            return Some(Station {
+                cell,
+                room: r,
+                kind: StationKind::IntoRoom,
+                role,
+            });
+        }
+        Some(Station {
+            cell: list[rng.below(list.len())],
+            room: r,
+            kind,
+            role,
+        })
+    }
+
+    fn path(&mut self, from: Option<Cell>, to: Option<Cell>, out: &mut Vec<Cell>) {
+        if let (Some(a), Some(b)) = (from, to) {
+            self.finder.append_path(a, b, out);
+        }
+    }
+
+    /// Appends the cells of one node of a route.
+    fn emit_node(
+        &mut self,
+        r: RoomId,
+        p: Option<RoomId>,
+        s: Option<RoomId>,
+        route: &mut PatrolRoute,
+        rng: &mut Stream,
+    ) {
+        let cells = &mut route.cells;
+        match (p, s) {
+            (None, Some(s)) => {
+                let Some(start) = self.pick_station(r, s, StationRole::Head, rng) else {
+                    return;
+                };
+                route.stations.push(start);
+                cells.extend([start.cell, start.cell]);
+                let door = self.door(r, s);
+                self.path(Some(start.cell), door, cells);
+            }
+            (Some(p), None) => {
+                let Some(end) = self.pick_station(r, p, StationRole::Tail, rng) else {
+                    return;
+                };
+                route.stations.push(end);
+                let door = self.door(r, p);
+                self.path(door, Some(end.cell), cells);
+                cells.extend([end.cell; END_DWELL]);
+            }
+            (Some(p), Some(s)) if p == s => {
+                let door = self.door(r, p);
+                let Some(end) = self.pick_station(r, p, StationRole::SideTrip, rng) else {
+                    return;
+                };
+                route.stations.push(end);
+                self.path(door, Some(end.cell), cells);
+                cells.extend([end.cell; END_DWELL]);
+                self.path(Some(end.cell), door, cells);
+            }
+            (Some(p), Some(s)) => {
+                let (from, to) = (self.door(r, p), self.door(r, s));
+                self.path(from, to, cells);
+            }
+            (None, None) => {}
+        }
+    }
+}
+
+/// 5.13 k: the ring path around the house, `(2,2)` east, north, west and south again.
+fn outside_ring(width: i32, height: i32) -> Vec<Cell> {
+    let mut ring = Vec::new();
+    ring.extend((2..=width - 4).map(|x| Cell::new(x, 2)));
+    ring.extend((2..=height - 4).map(|y| Cell::new(width - 3, y)));
+    ring.extend((3..=width - 3).rev().map(|x| Cell::new(x, height - 3)));
+    ring.extend((3..=height - 3).rev().map(|y| Cell::new(2, y)));
+    ring
+}
+
+/// Builds every patrol route of the level (5.13), drawing from `rng`.
+pub fn build_patrols(level: &mut Level, rng: &mut Stream) {
+    let participates: Vec<bool> = level
+        .rooms
+        .iter()
+        .map(|r| r.kind != RoomKind::Exterior)
+        .collect();
+    let mut order: Vec<usize> = (0..level.adjacencies.len()).collect();
+    rng.shuffle(&mut order);
+    let mut chains = assemble_chains(level, &order, &participates);
+    let splits = split_chains(&mut chains, &participates, piece_length(level.level));
+    add_side_trips(&mut chains, level, &order, &participates);
+
+    let costs = move_costs(level);
+    let mut door_between = HashMap::new();
+    for (id, adj) in level.adjacencies.iter().enumerate().filter(|(_, a)| a.door) {
+        door_between
+            .entry((adj.left.min(adj.right), adj.left.max(adj.right)))
+            .or_insert(id);
+    }
+    let mut emitter = Emitter {
+        level,
+        finder: PathFinder::new(level, &costs),
+        door_between,
+    };
+    let mut handled = vec![false; chains.nodes.len()];
+    let mut routes = Vec::new();
+    for n in 0..chains.nodes.len() {
+        if handled[n] {
+            continue;
+        }
+        if chains.nodes[n].unlinked() {
+            handled[n] = true;
+            continue;
+        }
+        let (start, _) = chains.route_start(n);
+        let mut route = PatrolRoute {
+            cells: Vec::new(),
+            visits: Vec::new(),
+            stations: Vec::new(),
+            outside: false,
+        };
+        let mut cur = start;
+        loop {
+            handled[cur] = true;
+            let node = chains.nodes[cur];
+            let region = |i: Option<usize>| i.map(|i| chains.nodes[i].region);
+            route.visits.push(node.region);
+            emitter.emit_node(
+                node.region,
+                region(node.prev),
+                region(node.next),
+                &mut route,
+                rng,
+            );
+            match node.next {
+                Some(next) if !handled[next] => cur = next,
+                _ => break,
+            }
+        }
+        routes.push(route);
+    }
+    if level.level >= 6 && level.exterior().is_some() {
+        let ring = outside_ring(level.width, level.height);
+        let mut rotated = ring.clone();
+        rotated.rotate_left(ring.len() / 2);
+        for cells in [ring, rotated] {
+            routes.push(PatrolRoute {
+                cells,
+                visits: Vec::new(),
+                stations: Vec::new(),
+                outside: true,
+            });
+        }
+    }
+    level.patrols = routes;
+    level.split_points = splits;
+}
+
+/// 5.14: one guard per route from level 1, each carrying a torch with chance `L / (L + 5)` from level 2.
+pub fn place_guards(level: &mut Level, rng: &mut Stream) {
+    level.guards.clear();
+    if level.level == 0 {
+        return;
+    }
+    let l = level.level as usize;
+    for (route, patrol) in level.patrols.iter().enumerate() {
+        let Some(&start) = patrol.cells.first() else {
+            continue;
+        };
+        let carries_torch = l >= 2 && rng.below(5 + l) < l;
+        level.guards.push(Guard {
+            start,
+            route,
+            carries_torch,
+        });
+    }
+}

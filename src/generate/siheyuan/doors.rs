@@ -1,0 +1,178 @@
+//! Steps 5.5 and 5.6: doors and connectivity (courtyard links, room–room and room–courtyard doors, the
+//! front door and the player start), then depth from the front row and the public/private kinds.
+
+use super::layout::{Layout, OUTER_BORDER};
+use super::regions::{EXTERIOR, slot_region};
+use crate::generate::rng::Stream;
+use crate::model::{Adjacency, Cell, Dir, Room, RoomKind};
+
+/// Probability of a door between regions that are already connected.
+const EXTRA_DOOR_CHANCE: f64 = 0.4;
+
+/// Union–find over region groups.
+struct Groups(Vec<usize>);
+
+impl Groups {
+    fn find(&mut self, mut a: usize) -> usize {
+        while self.0[a] != a {
+            self.0[a] = self.0[self.0[a]];
+            a = self.0[a];
+        }
+        a
+    }
+
+    fn join(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.0[ra] = rb;
+        }
+    }
+}
+
+/// 5.5 a–d: shuffles the edge sets (returned, in shuffled order), opens courtyard links and adds room–room
+/// and room–courtyard doors until everything is connected, with extra doors by chance.
+pub fn connect_regions(
+    rooms: &[Room],
+    segs: &mut [Adjacency],
+    mut sets: Vec<Vec<usize>>,
+    rng: &mut Stream,
+) -> Vec<Vec<usize>> {
+    rng.shuffle(&mut sets);
+    let mut groups = Groups((0..rooms.len()).collect());
+    let kind = |r: usize| rooms[r].kind;
+
+    for seg in segs.iter_mut() {
+        if kind(seg.left) == RoomKind::Courtyard && kind(seg.right) == RoomKind::Courtyard {
+            seg.door = true;
+            groups.join(seg.left, seg.right);
+        }
+    }
+    let room_room = |a: RoomKind, b: RoomKind| a == RoomKind::Room && b == RoomKind::Room;
+    let room_courtyard =
+        |a: RoomKind, b: RoomKind| a != b && a != RoomKind::Exterior && b != RoomKind::Exterior;
+    for qualifies in [
+        &room_room as &dyn Fn(RoomKind, RoomKind) -> bool,
+        &room_courtyard,
+    ] {
+        for set in &sets {
+            let first = &segs[set[0]];
+            if !qualifies(kind(first.left), kind(first.right)) {
+                continue;
+            }
+            let separate = groups.find(first.left) != groups.find(first.right);
+            if separate || rng.chance(EXTRA_DOOR_CHANCE) {
+                for &id in set {
+                    segs[id].door = true;
+                    groups.join(segs[id].left, segs[id].right);
+                }
+            }
+        }
+    }
+    sets
+}
+
+/// 5.5 e: the first south-wall edge set in shuffled order gets the front door, on its eastern member (or
+/// the middle piece); the door's segment and its former partner become self-partnered (quirk 1).
+/// Returns the front-door segment and the player start.
+pub fn place_front_door(
+    segs: &mut [Adjacency],
+    shuffled_sets: &[Vec<usize>],
+) -> Option<(usize, Cell)> {
+    let chosen = shuffled_sets.iter().flatten().copied().find(|&i| {
+        let seg = &segs[i];
+        let horizontal = matches!(seg.segment.map(|s| s.dir), Some(Dir::E | Dir::W));
+        let partner = seg.mirror.unwrap_or(i);
+        if !horizontal || partner > i {
+            return false;
+        }
+        let outer_side = if partner == i { seg.right } else { seg.left };
+        outer_side == EXTERIOR
+    })?;
+    let partner = segs[chosen].mirror.unwrap_or(chosen);
+    segs[chosen].mirror = Some(chosen);
+    segs[partner].mirror = Some(partner);
+    segs[chosen].door = true;
+    let seg = segs[chosen].segment?;
+    let door = seg.cell(seg.len / 2);
+    Some((chosen, Cell::new(door.x, OUTER_BORDER - 1)))
+}
+
+/// 5.6: depth by breadth-first search from the whole south row over door segments, then whole depth
+/// layers turned private from the back until `floor(Rx·Ry/4)` rooms are private, then courtyard clusters
+/// made wholly private when they touch a private courtyard.
+pub fn assign_depths_and_kinds(layout: &Layout, rooms: &mut [Room], segs: &[Adjacency]) {
+    const UNVISITED: u32 = u32::MAX;
+    for room in rooms.iter_mut().skip(1) {
+        room.depth = UNVISITED;
+    }
+    rooms[EXTERIOR].depth = 0;
+    let mut queue: Vec<usize> = (0..layout.rooms_x)
+        .map(|rx| slot_region(layout, rx, 0))
+        .collect();
+    for &r in &queue {
+        rooms[r].depth = 1;
+    }
+    let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); rooms.len()];
+    for seg in segs.iter().filter(|s| s.door) {
+        neighbours[seg.left].push(seg.right);
+        neighbours[seg.right].push(seg.left);
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let r = queue[head];
+        head += 1;
+        for &n in &neighbours[r] {
+            if rooms[n].depth == UNVISITED {
+                rooms[n].depth = rooms[r].depth + 1;
+                queue.push(n);
+            }
+        }
+    }
+
+    let target = (layout.rooms_x * layout.rooms_y / 4) as usize;
+    let max_depth = rooms
+        .iter()
+        .map(|r| r.depth)
+        .filter(|&d| d != UNVISITED)
+        .max()
+        .unwrap_or(0);
+    let mut private_rooms = 0;
+    let mut depth = max_depth;
+    while depth > 0 {
+        for room in rooms
+            .iter_mut()
+            .filter(|r| r.depth == depth && r.kind != RoomKind::Exterior)
+        {
+            if !room.private {
+                room.private = true;
+                if room.kind == RoomKind::Room {
+                    private_rooms += 1;
+                }
+            }
+        }
+        if private_rooms >= target {
+            break;
+        }
+        depth -= 1;
+    }
+
+    loop {
+        let mut changed = false;
+        for r in 0..rooms.len() {
+            if rooms[r].kind != RoomKind::Courtyard || rooms[r].private {
+                continue;
+            }
+            let touches_private_courtyard = segs.iter().filter(|s| s.touches(r)).any(|s| {
+                let other = &rooms[s.other(r)];
+                other.kind == RoomKind::Courtyard && other.private
+            });
+            if touches_private_courtyard {
+                rooms[r].private = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}

@@ -1,0 +1,342 @@
+//! Steps 5.7–5.9: wall dressing (open courtyard boundaries, door offsets, windows, door kinds), floors and
+//! furniture templates, and the exterior grounds.
+
+use super::regions::EXTERIOR;
+use crate::generate::rng::Stream;
+use crate::model::{Adjacency, Axis, Cell, Dir, Item, ItemKind, Level, Rect, RoomKind, Terrain};
+
+const MASTER_DOOR_CHANCE: f64 = 0.3333;
+const CREAKY_CHANCE: f64 = 0.02;
+const PRIVATE_BANQUET_CHANCE: f64 = 0.33333;
+const CENTRE_LINE_CHANCE: f64 = 0.66667;
+const TORCH_UNLIT_CHANCE: f64 = 0.5;
+const EXTERIOR_BUSH_CHANCE: f64 = 0.8;
+
+/// The axis of the wall line a segment runs along.
+fn wall_axis(dir: Dir) -> Axis {
+    match dir {
+        Dir::N | Dir::S => Axis::NS,
+        Dir::E | Dir::W => Axis::EW,
+    }
+}
+
+/// 5.7: open courtyard boundaries, then per edge set (at its lowest id, ascending): the door offset, windows
+/// on doorless walls between different kinds, the master-suite draw, and the door dressing.
+pub fn dress_walls(level: &mut Level, rng: &mut Stream) {
+    let courtyard = |level: &Level, r: usize| level.rooms[r].kind == RoomKind::Courtyard;
+    for i in 0..level.adjacencies.len() {
+        let adj = &level.adjacencies[i];
+        if courtyard(level, adj.left) && courtyard(level, adj.right) {
+            let cells: Vec<Cell> = adj.segment.iter().flat_map(|s| s.cells()).collect();
+            for c in cells {
+                level.set_terrain(c, Terrain::Grass);
+            }
+        }
+    }
+    for first in 0..level.adjacencies.len() {
+        let partner = level.adjacencies[first].mirror.unwrap_or(first);
+        if partner < first {
+            continue;
+        }
+        let members: Vec<usize> = if partner == first {
+            vec![first]
+        } else {
+            vec![first, partner]
+        };
+        let Some(seg) = level.adjacencies[first].segment else {
+            continue;
+        };
+        let len = seg.len;
+        let offset = if members.len() == 1 {
+            len / 2
+        } else if len > 2 {
+            1 + rng.below_i32(len - 2)
+        } else {
+            rng.below_i32(len)
+        };
+        let adj = level.adjacencies[first].clone();
+        if !adj.door && side_class(level, adj.left) != side_class(level, adj.right) {
+            place_windows(level, &members, &adj, rng);
+        }
+        let master = rng.chance(MASTER_DOOR_CHANCE);
+        for &id in &members {
+            dress_door(level, id, offset, master);
+        }
+    }
+}
+
+/// The five region kinds of the original: the exterior, public/private rooms and courtyards.
+fn side_class(level: &Level, r: usize) -> (RoomKind, bool) {
+    let room = &level.rooms[r];
+    (room.kind, room.private)
+}
+
+fn place_windows(level: &mut Level, members: &[usize], first: &Adjacency, rng: &mut Stream) {
+    let Some(seg) = first.segment else { return };
+    let len = seg.len;
+    let (left_kind, right_kind) = (level.rooms[first.left].kind, level.rooms[first.right].kind);
+    let cells: Vec<i32> = if left_kind == RoomKind::Exterior || right_kind == RoomKind::Exterior {
+        if len % 2 == 1 {
+            vec![len / 2]
+        } else {
+            Vec::new()
+        }
+    } else if left_kind == RoomKind::Courtyard || right_kind == RoomKind::Courtyard {
+        let start = rng.below_i32(2);
+        let mut ks = Vec::new();
+        let mut m = start;
+        while m < (len + 1) / 2 {
+            ks.push(m);
+            ks.push(len - 1 - m);
+            m += 2;
+        }
+        ks
+    } else {
+        Vec::new()
+    };
+    for &id in members {
+        let adj = &level.adjacencies[id];
+        let Some(seg) = adj.segment else { continue };
+        let open_is_right = open_side_is_right(level, adj);
+        let toward_open = if open_is_right {
+            seg.dir.left().opposite()
+        } else {
+            seg.dir.left()
+        };
+        for &k in &cells {
+            level.set_terrain(seg.cell(k), Terrain::Window(toward_open));
+        }
+    }
+}
+
+/// Whether the open side (exterior or courtyard) of a window wall is the segment's right side.
+fn open_side_is_right(level: &Level, adj: &Adjacency) -> bool {
+    let right = level.rooms[adj.right].kind;
+    right == RoomKind::Exterior
+        || (right == RoomKind::Courtyard && level.rooms[adj.left].kind != RoomKind::Exterior)
+}
+
+fn dress_door(level: &mut Level, id: usize, offset: i32, master: bool) {
+    let adj = &level.adjacencies[id];
+    let Some(seg) = adj.segment else { return };
+    if !adj.door {
+        return;
+    }
+    let cell = seg.cell(offset);
+    let axis = wall_axis(seg.dir);
+    let (left, right) = (&level.rooms[adj.left], &level.rooms[adj.right]);
+    let (terrain, item) = if adj.left == EXTERIOR || adj.right == EXTERIOR {
+        (Terrain::Portcullis(axis), Some(ItemKind::Portcullis(axis)))
+    } else if left.kind == RoomKind::Courtyard && right.kind == RoomKind::Courtyard {
+        (Terrain::GardenDoor(axis), None)
+    } else if left.kind == RoomKind::Room
+        && right.kind == RoomKind::Room
+        && left.private
+        && right.private
+        && !master
+    {
+        (Terrain::Door(axis), None)
+    } else {
+        (Terrain::Door(axis), Some(ItemKind::Door(axis)))
+    };
+    level.adjacencies[id].door_cells = vec![cell];
+    level.set_terrain(cell, terrain);
+    if let Some(kind) = item {
+        level.items.push(Item { kind, cell });
+    }
+}
+
+/// Where a template puts an item: guarded placement checks doorways (and windows for torches).
+#[derive(Clone, Copy, PartialEq)]
+enum Placement {
+    Guarded,
+    Unguarded,
+}
+
+fn place(level: &mut Level, kind: ItemKind, cell: Cell, placement: Placement) {
+    if placement == Placement::Guarded {
+        let neighbours = cell.neighbours4().map(|n| level.terrain(n));
+        if neighbours.iter().any(|t| t.is_door_like()) {
+            return;
+        }
+        if kind.is_torch() && neighbours.iter().any(|t| matches!(t, Terrain::Window(_))) {
+            return;
+        }
+    }
+    level.items.push(Item { kind, cell });
+}
+
+fn torch(level_index: u32, rng: &mut Stream) -> ItemKind {
+    if level_index == 0 || rng.chance(TORCH_UNLIT_CHANCE) {
+        ItemKind::TorchUnlit
+    } else {
+        ItemKind::TorchLit
+    }
+}
+
+/// 5.8: floors (with creaky boards from level 4) and the decoration template of every region, in index order.
+pub fn furnish_regions(level: &mut Level, rng: &mut Stream) {
+    for r in 1..level.rooms.len() {
+        let room = &level.rooms[r];
+        let (kind, private, rect) = (room.kind, room.private, room.interior);
+        let floor = match (kind, private) {
+            (RoomKind::Courtyard, _) => Terrain::Grass,
+            (_, true) => Terrain::Marble,
+            (_, false) => Terrain::Wood,
+        };
+        let creaky = kind == RoomKind::Room && !private && level.level >= 4;
+        for c in rect.cells() {
+            let t = if creaky && rng.chance(CREAKY_CHANCE) {
+                Terrain::WoodCreaky
+            } else {
+                floor
+            };
+            level.set_terrain(c, t);
+        }
+        match kind {
+            RoomKind::Courtyard => decorate_courtyard(level, rect, rng),
+            _ => decorate_room(level, rect, private, rng),
+        }
+    }
+}
+
+/// Corner cells in the order SW, SE, NW, NE.
+fn corners(rect: Rect) -> [Cell; 4] {
+    [
+        Cell::new(rect.x0, rect.y0),
+        Cell::new(rect.x1 - 1, rect.y0),
+        Cell::new(rect.x0, rect.y1 - 1),
+        Cell::new(rect.x1 - 1, rect.y1 - 1),
+    ]
+}
+
+fn decorate_courtyard(level: &mut Level, rect: Rect, rng: &mut Stream) {
+    let (w, h) = (rect.width(), rect.height());
+    if w >= 5 && h >= 5 {
+        for x in rect.x0 + 1..rect.x1 - 1 {
+            for y in rect.y0 + 1..rect.y1 - 1 {
+                level.set_terrain(Cell::new(x, y), Terrain::Water);
+            }
+        }
+        return;
+    }
+    let mut list = vec![ItemKind::Bush; 4];
+    if w > 2 && h > 2 {
+        list.push(torch(level.level, rng));
+    }
+    rng.shuffle(&mut list);
+    // A fifth element is dropped (quirk 5).
+    for (kind, cell) in list.into_iter().zip(corners(rect)) {
+        place(level, kind, cell, Placement::Guarded);
+    }
+}
+
+fn decorate_room(level: &mut Level, rect: Rect, private: bool, rng: &mut Stream) {
+    let (w, h) = (rect.width(), rect.height());
+    let at = |i: i32, j: i32| Cell::new(rect.x0 + i, rect.y0 + j);
+    let side_item = if private {
+        ItemKind::Chair
+    } else {
+        ItemKind::Table
+    };
+    if w >= 5 && h >= 5 {
+        // R1 pillared hall, with a pool in private rooms.
+        if private {
+            for i in 2..=w - 3 {
+                for j in 2..=h - 3 {
+                    level.set_terrain(at(i, j), Terrain::Water);
+                }
+            }
+        }
+        for (i, j) in [(1, 1), (w - 2, 1), (1, h - 2), (w - 2, h - 2)] {
+            level.set_terrain(at(i, j), Terrain::Wall);
+        }
+        return;
+    }
+    let banquet =
+        |level: &mut Level, slots: i32, rng: &mut Stream, cell_of: &dyn Fn(i32) -> [Cell; 3]| {
+            let mut centre = vec![ItemKind::Table; slots as usize];
+            centre.push(torch(level.level, rng));
+            rng.shuffle(&mut centre);
+            for (n, item) in centre.into_iter().take(slots as usize).enumerate() {
+                let [chair_a, middle, chair_b] = cell_of(n as i32 + 1);
+                place(level, ItemKind::Chair, chair_a, Placement::Unguarded);
+                place(level, item, middle, Placement::Unguarded);
+                place(level, ItemKind::Chair, chair_b, Placement::Unguarded);
+            }
+        };
+    if w == 5 && h >= 3 && (!private || rng.chance(PRIVATE_BANQUET_CHANCE)) {
+        banquet(level, h - 2, rng, &|j| [at(1, j), at(2, j), at(3, j)]);
+        return;
+    }
+    if h == 5 && w >= 3 && (!private || rng.chance(PRIVATE_BANQUET_CHANCE)) {
+        banquet(level, w - 2, rng, &|i| [at(i, 1), at(i, 2), at(i, 3)]);
+        return;
+    }
+    if w > h && h % 2 == 1 && rng.chance(CENTRE_LINE_CHANCE) {
+        let mut pair = [torch(level.level, rng), side_item];
+        rng.shuffle(&mut pair);
+        place(level, pair[0], at(1, h / 2), Placement::Guarded);
+        place(level, pair[1], at(w - 2, h / 2), Placement::Guarded);
+        return;
+    }
+    if h > w && w % 2 == 1 && rng.chance(CENTRE_LINE_CHANCE) {
+        let mut pair = [torch(level.level, rng), side_item];
+        rng.shuffle(&mut pair);
+        place(level, pair[0], at(w / 2, 1), Placement::Guarded);
+        place(level, pair[1], at(w / 2, h - 2), Placement::Guarded);
+        return;
+    }
+    if w > 3 && h > 3 {
+        let mut list = [torch(level.level, rng), side_item, side_item, side_item];
+        rng.shuffle(&mut list);
+        for (kind, cell) in list.into_iter().zip(corners(rect)) {
+            place(level, kind, cell, Placement::Guarded);
+        }
+    }
+}
+
+/// 5.9: grass bands with bushes along the north and the sides, and the front pillars.
+pub fn dress_exterior(level: &mut Level, rng: &mut Stream) {
+    let (w, h) = (level.width, level.height);
+    let grass_if_ground = |level: &mut Level, c: Cell| {
+        if level.terrain(c) == Terrain::Ground {
+            level.set_terrain(c, Terrain::Grass);
+        }
+    };
+    for x in 0..w {
+        grass_if_ground(level, Cell::new(x, h - 2));
+        grass_if_ground(level, Cell::new(x, h - 1));
+        if x % 2 == 0 && rng.chance(EXTERIOR_BUSH_CHANCE) {
+            level.items.push(Item {
+                kind: ItemKind::Bush,
+                cell: Cell::new(x, h - 1),
+            });
+        }
+    }
+    for y in 3..=h - 3 {
+        for x in [0, 1, w - 2, w - 1] {
+            grass_if_ground(level, Cell::new(x, y));
+        }
+        if (h - y) % 2 == 1 {
+            if rng.chance(EXTERIOR_BUSH_CHANCE) {
+                level.items.push(Item {
+                    kind: ItemKind::Bush,
+                    cell: Cell::new(0, y),
+                });
+            }
+            if rng.chance(EXTERIOR_BUSH_CHANCE) {
+                level.items.push(Item {
+                    kind: ItemKind::Bush,
+                    cell: Cell::new(w - 1, y),
+                });
+            }
+        }
+    }
+    let mut x = 3;
+    while x < w / 2 {
+        level.set_terrain(Cell::new(x, 1), Terrain::Wall);
+        level.set_terrain(Cell::new(w - 1 - x, 1), Terrain::Wall);
+        x += 5;
+    }
+}

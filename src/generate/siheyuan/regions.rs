@@ -1,0 +1,260 @@
+//! Step 5.4: regions (exterior plus one per slot, column-major) and the wall segments between them, with
+//! their mirror partners. No randomness.
+
+use super::layout::Layout;
+use crate::model::{Adjacency, Cell, Dir, Rect, Room, RoomId, RoomKind, RoomOrigin, Segment};
+
+/// The exterior is always region 0 in the siheyuan generator.
+pub const EXTERIOR: RoomId = 0;
+
+/// `index(rx, ry) = 1 + rx · Ry + ry` (quirk 17: column-major).
+pub fn slot_region(layout: &Layout, rx: i32, ry: i32) -> RoomId {
+    (1 + rx * layout.rooms_y + ry) as RoomId
+}
+
+/// The exterior and one region per slot, in index order.
+pub fn build_regions(layout: &Layout) -> Vec<Room> {
+    let mut rooms = vec![Room {
+        kind: RoomKind::Exterior,
+        private: false,
+        depth: 0,
+        interior: Rect {
+            x0: 0,
+            y0: 0,
+            x1: layout.width,
+            y1: layout.height,
+        },
+        cells: Vec::new(),
+        origin: RoomOrigin::Exterior,
+    }];
+    for rx in 0..layout.rooms_x {
+        for ry in 0..layout.rooms_y {
+            let interior = Rect {
+                x0: layout.x(rx, ry) + 1,
+                y0: layout.y(rx, ry) + 1,
+                x1: layout.x(rx + 1, ry),
+                y1: layout.y(rx, ry + 1),
+            };
+            let kind = if layout.is_inside(rx, ry) {
+                RoomKind::Room
+            } else {
+                RoomKind::Courtyard
+            };
+            rooms.push(Room {
+                kind,
+                private: false,
+                depth: 0,
+                interior,
+                cells: interior.cells().collect(),
+                origin: RoomOrigin::Slot { rx, ry },
+            });
+        }
+    }
+    rooms
+}
+
+fn segment(origin: Cell, dir: Dir, len: i32, left: RoomId, right: RoomId) -> Adjacency {
+    Adjacency {
+        left,
+        right,
+        segment: Some(Segment { origin, dir, len }),
+        mirror: None,
+        door: false,
+        door_cells: Vec::new(),
+        via: Vec::new(),
+    }
+}
+
+/// All segments in id order (horizontal lines south to north, then vertical lines west to east), with
+/// mirror partners set and the eastern member of each horizontal pair re-oriented.
+pub fn build_segments(layout: &Layout) -> Vec<Adjacency> {
+    let (nx, ny) = (layout.rooms_x, layout.rooms_y);
+    let slot = |rx: i32, ry: i32| slot_region(layout, rx, ry);
+    let mut segs: Vec<Adjacency> = Vec::new();
+    let mut horizontal_lines: Vec<Vec<usize>> = Vec::new();
+
+    let mut line = Vec::new();
+    for rx in 0..nx {
+        let (x0, x1, y) = (layout.x(rx, 0), layout.x(rx + 1, 0), layout.y(rx, 0));
+        line.push(segs.len());
+        segs.push(segment(
+            Cell::new(x0 + 1, y),
+            Dir::E,
+            x1 - x0 - 1,
+            slot(rx, 0),
+            EXTERIOR,
+        ));
+    }
+    horizontal_lines.push(line);
+    for j in 1..ny {
+        let mut line = Vec::new();
+        for rx in 0..nx {
+            let (a, b) = (layout.x(rx, j - 1), layout.x(rx, j));
+            let (c, d) = (layout.x(rx + 1, j - 1), layout.x(rx + 1, j));
+            let y = layout.y(rx, j);
+            if rx > 0 && a - b >= 2 {
+                line.push(segs.len());
+                segs.push(segment(
+                    Cell::new(b + 1, y),
+                    Dir::E,
+                    a - b - 1,
+                    slot(rx, j),
+                    slot(rx - 1, j - 1),
+                ));
+            }
+            let (lo, hi) = (a.max(b), c.min(d));
+            line.push(segs.len());
+            segs.push(segment(
+                Cell::new(lo + 1, y),
+                Dir::E,
+                hi - lo - 1,
+                slot(rx, j),
+                slot(rx, j - 1),
+            ));
+            if rx < nx - 1 && d - c >= 2 {
+                line.push(segs.len());
+                segs.push(segment(
+                    Cell::new(c + 1, y),
+                    Dir::E,
+                    d - c - 1,
+                    slot(rx, j),
+                    slot(rx + 1, j - 1),
+                ));
+            }
+        }
+        horizontal_lines.push(line);
+    }
+    let mut line = Vec::new();
+    for rx in 0..nx {
+        let (x0, x1, y) = (
+            layout.x(rx, ny - 1),
+            layout.x(rx + 1, ny - 1),
+            layout.y(rx, ny),
+        );
+        line.push(segs.len());
+        segs.push(segment(
+            Cell::new(x0 + 1, y),
+            Dir::E,
+            x1 - x0 - 1,
+            EXTERIOR,
+            slot(rx, ny - 1),
+        ));
+    }
+    horizontal_lines.push(line);
+
+    let mut vertical_lines: Vec<Vec<usize>> = Vec::new();
+    let mut line = Vec::new();
+    for ry in 0..ny {
+        let (y0, y1, x) = (layout.y(0, ry), layout.y(0, ry + 1), layout.x(0, ry));
+        line.push(segs.len());
+        segs.push(segment(
+            Cell::new(x, y0 + 1),
+            Dir::N,
+            y1 - y0 - 1,
+            EXTERIOR,
+            slot(0, ry),
+        ));
+    }
+    vertical_lines.push(line);
+    for i in 1..nx {
+        let mut line = Vec::new();
+        for ry in 0..ny {
+            let (a, b) = (layout.y(i - 1, ry), layout.y(i, ry));
+            let (c, d) = (layout.y(i - 1, ry + 1), layout.y(i, ry + 1));
+            let x = layout.x(i, ry);
+            if ry > 0 && a - b >= 2 {
+                line.push(segs.len());
+                segs.push(segment(
+                    Cell::new(x, b + 1),
+                    Dir::N,
+                    a - b - 1,
+                    slot(i - 1, ry - 1),
+                    slot(i, ry),
+                ));
+            }
+            let (lo, hi) = (a.max(b), c.min(d));
+            line.push(segs.len());
+            segs.push(segment(
+                Cell::new(x, lo + 1),
+                Dir::N,
+                hi - lo - 1,
+                slot(i - 1, ry),
+                slot(i, ry),
+            ));
+            if ry < ny - 1 && d - c >= 2 {
+                line.push(segs.len());
+                segs.push(segment(
+                    Cell::new(x, c + 1),
+                    Dir::N,
+                    d - c - 1,
+                    slot(i - 1, ry + 1),
+                    slot(i, ry),
+                ));
+            }
+        }
+        vertical_lines.push(line);
+    }
+    let mut line = Vec::new();
+    for ry in 0..ny {
+        let (y0, y1, x) = (
+            layout.y(nx - 1, ry),
+            layout.y(nx - 1, ry + 1),
+            layout.x(nx, ry),
+        );
+        line.push(segs.len());
+        segs.push(segment(
+            Cell::new(x, y0 + 1),
+            Dir::N,
+            y1 - y0 - 1,
+            slot(nx - 1, ry),
+            EXTERIOR,
+        ));
+    }
+    vertical_lines.push(line);
+
+    for (id, seg) in segs.iter_mut().enumerate() {
+        seg.mirror = Some(id);
+    }
+    for line in &horizontal_lines {
+        let n = line.len();
+        for p in 0..n / 2 {
+            let (west, east) = (line[p], line[n - 1 - p]);
+            segs[west].mirror = Some(east);
+            segs[east].mirror = Some(west);
+            reorient(&mut segs[east]);
+        }
+    }
+    let lines = vertical_lines.len();
+    for i in 0..lines / 2 {
+        let (west, east) = (&vertical_lines[i], &vertical_lines[lines - 1 - i]);
+        for (&a, &b) in west.iter().zip(east.iter()) {
+            segs[a].mirror = Some(b);
+            segs[b].mirror = Some(a);
+        }
+    }
+    segs
+}
+
+/// Moves the origin to the far end, reverses the direction and swaps the sides, so "left" stays the
+/// counter-clockwise side and cell `k` of both partners is an exact mirror pair.
+fn reorient(adj: &mut Adjacency) {
+    if let Some(seg) = adj.segment.as_mut() {
+        seg.origin = seg.cell(seg.len - 1);
+        seg.dir = seg.dir.opposite();
+    }
+    std::mem::swap(&mut adj.left, &mut adj.right);
+}
+
+/// Edge sets: a pair of partners (lower id first) or a single self-partnered segment, in ascending order.
+pub fn edge_sets(segs: &[Adjacency]) -> Vec<Vec<usize>> {
+    let mut sets = Vec::new();
+    for (i, seg) in segs.iter().enumerate() {
+        let j = seg.mirror.unwrap_or(i);
+        if j > i {
+            sets.push(vec![i, j]);
+        } else if j == i {
+            sets.push(vec![i]);
+        }
+    }
+    sets
+}

@@ -1,0 +1,70 @@
+//! ASCII rendering of a level, north up: the quickest way to look at a mansion in a terminal.
+
+use crate::model::{ItemKind, Level, Terrain};
+
+/// The legend printed under an ASCII map.
+pub const LEGEND: &str = "# wall  - | window  + door  ' archway  P portcullis  g garden gate  . wood  ; creaky  : marble  \
+\" grass  ~ water  (space) ground  $ loot  h chair  T table  * bush  Y lit torch  y unlit torch  G guard  @ start";
+
+fn terrain_char(t: Terrain) -> char {
+    match t {
+        Terrain::Ground => ' ',
+        Terrain::Grass => '"',
+        Terrain::Water => '~',
+        Terrain::Marble => ':',
+        Terrain::Wood | Terrain::Floor => '.',
+        Terrain::WoodCreaky => ';',
+        Terrain::Wall => '#',
+        Terrain::Window(dir) => match dir {
+            crate::model::Dir::N | crate::model::Dir::S => '-',
+            crate::model::Dir::E | crate::model::Dir::W => '|',
+        },
+        Terrain::Portcullis(_) => 'P',
+        Terrain::Door(_) => '\'',
+        Terrain::GardenDoor(_) => 'g',
+        Terrain::Void => ' ',
+    }
+}
+
+fn item_char(kind: ItemKind) -> char {
+    match kind {
+        ItemKind::Chair => 'h',
+        ItemKind::Table => 'T',
+        ItemKind::Bush => '*',
+        ItemKind::Coin => '$',
+        ItemKind::Door(_) => '+',
+        ItemKind::Portcullis(_) => 'P',
+        ItemKind::TorchUnlit => 'y',
+        ItemKind::TorchLit => 'Y',
+    }
+}
+
+/// Renders the level as text, one line per row from north (top) to south, with guards and the start.
+pub fn render(level: &Level) -> String {
+    let (w, h) = (level.width.max(0) as usize, level.height.max(0) as usize);
+    let mut grid: Vec<Vec<char>> = (0..h)
+        .map(|y| {
+            (0..w)
+                .map(|x| terrain_char(level.terrain[y * w + x]))
+                .collect()
+        })
+        .collect();
+    let mut put = |x: i32, y: i32, ch: char| {
+        if level.in_bounds(crate::model::Cell::new(x, y)) {
+            grid[y as usize][x as usize] = ch;
+        }
+    };
+    for item in &level.items {
+        put(item.cell.x, item.cell.y, item_char(item.kind));
+    }
+    for guard in &level.guards {
+        put(guard.start.x, guard.start.y, 'G');
+    }
+    put(level.player_start.x, level.player_start.y, '@');
+    let mut out = String::with_capacity((w + 1) * h);
+    for row in grid.iter().rev() {
+        out.extend(row.iter());
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,3 @@
+//! Files and exports: level files, presets, ASCII.
+
+pub mod ascii;

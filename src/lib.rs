@@ -1,0 +1,8 @@
+//! Mansion Forge: a level editor and visualizer for procedurally generated stealth-game mansions.
+//!
+//! Data flows one way: parameters → [`generate`] → [`model::Level`] → [`analysis`] → drawing.
+
+pub mod analysis;
+pub mod generate;
+pub mod io;
+pub mod model;

@@ -1,0 +1,556 @@
+//! The level model: plain data shared by every generator, the analysis, the editor and the file formats.
+//!
+//! Coordinates are *cell* coordinates: `x` grows east, `y` grows **north**, and row `y = 0` is the front
+//! of the mansion (the spec's convention). Screen space only exists in the `app` module.
+//!
+//! The model follows the shared level contract of `other-generators.md` §0: a terrain grid, rooms with a
+//! stable id, adjacencies (shared wall runs or corridors) with door flags, items, patrol routes and guards,
+//! and the entrance. The siheyuan generator additionally keeps its plan, slots and mirror partners so that the
+//! editor can re-run later steps alone (`siheyuan-mansion.md` §11).
+
+use serde::{Deserialize, Serialize};
+
+/// A cell position in cell space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Cell {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl Cell {
+    pub const fn new(x: i32, y: i32) -> Self {
+        Cell { x, y }
+    }
+
+    pub fn offset(self, dx: i32, dy: i32) -> Self {
+        Cell::new(self.x + dx, self.y + dy)
+    }
+
+    /// Chebyshev adjacency: the two cells differ and are 8-neighbours.
+    pub fn chebyshev_adjacent(self, other: Cell) -> bool {
+        self != other && (self.x - other.x).abs() <= 1 && (self.y - other.y).abs() <= 1
+    }
+
+    /// The four orthogonal neighbours, in the order N, S, E, W.
+    pub fn neighbours4(self) -> [Cell; 4] {
+        [
+            self.offset(0, 1),
+            self.offset(0, -1),
+            self.offset(1, 0),
+            self.offset(-1, 0),
+        ]
+    }
+}
+
+/// A compass direction; N is +y.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Dir {
+    N,
+    S,
+    E,
+    W,
+}
+
+impl Dir {
+    pub fn delta(self) -> (i32, i32) {
+        match self {
+            Dir::N => (0, 1),
+            Dir::S => (0, -1),
+            Dir::E => (1, 0),
+            Dir::W => (-1, 0),
+        }
+    }
+
+    pub fn opposite(self) -> Dir {
+        match self {
+            Dir::N => Dir::S,
+            Dir::S => Dir::N,
+            Dir::E => Dir::W,
+            Dir::W => Dir::E,
+        }
+    }
+
+    /// The counter-clockwise normal: the side a segment calls "left".
+    pub fn left(self) -> Dir {
+        match self {
+            Dir::E => Dir::N,
+            Dir::N => Dir::W,
+            Dir::W => Dir::S,
+            Dir::S => Dir::E,
+        }
+    }
+
+    /// The mirror image across a vertical axis (E ↔ W).
+    pub fn mirrored_x(self) -> Dir {
+        match self {
+            Dir::E => Dir::W,
+            Dir::W => Dir::E,
+            other => other,
+        }
+    }
+
+    pub fn from_delta(dx: i32, dy: i32) -> Option<Dir> {
+        match (dx, dy) {
+            (0, 1) => Some(Dir::N),
+            (0, -1) => Some(Dir::S),
+            (1, 0) => Some(Dir::E),
+            (-1, 0) => Some(Dir::W),
+            _ => None,
+        }
+    }
+}
+
+/// Which way a wall line runs. A door in a vertical line (x constant) is `NS`, in a horizontal one `EW`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Axis {
+    NS,
+    EW,
+}
+
+/// Terrain of one cell.
+///
+/// The original distinguishes 16 wall glyphs by their neighbours; they are purely cosmetic (spec §5.11), so
+/// the model keeps one `Wall` and [`crate::analysis::wall_glyph_bits`] derives the glyph, which also stays
+/// right after hand edits. [`Terrain::original_index`] gives the original's numbering for compatibility.
+/// `Void` and `Floor` serve the other generators (`other-generators.md` §0.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Terrain {
+    /// Bare outdoor ground: yard and path around the house (`Outside` of the shared contract).
+    Ground,
+    Grass,
+    Water,
+    Marble,
+    Wood,
+    WoodCreaky,
+    Wall,
+    /// A one-way window; the direction points from the enclosed room toward the open side.
+    Window(Dir),
+    Portcullis(Axis),
+    Door(Axis),
+    GardenDoor(Axis),
+    /// Impassable unbuilt space (rock).
+    Void,
+    /// Plain floor of a generator that does not distinguish floor materials.
+    Floor,
+}
+
+impl Terrain {
+    /// Door-like: portcullis, door or garden door. No template decoration stands 4-adjacent to one.
+    pub fn is_door_like(self) -> bool {
+        matches!(
+            self,
+            Terrain::Portcullis(_) | Terrain::Door(_) | Terrain::GardenDoor(_)
+        )
+    }
+
+    /// Blocking: walls and windows, impassable to guards and the player.
+    pub fn is_blocking(self) -> bool {
+        matches!(self, Terrain::Wall | Terrain::Window(_) | Terrain::Void)
+    }
+
+    /// Glyph-wall: walls, windows, portcullises and doors (not garden doors); picks wall glyphs.
+    pub fn is_glyph_wall(self) -> bool {
+        matches!(
+            self,
+            Terrain::Wall | Terrain::Window(_) | Terrain::Portcullis(_) | Terrain::Door(_)
+        )
+    }
+
+    /// Walkable floor that loot may lie on.
+    pub fn is_loot_floor(self) -> bool {
+        matches!(self, Terrain::Wood | Terrain::Marble | Terrain::Floor)
+    }
+
+    /// The index of this terrain in the original game's terrain list (spec §2.1); walls take `glyph_bits`.
+    pub fn original_index(self, glyph_bits: u8) -> u8 {
+        match self {
+            Terrain::Ground | Terrain::Void => 0,
+            Terrain::Grass => 1,
+            Terrain::Water => 2,
+            Terrain::Marble => 3,
+            Terrain::Wood | Terrain::Floor => 4,
+            Terrain::WoodCreaky => 5,
+            Terrain::Wall => 6 + (glyph_bits & 15),
+            Terrain::Window(Dir::E) => 22,
+            Terrain::Window(Dir::W) => 23,
+            Terrain::Window(Dir::N) => 24,
+            Terrain::Window(Dir::S) => 25,
+            Terrain::Portcullis(Axis::NS) => 26,
+            Terrain::Portcullis(Axis::EW) => 27,
+            Terrain::Door(Axis::NS) => 28,
+            Terrain::Door(Axis::EW) => 29,
+            Terrain::GardenDoor(Axis::NS) => 30,
+            Terrain::GardenDoor(Axis::EW) => 31,
+        }
+    }
+}
+
+/// Item kinds (spec §2.2). Door and portcullis items sit on door terrain and mark a closable door.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ItemKind {
+    Chair,
+    Table,
+    Bush,
+    Coin,
+    Door(Axis),
+    Portcullis(Axis),
+    TorchUnlit,
+    TorchLit,
+}
+
+impl ItemKind {
+    pub fn is_torch(self) -> bool {
+        matches!(self, ItemKind::TorchLit | ItemKind::TorchUnlit)
+    }
+}
+
+/// One item on one cell. A cell holds at most one item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Item {
+    pub kind: ItemKind,
+    pub cell: Cell,
+}
+
+/// Index of a room in [`Level::rooms`].
+pub type RoomId = usize;
+/// Index of an adjacency in [`Level::adjacencies`].
+pub type AdjacencyId = usize;
+
+/// The kind of a room (shared contract §0.1). Public/private is the separate [`Room::private`] flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RoomKind {
+    Exterior,
+    Courtyard,
+    Room,
+    Hall,
+    Corridor,
+}
+
+impl RoomKind {
+    /// Chamber: a room proper, where dead-end loot goes.
+    pub fn is_chamber(self) -> bool {
+        self == RoomKind::Room
+    }
+
+    /// Circulation: courtyards, halls and corridors.
+    pub fn is_circulation(self) -> bool {
+        matches!(
+            self,
+            RoomKind::Courtyard | RoomKind::Hall | RoomKind::Corridor
+        )
+    }
+}
+
+/// A half-open rectangle `[x0, x1) × [y0, y1)` in cell space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rect {
+    pub x0: i32,
+    pub y0: i32,
+    pub x1: i32,
+    pub y1: i32,
+}
+
+impl Rect {
+    pub fn width(&self) -> i32 {
+        self.x1 - self.x0
+    }
+
+    pub fn height(&self) -> i32 {
+        self.y1 - self.y0
+    }
+
+    pub fn contains(&self, c: Cell) -> bool {
+        c.x >= self.x0 && c.x < self.x1 && c.y >= self.y0 && c.y < self.y1
+    }
+
+    /// Cells with x as the outer loop and y as the inner loop, as the original scans.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        (self.x0..self.x1).flat_map(move |x| (self.y0..self.y1).map(move |y| Cell::new(x, y)))
+    }
+
+    pub fn centre(&self) -> (f32, f32) {
+        (
+            (self.x0 + self.x1) as f32 / 2.0,
+            (self.y0 + self.y1) as f32 / 2.0,
+        )
+    }
+}
+
+/// Where a room came from, for locks and the inspector.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RoomOrigin {
+    /// The outside of the building.
+    Exterior,
+    /// A slot `(rx, ry)` of the siheyuan room grid.
+    Slot { rx: i32, ry: i32 },
+    /// Modules of the tile-growth grid, in placement order.
+    Modules(Vec<(i32, i32)>),
+    /// A placement rectangle on the packed-mansion plan grid.
+    Placement { x: i32, y: i32, w: i32, h: i32 },
+    /// A cell of the Rogue grid.
+    GridCell { i: i32, j: i32 },
+}
+
+/// A room or region: a chamber, courtyard, hall, corridor or the exterior.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Room {
+    pub kind: RoomKind,
+    /// Private (back-of-house) flag; decided from depth by the shared rule.
+    pub private: bool,
+    /// Door hops from the front (exterior 0, front row 1).
+    pub depth: u32,
+    /// Bounding rectangle of the room's floor (its interior).
+    pub interior: Rect,
+    /// Floor cells, in x-outer/y-inner order. For rectangular rooms these are exactly the interior's cells.
+    pub cells: Vec<Cell>,
+    pub origin: RoomOrigin,
+}
+
+impl Room {
+    pub fn is_courtyard(&self) -> bool {
+        self.kind == RoomKind::Courtyard
+    }
+
+    pub fn is_indoor_room(&self) -> bool {
+        self.kind == RoomKind::Room || self.kind == RoomKind::Hall
+    }
+
+    /// A short human-readable kind, e.g. "private room" or "public courtyard".
+    pub fn kind_label(&self) -> String {
+        let kind = match self.kind {
+            RoomKind::Exterior => return "exterior".to_string(),
+            RoomKind::Courtyard => "courtyard",
+            RoomKind::Room => "room",
+            RoomKind::Hall => "hall",
+            RoomKind::Corridor => "corridor",
+        };
+        let privacy = if self.private { "private" } else { "public" };
+        format!("{privacy} {kind}")
+    }
+}
+
+/// A straight run of wall cells shared by two rooms (spec §2.4). Corner cells at its ends are not part of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Segment {
+    pub origin: Cell,
+    pub dir: Dir,
+    pub len: i32,
+}
+
+impl Segment {
+    pub fn cell(&self, k: i32) -> Cell {
+        let (dx, dy) = self.dir.delta();
+        self.origin.offset(dx * k, dy * k)
+    }
+
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..self.len).map(|k| self.cell(k))
+    }
+}
+
+/// One contact between two rooms: a shared wall run or a corridor (shared contract §0.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Adjacency {
+    /// The room on the counter-clockwise ("left") side of the segment's direction.
+    pub left: RoomId,
+    /// The room on the clockwise side.
+    pub right: RoomId,
+    /// The shared wall run; `None` for a corridor connection.
+    pub segment: Option<Segment>,
+    /// The mirror partner across the vertical axis; itself when self-partnered (siheyuan only).
+    pub mirror: Option<AdjacencyId>,
+    pub door: bool,
+    /// Door cells: one in a shared wall, the two ends of a corridor. Empty without a door.
+    pub door_cells: Vec<Cell>,
+    /// A corridor's floor cells in walking order from `left` to `right`; empty for wall doors.
+    pub via: Vec<Cell>,
+}
+
+impl Adjacency {
+    pub fn other(&self, room: RoomId) -> RoomId {
+        if self.left == room {
+            self.right
+        } else {
+            self.left
+        }
+    }
+
+    pub fn touches(&self, room: RoomId) -> bool {
+        self.left == room || self.right == room
+    }
+
+    /// The door cell on `room`'s side (the only door cell for wall doors).
+    pub fn door_cell_for(&self, room: RoomId) -> Option<Cell> {
+        match self.door_cells.as_slice() {
+            [] => None,
+            [only] => Some(*only),
+            [first, .., last] => Some(if room == self.left { *first } else { *last }),
+        }
+    }
+}
+
+/// Why a guard pauses at a patrol station.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum StationKind {
+    /// Beside a window looking out of the room.
+    Window,
+    /// Next to loot.
+    Loot,
+    /// Sitting on a chair.
+    Chair,
+    /// No station: a couple of steps into the room from its door.
+    IntoRoom,
+}
+
+/// The role of a patrol station in its route.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum StationRole {
+    Head,
+    Tail,
+    SideTrip,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Station {
+    pub cell: Cell,
+    pub room: RoomId,
+    pub kind: StationKind,
+    pub role: StationRole,
+}
+
+/// A patrol route: the cells a guard walks, in order (repeats mean waiting), and the room visits it was
+/// built from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PatrolRoute {
+    pub cells: Vec<Cell>,
+    /// Room visits in order; a side trip shows its host room twice.
+    pub visits: Vec<RoomId>,
+    pub stations: Vec<Station>,
+    /// A route around the outside of the house.
+    pub outside: bool,
+}
+
+impl PatrolRoute {
+    /// A route loops when its first and last cells are Chebyshev-adjacent (spec §2.6).
+    pub fn loops(&self) -> bool {
+        match (self.cells.first(), self.cells.last()) {
+            (Some(a), Some(b)) => a.chebyshev_adjacent(*b),
+            _ => false,
+        }
+    }
+}
+
+/// A guard standing on the first cell of its route.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Guard {
+    pub start: Cell,
+    /// Index into [`Level::patrols`].
+    pub route: usize,
+    pub carries_torch: bool,
+}
+
+/// Where the player comes in (shared contract §0.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entrance {
+    pub room: RoomId,
+    /// The front-door cell, or the up-stairs.
+    pub cell: Cell,
+    pub exterior: Option<RoomId>,
+    /// Rooms of depth 1.
+    pub depth_seeds: Vec<RoomId>,
+    pub exit_cell: Option<Cell>,
+}
+
+/// The siheyuan plan of one mansion: room-grid size and loot budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Plan {
+    pub rooms_x: i32,
+    pub rooms_y: i32,
+    pub loot: u32,
+}
+
+/// A patrol chain that was cut for guard density: the link between two room visits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SplitPoint {
+    pub before: RoomId,
+    pub after: RoomId,
+}
+
+/// A complete level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Level {
+    /// Generator id, e.g. `siheyuan`.
+    pub generator: String,
+    /// Level number 0–9 (difficulty), which sets the dressing and patrol rules.
+    pub level: u32,
+    pub seed: u64,
+    pub plan: Option<Plan>,
+    pub width: i32,
+    pub height: i32,
+    /// Row-major terrain: index `y * width + x`.
+    pub terrain: Vec<Terrain>,
+    pub rooms: Vec<Room>,
+    pub adjacencies: Vec<Adjacency>,
+    /// Items in placement order (doors, furniture, exterior bushes, coins).
+    pub items: Vec<Item>,
+    pub patrols: Vec<PatrolRoute>,
+    pub guards: Vec<Guard>,
+    pub split_points: Vec<SplitPoint>,
+    pub player_start: Cell,
+    pub entrance: Entrance,
+    /// Shortfalls, clamped parameters and fix-ups; shown in the UI, never hidden.
+    pub diagnostics: Vec<String>,
+}
+
+impl Level {
+    pub fn in_bounds(&self, c: Cell) -> bool {
+        c.x >= 0 && c.y >= 0 && c.x < self.width && c.y < self.height
+    }
+
+    fn index(&self, c: Cell) -> usize {
+        (c.y * self.width + c.x) as usize
+    }
+
+    /// Terrain at `c`; out-of-map cells read as `Void`.
+    pub fn terrain(&self, c: Cell) -> Terrain {
+        if self.in_bounds(c) {
+            self.terrain[self.index(c)]
+        } else {
+            Terrain::Void
+        }
+    }
+
+    /// Sets terrain at `c`; ignores out-of-map cells.
+    pub fn set_terrain(&mut self, c: Cell, t: Terrain) {
+        if self.in_bounds(c) {
+            let i = self.index(c);
+            self.terrain[i] = t;
+        }
+    }
+
+    pub fn item_at(&self, c: Cell) -> Option<&Item> {
+        self.items.iter().find(|it| it.cell == c)
+    }
+
+    pub fn count_items(&self, kind: ItemKind) -> usize {
+        self.items.iter().filter(|it| it.kind == kind).count()
+    }
+
+    /// The exterior room, if the level has an outside.
+    pub fn exterior(&self) -> Option<RoomId> {
+        self.entrance.exterior
+    }
+
+    /// Adjacencies touching `room`, in id order.
+    pub fn adjacencies_of(&self, room: RoomId) -> impl Iterator<Item = (AdjacencyId, &Adjacency)> {
+        self.adjacencies
+            .iter()
+            .enumerate()
+            .filter(move |(_, a)| a.touches(room))
+    }
+
+    /// Cells of the whole map, x outer and y inner.
+    pub fn all_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..self.width).flat_map(move |x| (0..self.height).map(move |y| Cell::new(x, y)))
+    }
+}
