@@ -3,6 +3,7 @@
 //! Data flows one way: parameters → [`generate`] → [`model::Level`] → [`analysis`] → drawing.
 
 pub mod analysis;
+pub mod app;
 pub mod generate;
 pub mod io;
 pub mod model;

@@ -1,6 +1,7 @@
 //! Step 5.10, loot by priority: dead-end rooms first, then private rooms, then anywhere. Shared by every
 //! generator: it reads only room kinds, door flags, floors and items.
 
+use crate::analysis::door_counts;
 use crate::generate::rng::Stream;
 use crate::model::{Cell, Item, ItemKind, Level, Rect, RoomKind};
 
@@ -10,16 +11,6 @@ const COIN_TRIES: usize = 1000;
 const PRIVATE_SKIP_CHANCE: f64 = 0.2;
 /// Attempts of the top-up pass.
 const TOP_UP_TRIES: usize = 1000;
-
-/// Door-flagged adjacencies of every room (the front door and open archways count).
-pub fn door_counts(level: &Level) -> Vec<usize> {
-    let mut counts = vec![0; level.rooms.len()];
-    for adj in level.adjacencies.iter().filter(|a| a.door) {
-        counts[adj.left] += 1;
-        counts[adj.right] += 1;
-    }
-    counts
-}
 
 /// Up to 1000 uniform picks in `rect`; places a coin on the first free Wood or Marble cell.
 fn coin_try(level: &mut Level, rect: Rect, occupied: &mut [bool], rng: &mut Stream) -> bool {
