@@ -45,11 +45,11 @@ pub fn place_loot(level: &mut Level, budget: usize, rng: &mut Stream) -> usize {
     }
     let doors = door_counts(level);
     let mut placed = 0;
-    for r in 0..level.rooms.len() {
+    for (r, door_count) in doors.iter().enumerate() {
         if placed >= budget {
             break;
         }
-        if level.rooms[r].kind.is_chamber() && doors[r] < 2 {
+        if level.rooms[r].kind.is_chamber() && *door_count < 2 {
             let rect = level.rooms[r].interior;
             placed += usize::from(coin_try(level, rect, &mut occupied, rng));
         }

@@ -1,0 +1,167 @@
+//! Fidelity: over many games, each level's mean of every `stats` figure must match the original's
+//! measurements (`shared/reference/original-stats.json`, 2000 games) under a two-sample z-test.
+
+use std::collections::BTreeMap;
+
+use mansion_forge::analysis::stats::level_stats;
+use mansion_forge::generate::campaign;
+
+/// Games generated for the comparison (each gives all ten levels).
+const GAMES: u64 = 2000;
+/// Largest accepted |z|. With ~25 figures × 10 levels compared, 4.5 keeps false alarms negligible while a
+/// systematic error of a few percent in any common figure still fails.
+const MAX_Z: f64 = 4.5;
+
+/// "Within a few percent": the headline figures with a mean of at least 3 must also lie within 7%.
+const PERCENT_CHECKED: [&str; 12] = [
+    "rooms",
+    "courtyards",
+    "private_rooms",
+    "dead_ends",
+    "doors",
+    "loot",
+    "loot_dead_end",
+    "loot_private",
+    "loot_other",
+    "guards",
+    "patrol_routes",
+    "windows",
+];
+const MIN_MEAN_FOR_PERCENT: f64 = 3.0;
+/// Dead ends and loot classes have a coefficient of variation near 0.8, so at 2,000 games their combined
+/// standard error is about 2.5%: 7% is "a few percent" without failing on noise. The z-test is primary.
+const MAX_RELATIVE: f64 = 0.07;
+
+type Reference = BTreeMap<String, BTreeMap<String, (f64, f64)>>;
+
+fn reference() -> (Reference, f64) {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/reference/original-stats.json"
+    );
+    let text = std::fs::read_to_string(path).expect("the reference statistics beside the checkout");
+    let json: serde_json::Value = serde_json::from_str(&text).expect("valid reference JSON");
+    let games = json["games"].as_f64().expect("games count");
+    let mut out = Reference::new();
+    for (level, figures) in json["levels"].as_object().expect("levels object") {
+        let entry = out.entry(level.clone()).or_default();
+        for (key, pair) in figures.as_object().expect("figures object") {
+            let mean = pair[0].as_f64().expect("mean");
+            let sd = pair[1].as_f64().expect("sd");
+            entry.insert(key.clone(), (mean, sd));
+        }
+    }
+    (out, games)
+}
+
+#[test]
+fn level_means_match_the_original() {
+    let (reference, ref_games) = reference();
+    // figures[level][key] = values
+    let mut figures: BTreeMap<String, BTreeMap<String, Vec<f64>>> = BTreeMap::new();
+    for game in 0..GAMES {
+        let plan = campaign::plan(1_000_000 + game);
+        for level in plan.generate_all() {
+            let stats = serde_json::to_value(level_stats(&level, game)).expect("stats serialise");
+            let entry = figures.entry(level.level.to_string()).or_default();
+            for (key, value) in stats.as_object().expect("object") {
+                entry
+                    .entry(key.clone())
+                    .or_default()
+                    .push(value.as_f64().unwrap_or(0.0));
+            }
+        }
+    }
+    let mut failures = Vec::new();
+    let mut report = String::new();
+    for (level, ref_figures) in &reference {
+        for (key, &(ref_mean, ref_sd)) in ref_figures {
+            let values = &figures[level][key];
+            let n = values.len() as f64;
+            let mean = values.iter().sum::<f64>() / n;
+            let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n;
+            let se = (var / n + ref_sd * ref_sd / ref_games).sqrt();
+            let z = if se == 0.0 {
+                if (mean - ref_mean).abs() < 1e-9 {
+                    0.0
+                } else {
+                    f64::INFINITY
+                }
+            } else {
+                (mean - ref_mean) / se
+            };
+            report.push_str(&format!(
+                "L{level} {key:>20}: ours {mean:8.3} original {ref_mean:8.3}  z {z:6.2}\n"
+            ));
+            let relative = (mean - ref_mean) / ref_mean;
+            if PERCENT_CHECKED.contains(&key.as_str())
+                && ref_mean >= MIN_MEAN_FOR_PERCENT
+                && relative.abs() > MAX_RELATIVE
+            {
+                failures.push(format!(
+                    "L{level} {key}: ours {mean:.3}, original {ref_mean:.3}, off by {:.1}%",
+                    relative * 100.0
+                ));
+            }
+            if z.abs() > MAX_Z {
+                failures.push(format!(
+                    "L{level} {key}: ours {mean:.3}, original {ref_mean:.3}, z = {z:.2}"
+                ));
+            }
+        }
+    }
+    println!("{report}");
+    assert!(
+        failures.is_empty(),
+        "means differ from the original:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// Spec §9 figures the reference file does not hold: mean cells per interior route, regions per interior
+/// route, and the share of levels with an unpatrolled (orphaned) region (§8 "Not invariants").
+#[test]
+fn patrol_shapes_match_the_original() {
+    const ROUTE_CELLS: [f64; 10] = [25.4, 34.5, 34.9, 34.3, 32.5, 29.5, 25.1, 19.5, 19.4, 19.6];
+    const REGIONS_PER_ROUTE: [f64; 10] = [f64::NAN, 7.0, 7.0, 6.6, 6.2, 5.5, 4.8, 3.7, 3.7, 3.7];
+    const ORPHAN_LEVELS: [f64; 10] = [0.0, 0.0, 0.004, 0.02, 0.04, 0.08, 0.16, 0.31, 0.31, 0.31];
+    let mut cells = [(0.0f64, 0.0f64); 10];
+    let mut per_route = [0.0f64; 10];
+    let mut orphaned = [0.0f64; 10];
+    for game in 0..GAMES {
+        for level in campaign::plan(2_000_000 + game).generate_all() {
+            let l = level.level as usize;
+            let metrics = mansion_forge::analysis::patrol_metrics(&level);
+            for route in level.patrols.iter().filter(|r| !r.outside) {
+                cells[l].0 += route.cells.len() as f64;
+                cells[l].1 += 1.0;
+            }
+            per_route[l] += (level.rooms.len() - 1) as f64 / metrics.routes.max(1) as f64;
+            orphaned[l] += f64::from(u8::from(!metrics.unpatrolled.is_empty()));
+        }
+    }
+    let games = GAMES as f64;
+    for l in 0..10 {
+        let route_cells = cells[l].0 / cells[l].1;
+        assert!(
+            (route_cells / ROUTE_CELLS[l] - 1.0).abs() < 0.05,
+            "L{l}: {route_cells:.1} cells per route, original {}",
+            ROUTE_CELLS[l]
+        );
+        if l > 0 {
+            let regions = per_route[l] / games;
+            assert!(
+                (regions / REGIONS_PER_ROUTE[l] - 1.0).abs() < 0.06,
+                "L{l}: {regions:.2} regions per route, original {}",
+                REGIONS_PER_ROUTE[l]
+            );
+        }
+        let share = orphaned[l] / games;
+        let se = (ORPHAN_LEVELS[l].max(0.002) * (1.0 - ORPHAN_LEVELS[l]) / games).sqrt();
+        assert!(
+            (share - ORPHAN_LEVELS[l]).abs() < 4.5 * se + 0.005,
+            "L{l}: {share:.3} of levels have orphans, original {}",
+            ORPHAN_LEVELS[l]
+        );
+    }
+}
