@@ -554,3 +554,16 @@ impl Level {
         (0..self.width).flat_map(move |x| (0..self.height).map(move |y| Cell::new(x, y)))
     }
 }
+
+/// A locked room: everything a regeneration must keep byte-identical, captured from the level it was
+/// locked in (`siheyuan-mansion.md` §11, `other-generators.md` §0.4). Generators receive these as
+/// constraints; the `edit` module makes and keeps them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LockedRoom {
+    /// The room as it was: kind, private flag, depth, interior, cells and origin (slot, modules, …).
+    pub room: Room,
+    /// Terrain of the room's floor cells and of its wall ring (doors and windows included), x outer, y inner.
+    pub terrain: Vec<(Cell, Terrain)>,
+    /// Items on those cells, in their original order.
+    pub items: Vec<Item>,
+}

@@ -12,9 +12,9 @@ pub mod dressing;
 pub mod layout;
 pub mod regions;
 
-use crate::generate::Generator;
 use crate::generate::passes::{loot, patrols};
 use crate::generate::rng::Stream;
+use crate::generate::{GenerateError, Generator, Request};
 use crate::model::{Cell, Entrance, Level, Plan, Terrain};
 use layout::OUTER_BORDER;
 use regions::{EXTERIOR, slot_region};
@@ -33,8 +33,13 @@ impl Generator for Siheyuan {
         ID
     }
 
-    fn generate(&self, level_index: u32, seed: u64) -> Level {
-        generate(self.plan, level_index, seed)
+    fn generate(&self, request: &Request) -> Result<Level, GenerateError> {
+        if !request.locks.is_empty() {
+            return Err(GenerateError::LocksUnsatisfiable(
+                "locks are not supported by this generator yet".to_string(),
+            ));
+        }
+        Ok(generate(self.plan, request.level, request.seed))
     }
 }
 
