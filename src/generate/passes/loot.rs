@@ -35,12 +35,26 @@ fn coin_try(level: &mut Level, rect: Rect, occupied: &mut [bool], rng: &mut Stre
 }
 
 /// Places `budget` coins: one try per dead-end room, then one per private room unless skipped, then tries
-/// over the whole map. Returns how many coins were placed.
-pub fn place_loot(level: &mut Level, budget: usize, rng: &mut Stream) -> usize {
+/// over the whole map. Rooms flagged in `locked` (may be empty) are passed over and their floor is left
+/// untouched. Returns how many coins were placed.
+pub fn place_loot(level: &mut Level, budget: usize, locked: &[bool], rng: &mut Stream) -> usize {
     let mut occupied = vec![false; (level.width * level.height) as usize];
     for item in &level.items {
         if level.in_bounds(item.cell) {
             occupied[(item.cell.y * level.width + item.cell.x) as usize] = true;
+        }
+    }
+    let is_locked = |r: usize| locked.get(r).copied().unwrap_or(false);
+    for (_, room) in level
+        .rooms
+        .iter()
+        .enumerate()
+        .filter(|(r, _)| is_locked(*r))
+    {
+        for c in room.interior.cells().chain(room.cells.iter().copied()) {
+            if level.in_bounds(c) {
+                occupied[(c.y * level.width + c.x) as usize] = true;
+            }
         }
     }
     let doors = door_counts(level);
@@ -49,7 +63,7 @@ pub fn place_loot(level: &mut Level, budget: usize, rng: &mut Stream) -> usize {
         if placed >= budget {
             break;
         }
-        if level.rooms[r].kind.is_chamber() && *door_count < 2 {
+        if level.rooms[r].kind.is_chamber() && *door_count < 2 && !is_locked(r) {
             let rect = level.rooms[r].interior;
             placed += usize::from(coin_try(level, rect, &mut occupied, rng));
         }
@@ -59,7 +73,7 @@ pub fn place_loot(level: &mut Level, budget: usize, rng: &mut Stream) -> usize {
             break;
         }
         let room = &level.rooms[r];
-        if room.kind == RoomKind::Room && room.private {
+        if room.kind == RoomKind::Room && room.private && !is_locked(r) {
             if rng.chance(PRIVATE_SKIP_CHANCE) {
                 continue;
             }

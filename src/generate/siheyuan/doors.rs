@@ -2,6 +2,7 @@
 //! front door and the player start), then depth from the front row and the public/private kinds.
 
 use super::layout::{Layout, OUTER_BORDER};
+use super::locks::DoorPins;
 use super::regions::{EXTERIOR, slot_region};
 use crate::generate::rng::Stream;
 use crate::model::{Adjacency, Cell, Dir, Room, RoomKind};
@@ -31,17 +32,35 @@ impl Groups {
 
 /// 5.5 a–d: shuffles the edge sets (returned, in shuffled order), opens courtyard links and adds room–room
 /// and room–courtyard doors until everything is connected, with extra doors by chance.
+/// Sets with a member in `pins` (a locked ring) keep the pinned decision and are skipped by the random passes.
 pub fn connect_regions(
     rooms: &[Room],
     segs: &mut [Adjacency],
     mut sets: Vec<Vec<usize>>,
+    pins: &DoorPins,
     rng: &mut Stream,
 ) -> Vec<Vec<usize>> {
     rng.shuffle(&mut sets);
     let mut groups = Groups((0..rooms.len()).collect());
     let kind = |r: usize| rooms[r].kind;
+    let pinned = |set: &[usize]| set.iter().any(|id| pins.contains_key(id));
+    for set in sets.iter().filter(|s| pinned(s)) {
+        let door = set.iter().any(|id| matches!(pins.get(id), Some(Some(_))));
+        let outside = |id: usize| {
+            kind(segs[id].left) == RoomKind::Exterior || kind(segs[id].right) == RoomKind::Exterior
+        };
+        if door && !set.iter().any(|&id| outside(id)) {
+            for &id in set {
+                segs[id].door = true;
+                groups.join(segs[id].left, segs[id].right);
+            }
+        }
+    }
 
-    for seg in segs.iter_mut() {
+    for (id, seg) in segs.iter_mut().enumerate() {
+        if pins.contains_key(&id) {
+            continue;
+        }
         if kind(seg.left) == RoomKind::Courtyard && kind(seg.right) == RoomKind::Courtyard {
             seg.door = true;
             groups.join(seg.left, seg.right);
@@ -56,7 +75,7 @@ pub fn connect_regions(
     ] {
         for set in &sets {
             let first = &segs[set[0]];
-            if !qualifies(kind(first.left), kind(first.right)) {
+            if pinned(set) || !qualifies(kind(first.left), kind(first.right)) {
                 continue;
             }
             let separate = groups.find(first.left) != groups.find(first.right);
@@ -73,12 +92,14 @@ pub fn connect_regions(
 
 /// 5.5 e: the first south-wall edge set in shuffled order gets the front door, on its eastern member (or
 /// the middle piece); the door's segment and its former partner become self-partnered (quirk 1).
-/// Returns the front-door segment and the player start.
+/// Returns the front-door segment and the player start. A south-wall door pinned by a locked ring is
+/// chosen outright; pinned shut walls are passed over.
 pub fn place_front_door(
     segs: &mut [Adjacency],
     shuffled_sets: &[Vec<usize>],
+    pins: &DoorPins,
 ) -> Option<(usize, Cell)> {
-    let chosen = shuffled_sets.iter().flatten().copied().find(|&i| {
+    let candidate = |i: usize| {
         let seg = &segs[i];
         let horizontal = matches!(seg.segment.map(|s| s.dir), Some(Dir::E | Dir::W));
         let partner = seg.mirror.unwrap_or(i);
@@ -87,7 +108,16 @@ pub fn place_front_door(
         }
         let outer_side = if partner == i { seg.right } else { seg.left };
         outer_side == EXTERIOR
-    })?;
+    };
+    let in_order = || {
+        shuffled_sets
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|&i| candidate(i))
+    };
+    let pinned_open = in_order().find(|i| matches!(pins.get(i), Some(Some(_))));
+    let chosen = pinned_open.or_else(|| in_order().find(|i| !pins.contains_key(i)))?;
     let partner = segs[chosen].mirror.unwrap_or(chosen);
     segs[chosen].mirror = Some(chosen);
     segs[partner].mirror = Some(partner);
@@ -100,7 +130,15 @@ pub fn place_front_door(
 /// 5.6: depth by breadth-first search from the whole south row over door segments, then whole depth
 /// layers turned private from the back until `floor(Rx·Ry/4)` rooms are private, then courtyard clusters
 /// made wholly private when they touch a private courtyard.
-pub fn assign_depths_and_kinds(layout: &Layout, rooms: &mut [Room], segs: &[Adjacency]) {
+///
+/// `forced` (empty without locks) holds locked privacy per region: the threshold is lowered so locked
+/// private rooms stay private, and the call fails when a locked public room or courtyard would turn private.
+pub fn assign_depths_and_kinds(
+    layout: &Layout,
+    rooms: &mut [Room],
+    segs: &[Adjacency],
+    forced: &[Option<bool>],
+) -> Result<(), String> {
     const UNVISITED: u32 = u32::MAX;
     for room in rooms.iter_mut().skip(1) {
         room.depth = UNVISITED;
@@ -139,21 +177,23 @@ pub fn assign_depths_and_kinds(layout: &Layout, rooms: &mut [Room], segs: &[Adja
     let mut private_rooms = 0;
     let mut depth = max_depth;
     while depth > 0 {
-        for room in rooms
-            .iter_mut()
-            .filter(|r| r.depth == depth && r.kind != RoomKind::Exterior)
-        {
-            if !room.private {
-                room.private = true;
-                if room.kind == RoomKind::Room {
-                    private_rooms += 1;
-                }
-            }
-        }
+        private_rooms += rooms
+            .iter()
+            .filter(|r| r.depth == depth && r.kind == RoomKind::Room)
+            .count();
         if private_rooms >= target {
             break;
         }
         depth -= 1;
+    }
+    let forced_of = |r: usize| forced.get(r).copied().flatten();
+    let locked_private_depth = (0..rooms.len())
+        .filter(|&r| rooms[r].kind == RoomKind::Room && forced_of(r) == Some(true))
+        .map(|r| rooms[r].depth)
+        .min();
+    let threshold = locked_private_depth.map_or(depth, |d| d.min(depth)).max(1);
+    for room in rooms.iter_mut().filter(|r| r.kind != RoomKind::Exterior) {
+        room.private = room.depth != UNVISITED && room.depth >= threshold;
     }
 
     loop {
@@ -175,4 +215,16 @@ pub fn assign_depths_and_kinds(layout: &Layout, rooms: &mut [Room], segs: &[Adja
             break;
         }
     }
+    for (r, room) in rooms.iter().enumerate() {
+        if let Some(private) = forced_of(r)
+            && private != room.private
+        {
+            return Err(format!(
+                "locked {} would change privacy at depth {}",
+                room.kind_label(),
+                room.depth
+            ));
+        }
+    }
+    Ok(())
 }

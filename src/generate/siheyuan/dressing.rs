@@ -1,6 +1,7 @@
 //! Steps 5.7–5.9: wall dressing (open courtyard boundaries, door offsets, windows, door kinds), floors and
 //! furniture templates, and the exterior grounds.
 
+use super::locks::DoorPins;
 use super::regions::EXTERIOR;
 use crate::generate::rng::Stream;
 use crate::model::{Adjacency, Axis, Cell, Dir, Item, ItemKind, Level, Rect, RoomKind, Terrain};
@@ -22,7 +23,9 @@ fn wall_axis(dir: Dir) -> Axis {
 
 /// 5.7: open courtyard boundaries, then per edge set (at its lowest id, ascending): the door offset, windows
 /// on doorless walls between different kinds, the master-suite draw, and the door dressing.
-pub fn dress_walls(level: &mut Level, rng: &mut Stream) {
+///
+/// A set pinned by a locked ring keeps the lock's door offset (the draws are still made).
+pub fn dress_walls(level: &mut Level, pins: &DoorPins, rng: &mut Stream) {
     let courtyard = |level: &Level, r: usize| level.rooms[r].kind == RoomKind::Courtyard;
     for i in 0..level.adjacencies.len() {
         let adj = &level.adjacencies[i];
@@ -54,6 +57,10 @@ pub fn dress_walls(level: &mut Level, rng: &mut Stream) {
         } else {
             rng.below_i32(len)
         };
+        let pinned_offset = members
+            .iter()
+            .find_map(|id| pins.get(id).copied().flatten());
+        let offset = pinned_offset.unwrap_or(offset);
         let adj = level.adjacencies[first].clone();
         if !adj.door && side_class(level, adj.left) != side_class(level, adj.right) {
             place_windows(level, &members, &adj, rng);

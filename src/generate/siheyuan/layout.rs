@@ -2,7 +2,213 @@
 //! the walls plotted over a grass underlay.
 
 use crate::generate::rng::Stream;
-use crate::model::{Cell, Level, Terrain};
+use crate::model::{Cell, Level, Rect, Terrain};
+
+/// A locked slot whose interior must come out exactly as it was.
+#[derive(Clone, Copy, Debug)]
+pub struct SlotPin {
+    pub rx: i32,
+    pub ry: i32,
+    pub interior: Rect,
+}
+
+/// The free jitter variables while pins are applied: vertical lines `0 … ceil(Rx/2)−1` and horizontal
+/// pieces of columns `0 … floor(Rx/2)`; the rest are mirror images, set afterwards.
+struct Jitters<'a> {
+    rooms_x: i32,
+    rooms_y: i32,
+    v: &'a mut [i32],
+    h: &'a mut [i32],
+}
+
+/// One pinned free variable: vertical (`true`) or horizontal, its index, and its value relative to the
+/// outer jitter (`v − vW` or `h − hS`), or mirrored (`1 − (v − vW)`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Pin {
+    vertical: bool,
+    index: usize,
+    relative: i32,
+    mirrored: bool,
+}
+
+impl Jitters<'_> {
+    fn vi(&self, i: i32, ry: i32) -> usize {
+        (i * self.rooms_y + ry) as usize
+    }
+
+    fn hi(&self, rx: i32, j: i32) -> usize {
+        (rx * (self.rooms_y + 1) + j) as usize
+    }
+
+    /// Overrides the drawn jitters so every pinned slot gets its interior, choosing the outer jitters
+    /// (nearest the drawn ones) that make that possible, then repairs corners so at least one line runs
+    /// straight through each. Returns the outer jitters (west, south, north) to use.
+    fn apply_pins(
+        &mut self,
+        pins: &[SlotPin],
+        drawn: (i32, i32, i32),
+    ) -> Result<(i32, i32, i32), String> {
+        let (rx_n, ry_n) = (self.rooms_x, self.rooms_y);
+        let free_v = (rx_n + 1) / 2;
+        let mut fixed: Vec<Pin> = Vec::new();
+        let mut east_wall: Option<i32> = None;
+        let mut north_wall: Option<i32> = None;
+        for pin in pins {
+            let (rx, ry, r) = (pin.rx, pin.ry, pin.interior);
+            for (i, x) in [(rx, r.x0 - 1), (rx + 1, r.x1)] {
+                let relative = x - SLOT_PITCH * i - OUTER_BORDER;
+                if i == 0 {
+                    if relative != 0 {
+                        return Err(format!("slot ({rx}, {ry}) is not against the west wall"));
+                    }
+                } else if i == rx_n {
+                    east_wall = Some(x);
+                } else if rx_n % 2 == 0 && i == rx_n / 2 {
+                    fixed.push(Pin {
+                        vertical: true,
+                        index: self.vi(i, ry),
+                        relative,
+                        mirrored: false,
+                    });
+                } else if i < free_v {
+                    fixed.push(Pin {
+                        vertical: true,
+                        index: self.vi(i, ry),
+                        relative,
+                        mirrored: false,
+                    });
+                } else {
+                    fixed.push(Pin {
+                        vertical: true,
+                        index: self.vi(rx_n - i, ry),
+                        relative,
+                        mirrored: true,
+                    });
+                }
+            }
+            for (j, y) in [(ry, r.y0 - 1), (ry + 1, r.y1)] {
+                let relative = y - SLOT_PITCH * j - OUTER_BORDER;
+                if j == 0 {
+                    if relative != 0 {
+                        return Err(format!("slot ({rx}, {ry}) is not against the south wall"));
+                    }
+                } else if j == ry_n {
+                    north_wall = Some(relative);
+                } else {
+                    let column = if rx <= rx_n / 2 { rx } else { rx_n - 1 - rx };
+                    fixed.push(Pin {
+                        vertical: false,
+                        index: self.hi(column, j),
+                        relative,
+                        mirrored: false,
+                    });
+                }
+            }
+        }
+        let west = self.choose_outer(drawn.0, &fixed, true, east_wall.map(|x| (x, rx_n)))?;
+        let south = self.choose_outer(drawn.1, &fixed, false, None)?;
+        let north = match north_wall {
+            Some(relative) => {
+                let north = relative + south;
+                if !(-1..=1).contains(&north) {
+                    return Err(
+                        "the north wall cannot stay where the locked rooms need it".to_string()
+                    );
+                }
+                north
+            }
+            None => drawn.2,
+        };
+        let mut pinned_v = vec![false; self.v.len()];
+        let mut pinned_h = vec![false; self.h.len()];
+        for pin in &fixed {
+            let outer = if pin.vertical { west } else { south };
+            let value = if pin.mirrored {
+                1 - (pin.relative + outer)
+            } else {
+                pin.relative + outer
+            };
+            let (values, pinned) = if pin.vertical {
+                (&mut *self.v, &mut pinned_v)
+            } else {
+                (&mut *self.h, &mut pinned_h)
+            };
+            if pinned[pin.index] && values[pin.index] != value {
+                return Err("two locked rooms need one wall in two places".to_string());
+            }
+            values[pin.index] = value;
+            pinned[pin.index] = true;
+        }
+        self.repair_corners(&pinned_v, &pinned_h)?;
+        Ok((west, south, north))
+    }
+
+    /// The outer jitter nearest the drawn one (ties toward smaller) under which every pinned free
+    /// variable stays in −1…1 (a mirrored one in 0…2), and the east wall lands where a lock needs it.
+    fn choose_outer(
+        &self,
+        drawn: i32,
+        fixed: &[Pin],
+        vertical: bool,
+        east: Option<(i32, i32)>,
+    ) -> Result<i32, String> {
+        let fits = |outer: i32| {
+            let pins_fit = fixed.iter().filter(|p| p.vertical == vertical).all(|p| {
+                let value = p.relative + outer;
+                if p.mirrored {
+                    (0..=2).contains(&value)
+                } else {
+                    (-1..=1).contains(&value)
+                }
+            });
+            let east_fits =
+                east.is_none_or(|(x, rx_n)| x == SLOT_PITCH * rx_n + OUTER_BORDER + 1 - 2 * outer);
+            pins_fit && east_fits
+        };
+        let mut candidates = [drawn, -1, 0, 1];
+        candidates[1..].sort_by_key(|c| ((c - drawn).abs(), *c));
+        candidates
+            .into_iter()
+            .find(|&c| fits(c))
+            .ok_or_else(|| "no placement of the outer walls fits every locked room".to_string())
+    }
+
+    /// Makes at least one line straight at every corner of the free half, changing only unpinned
+    /// variables; fails when the pins themselves conflict.
+    fn repair_corners(&mut self, pinned_v: &[bool], pinned_h: &[bool]) -> Result<(), String> {
+        let (rx_n, ry_n) = (self.rooms_x, self.rooms_y);
+        for _ in 0..4 * (rx_n * ry_n).max(4) {
+            let mut changed = false;
+            for i in 1..=(rx_n - 1) / 2 {
+                for j in 1..ry_n {
+                    let (below, above) = (self.vi(i, j - 1), self.vi(i, j));
+                    let (west, east) = (self.hi(i - 1, j), self.hi(i, j));
+                    if self.v[below] == self.v[above] || self.h[west] == self.h[east] {
+                        continue;
+                    }
+                    changed = true;
+                    if !pinned_v[above] {
+                        self.v[above] = self.v[below];
+                    } else if !pinned_v[below] {
+                        self.v[below] = self.v[above];
+                    } else if !pinned_h[east] {
+                        self.h[east] = self.h[west];
+                    } else if !pinned_h[west] {
+                        self.h[west] = self.h[east];
+                    } else {
+                        return Err(format!(
+                            "the locked rooms leave no straight wall at grid corner ({i}, {j})"
+                        ));
+                    }
+                }
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+        Err("the walls around the locked rooms could not be straightened".to_string())
+    }
+}
 
 /// Slot pitch: nominal distance between consecutive wall lines.
 pub const SLOT_PITCH: i32 = 5;
@@ -60,7 +266,16 @@ pub fn courtyard_mask(rooms_x: i32, rooms_y: i32, rng: &mut Stream) -> Vec<bool>
 
 /// 5.2: wall-line jitter in the original's draw order, corner straightening, the mirror, then absolute
 /// coordinates and the map size.
-pub fn offset_walls(rooms_x: i32, rooms_y: i32, inside: Vec<bool>, rng: &mut Stream) -> Layout {
+///
+/// `pins` are interior rectangles of locked slots that must come out exactly; with none, this is the
+/// original algorithm. With some, the drawn jitters are overridden and corners repaired (see [`super::locks`]).
+pub fn offset_walls(
+    rooms_x: i32,
+    rooms_y: i32,
+    inside: Vec<bool>,
+    pins: &[SlotPin],
+    rng: &mut Stream,
+) -> Result<Layout, String> {
     let (rx_n, ry_n) = (rooms_x, rooms_y);
     let vi = |i: i32, ry: i32| (i * ry_n + ry) as usize;
     let hi = |rx: i32, j: i32| (rx * (ry_n + 1) + j) as usize;
@@ -78,13 +293,7 @@ pub fn offset_walls(rooms_x: i32, rooms_y: i32, inside: Vec<bool>, rng: &mut Str
         v[vi(rx_n, ry)] = east;
     }
     let south = jitter(rng);
-    for rx in 0..rx_n {
-        h[hi(rx, 0)] = south;
-    }
     let north = jitter(rng);
-    for rx in 0..rx_n {
-        h[hi(rx, ry_n)] = north;
-    }
     for i in 1..rx_n {
         for ry in 0..ry_n {
             v[vi(i, ry)] = jitter(rng);
@@ -104,6 +313,24 @@ pub fn offset_walls(rooms_x: i32, rooms_y: i32, inside: Vec<bool>, rng: &mut Str
                 h[hi(i, j)] = h[hi(i - 1, j)];
             }
         }
+    }
+    let (west, south, north) = if pins.is_empty() {
+        (west, south, north)
+    } else {
+        let mut jitters = Jitters {
+            rooms_x: rx_n,
+            rooms_y: ry_n,
+            v: &mut v,
+            h: &mut h,
+        };
+        jitters.apply_pins(pins, (west, south, north))?
+    };
+    for ry in 0..ry_n {
+        v[vi(0, ry)] = west;
+    }
+    for rx in 0..rx_n {
+        h[hi(rx, 0)] = south;
+        h[hi(rx, ry_n)] = north;
     }
     // Left–right mirror; `1 − v` mirrors absolute positions.
     if rx_n % 2 == 0 {
@@ -134,7 +361,7 @@ pub fn offset_walls(rooms_x: i32, rooms_y: i32, inside: Vec<bool>, rng: &mut Str
         .collect();
     let width = (0..ry_n).map(|ry| line_x[vi(rx_n, ry)]).max().unwrap_or(0) + OUTER_BORDER + 1;
     let height = (0..rx_n).map(|rx| line_y[hi(rx, ry_n)]).max().unwrap_or(0) + OUTER_BORDER + 1;
-    Layout {
+    Ok(Layout {
         rooms_x,
         rooms_y,
         inside,
@@ -142,7 +369,7 @@ pub fn offset_walls(rooms_x: i32, rooms_y: i32, inside: Vec<bool>, rng: &mut Str
         line_y,
         width,
         height,
-    }
+    })
 }
 
 /// 5.3: grass under every slot (interior plus bounding lines), then each room's four sides and each

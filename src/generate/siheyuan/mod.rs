@@ -5,22 +5,28 @@
 //! Deliberate deviations from the original, each also noted where it happens:
 //! - wall glyphs are derived when drawing instead of stored (§5.11 is purely cosmetic);
 //! - the random source is seeded and split into per-step streams (§6 recommends this for an editor);
-//! - the path walk is capped, where the original could in theory loop forever (§10 quirk 10).
+//! - the path walk is capped, where the original could in theory loop forever (§10 quirk 10);
+//! - locked rooms constrain the steps ([`locks`]); without locks the output is the original algorithm's.
 
 pub mod doors;
 pub mod dressing;
 pub mod layout;
+pub mod locks;
 pub mod regions;
 
+use crate::analysis::validate::validate;
 use crate::generate::passes::{loot, patrols};
-use crate::generate::rng::Stream;
+use crate::generate::rng::{Stream, mix64};
 use crate::generate::{GenerateError, Generator, Request};
-use crate::model::{Cell, Entrance, Level, Plan, Terrain};
+use crate::model::{Cell, Entrance, Level, LockedRoom, Plan, Terrain};
 use layout::OUTER_BORDER;
+use locks::Constraints;
 use regions::{EXTERIOR, slot_region};
 
 /// Generator id used in files and on the command line.
 pub const ID: &str = "siheyuan";
+/// Regenerations tried with derived seeds before a lock set is declared impossible.
+const LOCK_ATTEMPTS: u64 = 48;
 
 /// The siheyuan generator for one mansion plan.
 #[derive(Clone, Copy, Debug)]
@@ -34,42 +40,137 @@ impl Generator for Siheyuan {
     }
 
     fn generate(&self, request: &Request) -> Result<Level, GenerateError> {
-        if !request.locks.is_empty() {
-            return Err(GenerateError::LocksUnsatisfiable(
-                "locks are not supported by this generator yet".to_string(),
-            ));
-        }
-        Ok(generate(self.plan, request.level, request.seed))
+        generate_locked(self.plan, request.level, request.seed, request.locks)
     }
 }
 
 /// Generates one mansion from its plan, level number and level seed.
 pub fn generate(plan: Plan, level_index: u32, seed: u64) -> Level {
+    match build(plan, level_index, seed, None) {
+        Ok(level) => level,
+        Err(reason) => unreachable_without_locks(reason),
+    }
+}
+
+/// Without locks every step is total; a message here would mean a bug, so report it in the level rather
+/// than panic.
+fn unreachable_without_locks(reason: String) -> Level {
+    let mut level = empty_level(
+        Plan {
+            rooms_x: 0,
+            rooms_y: 0,
+            loot: 0,
+        },
+        0,
+        0,
+        1,
+        1,
+    );
+    level
+        .diagnostics
+        .push(format!("generation failed: {reason}"));
+    level
+}
+
+/// Generates one mansion keeping `locks` (see [`locks`]); tries derived seeds when an attempt breaks an
+/// invariant outside the locked rooms.
+pub fn generate_locked(
+    plan: Plan,
+    level_index: u32,
+    seed: u64,
+    locks: &[LockedRoom],
+) -> Result<Level, GenerateError> {
+    if locks.is_empty() {
+        return Ok(generate(plan, level_index, seed));
+    }
+    let constraints = Constraints::new(plan, locks).map_err(GenerateError::LocksUnsatisfiable)?;
+    let mut last_reason = String::new();
+    for attempt in 0..LOCK_ATTEMPTS {
+        let attempt_seed = if attempt == 0 {
+            seed
+        } else {
+            mix64(seed ^ mix64(attempt))
+        };
+        let level = match build(plan, level_index, attempt_seed, Some(&constraints)) {
+            Ok(level) => level,
+            Err(reason) => {
+                last_reason = reason;
+                continue;
+            }
+        };
+        let outside_locks: Vec<_> = validate(&level)
+            .into_iter()
+            .filter(|v| !locks::in_pinned_slot(&constraints, &level, v.room, v.cell))
+            .collect();
+        match outside_locks.first() {
+            None => {
+                let mut level = level;
+                level.seed = seed;
+                if attempt > 0 {
+                    level
+                        .diagnostics
+                        .push(format!("locks honoured on attempt {}", attempt + 1));
+                }
+                return Ok(level);
+            }
+            Some(v) => last_reason = v.to_string(),
+        }
+    }
+    Err(GenerateError::LocksUnsatisfiable(last_reason))
+}
+
+/// The pipeline of spec §4, with lock hooks when `constraints` is given.
+fn build(
+    plan: Plan,
+    level_index: u32,
+    seed: u64,
+    constraints: Option<&Constraints>,
+) -> Result<Level, String> {
     let stream = |tag: &str| Stream::new(seed, tag);
     let (rooms_x, rooms_y) = (plan.rooms_x.max(1), plan.rooms_y.max(1));
-    let mask = layout::courtyard_mask(rooms_x, rooms_y, &mut stream("mask"));
-    let layout = layout::offset_walls(rooms_x, rooms_y, mask, &mut stream("offsets"));
+    let mut mask = layout::courtyard_mask(rooms_x, rooms_y, &mut stream("mask"));
+    let pins = constraints.map(|c| c.pins()).unwrap_or_default();
+    if let Some(c) = constraints {
+        c.apply_to_mask(rooms_y, &mut mask);
+    }
+    let layout = layout::offset_walls(rooms_x, rooms_y, mask, &pins, &mut stream("offsets"))?;
 
     let mut level = empty_level(plan, level_index, seed, layout.width, layout.height);
     layout::plot_walls(&layout, &mut level);
 
     let mut rooms = regions::build_regions(&layout);
     let mut segs = regions::build_segments(&layout);
+    level.rooms = rooms.clone();
+    let door_pins = match constraints {
+        Some(c) => locks::door_pins(c, &level, &segs)?,
+        None => locks::DoorPins::new(),
+    };
     let sets = regions::edge_sets(&segs);
-    let shuffled = doors::connect_regions(&rooms, &mut segs, sets, &mut stream("doors"));
-    let front_door = doors::place_front_door(&mut segs, &shuffled);
-    doors::assign_depths_and_kinds(&layout, &mut rooms, &segs);
+    let shuffled =
+        doors::connect_regions(&rooms, &mut segs, sets, &door_pins, &mut stream("doors"));
+    let front_door = doors::place_front_door(&mut segs, &shuffled, &door_pins);
+    let forced = constraints
+        .map(|c| locks::forced_privacy(c, &level))
+        .unwrap_or_default();
+    doors::assign_depths_and_kinds(&layout, &mut rooms, &segs, &forced)?;
     level.rooms = rooms;
     level.adjacencies = segs;
 
-    dressing::dress_walls(&mut level, &mut stream("dressing"));
+    dressing::dress_walls(&mut level, &door_pins, &mut stream("dressing"));
+    let locked = constraints
+        .map(|c| c.locked_regions(&layout))
+        .unwrap_or_default();
     dressing::furnish_regions(&mut level, &mut stream("furniture"));
     dressing::dress_exterior(&mut level, &mut stream("exterior"));
-    let placed = loot::place_loot(&mut level, plan.loot as usize, &mut stream("loot"));
-    if placed < plan.loot as usize {
+    let mut budget = plan.loot as usize;
+    if let Some(c) = constraints {
+        locks::paste_locked(c, &mut level, &layout);
+        budget = budget.saturating_sub(locks::locked_coins(c));
+    }
+    let placed = loot::place_loot(&mut level, budget, &locked, &mut stream("loot"));
+    if placed < budget {
         level.diagnostics.push(format!(
-            "{} loot wanted, {placed} placed: no free floor left",
-            plan.loot
+            "{budget} loot wanted, {placed} placed: no free floor left"
         ));
     }
     patrols::build_patrols(&mut level, &mut stream("patrols"));
@@ -94,21 +195,10 @@ pub fn generate(plan: Plan, level_index: u32, seed: u64) -> Level {
                 exit_cell: None,
             }
         }
-        None => {
-            level
-                .diagnostics
-                .push("no south-wall segment for the front door".to_string());
-            Entrance {
-                room: EXTERIOR,
-                cell: level.player_start,
-                exterior: Some(EXTERIOR),
-                depth_seeds,
-                exit_cell: None,
-            }
-        }
+        None => return Err("no south-wall segment can take the front door".to_string()),
     };
     collect_exterior_cells(&mut level);
-    level
+    Ok(level)
 }
 
 fn empty_level(plan: Plan, level_index: u32, seed: u64, width: i32, height: i32) -> Level {
