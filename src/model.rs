@@ -566,4 +566,8 @@ pub struct LockedRoom {
     pub terrain: Vec<(Cell, Terrain)>,
     /// Items on those cells, in their original order.
     pub items: Vec<Item>,
+    /// The rooms around it when it was locked (origin and interior), so a generator can keep the walls
+    /// that meet its corners where they were and its wall segments — and their doors — unchanged.
+    #[serde(default)]
+    pub neighbours: Vec<(RoomOrigin, Rect)>,
 }

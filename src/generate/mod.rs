@@ -2,20 +2,67 @@
 
 pub mod campaign;
 pub mod passes;
+pub mod recipe;
 pub mod rng;
 pub mod siheyuan;
 
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::model::{Level, LockedRoom};
 
-/// What a generator is asked for: the level number (which sets dressing and patrol rules), the seed and
-/// the rooms that must come out unchanged.
+/// What a generator is asked for: the level number (which sets dressing and patrol rules), the seed,
+/// the rooms that must come out unchanged, and how often single steps were re-rolled.
 #[derive(Clone, Copy, Debug)]
 pub struct Request<'a> {
     pub level: u32,
     pub seed: u64,
     pub locks: &'a [LockedRoom],
+    pub rerolls: Rerolls,
+}
+
+/// Per-step re-roll counters: re-rolling a step draws it from the stream `"{tag}#{n}"` instead of
+/// `"{tag}"`, so the earlier steps (the layout) stay exactly as they were. Zero is the plain stream.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rerolls {
+    pub furniture: u32,
+    pub loot: u32,
+    pub patrols: u32,
+}
+
+/// A step that can be re-rolled alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Step {
+    Furniture,
+    Loot,
+    Patrols,
+}
+
+impl Rerolls {
+    /// The stream tag for step `tag` under these counters.
+    pub fn tag(&self, tag: &str) -> String {
+        let n = match tag {
+            "furniture" => self.furniture,
+            "loot" => self.loot,
+            "patrols" | "guards" => self.patrols,
+            _ => 0,
+        };
+        if n == 0 {
+            tag.to_string()
+        } else {
+            format!("{tag}#{n}")
+        }
+    }
+
+    /// One more re-roll of `step`.
+    pub fn bump(mut self, step: Step) -> Self {
+        match step {
+            Step::Furniture => self.furniture += 1,
+            Step::Loot => self.loot += 1,
+            Step::Patrols => self.patrols += 1,
+        }
+        self
+    }
 }
 
 /// Why a generator could not produce a level.

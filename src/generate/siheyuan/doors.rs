@@ -187,11 +187,32 @@ pub fn assign_depths_and_kinds(
         depth -= 1;
     }
     let forced_of = |r: usize| forced.get(r).copied().flatten();
-    let locked_private_depth = (0..rooms.len())
-        .filter(|&r| rooms[r].kind == RoomKind::Room && forced_of(r) == Some(true))
-        .map(|r| rooms[r].depth)
-        .min();
-    let threshold = locked_private_depth.map_or(depth, |d| d.min(depth)).max(1);
+    let locked_depths = |private: bool| -> Vec<u32> {
+        (0..rooms.len())
+            .filter(|&r| rooms[r].kind == RoomKind::Room && forced_of(r) == Some(private))
+            .map(|r| rooms[r].depth)
+            .collect()
+    };
+    // Locked rooms bound the threshold: at most the shallowest locked private room, above the deepest
+    // locked public one; without locks this is the original's layer rule unchanged.
+    let lowest = locked_depths(false)
+        .into_iter()
+        .max()
+        .map_or(1, |d| d.saturating_add(1));
+    let highest = locked_depths(true).into_iter().min().unwrap_or(u32::MAX);
+    if lowest > highest {
+        return Err("a locked public room lies deeper than a locked private one".to_string());
+    }
+    let threshold = depth.max(1).clamp(lowest, highest);
+    let private_now = rooms
+        .iter()
+        .filter(|r| r.kind == RoomKind::Room && r.depth != UNVISITED && r.depth >= threshold)
+        .count();
+    if private_now < target {
+        return Err(format!(
+            "only {private_now} rooms could be private around the locked ones, {target} needed"
+        ));
+    }
     for room in rooms.iter_mut().filter(|r| r.kind != RoomKind::Exterior) {
         room.private = room.depth != UNVISITED && room.depth >= threshold;
     }

@@ -4,12 +4,14 @@
 use crate::generate::rng::Stream;
 use crate::model::{Cell, Level, Rect, Terrain};
 
-/// A locked slot whose interior must come out exactly as it was.
-#[derive(Clone, Copy, Debug)]
+/// A locked slot whose interior must come out exactly as it was, with the interiors of the slots around
+/// it when it was locked (their walls meeting its corners are kept where they were when possible).
+#[derive(Clone, Debug)]
 pub struct SlotPin {
     pub rx: i32,
     pub ry: i32,
     pub interior: Rect,
+    pub neighbours: Vec<(i32, i32, Rect)>,
 }
 
 /// The free jitter variables while pins are applied: vertical lines `0 … ceil(Rx/2)−1` and horizontal
@@ -19,6 +21,21 @@ struct Jitters<'a> {
     rooms_y: i32,
     v: &'a mut [i32],
     h: &'a mut [i32],
+}
+
+/// What a lock on the outermost row or column asks of the outer jitters.
+#[derive(Clone, Copy, Debug)]
+enum OuterWall {
+    Free,
+    /// The east wall must be at `x`.
+    East {
+        x: i32,
+        rooms_x: i32,
+    },
+    /// The north wall's jitter is `relative + south`.
+    North {
+        relative: i32,
+    },
 }
 
 /// One pinned free variable: vertical (`true`) or horizontal, its index, and its value relative to the
@@ -63,14 +80,7 @@ impl Jitters<'_> {
                     }
                 } else if i == rx_n {
                     east_wall = Some(x);
-                } else if rx_n % 2 == 0 && i == rx_n / 2 {
-                    fixed.push(Pin {
-                        vertical: true,
-                        index: self.vi(i, ry),
-                        relative,
-                        mirrored: false,
-                    });
-                } else if i < free_v {
+                } else if i < free_v || (rx_n % 2 == 0 && i == rx_n / 2) {
                     fixed.push(Pin {
                         vertical: true,
                         index: self.vi(i, ry),
@@ -105,20 +115,11 @@ impl Jitters<'_> {
                 }
             }
         }
-        let west = self.choose_outer(drawn.0, &fixed, true, east_wall.map(|x| (x, rx_n)))?;
-        let south = self.choose_outer(drawn.1, &fixed, false, None)?;
-        let north = match north_wall {
-            Some(relative) => {
-                let north = relative + south;
-                if !(-1..=1).contains(&north) {
-                    return Err(
-                        "the north wall cannot stay where the locked rooms need it".to_string()
-                    );
-                }
-                north
-            }
-            None => drawn.2,
-        };
+        let east = east_wall.map_or(OuterWall::Free, |x| OuterWall::East { x, rooms_x: rx_n });
+        let west = self.choose_outer(drawn.0, &fixed, true, east)?;
+        let north = north_wall.map_or(OuterWall::Free, |relative| OuterWall::North { relative });
+        let south = self.choose_outer(drawn.1, &fixed, false, north)?;
+        let north = north_wall.map_or(drawn.2, |relative| relative + south);
         let mut pinned_v = vec![false; self.v.len()];
         let mut pinned_h = vec![false; self.h.len()];
         for pin in &fixed {
@@ -139,31 +140,92 @@ impl Jitters<'_> {
             values[pin.index] = value;
             pinned[pin.index] = true;
         }
-        self.repair_corners(&pinned_v, &pinned_h)?;
+        let (mut restored_v, mut restored_h) = (pinned_v.clone(), pinned_h.clone());
+        self.restore_around(pins, (west, south), &mut restored_v, &mut restored_h);
+        self.repair_corners(&pinned_v, &pinned_h, &restored_v, &restored_h)?;
         Ok((west, south, north))
     }
 
+    /// Puts the wall lines that meet each pinned slot's corners from the rows above and below and the
+    /// columns beside back where they were when it was locked (unless another pin decides them or the
+    /// outer jitters no longer allow it), so the segments along a locked ring keep their extent and doors.
+    fn restore_around(
+        &mut self,
+        pins: &[SlotPin],
+        outer: (i32, i32),
+        pinned_v: &mut [bool],
+        pinned_h: &mut [bool],
+    ) {
+        let (rx_n, ry_n) = (self.rooms_x, self.rooms_y);
+        let free_v = (rx_n + 1) / 2;
+        for pin in pins {
+            let (rx, ry) = (pin.rx, pin.ry);
+            for &(nx, ny, rect) in &pin.neighbours {
+                if ny != ry && (ny - ry).abs() == 1 {
+                    for (i, x) in [(nx, rect.x0 - 1), (nx + 1, rect.x1)] {
+                        if (i == rx || i == rx + 1) && i > 0 && i < rx_n {
+                            let relative = x - SLOT_PITCH * i - OUTER_BORDER + outer.0;
+                            let (index, value) = if i < free_v {
+                                (self.vi(i, ny), relative)
+                            } else {
+                                (self.vi(rx_n - i, ny), 1 - relative)
+                            };
+                            if !pinned_v[index] && (-1..=1).contains(&value) {
+                                self.v[index] = value;
+                                pinned_v[index] = true;
+                            }
+                        }
+                    }
+                }
+                if nx != rx && (nx - rx).abs() == 1 {
+                    for (j, y) in [(ny, rect.y0 - 1), (ny + 1, rect.y1)] {
+                        if (j == ry || j == ry + 1) && j > 0 && j < ry_n {
+                            let value = y - SLOT_PITCH * j - OUTER_BORDER + outer.1;
+                            let column = if nx <= rx_n / 2 { nx } else { rx_n - 1 - nx };
+                            let index = self.hi(column, j);
+                            if !pinned_h[index] && (-1..=1).contains(&value) {
+                                self.h[index] = value;
+                                pinned_h[index] = true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The outer jitter nearest the drawn one (ties toward smaller) under which every pinned free
-    /// variable stays in −1…1 (a mirrored one in 0…2), and the east wall lands where a lock needs it.
+    /// variable stays in −1…1 (a mirrored one in 0…2), two pins on one variable agree (a middle-column
+    /// lock fixes the width), and the east or north wall lands where a lock needs it.
     fn choose_outer(
         &self,
         drawn: i32,
         fixed: &[Pin],
         vertical: bool,
-        east: Option<(i32, i32)>,
+        outer_wall: OuterWall,
     ) -> Result<i32, String> {
         let fits = |outer: i32| {
-            let pins_fit = fixed.iter().filter(|p| p.vertical == vertical).all(|p| {
-                let value = p.relative + outer;
-                if p.mirrored {
-                    (0..=2).contains(&value)
+            let mut values: Vec<(usize, i32)> = Vec::new();
+            for p in fixed.iter().filter(|p| p.vertical == vertical) {
+                let value = if p.mirrored {
+                    1 - (p.relative + outer)
                 } else {
-                    (-1..=1).contains(&value)
+                    p.relative + outer
+                };
+                if !(-1..=1).contains(&value)
+                    || values.iter().any(|&(i, v)| i == p.index && v != value)
+                {
+                    return false;
                 }
-            });
-            let east_fits =
-                east.is_none_or(|(x, rx_n)| x == SLOT_PITCH * rx_n + OUTER_BORDER + 1 - 2 * outer);
-            pins_fit && east_fits
+                values.push((p.index, value));
+            }
+            match outer_wall {
+                OuterWall::Free => true,
+                OuterWall::East { x, rooms_x } => {
+                    x == SLOT_PITCH * rooms_x + OUTER_BORDER + 1 - 2 * outer
+                }
+                OuterWall::North { relative } => (-1..=1).contains(&(relative + outer)),
+            }
         };
         let mut candidates = [drawn, -1, 0, 1];
         candidates[1..].sort_by_key(|c| ((c - drawn).abs(), *c));
@@ -175,7 +237,15 @@ impl Jitters<'_> {
 
     /// Makes at least one line straight at every corner of the free half, changing only unpinned
     /// variables; fails when the pins themselves conflict.
-    fn repair_corners(&mut self, pinned_v: &[bool], pinned_h: &[bool]) -> Result<(), String> {
+    /// Lines restored around a lock (`restored_*`, a superset of the pins) give way only when nothing
+    /// else can.
+    fn repair_corners(
+        &mut self,
+        pinned_v: &[bool],
+        pinned_h: &[bool],
+        restored_v: &[bool],
+        restored_h: &[bool],
+    ) -> Result<(), String> {
         let (rx_n, ry_n) = (self.rooms_x, self.rooms_y);
         for _ in 0..4 * (rx_n * ry_n).max(4) {
             let mut changed = false;
@@ -187,18 +257,36 @@ impl Jitters<'_> {
                         continue;
                     }
                     changed = true;
-                    if !pinned_v[above] {
-                        self.v[above] = self.v[below];
-                    } else if !pinned_v[below] {
-                        self.v[below] = self.v[above];
-                    } else if !pinned_h[east] {
-                        self.h[east] = self.h[west];
-                    } else if !pinned_h[west] {
-                        self.h[west] = self.h[east];
-                    } else {
-                        return Err(format!(
-                            "the locked rooms leave no straight wall at grid corner ({i}, {j})"
-                        ));
+                    // (vertical?, variable to change, variable to copy)
+                    let options = [
+                        (true, above, below),
+                        (true, below, above),
+                        (false, east, west),
+                        (false, west, east),
+                    ];
+                    let held = |vertical: bool, i: usize, soft: bool| {
+                        if vertical {
+                            pinned_v[i] || (soft && restored_v[i])
+                        } else {
+                            pinned_h[i] || (soft && restored_h[i])
+                        }
+                    };
+                    let choice = options
+                        .iter()
+                        .find(|(vertical, target, _)| !held(*vertical, *target, true))
+                        .or_else(|| {
+                            options
+                                .iter()
+                                .find(|(vertical, target, _)| !held(*vertical, *target, false))
+                        });
+                    match choice {
+                        Some(&(true, target, source)) => self.v[target] = self.v[source],
+                        Some(&(false, target, source)) => self.h[target] = self.h[source],
+                        None => {
+                            return Err(format!(
+                                "the locked rooms leave no straight wall at grid corner ({i}, {j})"
+                            ));
+                        }
                     }
                 }
             }

@@ -81,6 +81,14 @@ impl Constraints {
                     rx,
                     ry,
                     interior: l.room.interior,
+                    neighbours: l
+                        .neighbours
+                        .iter()
+                        .filter_map(|(origin, rect)| match origin {
+                            RoomOrigin::Slot { rx, ry } => Some((*rx, *ry, *rect)),
+                            _ => None,
+                        })
+                        .collect(),
                 }),
                 _ => None,
             })
@@ -98,8 +106,52 @@ impl Constraints {
             .or_else(|| self.at(self.rooms_x - 1 - rx, ry))
     }
 
-    /// Forces locked slots and their mirrors to the locked room/courtyard kind.
+    /// Forces locked slots and their mirrors to the locked room/courtyard kind. A locked courtyard also
+    /// fixes its neighbours: an open side (grass on the ring) needs a courtyard across, a walled side a room.
     pub fn apply_to_mask(&self, rooms_y: i32, inside: &mut [bool]) {
+        let mut force = |rx: i32, ry: i32, indoor: bool| {
+            if (0..self.rooms_x).contains(&rx) && (0..rooms_y).contains(&ry) {
+                inside[(rx * rooms_y + ry) as usize] = indoor;
+                inside[((self.rooms_x - 1 - rx) * rooms_y + ry) as usize] = indoor;
+            }
+        };
+        for lock in self
+            .locked
+            .iter()
+            .filter(|l| l.room.kind == RoomKind::Courtyard)
+        {
+            let RoomOrigin::Slot { rx, ry } = lock.room.origin else {
+                continue;
+            };
+            let r = lock.room.interior;
+            let open = |cells: Vec<Cell>| {
+                cells.iter().any(|c| {
+                    lock.terrain.iter().any(|(tc, t)| {
+                        tc == c && matches!(t, Terrain::Grass | Terrain::GardenDoor(_))
+                    })
+                })
+            };
+            force(
+                rx - 1,
+                ry,
+                !open((r.y0..r.y1).map(|y| Cell::new(r.x0 - 1, y)).collect()),
+            );
+            force(
+                rx + 1,
+                ry,
+                !open((r.y0..r.y1).map(|y| Cell::new(r.x1, y)).collect()),
+            );
+            force(
+                rx,
+                ry - 1,
+                !open((r.x0..r.x1).map(|x| Cell::new(x, r.y0 - 1)).collect()),
+            );
+            force(
+                rx,
+                ry + 1,
+                !open((r.x0..r.x1).map(|x| Cell::new(x, r.y1)).collect()),
+            );
+        }
         for lock in &self.locked {
             if let RoomOrigin::Slot { rx, ry } = lock.room.origin {
                 let indoor = lock.room.kind == RoomKind::Room;
@@ -204,9 +256,10 @@ pub fn door_pins(
     Ok(pins)
 }
 
-/// Pastes every pinned slot's ring (mirrored for mirror slots) over the dressed walls, and each locked
-/// room's floor and items; door items on pinned rings follow the lock.
-pub fn paste_locked(constraints: &Constraints, level: &mut Level, layout: &Layout) {
+/// Pastes every pinned slot's ring (mirrored for mirror slots) over the dressed walls; door items on
+/// pinned rings follow the lock. Runs before furnishing, so furniture keeps clear of the final doorways
+/// and windows.
+pub fn paste_rings(constraints: &Constraints, level: &mut Level, layout: &Layout) {
     let width = level.width;
     let mut ring_cells: Vec<(Cell, Terrain, Option<ItemKind>)> = Vec::new();
     for rx in 0..layout.rooms_x {
@@ -244,6 +297,10 @@ pub fn paste_locked(constraints: &Constraints, level: &mut Level, layout: &Layou
             level.items.push(Item { kind, cell: c });
         }
     }
+}
+
+/// Pastes each locked room's floor and items over whatever the furniture pass put there.
+pub fn paste_rooms(constraints: &Constraints, level: &mut Level) {
     for lock in &constraints.locked {
         for (c, t) in &lock.terrain {
             if lock.room.interior.contains(*c) {

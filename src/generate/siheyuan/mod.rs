@@ -17,8 +17,8 @@ pub mod regions;
 use crate::analysis::validate::validate;
 use crate::generate::passes::{loot, patrols};
 use crate::generate::rng::{Stream, mix64};
-use crate::generate::{GenerateError, Generator, Request};
-use crate::model::{Cell, Entrance, Level, LockedRoom, Plan, Terrain};
+use crate::generate::{GenerateError, Generator, Request, Rerolls};
+use crate::model::{Cell, Entrance, Level, Plan, Terrain};
 use layout::OUTER_BORDER;
 use locks::Constraints;
 use regions::{EXTERIOR, slot_region};
@@ -40,13 +40,13 @@ impl Generator for Siheyuan {
     }
 
     fn generate(&self, request: &Request) -> Result<Level, GenerateError> {
-        generate_locked(self.plan, request.level, request.seed, request.locks)
+        generate_locked(self.plan, request)
     }
 }
 
 /// Generates one mansion from its plan, level number and level seed.
 pub fn generate(plan: Plan, level_index: u32, seed: u64) -> Level {
-    match build(plan, level_index, seed, None) {
+    match build(plan, level_index, seed, Rerolls::default(), None) {
         Ok(level) => level,
         Err(reason) => unreachable_without_locks(reason),
     }
@@ -74,14 +74,11 @@ fn unreachable_without_locks(reason: String) -> Level {
 
 /// Generates one mansion keeping `locks` (see [`locks`]); tries derived seeds when an attempt breaks an
 /// invariant outside the locked rooms.
-pub fn generate_locked(
-    plan: Plan,
-    level_index: u32,
-    seed: u64,
-    locks: &[LockedRoom],
-) -> Result<Level, GenerateError> {
+pub fn generate_locked(plan: Plan, request: &Request) -> Result<Level, GenerateError> {
+    let (level_index, seed, locks) = (request.level, request.seed, request.locks);
     if locks.is_empty() {
-        return Ok(generate(plan, level_index, seed));
+        return build(plan, level_index, seed, request.rerolls, None)
+            .map_err(GenerateError::LocksUnsatisfiable);
     }
     let constraints = Constraints::new(plan, locks).map_err(GenerateError::LocksUnsatisfiable)?;
     let mut last_reason = String::new();
@@ -91,7 +88,13 @@ pub fn generate_locked(
         } else {
             mix64(seed ^ mix64(attempt))
         };
-        let level = match build(plan, level_index, attempt_seed, Some(&constraints)) {
+        let level = match build(
+            plan,
+            level_index,
+            attempt_seed,
+            request.rerolls,
+            Some(&constraints),
+        ) {
             Ok(level) => level,
             Err(reason) => {
                 last_reason = reason;
@@ -124,9 +127,10 @@ fn build(
     plan: Plan,
     level_index: u32,
     seed: u64,
+    rerolls: Rerolls,
     constraints: Option<&Constraints>,
 ) -> Result<Level, String> {
-    let stream = |tag: &str| Stream::new(seed, tag);
+    let stream = |tag: &str| Stream::new(seed, &rerolls.tag(tag));
     let (rooms_x, rooms_y) = (plan.rooms_x.max(1), plan.rooms_y.max(1));
     let mut mask = layout::courtyard_mask(rooms_x, rooms_y, &mut stream("mask"));
     let pins = constraints.map(|c| c.pins()).unwrap_or_default();
@@ -157,6 +161,9 @@ fn build(
     level.adjacencies = segs;
 
     dressing::dress_walls(&mut level, &door_pins, &mut stream("dressing"));
+    if let Some(c) = constraints {
+        locks::paste_rings(c, &mut level, &layout);
+    }
     let locked = constraints
         .map(|c| c.locked_regions(&layout))
         .unwrap_or_default();
@@ -164,7 +171,7 @@ fn build(
     dressing::dress_exterior(&mut level, &mut stream("exterior"));
     let mut budget = plan.loot as usize;
     if let Some(c) = constraints {
-        locks::paste_locked(c, &mut level, &layout);
+        locks::paste_rooms(c, &mut level);
         budget = budget.saturating_sub(locks::locked_coins(c));
     }
     let placed = loot::place_loot(&mut level, budget, &locked, &mut stream("loot"));

@@ -1,0 +1,78 @@
+//! Lock snapshots: what a locked room must keep through a regeneration.
+
+use crate::model::{Cell, Level, LockedRoom, Rect, RoomId, RoomKind};
+
+/// The cells a lock covers: the room's floor and its ring (every cell 8-adjacent to the floor that is not
+/// floor of another room), x outer and y inner.
+pub fn covered_cells(level: &Level, room: RoomId) -> Vec<Cell> {
+    let Some(r) = level.rooms.get(room) else {
+        return Vec::new();
+    };
+    let i = r.interior;
+    let mut cells: Vec<Cell> = (i.x0 - 1..=i.x1)
+        .flat_map(|x| (i.y0 - 1..=i.y1).map(move |y| Cell::new(x, y)))
+        .filter(|c| level.in_bounds(*c))
+        .filter(|c| r.cells.contains(c) || r.cells.iter().any(|f| f.chebyshev_adjacent(*c)))
+        .collect();
+    cells.dedup();
+    cells
+}
+
+/// Snapshot of room `room` for locking; `None` for the exterior or an unknown id.
+pub fn snapshot(level: &Level, room: RoomId) -> Option<LockedRoom> {
+    let r = level.rooms.get(room)?;
+    if r.kind == RoomKind::Exterior {
+        return None;
+    }
+    let cells = covered_cells(level, room);
+    let terrain = cells.iter().map(|&c| (c, level.terrain(c))).collect();
+    let items = level
+        .items
+        .iter()
+        .filter(|it| cells.contains(&it.cell))
+        .copied()
+        .collect();
+    let reach = |rect: &Rect, by: i32| Rect {
+        x0: rect.x0 - by,
+        y0: rect.y0 - by,
+        x1: rect.x1 + by,
+        y1: rect.y1 + by,
+    };
+    let around = reach(&r.interior, 2);
+    let neighbours = (0..level.rooms.len())
+        .filter(|&n| n != room && level.rooms[n].kind != RoomKind::Exterior)
+        .map(|n| &level.rooms[n])
+        .filter(|n| {
+            let near = reach(&n.interior, 1);
+            near.x0 < around.x1 && around.x0 < near.x1 && near.y0 < around.y1 && around.y0 < near.y1
+        })
+        .map(|n| (n.origin.clone(), n.interior))
+        .collect();
+    Some(LockedRoom {
+        room: r.clone(),
+        terrain,
+        items,
+        neighbours,
+    })
+}
+
+/// The rooms (not the exterior) whose lock would cover `cell`: the room it is floor of, or the rooms whose
+/// wall ring it belongs to.
+pub fn rooms_covering(level: &Level, cell: Cell) -> Vec<RoomId> {
+    (0..level.rooms.len())
+        .filter(|&r| level.rooms[r].kind != RoomKind::Exterior)
+        .filter(|&r| {
+            let i = level.rooms[r].interior;
+            cell.x >= i.x0 - 1 && cell.x <= i.x1 && cell.y >= i.y0 - 1 && cell.y <= i.y1
+        })
+        .filter(|&r| covered_cells(level, r).contains(&cell))
+        .collect()
+}
+
+/// Whether a lock is on the same room as `room` of `level` (same origin: slot, modules, …).
+pub fn same_room(lock: &LockedRoom, level: &Level, room: RoomId) -> bool {
+    level
+        .rooms
+        .get(room)
+        .is_some_and(|r| r.origin == lock.room.origin)
+}
