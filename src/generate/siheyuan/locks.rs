@@ -229,6 +229,12 @@ pub fn door_pins(
                 continue;
             };
             let mirrored = constraints.at(rx, ry).is_none();
+            // The front door is the one sanctioned asymmetry: a mirror image never rules the outer wall.
+            if mirrored
+                && (adj.left == super::regions::EXTERIOR || adj.right == super::regions::EXTERIOR)
+            {
+                continue;
+            }
             let door_at = (0..seg.len).find(|&k| {
                 constraints
                     .ring_terrain(lock, mirrored, seg.cell(k), width)
@@ -272,7 +278,14 @@ pub fn paste_rings(constraints: &Constraints, level: &mut Level, layout: &Layout
             let rect = level.rooms[r].interior;
             let ring = (rect.x0 - 1..=rect.x1)
                 .flat_map(|x| (rect.y0 - 1..=rect.y1).map(move |y| Cell::new(x, y)));
-            for c in ring.filter(|c| !rect.contains(*c)) {
+            let (height, border) = (level.height, super::layout::OUTER_BORDER);
+            let outer_wall = |c: &Cell| {
+                c.x == border
+                    || c.y == border
+                    || c.x == width - 1 - border
+                    || c.y == height - 1 - border
+            };
+            for c in ring.filter(|c| !(rect.contains(*c) || mirrored && outer_wall(c))) {
                 let Some(t) = constraints.ring_terrain(lock, mirrored, c, width) else {
                     continue;
                 };
