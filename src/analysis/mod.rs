@@ -3,6 +3,7 @@
 //! all call these, so every overlay and figure means the same thing everywhere.
 
 pub mod stats;
+pub mod validate;
 
 use serde::{Deserialize, Serialize};
 
