@@ -120,7 +120,10 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
     };
     let json = serde_json::to_string_pretty(&summary)
         .map_err(|e| CliError::Failed(format!("cannot write the summary: {e}")))?;
-    write_file(&args.out.join("summary.json"), format!("{json}\n").as_bytes())?;
+    write_file(
+        &args.out.join("summary.json"),
+        format!("{json}\n").as_bytes(),
+    )?;
     print(summary_table(&summary).as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

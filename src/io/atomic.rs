@@ -13,9 +13,9 @@ static NEXT_TEMP: AtomicU64 = AtomicU64::new(0);
 /// system), written, flushed and synced, then renamed over the target. On failure the temp file is removed
 /// and the target is left as it was.
 pub fn save_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let file_name = path.file_name().ok_or_else(|| {
-        io::Error::new(io::ErrorKind::InvalidInput, "the path names no file")
-    })?;
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),

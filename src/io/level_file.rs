@@ -117,7 +117,8 @@ pub fn parse(text: &str, format: Format) -> Result<Level, ParseFailure> {
             message: e.code.to_string(),
         }),
         Format::Json => serde_json::from_str(text).map_err(|e| {
-            // serde_json appends " at line L column C"; the location is reported separately.
+            // serde_json appends " at line L column C"; the location is reported separately. Its column
+            // is 0 when the error is found on a line break; report the first column instead.
             let full = e.to_string();
             let message = full
                 .rfind(" at line ")
@@ -126,7 +127,7 @@ pub fn parse(text: &str, format: Format) -> Result<Level, ParseFailure> {
             ParseFailure {
                 format,
                 line: e.line(),
-                column: e.column(),
+                column: e.column().max(1),
                 message,
             }
         }),
@@ -156,7 +157,11 @@ pub fn load(path: &Path) -> Result<Level, LevelFileError> {
 
 /// Saves a level atomically; the format comes from the extension, RON when it names none.
 pub fn save(path: &Path, level: &Level) -> Result<(), LevelFileError> {
-    save_as(path, level, Format::from_extension(path).unwrap_or(Format::Ron))
+    save_as(
+        path,
+        level,
+        Format::from_extension(path).unwrap_or(Format::Ron),
+    )
 }
 
 /// Saves a level atomically in `format`.
@@ -215,7 +220,10 @@ mod tests {
         let level = sample();
         let json = to_string(&level, Format::Json).unwrap();
         assert_eq!(Format::sniff(&json), Format::Json);
-        assert_eq!(Format::sniff(&to_string(&level, Format::Ron).unwrap()), Format::Ron);
+        assert_eq!(
+            Format::sniff(&to_string(&level, Format::Ron).unwrap()),
+            Format::Ron
+        );
         let dir = scratch_dir("sniff");
         let path = dir.join("level.txt");
         std::fs::write(&path, json).unwrap();

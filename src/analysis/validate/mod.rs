@@ -1,5 +1,6 @@
-//! PLACEHOLDER, replaced by the lead's `validate.rs` at merge: it exists only so that the CLI's `validate`
-//! subcommand compiles against the agreed signature. It reports no violations.
+//! PLACEHOLDER, replaced by the lead's `validate/mod.rs` at merge (the same path, so the merge stops on it
+//! rather than keeping both): it exists only so that the CLI's `validate` subcommand compiles against the
+//! agreed signature. It reports no violations.
 
 use std::fmt;
 
