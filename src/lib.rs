@@ -4,6 +4,7 @@
 
 pub mod analysis;
 pub mod app;
+pub mod cli;
 pub mod edit;
 pub mod generate;
 pub mod io;

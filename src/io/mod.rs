@@ -1,3 +1,5 @@
-//! Files and exports: level files, presets, ASCII.
+//! Files and exports: level files, atomic saves, ASCII.
 
 pub mod ascii;
+pub mod atomic;
+pub mod level_file;

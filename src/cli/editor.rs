@@ -1,0 +1,89 @@
+//! The commands that hand over to the editor: opening it, and rendering it to a PNG.
+//!
+//! Arguments are checked here first, so a bad file, room or output name is reported as bad input (exit 2)
+//! before any window or GPU context is created.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+
+use super::{CliError, MansionArgs};
+use crate::app::{self, ScreenshotRequest};
+use crate::generate::campaign;
+use crate::io::level_file;
+
+/// The editor's overlays, as named on the command line and in [`ScreenshotRequest::overlays`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum Overlay {
+    RoomGraph,
+    Distances,
+    Loot,
+    Patrols,
+    All,
+    None,
+}
+
+#[derive(Debug, Args)]
+pub(super) struct ScreenshotArgs {
+    #[command(flatten)]
+    mansion: MansionArgs,
+    /// Overlay to show; repeat the option for several.
+    #[arg(long = "overlay", value_enum)]
+    overlays: Vec<Overlay>,
+    /// Room to select, so the inspector shows it.
+    #[arg(long)]
+    select_room: Option<usize>,
+    /// PNG file to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+/// Opens the editor, on `file` if given. The file is loaded once here only to report a broken one clearly.
+pub(super) fn edit(file: Option<&Path>) -> Result<ExitCode, CliError> {
+    if let Some(path) = file {
+        level_file::load(path)?;
+    }
+    app::run_editor(file).map_err(|e| CliError::Failed(format!("editor: {e:#}")))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(super) fn screenshot(args: &ScreenshotArgs) -> Result<ExitCode, CliError> {
+    let is_png = args
+        .out
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if !is_png {
+        return Err(CliError::Input(format!(
+            "{}: screenshots are PNG files; name the output *.png",
+            args.out.display()
+        )));
+    }
+    let MansionArgs { seed, level } = args.mansion;
+    if let Some(room) = args.select_room {
+        let rooms = campaign::plan(seed)
+            .generate(level)
+            .map_or(0, |l| l.rooms.len());
+        if room >= rooms {
+            return Err(CliError::Input(format!(
+                "--select-room {room}: the mansion has rooms 0 to {}",
+                rooms.saturating_sub(1)
+            )));
+        }
+    }
+    let request = ScreenshotRequest {
+        seed,
+        level,
+        overlays: args
+            .overlays
+            .iter()
+            .filter_map(|o| o.to_possible_value())
+            .map(|v| v.get_name().to_string())
+            .collect(),
+        select_room: args.select_room,
+        out: args.out.clone(),
+    };
+    app::screenshot(&request).map_err(|e| CliError::Failed(format!("screenshot: {e:#}")))?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,151 @@
+//! `generate` (one mansion) and `campaign` (all ten mansions of a game, saved to a folder).
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+
+use super::output::{print, write_file};
+use super::{CliError, MansionArgs, parse_seed};
+use crate::analysis::stats::level_stats;
+use crate::generate::campaign;
+use crate::io::ascii;
+use crate::io::level_file::{self, Format};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum OutputFormat {
+    /// A text map with its legend.
+    Ascii,
+    Ron,
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub(super) struct GenerateArgs {
+    #[command(flatten)]
+    mansion: MansionArgs,
+    /// Output format [default: from the --out extension (.ron, .json), else ascii].
+    #[arg(long, value_enum)]
+    format: Option<OutputFormat>,
+    /// Write to this file instead of standard output.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub(super) struct CampaignArgs {
+    /// Game seed: decimal or 0x-prefixed hexadecimal.
+    #[arg(long, value_parser = parse_seed)]
+    seed: u64,
+    /// Folder for level-0.ron … level-9.ron and summary.json; created if missing.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode, CliError> {
+    let MansionArgs { seed, level } = args.mansion;
+    let level = campaign::plan(seed)
+        .generate(level)
+        .ok_or_else(|| CliError::Input(format!("a campaign has no level {level}")))?;
+    let format = args
+        .format
+        .or_else(|| {
+            let ext = Format::from_extension(args.out.as_deref()?)?;
+            Some(match ext {
+                Format::Ron => OutputFormat::Ron,
+                Format::Json => OutputFormat::Json,
+            })
+        })
+        .unwrap_or(OutputFormat::Ascii);
+    let text = match format {
+        OutputFormat::Ascii => format!("{}\n{}\n", ascii::render(&level), ascii::LEGEND),
+        OutputFormat::Ron => level_file::to_string(&level, Format::Ron)?,
+        OutputFormat::Json => level_file::to_string(&level, Format::Json)?,
+    };
+    match &args.out {
+        Some(path) => write_file(path, text.as_bytes())?,
+        None => print(text.as_bytes())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One line of `summary.json` and of the printed table.
+#[derive(Debug, Serialize)]
+struct SummaryRow {
+    level: u32,
+    file: String,
+    rooms_x: i32,
+    rooms_y: i32,
+    width: i32,
+    height: i32,
+    /// Regions except the exterior, courtyards included (the `rooms` of `stats`).
+    rooms: usize,
+    loot: usize,
+    guards: usize,
+}
+
+#[derive(Debug, Serialize)]
+struct Summary {
+    game_seed: u64,
+    levels: Vec<SummaryRow>,
+}
+
+pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
+    std::fs::create_dir_all(&args.out).map_err(|e| {
+        CliError::Input(format!("{}: cannot create folder: {e}", args.out.display()))
+    })?;
+    let game = campaign::plan(args.seed);
+    let mut rows = Vec::with_capacity(campaign::LEVELS);
+    for (level, plan) in game.generate_all().iter().zip(&game.plans) {
+        let file = format!("level-{}.ron", level.level);
+        level_file::save_as(&args.out.join(&file), level, Format::Ron)?;
+        let stats = level_stats(level, args.seed);
+        rows.push(SummaryRow {
+            level: level.level,
+            file,
+            rooms_x: plan.rooms_x,
+            rooms_y: plan.rooms_y,
+            width: stats.width,
+            height: stats.height,
+            rooms: stats.rooms,
+            loot: stats.loot,
+            guards: stats.guards,
+        });
+    }
+    let summary = Summary {
+        game_seed: args.seed,
+        levels: rows,
+    };
+    let json = serde_json::to_string_pretty(&summary)
+        .map_err(|e| CliError::Failed(format!("cannot write the summary: {e}")))?;
+    write_file(
+        &args.out.join("summary.json"),
+        format!("{json}\n").as_bytes(),
+    )?;
+    print(summary_table(&summary).as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn summary_table(summary: &Summary) -> String {
+    let mut table = format!(
+        "game seed {}\nlevel  grid  map    rooms  loot  guards  file\n",
+        summary.game_seed
+    );
+    for row in &summary.levels {
+        // Writing to a String cannot fail.
+        let _ = writeln!(
+            table,
+            "{:>5}  {:<4}  {:<5}  {:>5}  {:>4}  {:>6}  {}",
+            row.level,
+            format!("{}×{}", row.rooms_x, row.rooms_y),
+            format!("{}×{}", row.width, row.height),
+            row.rooms,
+            row.loot,
+            row.guards,
+            row.file
+        );
+    }
+    table
+}

@@ -1,0 +1,160 @@
+//! The `mansion-forge` command line: the editor by default, plus headless generation, campaigns,
+//! statistics, validation and screenshots for scripts and tests.
+//!
+//! Exit codes: 0 success, 1 a check failed (validation violations, the editor could not run), 2 bad
+//! arguments or an unreadable, broken or unwritable file. Every error is one line on stderr, so scripts
+//! and CI logs show the cause without a backtrace.
+
+mod editor;
+mod generate;
+mod output;
+mod stats;
+mod validate;
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::generate::campaign::LEVELS;
+use crate::io::level_file::LevelFileError;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "mansion-forge",
+    version,
+    about = "Level editor and visualizer for the procedurally generated mansions of Lurk Leap Loot",
+    long_about = "Level editor and visualizer for the procedurally generated mansions of Lurk Leap Loot.\n\
+                  Without a subcommand it opens the editor."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Open the editor on a level file (RON or JSON).
+    Edit { file: PathBuf },
+    /// Generate one mansion of a game's campaign and print or save it.
+    Generate(generate::GenerateArgs),
+    /// Generate a whole campaign into a folder: ten level files and a summary.
+    Campaign(generate::CampaignArgs),
+    /// Print the statistics of every mansion of many games, one JSON object per line.
+    Stats(stats::StatsArgs),
+    /// Check a level file against the generator's invariants.
+    Validate { file: PathBuf },
+    /// Render the editor with overlays to a PNG file.
+    Screenshot(editor::ScreenshotArgs),
+}
+
+/// Game seed and level number, shared by the commands that generate one mansion.
+#[derive(Debug, clap::Args)]
+struct MansionArgs {
+    /// Game seed: decimal or 0x-prefixed hexadecimal.
+    #[arg(long, value_parser = parse_seed)]
+    seed: u64,
+    /// Level of that game's campaign, 0–9.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(..LEVELS as i64))]
+    level: u32,
+}
+
+/// Accepts `123` and `0x7b`, since seeds are often written in hex.
+fn parse_seed(text: &str) -> Result<u64, String> {
+    let parsed = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => text.parse(),
+    };
+    parsed.map_err(|e| format!("not a 64-bit seed ({e})"))
+}
+
+/// Why a command failed, which sets the exit code.
+#[derive(Debug)]
+enum CliError {
+    /// Bad input: arguments or files. Exit 2.
+    Input(String),
+    /// The work itself failed. Exit 1.
+    Failed(String),
+    /// Standard output was closed early (`… | head`): not an error, stop quietly.
+    BrokenPipe,
+}
+
+impl From<LevelFileError> for CliError {
+    fn from(e: LevelFileError) -> Self {
+        CliError::Input(e.to_string())
+    }
+}
+
+/// Parses the arguments (the program name first), runs the command and returns the exit code.
+pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version: the text is the requested output.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => return report(CliError::Input(one_line_clap_error(&e))),
+    };
+    let result = match cli.command {
+        None => editor::edit(None),
+        Some(Command::Edit { file }) => editor::edit(Some(&file)),
+        Some(Command::Generate(args)) => generate::generate(&args),
+        Some(Command::Campaign(args)) => generate::campaign(&args),
+        Some(Command::Stats(args)) => stats::stats(&args),
+        Some(Command::Validate { file }) => validate::validate(&file),
+        Some(Command::Screenshot(args)) => editor::screenshot(&args),
+    };
+    result.unwrap_or_else(report)
+}
+
+fn report(error: CliError) -> ExitCode {
+    let (code, message) = match error {
+        CliError::Input(m) => (2, m),
+        CliError::Failed(m) => (1, m),
+        CliError::BrokenPipe => return ExitCode::SUCCESS,
+    };
+    eprintln!("mansion-forge: {}", message.replace('\n', " "));
+    ExitCode::from(code)
+}
+
+/// Clap explains usage errors over several lines (message, usage, a hint); keep the message paragraph,
+/// joined into one line, and point at `--help` for the rest.
+fn one_line_clap_error(e: &clap::Error) -> String {
+    let rendered = e.render().to_string();
+    let message: Vec<&str> = rendered
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let message = message.join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    format!("{message} (see --help)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_parse_in_decimal_and_hex() {
+        assert_eq!(parse_seed("123"), Ok(123));
+        assert_eq!(parse_seed("0x7b"), Ok(123));
+        assert_eq!(parse_seed("0XFFFFFFFFFFFFFFFF"), Ok(u64::MAX));
+        assert!(parse_seed("-1").is_err());
+        assert!(parse_seed("0x").is_err());
+    }
+
+    #[test]
+    fn usage_errors_become_one_line() {
+        let e = Cli::try_parse_from(["mansion-forge", "generate", "--seed", "1"]).unwrap_err();
+        let line = one_line_clap_error(&e);
+        assert!(!line.contains('\n'), "{line}");
+        assert!(line.contains("--level"), "{line}");
+    }
+}

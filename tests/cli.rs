@@ -1,0 +1,248 @@
+//! The built `mansion-forge` binary, run as a user or script would: outputs, exit codes, error lines and
+//! determinism across processes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use mansion_forge::analysis::stats::level_stats;
+use mansion_forge::generate::campaign;
+use mansion_forge::io::level_file::{self, Format};
+
+/// The `stats` keys, in the order the fidelity comparison and `shared/reference` expect.
+const STATS_KEYS: [&str; 28] = [
+    "seed",
+    "level",
+    "width",
+    "height",
+    "rooms",
+    "public_rooms",
+    "private_rooms",
+    "public_courtyards",
+    "private_courtyards",
+    "courtyards",
+    "dead_ends",
+    "doors",
+    "max_depth",
+    "loot",
+    "loot_dead_end",
+    "loot_private",
+    "loot_other",
+    "guards",
+    "outside_guards",
+    "patrol_routes",
+    "route_loops",
+    "unpatrolled_rooms",
+    "windows",
+    "torches_lit",
+    "torches_unlit",
+    "chairs",
+    "tables",
+    "creaky_cells",
+];
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mansion-forge"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("UTF-8 errors")
+}
+
+/// A fresh folder for one test under Cargo's scratch space for integration tests.
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{test}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+/// Asserts a usage or input failure: exit code 2, nothing on stdout, exactly one line on stderr.
+fn assert_input_error(out: &Output) -> String {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
+    assert!(out.stdout.is_empty(), "stdout: {}", stdout(out));
+    assert_eq!(err.lines().count(), 1, "one stderr line expected: {err:?}");
+    err
+}
+
+#[test]
+fn ascii_map_shows_every_kind_of_feature() {
+    let out = run(&[
+        "generate", "--seed", "1", "--level", "9", "--format", "ascii",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for (ch, what) in [
+        ('#', "walls"),
+        ('P', "the portcullis"),
+        ('$', "loot"),
+        ('G', "guards"),
+        ('@', "the start"),
+    ] {
+        assert!(text.contains(ch), "no {what} ('{ch}') in:\n{text}");
+    }
+    assert!(text.trim_end().ends_with(mansion_forge::io::ascii::LEGEND));
+}
+
+#[test]
+fn bad_arguments_exit_2_with_one_line() {
+    for args in [
+        &["bogus"][..],
+        &["generate", "--seed", "1"],
+        &["generate", "--seed", "x", "--level", "1"],
+        &["generate", "--seed", "1", "--level", "10"],
+        &["generate", "--seed", "1", "--level", "1", "--format", "png"],
+        &["stats"],
+        &[
+            "stats",
+            "--games",
+            "2",
+            "--first-seed",
+            "18446744073709551615",
+        ],
+        &[
+            "screenshot",
+            "--seed",
+            "1",
+            "--level",
+            "1",
+            "--overlay",
+            "fog",
+        ],
+        &[
+            "screenshot",
+            "--seed",
+            "1",
+            "--level",
+            "1",
+            "--out",
+            "shot.jpg",
+        ],
+        &[
+            "screenshot",
+            "--seed",
+            "1",
+            "--level",
+            "1",
+            "--select-room",
+            "999",
+            "--out",
+            "shot.png",
+        ],
+    ] {
+        let err = assert_input_error(&run(args));
+        assert!(err.starts_with("mansion-forge: "), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn help_exits_0() {
+    for args in [&["--help"][..], &["generate", "--help"], &["help", "stats"]] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(stdout(&out).contains("Usage:"), "{args:?}");
+    }
+}
+
+#[test]
+fn validate_reports_missing_and_broken_files() {
+    let missing = run(&["validate", "no/such/level.ron"]);
+    assert!(assert_input_error(&missing).contains("no/such/level.ron"));
+
+    let dir = scratch("validate");
+    let broken = dir.join("broken.json");
+    std::fs::write(
+        &broken,
+        "{\n  \"generator\": \"siheyuan\",\n  \"level\": \"nine\",\n}",
+    )
+    .unwrap();
+    let err = assert_input_error(&run(&["validate", broken.to_str().unwrap()]));
+    assert!(err.contains("broken.json:3:"), "{err}");
+    assert!(err.contains("expected u32"), "{err}");
+}
+
+#[test]
+fn generated_file_validates() {
+    let dir = scratch("generated");
+    let file = dir.join("level.json");
+    let file = file.to_str().unwrap();
+    let out = run(&["generate", "--seed", "4", "--level", "5", "--out", file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let expected = campaign::plan(4).generate(5).unwrap();
+    assert_eq!(level_file::load(Path::new(file)).unwrap(), expected);
+    let out = run(&["validate", file]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(stdout(&out), "ok\n");
+}
+
+#[test]
+fn stats_prints_one_line_per_mansion_with_the_keys_in_order() {
+    let out = run(&["stats", "--games", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 20);
+    for (i, line) in lines.iter().enumerate() {
+        // Every value is a number, so the keys are the quoted words before each colon.
+        let keys: Vec<&str> = line
+            .trim_start_matches('{')
+            .trim_end_matches('}')
+            .split(',')
+            .map(|pair| pair.split(':').next().unwrap_or("").trim_matches('"'))
+            .collect();
+        assert_eq!(keys, STATS_KEYS, "line {i}");
+        let (seed, level) = (i as u64 / 10, i as u32 % 10);
+        let mansion = campaign::plan(seed).generate(level).unwrap();
+        let expected = serde_json::to_string(&level_stats(&mansion, seed)).unwrap();
+        assert_eq!(*line, expected, "line {i}");
+    }
+}
+
+#[test]
+fn stats_continue_from_first_seed() {
+    let all = stdout(&run(&["stats", "--games", "3"]));
+    let tail = stdout(&run(&["stats", "--games", "2", "--first-seed", "1"]));
+    let skipped: Vec<&str> = all.lines().skip(10).collect();
+    assert_eq!(tail.lines().collect::<Vec<_>>(), skipped);
+}
+
+#[test]
+fn generation_is_deterministic_across_processes() {
+    let args = ["generate", "--seed", "5", "--level", "7", "--format", "ron"];
+    let first = run(&args);
+    let second = run(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert_eq!(first.stdout, second.stdout);
+    let level = campaign::plan(5).generate(7).unwrap();
+    let in_process = level_file::to_string(&level, Format::Ron).unwrap();
+    assert_eq!(stdout(&first), in_process);
+}
+
+#[test]
+fn campaign_writes_ten_levels_and_a_summary() {
+    let dir = scratch("campaign");
+    let out = run(&["campaign", "--seed", "9", "--out", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let game = campaign::plan(9);
+    let summary: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("summary.json")).unwrap()).unwrap();
+    let rows = summary["levels"].as_array().unwrap();
+    assert_eq!(rows.len(), 10);
+    for (l, row) in rows.iter().enumerate() {
+        let level = level_file::load(&dir.join(format!("level-{l}.ron"))).unwrap();
+        assert_eq!(level, game.generate(l as u32).unwrap(), "level {l}");
+        assert_eq!(row["rooms_x"], game.plans[l].rooms_x);
+        assert_eq!(row["loot"], game.plans[l].loot);
+        assert_eq!(row["guards"], level.guards.len());
+    }
+    // The table: a title, a header and one line per level.
+    assert_eq!(stdout(&out).lines().count(), 12);
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 11);
+}
