@@ -9,7 +9,9 @@ use std::hint::black_box;
 
 fn locked_document() -> Document {
     let mut doc = Document::new(Recipe::campaign_level(1, 9)).expect("level 9 generates");
-    let rooms: Vec<usize> = (0..doc.level.rooms.len()).filter(|&r| doc.level.rooms[r].kind != RoomKind::Exterior).collect();
+    let rooms: Vec<usize> = (0..doc.level.rooms.len())
+        .filter(|&r| doc.level.rooms[r].kind != RoomKind::Exterior)
+        .collect();
     for &room in rooms.iter().step_by(4) {
         doc.apply(Edit::Lock { room }).expect("lockable");
     }

@@ -514,7 +514,10 @@ impl Level {
     /// Terrain at `c`; out-of-map cells read as `Void`.
     pub fn terrain(&self, c: Cell) -> Terrain {
         if self.in_bounds(c) {
-            self.terrain[self.index(c)]
+            self.terrain
+                .get(self.index(c))
+                .copied()
+                .unwrap_or(Terrain::Void)
         } else {
             Terrain::Void
         }
@@ -524,7 +527,9 @@ impl Level {
     pub fn set_terrain(&mut self, c: Cell, t: Terrain) {
         if self.in_bounds(c) {
             let i = self.index(c);
-            self.terrain[i] = t;
+            if let Some(cell) = self.terrain.get_mut(i) {
+                *cell = t;
+            }
         }
     }
 

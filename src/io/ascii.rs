@@ -45,7 +45,7 @@ pub fn render(level: &Level) -> String {
     let mut grid: Vec<Vec<char>> = (0..h)
         .map(|y| {
             (0..w)
-                .map(|x| terrain_char(level.terrain[y * w + x]))
+                .map(|x| terrain_char(level.terrain(crate::model::Cell::new(x as i32, y as i32))))
                 .collect()
         })
         .collect();
