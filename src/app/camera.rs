@@ -25,6 +25,8 @@ pub struct CellToScreen {
     pub cell: f32,
     /// Map height in cells, for the y flip.
     pub height: i32,
+    /// The screen rectangle the map is drawn into; labels are kept inside it.
+    pub viewport: Rect,
 }
 
 impl CellToScreen {
@@ -158,6 +160,7 @@ impl Camera {
             origin: viewport.min + self.offset,
             cell: self.cell,
             height,
+            viewport,
         }
     }
 }
@@ -172,6 +175,7 @@ mod tests {
             origin: pos2(10.0, 20.0),
             cell: 4.0,
             height: 5,
+            viewport: Rect::from_min_size(pos2(0.0, 0.0), vec2(100.0, 100.0)),
         };
         // Row 0 (the front) is at the bottom of the screen.
         let front = t.cell_rect(Cell::new(0, 0));

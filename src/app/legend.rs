@@ -20,7 +20,20 @@ fn row(ui: &mut Ui, text: &str, paint: impl FnOnce(&mut Vec<Shape>, egui::Rect, 
         let mut shapes = Vec::new();
         paint(&mut shapes, rect, ui);
         ui.painter().extend(shapes);
-        ui.label(text);
+        ui.add(egui::Label::new(text).wrap());
+    });
+}
+
+/// Several small dot samples with short texts on one wrapped line.
+fn dots(ui: &mut Ui, entries: &[(Color32, &str)]) {
+    ui.horizontal_wrapped(|ui| {
+        for &(colour, text) in entries {
+            let (rect, _) = ui.allocate_exact_size(vec2(14.0, 14.0), Sense::hover());
+            ui.painter().circle_filled(rect.center(), 6.0, colour);
+            ui.painter().circle_stroke(rect.center(), 6.0, Stroke::new(1.0, Color32::BLACK));
+            ui.label(text);
+            ui.add_space(6.0);
+        }
     });
 }
 
@@ -70,11 +83,17 @@ fn room_graph(ui: &mut Ui, state: &EditorState) {
         };
         theme::room_node(&room)
     };
-    dot(ui, node(RoomKind::Room, false), "public room (number = room id)");
-    dot(ui, node(RoomKind::Room, true), "private room");
-    dot(ui, node(RoomKind::Courtyard, false), "public courtyard");
-    dot(ui, node(RoomKind::Courtyard, true), "private courtyard");
-    dot(ui, node(RoomKind::Exterior, false), "exterior");
+    ui.weak("Nodes (number = room id):");
+    dots(
+        ui,
+        &[
+            (node(RoomKind::Room, false), "public room"),
+            (node(RoomKind::Room, true), "private room"),
+            (node(RoomKind::Courtyard, false), "public courtyard"),
+            (node(RoomKind::Courtyard, true), "private courtyard"),
+            (node(RoomKind::Exterior, false), "exterior"),
+        ],
+    );
     line(ui, Stroke::new(2.0, theme::EDGE_DOOR), false, "door (through its door cell)");
     line(ui, Stroke::new(2.0, theme::EDGE_COURTYARD), true, "courtyard link");
     line(ui, Stroke::new(3.5, theme::EDGE_FRONT), false, "front door");

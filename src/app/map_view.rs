@@ -195,15 +195,14 @@ fn opening_details(
             ));
         }
         Terrain::Door(axis) if matches!(item, Some(ItemKind::Door(_))) => {
-            let half = along(axis) * s * 0.5 + across(axis) * s * 0.2;
-            out.push(Shape::rect_filled(
-                Rect::from_center_size(c, half.abs() * 2.0),
+            let size = along(axis) * s * 0.9 + across(axis) * s * 0.45;
+            let slab = Rect::from_center_size(c, size);
+            out.push(Shape::rect_filled(slab, CornerRadius::ZERO, theme::DOOR));
+            out.push(Shape::rect_stroke(
+                slab,
                 CornerRadius::ZERO,
-                theme::DOOR,
-            ));
-            out.push(Shape::line_segment(
-                [c - along(axis) * s * 0.5, c + along(axis) * s * 0.5],
-                Stroke::new((s * 0.08).max(1.0), theme::DOOR_EDGE),
+                Stroke::new((s * 0.07).max(1.0), theme::DOOR_EDGE),
+                StrokeKind::Inside,
             ));
         }
         Terrain::Door(axis) => {

@@ -104,7 +104,8 @@ impl Editor {
         egui::Panel::top("menu").show(ui, |ui| panels::menu_bar(ui, state, &mut commands));
         egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(ui, state));
         egui::Panel::left("controls")
-            .default_size(320.0)
+            .default_size(330.0)
+            .size_range(240.0..=480.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     panels::generator(ui, state, &mut commands);
@@ -114,6 +115,7 @@ impl Editor {
             });
         egui::Panel::right("details")
             .default_size(330.0)
+            .size_range(240.0..=520.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     panels::inspector(ui, state, &mut commands);

@@ -24,6 +24,7 @@ fn labels_fit(t: &CellToScreen) -> bool {
 pub fn tag(
     shapes: &mut Vec<Shape>,
     ui: &Ui,
+    t: &CellToScreen,
     anchor: Pos2,
     align: Align2,
     text: &str,
@@ -32,7 +33,13 @@ pub fn tag(
 ) {
     let galley = ui.painter().layout_no_wrap(text.to_string(), FontId::proportional(size), colour);
     let pad = vec2(3.0, 1.0);
-    let rect = align.anchor_size(anchor, galley.size() + pad * 2.0);
+    let mut rect = align.anchor_size(anchor, galley.size() + pad * 2.0);
+    // Slide the tag back inside the map view rather than clipping it.
+    let inside = t.viewport.shrink(2.0);
+    rect = rect.translate(vec2(
+        (inside.left() - rect.left()).max(0.0) + (inside.right() - rect.right()).min(0.0),
+        (inside.top() - rect.top()).max(0.0) + (inside.bottom() - rect.bottom()).min(0.0),
+    ));
     shapes.push(Shape::rect_filled(rect, CornerRadius::same(3), Color32::from_black_alpha(200)));
     shapes.push(Shape::galley(rect.min + pad, galley, colour));
 }
@@ -55,14 +62,14 @@ pub fn draw_fills(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState
             }
             if let Some(d) = a.depths[r] {
                 let ramp = d.saturating_sub(1) as f32 / a.max_depth.saturating_sub(1).max(1) as f32;
-                fill_cells(&mut mesh, t, &room.cells, theme::with_alpha(theme::depth_ramp(ramp), 150));
+                fill_cells(&mut mesh, t, &room.cells, theme::with_alpha(theme::depth_ramp(ramp), 170));
             }
         }
     }
     if state.overlays.is_on(Overlay::Loot) && !distances {
         for (r, room) in level.rooms.iter().enumerate() {
             if let Some(class) = a.loot_classes[r] {
-                fill_cells(&mut mesh, t, &room.cells, theme::with_alpha(theme::loot_class(class), 110));
+                fill_cells(&mut mesh, t, &room.cells, theme::with_alpha(theme::loot_class(class), 140));
             }
         }
     }
@@ -104,7 +111,7 @@ pub fn draw_labels(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorStat
             };
             let corner = t.point(room.interior.x0 as f32, room.interior.y1 as f32) + Vec2::splat(2.0);
             let colour = if room.private { theme::NODE_PRIVATE_ROOM } else { Color32::WHITE };
-            tag(shapes, ui, corner, Align2::LEFT_TOP, &text, size, colour);
+            tag(shapes, ui, t, corner, Align2::LEFT_TOP, &text, size, colour);
         }
     }
     if state.overlays.is_on(Overlay::Loot) {
@@ -112,7 +119,7 @@ pub fn draw_labels(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorStat
             let colour = entry.class.map_or(Color32::WHITE, theme::loot_class);
             let anchor = t.cell_rect(entry.cell).right_top();
             let text = (entry.order + 1).to_string();
-            tag(shapes, ui, anchor, Align2::CENTER_CENTER, &text, size * 0.85, brighten(colour));
+            tag(shapes, ui, t, anchor, Align2::CENTER_CENTER, &text, size * 0.85, brighten(colour));
         }
     }
     if state.overlays.is_on(Overlay::Patrols) {
@@ -122,12 +129,12 @@ pub fn draw_labels(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorStat
             let place = if route.outside { ", outside" } else { "" };
             let text = format!("{} {shape}{place}", short_route_name(level, i));
             let anchor = t.cell_rect(start).left_top() - vec2(2.0, 2.0);
-            tag(shapes, ui, anchor, Align2::RIGHT_BOTTOM, &text, size * 0.9, theme::route_colour(i));
+            tag(shapes, ui, t, anchor, Align2::RIGHT_BOTTOM, &text, size * 0.9, theme::route_colour(i));
         }
         for &r in &a.patrols.unpatrolled {
             if let Some(room) = level.rooms.get(r) {
                 let corner = t.point(room.interior.x1 as f32, room.interior.y1 as f32) + vec2(-2.0, 2.0);
-                tag(shapes, ui, corner, Align2::RIGHT_TOP, "no patrol", size * 0.9, theme::UNPATROLLED);
+                tag(shapes, ui, t, corner, Align2::RIGHT_TOP, "no patrol", size * 0.9, theme::UNPATROLLED);
             }
         }
     }
@@ -358,9 +365,11 @@ fn node_position(t: &CellToScreen, level: &Level, room: RoomId) -> Option<Pos2> 
         .into_iter()
         .find(|n| r.cells.contains(n))
         .map_or((0, -1), |n| (n.x - door.x, n.y - door.y));
+    // Out of the front door and one step to the side, so it does not cover the player start.
+    let side = (-outward.1, outward.0);
     Some(t.point(
-        door.x as f32 + 0.5 + outward.0 as f32 * 1.6,
-        door.y as f32 + 0.5 + outward.1 as f32 * 1.6,
+        door.x as f32 + 0.5 + outward.0 as f32 * 1.5 + side.0 as f32 * 2.5,
+        door.y as f32 + 0.5 + outward.1 as f32 * 1.5 + side.1 as f32 * 2.5,
     ))
 }
 

@@ -13,7 +13,7 @@ use super::state::{EditorState, Overlay};
 use super::{Editor, ScreenshotRequest};
 
 /// The logical size of a screenshot in points (= pixels at scale 1).
-pub const SCREENSHOT_SIZE: Vec2 = vec2(1600.0, 1000.0);
+pub const SCREENSHOT_SIZE: Vec2 = vec2(1600.0, 1200.0);
 
 /// The editor as a screenshot request describes it, with names checked.
 pub fn editor_for_request(request: &ScreenshotRequest) -> anyhow::Result<Editor> {

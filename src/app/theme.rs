@@ -118,11 +118,21 @@ pub fn loot_class(class: LootClass) -> Color32 {
     }
 }
 
-/// Depth shading (overlay 2): shallow rooms light cyan, deep rooms dark blue-violet; `t` in 0..=1.
+/// Depth shading (overlay 2), pale green through teal and blue to purple (no yellow, which is loot); `t` in 0..=1.
 pub fn depth_ramp(t: f32) -> Color32 {
-    let t = t.clamp(0.0, 1.0);
-    let lerp = |a: f32, b: f32| (a + (b - a) * t) as u8;
-    Color32::from_rgb(lerp(120.0, 60.0), lerp(230.0, 20.0), lerp(220.0, 140.0))
+    const STOPS: [(f32, f32, f32); 5] = [
+        (190.0, 235.0, 150.0),
+        (70.0, 195.0, 165.0),
+        (50.0, 135.0, 195.0),
+        (85.0, 75.0, 175.0),
+        (105.0, 30.0, 115.0),
+    ];
+    let x = t.clamp(0.0, 1.0) * (STOPS.len() - 1) as f32;
+    let i = (x.floor() as usize).min(STOPS.len() - 2);
+    let f = x - i as f32;
+    let (a, b) = (STOPS[i], STOPS[i + 1]);
+    let lerp = |p: f32, q: f32| (p + (q - p) * f).round() as u8;
+    Color32::from_rgb(lerp(a.0, b.0), lerp(a.1, b.1), lerp(a.2, b.2))
 }
 
 /// `colour` with the given alpha, premultiplied as egui expects.
