@@ -28,7 +28,11 @@ fn main() -> anyhow::Result<()> {
             select_room,
             out: out.clone(),
         })?;
-        println!("{} in {:.2} s", out.display(), started.elapsed().as_secs_f64());
+        println!(
+            "{} in {:.2} s",
+            out.display(),
+            started.elapsed().as_secs_f64()
+        );
     }
     Ok(())
 }

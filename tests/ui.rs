@@ -44,7 +44,13 @@ fn the_app_starts_on_the_default_mansion() {
     let harness = default_harness();
     let state = &harness.state().state;
     assert_eq!(state.level.level, 9);
-    assert_eq!(state.source, Source::Campaign { game_seed: 1, level: 9 });
+    assert_eq!(
+        state.source,
+        Source::Campaign {
+            game_seed: 1,
+            level: 9
+        }
+    );
     harness.get_by_label("Regenerate");
     harness.get_by_label("Map");
     let size = format!("{} × {} cells", state.level.width, state.level.height);
@@ -57,11 +63,17 @@ fn each_overlay_checkbox_toggles_its_overlay() {
     for overlay in Overlay::ALL {
         assert!(!harness.state().state.overlays.is_on(overlay));
         toggle(&mut harness, overlay.label());
-        assert!(harness.state().state.overlays.is_on(overlay), "{overlay:?} on");
+        assert!(
+            harness.state().state.overlays.is_on(overlay),
+            "{overlay:?} on"
+        );
     }
     for overlay in Overlay::ALL {
         toggle(&mut harness, overlay.label());
-        assert!(!harness.state().state.overlays.is_on(overlay), "{overlay:?} off");
+        assert!(
+            !harness.state().state.overlays.is_on(overlay),
+            "{overlay:?} off"
+        );
     }
 }
 
@@ -80,15 +92,26 @@ fn number_keys_toggle_the_overlays() {
 fn regenerate_with_a_new_seed_changes_the_level() {
     let mut harness = default_harness();
     let before = harness.state().state.level.clone();
-    harness.get_by_label("Game seed").set_text_value_accesskit("42");
+    harness
+        .get_by_label("Game seed")
+        .set_text_value_accesskit("42");
     harness.run_steps(2);
     harness.get_by_label("Regenerate").click();
     harness.run_steps(3);
     let state = &harness.state().state;
-    assert_eq!(state.source, Source::Campaign { game_seed: 42, level: 9 });
+    assert_eq!(
+        state.source,
+        Source::Campaign {
+            game_seed: 42,
+            level: 9
+        }
+    );
     assert_ne!(state.level, before);
     let expected = campaign::plan(42).generate(9).expect("mansion 9");
-    assert_eq!(state.level, expected, "generation is deterministic from the seed");
+    assert_eq!(
+        state.level, expected,
+        "generation is deterministic from the seed"
+    );
 }
 
 #[test]
@@ -126,9 +149,10 @@ fn level_with_unreachable_room() -> (Level, usize) {
         .enumerate()
         .filter(|(_, a)| a.door && a.segment.is_some())
         .find_map(|(i, a)| {
-            let r = [a.left, a.right]
-                .into_iter()
-                .find(|&r| level.rooms[r].kind == RoomKind::Room && level.adjacencies_of(r).filter(|(_, x)| x.door).count() == 1)?;
+            let r = [a.left, a.right].into_iter().find(|&r| {
+                level.rooms[r].kind == RoomKind::Room
+                    && level.adjacencies_of(r).filter(|(_, x)| x.door).count() == 1
+            })?;
             Some((i, r))
         })
         .expect("a dead-end chamber");
@@ -151,9 +175,13 @@ fn the_validation_panel_lists_an_unreachable_room_and_focuses_it() {
         .analysis
         .findings
         .iter()
-        .position(|f| f.message.contains("unreachable from the player start") && f.room == Some(room))
+        .position(|f| {
+            f.message.contains("unreachable from the player start") && f.room == Some(room)
+        })
         .expect("an unreachable-cells finding for the walled-in room");
-    harness.get_by_label_contains("unreachable from the player start").click();
+    harness
+        .get_by_label_contains("unreachable from the player start")
+        .click();
     harness.run_steps(2);
     let state = &harness.state().state;
     assert_eq!(state.selected_room, Some(room));
@@ -164,13 +192,25 @@ fn the_validation_panel_lists_an_unreachable_room_and_focuses_it() {
 #[test]
 fn the_validation_panel_lists_rooms_left_unpatrolled() {
     let mut level = campaign::plan(1).generate(9).expect("mansion 9");
-    let route = level.patrols.iter().position(|p| !p.outside).expect("an interior route");
+    let route = level
+        .patrols
+        .iter()
+        .position(|p| !p.outside)
+        .expect("an interior route");
     let visited = level.patrols[route].visits.clone();
     level.patrols[route].visits.clear();
     let harness = harness(EditorState::from_file(level, "no route".into()));
     let lost = visited
         .iter()
-        .find(|&&r| harness.state().state.analysis.patrols.unpatrolled.contains(&r))
+        .find(|&&r| {
+            harness
+                .state()
+                .state
+                .analysis
+                .patrols
+                .unpatrolled
+                .contains(&r)
+        })
         .copied()
         .expect("a room only that route visited");
     let name = harness.state().state.room_name(lost);
@@ -180,17 +220,38 @@ fn the_validation_panel_lists_rooms_left_unpatrolled() {
 #[test]
 fn space_regenerates_and_f_fits() {
     let mut harness = default_harness();
-    harness.get_by_label("Game seed").set_text_value_accesskit("7");
+    harness
+        .get_by_label("Game seed")
+        .set_text_value_accesskit("7");
     harness.run_steps(1);
     // Leave the text field so keys go to the editor.
     harness.key_press(Key::Escape);
     harness.run_steps(1);
     harness.key_press(Key::Space);
     harness.run_steps(3);
-    assert_eq!(harness.state().state.source, Source::Campaign { game_seed: 7, level: 9 });
+    assert_eq!(
+        harness.state().state.source,
+        Source::Campaign {
+            game_seed: 7,
+            level: 9
+        }
+    );
     harness.state_mut().state.camera.cell = 40.0;
     harness.key_press(Key::F);
     harness.run_steps(2);
     assert!(harness.state().state.camera.cell < 40.0);
 }
 
+#[test]
+fn hovering_a_cell_shows_what_is_there() {
+    let mut harness = default_harness();
+    let state = &harness.state().state;
+    let t = state.last_transform.expect("the map was drawn");
+    let guard = state.level.guards[0];
+    let pos = t.cell_centre(guard.start);
+    harness.hover_at(pos);
+    harness.run_steps(4);
+    harness.get_by_label(&format!("Cell ({}, {})", guard.start.x, guard.start.y));
+    harness.get_by_label("Guard 0 starts here");
+    harness.get_by_label_contains("Patrolled by: guard 0");
+}

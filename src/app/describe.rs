@@ -80,7 +80,11 @@ pub fn station_role(role: StationRole) -> &'static str {
 
 /// "loop" or "back-and-forth chain" for a route.
 pub fn route_shape(loops: bool) -> &'static str {
-    if loops { "loop" } else { "back-and-forth chain" }
+    if loops {
+        "loop"
+    } else {
+        "back-and-forth chain"
+    }
 }
 
 /// The short form on the map's route tags.

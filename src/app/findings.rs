@@ -66,7 +66,10 @@ pub fn level_findings(level: &Level) -> Vec<Finding> {
         if room.kind != RoomKind::Exterior && depth.get(r).copied().flatten().is_none() {
             out.push(Finding::new(
                 Severity::Error,
-                format!("Room {r} ({}) has no door path from the front", room.kind_label()),
+                format!(
+                    "Room {r} ({}) has no door path from the front",
+                    room.kind_label()
+                ),
                 None,
                 Some(r),
             ));
@@ -92,11 +95,18 @@ pub fn level_findings(level: &Level) -> Vec<Finding> {
     }
 
     if let Some(plan) = level.plan {
-        let coins = level.items.iter().filter(|i| i.kind == crate::model::ItemKind::Coin).count();
+        let coins = level
+            .items
+            .iter()
+            .filter(|i| i.kind == crate::model::ItemKind::Coin)
+            .count();
         if coins < plan.loot as usize {
             out.push(Finding::new(
                 Severity::Warning,
-                format!("Loot shortfall: {coins} coins placed of {} planned", plan.loot),
+                format!(
+                    "Loot shortfall: {coins} coins placed of {} planned",
+                    plan.loot
+                ),
                 None,
                 None,
             ));
@@ -107,7 +117,10 @@ pub fn level_findings(level: &Level) -> Vec<Finding> {
     for &r in &metrics.unpatrolled {
         out.push(Finding::new(
             Severity::Warning,
-            format!("Room {r} ({}) is not patrolled", level.rooms[r].kind_label()),
+            format!(
+                "Room {r} ({}) is not patrolled",
+                level.rooms[r].kind_label()
+            ),
             None,
             Some(r),
         ));

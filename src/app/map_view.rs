@@ -58,9 +58,7 @@ impl Visible {
 /// Shows the map in the remaining space of `ui`; clicks become [`Command::SelectRoom`].
 pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
     let (viewport, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
-    response.widget_info(|| {
-        egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Map")
-    });
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Map"));
     handle_input(ui, state, viewport, &response, commands);
     let t = state.camera.transform(viewport, state.level.height);
     state.last_transform = Some(t);
@@ -148,9 +146,19 @@ fn draw_terrain(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState, 
                 .map(|n| level.terrain(n))
                 .find(|n| !n.is_blocking())
                 .map_or(theme::GRASS, theme::terrain);
-            details.push(Shape::circle_filled(rect.center(), t.cell * 0.42, theme::WALL));
+            details.push(Shape::circle_filled(
+                rect.center(),
+                t.cell * 0.42,
+                theme::WALL,
+            ));
         } else if t.cell >= 4.0 {
-            opening_details(&mut details, &mut colour, terrain, rect, level.item_at(c).map(|i| i.kind));
+            opening_details(
+                &mut details,
+                &mut colour,
+                terrain,
+                rect,
+                level.item_at(c).map(|i| i.kind),
+            );
         }
         mesh.add_colored_rect(rect, colour);
     }
@@ -294,7 +302,12 @@ fn draw_items(shapes: &mut Vec<Shape>, t: &CellToScreen, level: &Level, v: Visib
             ItemKind::Table => {
                 let top = Rect::from_center_size(c, Vec2::splat(s * 0.8));
                 shapes.push(Shape::rect_filled(top, CornerRadius::same(2), theme::TABLE));
-                shapes.push(Shape::rect_stroke(top, CornerRadius::same(2), edge, StrokeKind::Inside));
+                shapes.push(Shape::rect_stroke(
+                    top,
+                    CornerRadius::same(2),
+                    edge,
+                    StrokeKind::Inside,
+                ));
             }
             ItemKind::Bush => {
                 shapes.push(Shape::circle_filled(c, s * 0.42, theme::BUSH));
@@ -307,7 +320,11 @@ fn draw_items(shapes: &mut Vec<Shape>, t: &CellToScreen, level: &Level, v: Visib
             ItemKind::TorchLit => {
                 shapes.push(Shape::circle_filled(c, s * 0.7, theme::TORCH_GLOW));
                 shapes.push(Shape::circle_filled(c, s * 0.24, theme::TORCH_LIT));
-                shapes.push(Shape::circle_filled(c, s * 0.1, Color32::from_rgb(255, 240, 160)));
+                shapes.push(Shape::circle_filled(
+                    c,
+                    s * 0.1,
+                    Color32::from_rgb(255, 240, 160),
+                ));
             }
             ItemKind::TorchUnlit => {
                 shapes.push(Shape::circle_filled(c, s * 0.22, theme::TORCH_UNLIT));
@@ -334,7 +351,12 @@ fn draw_actors(shapes: &mut Vec<Shape>, t: &CellToScreen, level: &Level, ui: &Ui
         let r = (s * 0.42).max(3.0);
         let outside = level.patrols.get(guard.route).is_some_and(|p| p.outside);
         if outside {
-            let pts = vec![c + vec2(0.0, -r), c + vec2(r, 0.0), c + vec2(0.0, r), c + vec2(-r, 0.0)];
+            let pts = vec![
+                c + vec2(0.0, -r),
+                c + vec2(r, 0.0),
+                c + vec2(0.0, r),
+                c + vec2(-r, 0.0),
+            ];
             shapes.push(Shape::convex_polygon(pts, theme::GUARD_OUTSIDE, outline));
         } else {
             shapes.push(Shape::circle_filled(c, r, theme::GUARD));
@@ -343,16 +365,30 @@ fn draw_actors(shapes: &mut Vec<Shape>, t: &CellToScreen, level: &Level, ui: &Ui
         if guard.carries_torch {
             let flame = c + vec2(r * 0.8, -r * 0.8);
             shapes.push(Shape::circle_filled(flame, r * 0.45, theme::TORCH_LIT));
-            shapes.push(Shape::circle_stroke(flame, r * 0.45, Stroke::new(1.0, Color32::BLACK)));
+            shapes.push(Shape::circle_stroke(
+                flame,
+                r * 0.45,
+                Stroke::new(1.0, Color32::BLACK),
+            ));
         }
         if s >= 14.0 {
-            shapes.push(text_shape(ui, c, &g.to_string(), font.clone(), Color32::WHITE));
+            shapes.push(text_shape(
+                ui,
+                c,
+                &g.to_string(),
+                font.clone(),
+                Color32::WHITE,
+            ));
         }
     }
     let p = t.cell_centre(level.player_start);
     let r = (s * 0.45).max(3.5);
     shapes.push(Shape::circle_filled(p, r, theme::PLAYER));
-    shapes.push(Shape::circle_stroke(p, r, Stroke::new((s * 0.1).max(1.0), Color32::BLACK)));
+    shapes.push(Shape::circle_stroke(
+        p,
+        r,
+        Stroke::new((s * 0.1).max(1.0), Color32::BLACK),
+    ));
     if s >= 10.0 {
         shapes.push(text_shape(ui, p, "@", font, Color32::BLACK));
     }
@@ -369,7 +405,11 @@ fn draw_selection(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState
     let width = (t.cell * 0.18).clamp(2.0, 5.0);
     if let Some(room) = state.selected_room.and_then(|r| state.level.rooms.get(r)) {
         let rect = t.rect(&room.interior);
-        shapes.push(Shape::rect_filled(rect, CornerRadius::ZERO, theme::with_alpha(theme::SELECTION, 40)));
+        shapes.push(Shape::rect_filled(
+            rect,
+            CornerRadius::ZERO,
+            theme::with_alpha(theme::SELECTION, 40),
+        ));
         shapes.push(Shape::rect_stroke(
             rect,
             CornerRadius::ZERO,
@@ -392,7 +432,10 @@ fn hover_tooltip(ui: &mut Ui, state: &EditorState, cell: Cell) {
     let item = level.item_at(cell).map(|i| i.kind);
     let door_item = matches!(item, Some(ItemKind::Door(_)));
     ui.strong(format!("Cell ({}, {})", cell.x, cell.y));
-    ui.label(format!("Terrain: {}", describe::terrain(level.terrain(cell), door_item)));
+    ui.label(format!(
+        "Terrain: {}",
+        describe::terrain(level.terrain(cell), door_item)
+    ));
     if let Some(kind) = item {
         ui.label(format!("Item: {}", describe::item(kind)));
     }

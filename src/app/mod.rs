@@ -75,7 +75,10 @@ pub fn screenshot(request: &ScreenshotRequest) -> anyhow::Result<()> {
 pub fn load_level(path: &Path) -> anyhow::Result<Level> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or_default();
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default();
     let parsed = match ext {
         "ron" => ron::from_str(&text).map_err(anyhow::Error::from),
         "json" => serde_json::from_str(&text).map_err(anyhow::Error::from),

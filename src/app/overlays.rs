@@ -2,7 +2,10 @@
 //! ([`draw_fills`]), lines and markers under the guards ([`draw_marks`]) and text tags on top of everything
 //! ([`draw_labels`]). All figures come from the cached [`super::state::Analysis`]; nothing is recomputed here.
 
-use egui::{Align2, Color32, CornerRadius, FontId, Mesh, Pos2, Rect, Shape, Stroke, StrokeKind, Ui, Vec2, vec2};
+use egui::{
+    Align2, Color32, CornerRadius, FontId, Mesh, Pos2, Rect, Shape, Stroke, StrokeKind, Ui, Vec2,
+    vec2,
+};
 
 use super::camera::CellToScreen;
 use super::map_view::{route_name, text_shape};
@@ -31,7 +34,9 @@ pub fn tag(
     size: f32,
     colour: Color32,
 ) {
-    let galley = ui.painter().layout_no_wrap(text.to_string(), FontId::proportional(size), colour);
+    let galley = ui
+        .painter()
+        .layout_no_wrap(text.to_string(), FontId::proportional(size), colour);
     let pad = vec2(3.0, 1.0);
     let mut rect = align.anchor_size(anchor, galley.size() + pad * 2.0);
     // Slide the tag back inside the map view rather than clipping it.
@@ -40,7 +45,11 @@ pub fn tag(
         (inside.left() - rect.left()).max(0.0) + (inside.right() - rect.right()).min(0.0),
         (inside.top() - rect.top()).max(0.0) + (inside.bottom() - rect.bottom()).min(0.0),
     ));
-    shapes.push(Shape::rect_filled(rect, CornerRadius::same(3), Color32::from_black_alpha(200)));
+    shapes.push(Shape::rect_filled(
+        rect,
+        CornerRadius::same(3),
+        Color32::from_black_alpha(200),
+    ));
     shapes.push(Shape::galley(rect.min + pad, galley, colour));
 }
 
@@ -62,14 +71,24 @@ pub fn draw_fills(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState
             }
             if let Some(d) = a.depths[r] {
                 let ramp = d.saturating_sub(1) as f32 / a.max_depth.saturating_sub(1).max(1) as f32;
-                fill_cells(&mut mesh, t, &room.cells, theme::with_alpha(theme::depth_ramp(ramp), 170));
+                fill_cells(
+                    &mut mesh,
+                    t,
+                    &room.cells,
+                    theme::with_alpha(theme::depth_ramp(ramp), 170),
+                );
             }
         }
     }
     if state.overlays.is_on(Overlay::Loot) && !distances {
         for (r, room) in level.rooms.iter().enumerate() {
             if let Some(class) = a.loot_classes[r] {
-                fill_cells(&mut mesh, t, &room.cells, theme::with_alpha(theme::loot_class(class), 140));
+                fill_cells(
+                    &mut mesh,
+                    t,
+                    &room.cells,
+                    theme::with_alpha(theme::loot_class(class), 140),
+                );
             }
         }
     }
@@ -109,8 +128,13 @@ pub fn draw_labels(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorStat
                 Some(d) => d.to_string(),
                 None => "no path".to_string(),
             };
-            let corner = t.point(room.interior.x0 as f32, room.interior.y1 as f32) + Vec2::splat(2.0);
-            let colour = if room.private { theme::NODE_PRIVATE_ROOM } else { Color32::WHITE };
+            let corner =
+                t.point(room.interior.x0 as f32, room.interior.y1 as f32) + Vec2::splat(2.0);
+            let colour = if room.private {
+                theme::NODE_PRIVATE_ROOM
+            } else {
+                Color32::WHITE
+            };
             tag(shapes, ui, t, corner, Align2::LEFT_TOP, &text, size, colour);
         }
     }
@@ -119,22 +143,52 @@ pub fn draw_labels(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorStat
             let colour = entry.class.map_or(Color32::WHITE, theme::loot_class);
             let anchor = t.cell_rect(entry.cell).right_top();
             let text = (entry.order + 1).to_string();
-            tag(shapes, ui, t, anchor, Align2::CENTER_CENTER, &text, size * 0.85, brighten(colour));
+            tag(
+                shapes,
+                ui,
+                t,
+                anchor,
+                Align2::CENTER_CENTER,
+                &text,
+                size * 0.85,
+                brighten(colour),
+            );
         }
     }
     if state.overlays.is_on(Overlay::Patrols) {
         for (i, route) in level.patrols.iter().enumerate() {
-            let Some(&start) = route.cells.first() else { continue };
+            let Some(&start) = route.cells.first() else {
+                continue;
+            };
             let shape = describe::route_shape_short(route.loops());
             let place = if route.outside { ", outside" } else { "" };
             let text = format!("{} {shape}{place}", short_route_name(level, i));
             let anchor = t.cell_rect(start).left_top() - vec2(2.0, 2.0);
-            tag(shapes, ui, t, anchor, Align2::RIGHT_BOTTOM, &text, size * 0.9, theme::route_colour(i));
+            tag(
+                shapes,
+                ui,
+                t,
+                anchor,
+                Align2::RIGHT_BOTTOM,
+                &text,
+                size * 0.9,
+                theme::route_colour(i),
+            );
         }
         for &r in &a.patrols.unpatrolled {
             if let Some(room) = level.rooms.get(r) {
-                let corner = t.point(room.interior.x1 as f32, room.interior.y1 as f32) + vec2(-2.0, 2.0);
-                tag(shapes, ui, t, corner, Align2::RIGHT_TOP, "no patrol", size * 0.9, theme::UNPATROLLED);
+                let corner =
+                    t.point(room.interior.x1 as f32, room.interior.y1 as f32) + vec2(-2.0, 2.0);
+                tag(
+                    shapes,
+                    ui,
+                    t,
+                    corner,
+                    Align2::RIGHT_TOP,
+                    "no patrol",
+                    size * 0.9,
+                    theme::UNPATROLLED,
+                );
             }
         }
     }
@@ -166,7 +220,11 @@ fn segment_line(t: &CellToScreen, level: &Level, adj: usize) -> Option<[Pos2; 2]
 fn distance_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState) {
     let level = &state.level;
     let width = (t.cell * 0.3).clamp(2.0, 7.0);
-    for room in level.rooms.iter().filter(|r| r.private && r.kind != RoomKind::Exterior) {
+    for room in level
+        .rooms
+        .iter()
+        .filter(|r| r.private && r.kind != RoomKind::Exterior)
+    {
         shapes.push(Shape::rect_stroke(
             t.rect(&room.interior),
             CornerRadius::ZERO,
@@ -183,7 +241,10 @@ fn distance_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState
             && a.private != b.private
             && let Some(line) = segment_line(t, level, i)
         {
-            shapes.push(Shape::line_segment(line, Stroke::new(width, theme::BOUNDARY)));
+            shapes.push(Shape::line_segment(
+                line,
+                Stroke::new(width, theme::BOUNDARY),
+            ));
         }
     }
 }
@@ -207,7 +268,11 @@ fn loot_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState) {
     }
     let ring = Stroke::new((t.cell * 0.1).max(1.5), Color32::WHITE);
     for entry in &a.loot {
-        shapes.push(Shape::circle_stroke(t.cell_centre(entry.cell), t.cell * 0.45, ring));
+        shapes.push(Shape::circle_stroke(
+            t.cell_centre(entry.cell),
+            t.cell * 0.45,
+            ring,
+        ));
     }
 }
 
@@ -261,7 +326,13 @@ fn patrol_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState, 
     for &r in &a.patrols.unpatrolled {
         if let Some(room) = level.rooms.get(r) {
             let rect = t.rect(&room.interior);
-            let corners = [rect.left_top(), rect.right_top(), rect.right_bottom(), rect.left_bottom(), rect.left_top()];
+            let corners = [
+                rect.left_top(),
+                rect.right_top(),
+                rect.right_bottom(),
+                rect.left_bottom(),
+                rect.left_top(),
+            ];
             shapes.extend(Shape::dashed_line(
                 &corners,
                 Stroke::new(width * 1.3, theme::UNPATROLLED),
@@ -285,12 +356,31 @@ fn patrol_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState, 
         } else {
             let dash = (t.cell * 0.6).max(5.0);
             shapes.extend(Shape::dashed_line(&pts, under, dash, dash * 0.6));
-            shapes.extend(Shape::dashed_line(&pts, Stroke::new(w, colour), dash, dash * 0.6));
+            shapes.extend(Shape::dashed_line(
+                &pts,
+                Stroke::new(w, colour),
+                dash,
+                dash * 0.6,
+            ));
         }
         let spacing = (t.cell * 4.0).max(40.0);
-        arrows(shapes, &pts, spacing, (t.cell * 0.45).clamp(6.0, 12.0), colour);
+        arrows(
+            shapes,
+            &pts,
+            spacing,
+            (t.cell * 0.45).clamp(6.0, 12.0),
+            colour,
+        );
         for station in &route.stations {
-            station_badge(shapes, t, ui, station.cell, station.role, describe::station_letter(station.kind), colour);
+            station_badge(
+                shapes,
+                t,
+                ui,
+                station.cell,
+                station.role,
+                describe::station_letter(station.kind),
+                colour,
+            );
         }
     }
     for split in &level.split_points {
@@ -315,8 +405,14 @@ pub fn split_marker(shapes: &mut Vec<Shape>, c: Pos2, r: f32) {
     shapes.push(Shape::circle_stroke(c, r, Stroke::new(1.5, Color32::BLACK)));
     let d = r * 0.55;
     let stroke = Stroke::new((r * 0.25).max(1.5), Color32::BLACK);
-    shapes.push(Shape::line_segment([c + vec2(-d, -d), c + vec2(d, d)], stroke));
-    shapes.push(Shape::line_segment([c + vec2(-d, d), c + vec2(d, -d)], stroke));
+    shapes.push(Shape::line_segment(
+        [c + vec2(-d, -d), c + vec2(d, d)],
+        stroke,
+    ));
+    shapes.push(Shape::line_segment(
+        [c + vec2(-d, d), c + vec2(d, -d)],
+        stroke,
+    ));
 }
 
 /// A station badge in the bottom-right corner of its cell: a square for route ends, a diamond for side trips.
@@ -335,21 +431,45 @@ pub fn station_badge(
 }
 
 /// The badge shape itself, shared with the legend.
-pub fn badge(shapes: &mut Vec<Shape>, ui: &Ui, centre: Pos2, size: f32, role: StationRole, letter: &str, colour: Color32) {
+pub fn badge(
+    shapes: &mut Vec<Shape>,
+    ui: &Ui,
+    centre: Pos2,
+    size: f32,
+    role: StationRole,
+    letter: &str,
+    colour: Color32,
+) {
     let h = size * 0.5;
     let outline = Stroke::new(1.0, Color32::BLACK);
     match role {
         StationRole::SideTrip => {
-            let pts = vec![centre + vec2(0.0, -h * 1.25), centre + vec2(h * 1.25, 0.0), centre + vec2(0.0, h * 1.25), centre + vec2(-h * 1.25, 0.0)];
+            let pts = vec![
+                centre + vec2(0.0, -h * 1.25),
+                centre + vec2(h * 1.25, 0.0),
+                centre + vec2(0.0, h * 1.25),
+                centre + vec2(-h * 1.25, 0.0),
+            ];
             shapes.push(Shape::convex_polygon(pts, colour, outline));
         }
         StationRole::Head | StationRole::Tail => {
             let rect = Rect::from_center_size(centre, Vec2::splat(size));
             shapes.push(Shape::rect_filled(rect, CornerRadius::same(2), colour));
-            shapes.push(Shape::rect_stroke(rect, CornerRadius::same(2), outline, StrokeKind::Inside));
+            shapes.push(Shape::rect_stroke(
+                rect,
+                CornerRadius::same(2),
+                outline,
+                StrokeKind::Inside,
+            ));
         }
     }
-    shapes.push(text_shape(ui, centre, letter, FontId::monospace(size * 0.75), Color32::BLACK));
+    shapes.push(text_shape(
+        ui,
+        centre,
+        letter,
+        FontId::monospace(size * 0.75),
+        Color32::BLACK,
+    ));
 }
 
 /// Where the room graph draws a room's node: its centre, or for the exterior just outside the front door.
@@ -376,11 +496,18 @@ fn node_position(t: &CellToScreen, level: &Level, room: RoomId) -> Option<Pos2> 
 fn room_graph_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState, ui: &Ui) {
     let level = &state.level;
     let width = (t.cell * 0.14).clamp(1.5, 4.0);
-    for adj in level.adjacencies.iter().filter(|a| a.door && a.left != a.right) {
+    for adj in level
+        .adjacencies
+        .iter()
+        .filter(|a| a.door && a.left != a.right)
+    {
         let (Some(a), Some(b)) = (level.rooms.get(adj.left), level.rooms.get(adj.right)) else {
             continue;
         };
-        let (Some(pa), Some(pb)) = (node_position(t, level, adj.left), node_position(t, level, adj.right)) else {
+        let (Some(pa), Some(pb)) = (
+            node_position(t, level, adj.left),
+            node_position(t, level, adj.right),
+        ) else {
             continue;
         };
         let mut pts = vec![pa];
@@ -392,21 +519,41 @@ fn room_graph_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorSta
         if courtyard {
             let dash = (t.cell * 0.5).max(5.0);
             shapes.extend(Shape::dashed_line(&pts, under, dash, dash * 0.6));
-            shapes.extend(Shape::dashed_line(&pts, Stroke::new(width, theme::EDGE_COURTYARD), dash, dash * 0.6));
+            shapes.extend(Shape::dashed_line(
+                &pts,
+                Stroke::new(width, theme::EDGE_COURTYARD),
+                dash,
+                dash * 0.6,
+            ));
         } else {
-            let (colour, w) = if front { (theme::EDGE_FRONT, width * 1.8) } else { (theme::EDGE_DOOR, width) };
-            shapes.push(Shape::line(pts.clone(), Stroke::new(w + 2.5, Color32::from_black_alpha(190))));
+            let (colour, w) = if front {
+                (theme::EDGE_FRONT, width * 1.8)
+            } else {
+                (theme::EDGE_DOOR, width)
+            };
+            shapes.push(Shape::line(
+                pts.clone(),
+                Stroke::new(w + 2.5, Color32::from_black_alpha(190)),
+            ));
             shapes.push(Shape::line(pts, Stroke::new(w, colour)));
         }
     }
     let r = (t.cell * 0.55).clamp(6.0, 15.0);
     let font = FontId::proportional(r * 0.95);
     for (id, room) in level.rooms.iter().enumerate() {
-        let Some(p) = node_position(t, level, id) else { continue };
+        let Some(p) = node_position(t, level, id) else {
+            continue;
+        };
         shapes.push(Shape::circle_filled(p, r, theme::room_node(room)));
         shapes.push(Shape::circle_stroke(p, r, Stroke::new(1.5, Color32::BLACK)));
         if labels_fit(t) {
-            shapes.push(text_shape(ui, p, &id.to_string(), font.clone(), Color32::BLACK));
+            shapes.push(text_shape(
+                ui,
+                p,
+                &id.to_string(),
+                font.clone(),
+                Color32::BLACK,
+            ));
         }
     }
 }
@@ -417,5 +564,10 @@ pub fn route_summary(level: &Level, route: usize) -> String {
         return format!("route {route} (missing)");
     };
     let place = if r.outside { ", outside" } else { "" };
-    format!("{}: {}{place}, {} room visits", route_name(level, route), describe::route_shape(r.loops()), r.visits.len())
+    format!(
+        "{}: {}{place}, {} room visits",
+        route_name(level, route),
+        describe::route_shape(r.loops()),
+        r.visits.len()
+    )
 }

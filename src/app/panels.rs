@@ -13,7 +13,11 @@ use crate::model::{ItemKind, RoomKind, RoomOrigin};
 
 /// A button for a command, with its tooltip (which names the key).
 fn command_button(ui: &mut Ui, command: Command, commands: &mut Vec<Command>) {
-    if ui.button(command.label()).on_hover_text(command.tooltip()).clicked() {
+    if ui
+        .button(command.label())
+        .on_hover_text(command.tooltip())
+        .clicked()
+    {
         commands.push(command);
     }
 }
@@ -56,7 +60,11 @@ fn menu_item(ui: &mut Ui, command: Command, commands: &mut Vec<Command>) {
     if let Some(key) = command.key() {
         button = button.shortcut_text(key_name(key));
     }
-    if ui.add(button).on_hover_text(command.description()).clicked() {
+    if ui
+        .add(button)
+        .on_hover_text(command.description())
+        .clicked()
+    {
         commands.push(command);
         ui.close();
     }
@@ -64,7 +72,11 @@ fn menu_item(ui: &mut Ui, command: Command, commands: &mut Vec<Command>) {
 
 fn menu_toggle(ui: &mut Ui, command: Command, on: bool, commands: &mut Vec<Command>) {
     let mut checked = on;
-    if ui.checkbox(&mut checked, command.label()).on_hover_text(command.tooltip()).changed() {
+    if ui
+        .checkbox(&mut checked, command.label())
+        .on_hover_text(command.tooltip())
+        .changed()
+    {
         commands.push(command);
     }
 }
@@ -92,12 +104,17 @@ pub fn generator(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Comman
     ui.add_space(4.0);
     ui.label(RichText::new(format!("Mansions of game {}", state.campaign.game_seed)).strong());
     let current = match state.source {
-        Source::Campaign { game_seed, level } if game_seed == state.campaign.game_seed => Some(level),
+        Source::Campaign { game_seed, level } if game_seed == state.campaign.game_seed => {
+            Some(level)
+        }
         _ => None,
     };
     for (n, plan) in state.campaign.plans.iter().enumerate() {
         let n = n as u32;
-        let text = format!("Mansion {n}: {}×{} rooms, {} loot", plan.rooms_x, plan.rooms_y, plan.loot);
+        let text = format!(
+            "Mansion {n}: {}×{} rooms, {} loot",
+            plan.rooms_x, plan.rooms_y, plan.loot
+        );
         if ui
             .selectable_label(current == Some(n), text)
             .on_hover_text(Command::OpenMansion(n).description())
@@ -115,7 +132,11 @@ pub fn overlays(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
         let cmd = Command::ToggleOverlay(overlay);
         let mut on = state.overlays.is_on(overlay);
         ui.horizontal(|ui| {
-            if ui.checkbox(&mut on, overlay.label()).on_hover_text(cmd.tooltip()).changed() {
+            if ui
+                .checkbox(&mut on, overlay.label())
+                .on_hover_text(cmd.tooltip())
+                .changed()
+            {
                 commands.push(cmd);
             }
             ui.weak(format!("[{}]", key_name(overlay.key())));
@@ -126,7 +147,11 @@ pub fn overlays(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     }
     let mut grid = state.show_grid;
     ui.horizontal(|ui| {
-        if ui.checkbox(&mut grid, "Cell grid").on_hover_text(Command::ToggleGrid.tooltip()).changed() {
+        if ui
+            .checkbox(&mut grid, "Cell grid")
+            .on_hover_text(Command::ToggleGrid.tooltip())
+            .changed()
+        {
             commands.push(Command::ToggleGrid);
         }
         ui.weak("[G]");
@@ -148,31 +173,47 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
     };
     let (level, a) = (&state.level, &state.analysis);
     ui.label(RichText::new(state.room_name(r)).strong().size(16.0));
-    egui::Grid::new("inspector-grid").num_columns(2).show(ui, |ui| {
-        let field = |ui: &mut Ui, name: &str, value: String| {
-            ui.label(name);
-            ui.label(value);
-            ui.end_row();
-        };
-        field(ui, "Kind", room.kind_label());
-        let depth = a.depths.get(r).copied().flatten();
-        field(ui, "Depth", depth.map_or("unreachable".into(), |d| d.to_string()));
-        field(ui, "Private", if room.private { "yes" } else { "no" }.into());
-        let i = &room.interior;
-        field(ui, "Interior", format!("{}×{} at ({}, {})", i.width(), i.height(), i.x0, i.y0));
-        if let RoomOrigin::Slot { rx, ry } = room.origin {
-            field(ui, "Slot", format!("({rx}, {ry})"));
-        }
-        field(ui, "Door connections", a.graph.degree(r).to_string());
-        if let Some(class) = a.loot_classes.get(r).copied().flatten() {
-            field(ui, "Loot priority", class.label().to_string());
-        }
-    });
+    egui::Grid::new("inspector-grid")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let field = |ui: &mut Ui, name: &str, value: String| {
+                ui.label(name);
+                ui.label(value);
+                ui.end_row();
+            };
+            field(ui, "Kind", room.kind_label());
+            let depth = a.depths.get(r).copied().flatten();
+            field(
+                ui,
+                "Depth",
+                depth.map_or("unreachable".into(), |d| d.to_string()),
+            );
+            field(
+                ui,
+                "Private",
+                if room.private { "yes" } else { "no" }.into(),
+            );
+            let i = &room.interior;
+            field(
+                ui,
+                "Interior",
+                format!("{}×{} at ({}, {})", i.width(), i.height(), i.x0, i.y0),
+            );
+            if let RoomOrigin::Slot { rx, ry } = room.origin {
+                field(ui, "Slot", format!("({rx}, {ry})"));
+            }
+            field(ui, "Door connections", a.graph.degree(r).to_string());
+            if let Some(class) = a.loot_classes.get(r).copied().flatten() {
+                field(ui, "Loot priority", class.label().to_string());
+            }
+        });
 
     ui.label(RichText::new("Doors").strong());
     for (_, adj) in level.adjacencies_of(r).filter(|(_, adj)| adj.door) {
         let other = adj.other(r);
-        let at = adj.door_cell_for(r).map_or(String::new(), |c| format!(" at ({}, {})", c.x, c.y));
+        let at = adj
+            .door_cell_for(r)
+            .map_or(String::new(), |c| format!(" at ({}, {})", c.x, c.y));
         let text = format!("to {}{at}", state.room_name(other));
         if ui.link(text).on_hover_text("Select that room").clicked() {
             commands.push(Command::SelectRoom(Some(other)));
@@ -180,7 +221,13 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
     }
 
     let in_room = |cell| a.room_at(level, cell) == Some(r);
-    let count = |kind| level.items.iter().filter(|it| it.kind == kind && in_room(it.cell)).count();
+    let count = |kind| {
+        level
+            .items
+            .iter()
+            .filter(|it| it.kind == kind && in_room(it.cell))
+            .count()
+    };
     let items: Vec<String> = [
         (ItemKind::Chair, "chairs"),
         (ItemKind::Table, "tables"),
@@ -195,7 +242,11 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
     })
     .collect();
     ui.label(RichText::new("Items").strong());
-    ui.label(if items.is_empty() { "none".to_string() } else { items.join(", ") });
+    ui.label(if items.is_empty() {
+        "none".to_string()
+    } else {
+        items.join(", ")
+    });
 
     let loot: Vec<String> = a
         .loot
@@ -209,7 +260,11 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
     }
 
     ui.label(RichText::new("Patrols").strong());
-    let routes = a.patrols.routes_of_room.get(r).map_or(&[][..], Vec::as_slice);
+    let routes = a
+        .patrols
+        .routes_of_room
+        .get(r)
+        .map_or(&[][..], Vec::as_slice);
     if routes.is_empty() && room.kind != RoomKind::Exterior {
         ui.colored_label(Color32::from_rgb(255, 120, 100), "not patrolled");
     }
@@ -242,11 +297,17 @@ pub fn validation(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>)
             Severity::Warning => ("Warning", Color32::from_rgb(255, 200, 80)),
             Severity::Note => ("Note", Color32::from_rgb(150, 190, 255)),
         };
-        let focused = state.focus.is_some_and(|x| x.cell == f.cell && x.room == f.room);
+        let focused = state
+            .focus
+            .is_some_and(|x| x.cell == f.cell && x.room == f.room);
         let text = RichText::new(format!("{tag}: {}", f.message)).color(colour);
         let response = ui.selectable_label(focused, text);
         let clickable = f.cell.is_some() || f.room.is_some();
-        if clickable && response.on_hover_text(Command::FocusFinding(i).description()).clicked() {
+        if clickable
+            && response
+                .on_hover_text(Command::FocusFinding(i).description())
+                .clicked()
+        {
             commands.push(Command::FocusFinding(i));
         }
     }
@@ -255,14 +316,20 @@ pub fn validation(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>)
 /// The status bar: size, rooms, loot, guards and generation time.
 pub fn status_bar(ui: &mut Ui, state: &EditorState) {
     let level = &state.level;
-    let rooms = level.rooms.iter().filter(|r| r.kind != RoomKind::Exterior).count();
+    let rooms = level
+        .rooms
+        .iter()
+        .filter(|r| r.kind != RoomKind::Exterior)
+        .count();
     let source = match &state.source {
         Source::Campaign { game_seed, level } => format!("game seed {game_seed}, mansion {level}"),
         Source::File(name) => name.clone(),
     };
     let took = state
         .last_generation
-        .map_or("loaded from file".to_string(), |d| format!("generated in {:.1} ms", d.as_secs_f64() * 1000.0));
+        .map_or("loaded from file".to_string(), |d| {
+            format!("generated in {:.1} ms", d.as_secs_f64() * 1000.0)
+        });
     ui.horizontal(|ui| {
         ui.label(format!(
             "{} × {} cells · {rooms} rooms · {} loot · {} guards · {took} · {source}",

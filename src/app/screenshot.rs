@@ -23,12 +23,19 @@ pub fn editor_for_request(request: &ScreenshotRequest) -> anyhow::Result<Editor>
     }
     for name in &request.overlays {
         match name.as_str() {
-            "all" => Overlay::ALL.iter().for_each(|&o| state.overlays.set(o, true)),
-            "none" => Overlay::ALL.iter().for_each(|&o| state.overlays.set(o, false)),
+            "all" => Overlay::ALL
+                .iter()
+                .for_each(|&o| state.overlays.set(o, true)),
+            "none" => Overlay::ALL
+                .iter()
+                .for_each(|&o| state.overlays.set(o, false)),
             other => {
                 let overlay = Overlay::from_name(other).with_context(|| {
                     let names: Vec<_> = Overlay::ALL.iter().map(|o| o.name()).collect();
-                    format!("unknown overlay “{other}”: use {}, all or none", names.join(", "))
+                    format!(
+                        "unknown overlay “{other}”: use {}, all or none",
+                        names.join(", ")
+                    )
                 })?;
                 state.overlays.set(overlay, true);
             }
@@ -37,7 +44,10 @@ pub fn editor_for_request(request: &ScreenshotRequest) -> anyhow::Result<Editor>
     if let Some(room) = request.select_room {
         let rooms = state.level.rooms.len();
         if room >= rooms {
-            anyhow::bail!("there is no room {room}: this mansion has rooms 0–{}", rooms.saturating_sub(1));
+            anyhow::bail!(
+                "there is no room {room}: this mansion has rooms 0–{}",
+                rooms.saturating_sub(1)
+            );
         }
         state.selected_room = Some(room);
     }

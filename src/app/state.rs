@@ -227,13 +227,12 @@ impl EditorState {
         let campaign = campaign::plan(game_seed);
         let level = level.min(campaign::LEVELS as u32 - 1);
         let started = Instant::now();
-        let generated = campaign.generate(level).unwrap_or_else(|| empty_level(level));
+        let generated = campaign
+            .generate(level)
+            .unwrap_or_else(|| empty_level(level));
         let took = started.elapsed();
-        let mut state = Self::with_level(
-            generated,
-            Source::Campaign { game_seed, level },
-            campaign,
-        );
+        let mut state =
+            Self::with_level(generated, Source::Campaign { game_seed, level }, campaign);
         state.last_generation = Some(took);
         state
     }
