@@ -23,13 +23,12 @@ fn labels_fit(t: &CellToScreen) -> bool {
     t.cell >= 7.0
 }
 
-/// A text tag with a dark rounded background, placed by `align` relative to `anchor`.
+/// A text tag with a dark rounded background, placed by `align` relative to `anchor` (`at`).
 pub fn tag(
     shapes: &mut Vec<Shape>,
     ui: &Ui,
     t: &CellToScreen,
-    anchor: Pos2,
-    align: Align2,
+    (anchor, align): (Pos2, Align2),
     text: &str,
     size: f32,
     colour: Color32,
@@ -135,7 +134,15 @@ pub fn draw_labels(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorStat
             } else {
                 Color32::WHITE
             };
-            tag(shapes, ui, t, corner, Align2::LEFT_TOP, &text, size, colour);
+            tag(
+                shapes,
+                ui,
+                t,
+                (corner, Align2::LEFT_TOP),
+                &text,
+                size,
+                colour,
+            );
         }
     }
     if state.overlays.is_on(Overlay::Loot) {
@@ -147,8 +154,7 @@ pub fn draw_labels(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorStat
                 shapes,
                 ui,
                 t,
-                anchor,
-                Align2::CENTER_CENTER,
+                (anchor, Align2::CENTER_CENTER),
                 &text,
                 size * 0.85,
                 brighten(colour),
@@ -168,8 +174,7 @@ pub fn draw_labels(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorStat
                 shapes,
                 ui,
                 t,
-                anchor,
-                Align2::RIGHT_BOTTOM,
+                (anchor, Align2::RIGHT_BOTTOM),
                 &text,
                 size * 0.9,
                 theme::route_colour(i),
@@ -183,8 +188,7 @@ pub fn draw_labels(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorStat
                     shapes,
                     ui,
                     t,
-                    corner,
-                    Align2::RIGHT_TOP,
+                    (corner, Align2::RIGHT_TOP),
                     "no patrol",
                     size * 0.9,
                     theme::UNPATROLLED,

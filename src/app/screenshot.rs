@@ -17,10 +17,7 @@ pub const SCREENSHOT_SIZE: Vec2 = vec2(1600.0, 1200.0);
 
 /// The editor as a screenshot request describes it, with names checked.
 pub fn editor_for_request(request: &ScreenshotRequest) -> anyhow::Result<Editor> {
-    let mut state = EditorState::generated(request.seed, request.level.min(9));
-    if request.level > 9 {
-        anyhow::bail!("level {} does not exist: levels are 0–9", request.level);
-    }
+    let mut state = EditorState::generated(request.seed, request.level)?;
     for name in &request.overlays {
         match name.as_str() {
             "all" => Overlay::ALL
@@ -55,16 +52,26 @@ pub fn editor_for_request(request: &ScreenshotRequest) -> anyhow::Result<Editor>
 }
 
 /// Runs the editor for a few frames at `size` and renders the last one on the CPU.
+///
+/// egui_kittest panics when wgpu finds no adapter at all; that becomes an error naming the fix.
 pub fn render_editor(editor: Editor, size: Vec2) -> anyhow::Result<image::RgbaImage> {
-    let mut harness = Harness::builder()
-        .with_size(size)
-        .wgpu()
-        .build_eframe(move |_cc| editor);
-    // Panel sizes settle on the second frame; the camera fits on the frame after that.
-    harness.run_steps(3);
-    harness
-        .render()
-        .map_err(|e| anyhow::anyhow!("rendering the editor failed: {e}"))
+    let rendered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+        let mut harness = Harness::builder()
+            .with_size(size)
+            .wgpu()
+            .build_eframe(move |_cc| editor);
+        // Panel sizes settle on the second frame; the camera fits on the frame after that.
+        harness.run_steps(3);
+        harness.render()
+    }));
+    match rendered {
+        Ok(Ok(image)) => Ok(image),
+        Ok(Err(e)) => anyhow::bail!("rendering the editor failed: {e}"),
+        Err(_) => anyhow::bail!(
+            "no wgpu adapter to render with: install a CPU renderer with scripts/install-gui-deps.sh \
+             (Debian package mesa-vulkan-drivers)"
+        ),
+    }
 }
 
 /// Renders the request to its PNG file.

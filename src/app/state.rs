@@ -222,24 +222,27 @@ pub struct EditorState {
 }
 
 impl EditorState {
-    /// The editor on mansion `level` of game `game_seed`.
-    pub fn generated(game_seed: u64, level: u32) -> Self {
+    /// The editor on mansion `level` (0–9) of game `game_seed`.
+    pub fn generated(game_seed: u64, level: u32) -> anyhow::Result<Self> {
         let campaign = campaign::plan(game_seed);
-        let level = level.min(campaign::LEVELS as u32 - 1);
         let started = Instant::now();
-        let generated = campaign
-            .generate(level)
-            .unwrap_or_else(|| empty_level(level));
+        let Some(generated) = campaign.generate(level) else {
+            anyhow::bail!(
+                "there is no mansion {level}: a game has mansions 0–{}",
+                campaign::LEVELS - 1
+            );
+        };
         let took = started.elapsed();
         let mut state =
             Self::with_level(generated, Source::Campaign { game_seed, level }, campaign);
         state.last_generation = Some(took);
-        state
+        Ok(state)
     }
 
     /// The editor on the default mansion.
     pub fn new_default() -> Self {
-        Self::generated(DEFAULT_GAME_SEED, DEFAULT_LEVEL)
+        // A constant game seed and level that every campaign has.
+        Self::generated(DEFAULT_GAME_SEED, DEFAULT_LEVEL).expect("mansion 9 exists in every game")
     }
 
     /// The editor on a level loaded from `name`; the generator fields start from the level's own numbers.
@@ -360,34 +363,5 @@ impl EditorState {
             Some(r) => format!("Room {room} ({})", r.kind_label()),
             None => format!("Room {room} (missing)"),
         }
-    }
-}
-
-/// A blank level for the impossible case that a campaign has no such mansion.
-fn empty_level(level: u32) -> Level {
-    use crate::model::{Entrance, Terrain};
-    Level {
-        generator: "none".to_string(),
-        level,
-        seed: 0,
-        plan: None,
-        width: 1,
-        height: 1,
-        terrain: vec![Terrain::Void],
-        rooms: Vec::new(),
-        adjacencies: Vec::new(),
-        items: Vec::new(),
-        patrols: Vec::new(),
-        guards: Vec::new(),
-        split_points: Vec::new(),
-        player_start: Cell::new(0, 0),
-        entrance: Entrance {
-            room: 0,
-            cell: Cell::new(0, 0),
-            exterior: None,
-            depth_seeds: Vec::new(),
-            exit_cell: None,
-        },
-        diagnostics: vec!["no such mansion".to_string()],
     }
 }
