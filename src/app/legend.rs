@@ -5,7 +5,7 @@
 
 use egui::{Color32, CornerRadius, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, pos2, vec2};
 
-use super::overlays::{badge, split_marker};
+use super::patrol_overlay::{badge, split_marker};
 use super::state::{EditorState, Overlay};
 use super::theme;
 use crate::analysis::LootClass;

@@ -17,6 +17,7 @@ mod legend;
 mod map_view;
 mod overlays;
 mod panels;
+mod patrol_overlay;
 mod screenshot;
 mod state;
 mod theme;

@@ -6,7 +6,7 @@ use egui::{Color32, RichText, Ui};
 use super::commands::{Command, key_name};
 use super::findings::Severity;
 use super::legend;
-use super::overlays::route_summary;
+use super::patrol_overlay::route_summary;
 use super::state::{EditorState, Overlay, Source};
 use crate::generate::campaign;
 use crate::model::{ItemKind, RoomKind, RoomOrigin};
