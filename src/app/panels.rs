@@ -229,16 +229,17 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
             .count()
     };
     let items: Vec<String> = [
-        (ItemKind::Chair, "chairs"),
-        (ItemKind::Table, "tables"),
-        (ItemKind::TorchLit, "lit torches"),
-        (ItemKind::TorchUnlit, "unlit torches"),
-        (ItemKind::Bush, "bushes"),
+        (ItemKind::Chair, "chair", "chairs"),
+        (ItemKind::Table, "table", "tables"),
+        (ItemKind::TorchLit, "lit torch", "lit torches"),
+        (ItemKind::TorchUnlit, "unlit torch", "unlit torches"),
+        (ItemKind::Bush, "bush", "bushes"),
     ]
     .into_iter()
-    .filter_map(|(kind, name)| {
-        let n = count(kind);
-        (n > 0).then(|| format!("{n} {name}"))
+    .filter_map(|(kind, one, many)| match count(kind) {
+        0 => None,
+        1 => Some(format!("1 {one}")),
+        n => Some(format!("{n} {many}")),
     })
     .collect();
     ui.label(RichText::new("Items").strong());
