@@ -1,0 +1,93 @@
+//! Human-readable names of model values, shared by the hover tooltip, the inspector and the legends.
+
+use crate::model::{Axis, Dir, ItemKind, StationKind, StationRole, Terrain};
+
+fn axis_name(axis: Axis) -> &'static str {
+    match axis {
+        Axis::NS => "in a north–south wall",
+        Axis::EW => "in an east–west wall",
+    }
+}
+
+fn dir_name(dir: Dir) -> &'static str {
+    match dir {
+        Dir::N => "north",
+        Dir::S => "south",
+        Dir::E => "east",
+        Dir::W => "west",
+    }
+}
+
+/// A terrain name; `has_door_item` tells a closed door from an open archway.
+pub fn terrain(t: Terrain, has_door_item: bool) -> String {
+    match t {
+        Terrain::Ground => "ground".into(),
+        Terrain::Grass => "grass".into(),
+        Terrain::Water => "water".into(),
+        Terrain::Marble => "marble floor".into(),
+        Terrain::Wood => "wood floor".into(),
+        Terrain::WoodCreaky => "creaky wood".into(),
+        Terrain::Wall => "wall".into(),
+        Terrain::Window(d) => format!("window looking {}", dir_name(d)),
+        Terrain::Portcullis(a) => format!("portcullis {}", axis_name(a)),
+        Terrain::Door(a) if has_door_item => format!("door {}", axis_name(a)),
+        Terrain::Door(a) => format!("open archway {}", axis_name(a)),
+        Terrain::GardenDoor(a) => format!("garden gate {}", axis_name(a)),
+        Terrain::Void => "void".into(),
+        Terrain::Floor => "floor".into(),
+    }
+}
+
+pub fn item(kind: ItemKind) -> &'static str {
+    match kind {
+        ItemKind::Chair => "chair",
+        ItemKind::Table => "table",
+        ItemKind::Bush => "bush",
+        ItemKind::Coin => "coin (loot)",
+        ItemKind::Door(_) => "door (closed)",
+        ItemKind::Portcullis(_) => "portcullis (closable)",
+        ItemKind::TorchUnlit => "unlit torch",
+        ItemKind::TorchLit => "lit torch",
+    }
+}
+
+pub fn station_kind(kind: StationKind) -> &'static str {
+    match kind {
+        StationKind::Window => "window",
+        StationKind::Loot => "loot",
+        StationKind::Chair => "chair",
+        StationKind::IntoRoom => "into room",
+    }
+}
+
+/// The one-letter badge of a station kind on the patrol overlay.
+pub fn station_letter(kind: StationKind) -> &'static str {
+    match kind {
+        StationKind::Window => "W",
+        StationKind::Loot => "$",
+        StationKind::Chair => "C",
+        StationKind::IntoRoom => "D",
+    }
+}
+
+pub fn station_role(role: StationRole) -> &'static str {
+    match role {
+        StationRole::Head => "start",
+        StationRole::Tail => "end",
+        StationRole::SideTrip => "side trip",
+    }
+}
+
+/// "loop" or "back-and-forth chain" for a route.
+pub fn route_shape(loops: bool) -> &'static str {
+    if loops {
+        "loop"
+    } else {
+        "back-and-forth chain"
+    }
+}
+
+/// The short form on the map's route tags.
+pub fn route_shape_short(loops: bool) -> &'static str {
+    if loops { "loop" } else { "chain" }
+}

@@ -1,0 +1,135 @@
+//! Validation findings shown in the editor's validation panel.
+//!
+//! A deliberately simple list (`message`, optional cell, optional room) computed from the existing analysis,
+//! so the panel can later be fed by the full invariant validator without changing its shape.
+
+use crate::analysis::{depths, patrol_metrics, reachability, room_of_cell};
+use crate::model::{Cell, Level, RoomId, RoomKind};
+
+/// How serious a finding is, for its icon and colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+    Note,
+}
+
+/// One problem or remark about the level, with where to look.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub severity: Severity,
+    pub message: String,
+    pub cell: Option<Cell>,
+    pub room: Option<RoomId>,
+}
+
+impl Finding {
+    fn new(severity: Severity, message: String, cell: Option<Cell>, room: Option<RoomId>) -> Self {
+        Finding {
+            severity,
+            message,
+            cell,
+            room,
+        }
+    }
+}
+
+/// Findings about a level, errors first.
+pub fn level_findings(level: &Level) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let owner = room_of_cell(level);
+    let room_at = |c: Cell| {
+        level
+            .in_bounds(c)
+            .then(|| owner[(c.y * level.width + c.x) as usize])
+            .flatten()
+    };
+
+    for region in reachability::unreachable_regions(level) {
+        let first = region[0];
+        out.push(Finding::new(
+            Severity::Error,
+            format!(
+                "{} walkable cell{} unreachable from the player start, e.g. ({}, {})",
+                region.len(),
+                if region.len() == 1 { " is" } else { "s are" },
+                first.x,
+                first.y
+            ),
+            Some(first),
+            room_at(first),
+        ));
+    }
+
+    let depth = depths(level);
+    for (r, room) in level.rooms.iter().enumerate() {
+        if room.kind != RoomKind::Exterior && depth.get(r).copied().flatten().is_none() {
+            out.push(Finding::new(
+                Severity::Error,
+                format!(
+                    "Room {r} ({}) has no door path from the front",
+                    room.kind_label()
+                ),
+                None,
+                Some(r),
+            ));
+        }
+    }
+
+    for (g, guard) in level.guards.iter().enumerate() {
+        match level.patrols.get(guard.route) {
+            None => out.push(Finding::new(
+                Severity::Error,
+                format!("Guard {g} walks route {} which does not exist", guard.route),
+                Some(guard.start),
+                room_at(guard.start),
+            )),
+            Some(route) if route.cells.first() != Some(&guard.start) => out.push(Finding::new(
+                Severity::Warning,
+                format!("Guard {g} does not start on the first cell of its route"),
+                Some(guard.start),
+                room_at(guard.start),
+            )),
+            Some(_) => {}
+        }
+    }
+
+    if let Some(plan) = level.plan {
+        let coins = level
+            .items
+            .iter()
+            .filter(|i| i.kind == crate::model::ItemKind::Coin)
+            .count();
+        if coins < plan.loot as usize {
+            out.push(Finding::new(
+                Severity::Warning,
+                format!(
+                    "Loot shortfall: {coins} coins placed of {} planned",
+                    plan.loot
+                ),
+                None,
+                None,
+            ));
+        }
+    }
+
+    let metrics = patrol_metrics(level);
+    for &r in &metrics.unpatrolled {
+        out.push(Finding::new(
+            Severity::Warning,
+            format!(
+                "Room {r} ({}) is not patrolled",
+                level.rooms[r].kind_label()
+            ),
+            None,
+            Some(r),
+        ));
+    }
+
+    for d in &level.diagnostics {
+        out.push(Finding::new(Severity::Note, d.clone(), None, None));
+    }
+
+    out.sort_by_key(|f| f.severity);
+    out
+}

@@ -1,0 +1,366 @@
+//! Legends: what each colour, line style and badge on the map means, with the overlay's figures.
+//!
+//! Samples are painted with the same theme colours and shape helpers as the map, so a legend cannot show
+//! something the map does not.
+
+use egui::{Color32, CornerRadius, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, pos2, vec2};
+
+use super::patrol_overlay::{badge, split_marker};
+use super::state::{EditorState, Overlay};
+use super::theme;
+use crate::analysis::LootClass;
+use crate::model::{RoomKind, StationRole};
+
+const SAMPLE: Vec2 = vec2(26.0, 14.0);
+
+/// A legend row: a painted sample, then the text.
+fn row(ui: &mut Ui, text: &str, paint: impl FnOnce(&mut Vec<Shape>, egui::Rect, &Ui)) {
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(SAMPLE, Sense::hover());
+        let mut shapes = Vec::new();
+        paint(&mut shapes, rect, ui);
+        ui.painter().extend(shapes);
+        ui.add(egui::Label::new(text).wrap());
+    });
+}
+
+/// Several small dot samples with short texts on one wrapped line.
+fn dots(ui: &mut Ui, entries: &[(Color32, &str)]) {
+    ui.horizontal_wrapped(|ui| {
+        for &(colour, text) in entries {
+            let (rect, _) = ui.allocate_exact_size(vec2(14.0, 14.0), Sense::hover());
+            ui.painter().circle_filled(rect.center(), 6.0, colour);
+            ui.painter()
+                .circle_stroke(rect.center(), 6.0, Stroke::new(1.0, Color32::BLACK));
+            ui.label(text);
+            ui.add_space(6.0);
+        }
+    });
+}
+
+fn swatch(ui: &mut Ui, colour: Color32, text: &str) {
+    row(ui, text, |s, r, _| {
+        s.push(Shape::rect_filled(
+            r.shrink(1.0),
+            CornerRadius::same(2),
+            colour,
+        ));
+    });
+}
+
+fn dot(ui: &mut Ui, colour: Color32, text: &str) {
+    row(ui, text, |s, r, _| {
+        s.push(Shape::circle_filled(r.center(), 6.0, colour));
+        s.push(Shape::circle_stroke(
+            r.center(),
+            6.0,
+            Stroke::new(1.0, Color32::BLACK),
+        ));
+    });
+}
+
+fn line(ui: &mut Ui, stroke: Stroke, dashed: bool, text: &str) {
+    row(ui, text, |s, r, _| {
+        let pts = [r.left_center(), r.right_center()];
+        if dashed {
+            s.extend(Shape::dashed_line(&pts, stroke, 5.0, 3.0));
+        } else {
+            s.push(Shape::line_segment(pts, stroke));
+        }
+    });
+}
+
+/// The legend of one overlay, with its figures for the current level.
+pub fn overlay(ui: &mut Ui, overlay: Overlay, state: &EditorState) {
+    match overlay {
+        Overlay::RoomGraph => room_graph(ui, state),
+        Overlay::Distances => distances(ui, state),
+        Overlay::Loot => loot(ui, state),
+        Overlay::Patrols => patrols(ui, state),
+    }
+}
+
+fn room_graph(ui: &mut Ui, state: &EditorState) {
+    let node = |kind, private| {
+        let room = crate::model::Room {
+            kind,
+            private,
+            depth: 0,
+            interior: crate::model::Rect {
+                x0: 0,
+                y0: 0,
+                x1: 0,
+                y1: 0,
+            },
+            cells: Vec::new(),
+            origin: crate::model::RoomOrigin::Exterior,
+        };
+        theme::room_node(&room)
+    };
+    ui.weak("Nodes (number = room id):");
+    dots(
+        ui,
+        &[
+            (node(RoomKind::Room, false), "public room"),
+            (node(RoomKind::Room, true), "private room"),
+            (node(RoomKind::Courtyard, false), "public courtyard"),
+            (node(RoomKind::Courtyard, true), "private courtyard"),
+            (node(RoomKind::Exterior, false), "exterior"),
+        ],
+    );
+    line(
+        ui,
+        Stroke::new(2.0, theme::EDGE_DOOR),
+        false,
+        "door (through its door cell)",
+    );
+    line(
+        ui,
+        Stroke::new(2.0, theme::EDGE_COURTYARD),
+        true,
+        "courtyard link",
+    );
+    line(ui, Stroke::new(3.5, theme::EDGE_FRONT), false, "front door");
+    let doors = state.level.adjacencies.iter().filter(|a| a.door).count();
+    ui.weak(format!(
+        "{} rooms, {doors} door connections",
+        state.level.rooms.len()
+    ));
+}
+
+fn distances(ui: &mut Ui, state: &EditorState) {
+    let a = &state.analysis;
+    let max = a.max_depth.max(1);
+    row(
+        ui,
+        &format!("depth 1 … {max} from the front"),
+        |s, r, _| {
+            let n = 6;
+            let w = r.width() / n as f32;
+            for k in 0..n {
+                let cell = egui::Rect::from_min_size(
+                    pos2(r.min.x + w * k as f32, r.min.y),
+                    vec2(w, r.height()),
+                );
+                s.push(Shape::rect_filled(
+                    cell,
+                    CornerRadius::ZERO,
+                    theme::depth_ramp(k as f32 / (n - 1) as f32),
+                ));
+            }
+        },
+    );
+    row(ui, "private room (tag “d P”)", |s, r, _| {
+        s.push(Shape::rect_stroke(
+            r.shrink(2.0),
+            CornerRadius::ZERO,
+            Stroke::new(2.0, theme::PRIVATE_OUTLINE),
+            StrokeKind::Inside,
+        ));
+    });
+    line(
+        ui,
+        Stroke::new(4.0, theme::BOUNDARY),
+        false,
+        "public/private boundary",
+    );
+    let plan = state.level.plan.map(|p| (p.rooms_x, p.rooms_y));
+    let target = match plan {
+        Some((x, y)) => format!("floor({x}·{y}/4) = {}", a.private_target),
+        None => "floor(Rx·Ry/4)".to_string(),
+    };
+    ui.label(format!(
+        "Rule: whole depth layers from the back become private until ≥ {target} rooms are private; \
+         courtyards touching private courtyards are private."
+    ));
+    ui.weak(format!(
+        "Here: depth {} and deeper is private.",
+        a.private_threshold
+    ));
+}
+
+fn loot(ui: &mut Ui, state: &EditorState) {
+    let a = &state.analysis;
+    for class in [LootClass::DeadEnd, LootClass::Private, LootClass::Anywhere] {
+        let rooms = a.loot_classes.iter().filter(|c| **c == Some(class)).count();
+        let coins = a.loot.iter().filter(|e| e.class == Some(class)).count();
+        swatch(
+            ui,
+            theme::loot_class(class),
+            &format!("{}: {rooms} rooms, {coins} loot", class.label()),
+        );
+    }
+    let elsewhere = a.loot.iter().filter(|e| e.class.is_none()).count();
+    if elsewhere > 0 {
+        ui.weak(format!("{elsewhere} loot outside any loot room"));
+    }
+    row(ui, "loot; the number is its assignment order", |s, r, _| {
+        s.push(Shape::circle_filled(r.center(), 5.0, theme::COIN));
+        s.push(Shape::circle_stroke(
+            r.center(),
+            7.0,
+            Stroke::new(2.0, Color32::WHITE),
+        ));
+    });
+    ui.weak("Loot goes to dead ends first, then private rooms, then anywhere.");
+}
+
+fn patrols(ui: &mut Ui, state: &EditorState) {
+    let m = &state.analysis.patrols;
+    let c = theme::route_colour(1);
+    line(ui, Stroke::new(3.0, c), false, "loop route (tag “loop”)");
+    line(
+        ui,
+        Stroke::new(3.0, c),
+        true,
+        "back-and-forth chain (tag “chain”)",
+    );
+    row(ui, "walking direction", |s, r, _| {
+        let tip = r.right_center();
+        s.push(Shape::line_segment(
+            [r.left_center(), tip],
+            Stroke::new(2.0, c),
+        ));
+        s.push(Shape::convex_polygon(
+            vec![tip, tip + vec2(-9.0, -5.0), tip + vec2(-9.0, 5.0)],
+            c,
+            Stroke::new(1.0, Color32::BLACK),
+        ));
+    });
+    row(
+        ui,
+        "end station: W window, C chair, $ loot, D into room",
+        |s, r, ui| {
+            badge(s, ui, r.center(), 13.0, StationRole::Tail, "W", c);
+        },
+    );
+    row(ui, "side trip station", |s, r, ui| {
+        badge(s, ui, r.center(), 11.0, StationRole::SideTrip, "C", c);
+    });
+    row(
+        ui,
+        "split point (chain cut for guard density)",
+        |s, r, _| {
+            split_marker(s, r.center(), 6.5);
+        },
+    );
+    row(ui, "unpatrolled room", |s, r, _| {
+        let pts = [
+            r.left_top(),
+            r.right_top(),
+            r.right_bottom(),
+            r.left_bottom(),
+            r.left_top(),
+        ];
+        s.extend(Shape::dashed_line(
+            &pts,
+            Stroke::new(2.0, theme::UNPATROLLED),
+            5.0,
+            3.0,
+        ));
+    });
+    ui.weak(format!(
+        "{} interior routes ({} loops), {} outside, {} split points, {} unpatrolled rooms",
+        m.routes,
+        m.loops,
+        m.outside_routes,
+        state.level.split_points.len(),
+        m.unpatrolled.len()
+    ));
+}
+
+/// The base map's legend: terrain, openings, items and actors.
+pub fn map(ui: &mut Ui) {
+    for (colour, text) in [
+        (theme::GROUND, "ground"),
+        (theme::GRASS, "grass"),
+        (theme::WATER, "water"),
+        (theme::WOOD, "wood (public floor)"),
+        (theme::WOOD_CREAKY, "creaky wood"),
+        (theme::MARBLE, "marble (private floor)"),
+        (theme::WALL, "wall"),
+        (theme::VOID, "void"),
+    ] {
+        swatch(ui, colour, text);
+    }
+    row(ui, "window, arrow points outward", |s, r, _| {
+        s.push(Shape::rect_filled(r, CornerRadius::ZERO, theme::WALL));
+        s.push(Shape::line_segment(
+            [r.left_center(), r.right_center()],
+            Stroke::new(3.0, theme::WINDOW_GLASS),
+        ));
+        let c = r.center();
+        s.push(Shape::convex_polygon(
+            vec![
+                c + vec2(0.0, -7.0),
+                c + vec2(-4.0, -1.0),
+                c + vec2(4.0, -1.0),
+            ],
+            theme::WINDOW_GLASS,
+            Stroke::NONE,
+        ));
+    });
+    row(ui, "closed door", |s, r, _| {
+        s.push(Shape::rect_filled(r, CornerRadius::ZERO, theme::WALL));
+        s.push(Shape::rect_filled(
+            r.shrink2(vec2(1.0, 4.0)),
+            CornerRadius::ZERO,
+            theme::DOOR,
+        ));
+    });
+    row(ui, "open archway", |s, r, _| {
+        s.push(Shape::rect_filled(r, CornerRadius::ZERO, theme::ARCHWAY));
+        for x in [r.left(), r.right() - 5.0] {
+            s.push(Shape::rect_filled(
+                egui::Rect::from_min_size(pos2(x, r.top()), vec2(5.0, r.height())),
+                CornerRadius::ZERO,
+                theme::WALL,
+            ));
+        }
+    });
+    row(ui, "portcullis", |s, r, _| {
+        s.push(Shape::rect_filled(r, CornerRadius::ZERO, theme::WALL));
+        for k in [0.25, 0.5, 0.75] {
+            let x = r.left() + r.width() * k;
+            s.push(Shape::line_segment(
+                [pos2(x, r.top() + 2.0), pos2(x, r.bottom() - 2.0)],
+                Stroke::new(1.5, theme::PORTCULLIS),
+            ));
+        }
+        s.push(Shape::line_segment(
+            [r.left_center(), r.right_center()],
+            Stroke::new(1.5, theme::PORTCULLIS),
+        ));
+    });
+    row(ui, "garden gate", |s, r, _| {
+        s.push(Shape::rect_filled(r, CornerRadius::ZERO, theme::GRASS));
+        s.push(Shape::line_segment(
+            [r.left_center(), r.right_center()],
+            Stroke::new(2.5, theme::GARDEN_GATE),
+        ));
+    });
+    dot(ui, theme::COIN, "loot (coin)");
+    swatch(ui, theme::TABLE, "table; chairs are small squares");
+    dot(ui, theme::BUSH, "bush");
+    dot(ui, theme::TORCH_LIT, "lit torch (unlit: grey)");
+    dot(
+        ui,
+        theme::GUARD,
+        "guard at its start (flame: carries a torch)",
+    );
+    row(ui, "outside guard", |s, r, _| {
+        let c = r.center();
+        s.push(Shape::convex_polygon(
+            vec![
+                c + vec2(0.0, -6.5),
+                c + vec2(6.5, 0.0),
+                c + vec2(0.0, 6.5),
+                c + vec2(-6.5, 0.0),
+            ],
+            theme::GUARD_OUTSIDE,
+            Stroke::new(1.0, Color32::WHITE),
+        ));
+    });
+    dot(ui, theme::PLAYER, "player start (@)");
+    dot(ui, theme::WALL, "pillar");
+}

@@ -1,0 +1,346 @@
+//! The side panels, menu bar and status bar. Panels only read the state and emit [`Command`]s; the one
+//! exception is the seed text field, which is a form field that edits `seed_text` in place.
+
+use egui::{Color32, RichText, Ui};
+
+use super::commands::{Command, key_name};
+use super::findings::Severity;
+use super::legend;
+use super::patrol_overlay::route_summary;
+use super::state::{EditorState, Overlay, Source};
+use crate::generate::campaign;
+use crate::model::{ItemKind, RoomKind, RoomOrigin};
+
+/// A button for a command, with its tooltip (which names the key).
+fn command_button(ui: &mut Ui, command: Command, commands: &mut Vec<Command>) {
+    if ui
+        .button(command.label())
+        .on_hover_text(command.tooltip())
+        .clicked()
+    {
+        commands.push(command);
+    }
+}
+
+/// The menu bar: every keyed command, grouped.
+pub fn menu_bar(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("View", |ui| {
+            for overlay in Overlay::ALL {
+                let cmd = Command::ToggleOverlay(overlay);
+                menu_toggle(ui, cmd, state.overlays.is_on(overlay), commands);
+            }
+            menu_toggle(ui, Command::ToggleGrid, state.show_grid, commands);
+            ui.separator();
+            for cmd in [Command::FitToWindow, Command::ZoomIn, Command::ZoomOut] {
+                menu_item(ui, cmd, commands);
+            }
+        });
+        ui.menu_button("Mansion", |ui| {
+            menu_item(ui, Command::Regenerate, commands);
+            menu_item(ui, Command::RandomSeed, commands);
+            ui.separator();
+            for n in 0..campaign::LEVELS as u32 {
+                menu_item(ui, Command::OpenMansion(n), commands);
+            }
+        });
+        ui.menu_button("Help", |ui| {
+            ui.label("Drag with the right or middle button, or hold Space and drag, to pan; wheel to zoom.");
+            for cmd in Command::WITH_KEYS {
+                if let Some(key) = cmd.key() {
+                    ui.label(format!("{:>6}  {}", key_name(key), cmd.label()));
+                }
+            }
+        });
+    });
+}
+
+fn menu_item(ui: &mut Ui, command: Command, commands: &mut Vec<Command>) {
+    let mut button = egui::Button::new(command.label());
+    if let Some(key) = command.key() {
+        button = button.shortcut_text(key_name(key));
+    }
+    if ui
+        .add(button)
+        .on_hover_text(command.description())
+        .clicked()
+    {
+        commands.push(command);
+        ui.close();
+    }
+}
+
+fn menu_toggle(ui: &mut Ui, command: Command, on: bool, commands: &mut Vec<Command>) {
+    let mut checked = on;
+    if ui
+        .checkbox(&mut checked, command.label())
+        .on_hover_text(command.tooltip())
+        .changed()
+    {
+        commands.push(command);
+    }
+}
+
+/// Level, seed, regenerate and the campaign list.
+pub fn generator(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
+    ui.heading("Generator");
+    let mut level = state.level_number;
+    let slider = ui.add(egui::Slider::new(&mut level, 0..=9).text("Level"));
+    if slider.changed() {
+        commands.push(Command::OpenMansion(level));
+    }
+    ui.horizontal(|ui| {
+        let label = ui.label("Game seed");
+        let field = ui.add(egui::TextEdit::singleline(&mut state.seed_text).desired_width(110.0));
+        let field = field.labelled_by(label.id);
+        if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            commands.push(Command::Regenerate);
+        }
+    });
+    ui.horizontal(|ui| {
+        command_button(ui, Command::Regenerate, commands);
+        command_button(ui, Command::RandomSeed, commands);
+    });
+    ui.add_space(4.0);
+    ui.label(RichText::new(format!("Mansions of game {}", state.campaign.game_seed)).strong());
+    let current = match state.source {
+        Source::Campaign { game_seed, level } if game_seed == state.campaign.game_seed => {
+            Some(level)
+        }
+        _ => None,
+    };
+    for (n, plan) in state.campaign.plans.iter().enumerate() {
+        let n = n as u32;
+        let text = format!(
+            "Mansion {n}: {}×{} rooms, {} loot",
+            plan.rooms_x, plan.rooms_y, plan.loot
+        );
+        if ui
+            .selectable_label(current == Some(n), text)
+            .on_hover_text(Command::OpenMansion(n).description())
+            .clicked()
+        {
+            commands.push(Command::OpenMansion(n));
+        }
+    }
+}
+
+/// Overlay checkboxes (each with its key) and the legends of the shown overlays.
+pub fn overlays(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+    ui.heading("Overlays");
+    for overlay in Overlay::ALL {
+        let cmd = Command::ToggleOverlay(overlay);
+        let mut on = state.overlays.is_on(overlay);
+        ui.horizontal(|ui| {
+            if ui
+                .checkbox(&mut on, overlay.label())
+                .on_hover_text(cmd.tooltip())
+                .changed()
+            {
+                commands.push(cmd);
+            }
+            ui.weak(format!("[{}]", key_name(overlay.key())));
+        });
+        if on {
+            ui.indent(overlay.name(), |ui| legend::overlay(ui, overlay, state));
+        }
+    }
+    let mut grid = state.show_grid;
+    ui.horizontal(|ui| {
+        if ui
+            .checkbox(&mut grid, "Cell grid")
+            .on_hover_text(Command::ToggleGrid.tooltip())
+            .changed()
+        {
+            commands.push(Command::ToggleGrid);
+        }
+        ui.weak("[G]");
+    });
+    command_button(ui, Command::FitToWindow, commands);
+    ui.collapsing("Map legend", legend::map);
+}
+
+/// The inspector: everything about the selected room.
+pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+    ui.heading("Inspector");
+    let Some(r) = state.selected_room else {
+        ui.weak("Click a room on the map to inspect it.");
+        return;
+    };
+    let Some(room) = state.level.rooms.get(r) else {
+        ui.weak("The selected room no longer exists.");
+        return;
+    };
+    let (level, a) = (&state.level, &state.analysis);
+    ui.label(RichText::new(state.room_name(r)).strong().size(16.0));
+    egui::Grid::new("inspector-grid")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let field = |ui: &mut Ui, name: &str, value: String| {
+                ui.label(name);
+                ui.label(value);
+                ui.end_row();
+            };
+            field(ui, "Kind", room.kind_label());
+            let depth = a.depths.get(r).copied().flatten();
+            field(
+                ui,
+                "Depth",
+                depth.map_or("unreachable".into(), |d| d.to_string()),
+            );
+            field(
+                ui,
+                "Private",
+                if room.private { "yes" } else { "no" }.into(),
+            );
+            let i = &room.interior;
+            field(
+                ui,
+                "Interior",
+                format!("{}×{} at ({}, {})", i.width(), i.height(), i.x0, i.y0),
+            );
+            if let RoomOrigin::Slot { rx, ry } = room.origin {
+                field(ui, "Slot", format!("({rx}, {ry})"));
+            }
+            field(ui, "Door connections", a.graph.degree(r).to_string());
+            if let Some(class) = a.loot_classes.get(r).copied().flatten() {
+                field(ui, "Loot priority", class.label().to_string());
+            }
+        });
+
+    ui.label(RichText::new("Doors").strong());
+    for (_, adj) in level.adjacencies_of(r).filter(|(_, adj)| adj.door) {
+        let other = adj.other(r);
+        let at = adj
+            .door_cell_for(r)
+            .map_or(String::new(), |c| format!(" at ({}, {})", c.x, c.y));
+        let text = format!("to {}{at}", state.room_name(other));
+        if ui.link(text).on_hover_text("Select that room").clicked() {
+            commands.push(Command::SelectRoom(Some(other)));
+        }
+    }
+
+    let in_room = |cell| a.room_at(level, cell) == Some(r);
+    let count = |kind| {
+        level
+            .items
+            .iter()
+            .filter(|it| it.kind == kind && in_room(it.cell))
+            .count()
+    };
+    let items: Vec<String> = [
+        (ItemKind::Chair, "chair", "chairs"),
+        (ItemKind::Table, "table", "tables"),
+        (ItemKind::TorchLit, "lit torch", "lit torches"),
+        (ItemKind::TorchUnlit, "unlit torch", "unlit torches"),
+        (ItemKind::Bush, "bush", "bushes"),
+    ]
+    .into_iter()
+    .filter_map(|(kind, one, many)| match count(kind) {
+        0 => None,
+        1 => Some(format!("1 {one}")),
+        n => Some(format!("{n} {many}")),
+    })
+    .collect();
+    ui.label(RichText::new("Items").strong());
+    ui.label(if items.is_empty() {
+        "none".to_string()
+    } else {
+        items.join(", ")
+    });
+
+    let loot: Vec<String> = a
+        .loot
+        .iter()
+        .filter(|e| e.room == Some(r))
+        .map(|e| format!("#{} at ({}, {})", e.order + 1, e.cell.x, e.cell.y))
+        .collect();
+    ui.label(RichText::new(format!("Loot ({})", loot.len())).strong());
+    if !loot.is_empty() {
+        ui.label(loot.join(", "));
+    }
+
+    ui.label(RichText::new("Patrols").strong());
+    let routes = a
+        .patrols
+        .routes_of_room
+        .get(r)
+        .map_or(&[][..], Vec::as_slice);
+    if routes.is_empty() && room.kind != RoomKind::Exterior {
+        ui.colored_label(Color32::from_rgb(255, 120, 100), "not patrolled");
+    }
+    for &route in routes {
+        ui.label(route_summary(level, route));
+        if let Some(p) = level.patrols.get(route) {
+            for s in p.stations.iter().filter(|s| s.room == r) {
+                ui.weak(format!(
+                    "   {} station ({}) at ({}, {})",
+                    super::describe::station_kind(s.kind),
+                    super::describe::station_role(s.role),
+                    s.cell.x,
+                    s.cell.y
+                ));
+            }
+        }
+    }
+}
+
+/// The validation findings; clicking one focuses the map on it.
+pub fn validation(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+    let findings = &state.analysis.findings;
+    ui.heading(format!("Validation ({})", findings.len()));
+    if findings.is_empty() {
+        ui.weak("No findings.");
+    }
+    for (i, f) in findings.iter().enumerate() {
+        let (tag, colour) = match f.severity {
+            Severity::Error => ("Error", Color32::from_rgb(255, 110, 100)),
+            Severity::Warning => ("Warning", Color32::from_rgb(255, 200, 80)),
+            Severity::Note => ("Note", Color32::from_rgb(150, 190, 255)),
+        };
+        let focused = state
+            .focus
+            .is_some_and(|x| x.cell == f.cell && x.room == f.room);
+        let text = RichText::new(format!("{tag}: {}", f.message)).color(colour);
+        let response = ui.selectable_label(focused, text);
+        let clickable = f.cell.is_some() || f.room.is_some();
+        if clickable
+            && response
+                .on_hover_text(Command::FocusFinding(i).description())
+                .clicked()
+        {
+            commands.push(Command::FocusFinding(i));
+        }
+    }
+}
+
+/// The status bar: size, rooms, loot, guards and generation time.
+pub fn status_bar(ui: &mut Ui, state: &EditorState) {
+    let level = &state.level;
+    let rooms = level
+        .rooms
+        .iter()
+        .filter(|r| r.kind != RoomKind::Exterior)
+        .count();
+    let source = match &state.source {
+        Source::Campaign { game_seed, level } => format!("game seed {game_seed}, mansion {level}"),
+        Source::File(name) => name.clone(),
+    };
+    let took = state
+        .last_generation
+        .map_or("loaded from file".to_string(), |d| {
+            format!("generated in {:.1} ms", d.as_secs_f64() * 1000.0)
+        });
+    ui.horizontal(|ui| {
+        ui.label(format!(
+            "{} × {} cells · {rooms} rooms · {} loot · {} guards · {took} · {source}",
+            level.width,
+            level.height,
+            state.analysis.loot.len(),
+            level.guards.len()
+        ));
+        if let Some(message) = &state.message {
+            ui.colored_label(Color32::from_rgb(255, 110, 100), message);
+        }
+    });
+}

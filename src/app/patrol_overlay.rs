@@ -1,0 +1,229 @@
+//! Overlay 4, patrol chains: each route as a coloured polyline with direction arrows (solid loops, dashed
+//! back-and-forth chains), station badges, split points and unpatrolled rooms. Kept apart from the other
+//! overlays because it is the largest; the badge and split marker are shared with the legend.
+
+use egui::{Color32, CornerRadius, FontId, Pos2, Rect, Shape, Stroke, StrokeKind, Ui, Vec2, vec2};
+
+use super::camera::CellToScreen;
+use super::map_view::{route_name, text_shape};
+use super::state::EditorState;
+use super::{describe, theme};
+use crate::model::{Cell, Level, PatrolRoute, RoomId, StationRole};
+
+/// "G3" for a guard's route, "R3" for a route without a guard (level 0).
+pub fn short_route_name(level: &Level, route: usize) -> String {
+    match level.guards.iter().position(|g| g.route == route) {
+        Some(g) => format!("G{g}"),
+        None => format!("R{route}"),
+    }
+}
+
+/// A route's cells without waits, shifted by a per-route lane so parallel routes stay apart.
+fn route_points(t: &CellToScreen, route: &PatrolRoute, lane: f32) -> Vec<Pos2> {
+    let shift = Vec2::splat(lane * t.cell);
+    let mut pts: Vec<Pos2> = Vec::with_capacity(route.cells.len());
+    let mut last: Option<Cell> = None;
+    for &c in &route.cells {
+        if last != Some(c) {
+            pts.push(t.cell_centre(c) + shift);
+            last = Some(c);
+        }
+    }
+    pts
+}
+
+fn lane_of(route: usize) -> f32 {
+    ((route % 5) as f32 - 2.0) * 0.09
+}
+
+/// Small filled arrowheads along a polyline every `spacing` points, pointing forward.
+fn arrows(shapes: &mut Vec<Shape>, pts: &[Pos2], spacing: f32, size: f32, colour: Color32) {
+    let mut travelled = spacing * 0.5;
+    for w in pts.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let len = (b - a).length();
+        if len <= f32::EPSILON {
+            continue;
+        }
+        let dir = (b - a) / len;
+        let mut along = spacing - travelled;
+        while along <= len {
+            let tip = a + dir * along + dir * size * 0.5;
+            let back = tip - dir * size;
+            let side = vec2(-dir.y, dir.x) * size * 0.55;
+            shapes.push(Shape::convex_polygon(
+                vec![tip, back + side, back - side],
+                colour,
+                Stroke::new(1.0, Color32::BLACK),
+            ));
+            along += spacing;
+        }
+        travelled = (travelled + len) % spacing;
+    }
+}
+
+pub fn patrol_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState, ui: &Ui) {
+    let (level, a) = (&state.level, &state.analysis);
+    let width = (t.cell * 0.12).clamp(1.5, 4.0);
+    for &r in &a.patrols.unpatrolled {
+        if let Some(room) = level.rooms.get(r) {
+            let rect = t.rect(&room.interior);
+            let corners = [
+                rect.left_top(),
+                rect.right_top(),
+                rect.right_bottom(),
+                rect.left_bottom(),
+                rect.left_top(),
+            ];
+            shapes.extend(Shape::dashed_line(
+                &corners,
+                Stroke::new(width * 1.3, theme::UNPATROLLED),
+                8.0,
+                5.0,
+            ));
+        }
+    }
+    for (i, route) in level.patrols.iter().enumerate() {
+        let colour = theme::route_colour(i);
+        let mut pts = route_points(t, route, lane_of(i));
+        let loops = route.loops();
+        if loops && let Some(&first) = pts.first() {
+            pts.push(first);
+        }
+        let w = if route.outside { width * 0.8 } else { width };
+        let under = Stroke::new(w + 2.0, Color32::from_black_alpha(150));
+        if loops {
+            shapes.push(Shape::line(pts.clone(), under));
+            shapes.push(Shape::line(pts.clone(), Stroke::new(w, colour)));
+        } else {
+            let dash = (t.cell * 0.6).max(5.0);
+            shapes.extend(Shape::dashed_line(&pts, under, dash, dash * 0.6));
+            shapes.extend(Shape::dashed_line(
+                &pts,
+                Stroke::new(w, colour),
+                dash,
+                dash * 0.6,
+            ));
+        }
+        let spacing = (t.cell * 4.0).max(40.0);
+        arrows(
+            shapes,
+            &pts,
+            spacing,
+            (t.cell * 0.45).clamp(6.0, 12.0),
+            colour,
+        );
+        for station in &route.stations {
+            station_badge(
+                shapes,
+                t,
+                ui,
+                station.cell,
+                station.role,
+                describe::station_letter(station.kind),
+                colour,
+            );
+        }
+    }
+    for split in &level.split_points {
+        if let Some(cell) = door_between(level, split.before, split.after) {
+            split_marker(shapes, t.cell_centre(cell), (t.cell * 0.4).clamp(5.0, 11.0));
+        }
+    }
+}
+
+/// The door cell joining two rooms, if a door joins them.
+fn door_between(level: &Level, a: RoomId, b: RoomId) -> Option<Cell> {
+    level
+        .adjacencies
+        .iter()
+        .find(|adj| adj.door && adj.touches(a) && adj.touches(b) && adj.left != adj.right)
+        .and_then(|adj| adj.door_cell_for(a))
+}
+
+/// A white disc with a black cross: where a chain was cut for guard density.
+pub fn split_marker(shapes: &mut Vec<Shape>, c: Pos2, r: f32) {
+    shapes.push(Shape::circle_filled(c, r, Color32::WHITE));
+    shapes.push(Shape::circle_stroke(c, r, Stroke::new(1.5, Color32::BLACK)));
+    let d = r * 0.55;
+    let stroke = Stroke::new((r * 0.25).max(1.5), Color32::BLACK);
+    shapes.push(Shape::line_segment(
+        [c + vec2(-d, -d), c + vec2(d, d)],
+        stroke,
+    ));
+    shapes.push(Shape::line_segment(
+        [c + vec2(-d, d), c + vec2(d, -d)],
+        stroke,
+    ));
+}
+
+/// A station badge in the bottom-right corner of its cell: a square for route ends, a diamond for side trips.
+pub fn station_badge(
+    shapes: &mut Vec<Shape>,
+    t: &CellToScreen,
+    ui: &Ui,
+    cell: Cell,
+    role: StationRole,
+    letter: &str,
+    colour: Color32,
+) {
+    let size = (t.cell * 0.6).clamp(9.0, 16.0);
+    let centre = t.cell_rect(cell).right_bottom() - Vec2::splat(t.cell * 0.2);
+    badge(shapes, ui, centre, size, role, letter, colour);
+}
+
+/// The badge shape itself, shared with the legend.
+pub fn badge(
+    shapes: &mut Vec<Shape>,
+    ui: &Ui,
+    centre: Pos2,
+    size: f32,
+    role: StationRole,
+    letter: &str,
+    colour: Color32,
+) {
+    let h = size * 0.5;
+    let outline = Stroke::new(1.0, Color32::BLACK);
+    match role {
+        StationRole::SideTrip => {
+            let pts = vec![
+                centre + vec2(0.0, -h * 1.25),
+                centre + vec2(h * 1.25, 0.0),
+                centre + vec2(0.0, h * 1.25),
+                centre + vec2(-h * 1.25, 0.0),
+            ];
+            shapes.push(Shape::convex_polygon(pts, colour, outline));
+        }
+        StationRole::Head | StationRole::Tail => {
+            let rect = Rect::from_center_size(centre, Vec2::splat(size));
+            shapes.push(Shape::rect_filled(rect, CornerRadius::same(2), colour));
+            shapes.push(Shape::rect_stroke(
+                rect,
+                CornerRadius::same(2),
+                outline,
+                StrokeKind::Inside,
+            ));
+        }
+    }
+    shapes.push(text_shape(
+        ui,
+        centre,
+        letter,
+        FontId::monospace(size * 0.75),
+        Color32::BLACK,
+    ));
+}
+
+/// The guards and routes that visit a room, for the inspector.
+pub fn route_summary(level: &Level, route: usize) -> String {
+    let Some(r) = level.patrols.get(route) else {
+        return format!("route {route} (missing)");
+    };
+    let place = if r.outside { ", outside" } else { "" };
+    format!(
+        "{}: {}{place}, {} room visits",
+        route_name(level, route),
+        describe::route_shape(r.loops()),
+        r.visits.len()
+    )
+}

@@ -1,0 +1,87 @@
+//! Headless screenshots of the real editor.
+//!
+//! The editor runs inside an egui_kittest [`Harness`] (the same eframe app as the window) and the harness
+//! renders the frame with wgpu. Without a GPU wgpu picks Mesa's lavapipe, a CPU Vulkan driver (Debian
+//! package `mesa-vulkan-drivers`, installed by `scripts/install-gui-deps.sh`), so no display, X server or
+//! GPU is needed and the output is deterministic.
+
+use anyhow::Context as _;
+use egui::{Vec2, vec2};
+use egui_kittest::Harness;
+
+use super::state::{EditorState, Overlay};
+use super::{Editor, ScreenshotRequest};
+
+/// The logical size of a screenshot in points (= pixels at scale 1).
+pub const SCREENSHOT_SIZE: Vec2 = vec2(1600.0, 1200.0);
+
+/// The editor as a screenshot request describes it, with names checked.
+pub fn editor_for_request(request: &ScreenshotRequest) -> anyhow::Result<Editor> {
+    let mut state = EditorState::generated(request.seed, request.level)?;
+    for name in &request.overlays {
+        match name.as_str() {
+            "all" => Overlay::ALL
+                .iter()
+                .for_each(|&o| state.overlays.set(o, true)),
+            "none" => Overlay::ALL
+                .iter()
+                .for_each(|&o| state.overlays.set(o, false)),
+            other => {
+                let overlay = Overlay::from_name(other).with_context(|| {
+                    let names: Vec<_> = Overlay::ALL.iter().map(|o| o.name()).collect();
+                    format!(
+                        "unknown overlay “{other}”: use {}, all or none",
+                        names.join(", ")
+                    )
+                })?;
+                state.overlays.set(overlay, true);
+            }
+        }
+    }
+    if let Some(room) = request.select_room {
+        let rooms = state.level.rooms.len();
+        if room >= rooms {
+            anyhow::bail!(
+                "there is no room {room}: this mansion has rooms 0–{}",
+                rooms.saturating_sub(1)
+            );
+        }
+        state.selected_room = Some(room);
+    }
+    Ok(Editor::new(state))
+}
+
+/// Runs the editor for a few frames at `size` and renders the last one on the CPU.
+///
+/// egui_kittest panics when wgpu finds no adapter at all; that becomes an error naming the fix.
+pub fn render_editor(editor: Editor, size: Vec2) -> anyhow::Result<image::RgbaImage> {
+    let rendered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+        let mut harness = Harness::builder()
+            .with_size(size)
+            .wgpu()
+            .build_eframe(move |_cc| editor);
+        // Panel sizes settle on the second frame; the camera fits on the frame after that.
+        harness.run_steps(3);
+        harness.render()
+    }));
+    match rendered {
+        Ok(Ok(image)) => Ok(image),
+        Ok(Err(e)) => anyhow::bail!("rendering the editor failed: {e}"),
+        Err(_) => anyhow::bail!(
+            "no wgpu adapter to render with: install a CPU renderer with scripts/install-gui-deps.sh \
+             (Debian package mesa-vulkan-drivers)"
+        ),
+    }
+}
+
+/// Renders the request to its PNG file.
+pub fn save(request: &ScreenshotRequest) -> anyhow::Result<()> {
+    let editor = editor_for_request(request)?;
+    let image = render_editor(editor, SCREENSHOT_SIZE)?;
+    if let Some(dir) = request.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    image
+        .save(&request.out)
+        .with_context(|| format!("cannot write {}", request.out.display()))
+}

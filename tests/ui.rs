@@ -1,0 +1,257 @@
+//! Drives the editor through its accessible labels with egui_kittest (no rendering, no display).
+
+use egui::{Event, Key, PointerButton, Pos2, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use mansion_forge::app::{Editor, EditorState, Overlay, Source};
+use mansion_forge::generate::campaign;
+use mansion_forge::model::{Level, RoomKind, Terrain};
+
+/// The editor in a window tall enough for every legend at once.
+fn harness(state: EditorState) -> Harness<'static, Editor> {
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(1400.0, 1300.0))
+        .build_eframe(move |_cc| Editor::new(state));
+    harness.run_steps(3);
+    harness
+}
+
+fn default_harness() -> Harness<'static, Editor> {
+    harness(EditorState::new_default())
+}
+
+/// Clicks the primary button at a screen position.
+fn click_at(harness: &mut Harness<'static, Editor>, pos: Pos2) {
+    harness.event(Event::PointerMoved(pos));
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        });
+    }
+    harness.run_steps(2);
+}
+
+fn toggle(harness: &mut Harness<'static, Editor>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run_steps(2);
+}
+
+#[test]
+fn the_app_starts_on_the_default_mansion() {
+    let harness = default_harness();
+    let state = &harness.state().state;
+    assert_eq!(state.level.level, 9);
+    assert_eq!(
+        state.source,
+        Source::Campaign {
+            game_seed: 1,
+            level: 9
+        }
+    );
+    harness.get_by_label("Regenerate");
+    harness.get_by_label("Map");
+    let size = format!("{} × {} cells", state.level.width, state.level.height);
+    harness.get_by_label_contains(&size);
+}
+
+#[test]
+fn each_overlay_checkbox_toggles_its_overlay() {
+    let mut harness = default_harness();
+    for overlay in Overlay::ALL {
+        assert!(!harness.state().state.overlays.is_on(overlay));
+        toggle(&mut harness, overlay.label());
+        assert!(
+            harness.state().state.overlays.is_on(overlay),
+            "{overlay:?} on"
+        );
+    }
+    for overlay in Overlay::ALL {
+        toggle(&mut harness, overlay.label());
+        assert!(
+            !harness.state().state.overlays.is_on(overlay),
+            "{overlay:?} off"
+        );
+    }
+}
+
+#[test]
+fn number_keys_toggle_the_overlays() {
+    let mut harness = default_harness();
+    let keys = [Key::Num1, Key::Num2, Key::Num3, Key::Num4];
+    for (overlay, key) in Overlay::ALL.into_iter().zip(keys) {
+        harness.key_press(key);
+        harness.run_steps(2);
+        assert!(harness.state().state.overlays.is_on(overlay), "{key:?}");
+    }
+}
+
+#[test]
+fn regenerate_with_a_new_seed_changes_the_level() {
+    let mut harness = default_harness();
+    let before = harness.state().state.level.clone();
+    harness
+        .get_by_label("Game seed")
+        .set_text_value_accesskit("42");
+    harness.run_steps(2);
+    harness.get_by_label("Regenerate").click();
+    harness.run_steps(3);
+    let state = &harness.state().state;
+    assert_eq!(
+        state.source,
+        Source::Campaign {
+            game_seed: 42,
+            level: 9
+        }
+    );
+    assert_ne!(state.level, before);
+    let expected = campaign::plan(42).generate(9).expect("mansion 9");
+    assert_eq!(
+        state.level, expected,
+        "generation is deterministic from the seed"
+    );
+}
+
+#[test]
+fn clicking_a_mansion_in_the_campaign_list_opens_it() {
+    let mut harness = default_harness();
+    harness.get_by_label_contains("Mansion 3:").click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().state.level.level, 3);
+}
+
+#[test]
+fn clicking_a_room_selects_it_and_the_inspector_names_it() {
+    let mut harness = default_harness();
+    let state = &harness.state().state;
+    let room = state
+        .level
+        .rooms
+        .iter()
+        .position(|r| r.kind == RoomKind::Room)
+        .expect("a chamber");
+    let t = state.last_transform.expect("the map was drawn");
+    let (x, y) = state.level.rooms[room].interior.centre();
+    let name = state.room_name(room);
+    click_at(&mut harness, t.point(x, y));
+    assert_eq!(harness.state().state.selected_room, Some(room));
+    harness.get_by_label(&name);
+}
+
+/// A level with one chamber walled in: its door becomes wall.
+fn level_with_unreachable_room() -> (Level, usize) {
+    let mut level = campaign::plan(1).generate(9).expect("mansion 9");
+    let (adj, room) = level
+        .adjacencies
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.door && a.segment.is_some())
+        .find_map(|(i, a)| {
+            let r = [a.left, a.right].into_iter().find(|&r| {
+                level.rooms[r].kind == RoomKind::Room
+                    && level.adjacencies_of(r).filter(|(_, x)| x.door).count() == 1
+            })?;
+            Some((i, r))
+        })
+        .expect("a dead-end chamber");
+    for c in level.adjacencies[adj].door_cells.clone() {
+        level.set_terrain(c, Terrain::Wall);
+        level.items.retain(|it| it.cell != c);
+    }
+    level.adjacencies[adj].door = false;
+    level.adjacencies[adj].door_cells.clear();
+    (level, room)
+}
+
+#[test]
+fn the_validation_panel_lists_an_unreachable_room_and_focuses_it() {
+    let (level, room) = level_with_unreachable_room();
+    let mut harness = harness(EditorState::from_file(level, "walled-in room".into()));
+    let finding = harness
+        .state()
+        .state
+        .analysis
+        .findings
+        .iter()
+        .position(|f| {
+            f.message.contains("unreachable from the player start") && f.room == Some(room)
+        })
+        .expect("an unreachable-cells finding for the walled-in room");
+    harness
+        .get_by_label_contains("unreachable from the player start")
+        .click();
+    harness.run_steps(2);
+    let state = &harness.state().state;
+    assert_eq!(state.selected_room, Some(room));
+    let focus = state.focus.expect("focused");
+    assert_eq!(focus.cell, state.analysis.findings[finding].cell);
+}
+
+#[test]
+fn the_validation_panel_lists_rooms_left_unpatrolled() {
+    let mut level = campaign::plan(1).generate(9).expect("mansion 9");
+    let route = level
+        .patrols
+        .iter()
+        .position(|p| !p.outside)
+        .expect("an interior route");
+    let visited = level.patrols[route].visits.clone();
+    level.patrols[route].visits.clear();
+    let harness = harness(EditorState::from_file(level, "no route".into()));
+    let lost = visited
+        .iter()
+        .find(|&&r| {
+            harness
+                .state()
+                .state
+                .analysis
+                .patrols
+                .unpatrolled
+                .contains(&r)
+        })
+        .copied()
+        .expect("a room only that route visited");
+    let name = harness.state().state.room_name(lost);
+    harness.get_by_label_contains(&format!("{name} is not patrolled"));
+}
+
+#[test]
+fn space_regenerates_and_f_fits() {
+    let mut harness = default_harness();
+    harness
+        .get_by_label("Game seed")
+        .set_text_value_accesskit("7");
+    harness.run_steps(1);
+    // Leave the text field so keys go to the editor.
+    harness.key_press(Key::Escape);
+    harness.run_steps(1);
+    harness.key_press(Key::Space);
+    harness.run_steps(3);
+    assert_eq!(
+        harness.state().state.source,
+        Source::Campaign {
+            game_seed: 7,
+            level: 9
+        }
+    );
+    harness.state_mut().state.camera.cell = 40.0;
+    harness.key_press(Key::F);
+    harness.run_steps(2);
+    assert!(harness.state().state.camera.cell < 40.0);
+}
+
+#[test]
+fn hovering_a_cell_shows_what_is_there() {
+    let mut harness = default_harness();
+    let state = &harness.state().state;
+    let t = state.last_transform.expect("the map was drawn");
+    let guard = state.level.guards[0];
+    let pos = t.cell_centre(guard.start);
+    harness.hover_at(pos);
+    harness.run_steps(4);
+    harness.get_by_label(&format!("Cell ({}, {})", guard.start.x, guard.start.y));
+    harness.get_by_label("Guard 0 starts here");
+    harness.get_by_label_contains("Patrolled by: guard 0");
+}
