@@ -1,9 +1,14 @@
 //! Generators: pure functions of (parameters, seed, locks) → level. No UI types here.
 
+pub mod build;
 pub mod campaign;
+pub mod packed_mansion;
+pub mod params;
 pub mod passes;
 pub mod rng;
+pub mod rogue_grid;
 pub mod siheyuan;
+pub mod tile_growth;
 
 use thiserror::Error;
 

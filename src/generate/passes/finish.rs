@@ -13,10 +13,10 @@
 //!   siheyuan campaign, whose 100 coins spread over roughly 200 room slots;
 //! - the outside patrol ring runs one cell outside the building's outer border, when there is an outside.
 
-use super::{furniture, loot, patrols};
+use super::{furniture, locks, loot, patrols};
 use crate::analysis::{depths, private_rooms};
 use crate::generate::rng::Stream;
-use crate::model::{Cell, Item, ItemKind, Level, RoomKind, Terrain};
+use crate::model::{Cell, Item, ItemKind, Level, LockedRoom, RoomKind, Terrain};
 
 /// Fewest coins a level gets.
 pub const MIN_LOOT: usize = 2;
@@ -32,8 +32,9 @@ pub fn loot_budget(level: &Level) -> usize {
 }
 
 /// Runs every shared post-pass on a structural level. `outer_border` is the generator's `Outside` margin,
-/// which places the outside patrol ring; `None` for levels without an outside.
-pub fn finish(level: &mut Level, outer_border: Option<i32>) {
+/// which places the outside patrol ring; `None` for levels without an outside. Locked rooms get their
+/// floors and items back after furnishing and after loot (coins the loot pass put there are taken away).
+pub fn finish(level: &mut Level, outer_border: Option<i32>, locks: &[LockedRoom]) {
     let seed = level.seed;
     let stream = |tag: &str| Stream::new(seed, tag);
     assign_depths(level);
@@ -42,8 +43,10 @@ pub fn finish(level: &mut Level, outer_border: Option<i32>) {
     lay_floors(level, &mut furniture_rng);
     place_door_items(level);
     furnish(level, &mut furniture_rng);
+    locks::restore(level, locks);
     let budget = loot_budget(level);
     let placed = loot::place_loot(level, budget, &mut stream("loot"));
+    locks::restore(level, locks);
     if placed < budget {
         level.diagnostics.push(format!(
             "{budget} loot wanted, {placed} placed: no free floor left"
