@@ -44,7 +44,13 @@ pub enum ParamError {
 
 /// The siheyuan's plan as parameters (room grid and loot); the campaign normally draws these.
 pub const SIHEYUAN_PARAMS: &[ParamSpec] = &[
-    numeric("rooms_x", "5", 1.0, 9.0, "Room-grid columns (the campaign uses odd 3–9)."),
+    numeric(
+        "rooms_x",
+        "5",
+        1.0,
+        9.0,
+        "Room-grid columns (the campaign uses odd 3–9).",
+    ),
     numeric("rooms_y", "3", 1.0, 7.0, "Room-grid rows."),
     numeric("loot", "10", 0.0, 100.0, "Coins in the mansion."),
 ];
@@ -162,7 +168,10 @@ mod tests {
         assert_eq!(p.modules_x, 20);
         assert_eq!(
             p.chamber_types,
-            vec![tile_growth::ModuleType::Cross, tile_growth::ModuleType::Branch]
+            vec![
+                tile_growth::ModuleType::Cross,
+                tile_growth::ModuleType::Branch
+            ]
         );
         assert_eq!(p.root_column, tile_growth::RootColumn::Random);
         let r: rogue_grid::RogueGridParams = apply(
@@ -185,7 +194,10 @@ mod tests {
             by_id("tile_growth", &pairs(&[("root_column", "Sideways")])),
             Err(ParamError::Invalid { name, .. }) if name == "root_column"
         ));
-        assert!(matches!(by_id("maze", &[]), Err(ParamError::UnknownGenerator(_))));
+        assert!(matches!(
+            by_id("maze", &[]),
+            Err(ParamError::UnknownGenerator(_))
+        ));
         for id in IDS {
             let specs = param_specs(id).expect("specs");
             assert!(by_id(id, &[]).is_ok());

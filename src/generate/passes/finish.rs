@@ -5,7 +5,8 @@
 //!
 //! Choices made here (the spec leaves them to the shared passes):
 //! - floors: `Floor` cells of courtyards become Grass, of private rooms and halls Marble, of every other
-//!   room (corridors included) Wood, with the siheyuan's creaky boards in public chambers from level 4;
+//!   room (corridors included) and of corridor connections Wood, with the siheyuan's creaky boards in
+//!   public chambers from level 4;
 //! - every `Door` cell gets a closable door item, as the siheyuan's ordinary doors do;
 //! - furniture templates (§5.8) go only into rooms and halls whose floor is a full rectangle; corridors and
 //!   irregular regions stay bare, because the templates assume a rectangle;
@@ -75,7 +76,8 @@ fn assign_private(level: &mut Level) {
     }
 }
 
-/// Floor materials by room kind and privacy (see the module notes), in room order, x outer and y inner.
+/// Floor materials by room kind and privacy (see the module notes), in room order, x outer and y inner;
+/// then Wood along the corridors that join rooms without being rooms themselves (their `via`).
 fn lay_floors(level: &mut Level, rng: &mut Stream) {
     for r in 0..level.rooms.len() {
         let room = &level.rooms[r];
@@ -97,6 +99,16 @@ fn lay_floors(level: &mut Level, rng: &mut Stream) {
                 material
             };
             level.set_terrain(c, t);
+        }
+    }
+    let corridors: Vec<Cell> = level
+        .adjacencies
+        .iter()
+        .flat_map(|a| a.via.iter().copied())
+        .collect();
+    for c in corridors {
+        if level.terrain(c) == Terrain::Floor {
+            level.set_terrain(c, Terrain::Wood);
         }
     }
 }
@@ -135,7 +147,12 @@ fn is_full_rectangle(level: &Level, r: usize) -> bool {
             .all(|&c| rect.contains(c) && is_plain_floor(level.terrain(c)))
 }
 
-/// §5.8 templates for rectangular rooms, halls and courtyards, in room order.
+/// Narrowest room side the templates furnish: a centre-row torch would block a one-cell-wide hall, which
+/// the siheyuan never has.
+const MIN_FURNISHED_SIDE: i32 = 2;
+
+/// §5.8 templates for rectangular rooms, halls and courtyards of both sides at least
+/// [`MIN_FURNISHED_SIDE`], in room order.
 fn furnish(level: &mut Level, rng: &mut Stream) {
     let mut archways: Vec<Cell> = level
         .adjacencies
@@ -147,10 +164,11 @@ fn furnish(level: &mut Level, rng: &mut Stream) {
     archways.sort();
     archways.dedup();
     for r in 0..level.rooms.len() {
-        if !is_full_rectangle(level, r) {
+        let room = &level.rooms[r];
+        let narrow = room.interior.width().min(room.interior.height()) < MIN_FURNISHED_SIDE;
+        if narrow || !is_full_rectangle(level, r) {
             continue;
         }
-        let room = &level.rooms[r];
         let (rect, private) = (room.interior, room.private);
         match room.kind {
             RoomKind::Courtyard => furniture::decorate_courtyard(level, rect, &archways, rng),

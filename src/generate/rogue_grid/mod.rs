@@ -16,7 +16,7 @@ use crate::generate::params::{Clamp, ParamSpec, choice, numeric};
 use crate::generate::passes::finish;
 use crate::generate::rng::Stream;
 use crate::generate::{GenerateError, Generator, Request};
-use crate::model::{Cell, Entrance, Level};
+use crate::model::{Cell, Entrance, ItemKind, Level, Terrain};
 use links::Links;
 
 /// Generator id used in files and on the command line.
@@ -227,37 +227,21 @@ impl Generator for RogueGrid {
                 .diagnostics
                 .push("a 1×1 grid: both stairs are in the one room".to_string());
         }
-        place_stairs(&mut level, &settings, &links)?;
+        set_entrance(&mut level, &settings, &links);
         finish::finish(&mut level, None, request.locks);
+        place_stairs(&mut level, &settings, &links)?;
         Ok(level)
     }
 }
 
-/// A floor cell of room `r` not orthogonally next to a door cell (the room's corridor ends), avoiding
-/// `taken`; uniform by the RNG.
-fn stairs_cell(level: &Level, r: usize, taken: Option<Cell>, rng: &mut Stream) -> Option<Cell> {
-    let doors: Vec<Cell> = level
-        .adjacencies_of(r)
-        .filter_map(|(_, a)| a.door_cell_for(r))
-        .collect();
-    let free: Vec<Cell> = level.rooms[r]
-        .cells
-        .iter()
-        .copied()
-        .filter(|c| Some(*c) != taken && c.neighbours4().iter().all(|n| !doors.contains(n)))
-        .collect();
-    (!free.is_empty()).then(|| free[rng.below(free.len())])
+/// The room of grid cell `(i, j)`: rooms are in row-major cell order.
+fn room_of(settings: &Settings, (i, j): (i32, i32)) -> usize {
+    (j * settings.cells_x + i) as usize
 }
 
-/// Step 8: up-stairs in `first`'s room, down-stairs in the room the exit rule picks; sets the entrance.
-fn place_stairs(
-    level: &mut Level,
-    settings: &Settings,
-    links: &Links,
-) -> Result<(), GenerateError> {
-    let mut rng = Stream::new(level.seed, "stairs");
-    let room_of = |(i, j): (i32, i32)| (j * settings.cells_x + i) as usize;
-    let first = room_of(links.first());
+/// §3.3 entrance: `first`'s room seeds the depth; there is no exterior. The stairs come after furnishing.
+fn set_entrance(level: &mut Level, settings: &Settings, links: &Links) {
+    let first = room_of(settings, links.first());
     level.entrance = Entrance {
         room: first,
         cell: Cell::new(0, 0),
@@ -265,6 +249,40 @@ fn place_stairs(
         depth_seeds: vec![first],
         exit_cell: None,
     };
+}
+
+/// A floor cell of room `r` not orthogonally next to a door cell (the room's corridor ends), avoiding
+/// `taken`; uniform by the RNG. Stairs go in after furnishing, so they also avoid pillars, pools and
+/// furniture (coins may stay: the player picks them up).
+fn stairs_cell(level: &Level, r: usize, taken: Option<Cell>, rng: &mut Stream) -> Option<Cell> {
+    let doors: Vec<Cell> = level
+        .adjacencies_of(r)
+        .filter_map(|(_, a)| a.door_cell_for(r))
+        .collect();
+    let clear = |c: Cell| {
+        let t = level.terrain(c);
+        let walkable = !t.is_blocking() && t != Terrain::Water;
+        walkable && level.item_at(c).is_none_or(|i| i.kind == ItemKind::Coin)
+    };
+    let free: Vec<Cell> = level.rooms[r]
+        .cells
+        .iter()
+        .copied()
+        .filter(|&c| Some(c) != taken && clear(c))
+        .filter(|c| c.neighbours4().iter().all(|n| !doors.contains(n)))
+        .collect();
+    (!free.is_empty()).then(|| free[rng.below(free.len())])
+}
+
+/// Step 8: up-stairs in `first`'s room, down-stairs in the room the exit rule picks.
+fn place_stairs(
+    level: &mut Level,
+    settings: &Settings,
+    links: &Links,
+) -> Result<(), GenerateError> {
+    let mut rng = Stream::new(level.seed, "stairs");
+    let room_of = |cell: (i32, i32)| room_of(settings, cell);
+    let first = room_of(links.first());
     let exit = match settings.exit_rule {
         ExitRule::WalkEnd => room_of(links.walk_end()),
         ExitRule::LastAttached => room_of(links.last_attached.unwrap_or(links.walk_end())),
@@ -281,7 +299,8 @@ fn place_stairs(
     let down = up.and_then(|u| stairs_cell(level, exit, Some(u), &mut rng));
     let (Some(up), Some(down)) = (up, down) else {
         return Err(GenerateError::LocksUnsatisfiable(
-            "no floor cell for the stairs away from the doors".to_string(),
+            "no free floor cell for the stairs away from the doors (locked furniture fills it)"
+                .to_string(),
         ));
     };
     level.entrance.cell = up;

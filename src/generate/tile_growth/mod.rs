@@ -248,6 +248,9 @@ impl TileGrowthParams {
         let min_fill = c.float("min_fill", self.min_fill, 0.0, 1.0);
         let max_fill = c.float("max_fill", self.max_fill, min_fill, 1.0);
         let capacity = (modules_x * modules_y) as f64;
+        // Both fills round outward; when they meet inside one module count, the cap wins.
+        let max_modules = ((max_fill * capacity).floor() as usize).max(1);
+        let min_modules = ((min_fill * capacity).ceil() as usize).min(max_modules);
         let settings = Settings {
             modules_x,
             modules_y,
@@ -255,8 +258,8 @@ impl TileGrowthParams {
             corridor_width,
             weights,
             chamber_types: self.chamber_types.clone(),
-            min_modules: (min_fill * capacity).ceil() as usize,
-            max_modules: ((max_fill * capacity).floor() as usize).max(1),
+            min_modules,
+            max_modules,
             root_column: self.root_column,
             extra_link_chance: c.float("extra_link_chance", self.extra_link_chance, 0.0, 1.0),
             outer_border: c.int("outer_border", self.outer_border, 1, 8),
