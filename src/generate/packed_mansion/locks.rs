@@ -128,7 +128,8 @@ pub fn check_reachable(packed: &PackedPlan) -> Result<(), GenerateError> {
     match reached.iter().position(|r| !r) {
         None => Ok(()),
         Some(p) => Err(unsatisfiable(format!(
-            "placement {p} cannot be reached: locked rooms wall it off"
+            "placement {p} cannot be reached: it is a locked room the building never grew to, or \
+             locked rooms wall it off"
         ))),
     }
 }

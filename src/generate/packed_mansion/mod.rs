@@ -293,6 +293,8 @@ fn build_plan(
 ) -> Result<PackedPlan, GenerateError> {
     let mut plan = Plan::new(settings.grid_w, settings.grid_h);
     let fixed = locks::preplace(&mut plan, settings, locks)?;
+    plan.kept_doors = fixed.iter().map(|&(a, b, _)| (a, b)).collect();
+    plan.absorb_locked();
     let mut rng = Stream::new(seed, "plan");
     let mut diagnostics = Vec::new();
     if !plan::pack(&mut plan, settings, &mut rng) {
@@ -302,9 +304,16 @@ fn build_plan(
                     .to_string(),
             )
         })?;
-        plan.entrance = Some(stand_in);
+        plan.set_entrance(stand_in);
         diagnostics.push(format!(
             "no room for the Entrance Hall on the front row: locked room {stand_in} stands in for it"
+        ));
+        plan::pack(&mut plan, settings, &mut rng);
+    }
+    if plan.rooms > settings.target_rooms && !locks.is_empty() {
+        diagnostics.push(format!(
+            "{} rooms placed for a target of {}: packing went on to reach the locked rooms",
+            plan.rooms, settings.target_rooms
         ));
     }
     if plan.rooms < settings.target_rooms {

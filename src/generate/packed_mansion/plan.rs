@@ -39,6 +39,11 @@ pub struct Plan {
     /// Regular rooms placed, locked ones included.
     pub rooms: usize,
     pub halls: usize,
+    /// Per placement: part of the building grown from the entrance. Locked placements join it once a
+    /// placement touches them; seed squares only grow from it, so no part grows off a lone locked room.
+    pub connected: Vec<bool>,
+    /// Door pairs between locked placements kept from the locks; other locked pairs get no door.
+    pub kept_doors: Vec<(usize, usize)>,
 }
 
 impl Plan {
@@ -53,6 +58,8 @@ impl Plan {
             entrance: None,
             rooms: 0,
             halls: 0,
+            connected: Vec::new(),
+            kept_doors: Vec::new(),
         }
     }
 
@@ -61,11 +68,13 @@ impl Plan {
     }
 
     pub fn is_used(&self, x: i32, y: i32) -> bool {
-        x >= 0
-            && y >= 0
-            && x < self.grid_w
-            && y < self.grid_h
-            && self.used[self.index(x, y)].is_some()
+        self.owner(x, y).is_some()
+    }
+
+    /// The placement on a square, if any.
+    fn owner(&self, x: i32, y: i32) -> Option<usize> {
+        let inside = x >= 0 && y >= 0 && x < self.grid_w && y < self.grid_h;
+        inside.then(|| self.used[self.index(x, y)]).flatten()
     }
 
     /// Whether a `w × h` rectangle at `(x, y)` lies in the grid on unused squares.
@@ -91,14 +100,50 @@ impl Plan {
             _ => {}
         }
         self.placements.push(p);
+        self.connected
+            .push(!p.locked || p.kind == PlacementKind::Entrance);
+        self.absorb_locked();
         id
     }
 
-    /// Used 4-neighbours of a square (the map edge does not count).
+    /// Makes a locked placement the entrance (§2.7 step 2's fallback) and grows the building from it.
+    pub fn set_entrance(&mut self, id: usize) {
+        self.entrance = Some(id);
+        self.connected[id] = true;
+        self.absorb_locked();
+    }
+
+    /// Locked placements join the connected building when they touch a part of it they can have a door
+    /// to (any unlocked placement, or a locked one through a kept door), until none is left to join.
+    pub fn absorb_locked(&mut self) {
+        let door_possible = |plan: &Plan, i: usize, j: usize| {
+            !plan.placements[j].locked || plan.kept_doors.contains(&(i.min(j), i.max(j)))
+        };
+        loop {
+            let joining = (0..self.placements.len()).find(|&i| {
+                !self.connected[i]
+                    && (0..self.placements.len()).any(|j| {
+                        self.connected[j]
+                            && touches(&self.placements[i], &self.placements[j])
+                            && door_possible(self, i, j)
+                    })
+            });
+            match joining {
+                Some(i) => self.connected[i] = true,
+                None => return,
+            }
+        }
+    }
+
+    /// Squares of the connected building among the 4-neighbours of a square (the map edge does not
+    /// count). Without locks every used square is connected.
     pub fn used_neighbours(&self, x: i32, y: i32) -> usize {
         [(1, 0), (-1, 0), (0, 1), (0, -1)]
             .into_iter()
-            .filter(|(dx, dy)| self.is_used(x + dx, y + dy))
+            .filter(|(dx, dy)| {
+                self.owner(x + dx, y + dy)
+                    .is_some_and(|p| self.connected[p])
+            })
             .count()
     }
 
@@ -110,6 +155,15 @@ impl Plan {
             .filter(|&(i, j)| self.is_used(i, j))
             .count()
     }
+}
+
+/// Whether two placements share at least one unit edge.
+pub fn touches(a: &Placement, b: &Placement) -> bool {
+    let x_overlap = a.x < b.x + b.w && b.x < a.x + a.w;
+    let y_overlap = a.y < b.y + b.h && b.y < a.y + a.h;
+    let side = (a.x + a.w == b.x || b.x + b.w == a.x) && y_overlap;
+    let end = (a.y + a.h == b.y || b.y + b.h == a.y) && x_overlap;
+    side || end
 }
 
 /// Draws a room size (§2.2): short side, long side, orientation.
@@ -236,16 +290,19 @@ fn try_kind(
     None
 }
 
-/// Steps 1–4: packs the plan (which may hold locked placements already). Returns false when the Entrance
-/// Hall found no place on the front row.
+/// Steps 1–4: packs the plan (which may hold locked placements already). Returns false, having placed
+/// nothing, when the Entrance Hall found no place on the front row.
 pub fn pack(plan: &mut Plan, settings: &Settings, rng: &mut Stream) -> bool {
     let room_sizes = size_list(settings, false, rng);
     let hall_sizes = size_list(settings, true, rng);
     if plan.entrance.is_none() {
         place_entrance(plan, settings, &room_sizes, rng);
     }
-    let placed_entrance = plan.entrance.is_some();
-    while plan.rooms < settings.target_rooms {
+    if plan.entrance.is_none() {
+        return false;
+    }
+    // Packing goes on past the target while a locked room is still apart from the building (§2.7).
+    while plan.rooms < settings.target_rooms || plan.connected.contains(&false) {
         let Some(seed) = choose_seed(plan, settings.prefer_corners, rng) else {
             break;
         };
@@ -288,7 +345,7 @@ pub fn pack(plan: &mut Plan, settings: &Settings, rng: &mut Stream) -> bool {
             }
         }
     }
-    placed_entrance
+    true
 }
 
 /// Whether any unused, non-dead square could still host a placement of either kind (for the shortfall

@@ -30,8 +30,9 @@ pub struct Module {
     pub links: u8,
     pub parent: Option<usize>,
     pub reopened: bool,
-    /// Pre-placed by a lock; never grown from.
-    pub locked: bool,
+    /// The index of the lock that pre-placed it; such modules are never grown from, and modules of
+    /// different locks never merge into one room.
+    pub lock: Option<usize>,
 }
 
 /// The grown module grid.
@@ -166,7 +167,7 @@ fn place(
         links: 0,
         parent,
         reopened: false,
-        locked: false,
+        lock: None,
     });
     open.extend(outs.into_iter().map(|d| (id, d)));
     id
@@ -195,7 +196,7 @@ fn place_root(
 /// new open connections, empty when the grid has no free in-grid neighbour left.
 fn reopen(growth: &mut Growth, rng: &mut Stream) -> Vec<(usize, Dir)> {
     let grown: Vec<usize> = (0..growth.modules.len())
-        .filter(|&m| !growth.modules[m].locked)
+        .filter(|&m| growth.modules[m].lock.is_none())
         .collect();
     let row = |j: i32| -> Vec<usize> {
         let mut in_row: Vec<usize> = grown
@@ -247,7 +248,7 @@ pub fn grow(growth: &mut Growth, settings: &Settings, rng: &mut Stream) -> bool 
     let Some(mut open) = place_root(growth, settings, rng) else {
         return false;
     };
-    let grown = |g: &Growth| g.modules.iter().filter(|m| !m.locked).count();
+    let grown = |g: &Growth| g.modules.iter().filter(|m| m.lock.is_none()).count();
     loop {
         if grown(growth) >= settings.max_modules {
             break;
@@ -295,7 +296,7 @@ pub fn add_loops(growth: &mut Growth, chance: f64, rng: &mut Stream) {
                     continue;
                 };
                 let unlinked = growth.modules[a].links & bit(d) == 0;
-                let grown = !growth.modules[a].locked && !growth.modules[b].locked;
+                let grown = growth.modules[a].lock.is_none() && growth.modules[b].lock.is_none();
                 if unlinked && grown && rng.chance(chance) {
                     growth.link(a, d, b);
                     growth.modules[b].outs |= bit(d.opposite());

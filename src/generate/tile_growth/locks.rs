@@ -85,7 +85,7 @@ pub fn preplace(
                 links: 0,
                 parent: None,
                 reopened: false,
-                locked: true,
+                lock: Some(l),
             }));
         }
         let mut openings = Vec::new();
@@ -105,7 +105,55 @@ pub fn preplace(
         check_cells(settings, lock, positions, l)?;
         regions.push(LockedRegion { modules, openings });
     }
+    link_locked_neighbours(growth, &mut regions);
     Ok(regions)
+}
+
+/// Two locked regions that had a door between them keep it: the opening is open on both sides, so the
+/// link is restored and neither side offers it for attaching any more.
+fn link_locked_neighbours(growth: &mut Growth, regions: &mut [LockedRegion]) {
+    let all: Vec<(usize, Dir)> = regions
+        .iter()
+        .flat_map(|r| r.openings.iter().copied())
+        .collect();
+    let mut joined = Vec::new();
+    for &(m, d) in &all {
+        let Some(n) = growth.at(step(growth.modules[m].pos, d)) else {
+            continue;
+        };
+        if all.contains(&(n, d.opposite())) {
+            growth.modules[m].links |= bit(d);
+            growth.modules[m].outs |= bit(d);
+            joined.push((m, d));
+        }
+    }
+    for region in regions.iter_mut() {
+        region.openings.retain(|o| !joined.contains(o));
+    }
+}
+
+/// Whether module `m` is linked to the grown tree (through links, possibly across other locked regions).
+fn reaches_growth(growth: &Growth, m: usize) -> bool {
+    let mut seen = vec![false; growth.modules.len()];
+    let mut stack = vec![m];
+    seen[m] = true;
+    while let Some(a) = stack.pop() {
+        if growth.modules[a].lock.is_none() {
+            return true;
+        }
+        for d in SIDES {
+            if growth.modules[a].links & bit(d) == 0 {
+                continue;
+            }
+            if let Some(b) = growth.at(step(growth.modules[a].pos, d))
+                && !seen[b]
+            {
+                seen[b] = true;
+                stack.push(b);
+            }
+        }
+    }
+    false
 }
 
 /// The locked floor must lie inside its modules under the current module size and border.
@@ -136,15 +184,19 @@ fn check_cells(
 
 /// Step 3: attaches every locked region with exactly one link: to a grown neighbour through one of its
 /// openings when there is one, else through a forced chain of corridor modules along a shortest free path.
+/// Locked regions joined by a kept door count as one, attached once.
 pub fn attach(
     growth: &mut Growth,
     regions: &[LockedRegion],
     rng: &mut Stream,
 ) -> Result<(), GenerateError> {
     for (l, region) in regions.iter().enumerate() {
+        if reaches_growth(growth, region.modules[0]) {
+            continue;
+        }
         let grown_neighbour = |g: &Growth, &(m, d): &(usize, Dir)| {
             g.at(step(g.modules[m].pos, d))
-                .filter(|&n| !g.modules[n].locked)
+                .filter(|&n| g.modules[n].lock.is_none())
         };
         let direct: Vec<(usize, Dir)> = region
             .openings
@@ -177,7 +229,7 @@ fn free_path(growth: &Growth, region: &LockedRegion) -> Option<Vec<(i32, i32)>> 
     let mut from: Vec<Option<(i32, i32)>> = vec![None; cap];
     let mut seen = vec![false; cap];
     let mut queue = VecDeque::new();
-    for module in growth.modules.iter().filter(|m| !m.locked) {
+    for module in growth.modules.iter().filter(|m| m.lock.is_none()) {
         seen[index(module.pos)] = true;
         queue.push_back(module.pos);
     }
@@ -235,7 +287,7 @@ fn place_chain(growth: &mut Growth, path: &[(i32, i32)]) {
             links: 0,
             parent: Some(prev),
             reopened: false,
-            locked: false,
+            lock: None,
         });
         growth.link(prev, travel, id);
         prev = id;

@@ -73,7 +73,7 @@ fn regions(growth: &Growth, settings: &Settings) -> Vec<usize> {
                 continue;
             };
             let same_style = is_chamber(growth, settings, a) == is_chamber(growth, settings, b);
-            let same_lock = growth.modules[a].locked == growth.modules[b].locked;
+            let same_lock = growth.modules[a].lock == growth.modules[b].lock;
             if growth.modules[a].links & bit(d) != 0 && same_style && same_lock {
                 let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
                 parent[ra.max(rb)] = ra.min(rb);
