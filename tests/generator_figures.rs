@@ -196,3 +196,74 @@ fn packed_mansion_keeps_locked_rooms() {
 fn tile_growth_keeps_locked_rooms() {
     locks_hold(&TileGrowth::default(), 0..10);
 }
+
+#[test]
+fn out_of_range_parameters_are_clamped_and_reported() {
+    use mansion_forge::generate::rogue_grid::{RogueGridParams, Start};
+    let tile = TileGrowth {
+        params: TileGrowthParams {
+            modules_x: 100,
+            modules_y: -3,
+            module_size: 6,
+            corridor_width: 9,
+            w_dead_end: 0,
+            w_straight: 0,
+            w_turn: 0,
+            w_branch: 0,
+            w_cross: 0,
+            min_fill: 2.0,
+            max_fill: -1.0,
+            extra_link_chance: f64::NAN,
+            outer_border: 0,
+            ..Default::default()
+        },
+    };
+    let packed = PackedMansion {
+        params: PackedMansionParams {
+            grid_w: 1,
+            grid_h: 500,
+            target_rooms: 0,
+            room_min_side: 9,
+            room_max_short: 1,
+            hall_widths: vec![0, 9],
+            hall_max_length: -4,
+            tiles_per_square: 9,
+            room_door_chance: 3.0,
+            ..Default::default()
+        },
+    };
+    let rogue = RogueGrid {
+        params: RogueGridParams {
+            cells_x: 0,
+            cells_y: 40,
+            cell_size: 50,
+            room_min: 1,
+            room_max: 99,
+            extra_min: Some(-5),
+            extra_max: Some(10_000),
+            start: Start::Cell { i: 9, j: -9 },
+            door_cell_chance: -1.0,
+            ..Default::default()
+        },
+    };
+    let generators: [&dyn Generator; 3] = [&tile, &packed, &rogue];
+    for generator in generators {
+        for seed in 0..20 {
+            let request = Request {
+                level: 9,
+                seed,
+                locks: &[],
+            };
+            let level = generator.generate(&request).expect("clamped parameters generate");
+            if let Err(e) = check_level(&level) {
+                panic!("{} seed {seed}: {e}", generator.id());
+            }
+            assert!(
+                level.diagnostics.iter().any(|d| d.contains("clamped")),
+                "{}: {:?}",
+                generator.id(),
+                level.diagnostics
+            );
+        }
+    }
+}

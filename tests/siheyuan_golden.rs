@@ -15,5 +15,10 @@ fn siheyuan_levels_are_unchanged() {
             text.push_str(&serde_json::to_string(&level).expect("json"));
         }
     }
-    assert_eq!(fnv1a(text.as_bytes()), GOLDEN, "hash {:#x}", fnv1a(text.as_bytes()));
+    assert_eq!(
+        fnv1a(text.as_bytes()),
+        GOLDEN,
+        "hash {:#x}",
+        fnv1a(text.as_bytes())
+    );
 }

@@ -12,7 +12,8 @@
 //! )
 //! ```
 //!
-//! The file is read twice: once for the generator id, then with the parameter type that id names, so the
+//! The shipped presets use level 5 (guards with torches, no outside patrols); the Palace uses 7 to show the
+//! outside patrol ring. The file is read twice: once for the generator id, then with the parameter type that id names, so the
 //! parameters are checked field by field.
 
 use serde::{Deserialize, Serialize};

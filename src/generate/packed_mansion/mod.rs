@@ -224,16 +224,21 @@ impl PackedMansionParams {
         }
         hall_widths.sort();
         let factor = c.int("hall_min_length_factor", self.hall_min_length_factor, 2, 4);
-        let widest = hall_widths.last().copied().unwrap_or(1);
         let longest = grid_w.max(grid_h);
-        hall_widths.retain(|&k| factor * k <= longest);
-        let min_len = factor * hall_widths.first().copied().unwrap_or(widest);
+        let min_len = factor * hall_widths.first().copied().unwrap_or(1);
         let hall_max_length = c.int(
             "hall_max_length",
             self.hall_max_length,
             min_len.min(longest),
             longest,
         );
+        let fitting = hall_widths.len();
+        hall_widths.retain(|&k| factor * k <= hall_max_length);
+        if hall_widths.len() < fitting {
+            c.notes.push(format!(
+                "hallway widths too wide for hall_max_length {hall_max_length} are dropped"
+            ));
+        }
         let max_halls = match self.max_halls {
             Some(m) => c.int("max_halls", m, 0, 30),
             None => (target_rooms / 4).max(1),

@@ -203,6 +203,11 @@ pub struct Settings {
     pub outer_border: i32,
 }
 
+/// A weight as a signed number for clamping; huge values saturate instead of wrapping.
+fn saturate(weight: u32) -> i32 {
+    i32::try_from(weight).unwrap_or(i32::MAX)
+}
+
 impl TileGrowthParams {
     /// The parameters clamped into range, with a note for each change.
     pub fn settings(&self) -> (Settings, Vec<String>) {
@@ -214,23 +219,23 @@ impl TileGrowthParams {
         let mut weights = vec![
             (
                 ModuleType::DeadEnd,
-                c.int("w_dead_end", self.w_dead_end as i32, 0, 10) as u32,
+                c.int("w_dead_end", saturate(self.w_dead_end), 0, 10) as u32,
             ),
             (
                 ModuleType::Straight,
-                c.int("w_straight", self.w_straight as i32, 0, 10) as u32,
+                c.int("w_straight", saturate(self.w_straight), 0, 10) as u32,
             ),
             (
                 ModuleType::Turn,
-                c.int("w_turn", self.w_turn as i32, 0, 10) as u32,
+                c.int("w_turn", saturate(self.w_turn), 0, 10) as u32,
             ),
             (
                 ModuleType::Branch,
-                c.int("w_branch", self.w_branch as i32, 0, 10) as u32,
+                c.int("w_branch", saturate(self.w_branch), 0, 10) as u32,
             ),
             (
                 ModuleType::Cross,
-                c.int("w_cross", self.w_cross as i32, 0, 10) as u32,
+                c.int("w_cross", saturate(self.w_cross), 0, 10) as u32,
             ),
         ];
         if weights.iter().all(|(_, w)| *w == 0) {
