@@ -254,7 +254,9 @@ fn out_of_range_parameters_are_clamped_and_reported() {
                 seed,
                 locks: &[],
             };
-            let level = generator.generate(&request).expect("clamped parameters generate");
+            let level = generator
+                .generate(&request)
+                .expect("clamped parameters generate");
             if let Err(e) = check_level(&level) {
                 panic!("{} seed {seed}: {e}", generator.id());
             }
