@@ -362,7 +362,8 @@ pub struct Adjacency {
     pub door: bool,
     /// Door cells: one in a shared wall, the two ends of a corridor. Empty without a door.
     pub door_cells: Vec<Cell>,
-    /// A corridor's floor cells in walking order from `left` to `right`; empty for wall doors.
+    /// A corridor's cells in walking order from `left` to `right`, from `door_cells[0]` to
+    /// `door_cells[1]` inclusive (patrols walk it between the rooms); empty for wall doors.
     pub via: Vec<Cell>,
 }
 

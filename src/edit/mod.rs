@@ -26,7 +26,7 @@ pub enum CommandError {
 }
 
 /// One undoable change of the document.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
     Edit(Edit),
     /// Regenerates the unlocked rooms with a new seed (or the same one).
@@ -53,7 +53,7 @@ impl Command {
 }
 
 /// A level being edited, with what made it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Document {
     pub recipe: Recipe,
     /// The locks the level was generated with.

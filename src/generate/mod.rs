@@ -1,10 +1,16 @@
 //! Generators: pure functions of (parameters, seed, locks) → level. No UI types here.
 
+pub mod build;
 pub mod campaign;
+pub mod packed_mansion;
+pub mod params;
 pub mod passes;
 pub mod recipe;
+pub mod registry;
 pub mod rng;
+pub mod rogue_grid;
 pub mod siheyuan;
+pub mod tile_growth;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;

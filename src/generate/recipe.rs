@@ -3,27 +3,50 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::packed_mansion::{PackedMansion, PackedMansionParams};
+use super::rogue_grid::{RogueGrid, RogueGridParams};
 use super::siheyuan::Siheyuan;
+use super::tile_growth::{TileGrowth, TileGrowthParams};
 use super::{GenerateError, Generator, Request, Rerolls, campaign};
 use crate::model::{Level, LockedRoom, Plan};
 
 /// A generator and its parameters.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum GeneratorParams {
     /// The siheyuan mansion with its plan (room-grid size and loot budget).
-    Siheyuan { plan: Plan },
+    Siheyuan {
+        plan: Plan,
+    },
+    TileGrowth(TileGrowthParams),
+    PackedMansion(PackedMansionParams),
+    RogueGrid(RogueGridParams),
 }
 
 impl GeneratorParams {
-    fn generator(&self) -> Box<dyn Generator> {
+    /// The generator these parameters configure.
+    pub fn generator(&self) -> Box<dyn Generator> {
         match self {
             GeneratorParams::Siheyuan { plan } => Box::new(Siheyuan { plan: *plan }),
+            GeneratorParams::TileGrowth(params) => Box::new(TileGrowth {
+                params: params.clone(),
+            }),
+            GeneratorParams::PackedMansion(params) => Box::new(PackedMansion {
+                params: params.clone(),
+            }),
+            GeneratorParams::RogueGrid(params) => Box::new(RogueGrid {
+                params: params.clone(),
+            }),
         }
+    }
+
+    /// The generator's id, as in files and on the command line.
+    pub fn id(&self) -> &'static str {
+        self.generator().id()
     }
 }
 
 /// Everything but locks and edits that makes a level.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Recipe {
     pub generator: GeneratorParams,
     /// Level number 0–9: dressing and patrol rules.
@@ -45,6 +68,35 @@ impl Recipe {
             seed: campaign::level_seed(game_seed, level),
             rerolls: Rerolls::default(),
         }
+    }
+
+    /// Checks the recipe is one the generators can build in reasonable time and memory (files are
+    /// untrusted input); the message says what is out of range.
+    pub fn check(&self) -> Result<(), String> {
+        if self.level > 9 {
+            return Err(format!("level {} is not 0–9", self.level));
+        }
+        match &self.generator {
+            GeneratorParams::Siheyuan { plan } => {
+                if !(1..=15).contains(&plan.rooms_x) || plan.rooms_x % 2 != 1 {
+                    return Err(format!(
+                        "rooms_x {} is not an odd number from 1 to 15",
+                        plan.rooms_x
+                    ));
+                }
+                if !(1..=12).contains(&plan.rooms_y) {
+                    return Err(format!("rooms_y {} is not from 1 to 12", plan.rooms_y));
+                }
+                if plan.loot > 1000 {
+                    return Err(format!("loot {} is above 1000", plan.loot));
+                }
+            }
+            // The other generators clamp their parameters and report it in the level's diagnostics.
+            GeneratorParams::TileGrowth(_)
+            | GeneratorParams::PackedMansion(_)
+            | GeneratorParams::RogueGrid(_) => {}
+        }
+        Ok(())
     }
 
     /// Builds the level, keeping `locks`.

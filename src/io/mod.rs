@@ -3,3 +3,4 @@
 pub mod ascii;
 pub mod atomic;
 pub mod level_file;
+pub mod preset;

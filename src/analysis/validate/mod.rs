@@ -287,7 +287,14 @@ fn check_routes(level: &Level, report: &mut Report) {
     }
     let metrics = patrol_metrics(level);
     if level.split_points.is_empty() && !metrics.unpatrolled.is_empty() {
-        for &r in &metrics.unpatrolled {
+        // A room whose only doors lead outside (the lone room of a one-room level) can join no chain.
+        let graph = room_graph(level);
+        let inside_neighbour = |r: RoomId| {
+            graph.neighbours[r]
+                .iter()
+                .any(|&(n, _)| level.rooms[n].kind != RoomKind::Exterior)
+        };
+        for &r in metrics.unpatrolled.iter().filter(|&&r| inside_neighbour(r)) {
             report.in_room(
                 26,
                 r,

@@ -1,9 +1,9 @@
 //! Step 5.10, loot by priority: dead-end rooms first, then private rooms, then anywhere. Shared by every
 //! generator: it reads only room kinds, door flags, floors and items.
 
-use crate::analysis::door_counts;
+use crate::analysis::{door_counts, room_of_cell};
 use crate::generate::rng::Stream;
-use crate::model::{Cell, Item, ItemKind, Level, Rect, RoomKind};
+use crate::model::{Cell, Item, ItemKind, Level, Rect, RoomId, RoomKind};
 
 /// Attempts per coin try.
 const COIN_TRIES: usize = 1000;
@@ -12,8 +12,19 @@ const PRIVATE_SKIP_CHANCE: f64 = 0.2;
 /// Attempts of the top-up pass.
 const TOP_UP_TRIES: usize = 1000;
 
-/// Up to 1000 uniform picks in `rect`; places a coin on the first free Wood or Marble cell.
-fn coin_try(level: &mut Level, rect: Rect, occupied: &mut [bool], rng: &mut Stream) -> bool {
+/// The room a coin try is for, with the owner of every cell: a pick inside the rectangle but on another
+/// room's floor (possible when a room is not a rectangle) fails like a wall.
+type Owner<'a> = Option<(&'a [Option<RoomId>], RoomId)>;
+
+/// Up to 1000 uniform picks in `rect`; places a coin on the first free Wood or Marble cell (of `owner`'s
+/// room, when given).
+fn coin_try(
+    level: &mut Level,
+    rect: Rect,
+    owner: Owner,
+    occupied: &mut [bool],
+    rng: &mut Stream,
+) -> bool {
     for _ in 0..COIN_TRIES {
         let x = rect.x0 + rng.below_i32(rect.width());
         let y = rect.y0 + rng.below_i32(rect.height());
@@ -22,7 +33,8 @@ fn coin_try(level: &mut Level, rect: Rect, occupied: &mut [bool], rng: &mut Stre
             continue;
         }
         let index = (y * level.width + x) as usize;
-        if level.terrain(cell).is_loot_floor() && !occupied[index] {
+        let in_room = owner.is_none_or(|(cells, room)| cells[index] == Some(room));
+        if in_room && level.terrain(cell).is_loot_floor() && !occupied[index] {
             occupied[index] = true;
             level.items.push(Item {
                 kind: ItemKind::Coin,
@@ -58,6 +70,7 @@ pub fn place_loot(level: &mut Level, budget: usize, locked: &[bool], rng: &mut S
         }
     }
     let doors = door_counts(level);
+    let owners = room_of_cell(level);
     let mut placed = 0;
     for (r, door_count) in doors.iter().enumerate() {
         if placed >= budget {
@@ -65,7 +78,8 @@ pub fn place_loot(level: &mut Level, budget: usize, locked: &[bool], rng: &mut S
         }
         if level.rooms[r].kind.is_chamber() && *door_count < 2 && !is_locked(r) {
             let rect = level.rooms[r].interior;
-            placed += usize::from(coin_try(level, rect, &mut occupied, rng));
+            let owner = Some((owners.as_slice(), r));
+            placed += usize::from(coin_try(level, rect, owner, &mut occupied, rng));
         }
     }
     for r in 0..level.rooms.len() {
@@ -77,8 +91,8 @@ pub fn place_loot(level: &mut Level, budget: usize, locked: &[bool], rng: &mut S
             if rng.chance(PRIVATE_SKIP_CHANCE) {
                 continue;
             }
-            let rect = room.interior;
-            placed += usize::from(coin_try(level, rect, &mut occupied, rng));
+            let (rect, owner) = (room.interior, Some((owners.as_slice(), r)));
+            placed += usize::from(coin_try(level, rect, owner, &mut occupied, rng));
         }
     }
     let whole = Rect {
@@ -91,7 +105,7 @@ pub fn place_loot(level: &mut Level, budget: usize, locked: &[bool], rng: &mut S
         if placed >= budget {
             break;
         }
-        placed += usize::from(coin_try(level, whole, &mut occupied, rng));
+        placed += usize::from(coin_try(level, whole, None, &mut occupied, rng));
     }
     placed
 }

@@ -1,6 +1,9 @@
 //! Post-passes shared by every generator: loot by priority, patrol routes and guards, and the path
 //! finding they use. They read only the shared level model.
 
+pub mod finish;
+pub mod furniture;
+pub mod locks;
 pub mod loot;
 pub mod pathfind;
 pub mod patrols;

@@ -307,6 +307,23 @@ impl Emitter<'_> {
         })
     }
 
+    /// Crossing from `r` to `q` along a corridor: the corridor cells from `r`'s end up to, not including,
+    /// `q`'s end, where `q`'s part of the route starts. Nothing for a door in a shared wall.
+    fn walk_corridor(&self, r: RoomId, q: RoomId, out: &mut Vec<Cell>) {
+        let Some(&id) = self.door_between.get(&(r.min(q), r.max(q))) else {
+            return;
+        };
+        let adj = &self.level.adjacencies[id];
+        let Some((_, rest)) = adj.via.split_last() else {
+            return;
+        };
+        if adj.left == r {
+            out.extend_from_slice(rest);
+        } else {
+            out.extend(adj.via[1..].iter().rev());
+        }
+    }
+
     fn path(&mut self, from: Option<Cell>, to: Option<Cell>, out: &mut Vec<Cell>) {
         if let (Some(a), Some(b)) = (from, to) {
             self.finder.append_path(a, b, out);
@@ -361,18 +378,34 @@ impl Emitter<'_> {
     }
 }
 
-/// 5.13 k: the ring path around the house, `(2,2)` east, north, west and south again.
-fn outside_ring(width: i32, height: i32) -> Vec<Cell> {
+/// The siheyuan's outside ring inset: two cells in from the map edge, one outside its walls.
+const SIHEYUAN_RING_INSET: i32 = 2;
+
+/// 5.13 k: the ring path `inset` cells in from the map edge, `(i, i)` east, north, west and south again.
+/// With the siheyuan's inset 2 this is its ring around the house.
+fn outside_ring(width: i32, height: i32, inset: i32) -> Vec<Cell> {
+    let i = inset;
     let mut ring = Vec::new();
-    ring.extend((2..=width - 4).map(|x| Cell::new(x, 2)));
-    ring.extend((2..=height - 4).map(|y| Cell::new(width - 3, y)));
-    ring.extend((3..=width - 3).rev().map(|x| Cell::new(x, height - 3)));
-    ring.extend((3..=height - 3).rev().map(|y| Cell::new(2, y)));
+    ring.extend((i..=width - 2 - i).map(|x| Cell::new(x, i)));
+    ring.extend((i..=height - 2 - i).map(|y| Cell::new(width - 1 - i, y)));
+    ring.extend(
+        (i + 1..=width - 1 - i)
+            .rev()
+            .map(|x| Cell::new(x, height - 1 - i)),
+    );
+    ring.extend((i + 1..=height - 1 - i).rev().map(|y| Cell::new(i, y)));
     ring
 }
 
-/// Builds every patrol route of the level (5.13), drawing from `rng`.
+/// Builds every patrol route of the siheyuan level (5.13), drawing from `rng`.
 pub fn build_patrols(level: &mut Level, rng: &mut Stream) {
+    build_patrols_with_ring(level, rng, Some(SIHEYUAN_RING_INSET));
+}
+
+/// Builds every patrol route (5.13), drawing from `rng`. The outside ring (from level 6, only when the
+/// level has an outside) runs `ring_inset` cells in from the map edge; `None`, or a ring that would cross
+/// anything impassable, means no outside patrols, which the diagnostics then say.
+pub fn build_patrols_with_ring(level: &mut Level, rng: &mut Stream, ring_inset: Option<i32>) {
     let participates: Vec<bool> = level
         .rooms
         .iter()
@@ -426,6 +459,9 @@ pub fn build_patrols(level: &mut Level, rng: &mut Stream) {
                 &mut route,
                 rng,
             );
+            if let Some(next) = node.next {
+                emitter.walk_corridor(node.region, chains.nodes[next].region, &mut route.cells);
+            }
             match node.next {
                 Some(next) if !handled[next] => cur = next,
                 _ => break,
@@ -433,8 +469,22 @@ pub fn build_patrols(level: &mut Level, rng: &mut Stream) {
         }
         routes.push(route);
     }
-    if level.level >= 6 && level.exterior().is_some() {
-        let ring = outside_ring(level.width, level.height);
+    let mut diagnostics = Vec::new();
+    let ring = match ring_inset {
+        Some(inset) if level.level >= 6 && level.exterior().is_some() => {
+            let ring = outside_ring(level.width, level.height, inset);
+            let walkable = |c: &Cell| emitter.finder.cost(*c) == 0;
+            if ring.len() >= 4 && ring.iter().all(walkable) {
+                Some(ring)
+            } else {
+                diagnostics
+                    .push("no clear ring around the building: no outside patrols".to_string());
+                None
+            }
+        }
+        _ => None,
+    };
+    if let Some(ring) = ring {
         let mut rotated = ring.clone();
         rotated.rotate_left(ring.len() / 2);
         for cells in [ring, rotated] {
@@ -448,6 +498,7 @@ pub fn build_patrols(level: &mut Level, rng: &mut Stream) {
     }
     level.patrols = routes;
     level.split_points = splits;
+    level.diagnostics.extend(diagnostics);
 }
 
 /// 5.14: one guard per route from level 1, each carrying a torch with chance `L / (L + 5)` from level 2.

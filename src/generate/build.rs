@@ -1,0 +1,93 @@
+//! Building blocks shared by the structural generators: rooms from cell lists, the outside/void split of
+//! unbuilt space, and the exterior room.
+
+use crate::model::{Cell, Level, Rect, Room, RoomKind, RoomOrigin, Terrain};
+
+/// A room from its floor cells: sorted x outer, y inner, with their bounding box as the interior.
+pub fn room_from_cells(kind: RoomKind, mut cells: Vec<Cell>, origin: RoomOrigin) -> Room {
+    cells.sort();
+    cells.dedup();
+    let mut interior = Rect {
+        x0: i32::MAX,
+        y0: i32::MAX,
+        x1: i32::MIN,
+        y1: i32::MIN,
+    };
+    for c in &cells {
+        interior.x0 = interior.x0.min(c.x);
+        interior.y0 = interior.y0.min(c.y);
+        interior.x1 = interior.x1.max(c.x + 1);
+        interior.y1 = interior.y1.max(c.y + 1);
+    }
+    if cells.is_empty() {
+        interior = Rect {
+            x0: 0,
+            y0: 0,
+            x1: 0,
+            y1: 0,
+        };
+    }
+    Room {
+        kind,
+        private: false,
+        depth: 0,
+        interior,
+        cells,
+        origin,
+    }
+}
+
+/// Unbuilt cells (`built[i] == false`) that reach the map edge through unbuilt cells become `Ground`
+/// (outside); enclosed ones become `Void`, the dead space between rooms.
+pub fn split_unbuilt(level: &mut Level, built: &[bool]) {
+    let (w, h) = (level.width, level.height);
+    let index = |c: Cell| (c.y * w + c.x) as usize;
+    let mut outside = vec![false; built.len()];
+    let mut stack: Vec<Cell> = level
+        .all_cells()
+        .filter(|c| c.x == 0 || c.y == 0 || c.x == w - 1 || c.y == h - 1)
+        .filter(|&c| !built[index(c)])
+        .collect();
+    for c in &stack {
+        outside[index(*c)] = true;
+    }
+    while let Some(c) = stack.pop() {
+        for n in c.neighbours4() {
+            if level.in_bounds(n) && !built[index(n)] && !outside[index(n)] {
+                outside[index(n)] = true;
+                stack.push(n);
+            }
+        }
+    }
+    for c in level.all_cells().collect::<Vec<_>>() {
+        if !built[index(c)] {
+            let t = if outside[index(c)] {
+                Terrain::Ground
+            } else {
+                Terrain::Void
+            };
+            level.set_terrain(c, t);
+        }
+    }
+}
+
+/// The exterior room: every `Ground` cell, with the whole map as its rectangle.
+pub fn exterior_room(level: &Level) -> Room {
+    let cells = level
+        .all_cells()
+        .filter(|&c| level.terrain(c) == Terrain::Ground)
+        .collect();
+    Room {
+        kind: RoomKind::Exterior,
+        private: false,
+        depth: 0,
+        interior: Rect {
+            x0: 0,
+            y0: 0,
+            x1: level.width,
+            y1: level.height,
+        },
+        cells,
+        origin: RoomOrigin::Exterior,
+    }
+}

@@ -1,0 +1,381 @@
+//! The packed-mansion generator (`other-generators.md` §2, seed 003, VectorStorm's "On the Construction of
+//! Mansions"): rooms and hallways packed tightly on a plan grid from an Entrance Hall on the front edge,
+//! preferring squares in concave corners, then doors by rule and chance and a reachability fix.
+//!
+//! Passes mirror the spec: [`plan::pack`] (§2.3 steps 1–4), [`doors::place_doors`] (steps 5–6), the
+//! front door (step 7), [`render::render`] (§2.4), locks (§2.7) in [`locks`], then the shared finishing
+//! pipeline.
+
+pub mod doors;
+pub mod locks;
+pub mod plan;
+pub mod render;
+
+use serde::{Deserialize, Serialize};
+
+use crate::generate::params::{Clamp, ParamSpec, choice, numeric};
+use crate::generate::passes::finish;
+use crate::generate::rng::Stream;
+use crate::generate::{GenerateError, Generator, Request};
+use crate::model::{Level, LockedRoom};
+use doors::Contact;
+use plan::Plan;
+
+/// Generator id used in files and on the command line.
+pub const ID: &str = "packed_mansion";
+
+/// Which fitting position a placement takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Placement {
+    /// Uniform among the fitting positions.
+    Random,
+    /// The most contact with used squares, ties uniform.
+    Snug,
+}
+
+/// The parameters of §2.1. Out-of-range values are clamped when generating, and reported.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PackedMansionParams {
+    pub grid_w: i32,
+    pub grid_h: i32,
+    pub target_rooms: i32,
+    pub room_min_side: i32,
+    pub room_max_short: i32,
+    pub room_max_long: i32,
+    pub hall_widths: Vec<i32>,
+    pub hall_min_length_factor: i32,
+    pub hall_max_length: i32,
+    pub hall_chance: f64,
+    /// `None`: `max(1, target_rooms / 4)`.
+    pub max_halls: Option<i32>,
+    pub prefer_corners: bool,
+    pub placement: Placement,
+    pub room_door_chance: f64,
+    pub tiles_per_square: i32,
+    pub outer_border: i32,
+}
+
+impl Default for PackedMansionParams {
+    fn default() -> Self {
+        PackedMansionParams {
+            grid_w: 24,
+            grid_h: 16,
+            target_rooms: 10,
+            room_min_side: 3,
+            room_max_short: 5,
+            room_max_long: 6,
+            hall_widths: vec![2, 3],
+            hall_min_length_factor: 2,
+            hall_max_length: 12,
+            hall_chance: 0.25,
+            max_halls: None,
+            prefer_corners: true,
+            placement: Placement::Random,
+            room_door_chance: 0.5,
+            tiles_per_square: 2,
+            outer_border: 3,
+        }
+    }
+}
+
+/// The parameters for the editor and the command line.
+pub const PARAMS: &[ParamSpec] = &[
+    numeric(
+        "grid_w",
+        "24",
+        8.0,
+        64.0,
+        "Plan grid width in squares: bounds the footprint.",
+    ),
+    numeric("grid_h", "16", 8.0, 64.0, "Plan grid depth in squares."),
+    numeric(
+        "target_rooms",
+        "10",
+        1.0,
+        60.0,
+        "Regular rooms wanted (halls not counted).",
+    ),
+    numeric(
+        "room_min_side",
+        "3",
+        2.0,
+        6.0,
+        "Smallest room side in squares.",
+    ),
+    numeric(
+        "room_max_short",
+        "5",
+        2.0,
+        8.0,
+        "Largest short side of a room.",
+    ),
+    numeric(
+        "room_max_long",
+        "6",
+        2.0,
+        10.0,
+        "Largest long side of a room.",
+    ),
+    choice("hall_widths", "2,3", "Allowed hallway widths (each 1–4)."),
+    numeric(
+        "hall_min_length_factor",
+        "2",
+        2.0,
+        4.0,
+        "A hallway is at least this many times as long as wide.",
+    ),
+    numeric(
+        "hall_max_length",
+        "12",
+        2.0,
+        64.0,
+        "Longest hallway (also clamped to the grid).",
+    ),
+    numeric(
+        "hall_chance",
+        "0.25",
+        0.0,
+        1.0,
+        "Chance that a placement tries a hallway first.",
+    ),
+    numeric(
+        "max_halls",
+        "null",
+        0.0,
+        30.0,
+        "Hallway cap without the Entrance Hall; null: target_rooms / 4.",
+    ),
+    choice(
+        "prefer_corners",
+        "true",
+        "Seed squares touching two used squares first: packs tightly.",
+    ),
+    choice(
+        "placement",
+        "Random",
+        "Fitting position: Random, or Snug (most contact).",
+    ),
+    numeric(
+        "room_door_chance",
+        "0.5",
+        0.0,
+        1.0,
+        "Door chance between two touching rooms.",
+    ),
+    numeric("tiles_per_square", "2", 2.0, 4.0, "Cells per plan square."),
+    numeric(
+        "outer_border",
+        "3",
+        1.0,
+        8.0,
+        "Outside margin around the plan.",
+    ),
+];
+
+/// Clamped parameters in the form the passes use.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub grid_w: i32,
+    pub grid_h: i32,
+    pub target_rooms: usize,
+    pub room_min_side: i32,
+    pub room_max_short: i32,
+    pub room_max_long: i32,
+    pub hall_widths: Vec<i32>,
+    pub hall_min_length_factor: i32,
+    pub hall_max_length: i32,
+    pub hall_chance: f64,
+    pub max_halls: usize,
+    pub prefer_corners: bool,
+    pub placement: Placement,
+    pub room_door_chance: f64,
+    pub s: i32,
+    pub outer_border: i32,
+}
+
+impl PackedMansionParams {
+    /// The parameters clamped into range, with a note for each change.
+    pub fn settings(&self) -> (Settings, Vec<String>) {
+        let mut c = Clamp::default();
+        let grid_w = c.int("grid_w", self.grid_w, 8, 64);
+        let grid_h = c.int("grid_h", self.grid_h, 8, 64);
+        let target_rooms = c.int("target_rooms", self.target_rooms, 1, 60);
+        let room_min_side = c.int("room_min_side", self.room_min_side, 2, 6);
+        let fit = grid_w.min(grid_h);
+        let room_max_short = c.int(
+            "room_max_short",
+            self.room_max_short,
+            room_min_side,
+            8.min(fit),
+        );
+        let room_max_long = c.int(
+            "room_max_long",
+            self.room_max_long,
+            room_max_short,
+            10.min(fit),
+        );
+        let mut hall_widths: Vec<i32> = Vec::new();
+        for &k in &self.hall_widths {
+            let k = c.int("hall_widths", k, 1, 4);
+            if !hall_widths.contains(&k) {
+                hall_widths.push(k);
+            }
+        }
+        hall_widths.sort();
+        let factor = c.int("hall_min_length_factor", self.hall_min_length_factor, 2, 4);
+        let longest = grid_w.max(grid_h);
+        let min_len = factor * hall_widths.first().copied().unwrap_or(1);
+        let hall_max_length = c.int(
+            "hall_max_length",
+            self.hall_max_length,
+            min_len.min(longest),
+            longest,
+        );
+        let fitting = hall_widths.len();
+        hall_widths.retain(|&k| factor * k <= hall_max_length);
+        if hall_widths.len() < fitting {
+            c.notes.push(format!(
+                "hallway widths too wide for hall_max_length {hall_max_length} are dropped"
+            ));
+        }
+        let max_halls = match self.max_halls {
+            Some(m) => c.int("max_halls", m, 0, 30),
+            None => (target_rooms / 4).max(1),
+        };
+        let settings = Settings {
+            grid_w,
+            grid_h,
+            target_rooms: target_rooms as usize,
+            room_min_side,
+            room_max_short,
+            room_max_long,
+            hall_widths,
+            hall_min_length_factor: factor,
+            hall_max_length,
+            hall_chance: c.float("hall_chance", self.hall_chance, 0.0, 1.0),
+            max_halls: max_halls as usize,
+            prefer_corners: self.prefer_corners,
+            placement: self.placement,
+            room_door_chance: c.float("room_door_chance", self.room_door_chance, 0.0, 1.0),
+            s: c.int("tiles_per_square", self.tiles_per_square, 2, 4),
+            outer_border: c.int("outer_border", self.outer_border, 1, 8),
+        };
+        (settings, c.notes)
+    }
+}
+
+/// The packed plan with its doors: everything before cells.
+#[derive(Clone, Debug)]
+pub struct PackedPlan {
+    pub plan: Plan,
+    pub contacts: Vec<Contact>,
+    pub entrance: usize,
+    /// Doors the reachability fix added.
+    pub fix_doors: usize,
+    pub front_offset: i32,
+    pub diagnostics: Vec<String>,
+}
+
+/// The packed-mansion generator with its parameters.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PackedMansion {
+    pub params: PackedMansionParams,
+}
+
+impl PackedMansion {
+    /// §2.3 on its own: the plan and its doors, for the analysis figures and the tests.
+    pub fn plan(&self, seed: u64, locks: &[LockedRoom]) -> Result<PackedPlan, GenerateError> {
+        let (settings, _) = self.params.settings();
+        build_plan(&settings, seed, locks)
+    }
+}
+
+fn build_plan(
+    settings: &Settings,
+    seed: u64,
+    locks: &[LockedRoom],
+) -> Result<PackedPlan, GenerateError> {
+    let mut plan = Plan::new(settings.grid_w, settings.grid_h);
+    let fixed = locks::preplace(&mut plan, settings, locks)?;
+    plan.kept_doors = fixed.iter().map(|&(a, b, _)| (a, b)).collect();
+    plan.absorb_locked();
+    let mut rng = Stream::new(seed, "plan");
+    let mut diagnostics = Vec::new();
+    if !plan::pack(&mut plan, settings, &mut rng) {
+        let stand_in = locks::stand_in_entrance(&plan).ok_or_else(|| {
+            GenerateError::LocksUnsatisfiable(
+                "no room for the Entrance Hall on the front row and no locked room touches it"
+                    .to_string(),
+            )
+        })?;
+        plan.set_entrance(stand_in);
+        diagnostics.push(format!(
+            "no room for the Entrance Hall on the front row: locked room {stand_in} stands in for it"
+        ));
+        plan::pack(&mut plan, settings, &mut rng);
+    }
+    if plan.rooms > settings.target_rooms && !locks.is_empty() {
+        diagnostics.push(format!(
+            "{} rooms placed for a target of {}: packing went on to reach the locked rooms",
+            plan.rooms, settings.target_rooms
+        ));
+    }
+    if plan.rooms < settings.target_rooms {
+        diagnostics.push(format!(
+            "{} rooms wanted, {} placed: no space left",
+            settings.target_rooms, plan.rooms
+        ));
+    }
+    let entrance = plan.entrance.unwrap_or(0);
+    let mut contacts = doors::contacts(&plan);
+    let mut rng = Stream::new(seed, "doors");
+    let fix_doors = doors::place_doors(
+        &plan,
+        &mut contacts,
+        &fixed,
+        settings.room_door_chance,
+        settings.s,
+        &mut rng,
+    );
+    if fix_doors > 0 {
+        diagnostics.push(format!("the reachability fix added {fix_doors} door(s)"));
+    }
+    let front_offset = doors::door_offset(plan.placements[entrance].w, settings.s, &mut rng);
+    Ok(PackedPlan {
+        plan,
+        contacts,
+        entrance,
+        fix_doors,
+        front_offset,
+        diagnostics,
+    })
+}
+
+impl Generator for PackedMansion {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn generate(&self, request: &Request) -> Result<Level, GenerateError> {
+        let (settings, notes) = self.params.settings();
+        let packed = build_plan(&settings, request.seed, request.locks)?;
+        locks::check_reachable(&packed)?;
+        let frame = render::Frame {
+            s: settings.s,
+            border: settings.outer_border,
+        };
+        let mut level = render::render(
+            &packed.plan,
+            &packed.contacts,
+            packed.entrance,
+            packed.front_offset,
+            frame,
+            request,
+        );
+        level.diagnostics.extend(notes);
+        level.diagnostics.extend(packed.diagnostics);
+        finish::finish(&mut level, Some(settings.outer_border), request.locks);
+        Ok(level)
+    }
+}

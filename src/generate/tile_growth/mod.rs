@@ -1,0 +1,350 @@
+//! The tile-growth generator (`other-generators.md` §1, seed 001): equal square modules grow from a root on
+//! the front row; chambers and corridors emerge from the module types that end up linked.
+//!
+//! Passes mirror the spec: [`growth::grow`] (§1.3 steps 1–5), [`growth::add_loops`] (step 6),
+//! [`render`] (§1.4), locks (§1.7) in [`locks`], then the shared finishing pipeline.
+
+pub mod growth;
+pub mod locks;
+pub mod render;
+
+use serde::{Deserialize, Serialize};
+
+use crate::generate::params::{Clamp, ParamSpec, choice, numeric};
+use crate::generate::passes::finish;
+use crate::generate::rng::Stream;
+use crate::generate::{GenerateError, Generator, Request};
+use crate::model::Level;
+use growth::Growth;
+
+/// Generator id used in files and on the command line.
+pub const ID: &str = "tile_growth";
+
+/// The five weight groups of module types (§1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ModuleType {
+    DeadEnd,
+    Straight,
+    Turn,
+    Branch,
+    Cross,
+}
+
+/// Column of the root module on the front row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RootColumn {
+    Center,
+    Random,
+}
+
+/// The parameters of §1.1. Out-of-range values are clamped when generating, and reported.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TileGrowthParams {
+    pub modules_x: i32,
+    pub modules_y: i32,
+    pub module_size: i32,
+    pub corridor_width: i32,
+    pub w_dead_end: u32,
+    pub w_straight: u32,
+    pub w_turn: u32,
+    pub w_branch: u32,
+    pub w_cross: u32,
+    pub chamber_types: Vec<ModuleType>,
+    pub min_fill: f64,
+    pub max_fill: f64,
+    pub root_column: RootColumn,
+    pub extra_link_chance: f64,
+    pub outer_border: i32,
+}
+
+impl Default for TileGrowthParams {
+    fn default() -> Self {
+        TileGrowthParams {
+            modules_x: 12,
+            modules_y: 9,
+            module_size: 5,
+            corridor_width: 1,
+            w_dead_end: 1,
+            w_straight: 3,
+            w_turn: 2,
+            w_branch: 2,
+            w_cross: 1,
+            chamber_types: vec![ModuleType::Cross, ModuleType::DeadEnd],
+            min_fill: 0.5,
+            max_fill: 1.0,
+            root_column: RootColumn::Center,
+            extra_link_chance: 0.0,
+            outer_border: 3,
+        }
+    }
+}
+
+/// The parameters for the editor and the command line.
+pub const PARAMS: &[ParamSpec] = &[
+    numeric(
+        "modules_x",
+        "12",
+        3.0,
+        32.0,
+        "Module grid width (its capacity).",
+    ),
+    numeric(
+        "modules_y",
+        "9",
+        3.0,
+        32.0,
+        "Module grid depth (its capacity).",
+    ),
+    numeric(
+        "module_size",
+        "5",
+        5.0,
+        11.0,
+        "Cells per module side (odd); neighbours share walls.",
+    ),
+    numeric(
+        "corridor_width",
+        "1",
+        1.0,
+        7.0,
+        "Passage width in corridor modules (odd, at most module_size − 4).",
+    ),
+    numeric(
+        "w_dead_end",
+        "1",
+        0.0,
+        10.0,
+        "Weight of modules with no out.",
+    ),
+    numeric(
+        "w_straight",
+        "3",
+        0.0,
+        10.0,
+        "Weight of modules with one out straight ahead: long corridors.",
+    ),
+    numeric(
+        "w_turn",
+        "2",
+        0.0,
+        10.0,
+        "Weight of modules with one out to the left or right.",
+    ),
+    numeric(
+        "w_branch",
+        "2",
+        0.0,
+        10.0,
+        "Weight of modules with two outs: mazes.",
+    ),
+    numeric(
+        "w_cross",
+        "1",
+        0.0,
+        10.0,
+        "Weight of modules with three outs: rooms.",
+    ),
+    choice(
+        "chamber_types",
+        "cross,dead_end",
+        "Module types drawn as open chambers; the others are corridors.",
+    ),
+    numeric(
+        "min_fill",
+        "0.5",
+        0.0,
+        1.0,
+        "At least this share of the grid is built (closed growth is reopened).",
+    ),
+    numeric(
+        "max_fill",
+        "1.0",
+        0.0,
+        1.0,
+        "Growth stops at this share of the grid.",
+    ),
+    choice(
+        "root_column",
+        "Center",
+        "Column of the root on the front row: Center or Random.",
+    ),
+    numeric(
+        "extra_link_chance",
+        "0.0",
+        0.0,
+        1.0,
+        "Chance to link neighbouring modules after growth (loops).",
+    ),
+    numeric(
+        "outer_border",
+        "3",
+        1.0,
+        8.0,
+        "Ring of outside ground around the module grid.",
+    ),
+];
+
+/// Clamped parameters in the form the passes use.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub modules_x: i32,
+    pub modules_y: i32,
+    pub module_size: i32,
+    pub corridor_width: i32,
+    /// Non-empty and with a positive total.
+    pub weights: Vec<(ModuleType, u32)>,
+    pub chamber_types: Vec<ModuleType>,
+    pub min_modules: usize,
+    pub max_modules: usize,
+    pub root_column: RootColumn,
+    pub extra_link_chance: f64,
+    pub outer_border: i32,
+}
+
+/// A weight as a signed number for clamping; huge values saturate instead of wrapping.
+fn saturate(weight: u32) -> i32 {
+    i32::try_from(weight).unwrap_or(i32::MAX)
+}
+
+impl TileGrowthParams {
+    /// The parameters clamped into range, with a note for each change.
+    pub fn settings(&self) -> (Settings, Vec<String>) {
+        let mut c = Clamp::default();
+        let modules_x = c.int("modules_x", self.modules_x, 3, 32);
+        let modules_y = c.int("modules_y", self.modules_y, 3, 32);
+        let module_size = c.odd("module_size", self.module_size, 5, 11);
+        let corridor_width = c.odd("corridor_width", self.corridor_width, 1, module_size - 4);
+        let mut weights = vec![
+            (
+                ModuleType::DeadEnd,
+                c.int("w_dead_end", saturate(self.w_dead_end), 0, 10) as u32,
+            ),
+            (
+                ModuleType::Straight,
+                c.int("w_straight", saturate(self.w_straight), 0, 10) as u32,
+            ),
+            (
+                ModuleType::Turn,
+                c.int("w_turn", saturate(self.w_turn), 0, 10) as u32,
+            ),
+            (
+                ModuleType::Branch,
+                c.int("w_branch", saturate(self.w_branch), 0, 10) as u32,
+            ),
+            (
+                ModuleType::Cross,
+                c.int("w_cross", saturate(self.w_cross), 0, 10) as u32,
+            ),
+        ];
+        if weights.iter().all(|(_, w)| *w == 0) {
+            c.notes
+                .push("all module weights are 0: the default weights are used".to_string());
+            let d = TileGrowthParams::default();
+            weights = vec![
+                (ModuleType::DeadEnd, d.w_dead_end),
+                (ModuleType::Straight, d.w_straight),
+                (ModuleType::Turn, d.w_turn),
+                (ModuleType::Branch, d.w_branch),
+                (ModuleType::Cross, d.w_cross),
+            ];
+        }
+        let min_fill = c.float("min_fill", self.min_fill, 0.0, 1.0);
+        let max_fill = c.float("max_fill", self.max_fill, min_fill, 1.0);
+        let capacity = (modules_x * modules_y) as f64;
+        // Both fills round outward; when they meet inside one module count, the cap wins.
+        let max_modules = ((max_fill * capacity).floor() as usize).max(1);
+        let min_modules = ((min_fill * capacity).ceil() as usize).min(max_modules);
+        let settings = Settings {
+            modules_x,
+            modules_y,
+            module_size,
+            corridor_width,
+            weights,
+            chamber_types: self.chamber_types.clone(),
+            min_modules,
+            max_modules,
+            root_column: self.root_column,
+            extra_link_chance: c.float("extra_link_chance", self.extra_link_chance, 0.0, 1.0),
+            outer_border: c.int("outer_border", self.outer_border, 1, 8),
+        };
+        (settings, c.notes)
+    }
+}
+
+/// The tile-growth generator with its parameters.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TileGrowth {
+    pub params: TileGrowthParams,
+}
+
+impl TileGrowth {
+    /// §1.3 on its own: the grown module grid for `seed` (with locked modules pre-placed), for the
+    /// analysis figures (fill, reopenings) and the tests.
+    pub fn grow(
+        &self,
+        seed: u64,
+        locks: &[crate::model::LockedRoom],
+    ) -> Result<Growth, GenerateError> {
+        let (settings, _) = self.params.settings();
+        plan(&settings, seed, locks)
+    }
+}
+
+fn plan(
+    settings: &Settings,
+    seed: u64,
+    locks: &[crate::model::LockedRoom],
+) -> Result<Growth, GenerateError> {
+    let mut growth = Growth::empty(settings.modules_x, settings.modules_y);
+    let locked = locks::preplace(&mut growth, settings, locks)?;
+    let mut rng = Stream::new(seed, "growth");
+    if !growth::grow(&mut growth, settings, &mut rng) {
+        return Err(GenerateError::LocksUnsatisfiable(
+            "every front-row module is locked: no place for the root".to_string(),
+        ));
+    }
+    if settings.extra_link_chance > 0.0 {
+        growth::add_loops(
+            &mut growth,
+            settings.extra_link_chance,
+            &mut Stream::new(seed, "loops"),
+        );
+    }
+    locks::attach(&mut growth, &locked, &mut Stream::new(seed, "locks"))?;
+    Ok(growth)
+}
+
+impl Generator for TileGrowth {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn generate(&self, request: &Request) -> Result<Level, GenerateError> {
+        let (settings, notes) = self.params.settings();
+        let growth = plan(&settings, request.seed, request.locks)?;
+        let mut level = render::render(&growth, &settings, request);
+        level.diagnostics.extend(notes);
+        report(&growth, &settings, &mut level);
+        finish::finish(&mut level, Some(settings.outer_border), request.locks);
+        Ok(level)
+    }
+}
+
+/// Diagnostics of §0.1: fix-up runs and shortfalls.
+fn report(growth: &Growth, settings: &Settings, level: &mut Level) {
+    if growth.reopens > 0 {
+        level.diagnostics.push(format!(
+            "closed growth reopened {} time(s) to reach the minimum size",
+            growth.reopens
+        ));
+    }
+    let built = growth.modules.len();
+    let wanted = settings.min_modules.min(growth.capacity());
+    if built < wanted {
+        level.diagnostics.push(format!(
+            "{wanted} modules wanted, {built} built: no free grid position left"
+        ));
+    }
+}

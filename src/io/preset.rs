@@ -1,0 +1,309 @@
+//! Preset files: the recipe of a level — generator, parameters, level number, seed, re-rolls — plus its
+//! locks (with the locked rooms' content) and the hand edits since it was generated. Loading one rebuilds
+//! the exact level, byte for byte (see [`crate::edit::Document::replay`]).
+//!
+//! Format: RON with a `version` field, so later versions can read or refuse old files explicitly.
+//! Everything after `params` is optional; parameters left out take their defaults.
+//!
+//! ```ron
+//! (
+//!     version: 1,
+//!     name: "Crypt maze",
+//!     generator: "tile_growth",
+//!     level: 5,
+//!     seed: 1,
+//!     params: (w_dead_end: 1, w_straight: 1, w_turn: 2, w_branch: 4, w_cross: 0),
+//!     rerolls: (furniture: 0, loot: 1, patrols: 0),
+//!     locks: [],
+//!     edits: [],
+//! )
+//! ```
+//!
+//! The file is read twice: once for the version and generator id, then with the parameter type that id
+//! names, so a mistake in the parameters is reported at its line and column.
+
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::atomic::save_atomic;
+use crate::edit::{CommandError, Document, Edit};
+use crate::generate::recipe::{GeneratorParams, Recipe};
+use crate::generate::{Rerolls, packed_mansion, rogue_grid, siheyuan, tile_growth};
+use crate::model::{LockedRoom, Plan};
+
+/// The preset format this build writes and reads.
+pub const PRESET_VERSION: u32 = 1;
+
+/// One preset file with typed generator parameters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PresetFile<P> {
+    pub version: u32,
+    #[serde(default)]
+    pub name: String,
+    pub generator: String,
+    /// Level number 0–9: dressing and patrol rules (guards from 1, outside patrols from 6).
+    pub level: u32,
+    pub seed: u64,
+    pub params: P,
+    #[serde(default)]
+    pub rerolls: Rerolls,
+    /// The locks the level is generated with, with the locked rooms' content.
+    #[serde(default)]
+    pub locks: Vec<LockedRoom>,
+    /// Hand edits applied after generating, in order.
+    #[serde(default)]
+    pub edits: Vec<Edit>,
+}
+
+/// A preset read from a file, ready to rebuild.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Preset {
+    pub name: String,
+    pub recipe: Recipe,
+    pub locks: Vec<LockedRoom>,
+    pub edits: Vec<Edit>,
+}
+
+impl Preset {
+    /// The preset that reproduces `doc`.
+    pub fn of(doc: &Document, name: &str) -> Self {
+        Preset {
+            name: name.to_string(),
+            recipe: doc.recipe.clone(),
+            locks: doc.base_locks.clone(),
+            edits: doc.edits.clone(),
+        }
+    }
+
+    /// Rebuilds the document: generate with the locks, then replay the edits.
+    pub fn document(&self) -> Result<Document, CommandError> {
+        Document::replay(self.recipe.clone(), self.locks.clone(), self.edits.clone())
+    }
+}
+
+/// Why a preset could not be read or written; the editor shows it and keeps its document.
+#[derive(Debug, Error)]
+pub enum PresetError {
+    #[error("{path}: cannot read: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}:{line}:{column}: invalid preset: {message}")]
+    Parse {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error(
+        "{path}: preset version {found} is not supported (this build reads version {PRESET_VERSION})"
+    )]
+    Version { path: PathBuf, found: u32 },
+    #[error(
+        "{path}: unknown generator `{found}` (expected siheyuan, tile_growth, packed_mansion or rogue_grid)"
+    )]
+    Generator { path: PathBuf, found: String },
+    #[error("{path}: {message}")]
+    Recipe { path: PathBuf, message: String },
+    #[error("{path}: the preset does not rebuild: {source}")]
+    Rebuild { path: PathBuf, source: CommandError },
+    #[error("cannot write preset: {0}")]
+    Serialise(String),
+    #[error("{path}: cannot write: {source}")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// The fields read before the parameters' type is known.
+#[derive(Deserialize)]
+struct Header {
+    version: u32,
+    generator: String,
+}
+
+fn parse_ron<T: DeserializeOwned>(text: &str, path: &Path) -> Result<T, PresetError> {
+    ron::from_str(text).map_err(|e| PresetError::Parse {
+        path: path.to_path_buf(),
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message: e.code.to_string(),
+    })
+}
+
+fn typed<P: DeserializeOwned>(
+    text: &str,
+    path: &Path,
+    wrap: impl Fn(P) -> GeneratorParams,
+) -> Result<Preset, PresetError> {
+    let file: PresetFile<P> = parse_ron(text, path)?;
+    let recipe = Recipe {
+        generator: wrap(file.params),
+        level: file.level,
+        seed: file.seed,
+        rerolls: file.rerolls,
+    };
+    Ok(Preset {
+        name: file.name,
+        recipe,
+        locks: file.locks,
+        edits: file.edits,
+    })
+}
+
+/// Parses preset text; `path` only labels errors.
+pub fn parse(text: &str, path: &Path) -> Result<Preset, PresetError> {
+    let header: Header = parse_ron(text, path)?;
+    if header.version != PRESET_VERSION {
+        return Err(PresetError::Version {
+            path: path.to_path_buf(),
+            found: header.version,
+        });
+    }
+    let preset = match header.generator.as_str() {
+        siheyuan::ID => typed(text, path, |plan: Plan| GeneratorParams::Siheyuan { plan })?,
+        tile_growth::ID => typed(text, path, GeneratorParams::TileGrowth)?,
+        packed_mansion::ID => typed(text, path, GeneratorParams::PackedMansion)?,
+        rogue_grid::ID => typed(text, path, GeneratorParams::RogueGrid)?,
+        other => {
+            return Err(PresetError::Generator {
+                path: path.to_path_buf(),
+                found: other.to_string(),
+            });
+        }
+    };
+    preset
+        .recipe
+        .check()
+        .map_err(|message| PresetError::Recipe {
+            path: path.to_path_buf(),
+            message,
+        })?;
+    Ok(preset)
+}
+
+/// Reads a preset file.
+pub fn read(path: &Path) -> Result<Preset, PresetError> {
+    let text = std::fs::read_to_string(path).map_err(|source| PresetError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse(&text, path)
+}
+
+/// Loads a preset and rebuilds its document.
+pub fn load(path: &Path) -> Result<Document, PresetError> {
+    read(path)?
+        .document()
+        .map_err(|source| PresetError::Rebuild {
+            path: path.to_path_buf(),
+            source,
+        })
+}
+
+fn file_text<P: Serialize>(preset: &Preset, params: P) -> Result<String, PresetError> {
+    let file = PresetFile {
+        version: PRESET_VERSION,
+        name: preset.name.clone(),
+        generator: preset.recipe.generator.id().to_string(),
+        level: preset.recipe.level,
+        seed: preset.recipe.seed,
+        params,
+        rerolls: preset.recipe.rerolls,
+        locks: preset.locks.clone(),
+        edits: preset.edits.clone(),
+    };
+    let config = ron::ser::PrettyConfig::new()
+        .depth_limit(2)
+        .compact_arrays(true)
+        .struct_names(false);
+    ron::ser::to_string_pretty(&file, config)
+        .map(|t| t + "\n")
+        .map_err(|e| PresetError::Serialise(e.to_string()))
+}
+
+/// The preset text (pretty RON).
+pub fn to_string(preset: &Preset) -> Result<String, PresetError> {
+    match &preset.recipe.generator {
+        GeneratorParams::Siheyuan { plan } => file_text(preset, plan),
+        GeneratorParams::TileGrowth(params) => file_text(preset, params),
+        GeneratorParams::PackedMansion(params) => file_text(preset, params),
+        GeneratorParams::RogueGrid(params) => file_text(preset, params),
+    }
+}
+
+/// Saves the preset of a document atomically.
+pub fn save(path: &Path, doc: &Document, name: &str) -> Result<(), PresetError> {
+    let text = to_string(&Preset::of(doc, name))?;
+    save_atomic(path, text.as_bytes()).map_err(|source| PresetError::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::edit::Command;
+    use crate::model::{Cell, ItemKind};
+
+    fn edited_document() -> Document {
+        let mut doc = Document::new(Recipe::campaign_level(3, 6)).expect("generates");
+        doc.apply(Edit::Lock { room: 2 }).expect("lock");
+        doc.execute(&Command::Regenerate { seed: 77 })
+            .expect("regenerates");
+        let cell = doc.level.rooms[5].cells[0];
+        doc.apply(Edit::SetItem {
+            cell,
+            item: Some(ItemKind::Chair),
+        })
+        .expect("edit");
+        doc.apply(Edit::MovePlayerStart {
+            to: Cell::new(1, 1),
+        })
+        .expect("edit");
+        doc
+    }
+
+    #[test]
+    fn a_saved_preset_rebuilds_the_same_level() {
+        let doc = edited_document();
+        let text = to_string(&Preset::of(&doc, "test")).expect("serialises");
+        let back = parse(&text, Path::new("x.ron"))
+            .expect("parses")
+            .document()
+            .expect("rebuilds");
+        assert_eq!(back, doc);
+    }
+
+    #[test]
+    fn a_wrong_version_is_refused_by_name() {
+        let text = to_string(&Preset::of(&edited_document(), "v"))
+            .expect("serialises")
+            .replacen("version: 1", "version: 9", 1);
+        let err = parse(&text, Path::new("p.ron")).expect_err("refused");
+        assert!(
+            err.to_string().contains("version 9 is not supported"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_truncated_preset_names_the_line_and_column() {
+        let text = to_string(&Preset::of(&edited_document(), "cut")).expect("serialises");
+        let err = parse(&text[..text.len() / 2], Path::new("cut.ron")).expect_err("refused");
+        assert!(err.to_string().starts_with("cut.ron:"), "{err}");
+    }
+
+    #[test]
+    fn an_out_of_range_plan_is_refused_not_built() {
+        let text = "(version: 1, generator: \"siheyuan\", level: 3, seed: 1, params: (rooms_x: 999999, rooms_y: 4, loot: 5))";
+        let err = parse(text, Path::new("big.ron")).expect_err("refused");
+        assert!(err.to_string().contains("rooms_x 999999"), "{err}");
+    }
+}

@@ -1,0 +1,161 @@
+//! Checks every structural generator's level must pass (`other-generators.md` §0, §1.6 item 5, §2.6
+//! item 6, §3.5 item 6), and lock snapshots for the lock tests.
+
+#![allow(dead_code)]
+
+use mansion_forge::analysis::depths;
+use mansion_forge::analysis::validate::validate;
+use mansion_forge::model::{Cell, Level, LockedRoom, RoomKind, Terrain};
+
+/// Indoor walkable: not blocking and not the outside ground.
+fn indoor(t: Terrain) -> bool {
+    !t.is_blocking() && t != Terrain::Ground
+}
+
+/// The shared-contract checks; returns the first failure.
+pub fn check_level(level: &Level) -> Result<(), String> {
+    let violations = validate(level);
+    if !violations.is_empty() {
+        return Err(format!("validate: {}", violations[0]));
+    }
+    let depth = depths(level);
+    for (r, room) in level.rooms.iter().enumerate() {
+        if room.kind != RoomKind::Exterior && depth[r].is_none() {
+            return Err(format!("room {r} is not reachable from the entrance"));
+        }
+        if room.kind != RoomKind::Exterior && room.cells.is_empty() {
+            return Err(format!("room {r} has no cells"));
+        }
+    }
+    if level.terrain.contains(&Terrain::Floor) {
+        return Err(
+            "a Floor cell belongs to no room (the finishing pass lays every room floor)".into(),
+        );
+    }
+    let mut owner = vec![None; level.terrain.len()];
+    for (r, room) in level.rooms.iter().enumerate() {
+        for c in &room.cells {
+            let i = (c.y * level.width + c.x) as usize;
+            if let Some(other) = owner[i] {
+                return Err(format!("rooms {other} and {r} share cell {c:?}"));
+            }
+            owner[i] = Some(r);
+        }
+    }
+    check_indoor_connected(level)?;
+    if level.entrance.exterior.is_some() {
+        check_sealed(level)?;
+    }
+    Ok(())
+}
+
+/// Every indoor walkable cell is 4-connected to the entrance cell without stepping outside.
+fn check_indoor_connected(level: &Level) -> Result<(), String> {
+    let index = |c: Cell| (c.y * level.width + c.x) as usize;
+    let start = level.entrance.cell;
+    if !indoor(level.terrain(start)) {
+        return Err(format!("the entrance cell {start:?} is not walkable"));
+    }
+    let mut seen = vec![false; level.terrain.len()];
+    seen[index(start)] = true;
+    let mut stack = vec![start];
+    while let Some(c) = stack.pop() {
+        for n in c.neighbours4() {
+            if level.in_bounds(n) && indoor(level.terrain(n)) && !seen[index(n)] {
+                seen[index(n)] = true;
+                stack.push(n);
+            }
+        }
+    }
+    match level
+        .all_cells()
+        .find(|&c| indoor(level.terrain(c)) && !seen[index(c)])
+    {
+        Some(c) => Err(format!(
+            "indoor cell {c:?} is not connected to the entrance"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Outside ground touches the building's walkable cells only at the front door.
+fn check_sealed(level: &Level) -> Result<(), String> {
+    for c in level.all_cells() {
+        if level.terrain(c) != Terrain::Ground {
+            continue;
+        }
+        for n in c.neighbours4() {
+            if level.in_bounds(n) && indoor(level.terrain(n)) && n != level.entrance.cell {
+                return Err(format!(
+                    "outside cell {c:?} opens into the building at {n:?}"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The wall ring of a room: 8-neighbours of its cells that are not its cells.
+pub fn ring(level: &Level, cells: &[Cell]) -> Vec<Cell> {
+    let mut ring: Vec<Cell> = cells
+        .iter()
+        .flat_map(|c| (-1..=1).flat_map(move |dx| (-1..=1).map(move |dy| c.offset(dx, dy))))
+        .filter(|c| level.in_bounds(*c) && cells.binary_search(c).is_err())
+        .collect();
+    ring.sort();
+    ring.dedup();
+    ring
+}
+
+/// A lock snapshot of room `r`, as the editor takes it.
+pub fn lock(level: &Level, r: usize) -> LockedRoom {
+    let room = level.rooms[r].clone();
+    let mut cells = room.cells.clone();
+    cells.extend(ring(level, &room.cells));
+    cells.sort();
+    let terrain = cells.iter().map(|&c| (c, level.terrain(c))).collect();
+    let items = level
+        .items
+        .iter()
+        .filter(|i| cells.binary_search(&i.cell).is_ok())
+        .copied()
+        .collect();
+    LockedRoom {
+        room,
+        terrain,
+        items,
+        neighbours: Vec::new(),
+    }
+}
+
+/// Whether `level` kept the lock: floor terrain and items identical, ring walls identical where both
+/// versions have a wall (doors may move, §0.4).
+pub fn kept(level: &Level, lock: &LockedRoom) -> Result<(), String> {
+    let floor = &lock.room.cells;
+    for &(c, t) in &lock.terrain {
+        let now = level.terrain(c);
+        let on_floor = floor.binary_search(&c).is_ok();
+        if on_floor && now != t {
+            return Err(format!("floor {c:?} was {t:?}, now {now:?}"));
+        }
+        if !on_floor && t.is_blocking() && now.is_blocking() && now != t {
+            return Err(format!("ring {c:?} was {t:?}, now {now:?}"));
+        }
+    }
+    let items_now: Vec<_> = level
+        .items
+        .iter()
+        .filter(|i| floor.binary_search(&i.cell).is_ok())
+        .copied()
+        .collect();
+    let items_then: Vec<_> = lock
+        .items
+        .iter()
+        .filter(|i| floor.binary_search(&i.cell).is_ok())
+        .copied()
+        .collect();
+    if items_now != items_then {
+        return Err(format!("items changed: {items_then:?} → {items_now:?}"));
+    }
+    Ok(())
+}
