@@ -2,7 +2,7 @@
 //!
 //! The editor runs inside an egui_kittest [`Harness`] (the same eframe app as the window) and the harness
 //! renders the frame with wgpu. Without a GPU wgpu picks Mesa's lavapipe, a CPU Vulkan driver (Debian
-//! package `mesa-vulkan-drivers`, installed by `scripts/install-gui-deps.sh`), so no display, X server or
+//! package `mesa-vulkan-drivers`, installed by `scripts/setup.sh`), so no display, X server or
 //! GPU is needed and the output is deterministic.
 
 use anyhow::Context as _;
@@ -68,7 +68,7 @@ pub fn render_editor(editor: Editor, size: Vec2) -> anyhow::Result<image::RgbaIm
         Ok(Ok(image)) => Ok(image),
         Ok(Err(e)) => anyhow::bail!("rendering the editor failed: {e}"),
         Err(_) => anyhow::bail!(
-            "no wgpu adapter to render with: install a CPU renderer with scripts/install-gui-deps.sh \
+            "no wgpu adapter to render with: install a CPU renderer with scripts/setup.sh \
              (Debian package mesa-vulkan-drivers)"
         ),
     }

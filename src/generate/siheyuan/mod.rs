@@ -15,6 +15,7 @@ pub mod locks;
 pub mod regions;
 
 use crate::analysis::validate::validate;
+use crate::generate::params::blank_level;
 use crate::generate::passes::{loot, patrols};
 use crate::generate::rng::{Stream, mix64};
 use crate::generate::{GenerateError, Generator, Request, Rerolls};
@@ -208,31 +209,12 @@ fn build(
     Ok(level)
 }
 
+/// A blank siheyuan level: outdoor ground, its plan, the exterior as region 0.
 fn empty_level(plan: Plan, level_index: u32, seed: u64, width: i32, height: i32) -> Level {
-    Level {
-        generator: ID.to_string(),
-        level: level_index,
-        seed,
-        plan: Some(plan),
-        width,
-        height,
-        terrain: vec![Terrain::Ground; (width * height) as usize],
-        rooms: Vec::new(),
-        adjacencies: Vec::new(),
-        items: Vec::new(),
-        patrols: Vec::new(),
-        guards: Vec::new(),
-        split_points: Vec::new(),
-        player_start: Cell::new(width / 2, OUTER_BORDER - 1),
-        entrance: Entrance {
-            room: EXTERIOR,
-            cell: Cell::new(0, 0),
-            exterior: Some(EXTERIOR),
-            depth_seeds: Vec::new(),
-            exit_cell: None,
-        },
-        diagnostics: Vec::new(),
-    }
+    let mut level = blank_level(ID, level_index, seed, (width, height), Terrain::Ground);
+    level.plan = Some(plan);
+    level.entrance.exterior = Some(EXTERIOR);
+    level
 }
 
 /// The exterior region's cells: everything outside the walled footprint that is not masonry.
