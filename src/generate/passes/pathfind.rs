@@ -53,19 +53,8 @@ pub struct PathFinder<'a> {
     dist: Vec<u32>,
     settled: Vec<bool>,
     touched: Vec<usize>,
-    heap: BinaryHeap<Reverse<(u32, usize)>>,
+    heap: BinaryHeap<Reverse<u64>>,
 }
-
-const NEIGHBOURS: [(i32, i32); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
 
 impl<'a> PathFinder<'a> {
     pub fn new(level: &'a Level, costs: &'a [u32]) -> Self {
@@ -116,17 +105,23 @@ impl<'a> PathFinder<'a> {
 
     /// Dijkstra from `target`, stopping once every cell no farther than `start` is settled: the walk only
     /// ever compares cells at most as far as the one it stands on, so the rest of the field is never read.
+    /// This is the hot loop of generation, so it works on flat indices and packs `(distance, index)` into
+    /// one heap key; the distances are those of the plain algorithm.
     fn build_field(&mut self, target: Cell, start: Cell) {
         self.reset();
         if !self.level.in_bounds(target) {
             return;
         }
+        let (w, h) = (self.level.width as usize, self.level.height as usize);
+        let costs = self.costs;
+        let open = |j: usize| costs[j] != INFINITE;
         let t = self.index(target);
         self.dist[t] = 0;
         self.touched.push(t);
-        self.heap.push(Reverse((0, t)));
+        self.heap.push(Reverse(t as u64));
         let start_index = self.level.in_bounds(start).then(|| self.index(start));
-        while let Some(Reverse((d, i))) = self.heap.pop() {
+        while let Some(Reverse(key)) = self.heap.pop() {
+            let (d, i) = ((key >> 32) as u32, (key & 0xffff_ffff) as usize);
             if self.settled[i] {
                 continue;
             }
@@ -137,25 +132,39 @@ impl<'a> PathFinder<'a> {
                 break;
             }
             self.settled[i] = true;
-            let here = Cell::new(i as i32 % self.level.width, i as i32 / self.level.width);
-            for (dx, dy) in NEIGHBOURS {
-                let next = here.offset(dx, dy);
-                if !self.level.in_bounds(next) || !self.can_step(here, next) {
-                    continue;
-                }
-                let step = if dx != 0 && dy != 0 {
-                    DIAGONAL_STEP
-                } else {
-                    ORTHOGONAL_STEP
-                };
-                let j = self.index(next);
-                let nd = d.saturating_add(step).saturating_add(self.costs[j]);
+            let (x, y) = (i % w, i / w);
+            let west = (x > 0).then(|| i - 1).filter(|&j| open(j));
+            let east = (x + 1 < w).then(|| i + 1).filter(|&j| open(j));
+            let south = (y > 0).then(|| i - w).filter(|&j| open(j));
+            let north = (y + 1 < h).then(|| i + w).filter(|&j| open(j));
+            let diagonal = |a: Option<usize>, b: Option<usize>, j: usize| {
+                (a.is_some() && b.is_some() && open(j)).then_some(j)
+            };
+            let steps = [
+                (west, ORTHOGONAL_STEP),
+                (east, ORTHOGONAL_STEP),
+                (south, ORTHOGONAL_STEP),
+                (north, ORTHOGONAL_STEP),
+                (diagonal(west, south, i.wrapping_sub(w + 1)), DIAGONAL_STEP),
+                (
+                    diagonal(west, north, (i + w).wrapping_sub(1)),
+                    DIAGONAL_STEP,
+                ),
+                (
+                    diagonal(east, south, i.wrapping_sub(w).wrapping_add(1)),
+                    DIAGONAL_STEP,
+                ),
+                (diagonal(east, north, i + w + 1), DIAGONAL_STEP),
+            ];
+            for (next, step) in steps {
+                let Some(j) = next else { continue };
+                let nd = d.saturating_add(step).saturating_add(costs[j]);
                 if nd < self.dist[j] {
                     if self.dist[j] == INFINITE {
                         self.touched.push(j);
                     }
                     self.dist[j] = nd;
-                    self.heap.push(Reverse((nd, j)));
+                    self.heap.push(Reverse((u64::from(nd) << 32) | j as u64));
                 }
             }
         }

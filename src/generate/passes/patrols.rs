@@ -2,8 +2,6 @@
 //! side trips for left-over rooms, activity stations at the ends — then outside patrols and guards.
 //! Shared by every generator: it reads room kinds and rectangles, door adjacencies, terrain and items.
 
-use std::collections::HashMap;
-
 use super::pathfind::{PathFinder, move_costs};
 use crate::generate::rng::Stream;
 use crate::model::{
@@ -182,19 +180,30 @@ fn add_side_trips(chains: &mut Chains, level: &Level, order: &[usize], participa
 struct Emitter<'a> {
     level: &'a Level,
     finder: PathFinder<'a>,
-    door_between: HashMap<(RoomId, RoomId), usize>,
+    /// For each room, its door neighbours with the first door adjacency joining them (the room graph);
+    /// a short list per room is faster than hashing pairs in this hot pass.
+    doors: Vec<Vec<(RoomId, usize)>>,
 }
 
 impl Emitter<'_> {
+    /// The first door adjacency joining `r` and `q`.
+    fn door_between(&self, r: RoomId, q: RoomId) -> Option<usize> {
+        self.doors
+            .get(r)?
+            .iter()
+            .find(|(n, _)| *n == q)
+            .map(|(_, id)| *id)
+    }
+
     /// The door cell on `r`'s side of the door adjacency joining `r` and `q`.
     fn door(&self, r: RoomId, q: RoomId) -> Option<Cell> {
-        let id = self.door_between.get(&(r.min(q), r.max(q)))?;
-        self.level.adjacencies[*id].door_cell_for(r)
+        let id = self.door_between(r, q)?;
+        self.level.adjacencies[id].door_cell_for(r)
     }
 
     /// 5.13 i: two cells into `r` from its door toward `q`, or one when the second is not free.
     fn beside_door(&self, r: RoomId, q: RoomId) -> Option<Cell> {
-        let id = *self.door_between.get(&(r.min(q), r.max(q)))?;
+        let id = self.door_between(r, q)?;
         let adj = &self.level.adjacencies[id];
         let door = adj.door_cell_for(r)?;
         let Some(seg) = adj.segment else {
@@ -310,7 +319,7 @@ impl Emitter<'_> {
     /// Crossing from `r` to `q` along a corridor: the corridor cells from `r`'s end up to, not including,
     /// `q`'s end, where `q`'s part of the route starts. Nothing for a door in a shared wall.
     fn walk_corridor(&self, r: RoomId, q: RoomId, out: &mut Vec<Cell>) {
-        let Some(&id) = self.door_between.get(&(r.min(q), r.max(q))) else {
+        let Some(id) = self.door_between(r, q) else {
             return;
         };
         let adj = &self.level.adjacencies[id];
@@ -418,16 +427,11 @@ pub fn build_patrols_with_ring(level: &mut Level, rng: &mut Stream, ring_inset: 
     add_side_trips(&mut chains, level, &order, &participates);
 
     let costs = move_costs(level);
-    let mut door_between = HashMap::new();
-    for (id, adj) in level.adjacencies.iter().enumerate().filter(|(_, a)| a.door) {
-        door_between
-            .entry((adj.left.min(adj.right), adj.left.max(adj.right)))
-            .or_insert(id);
-    }
+    let doors = crate::analysis::room_graph(level).neighbours;
     let mut emitter = Emitter {
         level,
         finder: PathFinder::new(level, &costs),
-        door_between,
+        doors,
     };
     let mut handled = vec![false; chains.nodes.len()];
     let mut routes = Vec::new();
