@@ -150,8 +150,14 @@ pub fn load(path: &Path) -> Result<Level, LevelFileError> {
         });
     }
     let text = std::fs::read_to_string(path).map_err(read_error)?;
-    let format = Format::from_extension(path).unwrap_or_else(|| Format::sniff(&text));
-    let level = parse(&text, format).map_err(|f| LevelFileError::Parse {
+    from_text(path, &text)
+}
+
+/// Parses and checks the text of the level file `path` (which only names it in errors and picks the
+/// format by its extension, else by the content).
+pub fn from_text(path: &Path, text: &str) -> Result<Level, LevelFileError> {
+    let format = Format::from_extension(path).unwrap_or_else(|| Format::sniff(text));
+    let level = parse(text, format).map_err(|f| LevelFileError::Parse {
         path: path.to_path_buf(),
         format: f.format,
         line: f.line,
