@@ -194,7 +194,12 @@ pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, CliError> {
 }
 
 pub(super) fn regenerate(args: &RegenerateArgs) -> Result<ExitCode, CliError> {
-    let mut doc = preset::load(&args.file).map_err(|e| CliError::Input(e.to_string()))?;
+    // A preset that parses but whose own locks no longer rebuild is a failed job (exit 1), like a
+    // regeneration that cannot keep them; an unreadable or malformed preset is bad input (exit 2).
+    let mut doc = preset::load(&args.file).map_err(|e| match e {
+        preset::PresetError::Rebuild { .. } => CliError::Failed(e.to_string()),
+        other => CliError::Input(other.to_string()),
+    })?;
     let name = preset::read(&args.file).map(|p| p.name).unwrap_or_default();
     doc.execute(&Command::Regenerate { seed: args.seed })
         .map_err(|e| {
