@@ -99,11 +99,11 @@ impl Staged {
         let mut staging = self.temp.clone().into_os_string();
         staging.push(".bak");
         let staging = PathBuf::from(staging);
-        if fs::hard_link(&self.target, &staging).is_err() {
-            if let Err(e) = fs::copy(&self.target, &staging) {
-                let _ = fs::remove_file(&staging);
-                return Err(e);
-            }
+        if fs::hard_link(&self.target, &staging).is_err()
+            && let Err(e) = fs::copy(&self.target, &staging)
+        {
+            let _ = fs::remove_file(&staging);
+            return Err(e);
         }
         let result = fs::rename(&staging, backup_path(&self.target));
         if result.is_err() {
