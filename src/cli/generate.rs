@@ -1,6 +1,7 @@
 //! `generate` (one mansion) and `campaign` (all ten mansions of a game, saved to a folder).
 
 use std::fmt::Write as _;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -8,11 +9,12 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::output::{print, write_file};
+use super::recipe::{GeneratorArgs, build};
 use super::{CliError, MansionArgs, parse_seed};
 use crate::analysis::stats::level_stats;
 use crate::generate::campaign;
-use crate::io::ascii;
 use crate::io::level_file::{self, Format};
+use crate::io::{ascii, export};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(super) enum OutputFormat {
@@ -32,6 +34,30 @@ pub(super) struct GenerateArgs {
     /// Write to this file instead of standard output.
     #[arg(long)]
     out: Option<PathBuf>,
+    #[command(flatten)]
+    generator: GeneratorArgs,
+}
+
+/// The formats a campaign folder can hold (`.tmx` too would double the files; `export` writes it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum CampaignFormat {
+    Ron,
+    Json,
+    Tmj,
+    Png,
+    Ascii,
+}
+
+impl From<CampaignFormat> for export::Format {
+    fn from(f: CampaignFormat) -> Self {
+        match f {
+            CampaignFormat::Ron => export::Format::Ron,
+            CampaignFormat::Json => export::Format::Json,
+            CampaignFormat::Tmj => export::Format::Tmj,
+            CampaignFormat::Png => export::Format::Png,
+            CampaignFormat::Ascii => export::Format::Ascii,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -42,13 +68,15 @@ pub(super) struct CampaignArgs {
     /// Folder for level-0.ron … level-9.ron and summary.json; created if missing.
     #[arg(long)]
     out: PathBuf,
+    /// Format of the ten level files (ASCII files end in .txt; Tiled maps get a tileset image each).
+    #[arg(long, value_enum, default_value = "ron")]
+    format: CampaignFormat,
 }
 
 pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode, CliError> {
     let MansionArgs { seed, level } = args.mansion;
-    let level = campaign::plan(seed)
-        .generate(level)
-        .ok_or_else(|| CliError::Input(format!("a campaign has no level {level}")))?;
+    let choice = args.generator.choice()?;
+    let level = build(choice.as_ref(), seed, level)?;
     let format = args
         .format
         .or_else(|| {
@@ -97,11 +125,19 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
         CliError::Input(format!("{}: cannot create folder: {e}", args.out.display()))
     })?;
     let game = campaign::plan(args.seed);
+    let format = export::Format::from(args.format);
+    let progress = progress_bar(campaign::LEVELS as u64);
     let mut rows = Vec::with_capacity(campaign::LEVELS);
-    for (level, plan) in game.generate_all().iter().zip(&game.plans) {
-        let file = format!("level-{}.ron", level.level);
-        level_file::save_as(&args.out.join(&file), level, Format::Ron)?;
-        let stats = level_stats(level, args.seed);
+    for (number, plan) in (0..campaign::LEVELS as u32).zip(&game.plans) {
+        progress.set_message(format!("level {number}"));
+        let level = game
+            .generate(number)
+            .ok_or_else(|| CliError::Failed(format!("a campaign has no level {number}")))?;
+        let file = format!("level-{number}.{}", format.extension());
+        export::write(&args.out.join(&file), &level, format, &[])
+            .map_err(|e| CliError::Input(e.to_string()))?;
+        progress.inc(1);
+        let stats = level_stats(&level, args.seed);
         rows.push(SummaryRow {
             level: level.level,
             file,
@@ -114,6 +150,7 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
             guards: stats.guards,
         });
     }
+    progress.finish_and_clear();
     let summary = Summary {
         game_seed: args.seed,
         levels: rows,
@@ -148,4 +185,17 @@ fn summary_table(summary: &Summary) -> String {
         );
     }
     table
+}
+
+/// A progress bar on stderr for batch work, hidden when stderr is not a terminal so logs and the tests'
+/// one-line-error checks never see it.
+pub(super) fn progress_bar(len: u64) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}") {
+        bar.set_style(style);
+    }
+    bar
 }

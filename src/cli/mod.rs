@@ -6,8 +6,10 @@
 //! and CI logs show the cause without a backtrace.
 
 mod editor;
+mod export;
 mod generate;
 mod output;
+mod recipe;
 mod stats;
 mod validate;
 
@@ -47,6 +49,10 @@ enum Command {
     Validate { file: PathBuf },
     /// Render the editor with overlays to a PNG file.
     Screenshot(editor::ScreenshotArgs),
+    /// Export a level, a preset or a generated mansion as RON, JSON, a Tiled map, a PNG or ASCII.
+    Export(export::ExportArgs),
+    /// Regenerate a preset's unlocked rooms with a new seed, keeping its locks.
+    Regenerate(export::RegenerateArgs),
 }
 
 /// Game seed and level number, shared by the commands that generate one mansion.
@@ -109,6 +115,8 @@ where
         Some(Command::Stats(args)) => stats::stats(&args),
         Some(Command::Validate { file }) => validate::validate(&file),
         Some(Command::Screenshot(args)) => editor::screenshot(&args),
+        Some(Command::Export(args)) => export::export(&args),
+        Some(Command::Regenerate(args)) => export::regenerate(&args),
     };
     result.unwrap_or_else(report)
 }

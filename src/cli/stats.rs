@@ -10,9 +10,12 @@ use std::thread;
 
 use clap::Args;
 
+use serde::Serialize;
+
 use super::output::stdout_error;
+use super::recipe::{Choice, GeneratorArgs, GeneratorFigures, figures};
 use super::{CliError, parse_seed};
-use crate::analysis::stats::level_stats;
+use crate::analysis::stats::{LevelStats, level_stats};
 use crate::generate::campaign;
 
 /// Games per worker per batch: enough to dwarf the cost of a thread, small enough to stream output.
@@ -26,9 +29,21 @@ pub(super) struct StatsArgs {
     /// Seed of the first game; the others follow consecutively.
     #[arg(long, default_value_t = 0, value_parser = parse_seed)]
     first_seed: u64,
+    #[command(flatten)]
+    generator: GeneratorArgs,
+}
+
+/// A line of `stats` for a chosen generator: the shared keys, then the generator's own figures.
+#[derive(Serialize)]
+struct GeneratorLine {
+    #[serde(flatten)]
+    stats: LevelStats,
+    #[serde(flatten)]
+    figures: GeneratorFigures,
 }
 
 pub(super) fn stats(args: &StatsArgs) -> Result<ExitCode, CliError> {
+    let choice = args.generator.choice()?;
     let end = args.first_seed.checked_add(args.games).ok_or_else(|| {
         CliError::Input("--first-seed plus --games exceeds the 64-bit seed range".to_string())
     })?;
@@ -37,7 +52,7 @@ pub(super) fn stats(args: &StatsArgs) -> Result<ExitCode, CliError> {
     let mut start = args.first_seed;
     while start < end {
         let batch_end = start + (end - start).min(workers * GAMES_PER_WORKER);
-        for chunk in run_batch(start..batch_end, workers)? {
+        for chunk in run_batch(start..batch_end, workers, choice.as_ref())? {
             out.write_all(&chunk).map_err(stdout_error)?;
         }
         start = batch_end;
@@ -47,7 +62,11 @@ pub(super) fn stats(args: &StatsArgs) -> Result<ExitCode, CliError> {
 }
 
 /// Splits `seeds` into `workers` consecutive runs measured in parallel; returns their output in order.
-fn run_batch(seeds: Range<u64>, workers: u64) -> Result<Vec<Vec<u8>>, CliError> {
+fn run_batch(
+    seeds: Range<u64>,
+    workers: u64,
+    choice: Option<&Choice>,
+) -> Result<Vec<Vec<u8>>, CliError> {
     let per_worker = (seeds.end - seeds.start).div_ceil(workers.max(1));
     let runs: Vec<Range<u64>> = (0..workers)
         .map(|w| {
@@ -59,7 +78,7 @@ fn run_batch(seeds: Range<u64>, workers: u64) -> Result<Vec<Vec<u8>>, CliError> 
     thread::scope(|scope| {
         let handles: Vec<_> = runs
             .into_iter()
-            .map(|run| scope.spawn(move || game_lines(run)))
+            .map(|run| scope.spawn(move || game_lines(run, choice)))
             .collect();
         handles
             .into_iter()
@@ -72,8 +91,29 @@ fn run_batch(seeds: Range<u64>, workers: u64) -> Result<Vec<Vec<u8>>, CliError> 
 }
 
 /// The JSON lines of every mansion of the games `seeds`, in seed then level order.
-fn game_lines(seeds: Range<u64>) -> Result<Vec<u8>, CliError> {
+fn game_lines(seeds: Range<u64>, choice: Option<&Choice>) -> Result<Vec<u8>, CliError> {
     let mut buf = Vec::new();
+    let encode = |e: serde_json::Error| CliError::Failed(format!("cannot encode statistics: {e}"));
+    if let Some(choice) = choice {
+        for seed in seeds {
+            for level in 0..campaign::LEVELS as u32 {
+                let recipe = choice.recipe(seed, level)?;
+                let built = recipe.build(&[]).map_err(|e| {
+                    CliError::Failed(format!(
+                        "{} could not build game {seed} level {level}: {e}",
+                        choice.id()
+                    ))
+                })?;
+                let line = GeneratorLine {
+                    stats: level_stats(&built, seed),
+                    figures: figures(&recipe),
+                };
+                serde_json::to_writer(&mut buf, &line).map_err(encode)?;
+                buf.push(b'\n');
+            }
+        }
+        return Ok(buf);
+    }
     for seed in seeds {
         for level in campaign::plan(seed).generate_all() {
             serde_json::to_writer(&mut buf, &level_stats(&level, seed))
@@ -90,8 +130,8 @@ mod tests {
 
     #[test]
     fn parallel_batches_match_one_worker() {
-        let one: Vec<u8> = run_batch(10..15, 1).unwrap().concat();
-        let three: Vec<u8> = run_batch(10..15, 3).unwrap().concat();
+        let one: Vec<u8> = run_batch(10..15, 1, None).unwrap().concat();
+        let three: Vec<u8> = run_batch(10..15, 3, None).unwrap().concat();
         assert_eq!(one, three);
         assert_eq!(one.iter().filter(|&&b| b == b'\n').count(), 50);
     }

@@ -136,12 +136,28 @@ pub fn parse(text: &str, format: Format) -> Result<Level, ParseFailure> {
 
 /// Loads a level; the format comes from the extension, else from the content.
 pub fn load(path: &Path) -> Result<Level, LevelFileError> {
-    let text = std::fs::read_to_string(path).map_err(|source| LevelFileError::Read {
+    let read_error = |source| LevelFileError::Read {
         path: path.to_path_buf(),
         source,
-    })?;
-    let format = Format::from_extension(path).unwrap_or_else(|| Format::sniff(&text));
-    let level = parse(&text, format).map_err(|f| LevelFileError::Parse {
+    };
+    let size = std::fs::metadata(path).map_err(read_error)?.len();
+    if size > MAX_FILE_BYTES {
+        return Err(LevelFileError::Shape {
+            path: path.to_path_buf(),
+            message: format!(
+                "{size} bytes is above the {MAX_FILE_BYTES}-byte limit for a level file"
+            ),
+        });
+    }
+    let text = std::fs::read_to_string(path).map_err(read_error)?;
+    from_text(path, &text)
+}
+
+/// Parses and checks the text of the level file `path` (which only names it in errors and picks the
+/// format by its extension, else by the content).
+pub fn from_text(path: &Path, text: &str) -> Result<Level, LevelFileError> {
+    let format = Format::from_extension(path).unwrap_or_else(|| Format::sniff(text));
+    let level = parse(text, format).map_err(|f| LevelFileError::Parse {
         path: path.to_path_buf(),
         format: f.format,
         line: f.line,
@@ -173,11 +189,28 @@ pub fn save_as(path: &Path, level: &Level, format: Format) -> Result<(), LevelFi
     })
 }
 
-/// The grid must match its size: the model, the analysis and the views index terrain by `y · width + x`.
-fn check_shape(level: &Level) -> Result<(), String> {
+/// The largest map side a level file may declare. Generated mansions stay far below it (the siheyuan's
+/// largest is about 60 cells); the cap keeps a hostile file from making the analysis, the views or the
+/// PNG export allocate a grid of billions of cells.
+pub const MAX_SIDE: i32 = 1024;
+
+/// The largest level file read, checked before reading: a few megabytes is a large level.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// Checks what the rest of the program indexes without further checks: the grid matches a bounded size,
+/// and every room, route and patrol index points at something that exists. Cells may still lie off the
+/// map (every reader goes through [`Level::terrain`] or checks bounds), so hand edits are not refused for
+/// that.
+pub fn check_shape(level: &Level) -> Result<(), String> {
     if level.width < 1 || level.height < 1 {
         return Err(format!(
             "map size {}×{} is not positive",
+            level.width, level.height
+        ));
+    }
+    if level.width > MAX_SIDE || level.height > MAX_SIDE {
+        return Err(format!(
+            "map size {}×{} is above the {MAX_SIDE}×{MAX_SIDE} limit",
             level.width, level.height
         ));
     }
@@ -189,6 +222,53 @@ fn check_shape(level: &Level) -> Result<(), String> {
             level.width,
             level.height
         ));
+    }
+    let rooms = level.rooms.len();
+    let room_ok = |what: &str, r: usize| {
+        if r < rooms {
+            Ok(())
+        } else {
+            Err(format!(
+                "{what} names room {r}, but the level has {rooms} rooms"
+            ))
+        }
+    };
+    for (i, adj) in level.adjacencies.iter().enumerate() {
+        room_ok(&format!("adjacency {i}"), adj.left)?;
+        room_ok(&format!("adjacency {i}"), adj.right)?;
+        if let Some(m) = adj.mirror.filter(|&m| m >= level.adjacencies.len()) {
+            return Err(format!(
+                "adjacency {i} names mirror {m}, which does not exist"
+            ));
+        }
+    }
+    for (i, route) in level.patrols.iter().enumerate() {
+        for &r in &route.visits {
+            room_ok(&format!("patrol {i}"), r)?;
+        }
+        for station in &route.stations {
+            room_ok(&format!("a station of patrol {i}"), station.room)?;
+        }
+    }
+    for (i, guard) in level.guards.iter().enumerate() {
+        if guard.route >= level.patrols.len() {
+            return Err(format!(
+                "guard {i} walks route {}, but the level has {} routes",
+                guard.route,
+                level.patrols.len()
+            ));
+        }
+    }
+    for split in &level.split_points {
+        room_ok("a split point", split.before)?;
+        room_ok("a split point", split.after)?;
+    }
+    room_ok("the entrance", level.entrance.room)?;
+    if let Some(ext) = level.entrance.exterior {
+        room_ok("the entrance's exterior", ext)?;
+    }
+    for &seed in &level.entrance.depth_seeds {
+        room_ok("the entrance's depth seeds", seed)?;
     }
     Ok(())
 }

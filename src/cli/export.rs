@@ -1,0 +1,233 @@
+//! `export` (a level file, a preset or a generated mansion to another format) and `regenerate` (a preset's
+//! unlocked rooms with a new seed, keeping its locks).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+
+use super::output::{print, write_file};
+use super::recipe::{GeneratorArgs, build};
+use super::{CliError, parse_seed};
+use crate::edit::Command;
+use crate::generate::campaign::LEVELS;
+use crate::io::export::{self, Format, Overlay};
+use crate::io::{level_file, preset};
+use crate::model::Level;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum ExportFormat {
+    Ron,
+    Json,
+    Tmj,
+    Tmx,
+    Png,
+    Ascii,
+}
+
+impl From<ExportFormat> for Format {
+    fn from(f: ExportFormat) -> Self {
+        match f {
+            ExportFormat::Ron => Format::Ron,
+            ExportFormat::Json => Format::Json,
+            ExportFormat::Tmj => Format::Tmj,
+            ExportFormat::Tmx => Format::Tmx,
+            ExportFormat::Png => Format::Png,
+            ExportFormat::Ascii => Format::Ascii,
+        }
+    }
+}
+
+/// The PNG overlays, named as in `screenshot`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum OverlayArg {
+    RoomGraph,
+    Distances,
+    Loot,
+    Patrols,
+    All,
+    None,
+}
+
+#[derive(Debug, Args)]
+pub(super) struct ExportArgs {
+    /// A level file (.ron, .json) or a preset (.ron with a `version` field). Leave out to export a
+    /// generated mansion given by --seed and --level.
+    file: Option<PathBuf>,
+    /// Game seed of a generated mansion (instead of FILE).
+    #[arg(long, value_parser = parse_seed, requires = "level", conflicts_with = "file")]
+    seed: Option<u64>,
+    /// Level 0–9 of that game (instead of FILE).
+    #[arg(long, requires = "seed", value_parser = clap::value_parser!(u32).range(..LEVELS as i64))]
+    level: Option<u32>,
+    #[command(flatten)]
+    generator: GeneratorArgs,
+    /// Export format [default: from the --out extension: .ron .json .tmj .tmx .png .txt].
+    #[arg(long, value_enum)]
+    format: Option<ExportFormat>,
+    /// File to write; `-` writes text formats to standard output. Tiled maps get `<name>-terrain.png`
+    /// beside them.
+    #[arg(long)]
+    out: PathBuf,
+    /// Overlay to draw on a PNG; repeat for several.
+    #[arg(long = "overlay", value_enum)]
+    overlays: Vec<OverlayArg>,
+}
+
+#[derive(Debug, Args)]
+pub(super) struct RegenerateArgs {
+    /// The preset to regenerate (its locks are kept).
+    file: PathBuf,
+    /// The new level seed (the seed inside the preset, not a game seed): decimal or 0x-hexadecimal.
+    #[arg(long, value_parser = parse_seed)]
+    seed: u64,
+    /// The preset file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// Also write the regenerated level (.ron or .json).
+    #[arg(long)]
+    level_out: Option<PathBuf>,
+}
+
+/// The format named by an output file's extension.
+fn format_of(path: &Path) -> Option<Format> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    Format::ALL
+        .into_iter()
+        .find(|f| f.extension() == ext || f.name() == ext)
+}
+
+/// Reads FILE as a preset (rebuilt with its locks and edits) or else as a level file. When both fail, the
+/// error reported is the preset's if the file has a `version` field, else the level file's.
+pub(super) fn load_level_or_preset(path: &Path) -> Result<Level, CliError> {
+    let size = std::fs::metadata(path)
+        .map_err(|e| CliError::Input(format!("{}: cannot read: {e}", path.display())))?
+        .len();
+    if size > level_file::MAX_FILE_BYTES {
+        return Err(CliError::Input(format!(
+            "{}: {size} bytes is too large for a level or preset",
+            path.display()
+        )));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::Input(format!("{}: cannot read: {e}", path.display())))?;
+    let preset_error = match preset::parse(&text, path) {
+        Ok(p) => {
+            return p.document().map(|doc| doc.level).map_err(|e| {
+                CliError::Failed(format!(
+                    "{}: the preset does not rebuild: {e}",
+                    path.display()
+                ))
+            });
+        }
+        Err(e) => e,
+    };
+    level_file::from_text(path, &text).map_err(|level_error| {
+        let looks_like_preset = text.contains("version:") && !text.trim_start().starts_with('{');
+        CliError::Input(if looks_like_preset {
+            preset_error.to_string()
+        } else {
+            level_error.to_string()
+        })
+    })
+}
+
+pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, CliError> {
+    let format = args
+        .format
+        .map(Format::from)
+        .or_else(|| format_of(&args.out))
+        .ok_or_else(|| {
+            CliError::Input(format!(
+                "{}: name the format with --format (the extension is none of .ron .json .tmj .tmx .png .txt)",
+                args.out.display()
+            ))
+        })?;
+    let mut overlays = Vec::new();
+    for o in &args.overlays {
+        match o {
+            OverlayArg::RoomGraph => overlays.push(Overlay::RoomGraph),
+            OverlayArg::Distances => overlays.push(Overlay::Distances),
+            OverlayArg::Loot => overlays.push(Overlay::Loot),
+            OverlayArg::Patrols => overlays.push(Overlay::Patrols),
+            OverlayArg::All => overlays.extend(Overlay::ALL),
+            OverlayArg::None => overlays.clear(),
+        }
+    }
+    if !overlays.is_empty() && format != Format::Png {
+        return Err(CliError::Input(format!(
+            "--overlay draws on PNG pictures, not on {format} exports"
+        )));
+    }
+    let level = match (&args.file, args.seed, args.level) {
+        (Some(file), _, _) => {
+            if args.generator.choice()?.is_some() {
+                return Err(CliError::Input(
+                    "--generator and --param build a new mansion; give --seed and --level instead of FILE"
+                        .to_string(),
+                ));
+            }
+            load_level_or_preset(file)?
+        }
+        (None, Some(seed), Some(level)) => build(args.generator.choice()?.as_ref(), seed, level)?,
+        _ => {
+            return Err(CliError::Input(
+                "give a level or preset FILE, or --seed and --level (see --help)".to_string(),
+            ));
+        }
+    };
+    if args.out.as_os_str() == "-" {
+        if matches!(format, Format::Png) {
+            return Err(CliError::Input(
+                "PNG pictures are not written to standard output; name a file with --out"
+                    .to_string(),
+            ));
+        }
+        let bytes = export::render(&level, format, &overlays, "terrain.png")
+            .map_err(|e| CliError::Failed(e.to_string()))?;
+        print(&bytes)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    export::write(&args.out, &level, format, &overlays)
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(super) fn regenerate(args: &RegenerateArgs) -> Result<ExitCode, CliError> {
+    // A preset that parses but whose own locks no longer rebuild is a failed job (exit 1), like a
+    // regeneration that cannot keep them; an unreadable or malformed preset is bad input (exit 2).
+    let mut doc = preset::load(&args.file).map_err(|e| match e {
+        preset::PresetError::Rebuild { .. } => CliError::Failed(e.to_string()),
+        other => CliError::Input(other.to_string()),
+    })?;
+    let name = preset::read(&args.file).map(|p| p.name).unwrap_or_default();
+    doc.execute(&Command::Regenerate { seed: args.seed })
+        .map_err(|e| {
+            CliError::Failed(format!(
+                "{}: cannot regenerate with seed {} keeping its {} lock(s): {e}",
+                args.file.display(),
+                args.seed,
+                doc.locks.len()
+            ))
+        })?;
+    // Everything is serialised before anything is written, so a failure leaves no half-done output.
+    let preset_text = preset::to_string(&preset::Preset::of(&doc, &name))
+        .map_err(|e| CliError::Failed(e.to_string()))?;
+    let level_text = match &args.level_out {
+        Some(path) => {
+            let format = level_file::Format::from_extension(path).ok_or_else(|| {
+                CliError::Input(format!(
+                    "{}: a level file ends in .ron or .json",
+                    path.display()
+                ))
+            })?;
+            Some((path, level_file::to_string(&doc.level, format)?))
+        }
+        None => None,
+    };
+    write_file(&args.out, preset_text.as_bytes())?;
+    if let Some((path, text)) = level_text {
+        write_file(path, text.as_bytes())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

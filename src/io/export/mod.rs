@@ -1,0 +1,173 @@
+//! Exports of a level to other programs' formats: level RON/JSON, Tiled maps (`.tmj` and `.tmx`), a PNG
+//! picture and ASCII text. Each is a pure function of the level ([`render`]), so tests and the command
+//! line share it; [`write`] saves the result atomically, with the tileset image a Tiled map refers to.
+
+pub mod png;
+pub mod tiled;
+pub mod tmj;
+pub mod tmx;
+
+use std::fmt;
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use super::atomic::save_atomic;
+use super::{ascii, level_file};
+use crate::model::Level;
+
+/// An export format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    Ron,
+    Json,
+    /// Tiled JSON map.
+    Tmj,
+    /// Tiled XML map.
+    Tmx,
+    Png,
+    Ascii,
+}
+
+impl Format {
+    pub const ALL: [Format; 6] = [
+        Format::Ron,
+        Format::Json,
+        Format::Tmj,
+        Format::Tmx,
+        Format::Png,
+        Format::Ascii,
+    ];
+
+    /// The name on the command line, which is also the file extension (`.txt` for ASCII).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Ron => "ron",
+            Format::Json => "json",
+            Format::Tmj => "tmj",
+            Format::Tmx => "tmx",
+            Format::Png => "png",
+            Format::Ascii => "ascii",
+        }
+    }
+
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Ascii => "txt",
+            other => other.name(),
+        }
+    }
+
+    /// Whether the export refers to a tileset image written beside it.
+    pub fn has_tileset(self) -> bool {
+        matches!(self, Format::Tmj | Format::Tmx)
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The overlays a PNG export can draw; the names are the editor's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Overlay {
+    RoomGraph,
+    Distances,
+    Loot,
+    Patrols,
+}
+
+impl Overlay {
+    pub const ALL: [Overlay; 4] = [
+        Overlay::RoomGraph,
+        Overlay::Distances,
+        Overlay::Loot,
+        Overlay::Patrols,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Overlay::RoomGraph => "room-graph",
+            Overlay::Distances => "distances",
+            Overlay::Loot => "loot",
+            Overlay::Patrols => "patrols",
+        }
+    }
+}
+
+#[derive(Debug, Error)]
+pub enum ExportError {
+    #[error(transparent)]
+    Level(#[from] level_file::LevelFileError),
+    #[error("cannot encode the PNG: {0}")]
+    Image(#[from] image::ImageError),
+    #[error("{path}: cannot write: {source}")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// The tileset image's file name for a map saved at `map_path`: `<stem>-terrain.png`.
+pub fn tileset_name(map_path: &Path) -> String {
+    let stem = map_path
+        .file_stem()
+        .map_or_else(|| "map".into(), |s| s.to_string_lossy());
+    format!("{stem}-terrain.png")
+}
+
+/// The export's bytes. Tiled maps refer to the tileset image `tileset` (relative to the map); overlays
+/// only change PNG pictures.
+pub fn render(
+    level: &Level,
+    format: Format,
+    overlays: &[Overlay],
+    tileset: &str,
+) -> Result<Vec<u8>, ExportError> {
+    Ok(match format {
+        Format::Ron => level_file::to_string(level, level_file::Format::Ron)?.into_bytes(),
+        Format::Json => level_file::to_string(level, level_file::Format::Json)?.into_bytes(),
+        Format::Tmj => tmj::to_string(&tiled::describe(level, tileset)).into_bytes(),
+        Format::Tmx => tmx::to_string(&tiled::describe(level, tileset)).into_bytes(),
+        Format::Png => png::to_bytes(level, overlays)?,
+        Format::Ascii => format!("{}\n{}\n", ascii::render(level), ascii::LEGEND).into_bytes(),
+    })
+}
+
+/// The terrain tileset as PNG bytes.
+pub fn tileset_png() -> Result<Vec<u8>, ExportError> {
+    let mut bytes = Vec::new();
+    tiled::tileset_image().write_to(&mut Cursor::new(&mut bytes), image::ImageFormat::Png)?;
+    Ok(bytes)
+}
+
+fn save(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
+    save_atomic(path, bytes).map_err(|source| ExportError::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Writes the export to `path` (and, for Tiled maps, the tileset image beside it, first, so the map
+/// never refers to a missing image); returns the files written.
+pub fn write(
+    path: &Path,
+    level: &Level,
+    format: Format,
+    overlays: &[Overlay],
+) -> Result<Vec<PathBuf>, ExportError> {
+    let tileset = tileset_name(path);
+    let bytes = render(level, format, overlays, &tileset)?;
+    let mut written = Vec::new();
+    if format.has_tileset() {
+        let image_path = path.with_file_name(&tileset);
+        save(&image_path, &tileset_png()?)?;
+        written.push(image_path);
+    }
+    save(path, &bytes)?;
+    written.push(path.to_path_buf());
+    Ok(written)
+}

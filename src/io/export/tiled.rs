@@ -1,0 +1,360 @@
+//! The Tiled map both Tiled exports are written from: one description, two encodings ([`super::tmx`] for
+//! the XML `.tmx` that Tiled and most engines read, [`super::tmj`] for the JSON `.tmj`), so the two cannot
+//! drift apart.
+//!
+//! Tiled's y axis points down, the model's up: tile row 0 and pixel y 0 are the map's north edge
+//! (`y = height − 1`). Objects are in pixels, [`TILE`] per cell; points sit at cell centres.
+
+use image::{Rgba, RgbaImage};
+
+use crate::model::{Axis, Cell, Dir, Level, Rect, RoomKind, Terrain};
+
+/// Tile size in pixels, in the map and in the tileset image.
+pub const TILE: u32 = 16;
+
+/// Every terrain kind, in tileset order: tile id `i` draws `TERRAINS[i]`.
+pub const TERRAINS: [Terrain; 19] = [
+    Terrain::Ground,
+    Terrain::Grass,
+    Terrain::Water,
+    Terrain::Marble,
+    Terrain::Wood,
+    Terrain::WoodCreaky,
+    Terrain::Wall,
+    Terrain::Window(Dir::N),
+    Terrain::Window(Dir::S),
+    Terrain::Window(Dir::E),
+    Terrain::Window(Dir::W),
+    Terrain::Portcullis(Axis::NS),
+    Terrain::Portcullis(Axis::EW),
+    Terrain::Door(Axis::NS),
+    Terrain::Door(Axis::EW),
+    Terrain::GardenDoor(Axis::NS),
+    Terrain::GardenDoor(Axis::EW),
+    Terrain::Void,
+    Terrain::Floor,
+];
+
+/// The tileset's tile id of a terrain kind.
+pub fn tile_id(t: Terrain) -> u32 {
+    TERRAINS.iter().position(|&k| k == t).unwrap_or(0) as u32
+}
+
+/// The terrain's name as in level files (`Window(N)`, `Door(EW)`, …), for tile properties.
+pub fn terrain_name(t: Terrain) -> String {
+    format!("{t:?}")
+}
+
+/// A flat colour per terrain kind, shared with the PNG export so both look alike.
+pub fn terrain_colour(t: Terrain) -> [u8; 3] {
+    match t {
+        Terrain::Ground => [120, 104, 80],
+        Terrain::Grass => [70, 130, 60],
+        Terrain::Water => [50, 90, 170],
+        Terrain::Marble => [200, 200, 205],
+        Terrain::Wood | Terrain::Floor => [170, 120, 70],
+        Terrain::WoodCreaky => [140, 90, 50],
+        Terrain::Wall => [40, 40, 48],
+        Terrain::Window(_) => [120, 180, 220],
+        Terrain::Portcullis(_) => [90, 90, 100],
+        Terrain::Door(_) => [200, 150, 60],
+        Terrain::GardenDoor(_) => [110, 160, 80],
+        Terrain::Void => [10, 10, 12],
+    }
+}
+
+/// The tileset image: one [`TILE`]² tile per terrain kind in one row; windows and doors get a light bar
+/// across their axis so their orientation shows.
+pub fn tileset_image() -> RgbaImage {
+    let mut img = RgbaImage::new(TILE * TERRAINS.len() as u32, TILE);
+    for (i, &t) in TERRAINS.iter().enumerate() {
+        let [r, g, b] = terrain_colour(t);
+        let bar = match t {
+            Terrain::Window(Dir::N | Dir::S)
+            | Terrain::Door(Axis::EW)
+            | Terrain::Portcullis(Axis::EW)
+            | Terrain::GardenDoor(Axis::EW) => Some(true),
+            Terrain::Window(Dir::E | Dir::W)
+            | Terrain::Door(Axis::NS)
+            | Terrain::Portcullis(Axis::NS)
+            | Terrain::GardenDoor(Axis::NS) => Some(false),
+            _ => None,
+        };
+        for y in 0..TILE {
+            for x in 0..TILE {
+                let on_bar = match bar {
+                    Some(true) => (7..9).contains(&y),
+                    Some(false) => (7..9).contains(&x),
+                    None => false,
+                };
+                let px = if on_bar {
+                    Rgba([240, 240, 240, 255])
+                } else {
+                    Rgba([r, g, b, 255])
+                };
+                img.put_pixel(i as u32 * TILE + x, y, px);
+            }
+        }
+    }
+    img
+}
+
+/// A custom property value; the type names are Tiled's.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Bool(bool),
+    Int(i64),
+    Str(String),
+}
+
+impl Value {
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Bool(_) => "bool",
+            Value::Int(_) => "int",
+            Value::Str(_) => "string",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Property {
+    pub name: &'static str,
+    pub value: Value,
+}
+
+fn prop(name: &'static str, value: Value) -> Property {
+    Property { name, value }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    Rect {
+        width: f32,
+        height: f32,
+    },
+    Point,
+    /// Points relative to the object's position.
+    Polyline(Vec<(f32, f32)>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Object {
+    pub id: u32,
+    pub name: String,
+    /// Tiled's class (saved as `type`, which Tiled 1.8 and later all read).
+    pub class: String,
+    pub x: f32,
+    pub y: f32,
+    pub shape: Shape,
+    pub properties: Vec<Property>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObjectLayer {
+    pub id: u32,
+    pub name: &'static str,
+    pub objects: Vec<Object>,
+}
+
+/// A whole map: a terrain tile layer (layer id 1) and the object layers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TiledMap {
+    pub width: u32,
+    pub height: u32,
+    /// Global tile ids (tile id + 1), row-major from the north row.
+    pub terrain: Vec<u32>,
+    /// The tileset image's file name, relative to the map.
+    pub tileset_image: String,
+    pub object_layers: Vec<ObjectLayer>,
+    pub properties: Vec<Property>,
+}
+
+impl TiledMap {
+    pub fn next_layer_id(&self) -> u32 {
+        2 + self.object_layers.len() as u32
+    }
+
+    pub fn next_object_id(&self) -> u32 {
+        1 + self
+            .object_layers
+            .iter()
+            .flat_map(|l| &l.objects)
+            .map(|o| o.id)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// The Tiled version the exports claim; the format features used all exist since 1.8.
+pub const FORMAT_VERSION: &str = "1.10";
+pub const TILED_VERSION: &str = "1.10.2";
+
+/// Builds the description of `level`, with the tileset image at `tileset_image` (relative to the map).
+pub fn describe(level: &Level, tileset_image: &str) -> TiledMap {
+    let (w, h) = (level.width.max(0), level.height.max(0));
+    let tile = TILE as f32;
+    // Pixel position of a cell's centre and of a rectangle's north-west corner.
+    let centre = |c: Cell| {
+        (
+            (c.x as f32 + 0.5) * tile,
+            ((h - 1 - c.y) as f32 + 0.5) * tile,
+        )
+    };
+    let mut terrain = Vec::with_capacity((w * h) as usize);
+    for y in (0..h).rev() {
+        for x in 0..w {
+            terrain.push(1 + tile_id(level.terrain(Cell::new(x, y))));
+        }
+    }
+    let mut next_id = 0;
+    let mut object = |name: String, class: &str, (x, y): (f32, f32), shape, properties| {
+        next_id += 1;
+        Object {
+            id: next_id,
+            name,
+            class: class.to_string(),
+            x,
+            y,
+            shape,
+            properties,
+        }
+    };
+
+    let mut rooms = Vec::new();
+    for (id, room) in level.rooms.iter().enumerate() {
+        if room.kind == RoomKind::Exterior {
+            continue;
+        }
+        let Rect { x0, y0, x1, y1 } = room.interior;
+        let kind = kind_name(room.kind);
+        rooms.push(object(
+            format!("room {id}"),
+            kind,
+            (x0 as f32 * tile, (h - y1) as f32 * tile),
+            Shape::Rect {
+                width: (x1 - x0).max(0) as f32 * tile,
+                height: (y1 - y0).max(0) as f32 * tile,
+            },
+            vec![
+                prop("room", Value::Int(id as i64)),
+                prop("kind", Value::Str(kind.to_string())),
+                prop("depth", Value::Int(i64::from(room.depth))),
+                prop("private", Value::Bool(room.private)),
+            ],
+        ));
+    }
+    let mut doors = Vec::new();
+    for (id, adj) in level.adjacencies.iter().enumerate() {
+        for &cell in &adj.door_cells {
+            doors.push(object(
+                format!("door {id}"),
+                "door",
+                centre(cell),
+                Shape::Point,
+                vec![
+                    prop("adjacency", Value::Int(id as i64)),
+                    prop("left", Value::Int(adj.left as i64)),
+                    prop("right", Value::Int(adj.right as i64)),
+                    prop("corridor", Value::Bool(adj.segment.is_none())),
+                ],
+            ));
+        }
+    }
+    let mut items = Vec::new();
+    for item in &level.items {
+        let kind = format!("{:?}", item.kind);
+        items.push(object(
+            kind.clone(),
+            "item",
+            centre(item.cell),
+            Shape::Point,
+            vec![prop("kind", Value::Str(kind))],
+        ));
+    }
+    let mut guards = Vec::new();
+    for (id, guard) in level.guards.iter().enumerate() {
+        guards.push(object(
+            format!("guard {id}"),
+            "guard",
+            centre(guard.start),
+            Shape::Point,
+            vec![
+                prop("route", Value::Int(guard.route as i64)),
+                prop("torch", Value::Bool(guard.carries_torch)),
+            ],
+        ));
+    }
+    let mut patrols = Vec::new();
+    for (id, route) in level.patrols.iter().enumerate() {
+        let Some(&first) = route.cells.first() else {
+            continue;
+        };
+        let origin = centre(first);
+        let points = route
+            .cells
+            .iter()
+            .map(|&c| {
+                let (x, y) = centre(c);
+                (x - origin.0, y - origin.1)
+            })
+            .collect();
+        patrols.push(object(
+            format!("patrol {id}"),
+            "patrol",
+            origin,
+            Shape::Polyline(points),
+            vec![
+                prop("route", Value::Int(id as i64)),
+                prop("loop", Value::Bool(route.loops())),
+                prop("outside", Value::Bool(route.outside)),
+            ],
+        ));
+    }
+    let start = vec![object(
+        "player start".to_string(),
+        "start",
+        centre(level.player_start),
+        Shape::Point,
+        Vec::new(),
+    )];
+    let layers = [
+        ("rooms", rooms),
+        ("doors", doors),
+        ("items", items),
+        ("guards", guards),
+        ("patrols", patrols),
+        ("start", start),
+    ];
+    TiledMap {
+        width: w as u32,
+        height: h as u32,
+        terrain,
+        tileset_image: tileset_image.to_string(),
+        object_layers: layers
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, objects))| ObjectLayer {
+                id: 2 + i as u32,
+                name,
+                objects,
+            })
+            .collect(),
+        properties: vec![
+            prop("generator", Value::Str(level.generator.clone())),
+            prop("level", Value::Int(i64::from(level.level))),
+            // As a string: Tiled's int properties do not hold a full 64-bit seed.
+            prop("seed", Value::Str(level.seed.to_string())),
+        ],
+    }
+}
+
+fn kind_name(kind: RoomKind) -> &'static str {
+    match kind {
+        RoomKind::Exterior => "exterior",
+        RoomKind::Courtyard => "courtyard",
+        RoomKind::Room => "room",
+        RoomKind::Hall => "hall",
+        RoomKind::Corridor => "corridor",
+    }
+}

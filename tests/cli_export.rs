@@ -1,0 +1,360 @@
+//! The `export`, `regenerate`, `campaign --format` and `--generator/--param` commands, run as the built
+//! binary: outputs, exit codes and one-line errors.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use mansion_forge::edit::{Command as EditCommand, Document, Edit, locks};
+use mansion_forge::generate::recipe::Recipe;
+use mansion_forge::io::level_file;
+use mansion_forge::io::preset::{self, Preset};
+use mansion_forge::model::RoomOrigin;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mansion-forge"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-export-{test}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 path")
+}
+
+/// Exit code `code`, nothing on stdout, exactly one line on stderr.
+fn assert_one_line_error(out: &Output, code: i32) -> String {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(code), "stderr: {err}");
+    assert!(
+        out.stdout.is_empty(),
+        "stdout: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(err.lines().count(), 1, "one stderr line expected: {err:?}");
+    err
+}
+
+#[test]
+fn export_writes_every_format_from_a_level_a_preset_and_a_seed() {
+    let dir = scratch("formats");
+    let level = dir.join("l.json");
+    let out = run(&[
+        "generate",
+        "--seed",
+        "1",
+        "--level",
+        "9",
+        "--out",
+        s(&level),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    for source in [s(&level), "presets/default.ron"] {
+        for ext in ["ron", "json", "tmj", "tmx", "png", "txt"] {
+            let target = dir.join(format!("x.{ext}"));
+            let out = run(&["export", source, "--out", s(&target)]);
+            assert!(out.status.success(), "{source} → {ext}: {}", stderr(&out));
+            assert!(target.exists(), "{ext}");
+        }
+    }
+    assert!(dir.join("x-terrain.png").exists());
+    // presets/default.ron is game 1's mansion 9, so both sources give the same level.
+    let from_preset = level_file::load(&dir.join("x.json")).expect("exported level loads");
+    assert_eq!(from_preset, level_file::load(&level).expect("loads"));
+
+    let picture = dir.join("o.png");
+    let out = run(&[
+        "export",
+        "--seed",
+        "1",
+        "--level",
+        "9",
+        "--overlay",
+        "patrols",
+        "--overlay",
+        "loot",
+        "--out",
+        s(&picture),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(image::open(&picture).is_ok());
+    let out = run(&[
+        "export",
+        "presets/default.ron",
+        "--format",
+        "ascii",
+        "--out",
+        "-",
+    ]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains('@'));
+}
+
+#[test]
+fn export_errors_are_one_line_with_exit_2() {
+    let dir = scratch("errors");
+    let garbage = dir.join("garbage.ron");
+    std::fs::write(&garbage, "(width: 3, terr").expect("write");
+    let big = dir.join("big.ron");
+    std::fs::write(
+        &big,
+        "(version: 1, generator: \"siheyuan\", level: 3, seed: 1, params: (rooms_x: 99999, rooms_y: 4, loot: 5))",
+    )
+    .expect("write");
+    let out_png = dir.join("o.png");
+    let r_out = dir.join("r.ron");
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["export", "/nonexistent/level.ron", "--out", s(&out_png)],
+        vec!["export", s(&garbage), "--out", s(&out_png)],
+        vec!["export", s(&big), "--out", s(&out_png)],
+        vec!["export", "presets/default.ron", "--out", "x.unknown"],
+        vec![
+            "export",
+            "presets/default.ron",
+            "--format",
+            "gif",
+            "--out",
+            "x.gif",
+        ],
+        vec![
+            "export",
+            "presets/default.ron",
+            "--format",
+            "tmx",
+            "--overlay",
+            "loot",
+            "--out",
+            "x.tmx",
+        ],
+        vec!["export", "--out", "x.png"],
+        vec![
+            "export",
+            "--seed",
+            "1",
+            "--level",
+            "3",
+            "--generator",
+            "maze",
+            "--out",
+            "x.png",
+        ],
+        vec![
+            "export",
+            "--seed",
+            "1",
+            "--level",
+            "3",
+            "--generator",
+            "tile-growth",
+            "--param",
+            "nope=1",
+            "--out",
+            "x.png",
+        ],
+        vec![
+            "export",
+            "--seed",
+            "1",
+            "--level",
+            "3",
+            "--generator",
+            "tile-growth",
+            "--param",
+            "modules-x",
+            "--out",
+            "x.png",
+        ],
+        vec![
+            "generate",
+            "--seed",
+            "1",
+            "--level",
+            "3",
+            "--generator",
+            "rogue-grid",
+            "--param",
+            "start=Sideways",
+        ],
+        vec![
+            "generate",
+            "--seed",
+            "1",
+            "--level",
+            "3",
+            "--param",
+            "rooms-x=99999",
+        ],
+        vec!["stats", "--games", "1", "--generator", "packed"],
+        vec![
+            "campaign",
+            "--seed",
+            "1",
+            "--out",
+            s(&dir),
+            "--format",
+            "tmx",
+        ],
+        vec!["regenerate", s(&garbage), "--seed", "1", "--out", s(&r_out)],
+    ];
+    for args in cases {
+        let out = run(&args);
+        let err = assert_one_line_error(&out, 2);
+        assert!(err.starts_with("mansion-forge: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    assert!(!out_png.exists());
+    let err = assert_one_line_error(&run(&["export", s(&big), "--out", s(&out_png)]), 2);
+    assert!(err.contains("rooms_x 99999"), "{err}");
+}
+
+#[test]
+fn generator_choice_reaches_generate_and_stats() {
+    let out = run(&[
+        "generate",
+        "--seed",
+        "2",
+        "--level",
+        "4",
+        "--generator",
+        "tile-growth",
+        "--param",
+        "modules-x=10",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let level: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON level");
+    assert_eq!(level["generator"], "tile_growth");
+    // Without parameters, `--generator siheyuan` is the campaign mansion.
+    let plain = run(&["generate", "--seed", "2", "--level", "4", "--format", "ron"]);
+    let chosen = run(&[
+        "generate",
+        "--seed",
+        "2",
+        "--level",
+        "4",
+        "--format",
+        "ron",
+        "--generator",
+        "siheyuan",
+    ]);
+    assert_eq!(plain.stdout, chosen.stdout);
+
+    for (generator, extra) in [
+        ("packed-mansion", &["hole_fraction"][..]),
+        ("tile-growth", &["fill", "reopens"]),
+        ("rogue-grid", &[]),
+    ] {
+        let out = run(&[
+            "stats",
+            "--games",
+            "1",
+            "--first-seed",
+            "3",
+            "--generator",
+            generator,
+        ]);
+        assert!(out.status.success(), "{generator}: {}", stderr(&out));
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(text.lines().count(), 10, "{generator}");
+        for line in text.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+            for key in ["seed", "level", "rooms", "loot", "guards", "creaky_cells"]
+                .iter()
+                .chain(extra)
+            {
+                assert!(v.get(key).is_some(), "{generator}: no {key} in {line}");
+            }
+        }
+    }
+}
+
+#[test]
+fn campaign_writes_the_chosen_format() {
+    let dir = scratch("campaign");
+    let out = run(&[
+        "campaign",
+        "--seed",
+        "1",
+        "--out",
+        s(&dir),
+        "--format",
+        "png",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Not a terminal: no progress bar on stderr.
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
+    for n in 0..10 {
+        assert!(
+            image::open(dir.join(format!("level-{n}.png"))).is_ok(),
+            "level {n}"
+        );
+    }
+    let summary = std::fs::read_to_string(dir.join("summary.json")).expect("summary");
+    assert!(summary.contains("level-9.png"));
+}
+
+#[test]
+fn regenerate_keeps_locks_and_writes_preset_and_level() {
+    let dir = scratch("regenerate");
+    let mut doc = Document::new(Recipe::campaign_level(3, 6)).expect("generates");
+    doc.apply(Edit::Lock { room: 2 }).expect("lock");
+    let source = dir.join("locked.ron");
+    preset::save(&source, &doc, "locked").expect("saves");
+    let (out_preset, out_level) = (dir.join("new.ron"), dir.join("new.json"));
+    let out = run(&[
+        "regenerate",
+        s(&source),
+        "--seed",
+        "77",
+        "--out",
+        s(&out_preset),
+        "--level-out",
+        s(&out_level),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut expected = doc.clone();
+    expected
+        .execute(&EditCommand::Regenerate { seed: 77 })
+        .expect("regenerates");
+    let back = preset::load(&out_preset).expect("the new preset loads");
+    assert_eq!(back.level, expected.level);
+    assert_eq!(back.recipe.seed, 77);
+    assert_eq!(level_file::load(&out_level).expect("level"), expected.level);
+    assert_eq!(back.locks.len(), 1);
+
+    // A lock that no build can keep: one line, exit 1, nothing written.
+    let mut bogus = doc.clone();
+    let mut lock = locks::snapshot(&bogus.level, 1).expect("room 1");
+    lock.room.origin = RoomOrigin::Slot { rx: 99, ry: 0 };
+    bogus.base_locks.push(lock);
+    let text = preset::to_string(&Preset::of(&bogus, "bogus")).expect("serialises");
+    let impossible = dir.join("impossible.ron");
+    std::fs::write(&impossible, text).expect("write");
+    let (p2, l2) = (dir.join("never.ron"), dir.join("never.json"));
+    let err = assert_one_line_error(
+        &run(&[
+            "regenerate",
+            s(&impossible),
+            "--seed",
+            "5",
+            "--out",
+            s(&p2),
+            "--level-out",
+            s(&l2),
+        ]),
+        1,
+    );
+    assert!(err.contains("locked rooms cannot be kept"), "{err}");
+    assert!(!p2.exists() && !l2.exists());
+}
