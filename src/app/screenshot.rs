@@ -39,7 +39,7 @@ pub fn editor_for_request(request: &ScreenshotRequest) -> anyhow::Result<Editor>
         }
     }
     if let Some(room) = request.select_room {
-        let rooms = state.level.rooms.len();
+        let rooms = state.level().rooms.len();
         if room >= rooms {
             anyhow::bail!(
                 "there is no room {room}: this mansion has rooms 0–{}",
