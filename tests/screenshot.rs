@@ -25,7 +25,7 @@ fn requests_name_overlays_and_rooms() {
         editor_for_request(&request(&["loot", "patrols"], None, 2)).expect("valid request");
     assert!(editor.state.overlays.is_on(Overlay::Loot));
     assert!(!editor.state.overlays.is_on(Overlay::RoomGraph));
-    assert_eq!(editor.state.level.level, 2);
+    assert_eq!(editor.state.level().level, 2);
 }
 
 #[test]
