@@ -103,9 +103,11 @@ pub fn document(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command
             command_button(ui, Command::Reroll(step), commands);
         }
     });
-    ui.collapsing("Generator and parameters", |ui| {
-        picker::show(ui, &mut state.picker, &state.doc.recipe, commands);
-    });
+    egui::CollapsingHeader::new("Generator and parameters")
+        .default_open(state.picker_open)
+        .show(ui, |ui| {
+            picker::show(ui, &mut state.picker, &state.doc.recipe, commands);
+        });
 }
 
 /// The tool palette and the picker of the current tool.

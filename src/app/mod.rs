@@ -40,7 +40,7 @@ pub use camera::{Camera, CellToScreen};
 pub use commands::{Command, ExportKind};
 pub use files::{AppDirs, FileState, Pending, level_document, read_document};
 pub use findings::{Finding, Severity, level_findings};
-pub use screenshot::{SCREENSHOT_SIZE, editor_for_request, render_editor};
+pub use screenshot::{SCREENSHOT_SIZE, editor_for_request, render_editor, save_editor};
 pub use state::{Analysis, DEFAULT_PRESET, EditorState, Overlay, Overlays, Source};
 pub use tools::{ITEMS, PAINTS, Tool};
 

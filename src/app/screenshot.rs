@@ -5,6 +5,8 @@
 //! package `mesa-vulkan-drivers`, installed by `scripts/install-gui-deps.sh`), so no display, X server or
 //! GPU is needed and the output is deterministic.
 
+use std::path::Path;
+
 use anyhow::Context as _;
 use egui::{Vec2, vec2};
 use egui_kittest::Harness;
@@ -76,12 +78,17 @@ pub fn render_editor(editor: Editor, size: Vec2) -> anyhow::Result<image::RgbaIm
 
 /// Renders the request to its PNG file.
 pub fn save(request: &ScreenshotRequest) -> anyhow::Result<()> {
-    let editor = editor_for_request(request)?;
+    save_editor(editor_for_request(request)?, &request.out)
+}
+
+/// Renders an editor in any state (locks, tools, another generator) to a PNG file at
+/// [`SCREENSHOT_SIZE`]; the documentation screenshots that a request cannot describe use this.
+pub fn save_editor(editor: Editor, out: &Path) -> anyhow::Result<()> {
     let image = render_editor(editor, SCREENSHOT_SIZE)?;
-    if let Some(dir) = request.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     image
-        .save(&request.out)
-        .with_context(|| format!("cannot write {}", request.out.display()))
+        .save(out)
+        .with_context(|| format!("cannot write {}", out.display()))
 }

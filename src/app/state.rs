@@ -153,6 +153,8 @@ pub struct EditorState {
     pub files: FileState,
     /// Draw only the map (no panels): the PNG export.
     pub map_only: bool,
+    /// The generator picker starts expanded (screenshots of other generators show their parameters).
+    pub picker_open: bool,
 }
 
 impl EditorState {
@@ -186,6 +188,7 @@ impl EditorState {
             tools: ToolState::default(),
             files: FileState::default(),
             map_only: false,
+            picker_open: false,
         }
     }
 
