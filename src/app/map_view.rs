@@ -77,8 +77,9 @@ pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
     overlays::draw_marks(&mut shapes, &t, state, ui);
     draw_actors(&mut shapes, &t, level, ui);
     overlays::draw_labels(&mut shapes, &t, state, ui);
-    super::lock_badges::draw(&mut shapes, &t, state);
     draw_selection(&mut shapes, &t, state);
+    // After the selection, so a selected locked room still shows its badge and border.
+    super::lock_badges::draw(&mut shapes, &t, state);
     painter.extend(shapes);
 
     if let Some(pos) = response.hover_pos()
