@@ -109,7 +109,7 @@ pub fn modals(ctx: &Context, state: &mut EditorState) {
             ui.heading("Unsaved changes");
             ui.label(format!(
                 "{} has changes that are not saved.",
-                state.title().trim_start_matches("• ")
+                state.file_name()
             ));
             ui.horizontal(|ui| {
                 for choice in ["Save", "Discard", "Cancel"] {

@@ -329,19 +329,22 @@ impl EditorState {
         }
     }
 
-    /// The window title: file name, and `•` while there are unsaved changes.
-    pub fn title(&self) -> String {
-        let name = self
-            .files
+    /// The document's file name, or "untitled".
+    pub fn file_name(&self) -> String {
+        self.files
             .path
             .as_ref()
             .and_then(|p| p.file_name())
             .map_or_else(
                 || "untitled".to_string(),
                 |n| n.to_string_lossy().into_owned(),
-            );
+            )
+    }
+
+    /// The window title: file name, and `•` while there are unsaved changes.
+    pub fn title(&self) -> String {
         let dot = if self.dirty { "• " } else { "" };
-        format!("{dot}{name} — Mansion Forge")
+        format!("{dot}{} — Mansion Forge", self.file_name())
     }
 }
 

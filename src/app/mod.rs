@@ -65,9 +65,6 @@ pub fn run_editor(file: Option<&Path>) -> anyhow::Result<()> {
     {
         anyhow::bail!("{}", state.message.take().unwrap_or_default());
     }
-    if file.is_none() {
-        state.files.path = Some(PathBuf::from(DEFAULT_PRESET)).filter(|p| p.exists());
-    }
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Mansion Forge")
@@ -119,6 +116,10 @@ impl Editor {
         dialogs::on_close_request(&ctx, &mut self.state);
         dialogs::update_title(&ctx, &mut self.state);
         self.state.autosave();
+        if self.state.dirty {
+            // Wake up for the next autosave even when the user is idle.
+            ctx.request_repaint_after(std::time::Duration::from_secs(30));
+        }
     }
 }
 

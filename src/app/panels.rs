@@ -263,17 +263,16 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
     }
 }
 
-/// The validation findings, the invariant violations and the generator's diagnostics (e.g. clamped
-/// parameters); clicking a finding or violation focuses the map on it.
+/// The invariant violations and the findings (which include the generator's diagnostics, e.g. clamped
+/// parameters); clicking one focuses the map on it.
 pub fn validation(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     let findings = &state.analysis.findings;
     let violations = &state.analysis.violations;
-    let diagnostics = &state.level().diagnostics;
     ui.heading(format!(
         "Validation ({})",
-        findings.len() + violations.len() + diagnostics.len()
+        findings.len() + violations.len()
     ));
-    if findings.is_empty() && violations.is_empty() && diagnostics.is_empty() {
+    if findings.is_empty() && violations.is_empty() {
         ui.weak("No findings.");
     }
     let focused = |cell, room| {
@@ -309,9 +308,6 @@ pub fn validation(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>)
         {
             commands.push(Command::FocusFinding(i));
         }
-    }
-    for d in diagnostics {
-        ui.colored_label(Color32::from_rgb(150, 190, 255), format!("Generator: {d}"));
     }
 }
 
