@@ -265,3 +265,31 @@ fn the_door_tool_closes_a_door() {
     click_at(&mut harness, t.cell_centre(cell));
     assert!(!harness.state().state.level().adjacencies[adjacency].door);
 }
+
+/// A file dropped on the window, as the windowing integration hands it over.
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn dropping_a_preset_on_the_window_opens_it() {
+    let mut harness = harness();
+    let path = PathBuf::from("presets/rogue-grid-warren.ron");
+    harness
+        .input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(path.clone())));
+    harness.run_steps(3);
+    let state = &harness.state().state;
+    assert_eq!(state.doc.recipe.generator.id(), "rogue_grid");
+    assert_eq!(state.files.path.as_deref(), Some(path.as_path()));
+}
