@@ -121,6 +121,33 @@ impl ToolState {
     }
 }
 
+/// Doors and windows take their orientation from the wall they are painted into: a door in a wall that
+/// runs north–south is `Door(NS)`; a window faces the outdoor side (ground, grass or water) if it has one.
+fn oriented(level: &Level, cell: Cell, terrain: Terrain) -> Terrain {
+    let blocks = |dx: i32, dy: i32| {
+        let c = cell.offset(dx, dy);
+        level.in_bounds(c) && level.terrain(c).is_glyph_wall()
+    };
+    let wall_runs_ns = blocks(0, 1) || blocks(0, -1);
+    let outdoor = |dx: i32, dy: i32| {
+        let c = cell.offset(dx, dy);
+        !level.in_bounds(c)
+            || matches!(
+                level.terrain(c),
+                Terrain::Ground | Terrain::Grass | Terrain::Water
+            )
+    };
+    match terrain {
+        Terrain::Door(_) if wall_runs_ns => Terrain::Door(Axis::NS),
+        Terrain::Door(_) => Terrain::Door(Axis::EW),
+        Terrain::Window(_) if wall_runs_ns => {
+            Terrain::Window(if outdoor(-1, 0) { Dir::W } else { Dir::E })
+        }
+        Terrain::Window(_) => Terrain::Window(if outdoor(0, -1) { Dir::S } else { Dir::N }),
+        other => other,
+    }
+}
+
 /// The wall segment (adjacency) whose cells include `cell`.
 pub fn segment_at(level: &Level, cell: Cell) -> Option<usize> {
     level.adjacencies.iter().position(|a| {
@@ -163,14 +190,11 @@ pub fn handle(
             let painting = response.clicked()
                 || (response.dragged_by(PointerButton::Primary)
                     && !ui.input(|i| i.key_down(egui::Key::Space)));
-            if painting
-                && let Some(cell) = pointer_cell.filter(|&c| level.in_bounds(c))
-                && level.terrain(cell) != tools.terrain()
-            {
-                commands.push(edit(Edit::PaintTerrain {
-                    cell,
-                    terrain: tools.terrain(),
-                }));
+            if painting && let Some(cell) = pointer_cell.filter(|&c| level.in_bounds(c)) {
+                let terrain = oriented(level, cell, tools.terrain());
+                if level.terrain(cell) != terrain {
+                    commands.push(edit(Edit::PaintTerrain { cell, terrain }));
+                }
             }
         }
         Tool::PlaceItem
@@ -235,5 +259,34 @@ pub fn handle(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::recipe::Recipe;
+
+    #[test]
+    fn painted_doors_follow_the_wall() {
+        let level = Recipe::campaign_level(1, 9).build(&[]).expect("generates");
+        let wall = |c: Cell| level.in_bounds(c) && level.terrain(c) == Terrain::Wall;
+        let ns = level
+            .all_cells()
+            .find(|&c| wall(c) && wall(c.offset(0, 1)) && wall(c.offset(0, -1)))
+            .expect("a north–south wall");
+        let door = Terrain::Door(Axis::EW);
+        assert_eq!(oriented(&level, ns, door), Terrain::Door(Axis::NS));
+        let ew = level
+            .all_cells()
+            .find(|&c| {
+                wall(c)
+                    && wall(c.offset(1, 0))
+                    && wall(c.offset(-1, 0))
+                    && !wall(c.offset(0, 1))
+                    && !wall(c.offset(0, -1))
+            })
+            .expect("an east–west wall");
+        assert_eq!(oriented(&level, ew, door), Terrain::Door(Axis::EW));
     }
 }
