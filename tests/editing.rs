@@ -293,3 +293,66 @@ fn dropping_a_preset_on_the_window_opens_it() {
     assert_eq!(state.doc.recipe.generator.id(), "rogue_grid");
     assert_eq!(state.files.path.as_deref(), Some(path.as_path()));
 }
+
+/// Drags the primary button from `from` to `to` in a few moves.
+fn drag(harness: &mut Harness<'static, Editor>, from: Pos2, to: Pos2) {
+    harness.event(Event::PointerMoved(from));
+    harness.event(Event::PointerButton {
+        pos: from,
+        button: PointerButton::Primary,
+        pressed: true,
+        modifiers: Default::default(),
+    });
+    harness.run_steps(1);
+    for k in 1..=5 {
+        harness.event(Event::PointerMoved(from + (to - from) * (k as f32 / 5.0)));
+        harness.run_steps(1);
+    }
+    harness.event(Event::PointerButton {
+        pos: to,
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers: Default::default(),
+    });
+    harness.run_steps(2);
+}
+
+#[test]
+fn the_move_item_tool_drags_an_item_and_a_refused_move_says_why() {
+    let mut harness = harness();
+    let state = &harness.state().state;
+    let level = state.level();
+    let t = state.last_transform.expect("drawn");
+    let item = level
+        .items
+        .iter()
+        .find(|it| it.kind == mansion_forge::model::ItemKind::Coin)
+        .copied()
+        .expect("a coin");
+    let room = &level.rooms[state.analysis.room_at(level, item.cell).expect("in a room")];
+    let free = room
+        .cells
+        .iter()
+        .copied()
+        .find(|&c| c != item.cell && level.items.iter().all(|it| it.cell != c))
+        .expect("a free cell in the same room");
+    click(&mut harness, "Move item");
+    drag(&mut harness, t.cell_centre(item.cell), t.cell_centre(free));
+    let moved = harness.state().state.level().clone();
+    assert!(
+        moved
+            .items
+            .iter()
+            .any(|it| it.cell == free && it.kind == item.kind)
+    );
+    // Dragging the same way again is refused (the target is taken, the source empty); the status bar
+    // says why and nothing changes.
+    drag(&mut harness, t.cell_centre(item.cell), t.cell_centre(free));
+    assert_eq!(*harness.state().state.level(), moved);
+    let message = harness.state().state.message.clone();
+    assert!(
+        message.as_deref().is_some_and(|m| m.contains("refused:")),
+        "{message:?}"
+    );
+    harness.get_by_label_contains("refused:");
+}

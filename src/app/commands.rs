@@ -273,6 +273,12 @@ impl Command {
     }
 }
 
+/// A label from the editing core made drawable: egui's bundled fonts have no arrow glyph, and a
+/// missing glyph is an error, so "→" becomes "->".
+pub fn drawable(label: &str) -> String {
+    label.replace('→', "->")
+}
+
 /// A short human name of a key.
 pub fn key_name(key: Key) -> &'static str {
     match key {

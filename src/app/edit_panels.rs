@@ -4,7 +4,7 @@
 
 use egui::{Color32, RichText, Ui};
 
-use super::commands::{Command, ExportKind};
+use super::commands::{Command, ExportKind, drawable};
 use super::picker;
 use super::state::EditorState;
 use super::tools::{ITEMS, PAINTS, Tool};
@@ -216,7 +216,7 @@ pub fn history(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     for (i, label) in done.iter().enumerate() {
         let current = i + 1 == done.len();
         if ui
-            .selectable_label(current, format!("{}. {label}", i + 1))
+            .selectable_label(current, drawable(&format!("{}. {label}", i + 1)))
             .clicked()
         {
             commands.push(Command::HistoryGoto(i + 1));
@@ -224,7 +224,7 @@ pub fn history(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     }
     for (i, label) in undone.iter().enumerate() {
         let n = done.len() + i + 1;
-        let text = RichText::new(format!("{n}. {label}")).color(Color32::GRAY);
+        let text = RichText::new(drawable(&format!("{n}. {label}"))).color(Color32::GRAY);
         if ui
             .selectable_label(false, text)
             .on_hover_text("Undone: click to redo up to here")

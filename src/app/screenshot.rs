@@ -58,8 +58,10 @@ pub fn editor_for_request(request: &ScreenshotRequest) -> anyhow::Result<Editor>
 /// egui_kittest panics when wgpu finds no adapter at all; that becomes an error naming the fix.
 pub fn render_editor(editor: Editor, size: Vec2) -> anyhow::Result<image::RgbaImage> {
     let rendered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+        // Like the window, draw a box for a character the fonts lack (a file name, say) rather than fail.
         let mut harness = Harness::builder()
             .with_size(size)
+            .allow_missing_glyphs()
             .wgpu()
             .build_eframe(move |_cc| editor);
         // Panel sizes settle on the second frame; the camera fits on the frame after that.

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 pub use super::cache::Analysis;
 use super::camera::{Camera, CellToScreen};
-use super::commands::Command;
+use super::commands::{Command, drawable};
 use super::files::{self, FileState};
 use super::picker::GeneratorPicker;
 use super::tools::ToolState;
@@ -280,7 +280,7 @@ impl EditorState {
                 true
             }
             Err(e) => {
-                self.message = Some(format!("{} refused: {e}", command.label()));
+                self.message = Some(drawable(&format!("{} refused: {e}", command.label())));
                 false
             }
         }
