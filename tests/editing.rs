@@ -356,3 +356,27 @@ fn the_move_item_tool_drags_an_item_and_a_refused_move_says_why() {
     );
     harness.get_by_label_contains("refused:");
 }
+
+#[test]
+fn out_of_range_parameters_are_clamped_and_reported() {
+    let mut harness = harness();
+    click(&mut harness, "Generator and parameters");
+    click(&mut harness, "Generator");
+    click(&mut harness, "Tile growth");
+    {
+        let picker = &mut harness.state_mut().state.picker;
+        assert_eq!(picker.id, "tile_growth");
+        picker.values[0] = "9999".to_string();
+    }
+    click(&mut harness, "Apply generator");
+    let state = &harness.state().state;
+    assert_eq!(state.doc.recipe.generator.id(), "tile_growth");
+    let note = state
+        .level()
+        .diagnostics
+        .iter()
+        .find(|d| d.contains("9999") && d.contains("clamped"))
+        .expect("a clamping note")
+        .clone();
+    harness.get_by_label_contains(&note);
+}

@@ -26,6 +26,8 @@ pub struct GeneratorPicker {
     pub values: Vec<String>,
     /// Why the last Apply was refused.
     pub error: Option<String>,
+    /// The document's generator the form was filled from: the form is refilled only when that changes.
+    pub filled_from: GeneratorParams,
 }
 
 /// The parameters of a generator as a JSON object.
@@ -89,13 +91,16 @@ impl GeneratorPicker {
             id,
             values,
             error: None,
+            filled_from: params.clone(),
         }
     }
 
     /// Switches the form to generator `id` with its defaults.
     pub fn select(&mut self, id: &'static str) {
         if self.id != id {
+            let filled_from = self.filled_from.clone();
             *self = Self::from_params(&defaults(id));
+            self.filled_from = filled_from;
         }
     }
 

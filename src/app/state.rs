@@ -293,7 +293,10 @@ impl EditorState {
         let rooms = self.doc.level.rooms.len();
         self.selected_room = self.selected_room.filter(|&r| r < rooms);
         self.focus = None;
-        self.picker = GeneratorPicker::from_recipe(&self.doc.recipe);
+        // The picker follows the recipe, but keeps half-typed fields through hand edits.
+        if self.picker.filled_from != self.doc.recipe.generator {
+            self.picker = GeneratorPicker::from_recipe(&self.doc.recipe);
+        }
     }
 
     /// Opens the campaign mansion `level` of the game seed in the seed field, as a new recipe.
