@@ -196,8 +196,9 @@ pub fn read_document(path: &Path) -> Result<Document, String> {
     match preset::load(path) {
         Ok(doc) => Ok(doc),
         Err(preset_error) => {
+            // Level files have no `version` field; a preset always starts with one, even truncated.
             let looks_like_preset = std::fs::read_to_string(path)
-                .map(|t| t.contains("version") && t.contains("params"))
+                .map(|t| t.contains("version"))
                 .unwrap_or(true);
             if looks_like_preset {
                 return Err(preset_error.to_string());
