@@ -41,6 +41,8 @@ pub fn menu_item(ui: &mut Ui, command: Command, enabled: bool, commands: &mut Ve
 
 /// The File menu.
 pub fn file_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+    // Room for "Save As…" next to its Ctrl+Shift+S.
+    ui.set_min_width(240.0);
     for command in [Command::New, Command::Open] {
         menu_item(ui, command, true, commands);
     }
@@ -67,6 +69,7 @@ pub fn file_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
 
 /// The Edit menu: undo, redo, locks, regeneration and re-rolls.
 pub fn edit_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+    ui.set_min_width(280.0);
     menu_item(ui, Command::Undo, state.history.can_undo(), commands);
     menu_item(ui, Command::Redo, state.history.can_redo(), commands);
     ui.separator();
