@@ -380,3 +380,24 @@ fn out_of_range_parameters_are_clamped_and_reported() {
         .clone();
     harness.get_by_label_contains(&note);
 }
+
+#[test]
+fn patrol_and_start_tools_add_and_remove_guards_and_move_the_start() {
+    let mut harness = harness();
+    let (_, centre) = chamber(&harness, 4);
+    let guards = harness.state().state.level().guards.len();
+    click(&mut harness, "Add guard");
+    click_at(&mut harness, centre);
+    assert_eq!(harness.state().state.level().guards.len(), guards + 1);
+    let state = &harness.state().state;
+    let t = state.last_transform.expect("drawn");
+    let first = state.level().guards[0].start;
+    click(&mut harness, "Remove guard");
+    click_at(&mut harness, t.cell_centre(first));
+    assert_eq!(harness.state().state.level().guards.len(), guards);
+    click(&mut harness, "Move player start");
+    click_at(&mut harness, centre);
+    let state = &harness.state().state;
+    assert_eq!(state.level().player_start, t.cell_at(centre));
+    assert_eq!(state.history.entries().0.len(), 3);
+}
