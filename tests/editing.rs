@@ -401,3 +401,31 @@ fn patrol_and_start_tools_add_and_remove_guards_and_move_the_start() {
     assert_eq!(state.level().player_start, t.cell_at(centre));
     assert_eq!(state.history.entries().0.len(), 3);
 }
+
+#[test]
+fn the_waypoint_tool_drags_a_route_cell() {
+    let mut harness = harness();
+    let state = &harness.state().state;
+    let t = state.last_transform.expect("drawn");
+    let route = &state.level().patrols[0];
+    let from = route.cells[1];
+    // The tool drags the route's first waypoint on that cell.
+    let index = route
+        .cells
+        .iter()
+        .position(|&c| c == from)
+        .expect("on the route");
+    let to = from.offset(0, 1);
+    click(&mut harness, "Move waypoint");
+    drag(&mut harness, t.cell_centre(from), t.cell_centre(to));
+    let state = &harness.state().state;
+    let cells = &state.level().patrols[0].cells;
+    assert_eq!(
+        cells[index],
+        to,
+        "{:?} {:?} {:?}",
+        state.message,
+        &cells[..4],
+        state.history.entries()
+    );
+}

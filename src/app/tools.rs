@@ -238,7 +238,9 @@ pub fn handle(
         }
         Tool::MoveItem | Tool::MoveWaypoint => {
             if response.drag_started_by(PointerButton::Primary) {
-                tools.drag_from = pointer_cell;
+                // Where the button went down, not where the drag was recognised.
+                let origin = ui.input(|i| i.pointer.press_origin());
+                tools.drag_from = origin.map(|p| t.cell_at(p)).or(pointer_cell);
             }
             if response.drag_stopped()
                 && let (Some(from), Some(to)) = (tools.drag_from.take(), pointer_cell)
