@@ -1,9 +1,60 @@
 //! Renders the editor's documentation screenshots into `screenshots/` (temporary until the CLI's
 //! `mansion-forge screenshot` lands): `cargo run --example screenshot [game-seed] [level]`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use mansion_forge::app::{ScreenshotRequest, screenshot};
+use mansion_forge::app::{
+    Editor, EditorState, Overlay, ScreenshotRequest, Source, Tool, save_editor, screenshot,
+};
+use mansion_forge::edit::{self, Edit};
+use mansion_forge::io::preset;
+use mansion_forge::model::RoomKind;
+
+fn timed(out: &Path, render: impl FnOnce() -> anyhow::Result<()>) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    render()?;
+    println!(
+        "{} in {:.2} s",
+        out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The default mansion with a few chambers locked, then regenerated around them (fixed seed), with the
+/// paint tool chosen so the palette shows.
+fn locks_editor() -> anyhow::Result<Editor> {
+    let mut state = EditorState::new_default();
+    let chambers: Vec<usize> = state
+        .level()
+        .rooms
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.kind == RoomKind::Room)
+        .map(|(i, _)| i)
+        .step_by(4)
+        .take(3)
+        .collect();
+    for &room in &chambers {
+        state.run(&edit::Command::Edit(Edit::Lock { room }));
+    }
+    state.run(&edit::Command::Regenerate { seed: 2024 });
+    state.selected_room = state.doc.locked_rooms().first().copied();
+    state.tools.tool = Tool::Paint;
+    state.overlays.set(Overlay::RoomGraph, true);
+    Ok(Editor::new(state))
+}
+
+/// A generator's preset with every overlay on and its parameters shown.
+fn preset_editor(path: &str) -> anyhow::Result<Editor> {
+    let doc = preset::load(Path::new(path))?;
+    let mut state = EditorState::with_document(doc, Source::File(path.to_string()));
+    Overlay::ALL
+        .iter()
+        .for_each(|&o| state.overlays.set(o, true));
+    state.picker_open = true;
+    Ok(Editor::new(state))
+}
 
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
@@ -20,19 +71,25 @@ fn main() -> anyhow::Result<()> {
     ];
     for (name, overlays, select_room) in shots {
         let out = PathBuf::from(format!("screenshots/{name}.png"));
-        let started = std::time::Instant::now();
-        screenshot(&ScreenshotRequest {
-            seed,
-            level,
-            overlays: overlays.iter().map(|s| s.to_string()).collect(),
-            select_room,
-            out: out.clone(),
+        timed(&out, || {
+            screenshot(&ScreenshotRequest {
+                seed,
+                level,
+                overlays: overlays.iter().map(|s| s.to_string()).collect(),
+                select_room,
+                out: out.clone(),
+            })
         })?;
-        println!(
-            "{} in {:.2} s",
-            out.display(),
-            started.elapsed().as_secs_f64()
-        );
+    }
+    let out = PathBuf::from("screenshots/locks.png");
+    timed(&out, || save_editor(locks_editor()?, &out))?;
+    for (name, preset) in [
+        ("tile-growth", "presets/tile-growth-chambers.ron"),
+        ("packed-mansion", "presets/packed-mansion-manor.ron"),
+        ("rogue-grid", "presets/rogue-grid-rogue-classic.ron"),
+    ] {
+        let out = PathBuf::from(format!("screenshots/{name}.png"));
+        timed(&out, || save_editor(preset_editor(preset)?, &out))?;
     }
     Ok(())
 }

@@ -58,3 +58,23 @@ fn map_all_overlays() {
 fn inspector_with_a_room_selected() {
     snapshot("inspector_room_12", &[], Some(12));
 }
+
+/// Locked rooms: the dashed border and the padlock badge, with the paint tool's palette shown.
+#[test]
+fn map_locked_rooms() {
+    use mansion_forge::app::Tool;
+    use mansion_forge::edit::{Command, Edit};
+    let mut state = EditorState::new_default();
+    for room in [1, 6, 11] {
+        state.run(&Command::Edit(Edit::Lock { room }));
+    }
+    state.last_generation = Some(Duration::from_millis(1));
+    state.selected_room = Some(6);
+    state.tools.tool = Tool::Paint;
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(1400.0, 1000.0))
+        .wgpu()
+        .build_eframe(move |_cc| Editor::new(state));
+    harness.run_steps(3);
+    harness.snapshot("map_locked_rooms");
+}

@@ -3,7 +3,7 @@
 use egui::{Event, Key, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use mansion_forge::app::{Editor, EditorState, Overlay, Source};
+use mansion_forge::app::{DEFAULT_PRESET, Editor, EditorState, Overlay, Source};
 use mansion_forge::generate::campaign;
 use mansion_forge::model::{Level, RoomKind, Terrain};
 
@@ -43,17 +43,17 @@ fn toggle(harness: &mut Harness<'static, Editor>, label: &str) {
 fn the_app_starts_on_the_default_mansion() {
     let harness = default_harness();
     let state = &harness.state().state;
-    assert_eq!(state.level.level, 9);
+    assert_eq!(state.level().level, 9);
+    assert_eq!(state.source, Source::File(DEFAULT_PRESET.to_string()));
+    let campaign = campaign::plan(1).generate(9).expect("mansion 9");
     assert_eq!(
-        state.source,
-        Source::Campaign {
-            game_seed: 1,
-            level: 9
-        }
+        *state.level(),
+        campaign,
+        "the default preset is game 1, mansion 9"
     );
     harness.get_by_label("Regenerate");
     harness.get_by_label("Map");
-    let size = format!("{} × {} cells", state.level.width, state.level.height);
+    let size = format!("{} × {} cells", state.level().width, state.level().height);
     harness.get_by_label_contains(&size);
 }
 
@@ -91,7 +91,7 @@ fn number_keys_toggle_the_overlays() {
 #[test]
 fn regenerate_with_a_new_seed_changes_the_level() {
     let mut harness = default_harness();
-    let before = harness.state().state.level.clone();
+    let before = harness.state().state.level().clone();
     harness
         .get_by_label("Game seed")
         .set_text_value_accesskit("42");
@@ -106,10 +106,11 @@ fn regenerate_with_a_new_seed_changes_the_level() {
             level: 9
         }
     );
-    assert_ne!(state.level, before);
+    assert_ne!(*state.level(), before);
     let expected = campaign::plan(42).generate(9).expect("mansion 9");
     assert_eq!(
-        state.level, expected,
+        *state.level(),
+        expected,
         "generation is deterministic from the seed"
     );
 }
@@ -119,7 +120,7 @@ fn clicking_a_mansion_in_the_campaign_list_opens_it() {
     let mut harness = default_harness();
     harness.get_by_label_contains("Mansion 3:").click();
     harness.run_steps(3);
-    assert_eq!(harness.state().state.level.level, 3);
+    assert_eq!(harness.state().state.level().level, 3);
 }
 
 #[test]
@@ -127,13 +128,13 @@ fn clicking_a_room_selects_it_and_the_inspector_names_it() {
     let mut harness = default_harness();
     let state = &harness.state().state;
     let room = state
-        .level
+        .level()
         .rooms
         .iter()
         .position(|r| r.kind == RoomKind::Room)
         .expect("a chamber");
     let t = state.last_transform.expect("the map was drawn");
-    let (x, y) = state.level.rooms[room].interior.centre();
+    let (x, y) = state.level().rooms[room].interior.centre();
     let name = state.room_name(room);
     click_at(&mut harness, t.point(x, y));
     assert_eq!(harness.state().state.selected_room, Some(room));
@@ -218,24 +219,15 @@ fn the_validation_panel_lists_rooms_left_unpatrolled() {
 }
 
 #[test]
-fn space_regenerates_and_f_fits() {
+fn space_regenerates_the_unlocked_rooms_and_f_fits() {
     let mut harness = default_harness();
-    harness
-        .get_by_label("Game seed")
-        .set_text_value_accesskit("7");
-    harness.run_steps(1);
-    // Leave the text field so keys go to the editor.
-    harness.key_press(Key::Escape);
-    harness.run_steps(1);
+    let before = harness.state().state.doc.clone();
     harness.key_press(Key::Space);
     harness.run_steps(3);
-    assert_eq!(
-        harness.state().state.source,
-        Source::Campaign {
-            game_seed: 7,
-            level: 9
-        }
-    );
+    let state = &harness.state().state;
+    assert_ne!(state.doc.recipe.seed, before.recipe.seed, "a new seed");
+    assert_ne!(*state.level(), before.level);
+    assert!(state.history.can_undo());
     harness.state_mut().state.camera.cell = 40.0;
     harness.key_press(Key::F);
     harness.run_steps(2);
@@ -247,7 +239,7 @@ fn hovering_a_cell_shows_what_is_there() {
     let mut harness = default_harness();
     let state = &harness.state().state;
     let t = state.last_transform.expect("the map was drawn");
-    let guard = state.level.guards[0];
+    let guard = state.level().guards[0];
     let pos = t.cell_centre(guard.start);
     harness.hover_at(pos);
     harness.run_steps(4);

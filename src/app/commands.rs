@@ -1,33 +1,104 @@
 //! Every user action as one enum. Menus, buttons, keyboard shortcuts and tooltips are all generated from
 //! [`Command`], so a label, a key and its explanation can never drift apart, and tests can drive the editor
 //! with the same values the UI produces.
+//!
+//! Changes of the level itself are [`Command::Run`] with an [`edit::Command`](crate::edit::Command): they
+//! all go through the one undo history.
 
-use egui::Key;
+use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::state::Overlay;
+use super::tools::Tool;
+use crate::edit;
+use crate::generate::Step;
 use crate::model::RoomId;
 
+/// What File ▸ Export writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportKind {
+    LevelRon,
+    LevelJson,
+    Ascii,
+    /// The map with the shown overlays, rendered like a screenshot.
+    Png,
+    /// A Tiled map; the writer lives in `src/io/export/` (see [`super::files::export_tiled`]).
+    Tiled,
+}
+
+impl ExportKind {
+    pub const ALL: [ExportKind; 5] = [
+        ExportKind::LevelRon,
+        ExportKind::LevelJson,
+        ExportKind::Ascii,
+        ExportKind::Png,
+        ExportKind::Tiled,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            ExportKind::LevelRon => "Level file (RON)…",
+            ExportKind::LevelJson => "Level file (JSON)…",
+            ExportKind::Ascii => "ASCII map…",
+            ExportKind::Png => "Map image (PNG)…",
+            ExportKind::Tiled => "Tiled map…",
+        }
+    }
+
+    pub fn extension(self) -> &'static str {
+        match self {
+            ExportKind::LevelRon => "ron",
+            ExportKind::LevelJson => "json",
+            ExportKind::Ascii => "txt",
+            ExportKind::Png => "png",
+            ExportKind::Tiled => "tmj",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     ToggleOverlay(Overlay),
     ToggleGrid,
     FitToWindow,
     ZoomIn,
     ZoomOut,
-    /// Generate the mansion in the generator fields (game seed, level) again.
+    /// Open the campaign mansion of the generator fields (game seed, level) as a new recipe.
     Regenerate,
-    /// Pick a new random game seed, then regenerate.
+    /// Pick a new random game seed, then open its mansion.
     RandomSeed,
     /// Open mansion `n` (0–9) of the current game.
     OpenMansion(u32),
     SelectRoom(Option<RoomId>),
     /// Focus the map on validation finding `n`.
     FocusFinding(usize),
+    /// Focus the map on invariant violation `n`.
+    FocusViolation(usize),
+    /// Regenerate the unlocked rooms with a new random seed.
+    RegenerateUnlocked,
+    /// Regenerate the unlocked rooms with the recipe's seed (after changing locks).
+    RegenerateSameSeed,
+    /// Re-roll one generation step, keeping the layout.
+    Reroll(Step),
+    /// Lock the selected room, or unlock it.
+    ToggleLock,
+    Undo,
+    Redo,
+    /// Undo or redo until `n` commands are done.
+    HistoryGoto(usize),
+    SetTool(Tool),
+    /// A change of the document, through the history.
+    Run(edit::Command),
+    New,
+    Open,
+    OpenRecent(usize),
+    Save,
+    SaveAs,
+    Export(ExportKind),
 }
 
 impl Command {
-    /// Commands that have a keyboard shortcut, in the order the Help menu lists them.
-    pub const WITH_KEYS: [Command; 10] = [
+    /// Commands that have a plain keyboard shortcut, in the order the Help menu lists them.
+    pub const WITH_KEYS: [Command; 11] = [
         Command::ToggleOverlay(Overlay::RoomGraph),
         Command::ToggleOverlay(Overlay::Distances),
         Command::ToggleOverlay(Overlay::Loot),
@@ -36,12 +107,23 @@ impl Command {
         Command::FitToWindow,
         Command::ZoomIn,
         Command::ZoomOut,
-        Command::Regenerate,
+        Command::RegenerateUnlocked,
         Command::RandomSeed,
+        Command::ToggleLock,
+    ];
+
+    /// Commands with a Ctrl shortcut; the Shift variants come first so Ctrl+Shift+Z is not read as Ctrl+Z.
+    pub const WITH_SHORTCUTS: [Command; 6] = [
+        Command::Redo,
+        Command::SaveAs,
+        Command::Undo,
+        Command::New,
+        Command::Open,
+        Command::Save,
     ];
 
     /// The menu or button label.
-    pub fn label(self) -> String {
+    pub fn label(&self) -> String {
         match self {
             Command::ToggleOverlay(o) => o.label().to_string(),
             Command::ToggleGrid => "Cell grid".to_string(),
@@ -54,25 +136,84 @@ impl Command {
             Command::SelectRoom(Some(r)) => format!("Select room {r}"),
             Command::SelectRoom(None) => "Clear selection".to_string(),
             Command::FocusFinding(n) => format!("Show finding {}", n + 1),
+            Command::FocusViolation(n) => format!("Show violation {}", n + 1),
+            Command::RegenerateUnlocked => "Regenerate unlocked".to_string(),
+            Command::RegenerateSameSeed => "Regenerate, same seed".to_string(),
+            Command::Reroll(Step::Furniture) => "Re-roll furniture".to_string(),
+            Command::Reroll(Step::Loot) => "Re-roll loot".to_string(),
+            Command::Reroll(Step::Patrols) => "Re-roll patrols".to_string(),
+            Command::ToggleLock => "Lock / unlock room".to_string(),
+            Command::Undo => "Undo".to_string(),
+            Command::Redo => "Redo".to_string(),
+            Command::HistoryGoto(n) => format!("Go to step {n}"),
+            Command::SetTool(tool) => tool.label().to_string(),
+            Command::Run(command) => command.label(),
+            Command::New => "New".to_string(),
+            Command::Open => "Open…".to_string(),
+            Command::OpenRecent(n) => format!("Recent file {}", n + 1),
+            Command::Save => "Save".to_string(),
+            Command::SaveAs => "Save As…".to_string(),
+            Command::Export(kind) => kind.label().to_string(),
         }
     }
 
     /// The key that triggers the command (no modifiers), if any.
-    pub fn key(self) -> Option<Key> {
+    pub fn key(&self) -> Option<Key> {
         match self {
             Command::ToggleOverlay(o) => Some(o.key()),
             Command::ToggleGrid => Some(Key::G),
             Command::FitToWindow => Some(Key::F),
             Command::ZoomIn => Some(Key::Plus),
             Command::ZoomOut => Some(Key::Minus),
-            Command::Regenerate => Some(Key::Space),
+            Command::RegenerateUnlocked => Some(Key::Space),
             Command::RandomSeed => Some(Key::R),
-            Command::OpenMansion(_) | Command::SelectRoom(_) | Command::FocusFinding(_) => None,
+            Command::ToggleLock => Some(Key::L),
+            _ => None,
         }
     }
 
+    /// The Ctrl (⌘ on macOS) shortcuts of the command.
+    pub fn shortcuts(&self) -> &'static [KeyboardShortcut] {
+        const CMD: Modifiers = Modifiers::COMMAND;
+        const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
+        const UNDO: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::Z)];
+        const REDO: &[KeyboardShortcut] = &[
+            KeyboardShortcut::new(CMD_SHIFT, Key::Z),
+            KeyboardShortcut::new(CMD, Key::Y),
+        ];
+        const NEW: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::N)];
+        const OPEN: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::O)];
+        const SAVE: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::S)];
+        const SAVE_AS: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD_SHIFT, Key::S)];
+        match self {
+            Command::Undo => UNDO,
+            Command::Redo => REDO,
+            Command::New => NEW,
+            Command::Open => OPEN,
+            Command::Save => SAVE,
+            Command::SaveAs => SAVE_AS,
+            _ => &[],
+        }
+    }
+
+    /// The shortcut as menus show it ("Space", "Ctrl+Z").
+    pub fn shortcut_text(&self) -> Option<String> {
+        if let Some(key) = self.key() {
+            return Some(key_name(key).to_string());
+        }
+        let names: Vec<String> = self
+            .shortcuts()
+            .iter()
+            .map(|s| {
+                let shift = if s.modifiers.shift { "Shift+" } else { "" };
+                format!("Ctrl+{shift}{}", s.logical_key.symbol_or_name())
+            })
+            .collect();
+        (!names.is_empty()).then(|| names.join(" / "))
+    }
+
     /// What the command does, for tooltips.
-    pub fn description(self) -> &'static str {
+    pub fn description(&self) -> &'static str {
         match self {
             Command::ToggleOverlay(Overlay::RoomGraph) => {
                 "Show the room graph: a node per room, an edge per door"
@@ -90,21 +231,52 @@ impl Command {
             Command::FitToWindow => "Zoom and pan so the whole mansion fits the map view",
             Command::ZoomIn => "Zoom in around the centre of the map view",
             Command::ZoomOut => "Zoom out around the centre of the map view",
-            Command::Regenerate => "Generate the mansion for the seed and level in the fields",
-            Command::RandomSeed => "Pick a new random game seed and generate its mansion",
+            Command::Regenerate => {
+                "Start over on the campaign mansion for the game seed and level in the fields"
+            }
+            Command::RandomSeed => "Pick a new random game seed and open its mansion",
             Command::OpenMansion(_) => "Open this mansion of the game",
             Command::SelectRoom(_) => "Select a room to show it in the inspector",
-            Command::FocusFinding(_) => "Centre the map on this finding",
+            Command::FocusFinding(_) | Command::FocusViolation(_) => {
+                "Centre the map on this finding"
+            }
+            Command::RegenerateUnlocked => {
+                "Generate the unlocked rooms again with a new random seed; locked rooms stay"
+            }
+            Command::RegenerateSameSeed => {
+                "Generate the unlocked rooms again with the same seed (after changing locks)"
+            }
+            Command::Reroll(Step::Furniture) => "Place the furniture again, keeping the layout",
+            Command::Reroll(Step::Loot) => "Place the loot again, keeping layout and furniture",
+            Command::Reroll(Step::Patrols) => "Plan the guards' patrols again",
+            Command::ToggleLock => "Lock the selected room so regenerations keep it, or unlock it",
+            Command::Undo => "Undo the last change",
+            Command::Redo => "Redo the last undone change",
+            Command::HistoryGoto(_) => "Undo or redo up to this step",
+            Command::SetTool(_) => "Choose the map tool",
+            Command::Run(_) => "Change the document",
+            Command::New => "Start a new document from the default mansion",
+            Command::Open => "Open a preset (.ron) or a level file (.ron, .json)",
+            Command::OpenRecent(_) => "Open this recently used file",
+            Command::Save => "Save the document as a preset",
+            Command::SaveAs => "Save the document as a preset under a new name",
+            Command::Export(_) => "Write the level in another format",
         }
     }
 
     /// The tooltip: the description plus the key, e.g. "Fit … (F)".
-    pub fn tooltip(self) -> String {
-        match self.key() {
-            Some(key) => format!("{} ({})", self.description(), key_name(key)),
+    pub fn tooltip(&self) -> String {
+        match self.shortcut_text() {
+            Some(keys) => format!("{} ({keys})", self.description()),
             None => self.description().to_string(),
         }
     }
+}
+
+/// A label from the editing core made drawable: egui's bundled fonts have no arrow glyph, and a
+/// missing glyph is an error, so "→" becomes "->".
+pub fn drawable(label: &str) -> String {
+    label.replace('→', "->")
 }
 
 /// A short human name of a key.
@@ -129,5 +301,12 @@ mod tests {
         keys.dedup();
         assert_eq!(keys.len(), n);
         assert_eq!(n, Command::WITH_KEYS.len());
+    }
+
+    #[test]
+    fn every_shortcut_command_has_a_shortcut() {
+        for command in Command::WITH_SHORTCUTS {
+            assert!(!command.shortcuts().is_empty(), "{command:?}");
+        }
     }
 }

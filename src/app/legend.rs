@@ -121,10 +121,10 @@ fn room_graph(ui: &mut Ui, state: &EditorState) {
         "courtyard link",
     );
     line(ui, Stroke::new(3.5, theme::EDGE_FRONT), false, "front door");
-    let doors = state.level.adjacencies.iter().filter(|a| a.door).count();
+    let doors = state.level().adjacencies.iter().filter(|a| a.door).count();
     ui.weak(format!(
         "{} rooms, {doors} door connections",
-        state.level.rooms.len()
+        state.level().rooms.len()
     ));
 }
 
@@ -164,7 +164,7 @@ fn distances(ui: &mut Ui, state: &EditorState) {
         false,
         "public/private boundary",
     );
-    let plan = state.level.plan.map(|p| (p.rooms_x, p.rooms_y));
+    let plan = state.level().plan.map(|p| (p.rooms_x, p.rooms_y));
     let target = match plan {
         Some((x, y)) => format!("floor({x}·{y}/4) = {}", a.private_target),
         None => "floor(Rx·Ry/4)".to_string(),
@@ -264,7 +264,7 @@ fn patrols(ui: &mut Ui, state: &EditorState) {
         m.routes,
         m.loops,
         m.outside_routes,
-        state.level.split_points.len(),
+        state.level().split_points.len(),
         m.unpatrolled.len()
     ));
 }

@@ -55,17 +55,17 @@ impl Visible {
     }
 }
 
-/// Shows the map in the remaining space of `ui`; clicks become [`Command::SelectRoom`].
+/// Shows the map in the remaining space of `ui`; clicks and drags go to the current tool.
 pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
     let (viewport, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Map"));
     handle_input(ui, state, viewport, &response, commands);
-    let t = state.camera.transform(viewport, state.level.height);
+    let t = state.camera.transform(viewport, state.level().height);
     state.last_transform = Some(t);
 
     let painter = ui.painter_at(viewport);
     painter.rect_filled(viewport, CornerRadius::ZERO, theme::BACKGROUND);
-    let level = &state.level;
+    let level = state.level();
     let visible = Visible::new(&t, viewport, level);
     let mut shapes = Vec::new();
     draw_terrain(&mut shapes, &t, state, visible);
@@ -78,6 +78,8 @@ pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
     draw_actors(&mut shapes, &t, level, ui);
     overlays::draw_labels(&mut shapes, &t, state, ui);
     draw_selection(&mut shapes, &t, state);
+    // After the selection, so a selected locked room still shows its badge and border.
+    super::lock_badges::draw(&mut shapes, &t, state);
     painter.extend(shapes);
 
     if let Some(pos) = response.hover_pos()
@@ -97,7 +99,7 @@ fn handle_input(
     response: &Response,
     commands: &mut Vec<Command>,
 ) {
-    let (w, h) = (state.level.width, state.level.height);
+    let (w, h) = (state.level().width, state.level().height);
     state.camera.resolve(viewport, w, h);
     let space_down = ui.input(|i| i.key_down(Key::Space));
     let panning = response.dragged_by(PointerButton::Middle)
@@ -116,23 +118,19 @@ fn handle_input(
             state.camera.zoom_around(viewport, pointer, factor);
         }
     }
-    if response.clicked()
-        && !space_down
-        && let Some(pos) = response.interact_pointer_pos()
-    {
+    if !space_down && !panning {
         let t = state.camera.transform(viewport, h);
-        let room = state.analysis.room_at(&state.level, t.cell_at(pos));
-        commands.push(Command::SelectRoom(room));
+        super::tools::handle(ui, state, &t, response, commands);
     }
 }
 
 /// Pillars: wall cells with no glyph-wall neighbours, drawn round on the floor around them.
 fn is_pillar(state: &EditorState, c: Cell) -> bool {
-    state.level.terrain(c) == Terrain::Wall && state.analysis.wall_bits_at(&state.level, c) == 0
+    state.level().terrain(c) == Terrain::Wall && state.analysis.wall_bits_at(state.level(), c) == 0
 }
 
 fn draw_terrain(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState, visible: Visible) {
-    let level = &state.level;
+    let level = state.level();
     let mut mesh = Mesh::default();
     let mut details = Vec::new();
     for c in visible.cells() {
@@ -403,7 +401,7 @@ pub fn text_shape(ui: &Ui, centre: Pos2, text: &str, font: egui::FontId, colour:
 
 fn draw_selection(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState) {
     let width = (t.cell * 0.18).clamp(2.0, 5.0);
-    if let Some(room) = state.selected_room.and_then(|r| state.level.rooms.get(r)) {
+    if let Some(room) = state.selected_room.and_then(|r| state.level().rooms.get(r)) {
         let rect = t.rect(&room.interior);
         shapes.push(Shape::rect_filled(
             rect,
@@ -428,7 +426,7 @@ fn draw_selection(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState
 
 /// The hover tooltip: everything known about one cell.
 fn hover_tooltip(ui: &mut Ui, state: &EditorState, cell: Cell) {
-    let level = &state.level;
+    let level = state.level();
     let item = level.item_at(cell).map(|i| i.kind);
     let door_item = matches!(item, Some(ItemKind::Door(_)));
     ui.strong(format!("Cell ({}, {})", cell.x, cell.y));

@@ -5,35 +5,44 @@
 //! [`Editor::show`] draws one frame into any [`egui::Ui`] — the same code runs in the eframe window, in the
 //! egui_kittest tests, in the screenshot renderer and in the frame benchmark.
 //!
-//! Module map: `state` (level + cached analysis), `commands` (every user action), `camera` (cell ↔ screen),
-//! `map_view` (terrain, items, actors, input), `overlays` and `legend`, `panels`, `findings` (validation
-//! list), `describe` (names), `theme` (colours), `screenshot`.
+//! Module map: `state` (the edited document, its history and view settings), `cache` (analysis computed
+//! once per change), `commands` (every user action), `camera` (cell ↔ screen), `map_view` (terrain,
+//! items, actors, input), `tools` (hand-fix tools), `lock_badges`, `overlays` and `legend`, `panels` and
+//! `edit_panels`, `picker` (generator and parameters), `files` (open, save, export, recovery — all
+//! path-taking), `dialogs` (native dialogs and prompts), `findings` (validation list), `describe`
+//! (names), `theme` (colours), `screenshot`.
 
+mod cache;
 mod camera;
 mod commands;
 mod describe;
+mod dialogs;
+mod edit_panels;
+mod files;
 mod findings;
 mod legend;
+mod lock_badges;
 mod map_view;
 mod overlays;
 mod panels;
 mod patrol_overlay;
+mod picker;
 mod screenshot;
 mod state;
 mod theme;
+mod tools;
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
 use egui::{Key, Ui};
 
 pub use camera::{Camera, CellToScreen};
-pub use commands::Command;
+pub use commands::{Command, ExportKind};
+pub use files::{AppDirs, FileState, Pending, level_document, read_document};
 pub use findings::{Finding, Severity, level_findings};
-pub use screenshot::{SCREENSHOT_SIZE, editor_for_request, render_editor};
-pub use state::{Analysis, EditorState, Overlay, Overlays, Source};
-
-use crate::model::Level;
+pub use screenshot::{SCREENSHOT_SIZE, editor_for_request, render_editor, save_editor};
+pub use state::{Analysis, DEFAULT_PRESET, EditorState, Overlay, Overlays, Source};
+pub use tools::{ITEMS, PAINTS, Tool};
 
 /// What `mansion-forge screenshot` asks the editor to render.
 #[derive(Clone, Debug)]
@@ -47,12 +56,15 @@ pub struct ScreenshotRequest {
     pub out: PathBuf,
 }
 
-/// Opens the editor window, on `file` if given, else on the default mansion.
+/// Opens the editor window, on `file` (a preset or a level file) if given, else on the default preset.
 pub fn run_editor(file: Option<&Path>) -> anyhow::Result<()> {
-    let state = match file {
-        Some(path) => EditorState::from_file(load_level(path)?, path.display().to_string()),
-        None => EditorState::new_default(),
-    };
+    let mut state = EditorState::new_default();
+    state.files = FileState::for_window();
+    if let Some(path) = file
+        && !state.open_path(path)
+    {
+        anyhow::bail!("{}", state.message.take().unwrap_or_default());
+    }
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Mansion Forge")
@@ -72,24 +84,6 @@ pub fn screenshot(request: &ScreenshotRequest) -> anyhow::Result<()> {
     screenshot::save(request)
 }
 
-/// Reads a level saved as JSON (`.json`) or RON (`.ron`; other extensions try JSON, then RON).
-pub fn load_level(path: &Path) -> anyhow::Result<Level> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or_default();
-    let parsed = match ext {
-        "ron" => ron::from_str(&text).map_err(anyhow::Error::from),
-        "json" => serde_json::from_str(&text).map_err(anyhow::Error::from),
-        _ => serde_json::from_str(&text)
-            .or_else(|_| ron::from_str(&text))
-            .map_err(anyhow::Error::from),
-    };
-    parsed.with_context(|| format!("{} is not a level file", path.display()))
-}
-
 /// The editor application.
 pub struct Editor {
     pub state: EditorState,
@@ -102,39 +96,64 @@ impl Editor {
 
     /// Draws one frame into `ui` and carries out what the user asked for.
     pub fn show(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
         let mut commands = Vec::new();
-        keyboard(ui.ctx(), &mut self.state, &mut commands);
+        keyboard(&ctx, &mut self.state, &mut commands);
+        dialogs::on_dropped_files(&ctx, &mut self.state);
         let state = &mut self.state;
-        egui::Panel::top("menu").show(ui, |ui| panels::menu_bar(ui, state, &mut commands));
-        egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(ui, state));
-        egui::Panel::left("controls")
-            .default_size(330.0)
-            .size_range(240.0..=480.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    panels::generator(ui, state, &mut commands);
-                    ui.separator();
-                    panels::overlays(ui, state, &mut commands);
-                });
-            });
-        egui::Panel::right("details")
-            .default_size(330.0)
-            .size_range(240.0..=520.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    panels::inspector(ui, state, &mut commands);
-                    ui.separator();
-                    panels::validation(ui, state, &mut commands);
-                });
-            });
-        egui::CentralPanel::no_frame().show(ui, |ui| map_view::show(ui, state, &mut commands));
+        if state.map_only {
+            egui::CentralPanel::no_frame().show(ui, |ui| map_view::show(ui, state, &mut commands));
+        } else {
+            panels_and_map(ui, state, &mut commands);
+            dialogs::modals(&ctx, state);
+        }
         if !commands.is_empty() {
             for command in commands {
-                self.state.apply(command);
+                dialogs::dispatch(&ctx, &mut self.state, command);
             }
-            ui.ctx().request_repaint();
+            ctx.request_repaint();
+        }
+        dialogs::on_close_request(&ctx, &mut self.state);
+        dialogs::update_title(&ctx, &mut self.state);
+        self.state.autosave();
+        if self.state.dirty {
+            // Wake up for the next autosave even when the user is idle.
+            ctx.request_repaint_after(std::time::Duration::from_secs(30));
         }
     }
+}
+
+/// The menu, the side panels, the status bar and the map.
+fn panels_and_map(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
+    egui::Panel::top("menu").show(ui, |ui| panels::menu_bar(ui, state, commands));
+    egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(ui, state));
+    egui::Panel::left("controls")
+        .default_size(330.0)
+        .size_range(240.0..=480.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                edit_panels::document(ui, state, commands);
+                ui.separator();
+                edit_panels::tools(ui, state, commands);
+                ui.separator();
+                panels::overlays(ui, state, commands);
+                ui.separator();
+                panels::generator(ui, state, commands);
+            });
+        });
+    egui::Panel::right("details")
+        .default_size(330.0)
+        .size_range(240.0..=520.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                panels::inspector(ui, state, commands);
+                ui.separator();
+                panels::validation(ui, state, commands);
+                ui.separator();
+                edit_panels::history(ui, state, commands);
+            });
+        });
+    egui::CentralPanel::no_frame().show(ui, |ui| map_view::show(ui, state, commands));
 }
 
 impl eframe::App for Editor {
@@ -143,13 +162,21 @@ impl eframe::App for Editor {
     }
 }
 
-/// Keyboard shortcuts from [`Command::key`], unless a text field has the keyboard.
+/// Keyboard shortcuts from [`Command::key`] and [`Command::shortcuts`], unless a text field has the
+/// keyboard.
 ///
 /// Space doubles as "hold to pan", so Regenerate fires when Space is *released* without having panned.
 fn keyboard(ctx: &egui::Context, state: &mut EditorState, commands: &mut Vec<Command>) {
     if ctx.egui_wants_keyboard_input() {
         return;
     }
+    ctx.input_mut(|i| {
+        for command in Command::WITH_SHORTCUTS {
+            if command.shortcuts().iter().any(|s| i.consume_shortcut(s)) {
+                commands.push(command);
+            }
+        }
+    });
     ctx.input(|i| {
         if i.modifiers.ctrl || i.modifiers.alt || i.modifiers.command {
             return;

@@ -61,7 +61,7 @@ fn fill_cells(mesh: &mut Mesh, t: &CellToScreen, cells: &[Cell], colour: Color32
 
 /// Room tints: depth shading (overlay 2) and loot classes (overlay 3, as a fill when alone).
 pub fn draw_fills(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState) {
-    let (level, a) = (&state.level, &state.analysis);
+    let (level, a) = (state.level(), &state.analysis);
     let mut mesh = Mesh::default();
     let distances = state.overlays.is_on(Overlay::Distances);
     if distances {
@@ -116,7 +116,7 @@ pub fn draw_labels(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorStat
     if !labels_fit(t) {
         return;
     }
-    let (level, a) = (&state.level, &state.analysis);
+    let (level, a) = (state.level(), &state.analysis);
     let size = label_size(t);
     if state.overlays.is_on(Overlay::Distances) {
         for (r, room) in level.rooms.iter().enumerate() {
@@ -215,7 +215,7 @@ fn segment_line(t: &CellToScreen, level: &Level, adj: usize) -> Option<[Pos2; 2]
 }
 
 fn distance_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState) {
-    let level = &state.level;
+    let level = state.level();
     let width = (t.cell * 0.3).clamp(2.0, 7.0);
     for room in level
         .rooms
@@ -247,7 +247,7 @@ fn distance_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState
 }
 
 fn loot_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState) {
-    let (level, a) = (&state.level, &state.analysis);
+    let (level, a) = (state.level(), &state.analysis);
     if state.overlays.is_on(Overlay::Distances) {
         // The depth shading owns the fill; show the loot class as an inset frame instead.
         let width = (t.cell * 0.22).clamp(2.0, 5.0);
@@ -295,7 +295,7 @@ fn node_position(t: &CellToScreen, level: &Level, room: RoomId) -> Option<Pos2> 
 }
 
 fn room_graph_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState, ui: &Ui) {
-    let level = &state.level;
+    let level = state.level();
     let width = (t.cell * 0.14).clamp(1.5, 4.0);
     for adj in level
         .adjacencies

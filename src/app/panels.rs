@@ -4,6 +4,7 @@
 use egui::{Color32, RichText, Ui};
 
 use super::commands::{Command, key_name};
+use super::edit_panels::{self, command_button, menu_item};
 use super::findings::Severity;
 use super::legend;
 use super::patrol_overlay::route_summary;
@@ -11,20 +12,11 @@ use super::state::{EditorState, Overlay, Source};
 use crate::generate::campaign;
 use crate::model::{ItemKind, RoomKind, RoomOrigin};
 
-/// A button for a command, with its tooltip (which names the key).
-fn command_button(ui: &mut Ui, command: Command, commands: &mut Vec<Command>) {
-    if ui
-        .button(command.label())
-        .on_hover_text(command.tooltip())
-        .clicked()
-    {
-        commands.push(command);
-    }
-}
-
 /// The menu bar: every keyed command, grouped.
 pub fn menu_bar(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| edit_panels::file_menu(ui, state, commands));
+        ui.menu_button("Edit", |ui| edit_panels::edit_menu(ui, state, commands));
         ui.menu_button("View", |ui| {
             for overlay in Overlay::ALL {
                 let cmd = Command::ToggleOverlay(overlay);
@@ -33,41 +25,26 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
             menu_toggle(ui, Command::ToggleGrid, state.show_grid, commands);
             ui.separator();
             for cmd in [Command::FitToWindow, Command::ZoomIn, Command::ZoomOut] {
-                menu_item(ui, cmd, commands);
+                menu_item(ui, cmd, true, commands);
             }
         });
         ui.menu_button("Mansion", |ui| {
-            menu_item(ui, Command::Regenerate, commands);
-            menu_item(ui, Command::RandomSeed, commands);
+            menu_item(ui, Command::Regenerate, true, commands);
+            menu_item(ui, Command::RandomSeed, true, commands);
             ui.separator();
             for n in 0..campaign::LEVELS as u32 {
-                menu_item(ui, Command::OpenMansion(n), commands);
+                menu_item(ui, Command::OpenMansion(n), true, commands);
             }
         });
         ui.menu_button("Help", |ui| {
             ui.label("Drag with the right or middle button, or hold Space and drag, to pan; wheel to zoom.");
-            for cmd in Command::WITH_KEYS {
-                if let Some(key) = cmd.key() {
-                    ui.label(format!("{:>6}  {}", key_name(key), cmd.label()));
+            for cmd in Command::WITH_KEYS.into_iter().chain(Command::WITH_SHORTCUTS) {
+                if let Some(keys) = cmd.shortcut_text() {
+                    ui.label(format!("{keys:>12}  {}", cmd.label()));
                 }
             }
         });
     });
-}
-
-fn menu_item(ui: &mut Ui, command: Command, commands: &mut Vec<Command>) {
-    let mut button = egui::Button::new(command.label());
-    if let Some(key) = command.key() {
-        button = button.shortcut_text(key_name(key));
-    }
-    if ui
-        .add(button)
-        .on_hover_text(command.description())
-        .clicked()
-    {
-        commands.push(command);
-        ui.close();
-    }
 }
 
 fn menu_toggle(ui: &mut Ui, command: Command, on: bool, commands: &mut Vec<Command>) {
@@ -83,7 +60,7 @@ fn menu_toggle(ui: &mut Ui, command: Command, on: bool, commands: &mut Vec<Comma
 
 /// Level, seed, regenerate and the campaign list.
 pub fn generator(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
-    ui.heading("Generator");
+    ui.heading("Campaign");
     let mut level = state.level_number;
     let slider = ui.add(egui::Slider::new(&mut level, 0..=9).text("Level"));
     if slider.changed() {
@@ -167,12 +144,13 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
         ui.weak("Click a room on the map to inspect it.");
         return;
     };
-    let Some(room) = state.level.rooms.get(r) else {
+    let Some(room) = state.level().rooms.get(r) else {
         ui.weak("The selected room no longer exists.");
         return;
     };
-    let (level, a) = (&state.level, &state.analysis);
+    let (level, a) = (state.level(), &state.analysis);
     ui.label(RichText::new(state.room_name(r)).strong().size(16.0));
+    edit_panels::room_controls(ui, state, r, commands);
     egui::Grid::new("inspector-grid")
         .num_columns(2)
         .show(ui, |ui| {
@@ -285,12 +263,34 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
     }
 }
 
-/// The validation findings; clicking one focuses the map on it.
+/// The invariant violations and the findings (which include the generator's diagnostics, e.g. clamped
+/// parameters); clicking one focuses the map on it.
 pub fn validation(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     let findings = &state.analysis.findings;
-    ui.heading(format!("Validation ({})", findings.len()));
-    if findings.is_empty() {
+    let violations = &state.analysis.violations;
+    ui.heading(format!(
+        "Validation ({})",
+        findings.len() + violations.len()
+    ));
+    if findings.is_empty() && violations.is_empty() {
         ui.weak("No findings.");
+    }
+    let focused = |cell, room| {
+        state
+            .focus
+            .is_some_and(|x| x.cell == cell && x.room == room)
+    };
+    for (i, v) in violations.iter().enumerate() {
+        let text = RichText::new(format!("Invariant {}: {}", v.invariant, v.message))
+            .color(Color32::from_rgb(255, 110, 100));
+        let response = ui.selectable_label(focused(v.cell, v.room), text);
+        if (v.cell.is_some() || v.room.is_some())
+            && response
+                .on_hover_text(Command::FocusViolation(i).description())
+                .clicked()
+        {
+            commands.push(Command::FocusViolation(i));
+        }
     }
     for (i, f) in findings.iter().enumerate() {
         let (tag, colour) = match f.severity {
@@ -298,11 +298,8 @@ pub fn validation(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>)
             Severity::Warning => ("Warning", Color32::from_rgb(255, 200, 80)),
             Severity::Note => ("Note", Color32::from_rgb(150, 190, 255)),
         };
-        let focused = state
-            .focus
-            .is_some_and(|x| x.cell == f.cell && x.room == f.room);
         let text = RichText::new(format!("{tag}: {}", f.message)).color(colour);
-        let response = ui.selectable_label(focused, text);
+        let response = ui.selectable_label(focused(f.cell, f.room), text);
         let clickable = f.cell.is_some() || f.room.is_some();
         if clickable
             && response
@@ -316,7 +313,7 @@ pub fn validation(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>)
 
 /// The status bar: size, rooms, loot, guards and generation time.
 pub fn status_bar(ui: &mut Ui, state: &EditorState) {
-    let level = &state.level;
+    let level = state.level();
     let rooms = level
         .rooms
         .iter()
@@ -325,6 +322,7 @@ pub fn status_bar(ui: &mut Ui, state: &EditorState) {
     let source = match &state.source {
         Source::Campaign { game_seed, level } => format!("game seed {game_seed}, mansion {level}"),
         Source::File(name) => name.clone(),
+        Source::Recipe => "recipe from the generator picker".to_string(),
     };
     let took = state
         .last_generation

@@ -63,7 +63,7 @@ fn arrows(shapes: &mut Vec<Shape>, pts: &[Pos2], spacing: f32, size: f32, colour
 }
 
 pub fn patrol_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState, ui: &Ui) {
-    let (level, a) = (&state.level, &state.analysis);
+    let (level, a) = (state.level(), &state.analysis);
     let width = (t.cell * 0.12).clamp(1.5, 4.0);
     for &r in &a.patrols.unpatrolled {
         if let Some(room) = level.rooms.get(r) {

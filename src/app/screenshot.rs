@@ -5,6 +5,8 @@
 //! package `mesa-vulkan-drivers`, installed by `scripts/setup.sh`), so no display, X server or
 //! GPU is needed and the output is deterministic.
 
+use std::path::Path;
+
 use anyhow::Context as _;
 use egui::{Vec2, vec2};
 use egui_kittest::Harness;
@@ -39,7 +41,7 @@ pub fn editor_for_request(request: &ScreenshotRequest) -> anyhow::Result<Editor>
         }
     }
     if let Some(room) = request.select_room {
-        let rooms = state.level.rooms.len();
+        let rooms = state.level().rooms.len();
         if room >= rooms {
             anyhow::bail!(
                 "there is no room {room}: this mansion has rooms 0–{}",
@@ -56,8 +58,10 @@ pub fn editor_for_request(request: &ScreenshotRequest) -> anyhow::Result<Editor>
 /// egui_kittest panics when wgpu finds no adapter at all; that becomes an error naming the fix.
 pub fn render_editor(editor: Editor, size: Vec2) -> anyhow::Result<image::RgbaImage> {
     let rendered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+        // Like the window, draw a box for a character the fonts lack (a file name, say) rather than fail.
         let mut harness = Harness::builder()
             .with_size(size)
+            .allow_missing_glyphs()
             .wgpu()
             .build_eframe(move |_cc| editor);
         // Panel sizes settle on the second frame; the camera fits on the frame after that.
@@ -76,12 +80,17 @@ pub fn render_editor(editor: Editor, size: Vec2) -> anyhow::Result<image::RgbaIm
 
 /// Renders the request to its PNG file.
 pub fn save(request: &ScreenshotRequest) -> anyhow::Result<()> {
-    let editor = editor_for_request(request)?;
+    save_editor(editor_for_request(request)?, &request.out)
+}
+
+/// Renders an editor in any state (locks, tools, another generator) to a PNG file at
+/// [`SCREENSHOT_SIZE`]; the documentation screenshots that a request cannot describe use this.
+pub fn save_editor(editor: Editor, out: &Path) -> anyhow::Result<()> {
     let image = render_editor(editor, SCREENSHOT_SIZE)?;
-    if let Some(dir) = request.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     image
-        .save(&request.out)
-        .with_context(|| format!("cannot write {}", request.out.display()))
+        .save(out)
+        .with_context(|| format!("cannot write {}", out.display()))
 }

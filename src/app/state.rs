@@ -1,20 +1,24 @@
-//! The editor's state: the current level, its cached analysis and the view settings.
+//! The editor's state: the document with its undo history, the cached analysis and the view settings.
 //!
-//! The analysis is computed once per level change ([`EditorState::set_level`]) and never per frame, so a
-//! frame only draws. Every user action goes through [`EditorState::apply`] with a [`Command`], which keeps
-//! menus, buttons, keys and tests on one code path.
+//! The analysis is computed once per document change ([`EditorState::run`], undo, redo) and never per
+//! frame, so a frame only draws. Every user action goes through [`EditorState::apply`] with a [`Command`],
+//! which keeps menus, buttons, keys and tests on one code path.
 
 use std::time::{Duration, Instant};
 
+pub use super::cache::Analysis;
 use super::camera::{Camera, CellToScreen};
-use super::commands::Command;
-use super::findings::{Finding, level_findings};
-use crate::analysis::{
-    self, LootClass, LootEntry, PatrolMetrics, RoomGraph, loot_classes, loot_entries,
-    patrol_metrics, room_graph, room_of_cell,
-};
+use super::commands::{Command, drawable};
+use super::files::{self, FileState};
+use super::picker::GeneratorPicker;
+use super::tools::ToolState;
+use crate::edit::{self, Document, Edit, History};
 use crate::generate::campaign::{self, Campaign};
+use crate::generate::recipe::Recipe;
 use crate::model::{Cell, Level, RoomId, RoomKind};
+
+/// The preset the editor opens on when given no file.
+pub const DEFAULT_PRESET: &str = "presets/default.ron";
 
 /// The default mansion the editor opens on: game seed 1, the last (largest) mansion.
 pub const DEFAULT_GAME_SEED: u64 = 1;
@@ -97,96 +101,15 @@ impl Overlays {
     }
 }
 
-/// Everything the overlays, tooltips and panels read, computed once per level.
-#[derive(Clone, Debug)]
-pub struct Analysis {
-    pub graph: RoomGraph,
-    /// Depth from the front per room (`None`: unreachable through doors).
-    pub depths: Vec<Option<u32>>,
-    pub max_depth: u32,
-    /// The private rule's chamber target floor(Rx·Ry/4) and the depth from which layers became private.
-    pub private_target: usize,
-    pub private_threshold: u32,
-    pub loot_classes: Vec<Option<LootClass>>,
-    pub loot: Vec<LootEntry>,
-    pub patrols: PatrolMetrics,
-    /// Room of each cell, row-major.
-    pub room_of_cell: Vec<Option<RoomId>>,
-    /// Routes passing through each cell, row-major.
-    pub routes_of_cell: Vec<Vec<usize>>,
-    /// Wall glyph bits of each cell (0 for non-walls and free-standing pillars).
-    pub wall_bits: Vec<u8>,
-    pub findings: Vec<Finding>,
-}
-
-impl Analysis {
-    pub fn new(level: &Level) -> Self {
-        let depths = analysis::depths(level);
-        let private_target = level
-            .plan
-            .map_or(0, |p| (p.rooms_x * p.rooms_y / 4).max(0) as usize);
-        let (_, private_threshold) = analysis::private_rooms(level, &depths, private_target);
-        let cells = (level.width.max(0) * level.height.max(0)) as usize;
-        let mut routes_of_cell = vec![Vec::new(); cells];
-        for (i, route) in level.patrols.iter().enumerate() {
-            for c in &route.cells {
-                if level.in_bounds(*c) {
-                    let list = &mut routes_of_cell[(c.y * level.width + c.x) as usize];
-                    if !list.contains(&i) {
-                        list.push(i);
-                    }
-                }
-            }
-        }
-        let wall_bits = level
-            .all_cells()
-            .map(|c| (c, analysis::wall_glyph_bits(level, c)))
-            .fold(vec![0; cells], |mut bits, (c, b)| {
-                bits[(c.y * level.width + c.x) as usize] = b;
-                bits
-            });
-        Analysis {
-            graph: room_graph(level),
-            max_depth: depths.iter().flatten().copied().max().unwrap_or(0),
-            depths,
-            private_target,
-            private_threshold,
-            loot_classes: loot_classes(level),
-            loot: loot_entries(level),
-            patrols: patrol_metrics(level),
-            room_of_cell: room_of_cell(level),
-            routes_of_cell,
-            wall_bits,
-            findings: level_findings(level),
-        }
-    }
-
-    fn index(level: &Level, c: Cell) -> Option<usize> {
-        level
-            .in_bounds(c)
-            .then(|| (c.y * level.width + c.x) as usize)
-    }
-
-    pub fn room_at(&self, level: &Level, c: Cell) -> Option<RoomId> {
-        Self::index(level, c).and_then(|i| self.room_of_cell[i])
-    }
-
-    pub fn routes_at<'a>(&'a self, level: &Level, c: Cell) -> &'a [usize] {
-        Self::index(level, c).map_or(&[], |i| self.routes_of_cell[i].as_slice())
-    }
-
-    pub fn wall_bits_at(&self, level: &Level, c: Cell) -> u8 {
-        Self::index(level, c).map_or(0, |i| self.wall_bits[i])
-    }
-}
-
-/// Where the level on screen came from.
+/// Where the document on screen came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
     /// Mansion `level` of the game `game_seed`.
     Campaign { game_seed: u64, level: u32 },
-    /// A level file (its game seed is unknown).
+    /// A preset or level file.
     File(String),
+    /// A recipe set in the generator picker.
+    Recipe,
 }
 
 /// Something on the map the user asked to look at (a validation finding).
@@ -198,9 +121,15 @@ pub struct Focus {
 
 /// The whole editor state; the UI reads it and changes it only through [`EditorState::apply`].
 pub struct EditorState {
-    pub level: Level,
+    /// The document being edited; change it only through [`EditorState::run`] (the history).
+    pub doc: Document,
+    pub history: History,
     pub analysis: Analysis,
     pub source: Source,
+    /// The document as last saved or opened, to tell whether there are unsaved changes.
+    pub(super) saved: Option<Document>,
+    /// The document differs from the saved one.
+    pub dirty: bool,
     /// The generator panel's fields: the game seed as typed, and the mansion number 0–9.
     pub seed_text: String,
     pub level_number: u32,
@@ -213,56 +142,40 @@ pub struct EditorState {
     pub selected_room: Option<RoomId>,
     pub focus: Option<Focus>,
     pub camera: Camera,
-    /// A message for the status bar, e.g. an invalid seed.
+    /// A message for the status bar, e.g. a refused regeneration.
     pub message: Option<String>,
     /// The map's cell → screen transform of the last frame (for tests and screenshots to aim clicks).
     pub last_transform: Option<CellToScreen>,
     /// Space was used to pan while held, so its release must not regenerate.
     pub space_panned: bool,
+    pub tools: ToolState,
+    pub picker: GeneratorPicker,
+    pub files: FileState,
+    /// Draw only the map (no panels): the PNG export.
+    pub map_only: bool,
+    /// The generator picker starts expanded (screenshots of other generators show their parameters).
+    pub picker_open: bool,
 }
 
 impl EditorState {
-    /// The editor on mansion `level` (0–9) of game `game_seed`.
-    pub fn generated(game_seed: u64, level: u32) -> anyhow::Result<Self> {
-        let campaign = campaign::plan(game_seed);
-        let started = Instant::now();
-        let Some(generated) = campaign.generate(level) else {
-            anyhow::bail!(
-                "there is no mansion {level}: a game has mansions 0–{}",
-                campaign::LEVELS - 1
-            );
+    /// The editor on a document.
+    pub fn with_document(doc: Document, source: Source) -> Self {
+        let game_seed = match source {
+            Source::Campaign { game_seed, .. } => game_seed,
+            _ => DEFAULT_GAME_SEED,
         };
-        let took = started.elapsed();
-        let mut state =
-            Self::with_level(generated, Source::Campaign { game_seed, level }, campaign);
-        state.last_generation = Some(took);
-        Ok(state)
-    }
-
-    /// The editor on the default mansion.
-    pub fn new_default() -> Self {
-        // A constant game seed and level that every campaign has.
-        Self::generated(DEFAULT_GAME_SEED, DEFAULT_LEVEL).expect("mansion 9 exists in every game")
-    }
-
-    /// The editor on a level loaded from `name`; the generator fields start from the level's own numbers.
-    pub fn from_file(level: Level, name: String) -> Self {
-        let campaign = campaign::plan(DEFAULT_GAME_SEED);
-        Self::with_level(level, Source::File(name), campaign)
-    }
-
-    fn with_level(level: Level, source: Source, campaign: Campaign) -> Self {
-        let (seed_text, level_number) = match &source {
-            Source::Campaign { game_seed, level } => (game_seed.to_string(), *level),
-            Source::File(_) => (campaign.game_seed.to_string(), level.level.min(9)),
-        };
+        let level_number = doc.recipe.level.min(campaign::LEVELS as u32 - 1);
         EditorState {
-            analysis: Analysis::new(&level),
-            level,
+            analysis: Analysis::new(&doc.level),
+            picker: GeneratorPicker::from_recipe(&doc.recipe),
+            saved: Some(doc.clone()),
+            doc,
+            history: History::default(),
+            dirty: false,
             source,
-            seed_text,
+            seed_text: game_seed.to_string(),
             level_number,
-            campaign,
+            campaign: campaign::plan(game_seed),
             last_generation: None,
             overlays: Overlays::default(),
             show_grid: false,
@@ -272,20 +185,122 @@ impl EditorState {
             message: None,
             last_transform: None,
             space_panned: false,
+            tools: ToolState::default(),
+            files: FileState::default(),
+            map_only: false,
+            picker_open: false,
         }
     }
 
-    /// Replaces the level (after generation or an edit) and recomputes the analysis once.
-    pub fn set_level(&mut self, level: Level) {
-        self.analysis = Analysis::new(&level);
-        self.level = level;
-        self.selected_room = None;
-        self.focus = None;
-        self.camera.request_fit();
+    /// The editor on mansion `level` (0–9) of game `game_seed`.
+    pub fn generated(game_seed: u64, level: u32) -> anyhow::Result<Self> {
+        if level >= campaign::LEVELS as u32 {
+            anyhow::bail!(
+                "there is no mansion {level}: a game has mansions 0–{}",
+                campaign::LEVELS - 1
+            );
+        }
+        let started = Instant::now();
+        let doc = Document::new(Recipe::campaign_level(game_seed, level))?;
+        let took = started.elapsed();
+        let mut state = Self::with_document(doc, Source::Campaign { game_seed, level });
+        state.last_generation = Some(took);
+        Ok(state)
     }
 
-    /// Generates mansion `level` of the game seed in the seed field.
-    fn generate(&mut self, level: u32) {
+    /// The editor on `presets/default.ron`, or on the campaign's default mansion (with a status message)
+    /// when that file is missing or broken.
+    pub fn new_default() -> Self {
+        let path = std::path::Path::new(DEFAULT_PRESET);
+        match crate::io::preset::load(path) {
+            Ok(doc) => Self::with_document(doc, Source::File(DEFAULT_PRESET.to_string())),
+            Err(e) => {
+                let mut state = Self::campaign_default();
+                state.message = Some(format!("{e}; opened game 1, mansion 9 instead"));
+                state
+            }
+        }
+    }
+
+    /// Game seed 1, mansion 9: a mansion every campaign has.
+    fn campaign_default() -> Self {
+        let doc = Document::new(Recipe::campaign_level(DEFAULT_GAME_SEED, DEFAULT_LEVEL))
+            .unwrap_or_else(|_| unreachable!("the campaign's mansions always generate"));
+        Self::with_document(
+            doc,
+            Source::Campaign {
+                game_seed: DEFAULT_GAME_SEED,
+                level: DEFAULT_LEVEL,
+            },
+        )
+    }
+
+    /// The editor on a level loaded from a level file named `name` (see [`files::level_document`]).
+    pub fn from_file(level: Level, name: String) -> Self {
+        Self::with_document(files::level_document(level), Source::File(name))
+    }
+
+    /// The level being edited.
+    pub fn level(&self) -> &Level {
+        &self.doc.level
+    }
+
+    /// Replaces the whole document (new, open), clearing the history.
+    pub fn replace_document(&mut self, doc: Document, source: Source) {
+        let keep = (
+            self.overlays,
+            self.show_grid,
+            std::mem::take(&mut self.files),
+        );
+        *self = Self::with_document(doc, source);
+        (self.overlays, self.show_grid, self.files) = keep;
+    }
+
+    /// Marks the current document as saved.
+    pub fn mark_saved(&mut self) {
+        self.saved = Some(self.doc.clone());
+        self.dirty = false;
+    }
+
+    /// Runs a document command through the history; a refusal becomes the status message and leaves
+    /// the document as it was.
+    pub fn run(&mut self, command: &edit::Command) -> bool {
+        let started = Instant::now();
+        let size = (self.doc.level.width, self.doc.level.height);
+        match self.history.run(&mut self.doc, command) {
+            Ok(()) => {
+                if !matches!(command, edit::Command::Edit(_)) {
+                    self.last_generation = Some(started.elapsed());
+                }
+                self.message = None;
+                self.document_changed();
+                if size != (self.doc.level.width, self.doc.level.height) {
+                    self.camera.request_fit();
+                }
+                true
+            }
+            Err(e) => {
+                self.message = Some(drawable(&format!("{} refused: {e}", command.label())));
+                false
+            }
+        }
+    }
+
+    /// Recomputes what depends on the document, once per change.
+    fn document_changed(&mut self) {
+        self.analysis = Analysis::new(&self.doc.level);
+        self.dirty = self.saved.as_ref() != Some(&self.doc);
+        let rooms = self.doc.level.rooms.len();
+        self.selected_room = self.selected_room.filter(|&r| r < rooms);
+        self.focus = None;
+        // The picker follows the recipe, but keeps half-typed fields through hand edits.
+        if self.picker.filled_from != self.doc.recipe.generator {
+            self.picker = GeneratorPicker::from_recipe(&self.doc.recipe);
+        }
+    }
+
+    /// Opens the campaign mansion `level` of the game seed in the seed field, as a new recipe.
+    fn open_campaign(&mut self, level: u32) {
         let Ok(game_seed) = self.seed_text.trim().parse::<u64>() else {
             self.message = Some(format!(
                 "“{}” is not a seed: enter a whole number 0–{}",
@@ -298,19 +313,30 @@ impl EditorState {
         if self.campaign.game_seed != game_seed {
             self.campaign = campaign::plan(game_seed);
         }
-        let started = Instant::now();
-        let Some(generated) = self.campaign.generate(level) else {
-            self.message = Some(format!("there is no mansion {level}"));
-            return;
-        };
-        self.last_generation = Some(started.elapsed());
-        self.level_number = level;
-        self.source = Source::Campaign { game_seed, level };
-        self.message = None;
-        self.set_level(generated);
+        let recipe = Recipe::campaign_level(game_seed, level);
+        if self.run(&edit::Command::SetRecipe(recipe)) {
+            self.level_number = level;
+            self.source = Source::Campaign { game_seed, level };
+            self.camera.request_fit();
+        }
     }
 
-    /// Carries out one command.
+    /// Undoes or redoes until `done` commands are done.
+    fn history_goto(&mut self, done: usize) {
+        let mut changed = false;
+        while self.history.entries().0.len() > done && self.history.undo(&mut self.doc) {
+            changed = true;
+        }
+        while self.history.entries().0.len() < done && self.history.redo(&mut self.doc) {
+            changed = true;
+        }
+        if changed {
+            self.document_changed();
+        }
+    }
+
+    /// Carries out one command. File commands that need a dialog or a prompt are the editor's
+    /// ([`super::Editor`]); here they only work on what needs no dialog.
     pub fn apply(&mut self, command: Command) {
         match command {
             Command::ToggleOverlay(overlay) => self.overlays.toggle(overlay),
@@ -318,31 +344,106 @@ impl EditorState {
             Command::FitToWindow => self.camera.request_fit(),
             Command::ZoomIn => self.camera.request_zoom(1.25),
             Command::ZoomOut => self.camera.request_zoom(0.8),
-            Command::Regenerate => self.generate(self.level_number),
+            Command::Regenerate => self.open_campaign(self.level_number),
             Command::RandomSeed => {
                 self.seed_text = rand::random::<u32>().to_string();
-                self.generate(self.level_number);
+                self.open_campaign(self.level_number);
             }
-            Command::OpenMansion(level) => self.generate(level),
+            Command::OpenMansion(level) => self.open_campaign(level),
             Command::SelectRoom(room) => {
-                self.selected_room = room.filter(|&r| r < self.level.rooms.len());
+                self.selected_room = room.filter(|&r| r < self.doc.level.rooms.len());
             }
             Command::FocusFinding(index) => {
-                if let Some(finding) = self.analysis.findings.get(index) {
+                if let Some(f) = self.analysis.findings.get(index) {
                     let focus = Focus {
-                        cell: finding.cell,
-                        room: finding.room,
+                        cell: f.cell,
+                        room: f.room,
                     };
-                    if let Some(room) = finding.room {
-                        self.selected_room = Some(room);
-                    }
-                    if let Some(centre) = self.focus_centre(&focus) {
-                        self.camera.request_centre(centre);
-                    }
-                    self.focus = Some(focus);
+                    self.focus_on(focus);
                 }
             }
+            Command::FocusViolation(index) => {
+                if let Some(v) = self.analysis.violations.get(index) {
+                    let focus = Focus {
+                        cell: v.cell,
+                        room: v.room,
+                    };
+                    self.focus_on(focus);
+                }
+            }
+            Command::RegenerateUnlocked => {
+                self.run(&edit::Command::Regenerate {
+                    seed: rand::random(),
+                });
+            }
+            Command::RegenerateSameSeed => {
+                let seed = self.doc.recipe.seed;
+                self.run(&edit::Command::Regenerate { seed });
+            }
+            Command::Reroll(step) => {
+                self.run(&edit::Command::Reroll(step));
+            }
+            Command::ToggleLock => match self.selected_room {
+                Some(room) => {
+                    let edit = if self.doc.is_locked(room) {
+                        Edit::Unlock { room }
+                    } else {
+                        Edit::Lock { room }
+                    };
+                    self.run(&edit::Command::Edit(edit));
+                }
+                None => self.message = Some("select a room to lock it".to_string()),
+            },
+            Command::Undo => {
+                if self.history.undo(&mut self.doc) {
+                    self.document_changed();
+                }
+            }
+            Command::Redo => {
+                if self.history.redo(&mut self.doc) {
+                    self.document_changed();
+                }
+            }
+            Command::HistoryGoto(done) => self.history_goto(done),
+            Command::SetTool(tool) => {
+                self.tools.tool = tool;
+                self.tools.drag_from = None;
+            }
+            Command::Run(command) => {
+                if self.run(&command) && matches!(command, edit::Command::SetRecipe(_)) {
+                    self.source = Source::Recipe;
+                }
+            }
+            Command::New => {
+                let mut fresh = Self::new_default();
+                let message = fresh.message.take();
+                self.replace_document(fresh.doc, fresh.source);
+                self.files.path = None;
+                self.message = message;
+            }
+            Command::OpenRecent(n) => {
+                if let Some(path) = self.files.recent.get(n).cloned() {
+                    self.open_path(&path);
+                }
+            }
+            Command::Save => match self.files.path.clone() {
+                Some(path) => self.save_to(&path),
+                None => self.message = Some("Save As… needs a file name".to_string()),
+            },
+            Command::Open | Command::SaveAs | Command::Export(_) => {
+                self.message = Some("file dialogs are not available here".to_string());
+            }
         }
+    }
+
+    fn focus_on(&mut self, focus: Focus) {
+        if let Some(room) = focus.room {
+            self.selected_room = Some(room);
+        }
+        if let Some(centre) = self.focus_centre(&focus) {
+            self.camera.request_centre(centre);
+        }
+        self.focus = Some(focus);
     }
 
     /// The continuous cell-space point to centre on for a focus.
@@ -352,14 +453,14 @@ impl EditorState {
         }
         focus
             .room
-            .and_then(|r| self.level.rooms.get(r))
+            .and_then(|r| self.doc.level.rooms.get(r))
             .filter(|room| room.kind != RoomKind::Exterior)
             .map(|room| room.interior.centre())
     }
 
     /// A one-line name of a room for lists and the inspector, e.g. "Room 12 (private room)".
     pub fn room_name(&self, room: RoomId) -> String {
-        match self.level.rooms.get(room) {
+        match self.doc.level.rooms.get(room) {
             Some(r) => format!("Room {room} ({})", r.kind_label()),
             None => format!("Room {room} (missing)"),
         }

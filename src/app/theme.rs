@@ -139,3 +139,7 @@ pub fn depth_ramp(t: f32) -> Color32 {
 pub fn with_alpha(colour: Color32, alpha: u8) -> Color32 {
     Color32::from_rgba_unmultiplied(colour.r(), colour.g(), colour.b(), alpha)
 }
+
+/// Locked rooms: border and padlock badge, distinct from the yellow selection.
+pub const LOCK: Color32 = Color32::from_rgb(255, 80, 170);
+pub const LOCK_DARK: Color32 = Color32::from_rgb(70, 10, 45);

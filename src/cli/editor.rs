@@ -11,7 +11,6 @@ use clap::{Args, ValueEnum};
 use super::{CliError, MansionArgs};
 use crate::app::{self, ScreenshotRequest};
 use crate::generate::campaign;
-use crate::io::level_file;
 
 /// The editor's overlays, as named on the command line and in [`ScreenshotRequest::overlays`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -39,10 +38,11 @@ pub(super) struct ScreenshotArgs {
     out: PathBuf,
 }
 
-/// Opens the editor, on `file` if given. The file is loaded once here only to report a broken one clearly.
+/// Opens the editor, on `file` (a preset or a level file) if given. The file is read once here only to
+/// report a broken one clearly, as bad input.
 pub(super) fn edit(file: Option<&Path>) -> Result<ExitCode, CliError> {
     if let Some(path) = file {
-        level_file::load(path)?;
+        app::read_document(path).map_err(CliError::Input)?;
     }
     app::run_editor(file).map_err(|e| CliError::Failed(format!("editor: {e:#}")))?;
     Ok(ExitCode::SUCCESS)

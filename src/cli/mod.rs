@@ -37,7 +37,7 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Open the editor on a level file (RON or JSON).
+    /// Open the editor on a preset or a level file (RON or JSON).
     Edit { file: PathBuf },
     /// Generate one mansion of a game's campaign and print or save it.
     Generate(generate::GenerateArgs),

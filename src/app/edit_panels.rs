@@ -1,0 +1,239 @@
+//! The editing panels: regenerate and re-roll, the tool palette with its pickers, the selected room's
+//! lock and kind, the history list, and the File and Edit menus. Like the other panels they only read the
+//! state and emit [`Command`]s.
+
+use egui::{Color32, RichText, Ui};
+
+use super::commands::{Command, ExportKind, drawable};
+use super::picker;
+use super::state::EditorState;
+use super::tools::{ITEMS, PAINTS, Tool};
+use crate::edit::{self, Edit};
+use crate::generate::Step;
+use crate::model::RoomKind;
+
+/// A button for a command, with its tooltip (which names the key).
+pub fn command_button(ui: &mut Ui, command: Command, commands: &mut Vec<Command>) {
+    if ui
+        .button(command.label())
+        .on_hover_text(command.tooltip())
+        .clicked()
+    {
+        commands.push(command);
+    }
+}
+
+/// A menu entry for a command, with its shortcut.
+pub fn menu_item(ui: &mut Ui, command: Command, enabled: bool, commands: &mut Vec<Command>) {
+    let mut button = egui::Button::new(command.label());
+    if let Some(keys) = command.shortcut_text() {
+        button = button.shortcut_text(keys);
+    }
+    if ui
+        .add_enabled(enabled, button)
+        .on_hover_text(command.description())
+        .clicked()
+    {
+        commands.push(command);
+        ui.close();
+    }
+}
+
+/// The File menu.
+pub fn file_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+    // Room for "Save As…" next to its Ctrl+Shift+S.
+    ui.set_min_width(240.0);
+    for command in [Command::New, Command::Open] {
+        menu_item(ui, command, true, commands);
+    }
+    ui.menu_button("Open recent", |ui| {
+        if state.files.recent.is_empty() {
+            ui.weak("No recent files");
+        }
+        for (i, path) in state.files.recent.iter().enumerate() {
+            if ui.button(path.display().to_string()).clicked() {
+                commands.push(Command::OpenRecent(i));
+                ui.close();
+            }
+        }
+    });
+    ui.separator();
+    menu_item(ui, Command::Save, true, commands);
+    menu_item(ui, Command::SaveAs, true, commands);
+    ui.menu_button("Export", |ui| {
+        for kind in ExportKind::ALL {
+            menu_item(ui, Command::Export(kind), true, commands);
+        }
+    });
+}
+
+/// The Edit menu: undo, redo, locks, regeneration and re-rolls.
+pub fn edit_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+    ui.set_min_width(280.0);
+    menu_item(ui, Command::Undo, state.history.can_undo(), commands);
+    menu_item(ui, Command::Redo, state.history.can_redo(), commands);
+    ui.separator();
+    menu_item(
+        ui,
+        Command::ToggleLock,
+        state.selected_room.is_some(),
+        commands,
+    );
+    menu_item(ui, Command::RegenerateUnlocked, true, commands);
+    menu_item(ui, Command::RegenerateSameSeed, true, commands);
+    for step in [Step::Furniture, Step::Loot, Step::Patrols] {
+        menu_item(ui, Command::Reroll(step), true, commands);
+    }
+}
+
+/// Generator picker, regenerate, re-roll.
+pub fn document(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
+    ui.heading("Document");
+    let locked = state.doc.locked_rooms().len();
+    ui.label(format!(
+        "{} · level {} · seed {} · {locked} locked room{}",
+        picker::generator_name(state.doc.recipe.generator.id()),
+        state.doc.recipe.level,
+        state.doc.recipe.seed,
+        if locked == 1 { "" } else { "s" }
+    ));
+    ui.horizontal_wrapped(|ui| {
+        command_button(ui, Command::RegenerateUnlocked, commands);
+        command_button(ui, Command::RegenerateSameSeed, commands);
+    });
+    ui.horizontal_wrapped(|ui| {
+        for step in [Step::Furniture, Step::Loot, Step::Patrols] {
+            command_button(ui, Command::Reroll(step), commands);
+        }
+    });
+    egui::CollapsingHeader::new("Generator and parameters")
+        .default_open(state.picker_open)
+        .show(ui, |ui| {
+            picker::show(ui, &mut state.picker, &state.doc.recipe, commands);
+        });
+}
+
+/// The tool palette and the picker of the current tool.
+pub fn tools(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
+    ui.heading("Tools");
+    ui.horizontal_wrapped(|ui| {
+        for tool in Tool::ALL {
+            if ui
+                .selectable_label(state.tools.tool == tool, tool.label())
+                .on_hover_text(tool.help())
+                .clicked()
+            {
+                commands.push(Command::SetTool(tool));
+            }
+        }
+    });
+    match state.tools.tool {
+        Tool::Paint => {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Terrain:");
+                for (i, (_, name)) in PAINTS.iter().enumerate() {
+                    ui.selectable_value(&mut state.tools.paint, i, *name);
+                }
+            });
+        }
+        Tool::PlaceItem => {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Item:");
+                for (i, (_, name)) in ITEMS.iter().enumerate() {
+                    ui.selectable_value(&mut state.tools.item, i, *name);
+                }
+            });
+        }
+        tool => {
+            ui.weak(tool.help());
+        }
+    }
+}
+
+/// The selected room's lock toggle and kind/privacy fields, for the inspector.
+pub fn room_controls(ui: &mut Ui, state: &EditorState, room: usize, commands: &mut Vec<Command>) {
+    let Some(r) = state.level().rooms.get(room) else {
+        return;
+    };
+    let mut locked = state.doc.is_locked(room);
+    if r.kind != RoomKind::Exterior
+        && ui
+            .checkbox(&mut locked, "Locked")
+            .on_hover_text(Command::ToggleLock.tooltip())
+            .changed()
+    {
+        commands.push(Command::ToggleLock);
+    }
+    if r.kind == RoomKind::Exterior {
+        return;
+    }
+    let (mut kind, mut private) = (r.kind, r.private);
+    ui.horizontal(|ui| {
+        let label = ui.label("Room kind");
+        egui::ComboBox::from_id_salt("room-kind")
+            .selected_text(format!("{kind:?}"))
+            .show_ui(ui, |ui| {
+                for k in [
+                    RoomKind::Room,
+                    RoomKind::Hall,
+                    RoomKind::Corridor,
+                    RoomKind::Courtyard,
+                ] {
+                    ui.selectable_value(&mut kind, k, format!("{k:?}"));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        ui.checkbox(&mut private, "Private room");
+    });
+    if (kind, private) != (r.kind, r.private) {
+        commands.push(Command::Run(edit::Command::Edit(Edit::SetRoomKind {
+            room,
+            kind,
+            private,
+        })));
+    }
+}
+
+/// The history: done commands, then undone ones (greyed); clicking one steps there.
+pub fn history(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+    let (done, undone) = state.history.entries();
+    ui.heading(format!("History ({})", done.len()));
+    ui.horizontal(|ui| {
+        let undo = ui.add_enabled(state.history.can_undo(), egui::Button::new("Undo"));
+        if undo.on_hover_text(Command::Undo.tooltip()).clicked() {
+            commands.push(Command::Undo);
+        }
+        let redo = ui.add_enabled(state.history.can_redo(), egui::Button::new("Redo"));
+        if redo.on_hover_text(Command::Redo.tooltip()).clicked() {
+            commands.push(Command::Redo);
+        }
+    });
+    if ui
+        .selectable_label(done.is_empty(), "(opened)")
+        .on_hover_text(Command::HistoryGoto(0).description())
+        .clicked()
+    {
+        commands.push(Command::HistoryGoto(0));
+    }
+    for (i, label) in done.iter().enumerate() {
+        let current = i + 1 == done.len();
+        if ui
+            .selectable_label(current, drawable(&format!("{}. {label}", i + 1)))
+            .clicked()
+        {
+            commands.push(Command::HistoryGoto(i + 1));
+        }
+    }
+    for (i, label) in undone.iter().enumerate() {
+        let n = done.len() + i + 1;
+        let text = RichText::new(drawable(&format!("{n}. {label}"))).color(Color32::GRAY);
+        if ui
+            .selectable_label(false, text)
+            .on_hover_text("Undone: click to redo up to here")
+            .clicked()
+        {
+            commands.push(Command::HistoryGoto(n));
+        }
+    }
+}

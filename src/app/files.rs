@@ -1,0 +1,358 @@
+//! File handling behind functions that take a path: open, save, export, recent files and the crash
+//! recovery file. Native dialogs (in `dialogs`) only pick the path, so tests drive all of this without a
+//! dialog ever opening.
+//!
+//! A level file (not a preset) opens as a document whose recipe is rebuilt from the level's own generator,
+//! level number, seed and plan, while the level shown is the one loaded. Hand edits apply on top of it;
+//! "Regenerate" builds from that recipe, and saving stores the recipe and edits (a preset), so a hand-made
+//! level file is best kept with File ▸ Export ▸ Level file.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::commands::ExportKind;
+use super::state::{EditorState, Source};
+use crate::edit::Document;
+use crate::generate::recipe::{GeneratorParams, Recipe};
+use crate::generate::{Rerolls, packed_mansion, rogue_grid, tile_growth};
+use crate::io::{ascii, atomic, level_file, preset};
+use crate::model::{Level, Plan};
+
+/// How many recent files the File menu lists.
+const RECENT_LIMIT: usize = 8;
+
+/// Where the editor keeps its small files (recent list, recovery preset); `None` in tests.
+#[derive(Clone, Debug)]
+pub struct AppDirs {
+    pub config: PathBuf,
+    pub data: PathBuf,
+}
+
+impl AppDirs {
+    /// `$XDG_CONFIG_HOME/mansion-forge` and `$XDG_DATA_HOME/mansion-forge`, with the usual fallbacks
+    /// under `$HOME`.
+    pub fn from_env() -> Option<Self> {
+        let home = std::env::var_os("HOME").map(PathBuf::from);
+        let base = |var: &str, fallback: &str| {
+            std::env::var_os(var)
+                .map(PathBuf::from)
+                .filter(|p| p.is_absolute())
+                .or_else(|| home.as_ref().map(|h| h.join(fallback)))
+                .map(|p| p.join("mansion-forge"))
+        };
+        Some(AppDirs {
+            config: base("XDG_CONFIG_HOME", ".config")?,
+            data: base("XDG_DATA_HOME", ".local/share")?,
+        })
+    }
+
+    pub fn recent_file(&self) -> PathBuf {
+        self.config.join("recent.txt")
+    }
+
+    pub fn recovery_file(&self) -> PathBuf {
+        self.data.join("recovery.ron")
+    }
+}
+
+/// What asked for the unsaved-changes prompt, to carry out after Save or Discard.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    New,
+    /// Open a file (from the dialog, the recent list or a drop).
+    Open(Option<PathBuf>),
+    Quit,
+}
+
+/// File state: the document's path, recent files, the prompt in progress and autosave.
+#[derive(Debug)]
+pub struct FileState {
+    /// The preset the document was opened from or saved to; Save writes here.
+    pub path: Option<PathBuf>,
+    pub recent: Vec<PathBuf>,
+    pub dirs: Option<AppDirs>,
+    /// Native dialogs are allowed (the real window; never in tests).
+    pub native_dialogs: bool,
+    /// An action waiting for the Save / Discard / Cancel answer.
+    pub pending: Option<Pending>,
+    /// A recovery file found at start, offered to the user.
+    pub recovery_offer: Option<PathBuf>,
+    pub last_autosave: Instant,
+    /// Quitting was confirmed, so the next close request goes through.
+    pub allow_close: bool,
+    /// The window title last sent, to send it only when it changes.
+    pub title_sent: String,
+}
+
+impl Default for FileState {
+    fn default() -> Self {
+        FileState {
+            path: None,
+            recent: Vec::new(),
+            dirs: None,
+            native_dialogs: false,
+            pending: None,
+            recovery_offer: None,
+            last_autosave: Instant::now(),
+            allow_close: false,
+            title_sent: String::new(),
+        }
+    }
+}
+
+impl FileState {
+    /// The real editor's file state: recent files read, a leftover recovery file offered.
+    pub fn for_window() -> Self {
+        let dirs = AppDirs::from_env();
+        let recent = dirs
+            .as_ref()
+            .and_then(|d| std::fs::read_to_string(d.recent_file()).ok())
+            .map(|text| {
+                text.lines()
+                    .filter(|l| !l.trim().is_empty())
+                    .map(PathBuf::from)
+                    .take(RECENT_LIMIT)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let recovery_offer = dirs
+            .as_ref()
+            .map(AppDirs::recovery_file)
+            .filter(|p| p.exists());
+        FileState {
+            recent,
+            dirs,
+            native_dialogs: true,
+            recovery_offer,
+            ..FileState::default()
+        }
+    }
+
+    /// Puts `path` first in the recent list and stores the list (best effort: a failure only loses
+    /// the list).
+    fn remember(&mut self, path: &Path) {
+        let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        self.recent.retain(|p| p != &path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT_LIMIT);
+        if let Some(dirs) = &self.dirs {
+            let text: String = self
+                .recent
+                .iter()
+                .map(|p| format!("{}\n", p.display()))
+                .collect();
+            // Best effort: the recent list is a convenience.
+            let _ = std::fs::create_dir_all(&dirs.config)
+                .and_then(|()| atomic::save_atomic(&dirs.recent_file(), text.as_bytes()));
+        }
+    }
+}
+
+/// The recipe a loaded level was made with, as far as the level says.
+fn recipe_of(level: &Level) -> Recipe {
+    let generator = match level.generator.as_str() {
+        tile_growth::ID => GeneratorParams::TileGrowth(Default::default()),
+        packed_mansion::ID => GeneratorParams::PackedMansion(Default::default()),
+        rogue_grid::ID => GeneratorParams::RogueGrid(Default::default()),
+        _ => GeneratorParams::Siheyuan {
+            plan: level.plan.unwrap_or(Plan {
+                rooms_x: 5,
+                rooms_y: 3,
+                loot: 10,
+            }),
+        },
+    };
+    Recipe {
+        generator,
+        level: level.level.min(9),
+        seed: level.seed,
+        rerolls: Rerolls::default(),
+    }
+}
+
+/// A document showing a loaded level: its recipe from the level, no locks, no edits.
+pub fn level_document(level: Level) -> Document {
+    Document {
+        recipe: recipe_of(&level),
+        base_locks: Vec::new(),
+        edits: Vec::new(),
+        locks: Vec::new(),
+        level,
+    }
+}
+
+/// Reads a preset or a level file: `.json` is a level file; anything else is tried as a preset first
+/// and as a level file when it is not a preset. The error is the one about the kind the file looks like.
+pub fn read_document(path: &Path) -> Result<Document, String> {
+    let is_json = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    if is_json {
+        return level_file::load(path)
+            .map(level_document)
+            .map_err(|e| e.to_string());
+    }
+    match preset::load(path) {
+        Ok(doc) => Ok(doc),
+        Err(preset_error) => {
+            // Level files have no `version` field; a preset always starts with one, even truncated.
+            let looks_like_preset = std::fs::read_to_string(path)
+                .map(|t| t.contains("version"))
+                .unwrap_or(true);
+            if looks_like_preset {
+                return Err(preset_error.to_string());
+            }
+            level_file::load(path)
+                .map(level_document)
+                .map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// The name a preset is saved under: its file stem.
+fn preset_name(path: &Path) -> String {
+    path.file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+}
+
+impl EditorState {
+    /// Opens a preset or level file; on failure the message names the file, line and column and the
+    /// current document stays.
+    pub fn open_path(&mut self, path: &Path) -> bool {
+        match read_document(path) {
+            Ok(doc) => {
+                self.replace_document(doc, Source::File(path.display().to_string()));
+                let is_preset = preset::read(path).is_ok();
+                self.files.path = is_preset.then(|| path.to_path_buf());
+                self.files.remember(path);
+                self.message = Some(format!("opened {}", path.display()));
+                true
+            }
+            Err(e) => {
+                self.message = Some(format!("cannot open: {e}"));
+                false
+            }
+        }
+    }
+
+    /// Saves the document as a preset at `path` and makes it the document's file.
+    pub fn save_to(&mut self, path: &Path) {
+        match preset::save(path, &self.doc, &preset_name(path)) {
+            Ok(()) => {
+                self.files.path = Some(path.to_path_buf());
+                self.source = Source::File(path.display().to_string());
+                self.files.remember(path);
+                self.mark_saved();
+                self.message = Some(format!("saved {}", path.display()));
+            }
+            Err(e) => self.message = Some(format!("cannot save: {e}")),
+        }
+    }
+
+    /// Writes the level in another format.
+    pub fn export_to(&mut self, kind: ExportKind, path: &Path) {
+        let level = &self.doc.level;
+        let result = match kind {
+            ExportKind::LevelRon => {
+                level_file::save_as(path, level, level_file::Format::Ron).map_err(|e| e.to_string())
+            }
+            ExportKind::LevelJson => level_file::save_as(path, level, level_file::Format::Json)
+                .map_err(|e| e.to_string()),
+            ExportKind::Ascii => atomic::save_atomic(path, ascii::render(level).as_bytes())
+                .map_err(|e| format!("{}: {e}", path.display())),
+            ExportKind::Png => self.export_png(path),
+            ExportKind::Tiled => export_tiled(path, level),
+        };
+        self.message = Some(match result {
+            Ok(()) => format!("exported {}", path.display()),
+            Err(e) => format!("cannot export: {e}"),
+        });
+    }
+
+    /// Renders the map alone, with the shown overlays, like a screenshot.
+    fn export_png(&self, path: &Path) -> Result<(), String> {
+        let mut state = EditorState::with_document(self.doc.clone(), self.source.clone());
+        state.overlays = self.overlays;
+        state.show_grid = self.show_grid;
+        state.map_only = true;
+        let size = egui::vec2(
+            (self.doc.level.width as f32 * 24.0).clamp(400.0, 4000.0),
+            (self.doc.level.height as f32 * 24.0).clamp(300.0, 4000.0),
+        );
+        let image = super::screenshot::render_editor(super::Editor::new(state), size)
+            .map_err(|e| e.to_string())?;
+        image
+            .save(path)
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Writes the recovery file if the document has unsaved changes and 30 s have passed.
+    pub fn autosave(&mut self) {
+        const EVERY: std::time::Duration = std::time::Duration::from_secs(30);
+        if !self.dirty || self.files.last_autosave.elapsed() < EVERY {
+            return;
+        }
+        self.files.last_autosave = Instant::now();
+        let Some(dirs) = self.files.dirs.clone() else {
+            return;
+        };
+        let saved = std::fs::create_dir_all(&dirs.data)
+            .map_err(|e| e.to_string())
+            .and_then(|()| {
+                preset::save(&dirs.recovery_file(), &self.doc, "recovery")
+                    .map_err(|e| e.to_string())
+            });
+        if let Err(e) = saved {
+            self.message = Some(format!("autosave failed: {e}"));
+        }
+    }
+
+    /// Removes the recovery file on a clean exit.
+    pub fn remove_recovery(&self) {
+        if let Some(dirs) = &self.files.dirs {
+            // Absent is fine: nothing was autosaved.
+            let _ = std::fs::remove_file(dirs.recovery_file());
+        }
+    }
+
+    /// Opens the offered recovery file as an unsaved document.
+    pub fn recover(&mut self, path: &Path) {
+        match preset::load(path) {
+            Ok(doc) => {
+                self.replace_document(doc, Source::File("recovered document".to_string()));
+                self.files.path = None;
+                self.saved = None;
+                self.dirty = true;
+                self.message = Some("recovered the unsaved document".to_string());
+            }
+            Err(e) => self.message = Some(format!("cannot recover: {e}")),
+        }
+    }
+
+    /// The document's file name, or "untitled".
+    pub fn file_name(&self) -> String {
+        self.files
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map_or_else(
+                || "untitled".to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+    }
+
+    /// The window title: file name, and `•` while there are unsaved changes.
+    pub fn title(&self) -> String {
+        let dot = if self.dirty { "• " } else { "" };
+        format!("{dot}{} — Mansion Forge", self.file_name())
+    }
+}
+
+/// The hook for the Tiled export another module is writing in `src/io/export/`: call its writer here.
+pub fn export_tiled(path: &Path, _level: &Level) -> Result<(), String> {
+    Err(format!(
+        "{}: the Tiled export is not part of this build yet",
+        path.display()
+    ))
+}

@@ -1,0 +1,294 @@
+//! The hand-fix tools: what a click or a drag on the map does. Each tool turns the pointer into an
+//! [`Edit`] sent through the history, so every fix is undoable and locks the rooms it touches.
+
+use egui::{PointerButton, Response, Ui};
+
+use super::camera::CellToScreen;
+use super::commands::Command;
+use super::state::EditorState;
+use crate::edit::{self, Edit};
+use crate::model::{Axis, Cell, Dir, ItemKind, Level, Terrain};
+
+/// The map tool in use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tool {
+    /// Click a room to inspect it.
+    #[default]
+    Select,
+    /// Paint the picked terrain (click or drag).
+    Paint,
+    /// Put the picked item on a cell.
+    PlaceItem,
+    /// Drag an item to another cell.
+    MoveItem,
+    DeleteItem,
+    /// Open or close the wall segment under the cursor.
+    Door,
+    /// Drag a cell of a patrol route elsewhere.
+    MoveWaypoint,
+    AddGuard,
+    RemoveGuard,
+    PlayerStart,
+}
+
+impl Tool {
+    pub const ALL: [Tool; 10] = [
+        Tool::Select,
+        Tool::Paint,
+        Tool::PlaceItem,
+        Tool::MoveItem,
+        Tool::DeleteItem,
+        Tool::Door,
+        Tool::MoveWaypoint,
+        Tool::AddGuard,
+        Tool::RemoveGuard,
+        Tool::PlayerStart,
+    ];
+
+    /// The palette button label, which is also the accessible name.
+    pub fn label(self) -> &'static str {
+        match self {
+            Tool::Select => "Select",
+            Tool::Paint => "Paint terrain",
+            Tool::PlaceItem => "Place item",
+            Tool::MoveItem => "Move item",
+            Tool::DeleteItem => "Delete item",
+            Tool::Door => "Toggle door",
+            Tool::MoveWaypoint => "Move waypoint",
+            Tool::AddGuard => "Add guard",
+            Tool::RemoveGuard => "Remove guard",
+            Tool::PlayerStart => "Move player start",
+        }
+    }
+
+    pub fn help(self) -> &'static str {
+        match self {
+            Tool::Select => "Click a room to inspect it",
+            Tool::Paint => "Click or drag to paint the picked terrain",
+            Tool::PlaceItem => "Click a cell to put the picked item there",
+            Tool::MoveItem => "Drag an item to a free cell",
+            Tool::DeleteItem => "Click an item to remove it",
+            Tool::Door => "Click a wall segment between rooms to open or close its door",
+            Tool::MoveWaypoint => "Drag a cell of a patrol route to move it",
+            Tool::AddGuard => "Click a cell to post a guard there",
+            Tool::RemoveGuard => "Click a guard to remove it and its route",
+            Tool::PlayerStart => "Click a cell to move the player start there",
+        }
+    }
+}
+
+/// The terrains the paint tool offers, with their picker names.
+pub const PAINTS: [(Terrain, &str); 8] = [
+    (Terrain::Wall, "Wall"),
+    (Terrain::Wood, "Wood"),
+    (Terrain::Marble, "Marble"),
+    (Terrain::Grass, "Grass"),
+    (Terrain::Water, "Water"),
+    (Terrain::Door(Axis::NS), "Door"),
+    (Terrain::Window(Dir::N), "Window"),
+    (Terrain::Ground, "Ground"),
+];
+
+/// The items the place tool offers.
+pub const ITEMS: [(ItemKind, &str); 6] = [
+    (ItemKind::Coin, "Coin"),
+    (ItemKind::Chair, "Chair"),
+    (ItemKind::Table, "Table"),
+    (ItemKind::Bush, "Bush"),
+    (ItemKind::TorchLit, "Lit torch"),
+    (ItemKind::TorchUnlit, "Unlit torch"),
+];
+
+/// The tool settings: the tool, its pickers and an unfinished drag.
+#[derive(Clone, Debug, Default)]
+pub struct ToolState {
+    pub tool: Tool,
+    /// Index into [`PAINTS`].
+    pub paint: usize,
+    /// Index into [`ITEMS`].
+    pub item: usize,
+    /// Where a move drag started.
+    pub drag_from: Option<Cell>,
+}
+
+impl ToolState {
+    fn terrain(&self) -> Terrain {
+        PAINTS.get(self.paint).map_or(Terrain::Wall, |p| p.0)
+    }
+
+    fn item_kind(&self) -> ItemKind {
+        ITEMS.get(self.item).map_or(ItemKind::Coin, |p| p.0)
+    }
+}
+
+/// Doors and windows take their orientation from the wall they are painted into: a door in a wall that
+/// runs north–south is `Door(NS)`; a window faces the outdoor side (ground, grass or water) if it has one.
+fn oriented(level: &Level, cell: Cell, terrain: Terrain) -> Terrain {
+    let blocks = |dx: i32, dy: i32| {
+        let c = cell.offset(dx, dy);
+        level.in_bounds(c) && level.terrain(c).is_glyph_wall()
+    };
+    let wall_runs_ns = blocks(0, 1) || blocks(0, -1);
+    let outdoor = |dx: i32, dy: i32| {
+        let c = cell.offset(dx, dy);
+        !level.in_bounds(c)
+            || matches!(
+                level.terrain(c),
+                Terrain::Ground | Terrain::Grass | Terrain::Water
+            )
+    };
+    match terrain {
+        Terrain::Door(_) if wall_runs_ns => Terrain::Door(Axis::NS),
+        Terrain::Door(_) => Terrain::Door(Axis::EW),
+        Terrain::Window(_) if wall_runs_ns => {
+            Terrain::Window(if outdoor(-1, 0) { Dir::W } else { Dir::E })
+        }
+        Terrain::Window(_) => Terrain::Window(if outdoor(0, -1) { Dir::S } else { Dir::N }),
+        other => other,
+    }
+}
+
+/// The wall segment (adjacency) whose cells include `cell`.
+pub fn segment_at(level: &Level, cell: Cell) -> Option<usize> {
+    level.adjacencies.iter().position(|a| {
+        a.door_cells.contains(&cell)
+            || a.segment
+                .is_some_and(|s| (0..s.len).any(|k| s.cell(k) == cell))
+    })
+}
+
+/// The patrol route cell under `cell`: (route, index).
+fn waypoint_at(level: &Level, cell: Cell) -> Option<(usize, usize)> {
+    level
+        .patrols
+        .iter()
+        .enumerate()
+        .find_map(|(r, p)| p.cells.iter().position(|&c| c == cell).map(|i| (r, i)))
+}
+
+/// Turns a primary click or drag on the map into a command for the current tool.
+pub fn handle(
+    ui: &Ui,
+    state: &mut EditorState,
+    t: &CellToScreen,
+    response: &Response,
+    commands: &mut Vec<Command>,
+) {
+    let level = &state.doc.level;
+    let pointer_cell = response.interact_pointer_pos().map(|p| t.cell_at(p));
+    let edit = |e: Edit| Command::Run(edit::Command::Edit(e));
+    let tools = &mut state.tools;
+    match tools.tool {
+        Tool::Select => {
+            if response.clicked()
+                && let Some(cell) = pointer_cell
+            {
+                commands.push(Command::SelectRoom(state.analysis.room_at(level, cell)));
+            }
+        }
+        Tool::Paint => {
+            let painting = response.clicked()
+                || (response.dragged_by(PointerButton::Primary)
+                    && !ui.input(|i| i.key_down(egui::Key::Space)));
+            if painting && let Some(cell) = pointer_cell.filter(|&c| level.in_bounds(c)) {
+                let terrain = oriented(level, cell, tools.terrain());
+                if level.terrain(cell) != terrain {
+                    commands.push(edit(Edit::PaintTerrain { cell, terrain }));
+                }
+            }
+        }
+        Tool::PlaceItem
+        | Tool::DeleteItem
+        | Tool::Door
+        | Tool::AddGuard
+        | Tool::RemoveGuard
+        | Tool::PlayerStart => {
+            if !response.clicked() {
+                return;
+            }
+            let Some(cell) = pointer_cell.filter(|&c| level.in_bounds(c)) else {
+                return;
+            };
+            let command = match tools.tool {
+                Tool::PlaceItem => Some(Edit::SetItem {
+                    cell,
+                    item: Some(tools.item_kind()),
+                }),
+                Tool::DeleteItem => level
+                    .items
+                    .iter()
+                    .any(|it| it.cell == cell)
+                    .then_some(Edit::SetItem { cell, item: None }),
+                Tool::Door => segment_at(level, cell).map(|adjacency| Edit::SetDoor {
+                    adjacency,
+                    open: !level.adjacencies[adjacency].door,
+                }),
+                Tool::AddGuard => Some(Edit::AddGuard { cell }),
+                Tool::RemoveGuard => level
+                    .guards
+                    .iter()
+                    .position(|g| g.start == cell)
+                    .map(|guard| Edit::RemoveGuard { guard }),
+                _ => Some(Edit::MovePlayerStart { to: cell }),
+            };
+            match command {
+                Some(e) => commands.push(edit(e)),
+                None => state.message = Some(format!("{}: nothing here", tools.tool.label())),
+            }
+        }
+        Tool::MoveItem | Tool::MoveWaypoint => {
+            if response.drag_started_by(PointerButton::Primary) {
+                // Where the button went down, not where the drag was recognised.
+                let origin = ui.input(|i| i.pointer.press_origin());
+                tools.drag_from = origin.map(|p| t.cell_at(p)).or(pointer_cell);
+            }
+            if response.drag_stopped()
+                && let (Some(from), Some(to)) = (tools.drag_from.take(), pointer_cell)
+                && from != to
+            {
+                let e = if tools.tool == Tool::MoveItem {
+                    Some(Edit::MoveItem { from, to })
+                } else {
+                    waypoint_at(level, from).map(|(route, index)| Edit::MoveWaypoint {
+                        route,
+                        index,
+                        to,
+                    })
+                };
+                match e {
+                    Some(e) => commands.push(edit(e)),
+                    None => state.message = Some("no patrol route there to drag".to_string()),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::recipe::Recipe;
+
+    #[test]
+    fn painted_doors_follow_the_wall() {
+        let level = Recipe::campaign_level(1, 9).build(&[]).expect("generates");
+        let wall = |c: Cell| level.in_bounds(c) && level.terrain(c) == Terrain::Wall;
+        let ns = level
+            .all_cells()
+            .find(|&c| wall(c) && wall(c.offset(0, 1)) && wall(c.offset(0, -1)))
+            .expect("a north–south wall");
+        let door = Terrain::Door(Axis::EW);
+        assert_eq!(oriented(&level, ns, door), Terrain::Door(Axis::NS));
+        let ew = level
+            .all_cells()
+            .find(|&c| {
+                wall(c)
+                    && wall(c.offset(1, 0))
+                    && wall(c.offset(-1, 0))
+                    && !wall(c.offset(0, 1))
+                    && !wall(c.offset(0, -1))
+            })
+            .expect("an east–west wall");
+        assert_eq!(oriented(&level, ew, door), Terrain::Door(Axis::EW));
+    }
+}

@@ -1,0 +1,142 @@
+//! The editor's file handling through its path-taking functions (no dialog opens): exports, level files
+//! as documents, hostile input, the unsaved marker in the title, autosave and recovery.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use mansion_forge::app::{AppDirs, EditorState, ExportKind};
+use mansion_forge::edit::{Command, Edit};
+use mansion_forge::io::level_file;
+use mansion_forge::model::ItemKind;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("mansion-forge-files-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// The default document with one hand edit (a chair in a chamber).
+fn edited() -> EditorState {
+    let mut state = EditorState::new_default();
+    let cell = state.level().rooms[12].cells[0];
+    let placed = state.run(&Command::Edit(Edit::SetItem {
+        cell,
+        item: Some(ItemKind::Chair),
+    }));
+    assert!(placed, "{:?}", state.message);
+    state
+}
+
+#[test]
+fn exports_write_level_files_and_ascii() {
+    let dir = temp_dir("export");
+    let mut state = edited();
+    for (kind, name) in [
+        (ExportKind::LevelRon, "level.ron"),
+        (ExportKind::LevelJson, "level.json"),
+        (ExportKind::Ascii, "level.txt"),
+    ] {
+        let path = dir.join(name);
+        state.export_to(kind, &path);
+        assert!(path.exists(), "{kind:?}: {:?}", state.message);
+    }
+    let level = level_file::load(&dir.join("level.json")).expect("a level file");
+    assert_eq!(level, *state.level());
+    let ascii = std::fs::read_to_string(dir.join("level.txt")).expect("ascii");
+    assert!(ascii.lines().count() >= state.level().height as usize);
+}
+
+#[test]
+fn the_tiled_hook_reports_that_it_is_not_built() {
+    let mut state = EditorState::new_default();
+    let path = temp_dir("tiled").join("map.tmj");
+    state.export_to(ExportKind::Tiled, &path);
+    let message = state.message.expect("a message");
+    assert!(message.contains("Tiled export"), "{message}");
+    assert!(!path.exists());
+}
+
+#[test]
+fn a_level_file_opens_as_an_editable_document() {
+    let dir = temp_dir("level");
+    let state = edited();
+    let path = dir.join("handmade.json");
+    level_file::save(&path, state.level()).expect("saved");
+    let mut opened = EditorState::new_default();
+    assert!(opened.open_path(&path), "{:?}", opened.message);
+    assert_eq!(opened.level(), state.level());
+    assert_eq!(
+        opened.files.path, None,
+        "a level file is not the preset Save writes"
+    );
+    let cell = opened.level().rooms[3].cells[0];
+    assert!(opened.run(&Command::Edit(Edit::SetItem {
+        cell,
+        item: Some(ItemKind::Table),
+    })));
+    assert!(opened.dirty);
+}
+
+#[test]
+fn hostile_and_truncated_files_keep_the_document() {
+    let dir = temp_dir("hostile");
+    let mut state = edited();
+    let before = state.doc.clone();
+    let good = std::fs::read_to_string("presets/default.ron").expect("default preset");
+    let cases = [
+        ("truncated.ron", good[..good.len() / 2].to_string()),
+        ("huge.ron", good.replace("rooms_x: 7", "rooms_x: 999999")),
+        (
+            "wrong-generator.ron",
+            good.replace("\"siheyuan\"", "\"lava\""),
+        ),
+        ("binary.json", "\u{0}\u{1}garbage".to_string()),
+    ];
+    for (name, text) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("written");
+        assert!(!state.open_path(&path), "{name} opened");
+        assert_eq!(state.doc, before, "{name} changed the document");
+        let message = state.message.clone().expect("a message");
+        assert!(message.contains(name), "{name}: {message}");
+    }
+    assert!(!state.open_path(&dir.join("missing.ron")));
+    assert_eq!(state.doc, before);
+}
+
+#[test]
+fn the_title_marks_unsaved_changes() {
+    let dir = temp_dir("title");
+    let mut state = edited();
+    assert!(state.title().starts_with("• untitled"), "{}", state.title());
+    let path = dir.join("castle.ron");
+    state.save_to(&path);
+    assert_eq!(state.title(), "castle.ron — Mansion Forge");
+    state.apply(mansion_forge::app::Command::Undo);
+    assert!(state.title().starts_with("• castle.ron"));
+    state.apply(mansion_forge::app::Command::Redo);
+    assert!(!state.dirty, "back at the saved state");
+}
+
+#[test]
+fn autosave_writes_a_recovery_file_that_recovers_the_document() {
+    let dir = temp_dir("recovery");
+    let mut state = edited();
+    state.files.dirs = Some(AppDirs {
+        config: dir.join("config"),
+        data: dir.join("data"),
+    });
+    state.files.last_autosave = Instant::now()
+        .checked_sub(Duration::from_secs(31))
+        .expect("the clock is past 31 s");
+    state.autosave();
+    let recovery = dir.join("data/recovery.ron");
+    assert!(recovery.exists(), "{:?}", state.message);
+    let mut next = EditorState::new_default();
+    next.recover(&recovery);
+    assert_eq!(next.doc.level, state.doc.level);
+    assert!(next.dirty, "a recovered document is unsaved");
+    state.remove_recovery();
+    assert!(!recovery.exists());
+}
