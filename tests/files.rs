@@ -48,13 +48,22 @@ fn exports_write_level_files_and_ascii() {
 }
 
 #[test]
-fn the_tiled_hook_reports_that_it_is_not_built() {
+fn the_editor_exports_tiled_maps_with_their_tileset() {
     let mut state = EditorState::new_default();
-    let path = temp_dir("tiled").join("map.tmj");
-    state.export_to(ExportKind::Tiled, &path);
-    let message = state.message.expect("a message");
-    assert!(message.contains("Tiled export"), "{message}");
-    assert!(!path.exists());
+    let dir = temp_dir("tiled");
+    for name in ["map.tmj", "map.tmx"] {
+        let path = dir.join(name);
+        state.export_to(ExportKind::Tiled, &path);
+        assert!(path.exists(), "{name}: {:?}", state.message);
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("map.tmj")).expect("tmj"))
+            .expect("json");
+    assert_eq!(json["width"], state.level().width);
+    assert!(
+        dir.join("map-terrain.png").exists(),
+        "the tileset image beside the map"
+    );
 }
 
 #[test]

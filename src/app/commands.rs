@@ -21,7 +21,7 @@ pub enum ExportKind {
     Ascii,
     /// The map with the shown overlays, rendered like a screenshot.
     Png,
-    /// A Tiled map; the writer lives in `src/io/export/` (see [`super::files::export_tiled`]).
+    /// A Tiled map (`.tmj`, or `.tmx` by extension) with its tileset image.
     Tiled,
 }
 
