@@ -11,6 +11,39 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::{AdjacencyId, Cell, ItemKind, Level, RoomId, RoomKind};
 
+/// The four analysis overlays, in the order of their keys `1`–`4`. The editor draws them, the PNG export
+/// draws them too, and the command line names them (`--overlay room-graph`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Overlay {
+    RoomGraph,
+    Distances,
+    Loot,
+    Patrols,
+}
+
+impl Overlay {
+    pub const ALL: [Overlay; 4] = [
+        Overlay::RoomGraph,
+        Overlay::Distances,
+        Overlay::Loot,
+        Overlay::Patrols,
+    ];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Overlay::RoomGraph => "room-graph",
+            Overlay::Distances => "distances",
+            Overlay::Loot => "loot",
+            Overlay::Patrols => "patrols",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Overlay> {
+        Overlay::ALL.into_iter().find(|o| o.name() == name)
+    }
+}
+
 /// Door edges of the room graph: for each room, its door neighbours with the adjacency that joins them.
 #[derive(Clone, Debug, Default)]
 pub struct RoomGraph {

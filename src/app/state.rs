@@ -24,23 +24,10 @@ pub const DEFAULT_PRESET: &str = "presets/default.ron";
 pub const DEFAULT_GAME_SEED: u64 = 1;
 pub const DEFAULT_LEVEL: u32 = 9;
 
-/// The four analysis overlays, in key order `1`–`4`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Overlay {
-    RoomGraph,
-    Distances,
-    Loot,
-    Patrols,
-}
+pub use crate::analysis::Overlay;
 
+/// The editor's side of the overlays: labels, keys and their slot in [`Overlays`].
 impl Overlay {
-    pub const ALL: [Overlay; 4] = [
-        Overlay::RoomGraph,
-        Overlay::Distances,
-        Overlay::Loot,
-        Overlay::Patrols,
-    ];
-
     /// The checkbox label, which is also the accessible name tests look for.
     pub fn label(self) -> &'static str {
         match self {
@@ -49,20 +36,6 @@ impl Overlay {
             Overlay::Loot => "Loot priority",
             Overlay::Patrols => "Patrol chains",
         }
-    }
-
-    /// The name used on the command line (`--overlay room-graph`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Overlay::RoomGraph => "room-graph",
-            Overlay::Distances => "distances",
-            Overlay::Loot => "loot",
-            Overlay::Patrols => "patrols",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Overlay> {
-        Overlay::ALL.into_iter().find(|o| o.name() == name)
     }
 
     pub fn key(self) -> egui::Key {

@@ -71,32 +71,8 @@ impl fmt::Display for Format {
     }
 }
 
-/// The overlays a PNG export can draw; the names are the editor's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Overlay {
-    RoomGraph,
-    Distances,
-    Loot,
-    Patrols,
-}
-
-impl Overlay {
-    pub const ALL: [Overlay; 4] = [
-        Overlay::RoomGraph,
-        Overlay::Distances,
-        Overlay::Loot,
-        Overlay::Patrols,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Overlay::RoomGraph => "room-graph",
-            Overlay::Distances => "distances",
-            Overlay::Loot => "loot",
-            Overlay::Patrols => "patrols",
-        }
-    }
-}
+/// The overlays a PNG export can draw: the editor's four.
+pub use crate::analysis::Overlay;
 
 #[derive(Debug, Error)]
 pub enum ExportError {
