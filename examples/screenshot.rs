@@ -1,5 +1,5 @@
-//! Renders the editor's documentation screenshots into `screenshots/` (temporary until the CLI's
-//! `mansion-forge screenshot` lands): `cargo run --example screenshot [game-seed] [level]`.
+//! Renders the whole set of documentation screenshots the README shows into `screenshots/` in one run
+//! (`mansion-forge screenshot` renders one at a time): `cargo run --example screenshot [game-seed] [level]`.
 
 use std::path::{Path, PathBuf};
 

@@ -429,3 +429,49 @@ fn the_waypoint_tool_drags_a_route_cell() {
         state.history.entries()
     );
 }
+
+#[test]
+fn the_inspector_moves_a_room_to_another_guards_route() {
+    let mut harness = harness();
+    let (room, to) = {
+        let level = harness.state().state.level().clone();
+        let graph = mansion_forge::analysis::room_graph(&level);
+        let owner = |r: usize| {
+            level
+                .patrols
+                .iter()
+                .position(|p| !p.outside && p.visits.contains(&r))
+        };
+        (1..level.rooms.len())
+            .find_map(|room| {
+                let from = owner(room)?;
+                let to = graph.neighbours[room]
+                    .iter()
+                    .filter_map(|&(n, _)| owner(n))
+                    .find(|&t| t != from)?;
+                let mut trial = level.clone();
+                mansion_forge::edit::Edit::MoveRoomToRoute { room, route: to }
+                    .apply(&mut trial)
+                    .ok()?;
+                Some((room, to))
+            })
+            .expect("a room that can change routes")
+    };
+    harness.state_mut().state.selected_room = Some(room);
+    harness.run_steps(3);
+    click(&mut harness, &format!("route {to}"));
+    let level = harness.state().state.level().clone();
+    assert!(
+        level.patrols[to].visits.contains(&room),
+        "room {room} joined route {to}"
+    );
+    assert!(
+        harness
+            .state()
+            .state
+            .doc
+            .edits
+            .iter()
+            .any(|e| matches!(e, mansion_forge::edit::Edit::MoveRoomToRoute { .. }))
+    );
+}

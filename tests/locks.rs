@@ -233,7 +233,7 @@ fn arbitrary_edit(level: &Level, kind: u8, a: usize, b: usize) -> Edit {
         (b % level.height as usize) as i32,
     );
     let room = 1 + a % (level.rooms.len() - 1);
-    match kind % 9 {
+    match kind % 10 {
         0 => Edit::PaintTerrain {
             cell,
             terrain: [Terrain::Wall, Terrain::Wood, Terrain::Grass, Terrain::Water][b % 4],
@@ -267,6 +267,10 @@ fn arbitrary_edit(level: &Level, kind: u8, a: usize, b: usize) -> Edit {
         6 => Edit::AddGuard { cell },
         7 => Edit::RemoveGuard {
             guard: a % level.guards.len().max(1),
+        },
+        8 => Edit::MoveRoomToRoute {
+            room,
+            route: b % level.patrols.len().max(1),
         },
         _ => {
             if b.is_multiple_of(2) {
@@ -317,4 +321,61 @@ proptest! {
         let replayed = Document::replay(doc.recipe.clone(), doc.base_locks.clone(), doc.edits.clone()).expect("replays");
         prop_assert_eq!(replayed, doc);
     }
+}
+
+/// Moving a room to another guard's route: it leaves its old route and joins the new one, both routes are
+/// walked anew (steps, pauses and one route per room still hold), and the edit undoes exactly.
+#[test]
+fn a_room_moves_to_another_guards_route() {
+    let mut moved = 0;
+    for game in 0..40u64 {
+        let doc = Document::new(Recipe::campaign_level(game, 9)).expect("generates");
+        let level = &doc.level;
+        let graph = mansion_forge::analysis::room_graph(level);
+        let owner = |r: usize| {
+            level
+                .patrols
+                .iter()
+                .position(|p| !p.outside && p.visits.contains(&r))
+        };
+        let candidate = (1..level.rooms.len()).find_map(|room| {
+            let from = owner(room)?;
+            let to = graph.neighbours[room]
+                .iter()
+                .filter_map(|&(n, _)| owner(n))
+                .find(|&t| t != from)?;
+            Some((room, from, to))
+        });
+        let Some((room, from, to)) = candidate else {
+            continue;
+        };
+        let mut edited = doc.clone();
+        let mut history = History::default();
+        let command = Command::Edit(Edit::MoveRoomToRoute { room, route: to });
+        if let Err(e) = history.run(&mut edited, &command) {
+            // Refusals must say why and change nothing.
+            assert!(e.to_string().contains("cannot join"), "{e}");
+            assert_eq!(edited, doc);
+            continue;
+        }
+        moved += 1;
+        let patrols = &edited.level.patrols;
+        assert!(
+            patrols[to].visits.contains(&room),
+            "game {game}: room {room} joined route {to}"
+        );
+        assert!(
+            !patrols[from].visits.contains(&room),
+            "game {game}: room {room} left route {from}"
+        );
+        let broken: Vec<String> = validate(&edited.level)
+            .iter()
+            .filter(|v| [21, 23, 24, 25].contains(&v.invariant))
+            .map(|v| v.to_string())
+            .collect();
+        assert!(broken.is_empty(), "game {game}: {}", broken.join("; "));
+        assert!(history.undo(&mut edited));
+        assert_eq!(edited, doc);
+    }
+    assert!(moved >= 10, "only {moved} rooms could be moved");
 }

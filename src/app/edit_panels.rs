@@ -193,6 +193,36 @@ pub fn room_controls(ui: &mut Ui, state: &EditorState, room: usize, commands: &m
             private,
         })));
     }
+    route_controls(ui, state, room, commands);
+}
+
+/// "Move to route": hands the room to another guard's route (refused, with the reason in the status
+/// bar, when the room has no door to that route or holds its own route together).
+fn route_controls(ui: &mut Ui, state: &EditorState, room: usize, commands: &mut Vec<Command>) {
+    let patrols = &state.level().patrols;
+    let current = patrols
+        .iter()
+        .position(|p| !p.outside && p.visits.contains(&room));
+    let others: Vec<usize> = (0..patrols.len())
+        .filter(|&i| !patrols[i].outside && !patrols[i].visits.is_empty() && Some(i) != current)
+        .collect();
+    if others.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Move to route");
+        for route in others {
+            let button = ui
+                .small_button(format!("route {route}"))
+                .on_hover_text(format!("Give this room to the guard walking route {route}"));
+            if button.clicked() {
+                commands.push(Command::Run(edit::Command::Edit(Edit::MoveRoomToRoute {
+                    room,
+                    route,
+                })));
+            }
+        }
+    });
 }
 
 /// The history: done commands, then undone ones (greyed); clicking one steps there.

@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::generate::passes::patrols::emit_route;
+use crate::generate::rng::Stream;
 use crate::model::{
     AdjacencyId, Axis, Cell, Dir, Guard, Item, ItemKind, Level, PatrolRoute, RoomId, RoomKind,
     Terrain,
@@ -32,6 +34,9 @@ pub enum Edit {
         index: usize,
         to: Cell,
     },
+    /// Moves room `room` from the route that visits it to route `route`, which takes it as a side trip
+    /// from a neighbouring room it visits (or as its new end); both routes are walked anew.
+    MoveRoomToRoute { room: RoomId, route: usize },
     /// Adds a guard standing watch on `cell` (a route that pauses there).
     AddGuard { cell: Cell },
     /// Removes guard `guard` and its route.
@@ -55,6 +60,12 @@ pub enum EditError {
     NoSegment(AdjacencyId),
     #[error("there is no patrol waypoint {1} on route {0}")]
     NoWaypoint(usize, usize),
+    #[error("room {room} cannot join route {route}: {why}")]
+    RouteChange {
+        room: RoomId,
+        route: usize,
+        why: &'static str,
+    },
     #[error("there is no guard {0}")]
     NoGuard(usize),
     #[error("there is no item on ({}, {})", .0.x, .0.y)]
@@ -102,6 +113,7 @@ impl Edit {
                 "Move waypoint {index} of route {route} → ({}, {})",
                 to.x, to.y
             ),
+            Edit::MoveRoomToRoute { room, route } => format!("Move room {room} to route {route}"),
             Edit::AddGuard { cell } => format!("Add guard at ({}, {})", cell.x, cell.y),
             Edit::RemoveGuard { guard } => format!("Remove guard {guard}"),
             Edit::MovePlayerStart { to } => format!("Move start → ({}, {})", to.x, to.y),
@@ -167,6 +179,10 @@ impl Edit {
                         guard.start = to;
                     }
                 }
+                Ok(Vec::new())
+            }
+            Edit::MoveRoomToRoute { room, route } => {
+                move_room_to_route(level, room, route)?;
                 Ok(Vec::new())
             }
             Edit::AddGuard { cell } => {
@@ -276,4 +292,97 @@ fn set_room_kind(
     r.kind = kind;
     r.private = private;
     Ok(cells)
+}
+
+/// Takes `room` out of the route that visits it and gives it to route `to`: as a side trip from a room of
+/// `to` it has a door to, or as `to`'s new end when it borders an end. The room may leave its old route
+/// only from an end, or where its neighbours on that route have a door between them (otherwise the old
+/// route would fall apart). Both routes are walked anew with the patrol pass's own path finding.
+fn move_room_to_route(level: &mut Level, room: RoomId, to: usize) -> Result<(), EditError> {
+    let refuse = |why| EditError::RouteChange {
+        room,
+        route: to,
+        why,
+    };
+    if room >= level.rooms.len() {
+        return Err(EditError::NoRoom(room));
+    }
+    let target = level
+        .patrols
+        .get(to)
+        .ok_or(refuse("there is no such route"))?;
+    if target.outside || target.visits.is_empty() {
+        return Err(refuse("it is not a route through rooms"));
+    }
+    if target.visits.contains(&room) {
+        return Err(refuse("the route already visits it"));
+    }
+    let graph = crate::analysis::room_graph(level);
+    let door = |a: RoomId, b: RoomId| {
+        graph
+            .neighbours
+            .get(a)
+            .is_some_and(|n| n.iter().any(|(x, _)| *x == b))
+    };
+    let looped = target.loops();
+    let mut visits = target.visits.clone();
+    let (first, last) = (visits[0], visits[visits.len() - 1]);
+    if !looped && door(last, room) {
+        visits.push(room);
+    } else if !looped && door(first, room) {
+        visits.insert(0, room);
+    } else {
+        let host = visits
+            .iter()
+            .position(|&v| door(v, room))
+            .ok_or(refuse("it has no door to a room on that route"))?;
+        visits.splice(host + 1..host + 1, [room, visits[host]]);
+    }
+    let from = level
+        .patrols
+        .iter()
+        .position(|p| !p.outside && p.visits.contains(&room));
+    let old_route = match from {
+        Some(f) => Some((
+            f,
+            shrink_route(&level.patrols[f], room, &door)
+                .ok_or(refuse("it holds its old route together"))?,
+        )),
+        None => None,
+    };
+    let mut rng = Stream::new(level.seed, "edit-patrols");
+    let rebuilt = emit_route(level, &visits, looped, &mut rng);
+    let rebuilt_old = old_route.map(|(f, (v, l))| (f, emit_route(level, &v, l, &mut rng)));
+    level.patrols[to] = rebuilt;
+    if let Some((f, route)) = rebuilt_old {
+        level.patrols[f] = route;
+    }
+    for guard in level.guards.iter_mut() {
+        if let Some(&start) = level.patrols.get(guard.route).and_then(|p| p.cells.first()) {
+            guard.start = start;
+        }
+    }
+    Ok(())
+}
+
+/// The visits of `route` without `room`, and whether it still loops; `None` when removing the room would
+/// leave two rooms without a door between them next to each other, or fewer than two visits.
+fn shrink_route(
+    route: &PatrolRoute,
+    room: RoomId,
+    door: &dyn Fn(RoomId, RoomId) -> bool,
+) -> Option<(Vec<RoomId>, bool)> {
+    let looped = route.loops();
+    let mut visits = route.visits.clone();
+    while let Some(i) = visits.iter().position(|&v| v == room) {
+        visits.remove(i);
+        // A side trip leaves its host twice in a row; keep one visit.
+        if i > 0 && i < visits.len() && visits[i - 1] == visits[i] {
+            visits.remove(i);
+        }
+    }
+    let n = visits.len();
+    let pairs_joined = visits.windows(2).all(|w| door(w[0], w[1]));
+    let loop_closed = !looped || (n > 2 && door(visits[n - 1], visits[0]));
+    (n >= 2 && pairs_joined && loop_closed).then_some((visits, looped && n > 2))
 }

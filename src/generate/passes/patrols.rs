@@ -505,6 +505,44 @@ pub fn build_patrols_with_ring(level: &mut Level, rng: &mut Stream, ring_inset: 
     level.diagnostics.extend(diagnostics);
 }
 
+/// Emits the cells of a route that visits `visits` in order, as the patrol pass would for that chain
+/// (stations at the ends, side trips where a room is entered and left through the same neighbour);
+/// `looped` closes it into a loop. Hand edits of patrols use this to re-walk a changed route.
+pub fn emit_route(level: &Level, visits: &[RoomId], looped: bool, rng: &mut Stream) -> PatrolRoute {
+    let costs = move_costs(level);
+    let doors = crate::analysis::room_graph(level).neighbours;
+    let mut emitter = Emitter {
+        level,
+        finder: PathFinder::new(level, &costs),
+        doors,
+    };
+    let mut route = PatrolRoute {
+        cells: Vec::new(),
+        visits: Vec::new(),
+        stations: Vec::new(),
+        outside: false,
+    };
+    let n = visits.len();
+    for (i, &room) in visits.iter().enumerate() {
+        let prev = if i > 0 {
+            Some(visits[i - 1])
+        } else {
+            looped.then(|| visits[n - 1])
+        };
+        let next = if i + 1 < n {
+            Some(visits[i + 1])
+        } else {
+            looped.then(|| visits[0])
+        };
+        route.visits.push(room);
+        emitter.emit_node(room, prev, next, &mut route, rng);
+        if let Some(next) = next {
+            emitter.walk_corridor(room, next, &mut route.cells);
+        }
+    }
+    route
+}
+
 /// 5.14: one guard per route from level 1, each carrying a torch with chance `L / (L + 5)` from level 2.
 pub fn place_guards(level: &mut Level, rng: &mut Stream) {
     level.guards.clear();
