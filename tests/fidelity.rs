@@ -143,6 +143,12 @@ fn patrol_shapes_match_the_original() {
     let games = GAMES as f64;
     for l in 0..10 {
         let route_cells = cells[l].0 / cells[l].1;
+        println!(
+            "L{l}: {route_cells:.1} cells per route (original {}), {:.2} regions per route, {:.3} of levels with orphans",
+            ROUTE_CELLS[l],
+            per_route[l] / games,
+            orphaned[l] / games
+        );
         assert!(
             (route_cells / ROUTE_CELLS[l] - 1.0).abs() < 0.05,
             "L{l}: {route_cells:.1} cells per route, original {}",

@@ -8,20 +8,9 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use super::{CliError, MansionArgs};
+use super::{CliError, MansionArgs, OverlayArg};
 use crate::app::{self, ScreenshotRequest};
 use crate::generate::campaign;
-
-/// The editor's overlays, as named on the command line and in [`ScreenshotRequest::overlays`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(super) enum Overlay {
-    RoomGraph,
-    Distances,
-    Loot,
-    Patrols,
-    All,
-    None,
-}
 
 #[derive(Debug, Args)]
 pub(super) struct ScreenshotArgs {
@@ -29,7 +18,7 @@ pub(super) struct ScreenshotArgs {
     mansion: MansionArgs,
     /// Overlay to show; repeat the option for several.
     #[arg(long = "overlay", value_enum)]
-    overlays: Vec<Overlay>,
+    overlays: Vec<OverlayArg>,
     /// Room to select, so the inspector shows it.
     #[arg(long)]
     select_room: Option<usize>,

@@ -8,10 +8,10 @@ use clap::{Args, ValueEnum};
 
 use super::output::{print, write_file};
 use super::recipe::{GeneratorArgs, build};
-use super::{CliError, parse_seed};
+use super::{CliError, OverlayArg, parse_seed, selected_overlays};
 use crate::edit::Command;
 use crate::generate::campaign::LEVELS;
-use crate::io::export::{self, Format, Overlay};
+use crate::io::export::{self, Format};
 use crate::io::{level_file, preset};
 use crate::model::Level;
 
@@ -36,17 +36,6 @@ impl From<ExportFormat> for Format {
             ExportFormat::Ascii => Format::Ascii,
         }
     }
-}
-
-/// The PNG overlays, named as in `screenshot`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(super) enum OverlayArg {
-    RoomGraph,
-    Distances,
-    Loot,
-    Patrols,
-    All,
-    None,
 }
 
 #[derive(Debug, Args)]
@@ -143,17 +132,7 @@ pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, CliError> {
                 args.out.display()
             ))
         })?;
-    let mut overlays = Vec::new();
-    for o in &args.overlays {
-        match o {
-            OverlayArg::RoomGraph => overlays.push(Overlay::RoomGraph),
-            OverlayArg::Distances => overlays.push(Overlay::Distances),
-            OverlayArg::Loot => overlays.push(Overlay::Loot),
-            OverlayArg::Patrols => overlays.push(Overlay::Patrols),
-            OverlayArg::All => overlays.extend(Overlay::ALL),
-            OverlayArg::None => overlays.clear(),
-        }
-    }
+    let overlays = selected_overlays(&args.overlays);
     if !overlays.is_empty() && format != Format::Png {
         return Err(CliError::Input(format!(
             "--overlay draws on PNG pictures, not on {format} exports"

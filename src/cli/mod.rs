@@ -17,7 +17,9 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::analysis::Overlay;
 
 use crate::generate::campaign::LEVELS;
 use crate::io::level_file::LevelFileError;
@@ -90,6 +92,34 @@ impl From<LevelFileError> for CliError {
     fn from(e: LevelFileError) -> Self {
         CliError::Input(e.to_string())
     }
+}
+
+/// An `--overlay` value (`screenshot`, `export`): one of the four analysis overlays, `all` or `none`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum OverlayArg {
+    RoomGraph,
+    Distances,
+    Loot,
+    Patrols,
+    All,
+    None,
+}
+
+/// The overlays a list of `--overlay` values selects, in order: `all` adds the four, `none` clears what
+/// came before.
+pub(super) fn selected_overlays(args: &[OverlayArg]) -> Vec<Overlay> {
+    let mut overlays = Vec::new();
+    for arg in args {
+        match arg {
+            OverlayArg::RoomGraph => overlays.push(Overlay::RoomGraph),
+            OverlayArg::Distances => overlays.push(Overlay::Distances),
+            OverlayArg::Loot => overlays.push(Overlay::Loot),
+            OverlayArg::Patrols => overlays.push(Overlay::Patrols),
+            OverlayArg::All => overlays.extend(Overlay::ALL),
+            OverlayArg::None => overlays.clear(),
+        }
+    }
+    overlays
 }
 
 /// Parses the arguments (the program name first), runs the command and returns the exit code.

@@ -107,25 +107,9 @@ pub fn ring(level: &Level, cells: &[Cell]) -> Vec<Cell> {
     ring
 }
 
-/// A lock snapshot of room `r`, as the editor takes it.
+/// A lock snapshot of room `r`, exactly as the editor takes it.
 pub fn lock(level: &Level, r: usize) -> LockedRoom {
-    let room = level.rooms[r].clone();
-    let mut cells = room.cells.clone();
-    cells.extend(ring(level, &room.cells));
-    cells.sort();
-    let terrain = cells.iter().map(|&c| (c, level.terrain(c))).collect();
-    let items = level
-        .items
-        .iter()
-        .filter(|i| cells.binary_search(&i.cell).is_ok())
-        .copied()
-        .collect();
-    LockedRoom {
-        room,
-        terrain,
-        items,
-        neighbours: Vec::new(),
-    }
+    mansion_forge::edit::locks::snapshot(level, r).expect("a room, not the exterior")
 }
 
 /// Whether `level` kept the lock: floor terrain and items identical, ring walls identical where both
