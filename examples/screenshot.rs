@@ -47,7 +47,7 @@ fn locks_editor() -> anyhow::Result<Editor> {
 
 /// A generator's preset with every overlay on and its parameters shown.
 fn preset_editor(path: &str) -> anyhow::Result<Editor> {
-    let doc = preset::load(Path::new(path))?;
+    let doc = preset::load(Path::new(path))?.document;
     let mut state = EditorState::with_document(doc, Source::File(path.to_string()));
     Overlay::ALL
         .iter()

@@ -176,7 +176,7 @@ fn generated_file_validates() {
     let out = run(&["generate", "--seed", "4", "--level", "5", "--out", file]);
     assert!(out.status.success(), "{}", stderr(&out));
     let expected = campaign::plan(4).generate(5).unwrap();
-    assert_eq!(level_file::load(Path::new(file)).unwrap(), expected);
+    assert_eq!(*level_file::load(Path::new(file)).unwrap(), expected);
     let out = run(&["validate", file]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     assert_eq!(stdout(&out), "ok\n");
@@ -237,7 +237,7 @@ fn campaign_writes_ten_levels_and_a_summary() {
     assert_eq!(rows.len(), 10);
     for (l, row) in rows.iter().enumerate() {
         let level = level_file::load(&dir.join(format!("level-{l}.ron"))).unwrap();
-        assert_eq!(level, game.generate(l as u32).unwrap(), "level {l}");
+        assert_eq!(*level, game.generate(l as u32).unwrap(), "level {l}");
         assert_eq!(row["rooms_x"], game.plans[l].rooms_x);
         assert_eq!(row["loot"], game.plans[l].loot);
         assert_eq!(row["guards"], level.guards.len());

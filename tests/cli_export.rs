@@ -327,10 +327,15 @@ fn regenerate_keeps_locks_and_writes_preset_and_level() {
     expected
         .execute(&EditCommand::Regenerate { seed: 77 })
         .expect("regenerates");
-    let back = preset::load(&out_preset).expect("the new preset loads");
+    let back = preset::load(&out_preset)
+        .expect("the new preset loads")
+        .document;
     assert_eq!(back.level, expected.level);
     assert_eq!(back.recipe.seed, 77);
-    assert_eq!(level_file::load(&out_level).expect("level"), expected.level);
+    assert_eq!(
+        *level_file::load(&out_level).expect("level"),
+        expected.level
+    );
     assert_eq!(back.locks.len(), 1);
 
     // A lock that no build can keep: one line, exit 1, nothing written.

@@ -270,7 +270,7 @@ fn every_format_renders_and_level_formats_round_trip() {
     }
     for name in ["m.ron", "m.json"] {
         let back = mansion_forge::io::level_file::load(&dir.join(name)).expect("loads");
-        assert_eq!(back, level, "{name}");
+        assert_eq!(*back, level, "{name}");
     }
     let ascii = std::fs::read_to_string(dir.join("m.txt")).expect("text");
     assert!(ascii.starts_with(&mansion_forge::io::ascii::render(&level)));

@@ -42,7 +42,7 @@ fn exports_write_level_files_and_ascii() {
         assert!(path.exists(), "{kind:?}: {:?}", state.message);
     }
     let level = level_file::load(&dir.join("level.json")).expect("a level file");
-    assert_eq!(level, *state.level());
+    assert_eq!(*level, *state.level());
     let ascii = std::fs::read_to_string(dir.join("level.txt")).expect("ascii");
     assert!(ascii.lines().count() >= state.level().height as usize);
 }

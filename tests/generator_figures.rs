@@ -4,7 +4,7 @@
 mod common;
 
 use common::{check_level, kept, lock};
-use mansion_forge::analysis::generator_stats::{growth_figures, hole_fraction};
+use mansion_forge::generate::figures::{growth_figures, hole_fraction};
 use mansion_forge::generate::packed_mansion::plan::PlacementKind;
 use mansion_forge::generate::packed_mansion::{PackedMansion, PackedMansionParams};
 use mansion_forge::generate::rng::Stream;
@@ -117,7 +117,7 @@ fn every_preset_loads_and_generates() {
         for seed in 0..20 {
             let mut recipe = preset.recipe.clone();
             recipe.seed = recipe.seed.wrapping_add(seed);
-            let level = recipe.build(&[]).expect("generate");
+            let level = recipe.build().expect("generate");
             // Siheyuan levels have their own invariants (grass and ground outside the walls); the
             // others must pass the sealed-building checks of their specs.
             let checked = if level.generator == mansion_forge::generate::siheyuan::ID {

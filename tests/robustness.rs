@@ -10,8 +10,9 @@ use mansion_forge::analysis::stats::level_stats;
 use mansion_forge::analysis::validate::validate;
 use mansion_forge::generate::campaign;
 use mansion_forge::io::export::{self, Format, Overlay};
-use mansion_forge::io::level_file::{self, check_shape};
+use mansion_forge::io::level_file;
 use mansion_forge::io::preset;
+use mansion_forge::model::valid::check as check_shape;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
@@ -174,7 +175,7 @@ fn level_with(replace: &[(&str, &str)]) -> String {
 
 fn shape_error(text: &str) -> String {
     let level = level_file::parse(text, level_file::Format::Ron).expect("still parses");
-    check_shape(&level).expect_err("refused")
+    check_shape(&level).expect_err("refused").0
 }
 
 #[test]
@@ -183,7 +184,7 @@ fn hostile_sizes_and_indices_are_refused_with_a_message() {
         ("width: 21", "width: 100000"),
         ("height: 16", "height: 100000"),
     ]));
-    assert!(e.contains("above the 1024×1024 limit"), "{e}");
+    assert!(e.contains("above the 512×512 limit"), "{e}");
     let e = shape_error(&level_with(&[("width: 21", "width: -21")]));
     assert!(e.contains("not positive"), "{e}");
     let e = shape_error(&level_with(&[("width: 21", "width: 22")]));

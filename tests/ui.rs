@@ -5,7 +5,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use mansion_forge::app::{DEFAULT_PRESET, Editor, EditorState, Overlay, Source};
 use mansion_forge::generate::campaign;
-use mansion_forge::model::{Level, RoomKind, Terrain};
+use mansion_forge::model::{Level, RoomKind, Terrain, ValidLevel};
 
 /// The editor in a window tall enough for every legend at once.
 fn harness(state: EditorState) -> Harness<'static, Editor> {
@@ -169,7 +169,10 @@ fn level_with_unreachable_room() -> (Level, usize) {
 #[test]
 fn the_validation_panel_lists_an_unreachable_room_and_focuses_it() {
     let (level, room) = level_with_unreachable_room();
-    let mut harness = harness(EditorState::from_file(level, "walled-in room".into()));
+    let mut harness = harness(EditorState::from_file(
+        ValidLevel::new(level).expect("valid"),
+        "walled-in room".into(),
+    ));
     let finding = harness
         .state()
         .state
@@ -200,7 +203,10 @@ fn the_validation_panel_lists_rooms_left_unpatrolled() {
         .expect("an interior route");
     let visited = level.patrols[route].visits.clone();
     level.patrols[route].visits.clear();
-    let harness = harness(EditorState::from_file(level, "no route".into()));
+    let harness = harness(EditorState::from_file(
+        ValidLevel::new(level).expect("valid"),
+        "no route".into(),
+    ));
     let lost = visited
         .iter()
         .find(|&&r| {

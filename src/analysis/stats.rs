@@ -69,7 +69,7 @@ pub fn level_stats(level: &Level, seed: u64) -> LevelStats {
         .filter(|g| level.patrols.get(g.route).is_some_and(|p| p.outside))
         .count();
     let count_terrain =
-        |pred: &dyn Fn(Terrain) -> bool| level.terrain.iter().filter(|t| pred(**t)).count();
+        |pred: &dyn Fn(Terrain) -> bool| level.terrain_cells().iter().filter(|t| pred(**t)).count();
     let loot_dead_end = loot_in(LootClass::DeadEnd);
     let loot_private = loot_in(LootClass::Private);
     LevelStats {

@@ -7,7 +7,7 @@ use crate::analysis::{
     self, LootClass, LootEntry, PatrolMetrics, RoomGraph, loot_classes, loot_entries,
     patrol_metrics, room_graph, room_of_cell,
 };
-use crate::model::{Cell, Level, RoomId};
+use crate::model::{Cell, Grid, Level, RoomId};
 
 /// Everything the overlays, tooltips and panels read, computed once per level.
 #[derive(Clone, Debug)]
@@ -22,12 +22,12 @@ pub struct Analysis {
     pub loot_classes: Vec<Option<LootClass>>,
     pub loot: Vec<LootEntry>,
     pub patrols: PatrolMetrics,
-    /// Room of each cell, row-major.
-    pub room_of_cell: Vec<Option<RoomId>>,
-    /// Routes passing through each cell, row-major.
-    pub routes_of_cell: Vec<Vec<usize>>,
+    /// Room of each cell.
+    pub room_of_cell: Grid<Option<RoomId>>,
+    /// Routes passing through each cell.
+    pub routes_of_cell: Grid<Vec<usize>>,
     /// Wall glyph bits of each cell (0 for non-walls and free-standing pillars).
-    pub wall_bits: Vec<u8>,
+    pub wall_bits: Grid<u8>,
     pub findings: Vec<Finding>,
     /// The invariant validator's verdict on the level (spec §8).
     pub violations: Vec<Violation>,
@@ -40,25 +40,20 @@ impl Analysis {
             .plan
             .map_or(0, |p| (p.rooms_x * p.rooms_y / 4).max(0) as usize);
         let (_, private_threshold) = analysis::private_rooms(level, &depths, private_target);
-        let cells = (level.width.max(0) * level.height.max(0)) as usize;
-        let mut routes_of_cell = vec![Vec::new(); cells];
+        let mut routes_of_cell = Grid::new(level.shape(), Vec::new());
         for (i, route) in level.patrols.iter().enumerate() {
-            for c in &route.cells {
-                if level.in_bounds(*c) {
-                    let list = &mut routes_of_cell[(c.y * level.width + c.x) as usize];
-                    if !list.contains(&i) {
-                        list.push(i);
-                    }
+            for &c in &route.cells {
+                if let Some(list) = routes_of_cell.get_mut(c)
+                    && !list.contains(&i)
+                {
+                    list.push(i);
                 }
             }
         }
-        let wall_bits = level
-            .all_cells()
-            .map(|c| (c, analysis::wall_glyph_bits(level, c)))
-            .fold(vec![0; cells], |mut bits, (c, b)| {
-                bits[(c.y * level.width + c.x) as usize] = b;
-                bits
-            });
+        let mut wall_bits = Grid::new(level.shape(), 0);
+        for c in level.all_cells() {
+            wall_bits.set(c, analysis::wall_glyph_bits(level, c));
+        }
         Analysis {
             graph: room_graph(level),
             max_depth: depths.iter().flatten().copied().max().unwrap_or(0),
@@ -76,21 +71,15 @@ impl Analysis {
         }
     }
 
-    fn index(level: &Level, c: Cell) -> Option<usize> {
-        level
-            .in_bounds(c)
-            .then(|| (c.y * level.width + c.x) as usize)
+    pub fn room_at(&self, c: Cell) -> Option<RoomId> {
+        self.room_of_cell.at(c)
     }
 
-    pub fn room_at(&self, level: &Level, c: Cell) -> Option<RoomId> {
-        Self::index(level, c).and_then(|i| self.room_of_cell[i])
+    pub fn routes_at(&self, c: Cell) -> &[usize] {
+        self.routes_of_cell.get(c).map_or(&[], Vec::as_slice)
     }
 
-    pub fn routes_at<'a>(&'a self, level: &Level, c: Cell) -> &'a [usize] {
-        Self::index(level, c).map_or(&[], |i| self.routes_of_cell[i].as_slice())
-    }
-
-    pub fn wall_bits_at(&self, level: &Level, c: Cell) -> u8 {
-        Self::index(level, c).map_or(0, |i| self.wall_bits[i])
+    pub fn wall_bits_at(&self, c: Cell) -> u8 {
+        self.wall_bits.at(c)
     }
 }

@@ -15,8 +15,9 @@ use super::state::{EditorState, Source};
 use crate::edit::Document;
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::{Rerolls, packed_mansion, rogue_grid, tile_growth};
+use crate::io::preset::Loaded;
 use crate::io::{ascii, atomic, level_file, preset};
-use crate::model::{Level, Plan};
+use crate::model::{Level, Plan, ValidLevel};
 
 /// How many recent files the File menu lists.
 const RECENT_LIMIT: usize = 8;
@@ -171,7 +172,8 @@ fn recipe_of(level: &Level) -> Recipe {
 }
 
 /// A document showing a loaded level: its recipe from the level, no locks, no edits.
-pub fn level_document(level: Level) -> Document {
+pub fn level_document(level: ValidLevel) -> Document {
+    let level = level.into_level();
     Document {
         recipe: recipe_of(&level),
         base_locks: Vec::new(),
@@ -183,18 +185,20 @@ pub fn level_document(level: Level) -> Document {
 
 /// Reads a preset or a level file: `.json` is a level file; anything else is tried as a preset first
 /// and as a level file when it is not a preset. The error is the one about the kind the file looks like.
-pub fn read_document(path: &Path) -> Result<Document, String> {
+pub fn read_document(path: &Path) -> Result<Loaded, String> {
+    let level = |level| Loaded {
+        document: level_document(level),
+        drift: None,
+    };
     let is_json = path
         .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
     if is_json {
-        return level_file::load(path)
-            .map(level_document)
-            .map_err(|e| e.to_string());
+        return level_file::load(path).map(level).map_err(|e| e.to_string());
     }
     match preset::load(path) {
-        Ok(doc) => Ok(doc),
+        Ok(loaded) => Ok(loaded),
         Err(preset_error) => {
             // Level files have no `version` field; a preset always starts with one, even truncated.
             let looks_like_preset = std::fs::read_to_string(path)
@@ -203,9 +207,7 @@ pub fn read_document(path: &Path) -> Result<Document, String> {
             if looks_like_preset {
                 return Err(preset_error.to_string());
             }
-            level_file::load(path)
-                .map(level_document)
-                .map_err(|e| e.to_string())
+            level_file::load(path).map(level).map_err(|e| e.to_string())
         }
     }
 }
@@ -221,12 +223,15 @@ impl EditorState {
     /// current document stays.
     pub fn open_path(&mut self, path: &Path) -> bool {
         match read_document(path) {
-            Ok(doc) => {
-                self.replace_document(doc, Source::File(path.display().to_string()));
+            Ok(loaded) => {
+                self.replace_document(loaded.document, Source::File(path.display().to_string()));
                 let is_preset = preset::read(path).is_ok();
                 self.files.path = is_preset.then(|| path.to_path_buf());
                 self.files.remember(path);
-                self.message = Some(format!("opened {}", path.display()));
+                self.message = Some(match loaded.drift {
+                    Some(drift) => format!("opened {}: {drift}", path.display()),
+                    None => format!("opened {}", path.display()),
+                });
                 true
             }
             Err(e) => {
@@ -319,8 +324,11 @@ impl EditorState {
     /// Opens the offered recovery file as an unsaved document.
     pub fn recover(&mut self, path: &Path) {
         match preset::load(path) {
-            Ok(doc) => {
-                self.replace_document(doc, Source::File("recovered document".to_string()));
+            Ok(loaded) => {
+                self.replace_document(
+                    loaded.document,
+                    Source::File("recovered document".to_string()),
+                );
                 self.files.path = None;
                 self.saved = None;
                 self.dirty = true;

@@ -38,12 +38,7 @@ impl Finding {
 pub fn level_findings(level: &Level) -> Vec<Finding> {
     let mut out = Vec::new();
     let owner = room_of_cell(level);
-    let room_at = |c: Cell| {
-        level
-            .in_bounds(c)
-            .then(|| owner[(c.y * level.width + c.x) as usize])
-            .flatten()
-    };
+    let room_at = |c: Cell| owner.at(c);
 
     for region in reachability::unreachable_regions(level) {
         let first = region[0];

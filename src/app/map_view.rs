@@ -126,7 +126,7 @@ fn handle_input(
 
 /// Pillars: wall cells with no glyph-wall neighbours, drawn round on the floor around them.
 fn is_pillar(state: &EditorState, c: Cell) -> bool {
-    state.level().terrain(c) == Terrain::Wall && state.analysis.wall_bits_at(state.level(), c) == 0
+    state.level().terrain(c) == Terrain::Wall && state.analysis.wall_bits_at(c) == 0
 }
 
 fn draw_terrain(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState, visible: Visible) {
@@ -440,7 +440,7 @@ fn hover_tooltip(ui: &mut Ui, state: &EditorState, cell: Cell) {
     if let Some(entry) = state.analysis.loot.iter().find(|e| e.cell == cell) {
         ui.label(format!("Loot #{} in assignment order", entry.order + 1));
     }
-    if let Some(r) = state.analysis.room_at(level, cell) {
+    if let Some(r) = state.analysis.room_at(cell) {
         ui.label(state.room_name(r));
         let depth = state.analysis.depths.get(r).copied().flatten();
         ui.label(match depth {
@@ -459,7 +459,7 @@ fn hover_tooltip(ui: &mut Ui, state: &EditorState, cell: Cell) {
     if level.player_start == cell {
         ui.label("Player start");
     }
-    let routes = state.analysis.routes_at(level, cell);
+    let routes = state.analysis.routes_at(cell);
     if !routes.is_empty() {
         let names: Vec<String> = routes.iter().map(|&r| route_name(level, r)).collect();
         ui.label(format!("Patrolled by: {}", names.join(", ")));

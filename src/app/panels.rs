@@ -9,6 +9,7 @@ use super::findings::Severity;
 use super::legend;
 use super::patrol_overlay::route_summary;
 use super::state::{EditorState, Overlay, Source};
+use crate::analysis::validate::FindingKind;
 use crate::generate::campaign;
 use crate::model::{ItemKind, RoomKind, RoomOrigin};
 
@@ -198,7 +199,7 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
         }
     }
 
-    let in_room = |cell| a.room_at(level, cell) == Some(r);
+    let in_room = |cell| a.room_at(cell) == Some(r);
     let count = |kind| {
         level
             .items
@@ -280,16 +281,40 @@ pub fn validation(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>)
             .focus
             .is_some_and(|x| x.cell == cell && x.room == room)
     };
-    for (i, v) in violations.iter().enumerate() {
-        let text = RichText::new(format!("Invariant {}: {}", v.invariant, v.message))
-            .color(Color32::from_rgb(255, 110, 100));
-        let response = ui.selectable_label(focused(v.cell, v.room), text);
-        if (v.cell.is_some() || v.room.is_some())
-            && response
-                .on_hover_text(Command::FocusViolation(i).description())
-                .clicked()
-        {
-            commands.push(Command::FocusViolation(i));
+    // Playability errors first, in red; then the generator notes, which a hand edit may intend, in blue.
+    for kind in [FindingKind::Playability, FindingKind::GeneratorNote] {
+        let of_kind: Vec<_> = violations
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.kind == kind)
+            .collect();
+        if of_kind.is_empty() {
+            continue;
+        }
+        let (title, tag, colour) = match kind {
+            FindingKind::Playability => (
+                "Playability errors",
+                "Error",
+                Color32::from_rgb(255, 110, 100),
+            ),
+            FindingKind::GeneratorNote => (
+                "Generator notes (may be intended)",
+                "Note",
+                Color32::from_rgb(150, 190, 255),
+            ),
+        };
+        ui.label(RichText::new(format!("{title} ({})", of_kind.len())).strong());
+        for (i, v) in of_kind {
+            let text = RichText::new(format!("{tag}, invariant {}: {}", v.invariant, v.message))
+                .color(colour);
+            let response = ui.selectable_label(focused(v.cell, v.room), text);
+            if (v.cell.is_some() || v.room.is_some())
+                && response
+                    .on_hover_text(Command::FocusViolation(i).description())
+                    .clicked()
+            {
+                commands.push(Command::FocusViolation(i));
+            }
         }
     }
     for (i, f) in findings.iter().enumerate() {

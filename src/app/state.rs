@@ -15,7 +15,7 @@ use super::tools::ToolState;
 use crate::edit::{self, Document, Edit, History};
 use crate::generate::campaign::{self, Campaign};
 use crate::generate::recipe::Recipe;
-use crate::model::{Cell, Level, RoomId, RoomKind};
+use crate::model::{Cell, Level, RoomId, RoomKind, ValidLevel};
 
 /// The preset the editor opens on when given no file.
 pub const DEFAULT_PRESET: &str = "presets/default.ron";
@@ -186,7 +186,12 @@ impl EditorState {
     pub fn new_default() -> Self {
         let path = std::path::Path::new(DEFAULT_PRESET);
         match crate::io::preset::load(path) {
-            Ok(doc) => Self::with_document(doc, Source::File(DEFAULT_PRESET.to_string())),
+            Ok(loaded) => {
+                let mut state =
+                    Self::with_document(loaded.document, Source::File(DEFAULT_PRESET.to_string()));
+                state.message = loaded.drift;
+                state
+            }
             Err(e) => {
                 let mut state = Self::campaign_default();
                 state.message = Some(format!("{e}; opened game 1, mansion 9 instead"));
@@ -209,7 +214,7 @@ impl EditorState {
     }
 
     /// The editor on a level loaded from a level file named `name` (see [`files::level_document`]).
-    pub fn from_file(level: Level, name: String) -> Self {
+    pub fn from_file(level: ValidLevel, name: String) -> Self {
         Self::with_document(files::level_document(level), Source::File(name))
     }
 

@@ -183,7 +183,7 @@ pub fn handle(
             if response.clicked()
                 && let Some(cell) = pointer_cell
             {
-                commands.push(Command::SelectRoom(state.analysis.room_at(level, cell)));
+                commands.push(Command::SelectRoom(state.analysis.room_at(cell)));
             }
         }
         Tool::Paint => {
@@ -271,7 +271,7 @@ mod tests {
 
     #[test]
     fn painted_doors_follow_the_wall() {
-        let level = Recipe::campaign_level(1, 9).build(&[]).expect("generates");
+        let level = Recipe::campaign_level(1, 9).build().expect("generates");
         let wall = |c: Cell| level.in_bounds(c) && level.terrain(c) == Terrain::Wall;
         let ns = level
             .all_cells()

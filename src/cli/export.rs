@@ -86,9 +86,10 @@ fn format_of(path: &Path) -> Option<Format> {
         .find(|f| f.extension() == ext || f.name() == ext)
 }
 
-/// Reads FILE as a preset (rebuilt with its locks and edits) or else as a level file. When both fail, the
-/// error reported is the preset's if the file has a `version` field, else the level file's.
-pub(super) fn load_level_or_preset(path: &Path) -> Result<Level, CliError> {
+/// Reads FILE as a preset (rebuilt with its locks and edits) or else as a level file, with the preset's
+/// drift warning (see [`preset::Preset::drift`]). When both fail, the error reported is the preset's if
+/// the file has a `version` field, else the level file's.
+pub(super) fn load_level_or_preset(path: &Path) -> Result<(Level, Option<String>), CliError> {
     let size = std::fs::metadata(path)
         .map_err(|e| CliError::Input(format!("{}: cannot read: {e}", path.display())))?
         .len();
@@ -102,23 +103,36 @@ pub(super) fn load_level_or_preset(path: &Path) -> Result<Level, CliError> {
         .map_err(|e| CliError::Input(format!("{}: cannot read: {e}", path.display())))?;
     let preset_error = match preset::parse(&text, path) {
         Ok(p) => {
-            return p.document().map(|doc| doc.level).map_err(|e| {
-                CliError::Failed(format!(
-                    "{}: the preset does not rebuild: {e}",
-                    path.display()
-                ))
-            });
+            return p
+                .rebuild()
+                .map(|loaded| (loaded.document.level, loaded.drift))
+                .map_err(|e| {
+                    CliError::Failed(format!(
+                        "{}: the preset does not rebuild: {e}",
+                        path.display()
+                    ))
+                });
         }
         Err(e) => e,
     };
-    level_file::from_text(path, &text).map_err(|level_error| {
-        let looks_like_preset = text.contains("version:") && !text.trim_start().starts_with('{');
-        CliError::Input(if looks_like_preset {
-            preset_error.to_string()
-        } else {
-            level_error.to_string()
+    level_file::from_text(path, &text)
+        .map(|level| (level.into_level(), None))
+        .map_err(|level_error| {
+            let looks_like_preset =
+                text.contains("version:") && !text.trim_start().starts_with('{');
+            CliError::Input(if looks_like_preset {
+                preset_error.to_string()
+            } else {
+                level_error.to_string()
+            })
         })
-    })
+}
+
+/// Tells on stderr that a preset rebuilt to another level than it was saved with.
+pub(super) fn warn_drift(path: &Path, drift: Option<&str>) {
+    if let Some(drift) = drift {
+        eprintln!("warning: {}: {drift}", path.display());
+    }
 }
 
 pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, CliError> {
@@ -146,7 +160,9 @@ pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, CliError> {
                         .to_string(),
                 ));
             }
-            load_level_or_preset(file)?
+            let (level, drift) = load_level_or_preset(file)?;
+            warn_drift(file, drift.as_deref());
+            level
         }
         (None, Some(seed), Some(level)) => build(args.generator.choice()?.as_ref(), seed, level)?,
         _ => {
@@ -175,10 +191,12 @@ pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, CliError> {
 pub(super) fn regenerate(args: &RegenerateArgs) -> Result<ExitCode, CliError> {
     // A preset that parses but whose own locks no longer rebuild is a failed job (exit 1), like a
     // regeneration that cannot keep them; an unreadable or malformed preset is bad input (exit 2).
-    let mut doc = preset::load(&args.file).map_err(|e| match e {
+    let loaded = preset::load(&args.file).map_err(|e| match e {
         preset::PresetError::Rebuild { .. } => CliError::Failed(e.to_string()),
         other => CliError::Input(other.to_string()),
     })?;
+    warn_drift(&args.file, loaded.drift.as_deref());
+    let mut doc = loaded.document;
     let name = preset::read(&args.file).map(|p| p.name).unwrap_or_default();
     doc.execute(&Command::Regenerate { seed: args.seed })
         .map_err(|e| {

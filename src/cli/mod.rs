@@ -47,8 +47,14 @@ enum Command {
     Campaign(generate::CampaignArgs),
     /// Print the statistics of every mansion of many games, one JSON object per line.
     Stats(stats::StatsArgs),
-    /// Check a level file against the generator's invariants.
-    Validate { file: PathBuf },
+    /// Check a level file or a preset (rebuilt first): playability errors exit 1; generator notes are
+    /// listed and exit 0 unless --strict.
+    Validate {
+        file: PathBuf,
+        /// Fail on generator notes too (a generator guarantee a hand edit broke).
+        #[arg(long)]
+        strict: bool,
+    },
     /// Render the editor with overlays to a PNG file.
     Screenshot(editor::ScreenshotArgs),
     /// Export a level, a preset or a generated mansion as RON, JSON, a Tiled map, a PNG or ASCII.
@@ -143,7 +149,7 @@ where
         Some(Command::Generate(args)) => generate::generate(&args),
         Some(Command::Campaign(args)) => generate::campaign(&args),
         Some(Command::Stats(args)) => stats::stats(&args),
-        Some(Command::Validate { file }) => validate::validate(&file),
+        Some(Command::Validate { file, strict }) => validate::validate(&file, strict),
         Some(Command::Screenshot(args)) => editor::screenshot(&args),
         Some(Command::Export(args)) => export::export(&args),
         Some(Command::Regenerate(args)) => export::regenerate(&args),

@@ -9,7 +9,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::CliError;
-use crate::analysis::generator_stats::{growth_figures, hole_fraction};
+use crate::generate::figures::{growth_figures, hole_fraction};
 use crate::generate::packed_mansion::PackedMansion;
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::registry::{self, IDS};
@@ -115,7 +115,7 @@ pub(super) fn build(choice: Option<&Choice>, seed: u64, level: u32) -> Result<Le
         None => campaign::plan(seed)
             .generate(level)
             .ok_or_else(|| CliError::Input(format!("a campaign has no level {level}"))),
-        Some(choice) => choice.recipe(seed, level)?.build(&[]).map_err(|e| {
+        Some(choice) => choice.recipe(seed, level)?.build().map_err(|e| {
             CliError::Failed(format!("{} could not build the mansion: {e}", choice.id))
         }),
     }

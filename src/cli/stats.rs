@@ -98,7 +98,7 @@ fn game_lines(seeds: Range<u64>, choice: Option<&Choice>) -> Result<Vec<u8>, Cli
         for seed in seeds {
             for level in 0..campaign::LEVELS as u32 {
                 let recipe = choice.recipe(seed, level)?;
-                let built = recipe.build(&[]).map_err(|e| {
+                let built = recipe.build().map_err(|e| {
                     CliError::Failed(format!(
                         "{} could not build game {seed} level {level}: {e}",
                         choice.id()

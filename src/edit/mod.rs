@@ -6,6 +6,7 @@
 
 pub mod commands;
 pub mod locks;
+pub mod rebuild;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -77,7 +78,7 @@ impl Document {
         base_locks: Vec<LockedRoom>,
         edits: Vec<Edit>,
     ) -> Result<Self, CommandError> {
-        let level = recipe.build(&base_locks)?;
+        let level = rebuild::build(&recipe, &base_locks)?;
         let mut doc = Document {
             recipe,
             locks: base_locks.clone(),
@@ -151,7 +152,7 @@ impl Document {
 
     /// Builds `recipe` with the current locks and, when that works, makes it the document's level.
     fn rebuild(&mut self, recipe: Recipe) -> Result<(), GenerateError> {
-        let level = recipe.build(&self.locks)?;
+        let level = rebuild::build(&recipe, &self.locks)?;
         self.recipe = recipe;
         self.level = level;
         self.base_locks = self.locks.clone();

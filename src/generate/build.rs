@@ -1,7 +1,7 @@
 //! Building blocks shared by the structural generators: rooms from cell lists, the outside/void split of
 //! unbuilt space, and the exterior room.
 
-use crate::model::{Cell, Level, Rect, Room, RoomKind, RoomOrigin, Terrain};
+use crate::model::{Cell, Grid, Level, Rect, Room, RoomKind, RoomOrigin, Terrain};
 
 /// A room from its floor cells: sorted x outer, y inner, with their bounding box as the interior.
 pub fn room_from_cells(kind: RoomKind, mut cells: Vec<Cell>, origin: RoomOrigin) -> Room {
@@ -39,29 +39,29 @@ pub fn room_from_cells(kind: RoomKind, mut cells: Vec<Cell>, origin: RoomOrigin)
 
 /// Unbuilt cells (`built[i] == false`) that reach the map edge through unbuilt cells become `Ground`
 /// (outside); enclosed ones become `Void`, the dead space between rooms.
-pub fn split_unbuilt(level: &mut Level, built: &[bool]) {
+pub fn split_unbuilt(level: &mut Level, built: &Grid<bool>) {
     let (w, h) = (level.width, level.height);
-    let index = |c: Cell| (c.y * w + c.x) as usize;
-    let mut outside = vec![false; built.len()];
+    let unbuilt = |c: Cell| built.get(c).is_some_and(|b| !b);
+    let mut outside = Grid::new(level.shape(), false);
     let mut stack: Vec<Cell> = level
         .all_cells()
         .filter(|c| c.x == 0 || c.y == 0 || c.x == w - 1 || c.y == h - 1)
-        .filter(|&c| !built[index(c)])
+        .filter(|&c| unbuilt(c))
         .collect();
-    for c in &stack {
-        outside[index(*c)] = true;
+    for &c in &stack {
+        outside.set(c, true);
     }
     while let Some(c) = stack.pop() {
         for n in c.neighbours4() {
-            if level.in_bounds(n) && !built[index(n)] && !outside[index(n)] {
-                outside[index(n)] = true;
+            if unbuilt(n) && !outside.at(n) {
+                outside.set(n, true);
                 stack.push(n);
             }
         }
     }
     for c in level.all_cells().collect::<Vec<_>>() {
-        if !built[index(c)] {
-            let t = if outside[index(c)] {
+        if unbuilt(c) {
+            let t = if outside.at(c) {
                 Terrain::Ground
             } else {
                 Terrain::Void

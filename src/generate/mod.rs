@@ -2,6 +2,7 @@
 
 pub mod build;
 pub mod campaign;
+pub mod figures;
 pub mod packed_mansion;
 pub mod params;
 pub mod passes;
@@ -15,7 +16,7 @@ pub mod tile_growth;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::model::{Level, LockedRoom};
+use crate::model::{Cell, Level, LockedRoom, RoomId};
 
 /// What a generator is asked for: the level number (which sets dressing and patrol rules), the seed,
 /// the rooms that must come out unchanged, and how often single steps were re-rolled.
@@ -80,9 +81,41 @@ pub enum GenerateError {
 }
 
 /// A level generator. Its parameters live in the implementing value.
+///
+/// Generators meet their invariants by construction; a generator makes one attempt per request. Where
+/// locks can make an attempt fail (a pinned room that the rest cannot be fitted around), the caller
+/// retries with derived seeds in one place above the generators (`edit::rebuild`), so that what the
+/// validator accepts never changes what a generator builds.
 pub trait Generator {
     /// The id written to files and accepted on the command line.
     fn id(&self) -> &'static str;
+    /// The version of this generator's output. Bump it whenever the same request can give a different
+    /// level, so a preset saved by an older build says so instead of silently rebuilding another level.
+    fn version(&self) -> u32;
     /// Generates one level honouring the request's locks, or says why the locks cannot be honoured.
     fn generate(&self, request: &Request) -> Result<Level, GenerateError>;
+    /// Whether a finding at `room` or `cell` of `level` lies in what `locks` keep (or pin around them),
+    /// where a regeneration cannot change it and so must not retry for it. By default: a locked room, or
+    /// a cell of or next to a locked room's interior.
+    fn lock_covers(
+        &self,
+        level: &Level,
+        locks: &[LockedRoom],
+        room: Option<RoomId>,
+        cell: Option<Cell>,
+    ) -> bool {
+        let locked = |r: RoomId| {
+            level
+                .rooms
+                .get(r)
+                .is_some_and(|room| locks.iter().any(|l| l.room.origin == room.origin))
+        };
+        room.is_some_and(locked)
+            || cell.is_some_and(|c| {
+                locks.iter().any(|l| {
+                    let i = l.room.interior;
+                    c.x >= i.x0 - 1 && c.x <= i.x1 && c.y >= i.y0 - 1 && c.y <= i.y1
+                })
+            })
+    }
 }

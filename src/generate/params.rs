@@ -3,8 +3,6 @@
 
 use serde::Serialize;
 
-use crate::model::{Cell, Entrance, Level, Terrain};
-
 /// One tunable parameter as the editor and the command line show it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct ParamSpec {
@@ -91,39 +89,5 @@ impl Clamp {
             ));
         }
         clamped
-    }
-}
-
-/// An empty level of `width × height` cells of `fill`, with no rooms yet: the generators' starting point.
-pub fn blank_level(
-    generator: &str,
-    level_index: u32,
-    seed: u64,
-    (width, height): (i32, i32),
-    fill: Terrain,
-) -> Level {
-    Level {
-        generator: generator.to_string(),
-        level: level_index,
-        seed,
-        plan: None,
-        width,
-        height,
-        terrain: vec![fill; (width.max(0) * height.max(0)) as usize],
-        rooms: Vec::new(),
-        adjacencies: Vec::new(),
-        items: Vec::new(),
-        patrols: Vec::new(),
-        guards: Vec::new(),
-        split_points: Vec::new(),
-        player_start: Cell::new(0, 0),
-        entrance: Entrance {
-            room: 0,
-            cell: Cell::new(0, 0),
-            exterior: None,
-            depth_seeds: Vec::new(),
-            exit_cell: None,
-        },
-        diagnostics: Vec::new(),
     }
 }

@@ -8,7 +8,7 @@ use super::rogue_grid::{RogueGrid, RogueGridParams};
 use super::siheyuan::Siheyuan;
 use super::tile_growth::{TileGrowth, TileGrowthParams};
 use super::{GenerateError, Generator, Request, Rerolls, campaign};
-use crate::model::{Level, LockedRoom, Plan};
+use crate::model::{Level, Plan};
 
 /// A generator and its parameters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -78,18 +78,7 @@ impl Recipe {
         }
         match &self.generator {
             GeneratorParams::Siheyuan { plan } => {
-                if !(1..=15).contains(&plan.rooms_x) || plan.rooms_x % 2 != 1 {
-                    return Err(format!(
-                        "rooms_x {} is not an odd number from 1 to 15",
-                        plan.rooms_x
-                    ));
-                }
-                if !(1..=12).contains(&plan.rooms_y) {
-                    return Err(format!("rooms_y {} is not from 1 to 12", plan.rooms_y));
-                }
-                if plan.loot > 1000 {
-                    return Err(format!("loot {} is above 1000", plan.loot));
-                }
+                plan.check()?;
             }
             // The other generators clamp their parameters and report it in the level's diagnostics.
             GeneratorParams::TileGrowth(_)
@@ -99,12 +88,12 @@ impl Recipe {
         Ok(())
     }
 
-    /// Builds the level, keeping `locks`.
-    pub fn build(&self, locks: &[LockedRoom]) -> Result<Level, GenerateError> {
+    /// Builds the level without locks (with locks, `edit::rebuild::build` retries where needed).
+    pub fn build(&self) -> Result<Level, GenerateError> {
         let request = Request {
             level: self.level,
             seed: self.seed,
-            locks,
+            locks: &[],
             rerolls: self.rerolls,
         };
         self.generator.generator().generate(&request)

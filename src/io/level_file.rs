@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::atomic::save_atomic;
-use crate::model::Level;
+use crate::model::{Level, ValidLevel, valid};
 
 /// A level-file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,8 +134,8 @@ pub fn parse(text: &str, format: Format) -> Result<Level, ParseFailure> {
     }
 }
 
-/// Loads a level; the format comes from the extension, else from the content.
-pub fn load(path: &Path) -> Result<Level, LevelFileError> {
+/// Loads and checks a level; the format comes from the extension, else from the content.
+pub fn load(path: &Path) -> Result<ValidLevel, LevelFileError> {
     let read_error = |source| LevelFileError::Read {
         path: path.to_path_buf(),
         source,
@@ -155,7 +155,7 @@ pub fn load(path: &Path) -> Result<Level, LevelFileError> {
 
 /// Parses and checks the text of the level file `path` (which only names it in errors and picks the
 /// format by its extension, else by the content).
-pub fn from_text(path: &Path, text: &str) -> Result<Level, LevelFileError> {
+pub fn from_text(path: &Path, text: &str) -> Result<ValidLevel, LevelFileError> {
     let format = Format::from_extension(path).unwrap_or_else(|| Format::sniff(text));
     let level = parse(text, format).map_err(|f| LevelFileError::Parse {
         path: path.to_path_buf(),
@@ -164,11 +164,10 @@ pub fn from_text(path: &Path, text: &str) -> Result<Level, LevelFileError> {
         column: f.column,
         message: f.message,
     })?;
-    check_shape(&level).map_err(|message| LevelFileError::Shape {
+    ValidLevel::new(level).map_err(|e| LevelFileError::Shape {
         path: path.to_path_buf(),
-        message,
-    })?;
-    Ok(level)
+        message: e.0,
+    })
 }
 
 /// Saves a level atomically; the format comes from the extension, RON when it names none.
@@ -180,98 +179,30 @@ pub fn save(path: &Path, level: &Level) -> Result<(), LevelFileError> {
     )
 }
 
-/// Saves a level atomically in `format`.
+/// Saves a level atomically in `format`. A level the loader would refuse (off-map cells left by code that
+/// skipped the checks, or a file over [`MAX_FILE_BYTES`]) is not written: the old file stays.
 pub fn save_as(path: &Path, level: &Level, format: Format) -> Result<(), LevelFileError> {
+    let refuse = |message: String| LevelFileError::Shape {
+        path: path.to_path_buf(),
+        message: format!("not saved: {message}"),
+    };
+    valid::check(level).map_err(|e| refuse(e.0))?;
     let text = to_string(level, format)?;
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(refuse(format!(
+            "{} bytes is above the {MAX_FILE_BYTES}-byte limit for a level file",
+            text.len()
+        )));
+    }
     save_atomic(path, text.as_bytes()).map_err(|source| LevelFileError::Write {
         path: path.to_path_buf(),
         source,
     })
 }
 
-/// The largest map side a level file may declare. Generated mansions stay far below it (the siheyuan's
-/// largest is about 60 cells); the cap keeps a hostile file from making the analysis, the views or the
-/// PNG export allocate a grid of billions of cells.
-pub const MAX_SIDE: i32 = 1024;
-
-/// The largest level file read, checked before reading: a few megabytes is a large level.
+/// The largest level file read or written: a few megabytes is a large level, and a level at every limit
+/// of [`crate::model::limits`] still fits.
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
-
-/// Checks what the rest of the program indexes without further checks: the grid matches a bounded size,
-/// and every room, route and patrol index points at something that exists. Cells may still lie off the
-/// map (every reader goes through [`Level::terrain`] or checks bounds), so hand edits are not refused for
-/// that.
-pub fn check_shape(level: &Level) -> Result<(), String> {
-    if level.width < 1 || level.height < 1 {
-        return Err(format!(
-            "map size {}×{} is not positive",
-            level.width, level.height
-        ));
-    }
-    if level.width > MAX_SIDE || level.height > MAX_SIDE {
-        return Err(format!(
-            "map size {}×{} is above the {MAX_SIDE}×{MAX_SIDE} limit",
-            level.width, level.height
-        ));
-    }
-    let cells = i64::from(level.width) * i64::from(level.height);
-    if level.terrain.len() as i64 != cells {
-        return Err(format!(
-            "terrain has {} cells but the map is {}×{} = {cells}",
-            level.terrain.len(),
-            level.width,
-            level.height
-        ));
-    }
-    let rooms = level.rooms.len();
-    let room_ok = |what: &str, r: usize| {
-        if r < rooms {
-            Ok(())
-        } else {
-            Err(format!(
-                "{what} names room {r}, but the level has {rooms} rooms"
-            ))
-        }
-    };
-    for (i, adj) in level.adjacencies.iter().enumerate() {
-        room_ok(&format!("adjacency {i}"), adj.left)?;
-        room_ok(&format!("adjacency {i}"), adj.right)?;
-        if let Some(m) = adj.mirror.filter(|&m| m >= level.adjacencies.len()) {
-            return Err(format!(
-                "adjacency {i} names mirror {m}, which does not exist"
-            ));
-        }
-    }
-    for (i, route) in level.patrols.iter().enumerate() {
-        for &r in &route.visits {
-            room_ok(&format!("patrol {i}"), r)?;
-        }
-        for station in &route.stations {
-            room_ok(&format!("a station of patrol {i}"), station.room)?;
-        }
-    }
-    for (i, guard) in level.guards.iter().enumerate() {
-        if guard.route >= level.patrols.len() {
-            return Err(format!(
-                "guard {i} walks route {}, but the level has {} routes",
-                guard.route,
-                level.patrols.len()
-            ));
-        }
-    }
-    for split in &level.split_points {
-        room_ok("a split point", split.before)?;
-        room_ok("a split point", split.after)?;
-    }
-    room_ok("the entrance", level.entrance.room)?;
-    if let Some(ext) = level.entrance.exterior {
-        room_ok("the entrance's exterior", ext)?;
-    }
-    for &seed in &level.entrance.depth_seeds {
-        room_ok("the entrance's depth seeds", seed)?;
-    }
-    Ok(())
-}
 
 #[cfg(test)]
 mod tests {
@@ -290,7 +221,7 @@ mod tests {
         for name in ["level.ron", "level.json"] {
             let path = dir.join(name);
             save(&path, &level).unwrap();
-            assert_eq!(load(&path).unwrap(), level, "{name}");
+            assert_eq!(*load(&path).unwrap(), level, "{name}");
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -307,7 +238,7 @@ mod tests {
         let dir = scratch_dir("sniff");
         let path = dir.join("level.txt");
         std::fs::write(&path, json).unwrap();
-        assert_eq!(load(&path).unwrap(), level);
+        assert_eq!(*load(&path).unwrap(), level);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -338,11 +269,25 @@ mod tests {
     #[test]
     fn mismatched_grid_is_rejected() {
         let mut level = sample();
-        level.terrain.pop();
+        level.height -= 1;
         let dir = scratch_dir("shape");
         let path = dir.join("bad.json");
         std::fs::write(&path, to_string(&level, Format::Json).unwrap()).unwrap();
         assert!(matches!(load(&path), Err(LevelFileError::Shape { .. })));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_level_the_loader_would_refuse_is_not_written() {
+        let mut level = sample();
+        let dir = scratch_dir("refuse-save");
+        let path = dir.join("level.ron");
+        save(&path, &level).unwrap();
+        let before = std::fs::read(&path).unwrap();
+        level.items[0].cell = crate::model::Cell::new(i32::MAX, 3);
+        let err = save(&path, &level).expect_err("refused");
+        assert!(err.to_string().contains("off the"), "{err}");
+        assert_eq!(std::fs::read(&path).unwrap(), before);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

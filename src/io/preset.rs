@@ -31,8 +31,9 @@ use thiserror::Error;
 use super::atomic::save_atomic;
 use crate::edit::{CommandError, Document, Edit};
 use crate::generate::recipe::{GeneratorParams, Recipe};
+use crate::generate::rng::fnv1a;
 use crate::generate::{Rerolls, packed_mansion, rogue_grid, siheyuan, tile_growth};
-use crate::model::{LockedRoom, Plan};
+use crate::model::{Level, LockedRoom, Plan, valid};
 
 /// The preset format this build writes and reads.
 pub const PRESET_VERSION: u32 = 1;
@@ -56,6 +57,34 @@ pub struct PresetFile<P> {
     /// Hand edits applied after generating, in order.
     #[serde(default)]
     pub edits: Vec<Edit>,
+    /// What the preset rebuilt to when it was saved; absent in presets written by hand.
+    #[serde(default)]
+    pub made_with: Option<MadeWith>,
+}
+
+/// The generator version a preset was saved with and a fingerprint of the level it rebuilt to then, so
+/// a build whose generator (or lock retry) changed can say that the preset now rebuilds differently.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MadeWith {
+    pub generator_version: u32,
+    /// FNV-1a of the rebuilt level's JSON, as 16 hex digits.
+    pub level: String,
+}
+
+impl MadeWith {
+    /// The record for `doc` as it is now.
+    pub fn of(doc: &Document) -> Self {
+        MadeWith {
+            generator_version: doc.recipe.generator.generator().version(),
+            level: fingerprint(&doc.level),
+        }
+    }
+}
+
+/// A stable fingerprint of a level: FNV-1a of its JSON, as 16 hex digits.
+pub fn fingerprint(level: &Level) -> String {
+    let json = serde_json::to_vec(level).unwrap_or_default();
+    format!("{:016x}", fnv1a(&json))
 }
 
 /// A preset read from a file, ready to rebuild.
@@ -65,6 +94,15 @@ pub struct Preset {
     pub recipe: Recipe,
     pub locks: Vec<LockedRoom>,
     pub edits: Vec<Edit>,
+    pub made_with: Option<MadeWith>,
+}
+
+/// A preset rebuilt into its document, with a warning when it no longer rebuilds to the level it was
+/// saved with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loaded {
+    pub document: Document,
+    pub drift: Option<String>,
 }
 
 impl Preset {
@@ -75,12 +113,40 @@ impl Preset {
             recipe: doc.recipe.clone(),
             locks: doc.base_locks.clone(),
             edits: doc.edits.clone(),
+            made_with: Some(MadeWith::of(doc)),
         }
     }
 
     /// Rebuilds the document: generate with the locks, then replay the edits.
     pub fn document(&self) -> Result<Document, CommandError> {
         Document::replay(self.recipe.clone(), self.locks.clone(), self.edits.clone())
+    }
+
+    /// Rebuilds the document and compares it with what the preset was saved with.
+    pub fn rebuild(&self) -> Result<Loaded, CommandError> {
+        let document = self.document()?;
+        let drift = self.drift(&document);
+        Ok(Loaded { document, drift })
+    }
+
+    /// Why `doc` (this preset rebuilt) differs from the level the preset was saved with, if it does.
+    pub fn drift(&self, doc: &Document) -> Option<String> {
+        let saved = self.made_with.as_ref()?;
+        let now = MadeWith::of(doc);
+        (now.level != saved.level).then(|| {
+            let versions = if now.generator_version == saved.generator_version {
+                format!("version {} of the generator", now.generator_version)
+            } else {
+                format!(
+                    "generator version {} (it was saved with version {})",
+                    now.generator_version, saved.generator_version
+                )
+            };
+            format!(
+                "this preset rebuilds to a different level than when it was saved, with {versions}; \
+                 save it again to keep the level you see now"
+            )
+        })
     }
 }
 
@@ -142,6 +208,12 @@ fn typed<P: DeserializeOwned>(
     wrap: impl Fn(P) -> GeneratorParams,
 ) -> Result<Preset, PresetError> {
     let file: PresetFile<P> = parse_ron(text, path)?;
+    for (i, lock) in file.locks.iter().enumerate() {
+        valid::check_lock(&file.generator, i, lock).map_err(|e| PresetError::Recipe {
+            path: path.to_path_buf(),
+            message: e.0,
+        })?;
+    }
     let recipe = Recipe {
         generator: wrap(file.params),
         level: file.level,
@@ -153,6 +225,7 @@ fn typed<P: DeserializeOwned>(
         recipe,
         locks: file.locks,
         edits: file.edits,
+        made_with: file.made_with,
     })
 }
 
@@ -196,10 +269,11 @@ pub fn read(path: &Path) -> Result<Preset, PresetError> {
     parse(&text, path)
 }
 
-/// Loads a preset and rebuilds its document.
-pub fn load(path: &Path) -> Result<Document, PresetError> {
+/// Loads a preset and rebuilds its document, saying so when it no longer rebuilds to the level it was
+/// saved with.
+pub fn load(path: &Path) -> Result<Loaded, PresetError> {
     read(path)?
-        .document()
+        .rebuild()
         .map_err(|source| PresetError::Rebuild {
             path: path.to_path_buf(),
             source,
@@ -217,6 +291,7 @@ fn file_text<P: Serialize>(preset: &Preset, params: P) -> Result<String, PresetE
         rerolls: preset.recipe.rerolls,
         locks: preset.locks.clone(),
         edits: preset.edits.clone(),
+        made_with: preset.made_with.clone(),
     };
     let config = ron::ser::PrettyConfig::new()
         .depth_limit(2)

@@ -5,7 +5,7 @@
 
 use mansion_forge::analysis::depths;
 use mansion_forge::analysis::validate::validate;
-use mansion_forge::model::{Cell, Level, LockedRoom, RoomKind, Terrain};
+use mansion_forge::model::{Cell, Grid, Level, LockedRoom, RoomKind, Terrain};
 
 /// Indoor walkable: not blocking and not the outside ground.
 fn indoor(t: Terrain) -> bool {
@@ -27,19 +27,21 @@ pub fn check_level(level: &Level) -> Result<(), String> {
             return Err(format!("room {r} has no cells"));
         }
     }
-    if level.terrain.contains(&Terrain::Floor) {
+    if level.terrain_cells().contains(&Terrain::Floor) {
         return Err(
             "a Floor cell belongs to no room (the finishing pass lays every room floor)".into(),
         );
     }
-    let mut owner = vec![None; level.terrain.len()];
+    let mut owner = Grid::new(level.shape(), None);
     for (r, room) in level.rooms.iter().enumerate() {
         for c in &room.cells {
-            let i = (c.y * level.width + c.x) as usize;
-            if let Some(other) = owner[i] {
+            let Some(slot) = owner.get_mut(*c) else {
+                return Err(format!("room {r} has cell {c:?} off the map"));
+            };
+            if let Some(other) = *slot {
                 return Err(format!("rooms {other} and {r} share cell {c:?}"));
             }
-            owner[i] = Some(r);
+            *slot = Some(r);
         }
     }
     check_indoor_connected(level)?;
@@ -51,25 +53,24 @@ pub fn check_level(level: &Level) -> Result<(), String> {
 
 /// Every indoor walkable cell is 4-connected to the entrance cell without stepping outside.
 fn check_indoor_connected(level: &Level) -> Result<(), String> {
-    let index = |c: Cell| (c.y * level.width + c.x) as usize;
     let start = level.entrance.cell;
     if !indoor(level.terrain(start)) {
         return Err(format!("the entrance cell {start:?} is not walkable"));
     }
-    let mut seen = vec![false; level.terrain.len()];
-    seen[index(start)] = true;
+    let mut seen = Grid::new(level.shape(), false);
+    seen.set(start, true);
     let mut stack = vec![start];
     while let Some(c) = stack.pop() {
         for n in c.neighbours4() {
-            if level.in_bounds(n) && indoor(level.terrain(n)) && !seen[index(n)] {
-                seen[index(n)] = true;
+            if level.in_bounds(n) && indoor(level.terrain(n)) && !seen.at(n) {
+                seen.set(n, true);
                 stack.push(n);
             }
         }
     }
     match level
         .all_cells()
-        .find(|&c| indoor(level.terrain(c)) && !seen[index(c)])
+        .find(|&c| indoor(level.terrain(c)) && !seen.at(c))
     {
         Some(c) => Err(format!(
             "indoor cell {c:?} is not connected to the entrance"

@@ -1,8 +1,11 @@
 //! Validation: checks a level against the invariants of `siheyuan-mansion.md` §8 and reports each broken
 //! one with where it is, so the editor can focus the map on it and the CLI can list it.
 //!
-//! The checks any level must pass (connectivity, items, patrol routes) live here; the siheyuan generator's
-//! own guarantees (geometry, symmetry, decoration, loot order) in [`siheyuan`], run only on its levels.
+//! Findings come in two kinds ([`FindingKind`]). *Playability errors* make a level unfit to ship whoever
+//! made it: cells off the map, unreachable rooms or loot, no way in, guards walking through walls. *Generator
+//! notes* are guarantees a generator keeps by construction (mirror symmetry, the loot budget, decoration
+//! rules, patrol shapes) that a designer's hand edit may break on purpose. The checks any level must pass
+//! live here; the siheyuan generator's own guarantees in [`siheyuan`], run only on its levels, all notes.
 
 mod siheyuan;
 
@@ -10,15 +13,35 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{depths, patrol_metrics, room_graph};
-use crate::generate::passes::pathfind::{INFINITE, move_costs};
-use crate::model::{Cell, Level, RoomId, RoomKind, Terrain};
+use super::{RoomGraph, patrol_metrics, room_graph};
+use crate::model::topology::{INFINITE, move_costs};
+use crate::model::{Cell, Grid, ItemKind, Level, RoomId, RoomKind, Terrain, valid};
+
+/// How serious a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum FindingKind {
+    /// The level cannot be played as meant: `validate` exits 1.
+    Playability,
+    /// A generator guarantee does not hold, which a hand edit may intend: reported, exit 0 unless
+    /// `--strict`.
+    GeneratorNote,
+}
+
+impl FindingKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            FindingKind::Playability => "error",
+            FindingKind::GeneratorNote => "note",
+        }
+    }
+}
 
 /// One broken invariant.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Violation {
-    /// The invariant's number in spec §8.
+    /// The invariant's number in spec §8 (0: the level is not safe to read at all).
     pub invariant: u32,
+    pub kind: FindingKind,
     pub message: String,
     pub cell: Option<Cell>,
     pub room: Option<RoomId>,
@@ -26,7 +49,13 @@ pub struct Violation {
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invariant {}: {}", self.invariant, self.message)?;
+        write!(
+            f,
+            "{} (invariant {}): {}",
+            self.kind.label(),
+            self.invariant,
+            self.message
+        )?;
         if let Some(c) = self.cell {
             write!(f, " at ({}, {})", c.x, c.y)?;
         }
@@ -37,113 +66,107 @@ impl fmt::Display for Violation {
     }
 }
 
-/// Collects violations while the checks run.
-#[derive(Default)]
-pub(crate) struct Report(Vec<Violation>);
+/// Collects violations while the checks run; each is of the kind the report is set to.
+pub(crate) struct Report {
+    found: Vec<Violation>,
+    kind: FindingKind,
+}
 
 impl Report {
-    pub(crate) fn add(&mut self, invariant: u32, message: impl Into<String>) {
-        self.0.push(Violation {
+    fn new() -> Self {
+        Report {
+            found: Vec::new(),
+            kind: FindingKind::Playability,
+        }
+    }
+
+    fn push(&mut self, invariant: u32, message: String, cell: Option<Cell>, room: Option<RoomId>) {
+        self.found.push(Violation {
             invariant,
-            message: message.into(),
-            cell: None,
-            room: None,
+            kind: self.kind,
+            message,
+            cell,
+            room,
         });
+    }
+
+    /// Runs `checks` with their findings reported as `kind`.
+    fn as_kind(&mut self, kind: FindingKind, checks: impl FnOnce(&mut Report)) {
+        let outer = std::mem::replace(&mut self.kind, kind);
+        checks(self);
+        self.kind = outer;
+    }
+
+    pub(crate) fn add(&mut self, invariant: u32, message: impl Into<String>) {
+        self.push(invariant, message.into(), None, None);
     }
 
     pub(crate) fn at(&mut self, invariant: u32, cell: Cell, message: impl Into<String>) {
-        self.0.push(Violation {
-            invariant,
-            message: message.into(),
-            cell: Some(cell),
-            room: None,
-        });
+        self.push(invariant, message.into(), Some(cell), None);
     }
 
     pub(crate) fn in_room(&mut self, invariant: u32, room: RoomId, message: impl Into<String>) {
-        self.0.push(Violation {
-            invariant,
-            message: message.into(),
-            cell: None,
-            room: Some(room),
-        });
+        self.push(invariant, message.into(), None, Some(room));
     }
 }
 
 /// Every broken invariant of `level`; empty when the level is sound.
 pub fn validate(level: &Level) -> Vec<Violation> {
-    let mut report = Report::default();
-    if !structure_is_sound(level, &mut report) {
-        return report.0;
+    let mut report = Report::new();
+    if let Err(shape) = valid::check(level) {
+        report.add(0, shape.0);
+        return report.found;
     }
     check_connectivity(level, &mut report);
     check_reachable_cells(level, &mut report);
     check_items_unique(level, &mut report);
     check_routes(level, &mut report);
-    if level.generator == crate::generate::siheyuan::ID
+    report.as_kind(FindingKind::GeneratorNote, |r| {
+        check_patrol_shapes(level, r)
+    });
+    if level.generator == crate::model::limits::SIHEYUAN
         && let Some(plan) = level.plan
     {
-        siheyuan::check(level, plan, &mut report);
+        report.as_kind(FindingKind::GeneratorNote, |r| {
+            siheyuan::check(level, plan, r)
+        });
     }
-    report.0
+    report.found
 }
 
-/// Sizes and ids must be consistent before anything else can be read safely (a hand-made file may not be).
-fn structure_is_sound(level: &Level, report: &mut Report) -> bool {
-    let cells = level.width.max(0) as usize * level.height.max(0) as usize;
-    if level.width <= 0 || level.height <= 0 || level.terrain.len() != cells {
-        report.add(
-            0,
-            format!(
-                "terrain has {} cells for a {}×{} map",
-                level.terrain.len(),
-                level.width,
-                level.height
-            ),
-        );
-        return false;
+/// Only the playability errors of `level`.
+pub fn playability_errors(level: &Level) -> Vec<Violation> {
+    validate(level)
+        .into_iter()
+        .filter(|v| v.kind == FindingKind::Playability)
+        .collect()
+}
+
+/// Rooms reached from where the player comes in (the exterior, else the entrance room) through doors
+/// only. Depth seeds are not used: the siheyuan seeds its whole front row, which would count a front
+/// room as reached even with every door walled up.
+fn rooms_reached_through_doors(level: &Level, graph: &RoomGraph) -> Vec<bool> {
+    let mut reached = vec![false; level.rooms.len()];
+    let start = level.exterior().unwrap_or(level.entrance.room);
+    let mut queue = vec![start];
+    reached[start] = true;
+    while let Some(r) = queue.pop() {
+        for &(n, _) in &graph.neighbours[r] {
+            if !reached[n] {
+                reached[n] = true;
+                queue.push(n);
+            }
+        }
     }
-    let rooms = level.rooms.len();
-    let bad_adjacency = level
-        .adjacencies
-        .iter()
-        .position(|a| a.left >= rooms || a.right >= rooms);
-    if let Some(id) = bad_adjacency {
-        report.add(
-            0,
-            format!("adjacency {id} names a room that does not exist"),
-        );
-        return false;
-    }
-    let bad_route = level
-        .guards
-        .iter()
-        .position(|g| g.route >= level.patrols.len());
-    if let Some(g) = bad_route {
-        report.add(0, format!("guard {g} walks a route that does not exist"));
-        return false;
-    }
-    let bad_visit = level
-        .patrols
-        .iter()
-        .any(|p| p.visits.iter().any(|&r| r >= rooms));
-    let bad_entrance =
-        level.entrance.room >= rooms || level.entrance.depth_seeds.iter().any(|&r| r >= rooms);
-    if bad_visit || bad_entrance || level.entrance.exterior.is_some_and(|e| e >= rooms) {
-        report.add(
-            0,
-            "a patrol or the entrance names a room that does not exist",
-        );
-        return false;
-    }
-    true
+    reached
 }
 
 /// Invariant 9: the door graph connects every region, with exactly one door to the exterior.
 fn check_connectivity(level: &Level, report: &mut Report) {
-    let depth = depths(level);
+    let graph = room_graph(level);
+    let reached = rooms_reached_through_doors(level, &graph);
     for (r, room) in level.rooms.iter().enumerate() {
-        if room.kind != RoomKind::Exterior && depth[r].is_none() {
+        if room.kind != RoomKind::Exterior && !reached[r] {
             report.in_room(
                 9,
                 r,
@@ -152,39 +175,45 @@ fn check_connectivity(level: &Level, report: &mut Report) {
         }
     }
     if let Some(ext) = level.exterior() {
-        let front_doors = room_graph(level).degree(ext);
-        if front_doors != 1 {
+        let front_doors = graph.degree(ext);
+        if front_doors == 0 {
             report.add(
                 9,
-                format!("{front_doors} doors lead outside; there must be exactly one"),
+                "no door leads in from outside: the level has no entrance",
             );
+        } else if front_doors > 1 {
+            report.as_kind(FindingKind::GeneratorNote, |r| {
+                r.add(
+                    9,
+                    format!("{front_doors} doors lead outside; the generator makes exactly one"),
+                )
+            });
         }
     }
 }
 
-/// Invariant 10: every cell that is not masonry is 4-connected to the player start.
+/// Invariant 10: every cell that is not masonry is 4-connected to the player start, and so is every coin.
 fn check_reachable_cells(level: &Level, report: &mut Report) {
     let open = |c: Cell| level.in_bounds(c) && !level.terrain(c).is_blocking();
-    let index = |c: Cell| (c.y * level.width + c.x) as usize;
-    let mut seen = vec![false; level.terrain.len()];
+    let mut seen = Grid::new(level.shape(), false);
     let start = level.player_start;
     if !open(start) {
         report.at(10, start, "the player starts inside a wall");
         return;
     }
     let mut stack = vec![start];
-    seen[index(start)] = true;
+    seen.set(start, true);
     while let Some(c) = stack.pop() {
         for n in c.neighbours4() {
-            if open(n) && !seen[index(n)] {
-                seen[index(n)] = true;
+            if open(n) && !seen.at(n) {
+                seen.set(n, true);
                 stack.push(n);
             }
         }
     }
     let unreachable: Vec<Cell> = level
         .all_cells()
-        .filter(|&c| open(c) && !seen[index(c)])
+        .filter(|&c| open(c) && !seen.at(c))
         .collect();
     if let Some(&first) = unreachable.first() {
         report.at(
@@ -195,6 +224,11 @@ fn check_reachable_cells(level: &Level, report: &mut Report) {
                 unreachable.len()
             ),
         );
+    }
+    for coin in level.items.iter().filter(|i| i.kind == ItemKind::Coin) {
+        if !seen.at(coin.cell) {
+            report.at(10, coin.cell, "loot that the thief cannot reach");
+        }
     }
 }
 
@@ -209,17 +243,11 @@ fn check_items_unique(level: &Level, report: &mut Report) {
     }
 }
 
-/// Invariants 21 and 23–26 that hold for any level: guards on their routes, walkable steps, dwell at
-/// chain ends, one route per room, and no orphans without a split.
+/// Invariants 21 and 23, which any level must keep: guards start on their routes and routes only take
+/// walkable steps (no walls, water, jumps or corner cuts).
 fn check_routes(level: &Level, report: &mut Report) {
     let costs = move_costs(level);
-    let cost = |c: Cell| {
-        if level.in_bounds(c) {
-            costs[(c.y * level.width + c.x) as usize]
-        } else {
-            INFINITE
-        }
-    };
+    let cost = |c: Cell| costs.get(c).copied().unwrap_or(INFINITE);
     for (g, guard) in level.guards.iter().enumerate() {
         if level.patrols[guard.route].cells.first() != Some(&guard.start) {
             report.at(
@@ -229,7 +257,6 @@ fn check_routes(level: &Level, report: &mut Report) {
             );
         }
     }
-    let mut owner: Vec<Option<usize>> = vec![None; level.rooms.len()];
     for (i, route) in level.patrols.iter().enumerate() {
         for &c in &route.cells {
             if cost(c) == INFINITE || level.terrain(c) == Terrain::Water {
@@ -258,6 +285,14 @@ fn check_routes(level: &Level, report: &mut Report) {
                 break;
             }
         }
+    }
+}
+
+/// Invariants 24–26, the patrol pass's own shapes: dwell at chain ends, one route per room, and no orphans
+/// without a split. A designer's hand-drawn route may differ on purpose.
+fn check_patrol_shapes(level: &Level, report: &mut Report) {
+    let mut owner: Vec<Option<usize>> = vec![None; level.rooms.len()];
+    for (i, route) in level.patrols.iter().enumerate() {
         if route.outside {
             continue;
         }

@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 
 use super::Report;
-use crate::analysis::dead_ends;
-use crate::generate::siheyuan::layout::OUTER_BORDER;
+use crate::analysis::{dead_ends, room_of_cell};
+use crate::model::limits::SIHEYUAN_OUTER_BORDER as OUTER_BORDER;
 use crate::model::{Cell, ItemKind, Level, Plan, RoomId, RoomKind, RoomOrigin, Terrain};
 
 pub(super) fn check(level: &Level, plan: Plan, report: &mut Report) {
@@ -190,7 +190,8 @@ fn check_symmetry(level: &Level, slots: &HashMap<(i32, i32), RoomId>, report: &m
 
 /// Invariant 8: door cells match door segments, by kind.
 fn check_doors(level: &Level, report: &mut Report) {
-    let count = |pred: &dyn Fn(Terrain) -> bool| level.terrain.iter().filter(|t| pred(**t)).count();
+    let count =
+        |pred: &dyn Fn(Terrain) -> bool| level.terrain_cells().iter().filter(|t| pred(**t)).count();
     let courtyard = |r: RoomId| level.rooms[r].kind == RoomKind::Courtyard;
     let exterior = |r: RoomId| level.rooms[r].kind == RoomKind::Exterior;
     let door_segs = level.adjacencies.iter().filter(|a| a.door);
@@ -292,14 +293,8 @@ fn check_kinds(level: &Level, plan: Plan, report: &mut Report) {
 /// Invariants 16–19: where furniture, bushes, pillars, pools and creaky boards may be.
 fn check_decoration(level: &Level, report: &mut Report) {
     let (w, h) = (level.width, level.height);
-    let owner = crate::analysis::room_of_cell(level);
-    let room_at = |c: Cell| {
-        if level.in_bounds(c) {
-            owner[(c.y * w + c.x) as usize]
-        } else {
-            None
-        }
-    };
+    let owner = room_of_cell(level);
+    let room_at = |c: Cell| owner.at(c);
     let near = |c: Cell, pred: &dyn Fn(Terrain) -> bool| {
         c.neighbours4().iter().any(|n| pred(level.terrain(*n)))
     };
@@ -404,9 +399,9 @@ fn check_loot(level: &Level, plan: Plan, report: &mut Report) {
             format!("{} coins for a loot budget of {}", coins.len(), plan.loot),
         );
     }
-    let owner = crate::analysis::room_of_cell(level);
+    let owner = room_of_cell(level);
     for &c in &coins {
-        let room = owner[(c.y * level.width + c.x) as usize];
+        let room = owner.at(c);
         let in_room = room.is_some_and(|r| level.rooms[r].kind == RoomKind::Room);
         if !in_room || !matches!(level.terrain(c), Terrain::Wood | Terrain::Marble) {
             report.at(20, c, "a coin off a room's wood or marble floor");

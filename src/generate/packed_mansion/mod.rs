@@ -357,6 +357,11 @@ impl Generator for PackedMansion {
         ID
     }
 
+    /// The output version (see [`Generator::version`]).
+    fn version(&self) -> u32 {
+        1
+    }
+
     fn generate(&self, request: &Request) -> Result<Level, GenerateError> {
         let (settings, notes) = self.params.settings();
         let packed = build_plan(&settings, request.seed, request.locks)?;

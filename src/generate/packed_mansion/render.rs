@@ -5,9 +5,8 @@ use super::doors::{Contact, Run};
 use super::plan::{PlacementKind, Plan};
 use crate::generate::Request;
 use crate::generate::build::{exterior_room, room_from_cells, split_unbuilt};
-use crate::generate::params::blank_level;
 use crate::model::{
-    Adjacency, Axis, Cell, Dir, Entrance, Level, RoomKind, RoomOrigin, Segment, Terrain,
+    Adjacency, Axis, Cell, Dir, Entrance, Grid, Level, RoomKind, RoomOrigin, Segment, Terrain,
 };
 
 /// Square size and border of the cell frame.
@@ -58,20 +57,20 @@ pub fn render(
     request: &Request,
 ) -> Level {
     let size = |squares: i32| squares * frame.s + 1 + 2 * frame.border;
-    let mut level = blank_level(
+    let mut level = Level::blank(
         super::ID,
         request.level,
         request.seed,
         (size(plan.grid_w), size(plan.grid_h)),
         Terrain::Ground,
     );
-    let mut built = vec![false; level.terrain.len()];
+    let mut built = Grid::new(level.shape(), false);
     for p in &plan.placements {
         let (x0, x1) = (frame.line(p.x), frame.line(p.x + p.w));
         let (y0, y1) = (frame.line(p.y), frame.line(p.y + p.h));
         for x in x0..=x1 {
             for y in y0..=y1 {
-                built[(y * level.width + x) as usize] = true;
+                built.set(Cell::new(x, y), true);
                 let ring = x == x0 || x == x1 || y == y0 || y == y1;
                 let t = if ring { Terrain::Wall } else { Terrain::Floor };
                 level.set_terrain(Cell::new(x, y), t);

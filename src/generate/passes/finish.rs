@@ -15,8 +15,8 @@
 //! - the outside patrol ring runs one cell outside the building's outer border, when there is an outside.
 
 use super::{furniture, locks, loot, patrols};
-use crate::analysis::{depths, private_rooms};
 use crate::generate::rng::Stream;
+use crate::model::topology::{depths, private_rooms};
 use crate::model::{Cell, Item, ItemKind, Level, LockedRoom, RoomKind, Terrain};
 
 /// Fewest coins a level gets.

@@ -1,9 +1,9 @@
 //! Step 5.10, loot by priority: dead-end rooms first, then private rooms, then anywhere. Shared by every
 //! generator: it reads only room kinds, door flags, floors and items.
 
-use crate::analysis::{door_counts, room_of_cell};
 use crate::generate::rng::Stream;
-use crate::model::{Cell, Item, ItemKind, Level, Rect, RoomId, RoomKind};
+use crate::model::topology::{door_counts, room_of_cell};
+use crate::model::{Cell, Grid, Item, ItemKind, Level, Rect, RoomId, RoomKind};
 
 /// Attempts per coin try.
 const COIN_TRIES: usize = 1000;
@@ -14,7 +14,7 @@ const TOP_UP_TRIES: usize = 1000;
 
 /// The room a coin try is for, with the owner of every cell: a pick inside the rectangle but on another
 /// room's floor (possible when a room is not a rectangle) fails like a wall.
-type Owner<'a> = Option<(&'a [Option<RoomId>], RoomId)>;
+type Owner<'a> = Option<(&'a Grid<Option<RoomId>>, RoomId)>;
 
 /// Up to 1000 uniform picks in `rect`; places a coin on the first free Wood or Marble cell (of `owner`'s
 /// room, when given).
@@ -22,20 +22,19 @@ fn coin_try(
     level: &mut Level,
     rect: Rect,
     owner: Owner,
-    occupied: &mut [bool],
+    occupied: &mut Grid<bool>,
     rng: &mut Stream,
 ) -> bool {
     for _ in 0..COIN_TRIES {
         let x = rect.x0 + rng.below_i32(rect.width());
         let y = rect.y0 + rng.below_i32(rect.height());
         let cell = Cell::new(x, y);
-        if !level.in_bounds(cell) {
+        let Some(free) = occupied.get_mut(cell) else {
             continue;
-        }
-        let index = (y * level.width + x) as usize;
-        let in_room = owner.is_none_or(|(cells, room)| cells[index] == Some(room));
-        if in_room && level.terrain(cell).is_loot_floor() && !occupied[index] {
-            occupied[index] = true;
+        };
+        let in_room = owner.is_none_or(|(cells, room)| cells.at(cell) == Some(room));
+        if in_room && level.terrain(cell).is_loot_floor() && !*free {
+            *free = true;
             level.items.push(Item {
                 kind: ItemKind::Coin,
                 cell,
@@ -50,11 +49,9 @@ fn coin_try(
 /// over the whole map. Rooms flagged in `locked` (may be empty) are passed over and their floor is left
 /// untouched. Returns how many coins were placed.
 pub fn place_loot(level: &mut Level, budget: usize, locked: &[bool], rng: &mut Stream) -> usize {
-    let mut occupied = vec![false; (level.width * level.height) as usize];
+    let mut occupied = Grid::new(level.shape(), false);
     for item in &level.items {
-        if level.in_bounds(item.cell) {
-            occupied[(item.cell.y * level.width + item.cell.x) as usize] = true;
-        }
+        occupied.set(item.cell, true);
     }
     let is_locked = |r: usize| locked.get(r).copied().unwrap_or(false);
     for (_, room) in level
@@ -64,9 +61,7 @@ pub fn place_loot(level: &mut Level, budget: usize, locked: &[bool], rng: &mut S
         .filter(|(r, _)| is_locked(*r))
     {
         for c in room.interior.cells().chain(room.cells.iter().copied()) {
-            if level.in_bounds(c) {
-                occupied[(c.y * level.width + c.x) as usize] = true;
-            }
+            occupied.set(c, true);
         }
     }
     let doors = door_counts(level);
@@ -78,7 +73,7 @@ pub fn place_loot(level: &mut Level, budget: usize, locked: &[bool], rng: &mut S
         }
         if level.rooms[r].kind.is_chamber() && *door_count < 2 && !is_locked(r) {
             let rect = level.rooms[r].interior;
-            let owner = Some((owners.as_slice(), r));
+            let owner = Some((&owners, r));
             placed += usize::from(coin_try(level, rect, owner, &mut occupied, rng));
         }
     }
@@ -91,7 +86,7 @@ pub fn place_loot(level: &mut Level, budget: usize, locked: &[bool], rng: &mut S
             if rng.chance(PRIVATE_SKIP_CHANCE) {
                 continue;
             }
-            let (rect, owner) = (room.interior, Some((owners.as_slice(), r)));
+            let (rect, owner) = (room.interior, Some((&owners, r)));
             placed += usize::from(coin_try(level, rect, owner, &mut occupied, rng));
         }
     }

@@ -4,47 +4,14 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::model::{Cell, ItemKind, Level, Terrain};
+use crate::model::topology::INFINITE;
+use crate::model::{Cell, Level, Terrain};
 
-/// Impassable.
-pub const INFINITE: u32 = u32::MAX;
-/// Cost of entering water.
-const WATER_COST: u32 = 4096;
 /// Step costs: orthogonal and diagonal.
 const ORTHOGONAL_STEP: u32 = 2;
 const DIAGONAL_STEP: u32 = 3;
 /// A walk longer than this is cut off; the original could in theory oscillate forever (spec §5.13 j).
 const MAX_WALK: usize = 4096;
-
-fn item_cost(kind: ItemKind) -> u32 {
-    match kind {
-        ItemKind::Chair => 4,
-        ItemKind::Table | ItemKind::Bush => 10,
-        ItemKind::TorchLit | ItemKind::TorchUnlit => INFINITE,
-        ItemKind::Coin | ItemKind::Door(_) | ItemKind::Portcullis(_) => 0,
-    }
-}
-
-/// Per-cell movement cost (row-major): blocking terrain ∞, water 4096, else 0, raised to the cost of the
-/// item on the cell.
-pub fn move_costs(level: &Level) -> Vec<u32> {
-    let mut costs: Vec<u32> = level
-        .terrain
-        .iter()
-        .map(|t| match t {
-            t if t.is_blocking() => INFINITE,
-            Terrain::Water => WATER_COST,
-            _ => 0,
-        })
-        .collect();
-    for item in &level.items {
-        if level.in_bounds(item.cell) {
-            let i = (item.cell.y * level.width + item.cell.x) as usize;
-            costs[i] = costs[i].max(item_cost(item.kind));
-        }
-    }
-    costs
-}
 
 /// Reusable buffers for the original's path finding over one level.
 pub struct PathFinder<'a> {
@@ -70,15 +37,11 @@ impl<'a> PathFinder<'a> {
     }
 
     pub fn cost(&self, c: Cell) -> u32 {
-        if self.level.in_bounds(c) {
-            self.costs[self.index(c)]
-        } else {
-            INFINITE
-        }
-    }
-
-    fn index(&self, c: Cell) -> usize {
-        (c.y * self.level.width + c.x) as usize
+        self.level
+            .index(c)
+            .and_then(|i| self.costs.get(i))
+            .copied()
+            .unwrap_or(INFINITE)
     }
 
     /// A step from `from` to its 8-neighbour `to` is allowed when `to` has finite cost and, for a diagonal,
@@ -109,17 +72,16 @@ impl<'a> PathFinder<'a> {
     /// one heap key; the distances are those of the plain algorithm.
     fn build_field(&mut self, target: Cell, start: Cell) {
         self.reset();
-        if !self.level.in_bounds(target) {
+        let Some(t) = self.level.index(target) else {
             return;
-        }
+        };
         let (w, h) = (self.level.width as usize, self.level.height as usize);
         let costs = self.costs;
         let open = |j: usize| costs[j] != INFINITE;
-        let t = self.index(target);
         self.dist[t] = 0;
         self.touched.push(t);
         self.heap.push(Reverse(t as u64));
-        let start_index = self.level.in_bounds(start).then(|| self.index(start));
+        let start_index = self.level.index(start);
         while let Some(Reverse(key)) = self.heap.pop() {
             let (d, i) = ((key >> 32) as u32, (key & 0xffff_ffff) as usize);
             if self.settled[i] {
@@ -171,11 +133,9 @@ impl<'a> PathFinder<'a> {
     }
 
     fn settled_dist(&self, c: Cell) -> u32 {
-        let i = self.index(c);
-        if self.settled[i] {
-            self.dist[i]
-        } else {
-            INFINITE
+        match self.level.index(c) {
+            Some(i) if self.settled[i] => self.dist[i],
+            _ => INFINITE,
         }
     }
 

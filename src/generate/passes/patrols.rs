@@ -2,8 +2,9 @@
 //! side trips for left-over rooms, activity stations at the ends — then outside patrols and guards.
 //! Shared by every generator: it reads room kinds and rectangles, door adjacencies, terrain and items.
 
-use super::pathfind::{PathFinder, move_costs};
+use super::pathfind::PathFinder;
 use crate::generate::rng::Stream;
+use crate::model::topology::{move_costs, room_graph};
 use crate::model::{
     Cell, Guard, ItemKind, Level, PatrolRoute, RoomId, RoomKind, SplitPoint, Station, StationKind,
     StationRole, Terrain,
@@ -427,10 +428,10 @@ pub fn build_patrols_with_ring(level: &mut Level, rng: &mut Stream, ring_inset: 
     add_side_trips(&mut chains, level, &order, &participates);
 
     let costs = move_costs(level);
-    let doors = crate::analysis::room_graph(level).neighbours;
+    let doors = room_graph(level).neighbours;
     let mut emitter = Emitter {
         level,
-        finder: PathFinder::new(level, &costs),
+        finder: PathFinder::new(level, costs.values()),
         doors,
     };
     let mut handled = vec![false; chains.nodes.len()];
@@ -510,10 +511,10 @@ pub fn build_patrols_with_ring(level: &mut Level, rng: &mut Stream, ring_inset: 
 /// `looped` closes it into a loop. Hand edits of patrols use this to re-walk a changed route.
 pub fn emit_route(level: &Level, visits: &[RoomId], looped: bool, rng: &mut Stream) -> PatrolRoute {
     let costs = move_costs(level);
-    let doors = crate::analysis::room_graph(level).neighbours;
+    let doors = room_graph(level).neighbours;
     let mut emitter = Emitter {
         level,
-        finder: PathFinder::new(level, &costs),
+        finder: PathFinder::new(level, costs.values()),
         doors,
     };
     let mut route = PatrolRoute {

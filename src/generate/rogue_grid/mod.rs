@@ -11,11 +11,11 @@ pub mod render;
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::depths;
 use crate::generate::params::{Clamp, ParamSpec, choice, numeric};
 use crate::generate::passes::finish;
 use crate::generate::rng::Stream;
 use crate::generate::{GenerateError, Generator, Request};
+use crate::model::topology::depths;
 use crate::model::{Cell, Entrance, ItemKind, Level, Terrain};
 use links::Links;
 
@@ -213,6 +213,11 @@ fn draw(settings: &Settings, seed: u64) -> Links {
 impl Generator for RogueGrid {
     fn id(&self) -> &'static str {
         ID
+    }
+
+    /// The output version (see [`Generator::version`]).
+    fn version(&self) -> u32 {
+        1
     }
 
     fn generate(&self, request: &Request) -> Result<Level, GenerateError> {

@@ -5,9 +5,8 @@ use super::links::Links;
 use crate::generate::GenerateError;
 use crate::generate::Request;
 use crate::generate::build::room_from_cells;
-use crate::generate::params::blank_level;
 use crate::generate::rng::Stream;
-use crate::model::{Adjacency, Axis, Cell, LockedRoom, Rect, RoomKind, RoomOrigin, Terrain};
+use crate::model::{Adjacency, Axis, Cell, Level, LockedRoom, Rect, RoomKind, RoomOrigin, Terrain};
 
 /// A room's floor, inclusive bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,7 +133,7 @@ pub fn render(
 ) -> crate::model::Level {
     let s = settings.cell_size;
     let size = (settings.cells_x * s + 1, settings.cells_y * s + 1);
-    let mut level = blank_level(super::ID, request.level, request.seed, size, Terrain::Void);
+    let mut level = Level::blank(super::ID, request.level, request.seed, size, Terrain::Void);
     let room_of = |(i, j): (i32, i32)| (j * settings.cells_x + i) as usize;
     for (r, f) in floors.iter().enumerate() {
         for x in f.x0 - 1..=f.x1 + 1 {

@@ -301,7 +301,7 @@ impl Jitters<'_> {
 /// Slot pitch: nominal distance between consecutive wall lines.
 pub const SLOT_PITCH: i32 = 5;
 /// Free ground between each outer wall and the map edge.
-pub const OUTER_BORDER: i32 = 3;
+pub const OUTER_BORDER: i32 = crate::model::limits::SIHEYUAN_OUTER_BORDER;
 
 /// The room grid and its wall lines in absolute cell coordinates.
 #[derive(Clone, Debug)]

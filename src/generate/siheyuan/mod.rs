@@ -14,20 +14,18 @@ pub mod layout;
 pub mod locks;
 pub mod regions;
 
-use crate::analysis::validate::validate;
-use crate::generate::params::blank_level;
 use crate::generate::passes::{loot, patrols};
-use crate::generate::rng::{Stream, mix64};
+use crate::generate::rng::Stream;
 use crate::generate::{GenerateError, Generator, Request, Rerolls};
-use crate::model::{Cell, Entrance, Level, Plan, Terrain};
+use crate::model::{Cell, Entrance, Level, LockedRoom, Plan, RoomId, Terrain};
 use layout::OUTER_BORDER;
 use locks::Constraints;
 use regions::{EXTERIOR, slot_region};
 
 /// Generator id used in files and on the command line.
-pub const ID: &str = "siheyuan";
-/// Regenerations tried with derived seeds before a lock set is declared impossible.
-const LOCK_ATTEMPTS: u64 = 48;
+pub const ID: &str = crate::model::limits::SIHEYUAN;
+/// The output version (see [`Generator::version`]).
+const VERSION: u32 = 1;
 
 /// The siheyuan generator for one mansion plan.
 #[derive(Clone, Copy, Debug)]
@@ -40,8 +38,24 @@ impl Generator for Siheyuan {
         ID
     }
 
+    fn version(&self) -> u32 {
+        VERSION
+    }
+
     fn generate(&self, request: &Request) -> Result<Level, GenerateError> {
         generate_locked(self.plan, request)
+    }
+
+    /// A pinned slot keeps its room, its mirror partner and the wall lines around both.
+    fn lock_covers(
+        &self,
+        level: &Level,
+        locks: &[LockedRoom],
+        room: Option<RoomId>,
+        cell: Option<Cell>,
+    ) -> bool {
+        Constraints::new(self.plan, locks)
+            .is_ok_and(|c| locks::in_pinned_slot(&c, level, room, cell))
     }
 }
 
@@ -73,54 +87,21 @@ fn unreachable_without_locks(reason: String) -> Level {
     level
 }
 
-/// Generates one mansion keeping `locks` (see [`locks`]); tries derived seeds when an attempt breaks an
-/// invariant outside the locked rooms.
+/// Generates one mansion keeping `locks` (see [`locks`]): one attempt; `edit::rebuild` retries.
 pub fn generate_locked(plan: Plan, request: &Request) -> Result<Level, GenerateError> {
-    let (level_index, seed, locks) = (request.level, request.seed, request.locks);
-    if locks.is_empty() {
-        return build(plan, level_index, seed, request.rerolls, None)
-            .map_err(GenerateError::LocksUnsatisfiable);
-    }
-    let constraints = Constraints::new(plan, locks).map_err(GenerateError::LocksUnsatisfiable)?;
-    let mut last_reason = String::new();
-    for attempt in 0..LOCK_ATTEMPTS {
-        let attempt_seed = if attempt == 0 {
-            seed
-        } else {
-            mix64(seed ^ mix64(attempt))
-        };
-        let level = match build(
-            plan,
-            level_index,
-            attempt_seed,
-            request.rerolls,
-            Some(&constraints),
-        ) {
-            Ok(level) => level,
-            Err(reason) => {
-                last_reason = reason;
-                continue;
-            }
-        };
-        let outside_locks: Vec<_> = validate(&level)
-            .into_iter()
-            .filter(|v| !locks::in_pinned_slot(&constraints, &level, v.room, v.cell))
-            .collect();
-        match outside_locks.first() {
-            None => {
-                let mut level = level;
-                level.seed = seed;
-                if attempt > 0 {
-                    level
-                        .diagnostics
-                        .push(format!("locks honoured on attempt {}", attempt + 1));
-                }
-                return Ok(level);
-            }
-            Some(v) => last_reason = v.to_string(),
-        }
-    }
-    Err(GenerateError::LocksUnsatisfiable(last_reason))
+    let constraints = if request.locks.is_empty() {
+        None
+    } else {
+        Some(Constraints::new(plan, request.locks).map_err(GenerateError::LocksUnsatisfiable)?)
+    };
+    build(
+        plan,
+        request.level,
+        request.seed,
+        request.rerolls,
+        constraints.as_ref(),
+    )
+    .map_err(GenerateError::LocksUnsatisfiable)
 }
 
 /// The pipeline of spec §4, with lock hooks when `constraints` is given.
@@ -211,7 +192,7 @@ fn build(
 
 /// A blank siheyuan level: outdoor ground, its plan, the exterior as region 0.
 fn empty_level(plan: Plan, level_index: u32, seed: u64, width: i32, height: i32) -> Level {
-    let mut level = blank_level(ID, level_index, seed, (width, height), Terrain::Ground);
+    let mut level = Level::blank(ID, level_index, seed, (width, height), Terrain::Ground);
     level.plan = Some(plan);
     level.entrance.exterior = Some(EXTERIOR);
     level

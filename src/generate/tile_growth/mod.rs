@@ -321,6 +321,11 @@ impl Generator for TileGrowth {
         ID
     }
 
+    /// The output version (see [`Generator::version`]).
+    fn version(&self) -> u32 {
+        1
+    }
+
     fn generate(&self, request: &Request) -> Result<Level, GenerateError> {
         let (settings, notes) = self.params.settings();
         let growth = plan(&settings, request.seed, request.locks)?;

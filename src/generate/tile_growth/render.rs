@@ -4,9 +4,8 @@ use super::Settings;
 use super::growth::{Growth, SIDES, bit, step};
 use crate::generate::Request;
 use crate::generate::build::{exterior_room, room_from_cells, split_unbuilt};
-use crate::generate::params::blank_level;
 use crate::model::{
-    Adjacency, Axis, Cell, Dir, Entrance, Level, RoomKind, RoomOrigin, Segment, Terrain,
+    Adjacency, Axis, Cell, Dir, Entrance, Grid, Level, RoomKind, RoomOrigin, Segment, Terrain,
 };
 
 /// Cell geometry of the module grid.
@@ -92,8 +91,8 @@ fn draw_modules(
     settings: &Settings,
     frame: &Frame,
     region: &[usize],
-) -> Vec<bool> {
-    let mut built = vec![false; level.terrain.len()];
+) -> Grid<bool> {
+    let mut built = Grid::new(level.shape(), false);
     let n = frame.step;
     let h = frame.half_width;
     for (m, module) in growth.modules.iter().enumerate() {
@@ -102,7 +101,7 @@ fn draw_modules(
         for x in o.x..=o.x + n {
             for y in o.y..=o.y + n {
                 let c = Cell::new(x, y);
-                built[(y * level.width + x) as usize] = true;
+                built.set(Cell::new(x, y), true);
                 let inside = x > o.x && x < o.x + n && y > o.y && y < o.y + n;
                 let t = if chamber && inside {
                     Terrain::Floor
@@ -173,7 +172,7 @@ pub fn render(growth: &Growth, settings: &Settings, request: &Request) -> Level 
         half_width: settings.corridor_width / 2,
     };
     let size = |modules: i32| modules * frame.step + 1 + 2 * frame.border;
-    let mut level = blank_level(
+    let mut level = Level::blank(
         super::ID,
         request.level,
         request.seed,

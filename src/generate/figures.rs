@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::generate::packed_mansion::plan::Plan;
-use crate::generate::tile_growth::growth::Growth;
+use super::packed_mansion::plan::Plan;
+use super::tile_growth::growth::Growth;
 
 /// Tile-growth figures of one level.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]

@@ -8,7 +8,15 @@
 //! and the entrance. The siheyuan generator additionally keeps its plan, slots and mirror partners so that the
 //! editor can re-run later steps alone (`siheyuan-mansion.md` §11).
 
+pub mod grid;
+pub mod limits;
+pub mod topology;
+pub mod valid;
+
 use serde::{Deserialize, Serialize};
+
+pub use grid::{Grid, Shape};
+pub use valid::{ShapeError, ValidLevel};
 
 /// A cell position in cell space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -488,8 +496,8 @@ pub struct Level {
     pub plan: Option<Plan>,
     pub width: i32,
     pub height: i32,
-    /// Row-major terrain: index `y * width + x`.
-    pub terrain: Vec<Terrain>,
+    /// Row-major terrain, reached through [`Level::terrain`] and [`Level::index`] (never by hand).
+    terrain: Vec<Terrain>,
     pub rooms: Vec<Room>,
     pub adjacencies: Vec<Adjacency>,
     /// Items in placement order (doors, furniture, exterior bushes, coins).
@@ -504,33 +512,71 @@ pub struct Level {
 }
 
 impl Level {
-    pub fn in_bounds(&self, c: Cell) -> bool {
-        c.x >= 0 && c.y >= 0 && c.x < self.width && c.y < self.height
+    /// An empty level of `width × height` cells of `fill`, with no rooms yet: the generators' starting
+    /// point. Negative sizes make an empty map.
+    pub fn blank(
+        generator: &str,
+        level_index: u32,
+        seed: u64,
+        (width, height): (i32, i32),
+        fill: Terrain,
+    ) -> Level {
+        let shape = Shape::new(width, height);
+        Level {
+            generator: generator.to_string(),
+            level: level_index,
+            seed,
+            plan: None,
+            width: shape.width(),
+            height: shape.height(),
+            terrain: vec![fill; shape.len()],
+            rooms: Vec::new(),
+            adjacencies: Vec::new(),
+            items: Vec::new(),
+            patrols: Vec::new(),
+            guards: Vec::new(),
+            split_points: Vec::new(),
+            player_start: Cell::new(0, 0),
+            entrance: Entrance {
+                room: 0,
+                cell: Cell::new(0, 0),
+                exterior: None,
+                depth_seeds: Vec::new(),
+                exit_cell: None,
+            },
+            diagnostics: Vec::new(),
+        }
     }
 
-    fn index(&self, c: Cell) -> usize {
-        (c.y * self.width + c.x) as usize
+    /// The map's size, the one way from cells to indices of per-cell tables.
+    pub fn shape(&self) -> Shape {
+        Shape::new(self.width, self.height)
+    }
+
+    pub fn in_bounds(&self, c: Cell) -> bool {
+        self.index(c).is_some()
+    }
+
+    /// The flat index of `c` into [`Level::terrain_cells`] and every [`Grid`] of this level's shape, or
+    /// `None` when `c` is off the map (or the terrain does not cover it, in a broken file).
+    pub fn index(&self, c: Cell) -> Option<usize> {
+        self.shape().index(c).filter(|&i| i < self.terrain.len())
+    }
+
+    /// The terrain in row-major order.
+    pub fn terrain_cells(&self) -> &[Terrain] {
+        &self.terrain
     }
 
     /// Terrain at `c`; out-of-map cells read as `Void`.
     pub fn terrain(&self, c: Cell) -> Terrain {
-        if self.in_bounds(c) {
-            self.terrain
-                .get(self.index(c))
-                .copied()
-                .unwrap_or(Terrain::Void)
-        } else {
-            Terrain::Void
-        }
+        self.index(c).map_or(Terrain::Void, |i| self.terrain[i])
     }
 
     /// Sets terrain at `c`; ignores out-of-map cells.
     pub fn set_terrain(&mut self, c: Cell, t: Terrain) {
-        if self.in_bounds(c) {
-            let i = self.index(c);
-            if let Some(cell) = self.terrain.get_mut(i) {
-                *cell = t;
-            }
+        if let Some(i) = self.index(c) {
+            self.terrain[i] = t;
         }
     }
 

@@ -1,0 +1,118 @@
+//! The limits a level or preset must keep to be accepted from a file.
+//!
+//! Files are untrusted: they may parse cleanly and still name a 2,000,000,000-room plan or a cell at
+//! `i32::MAX`. Every loader checks a level against these limits once, at the edge ([`super::ValidLevel`]),
+//! so code past it can index, allocate and loop without defending itself again. Each limit is well above
+//! what any generator makes, and low enough that the analysis, the editor and every export of a level at
+//! the limit stay within memory and a few seconds.
+
+use super::Plan;
+
+/// The largest map side. The largest generated maps are about 360 cells wide (a 32×32 tile-growth grid of
+/// 11-cell modules); the siheyuan's largest is under 100.
+pub const MAX_SIDE: i32 = 512;
+
+/// The highest level number (levels are 0–9: dressing and patrol rules follow it).
+pub const MAX_LEVEL: u32 = 9;
+
+/// The generators a level or preset may name (`other-generators.md` §0).
+pub const GENERATOR_IDS: [&str; 4] = ["siheyuan", "tile_growth", "packed_mansion", "rogue_grid"];
+
+/// The siheyuan generator's id (its facts below are shared by the generator and the validator).
+pub const SIHEYUAN: &str = "siheyuan";
+
+/// Free ground between each outer wall of a siheyuan and the map edge.
+pub const SIHEYUAN_OUTER_BORDER: i32 = 3;
+
+/// The largest siheyuan room grid: 15 slots across (odd, for the mirror axis) and 12 deep. The campaign
+/// plans stay within 7×5; beyond 15×12 a mansion no longer fits the screen of the original game.
+pub const MAX_ROOMS_X: i32 = 15;
+pub const MAX_ROOMS_Y: i32 = 12;
+/// The largest loot budget of a plan; the largest plan has far fewer free floor cells than this.
+pub const MAX_LOOT: u32 = 1000;
+
+/// Patrol cells per map cell: a route may revisit cells (and waits are repeats), but a route longer than
+/// this many laps of the whole map is no patrol.
+pub const MAX_ROUTE_CELLS_PER_CELL: usize = 16;
+
+/// Characters of a name (generator id, preset name) quoted back in an error message.
+pub const MAX_QUOTED_CHARS: usize = 40;
+
+impl Plan {
+    /// Checks a siheyuan plan against the limits above; the message says which field is out of range.
+    pub fn check(&self) -> Result<(), String> {
+        if !(1..=MAX_ROOMS_X).contains(&self.rooms_x) || self.rooms_x % 2 != 1 {
+            return Err(format!(
+                "rooms_x {} is not an odd number from 1 to {MAX_ROOMS_X}",
+                self.rooms_x
+            ));
+        }
+        if !(1..=MAX_ROOMS_Y).contains(&self.rooms_y) {
+            return Err(format!(
+                "rooms_y {} is not from 1 to {MAX_ROOMS_Y}",
+                self.rooms_y
+            ));
+        }
+        if self.loot > MAX_LOOT {
+            return Err(format!("loot {} is above {MAX_LOOT}", self.loot));
+        }
+        Ok(())
+    }
+}
+
+/// `text` quoted for an error message: cut to [`MAX_QUOTED_CHARS`] characters (with `…`) and with control
+/// characters escaped, so a hostile name can neither flood a terminal nor forge lines of output.
+pub fn quoted(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .take(MAX_QUOTED_CHARS)
+        .flat_map(char::escape_debug)
+        .collect();
+    if text.chars().count() > MAX_QUOTED_CHARS {
+        out.push('…');
+    }
+    format!("`{out}`")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plans_outside_the_limits_are_refused() {
+        let ok = Plan {
+            rooms_x: 7,
+            rooms_y: 5,
+            loot: 20,
+        };
+        assert!(ok.check().is_ok());
+        for bad in [
+            Plan {
+                rooms_x: 2_000_000_000,
+                ..ok
+            },
+            Plan { rooms_x: 4, ..ok },
+            Plan { rooms_x: -1, ..ok },
+            Plan { rooms_y: 0, ..ok },
+            Plan {
+                rooms_y: i32::MAX,
+                ..ok
+            },
+            Plan {
+                loot: u32::MAX,
+                ..ok
+            },
+        ] {
+            assert!(bad.check().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn quoted_names_are_cut_and_escaped() {
+        let long = "x".repeat(10_000);
+        let q = quoted(&long);
+        assert_eq!(q.chars().count(), MAX_QUOTED_CHARS + 3);
+        assert!(q.ends_with("…`"));
+        assert_eq!(quoted("a\nb"), "`a\\nb`");
+    }
+}

@@ -1,0 +1,169 @@
+//! Topology of a level: the room graph, depth from the front, the private-room rule, dead ends, which
+//! room owns each cell, and what moving through each cell costs.
+//!
+//! These are facts about a level that the generators build on (depth decides privacy, door counts decide
+//! where loot goes, move costs drive patrol paths) and that the analysis reports. They live in the level
+//! core so that `generate` and `analysis` both stand on them without importing each other: a change in how
+//! the analysis presents a figure can never change what a generator builds.
+
+use super::grid::Grid;
+use super::{AdjacencyId, ItemKind, Level, RoomId, RoomKind, Terrain};
+
+/// Door edges of the room graph: for each room, its door neighbours with the adjacency that joins them.
+#[derive(Clone, Debug, Default)]
+pub struct RoomGraph {
+    pub neighbours: Vec<Vec<(RoomId, AdjacencyId)>>,
+}
+
+impl RoomGraph {
+    pub fn degree(&self, room: RoomId) -> usize {
+        self.neighbours.get(room).map_or(0, Vec::len)
+    }
+}
+
+/// The room graph: an edge per door-flagged adjacency (the front door and courtyard links included).
+pub fn room_graph(level: &Level) -> RoomGraph {
+    let mut neighbours = vec![Vec::new(); level.rooms.len()];
+    for (id, adj) in level.adjacencies.iter().enumerate().filter(|(_, a)| a.door) {
+        if adj.left < neighbours.len() && adj.right < neighbours.len() {
+            neighbours[adj.left].push((adj.right, id));
+            neighbours[adj.right].push((adj.left, id));
+        }
+    }
+    RoomGraph { neighbours }
+}
+
+/// Door-flagged adjacencies per room; the front door and open archways count.
+pub fn door_counts(level: &Level) -> Vec<usize> {
+    let graph = room_graph(level);
+    (0..level.rooms.len()).map(|r| graph.degree(r)).collect()
+}
+
+/// Depth from the front (shared contract §0.2): the exterior 0, the depth seeds 1, every other room one
+/// more than its nearest door neighbour. The exterior is never walked through. `None`: unreachable.
+pub fn depths(level: &Level) -> Vec<Option<u32>> {
+    let graph = room_graph(level);
+    let mut depth = vec![None; level.rooms.len()];
+    if let Some(ext) = level.exterior().filter(|&e| e < depth.len()) {
+        depth[ext] = Some(0);
+    }
+    let mut queue: Vec<RoomId> = Vec::new();
+    for &seed in &level.entrance.depth_seeds {
+        if seed < depth.len() && depth[seed].is_none() {
+            depth[seed] = Some(1);
+            queue.push(seed);
+        }
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let r = queue[head];
+        head += 1;
+        let d = depth[r].unwrap_or(0);
+        for &(n, _) in &graph.neighbours[r] {
+            if depth[n].is_none() {
+                depth[n] = Some(d + 1);
+                queue.push(n);
+            }
+        }
+    }
+    depth
+}
+
+/// The shared private-room rule (spec §5.6 b–c): whole depth layers from the back become private until at
+/// least `target` chambers are private; then circulation rooms touching private circulation turn private.
+/// Returns the private flags and the threshold depth.
+pub fn private_rooms(level: &Level, depth: &[Option<u32>], target: usize) -> (Vec<bool>, u32) {
+    let mut private = vec![false; level.rooms.len()];
+    let max_depth = depth.iter().flatten().copied().max().unwrap_or(0);
+    let mut count = 0;
+    let mut threshold = max_depth + 1;
+    let mut d = max_depth;
+    while d > 0 {
+        for (r, room) in level.rooms.iter().enumerate() {
+            if depth[r] == Some(d) && room.kind != RoomKind::Exterior {
+                private[r] = true;
+                count += usize::from(room.kind.is_chamber());
+            }
+        }
+        threshold = d;
+        if count >= target {
+            break;
+        }
+        d -= 1;
+    }
+    loop {
+        let mut changed = false;
+        for adj in &level.adjacencies {
+            let (a, b) = (adj.left, adj.right);
+            if a >= private.len() || b >= private.len() {
+                continue;
+            }
+            let (ka, kb) = (level.rooms[a].kind, level.rooms[b].kind);
+            if ka.is_circulation() && kb.is_circulation() && private[a] != private[b] {
+                private[a] = true;
+                private[b] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    (private, threshold)
+}
+
+/// Dead end: a chamber with fewer than two door connections (the loot rule of spec §5.10).
+pub fn dead_ends(level: &Level) -> Vec<bool> {
+    let doors = door_counts(level);
+    level
+        .rooms
+        .iter()
+        .enumerate()
+        .map(|(r, room)| room.kind.is_chamber() && doors[r] < 2)
+        .collect()
+}
+
+/// The room whose floor holds each cell; `None` for walls, unassigned cells and cells of no room.
+pub fn room_of_cell(level: &Level) -> Grid<Option<RoomId>> {
+    let mut owner = Grid::new(level.shape(), None);
+    for (r, room) in level.rooms.iter().enumerate() {
+        for &c in &room.cells {
+            owner.set(c, Some(r));
+        }
+    }
+    owner
+}
+
+/// Impassable.
+pub const INFINITE: u32 = u32::MAX;
+/// Cost of entering water.
+const WATER_COST: u32 = 4096;
+
+/// What an item adds to the cost of its cell for a walking guard (spec §5.12).
+fn item_cost(kind: ItemKind) -> u32 {
+    match kind {
+        ItemKind::Chair => 4,
+        ItemKind::Table | ItemKind::Bush => 10,
+        ItemKind::TorchLit | ItemKind::TorchUnlit => INFINITE,
+        ItemKind::Coin | ItemKind::Door(_) | ItemKind::Portcullis(_) => 0,
+    }
+}
+
+/// Per-cell movement cost (spec §5.12): blocking terrain ∞, water 4096, else 0, raised to the cost of the
+/// item on the cell.
+pub fn move_costs(level: &Level) -> Grid<u32> {
+    let mut costs = Grid::new(level.shape(), INFINITE);
+    for (cost, terrain) in costs.values_mut().iter_mut().zip(level.terrain_cells()) {
+        *cost = match terrain {
+            t if t.is_blocking() => INFINITE,
+            Terrain::Water => WATER_COST,
+            _ => 0,
+        };
+    }
+    for item in &level.items {
+        if let Some(cost) = costs.get_mut(item.cell) {
+            *cost = (*cost).max(item_cost(item.kind));
+        }
+    }
+    costs
+}
