@@ -59,7 +59,10 @@ type Reference = BTreeMap<String, BTreeMap<String, (f64, f64)>>;
 type Figures = BTreeMap<String, BTreeMap<String, Vec<f64>>>;
 
 fn reference() -> (Reference, f64) {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/original-stats.json");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/original-stats.json"
+    );
     let text = std::fs::read_to_string(path).expect("the reference statistics in tests/data");
     let json: serde_json::Value = serde_json::from_str(&text).expect("valid reference JSON");
     let games = json["games"].as_f64().expect("games count");
@@ -83,7 +86,8 @@ fn measured() -> &'static Figures {
         for game in 0..GAMES {
             let plan = campaign::plan(1_000_000 + game);
             for level in plan.generate_all() {
-                let stats = serde_json::to_value(level_stats(&level, game)).expect("stats serialise");
+                let stats =
+                    serde_json::to_value(level_stats(&level, game)).expect("stats serialise");
                 let entry = figures.entry(level.level.to_string()).or_default();
                 for (key, value) in stats.as_object().expect("object") {
                     entry
@@ -149,7 +153,10 @@ fn level_means_match_the_original() {
             }
         }
     }
-    println!("{report}largest |z| {:.2} ({}), bound {MAX_Z}", largest.0, largest.1);
+    println!(
+        "{report}largest |z| {:.2} ({}), bound {MAX_Z}",
+        largest.0, largest.1
+    );
     assert!(
         failures.is_empty(),
         "means differ from the original:\n{}",
@@ -171,7 +178,10 @@ fn a_five_percent_drift_in_guards_fails() {
             if guards.0 == 0.0 {
                 continue;
             }
-            let drifted: Vec<f64> = figures[level]["guards"].iter().map(|g| g * factor).collect();
+            let drifted: Vec<f64> = figures[level]["guards"]
+                .iter()
+                .map(|g| g * factor)
+                .collect();
             let (_, z) = mean_and_z(&drifted, guards, ref_games);
             println!("guards × {factor}: L{level} z {z:6.2}");
             if z.abs() > MAX_Z {
