@@ -8,7 +8,7 @@ use mansion_forge::analysis::stats::level_stats;
 use mansion_forge::generate::campaign;
 use mansion_forge::io::level_file::{self, Format};
 
-/// The `stats` keys, in the order the fidelity comparison and `shared/reference` expect.
+/// The `stats` keys, in the order the fidelity comparison and `tests/data/original-stats.json` expect.
 const STATS_KEYS: [&str; 28] = [
     "seed",
     "level",
