@@ -207,7 +207,12 @@ pub(super) fn coin_in_a_wall() -> (Level, Broken) {
     });
     let mut broken = level.clone();
     broken.items[coin].cell = wall;
-    (level, Broken::new(broken, Where::Cell(vec![wall])))
+    // Loot inside a wall cannot be reached, which is also a playability error (10).
+    let broken = Broken {
+        with: &[10],
+        ..Broken::new(broken, Where::Cell(vec![wall]))
+    };
+    (level, broken)
 }
 
 /// 20: a coin taken away, so the level holds less than its loot budget.

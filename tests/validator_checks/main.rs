@@ -11,7 +11,7 @@
 //! outlive changes inside the analysis. The cases live in `layout.rs` (§8 items 3–11, and 0) and
 //! `contents.rs` (items 12–26); this file holds the shared helpers, the runner and the coverage checks.
 
-use mansion_forge::analysis::validate::validate;
+use mansion_forge::analysis::validate::{FindingKind, validate};
 use mansion_forge::generate::campaign;
 use mansion_forge::model::{Cell, ItemKind, Level, Plan, RoomId, RoomKind, RoomOrigin};
 
@@ -261,6 +261,33 @@ fn numbers_in_validator_source() -> Vec<u32> {
     numbers.sort_unstable();
     numbers.dedup();
     numbers
+}
+
+/// Which invariants a break reports as playability errors (the level cannot be played as meant) and
+/// which as generator notes (a generator guarantee a designer may break on purpose).
+#[test]
+fn findings_are_errors_or_notes_by_what_they_break() {
+    let kinds = |case: fn() -> (Level, Broken)| {
+        let (_, broken) = case();
+        validate(&broken.level)
+            .into_iter()
+            .map(|v| (v.invariant, v.kind))
+            .collect::<Vec<_>>()
+    };
+    let coin = kinds(contents::coin_in_a_wall);
+    assert!(coin.contains(&(10, FindingKind::Playability)), "{coin:?}");
+    assert!(coin.contains(&(20, FindingKind::GeneratorNote)), "{coin:?}");
+    let route = kinds(contents::route_through_a_wall);
+    assert!(route.contains(&(23, FindingKind::Playability)), "{route:?}");
+    for case in [layout::window_on_one_side_only, contents::room_on_two_routes] {
+        let found = kinds(case);
+        assert!(
+            found.iter().all(|&(_, k)| k == FindingKind::GeneratorNote),
+            "{found:?}"
+        );
+    }
+    let shape = kinds(layout::guard_on_a_missing_route);
+    assert_eq!(shape, vec![(0, FindingKind::Playability)]);
 }
 
 #[test]
