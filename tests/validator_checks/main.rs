@@ -279,7 +279,10 @@ fn findings_are_errors_or_notes_by_what_they_break() {
     assert!(coin.contains(&(20, FindingKind::GeneratorNote)), "{coin:?}");
     let route = kinds(contents::route_through_a_wall);
     assert!(route.contains(&(23, FindingKind::Playability)), "{route:?}");
-    for case in [layout::window_on_one_side_only, contents::room_on_two_routes] {
+    for case in [
+        layout::window_on_one_side_only,
+        contents::room_on_two_routes,
+    ] {
         let found = kinds(case);
         assert!(
             found.iter().all(|&(_, k)| k == FindingKind::GeneratorNote),
