@@ -183,6 +183,11 @@ fn every_shipped_preset_validates_and_strict_catches_the_edited_one() {
     presets.sort();
     assert!(presets.len() >= 10);
     for path in &presets {
+        // Each records the level it was saved with, and still rebuilds to exactly that level.
+        let read = preset::read(path).expect("reads");
+        assert!(read.made_with.is_some(), "{}", path.display());
+        let loaded = preset::load(path).expect("rebuilds");
+        assert_eq!(loaded.drift, None, "{}", path.display());
         let out = run(&["validate", path.to_str().unwrap()]);
         assert_eq!(
             out.status.code(),
