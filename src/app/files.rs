@@ -15,6 +15,7 @@ use super::state::{EditorState, Source};
 use crate::edit::Document;
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::{Rerolls, packed_mansion, rogue_grid, tile_growth};
+use crate::io::read::read_text;
 use crate::io::{ascii, atomic, level_file, preset};
 use crate::model::{Level, Plan};
 
@@ -197,7 +198,7 @@ pub fn read_document(path: &Path) -> Result<Document, String> {
         Ok(doc) => Ok(doc),
         Err(preset_error) => {
             // Level files have no `version` field; a preset always starts with one, even truncated.
-            let looks_like_preset = std::fs::read_to_string(path)
+            let looks_like_preset = read_text(path, level_file::MAX_FILE_BYTES)
                 .map(|t| t.contains("version"))
                 .unwrap_or(true);
             if looks_like_preset {
