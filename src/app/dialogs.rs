@@ -1,14 +1,18 @@
-//! Commands that talk to the user before acting: native file dialogs (rfd, only in the real window) and
-//! the modal prompts (unsaved changes before New, Open and quit; recovery of an autosaved document).
+//! Commands that talk to the user before acting: file dialogs (the system's through rfd where it can be
+//! shown, else the editor's own — see `native_dialog`) and the modal prompts (unsaved changes before
+//! New, Open and quit; recovery of an autosaved document).
 //!
 //! Everything past the dialog is a path-taking function in `files`, which is what the tests call.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use egui::{Context, Id, Modal, ViewportCommand};
 
-use super::commands::{Command, ExportKind};
-use super::files::Pending;
+use super::commands::Command;
+use super::file_dialog::{FileDialog, Outcome, Request};
+use super::files::{PathPurpose, Pending};
+use super::native_dialog::{self, DialogChoice};
 use super::state::EditorState;
 
 /// Carries out a command, asking first where a dialog or prompt is needed.
@@ -21,17 +25,11 @@ pub fn dispatch(ctx: &Context, state: &mut EditorState, command: Command) {
                 request(ctx, state, Pending::Open(Some(path)));
             }
         }
-        Command::SaveAs => {
-            save_as(state);
-        }
+        Command::SaveAs => ask_path(ctx, state, PathPurpose::SaveAs { then: None }),
         Command::Save if state.files.path.is_none() => {
-            save_as(state);
+            ask_path(ctx, state, PathPurpose::SaveAs { then: None });
         }
-        Command::Export(kind) => {
-            if let Some(path) = pick_export(state, kind) {
-                state.export_to(kind, &path);
-            }
-        }
+        Command::Export(kind) => ask_path(ctx, state, PathPurpose::Export(kind)),
         other => state.apply(other),
     }
 }
@@ -51,11 +49,7 @@ fn carry_out(ctx: &Context, state: &mut EditorState, pending: Pending) {
         Pending::Open(Some(path)) => {
             state.open_path(&path);
         }
-        Pending::Open(None) => {
-            if let Some(path) = pick_open(state) {
-                state.open_path(&path);
-            }
-        }
+        Pending::Open(None) => ask_path(ctx, state, PathPurpose::Open),
         Pending::Quit => {
             state.files.allow_close = true;
             ctx.send_viewport_cmd(ViewportCommand::Close);
@@ -63,46 +57,126 @@ fn carry_out(ctx: &Context, state: &mut EditorState, pending: Pending) {
     }
 }
 
-/// Saves under a name from the dialog; false when cancelled or failed.
-fn save_as(state: &mut EditorState) -> bool {
-    if !state.files.native_dialogs {
-        state.message = Some("Save As needs a file dialog, which this session has not".into());
-        return false;
-    }
-    let Some(path) = rfd::FileDialog::new()
-        .add_filter("Mansion Forge preset", &["ron"])
-        .set_file_name("mansion.ron")
-        .save_file()
-    else {
-        return false;
+/// What a dialog for `purpose` asks: title, file kind, and where it starts — the last dialog's folder,
+/// else the document's, else the current one — with the document's name proposed when saving.
+fn request_for(state: &EditorState, purpose: &PathPurpose) -> Request {
+    let doc_path = state.files.path.as_deref();
+    let folder = state
+        .files
+        .last_folder
+        .clone()
+        .or_else(|| doc_path.and_then(Path::parent).map(Path::to_path_buf))
+        .filter(|f| !f.as_os_str().is_empty())
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_else(|| PathBuf::from("."));
+    let stem = doc_path.and_then(Path::file_stem).map_or_else(
+        || "mansion".to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    let (title, filter, extensions, save) = match purpose {
+        PathPurpose::SaveAs { .. } => (
+            "Save preset as".to_string(),
+            "Mansion Forge preset".to_string(),
+            vec!["ron"],
+            true,
+        ),
+        PathPurpose::Open => (
+            "Open a preset or level file".to_string(),
+            "Presets and level files".to_string(),
+            vec!["ron", "json"],
+            false,
+        ),
+        PathPurpose::Export(kind) => {
+            let what = kind.label().trim_end_matches('…');
+            (
+                format!("Export {what}"),
+                what.to_string(),
+                vec![kind.extension()],
+                true,
+            )
+        }
     };
-    state.save_to(&path);
-    !state.dirty
-}
-
-fn pick_open(state: &mut EditorState) -> Option<PathBuf> {
-    if !state.files.native_dialogs {
-        state.message = Some("Open needs a file dialog, which this session has not".into());
-        return None;
+    let file_name = if save {
+        format!("{stem}.{}", extensions[0])
+    } else {
+        String::new()
+    };
+    Request {
+        title,
+        filter,
+        extensions,
+        folder,
+        file_name,
+        save,
     }
-    rfd::FileDialog::new()
-        .add_filter("Presets and level files", &["ron", "json"])
-        .pick_file()
 }
 
-fn pick_export(state: &mut EditorState, kind: ExportKind) -> Option<PathBuf> {
-    if !state.files.native_dialogs {
-        state.message = Some("Export needs a file dialog, which this session has not".into());
-        return None;
+/// Asks for a path for `purpose` and carries it out: with the system dialog where it can be shown,
+/// else by opening the editor's own, whose answer [`modals`] handles on a later frame.
+fn ask_path(ctx: &Context, state: &mut EditorState, purpose: PathPurpose) {
+    let request = request_for(state, &purpose);
+    if state.files.dialogs == DialogChoice::Detect {
+        state.files.dialogs = native_dialog::choose();
     }
-    rfd::FileDialog::new()
-        .add_filter(kind.label().trim_end_matches('…'), &[kind.extension()])
-        .set_file_name(format!("mansion.{}", kind.extension()))
-        .save_file()
+    if let DialogChoice::Native { forced } = state.files.dialogs {
+        let started = Instant::now();
+        match native_dialog::ask(&request) {
+            Some(path) => return finish(ctx, state, purpose, &path),
+            None if forced || started.elapsed() >= native_dialog::INSTANT => return,
+            None => {
+                state.files.dialogs = DialogChoice::Builtin(
+                    "the system file dialog closed before it was shown".to_string(),
+                );
+            }
+        }
+    }
+    if let DialogChoice::Builtin(why) = &state.files.dialogs {
+        state.message = Some(format!(
+            "{}: using the editor's own file dialog ({why})",
+            request.title
+        ));
+    }
+    state.files.builtin_dialog = Some((FileDialog::new(request), purpose));
 }
 
-/// The modal prompts, when one is due.
+/// Carries out `purpose` with the chosen path.
+fn finish(ctx: &Context, state: &mut EditorState, purpose: PathPurpose, path: &Path) {
+    match purpose {
+        PathPurpose::SaveAs { then } => {
+            state.save_to(path);
+            if let Some(pending) = then.filter(|_| !state.dirty) {
+                carry_out(ctx, state, pending);
+            }
+        }
+        PathPurpose::Open => {
+            state.open_path(path);
+        }
+        PathPurpose::Export(kind) => state.export_to(kind, path),
+    }
+}
+
+/// The editor's own file dialog while it is open; when it ends, its folder is remembered and a chosen
+/// path carried out. Cancelling changes nothing else.
+fn builtin_dialog(ctx: &Context, state: &mut EditorState) {
+    let Some((dialog, _)) = state.files.builtin_dialog.as_mut() else {
+        return;
+    };
+    let Some(outcome) = dialog.show(ctx) else {
+        return;
+    };
+    let Some((dialog, purpose)) = state.files.builtin_dialog.take() else {
+        return;
+    };
+    state.files.last_folder = Some(dialog.folder().to_path_buf());
+    match outcome {
+        Outcome::Chosen(path) => finish(ctx, state, purpose, &path),
+        Outcome::Cancelled => state.message = Some(format!("{}: cancelled", dialog.title())),
+    }
+}
+
+/// The modal prompts and the in-app file dialog, when one is due.
 pub fn modals(ctx: &Context, state: &mut EditorState) {
+    builtin_dialog(ctx, state);
     if let Some(pending) = state.files.pending.clone() {
         let mut answer = None;
         Modal::new(Id::unique("unsaved-changes")).show(ctx, |ui| {
@@ -120,19 +194,27 @@ pub fn modals(ctx: &Context, state: &mut EditorState) {
             });
         });
         match answer {
-            Some("Save") => {
-                let saved = match state.files.path.clone() {
-                    Some(path) => {
-                        state.save_to(&path);
-                        !state.dirty
+            Some("Save") => match state.files.path.clone() {
+                Some(path) => {
+                    state.save_to(&path);
+                    if !state.dirty {
+                        state.files.pending = None;
+                        carry_out(ctx, state, pending);
                     }
-                    None => save_as(state),
-                };
-                if saved {
-                    state.files.pending = None;
-                    carry_out(ctx, state, pending);
                 }
-            }
+                // Untitled: ask for a name first; the action waits for the save (and is dropped, with
+                // the document kept, if the dialog is cancelled).
+                None => {
+                    state.files.pending = None;
+                    ask_path(
+                        ctx,
+                        state,
+                        PathPurpose::SaveAs {
+                            then: Some(pending),
+                        },
+                    );
+                }
+            },
             Some("Discard") => {
                 state.files.pending = None;
                 state.mark_saved();

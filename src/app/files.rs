@@ -1,5 +1,5 @@
 //! File handling behind functions that take a path: open, save, export, recent files and the crash
-//! recovery file. Native dialogs (in `dialogs`) only pick the path, so tests drive all of this without a
+//! recovery file. Dialogs (in `dialogs`) only pick the path, so tests drive all of this without a
 //! dialog ever opening.
 //!
 //! A level file (not a preset) opens as a document whose recipe is rebuilt from the level's own generator,
@@ -11,11 +11,14 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::commands::ExportKind;
+use super::file_dialog::FileDialog;
+use super::native_dialog::DialogChoice;
 use super::state::{EditorState, Source};
 use crate::edit::Document;
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::{Rerolls, packed_mansion, rogue_grid, tile_growth};
 use crate::io::preset::Loaded;
+use crate::io::read::read_text;
 use crate::io::{ascii, atomic, level_file, preset};
 use crate::model::{Level, Plan, ValidLevel};
 
@@ -65,6 +68,17 @@ pub enum Pending {
     Quit,
 }
 
+/// What a path asked for in a file dialog is for, to carry out when the dialog ends.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PathPurpose {
+    /// Save the document there, then carry out what the unsaved-changes prompt was for, if anything.
+    SaveAs {
+        then: Option<Pending>,
+    },
+    Open,
+    Export(ExportKind),
+}
+
 /// File state: the document's path, recent files, the prompt in progress and autosave.
 #[derive(Debug)]
 pub struct FileState {
@@ -72,8 +86,12 @@ pub struct FileState {
     pub path: Option<PathBuf>,
     pub recent: Vec<PathBuf>,
     pub dirs: Option<AppDirs>,
-    /// Native dialogs are allowed (the real window; never in tests).
-    pub native_dialogs: bool,
+    /// Native or in-app file dialogs: detected in the real window; in-app elsewhere (tests).
+    pub dialogs: DialogChoice,
+    /// The in-app file dialog while it is open, and what its path is for.
+    pub builtin_dialog: Option<(FileDialog, PathPurpose)>,
+    /// The folder the last in-app dialog ended in, where the next one starts.
+    pub last_folder: Option<PathBuf>,
     /// An action waiting for the Save / Discard / Cancel answer.
     pub pending: Option<Pending>,
     /// A recovery file found at start, offered to the user.
@@ -91,7 +109,11 @@ impl Default for FileState {
             path: None,
             recent: Vec::new(),
             dirs: None,
-            native_dialogs: false,
+            dialogs: DialogChoice::Builtin(
+                "the system dialog is used only in the editor's own window".to_string(),
+            ),
+            builtin_dialog: None,
+            last_folder: None,
             pending: None,
             recovery_offer: None,
             last_autosave: Instant::now(),
@@ -123,7 +145,7 @@ impl FileState {
         FileState {
             recent,
             dirs,
-            native_dialogs: true,
+            dialogs: DialogChoice::Detect,
             recovery_offer,
             ..FileState::default()
         }
@@ -201,7 +223,7 @@ pub fn read_document(path: &Path) -> Result<Loaded, String> {
         Ok(loaded) => Ok(loaded),
         Err(preset_error) => {
             // Level files have no `version` field; a preset always starts with one, even truncated.
-            let looks_like_preset = std::fs::read_to_string(path)
+            let looks_like_preset = read_text(path, level_file::MAX_FILE_BYTES)
                 .map(|t| t.contains("version"))
                 .unwrap_or(true);
             if looks_like_preset {

@@ -9,7 +9,8 @@
 //! once per change), `commands` (every user action), `camera` (cell ↔ screen), `map_view` (terrain,
 //! items, actors, input), `tools` (hand-fix tools), `lock_badges`, `overlays` and `legend`, `panels` and
 //! `edit_panels`, `picker` (generator and parameters), `files` (open, save, export, recovery — all
-//! path-taking), `dialogs` (native dialogs and prompts), `findings` (validation list), `describe`
+//! path-taking), `dialogs` (file dialogs and prompts), `native_dialog` (the system dialog and whether it
+//! can be shown), `file_dialog` (the in-app fallback), `findings` (validation list), `describe`
 //! (names), `theme` (colours), `screenshot`.
 
 mod cache;
@@ -18,11 +19,13 @@ mod commands;
 mod describe;
 mod dialogs;
 mod edit_panels;
+mod file_dialog;
 mod files;
 mod findings;
 mod legend;
 mod lock_badges;
 mod map_view;
+mod native_dialog;
 mod overlays;
 mod panels;
 mod patrol_overlay;
@@ -38,8 +41,9 @@ use egui::{Key, Ui};
 
 pub use camera::{Camera, CellToScreen};
 pub use commands::{Command, ExportKind};
-pub use files::{AppDirs, FileState, Pending, level_document, read_document};
+pub use files::{AppDirs, FileState, PathPurpose, Pending, level_document, read_document};
 pub use findings::{Finding, Severity, level_findings};
+pub use native_dialog::DialogChoice;
 pub use screenshot::{SCREENSHOT_SIZE, editor_for_request, render_editor, save_editor};
 pub use state::{Analysis, DEFAULT_PRESET, EditorState, Overlay, Overlays, Source};
 pub use tools::{ITEMS, PAINTS, Tool};

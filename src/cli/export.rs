@@ -12,6 +12,7 @@ use super::{CliError, OverlayArg, parse_seed, selected_overlays};
 use crate::edit::Command;
 use crate::generate::campaign::LEVELS;
 use crate::io::export::{self, Format};
+use crate::io::read::read_text;
 use crate::io::{level_file, preset};
 use crate::model::Level;
 
@@ -90,17 +91,8 @@ fn format_of(path: &Path) -> Option<Format> {
 /// drift warning (see [`preset::Preset::drift`]). When both fail, the error reported is the preset's if
 /// the file has a `version` field, else the level file's.
 pub(super) fn load_level_or_preset(path: &Path) -> Result<(Level, Option<String>), CliError> {
-    let size = std::fs::metadata(path)
-        .map_err(|e| CliError::Input(format!("{}: cannot read: {e}", path.display())))?
-        .len();
-    if size > level_file::MAX_FILE_BYTES {
-        return Err(CliError::Input(format!(
-            "{}: {size} bytes is too large for a level or preset",
-            path.display()
-        )));
-    }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::Input(format!("{}: cannot read: {e}", path.display())))?;
+    let text = read_text(path, level_file::MAX_FILE_BYTES)
+        .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
     let preset_error = match preset::parse(&text, path) {
         Ok(p) => {
             return p

@@ -13,6 +13,7 @@ use super::recipe::{GeneratorArgs, build};
 use super::{CliError, MansionArgs, parse_seed};
 use crate::analysis::stats::level_stats;
 use crate::generate::campaign;
+use crate::io::atomic_dir::StagedDir;
 use crate::io::level_file::{self, Format};
 use crate::io::{ascii, export};
 
@@ -65,7 +66,8 @@ pub(super) struct CampaignArgs {
     /// Game seed: decimal or 0x-prefixed hexadecimal.
     #[arg(long, value_parser = parse_seed)]
     seed: u64,
-    /// Folder for level-0.ron … level-9.ron and summary.json; created if missing.
+    /// Folder for level-0.ron … level-9.ron and summary.json; created if missing, replaced whole if it
+    /// holds only campaign files, refused if it holds anything else.
     #[arg(long)]
     out: PathBuf,
     /// Format of the ten level files (ASCII files end in .txt; Tiled maps get a tileset image each).
@@ -120,10 +122,33 @@ struct Summary {
     levels: Vec<SummaryRow>,
 }
 
+/// Whether a file name in a folder is one `campaign` writes: `summary.json`, `level-N.EXT` for any
+/// export extension, a Tiled map's `level-N-terrain.png`, or the `.bak` backup of one (which earlier
+/// versions left when writing into an existing folder). A folder of these only may be replaced.
+fn campaign_file(name: &str) -> bool {
+    let name = name.strip_suffix(".bak").unwrap_or(name);
+    if name == "summary.json" {
+        return true;
+    }
+    let Some(rest) = name.strip_prefix("level-") else {
+        return false;
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let (number, tail) = rest.split_at(digits);
+    let known_tail = tail == "-terrain.png"
+        || export::Format::ALL
+            .into_iter()
+            .any(|f| tail.strip_prefix('.') == Some(f.extension()));
+    number.parse::<usize>().is_ok_and(|n| n < campaign::LEVELS) && known_tail
+}
+
+/// Writes the campaign into a temp folder beside `--out` and renames it into place at the end, so the
+/// folder always holds one whole campaign whose `summary.json` matches its levels, and a killed run
+/// leaves the previous folder as it was. An existing `--out` is replaced only when it holds nothing
+/// but campaign files (see [`campaign_file`] and [`StagedDir`]); otherwise the command refuses.
 pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
-    std::fs::create_dir_all(&args.out).map_err(|e| {
-        CliError::Input(format!("{}: cannot create folder: {e}", args.out.display()))
-    })?;
+    let folder_error = |e: std::io::Error| CliError::Input(format!("{}: {e}", args.out.display()));
+    let staged = StagedDir::create(&args.out, campaign_file).map_err(folder_error)?;
     let game = campaign::plan(args.seed);
     let format = export::Format::from(args.format);
     let progress = progress_bar(campaign::LEVELS as u64);
@@ -134,7 +159,7 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
             .generate(number)
             .ok_or_else(|| CliError::Failed(format!("a campaign has no level {number}")))?;
         let file = format!("level-{number}.{}", format.extension());
-        export::write(&args.out.join(&file), &level, format, &[])
+        export::write(&staged.path().join(&file), &level, format, &[])
             .map_err(|e| CliError::Input(e.to_string()))?;
         progress.inc(1);
         let stats = level_stats(&level, args.seed);
@@ -158,9 +183,10 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
     let json = serde_json::to_string_pretty(&summary)
         .map_err(|e| CliError::Failed(format!("cannot write the summary: {e}")))?;
     write_file(
-        &args.out.join("summary.json"),
+        &staged.path().join("summary.json"),
         format!("{json}\n").as_bytes(),
     )?;
+    staged.commit().map_err(folder_error)?;
     print(summary_table(&summary).as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
@@ -198,4 +224,34 @@ pub(super) fn progress_bar(len: u64) -> indicatif::ProgressBar {
         bar.set_style(style);
     }
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::campaign_file;
+
+    #[test]
+    fn campaign_files_are_recognised_and_nothing_else() {
+        for name in [
+            "summary.json",
+            "summary.json.bak",
+            "level-0.ron",
+            "level-9.tmj",
+            "level-9-terrain.png",
+            "level-4.txt.bak",
+        ] {
+            assert!(campaign_file(name), "{name}");
+        }
+        for name in [
+            "notes.txt",
+            "level-10.ron",
+            "level-.ron",
+            "level-3.ron.orig",
+            "level-3.exe",
+            "level-3",
+            "summary.json.old",
+        ] {
+            assert!(!campaign_file(name), "{name}");
+        }
+    }
 }

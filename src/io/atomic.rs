@@ -1,10 +1,17 @@
 //! Atomic file replacement: a crash or a full disk mid-save must never leave a half-written level where a
 //! good one was, so every save goes to a temporary file beside the target and is renamed over it.
+//!
+//! Temp files are named `.NAME.tmp-PID-N` (the saving process and a counter), so a later save can tell
+//! which leftovers are its own target's and whether their writer is gone; see [`stale_temps`].
+//! Saving onto a symbolic link writes the file it points to: the link stays a link, and the backup
+//! and the temp file sit beside the real file (a rename over the link would replace the link itself).
 
+use std::ffi::{OsStr, OsString};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 /// Distinguishes temp files of concurrent saves within one process (the pid separates processes).
 static NEXT_TEMP: AtomicU64 = AtomicU64::new(0);
@@ -37,29 +44,29 @@ pub struct Staged {
 
 impl Staged {
     /// Writes and syncs the new content to a fresh temp file beside `path`.
+    ///
+    /// A symbolic link at `path` is followed to the file it names (which need not exist yet), and
+    /// temp files that an earlier, killed save of that same file left behind are removed first.
     pub fn write(path: &Path, bytes: &[u8]) -> io::Result<Staged> {
+        let path = follow_symlinks(path)?;
         let file_name = path
             .file_name()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
-        let dir = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        let mut temp_name = std::ffi::OsString::from(".");
-        temp_name.push(file_name);
-        temp_name.push(format!(
-            ".tmp-{}-{}",
-            std::process::id(),
-            NEXT_TEMP.fetch_add(1, Ordering::Relaxed)
-        ));
-        let temp = dir.join(temp_name);
+        let dir = parent_dir(&path);
+        for stale in stale_temps(&dir, file_name) {
+            if fs::symlink_metadata(&stale).is_ok_and(|m| m.is_file()) {
+                // Best effort: a leftover that cannot be removed does not stop the save.
+                let _ = fs::remove_file(&stale);
+            }
+        }
+        let temp = dir.join(temp_name(file_name));
         if let Err(e) = write_synced(&temp, bytes) {
             // Best effort: the write error is the one worth reporting.
             let _ = fs::remove_file(&temp);
             return Err(e);
         }
         Ok(Staged {
-            target: path.to_path_buf(),
+            target: path,
             temp,
             dir,
         })
@@ -111,6 +118,104 @@ impl Staged {
         }
         result
     }
+}
+
+/// The folder holding `path` (`.` for a bare file name).
+pub(crate) fn parent_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// A fresh temp name for something to be renamed to `target_name`: `.NAME.tmp-PID-N`.
+pub(crate) fn temp_name(target_name: &OsStr) -> OsString {
+    let mut name = OsString::from(".");
+    name.push(target_name);
+    name.push(format!(
+        ".tmp-{}-{}",
+        std::process::id(),
+        NEXT_TEMP.fetch_add(1, Ordering::Relaxed)
+    ));
+    name
+}
+
+/// Follows a chain of symbolic links from `path` to the path they end at (relative links are read
+/// from the link's own folder), so a save replaces the file a link points to, not the link.
+pub(crate) fn follow_symlinks(path: &Path) -> io::Result<PathBuf> {
+    // Linux gives up after 40 links (ELOOP); so does this.
+    const MAX_LINKS: usize = 40;
+    let mut current = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let target = fs::read_link(&current)?;
+                current = parent_dir(&current).join(target);
+            }
+            _ => return Ok(current),
+        }
+    }
+    Err(io::Error::other(format!(
+        "{}: more than {MAX_LINKS} symbolic links in a chain",
+        path.display()
+    )))
+}
+
+/// How old a leftover temp must be to be removed even though a process with its pid runs (pids are
+/// reused, and no save takes minutes).
+pub const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
+
+/// The leftovers in `dir` of earlier saves of `target_name` whose writer is gone, for the next save to
+/// remove: entries named exactly `.NAME.tmp-PID-N` or `.NAME.tmp-PID-N.bak` (the backup's staging name)
+/// for that one target, where no process `PID` is running (known where `/proc` is mounted) or the entry
+/// is older than [`STALE_AFTER`]. Anything else — other targets' temps, a live save's temp, files the
+/// user named — is never listed. Unreadable folders list nothing.
+pub(crate) fn stale_temps(dir: &Path, target_name: &OsStr) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter(|entry| {
+            let Some(pid) = temp_owner(&entry.file_name(), target_name) else {
+                return false;
+            };
+            let old = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age > STALE_AFTER);
+            old || process_running(pid) == Some(false)
+        })
+        .map(|entry| entry.path())
+        .collect()
+}
+
+/// The pid in a temp name of `target_name` (`.NAME.tmp-PID-N`, optionally `.bak`), if it is one.
+pub(crate) fn temp_owner(name: &OsStr, target_name: &OsStr) -> Option<u32> {
+    let name = name.to_str()?;
+    let rest = name
+        .strip_prefix('.')?
+        .strip_prefix(target_name.to_str()?)?
+        .strip_prefix(".tmp-")?;
+    let rest = rest.strip_suffix(".bak").unwrap_or(rest);
+    let (pid, n) = rest.split_once('-')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(pid) || !digits(n) {
+        return None;
+    }
+    pid.parse().ok()
+}
+
+/// Whether a process `pid` runs, where the system can tell without unsafe code (`/proc`); `None`
+/// elsewhere, and then only age makes a leftover stale.
+fn process_running(pid: u32) -> Option<bool> {
+    let proc = Path::new("/proc");
+    if !proc.join("self").exists() {
+        return None;
+    }
+    Some(proc.join(pid.to_string()).exists())
 }
 
 fn write_synced(temp: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -193,6 +298,93 @@ pub(crate) mod tests {
         save_atomic(&target, b"first").unwrap();
         assert_eq!(fs::read(&target).unwrap(), b"first");
         assert!(!backup_path(&target).exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn names_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_save_removes_its_targets_stale_temp_files_and_nothing_else() {
+        let dir = scratch_dir("atomic-stale");
+        let target = dir.join("level.ron");
+        fs::write(&target, b"old").unwrap();
+        // No process has a pid above Linux's pid_max (2^22), so these writers are gone.
+        let dead = 4_000_000_000u32;
+        let me = std::process::id();
+        let stale = [
+            format!(".level.ron.tmp-{dead}-0"),
+            format!(".level.ron.tmp-{dead}-1.bak"),
+        ];
+        let kept = [
+            // A live writer's fresh temp (this process).
+            format!(".level.ron.tmp-{me}-999999"),
+            // Another target's temp, and names that only look alike.
+            format!(".other.ron.tmp-{dead}-0"),
+            format!(".level.ron.tmp-{dead}-x"),
+            ".level.ron.tmp-notes".to_string(),
+        ];
+        for name in stale.iter().chain(&kept) {
+            fs::write(dir.join(name), b"leftover").unwrap();
+        }
+        // A live pid's temp that is older than STALE_AFTER is stale too (pids are reused).
+        let old = format!(".level.ron.tmp-{me}-888888");
+        let file = File::create(dir.join(&old)).unwrap();
+        file.set_modified(std::time::SystemTime::now() - STALE_AFTER * 2)
+            .unwrap();
+        drop(file);
+        save_atomic(&target, b"new").unwrap();
+        let mut expected: Vec<String> = kept.to_vec();
+        expected.extend(["level.ron".to_string(), "level.ron.bak".to_string()]);
+        expected.sort();
+        assert_eq!(names_in(&dir), expected);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn saving_onto_a_symlink_writes_the_file_it_points_to() {
+        let dir = scratch_dir("atomic-symlink");
+        fs::create_dir(dir.join("real")).unwrap();
+        let real = dir.join("real").join("level.ron");
+        fs::write(&real, b"old").unwrap();
+        let link = dir.join("link.ron");
+        // A relative link, read from the link's folder; and a link to that link.
+        std::os::unix::fs::symlink("real/level.ron", &link).unwrap();
+        let link2 = dir.join("link2.ron");
+        std::os::unix::fs::symlink(&link, &link2).unwrap();
+        save_atomic(&link2, b"new").unwrap();
+        assert_eq!(fs::read(&real).unwrap(), b"new");
+        assert_eq!(fs::read(backup_path(&real)).unwrap(), b"old");
+        for l in [&link, &link2] {
+            assert!(fs::symlink_metadata(l).unwrap().file_type().is_symlink());
+        }
+        assert_eq!(names_in(&dir), ["link.ron", "link2.ron", "real"]);
+        assert_eq!(names_in(&dir.join("real")), ["level.ron", "level.ron.bak"]);
+        // A dangling link creates the file it names.
+        let dangling = dir.join("new-link.ron");
+        std::os::unix::fs::symlink("real/fresh.ron", &dangling).unwrap();
+        save_atomic(&dangling, b"fresh").unwrap();
+        assert_eq!(fs::read(dir.join("real/fresh.ron")).unwrap(), b"fresh");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_loop_is_an_error_not_a_hang() {
+        let dir = scratch_dir("atomic-loop");
+        let a = dir.join("a");
+        let b = dir.join("b");
+        std::os::unix::fs::symlink(&b, &a).unwrap();
+        std::os::unix::fs::symlink(&a, &b).unwrap();
+        let err = save_atomic(&a, b"x").unwrap_err();
+        assert!(err.to_string().contains("symbolic links"), "{err}");
         fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::atomic::save_atomic;
+use super::read::{self, ReadError};
 use crate::model::{Level, ValidLevel, valid};
 
 /// A level-file format.
@@ -52,11 +53,8 @@ impl Format {
 /// Why a level file could not be read or written.
 #[derive(Debug, Error)]
 pub enum LevelFileError {
-    #[error("{path}: cannot read: {source}")]
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error("{path}: {source}")]
+    Read { path: PathBuf, source: ReadError },
     #[error("{path}:{line}:{column}: invalid {format} level: {message}")]
     Parse {
         path: PathBuf,
@@ -114,42 +112,24 @@ pub fn parse(text: &str, format: Format) -> Result<Level, ParseFailure> {
             format,
             line: e.span.start.line,
             column: e.span.start.col,
-            message: e.code.to_string(),
+            message: read::ron_message(&e.code),
         }),
-        Format::Json => serde_json::from_str(text).map_err(|e| {
-            // serde_json appends " at line L column C"; the location is reported separately. Its column
-            // is 0 when the error is found on a line break; report the first column instead.
-            let full = e.to_string();
-            let message = full
-                .rfind(" at line ")
-                .map_or(full.as_str(), |i| &full[..i])
-                .to_string();
-            ParseFailure {
-                format,
-                line: e.line(),
-                column: e.column().max(1),
-                message,
-            }
+        // serde_json's column is 0 when the error is found on a line break; report the first column.
+        Format::Json => serde_json::from_str(text).map_err(|e| ParseFailure {
+            format,
+            line: e.line(),
+            column: e.column().max(1),
+            message: read::json_message(&e),
         }),
     }
 }
 
 /// Loads and checks a level; the format comes from the extension, else from the content.
 pub fn load(path: &Path) -> Result<ValidLevel, LevelFileError> {
-    let read_error = |source| LevelFileError::Read {
+    let text = read::read_text(path, MAX_FILE_BYTES).map_err(|source| LevelFileError::Read {
         path: path.to_path_buf(),
         source,
-    };
-    let size = std::fs::metadata(path).map_err(read_error)?.len();
-    if size > MAX_FILE_BYTES {
-        return Err(LevelFileError::Shape {
-            path: path.to_path_buf(),
-            message: format!(
-                "{size} bytes is above the {MAX_FILE_BYTES}-byte limit for a level file"
-            ),
-        });
-    }
-    let text = std::fs::read_to_string(path).map_err(read_error)?;
+    })?;
     from_text(path, &text)
 }
 

@@ -2,6 +2,8 @@
 
 pub mod ascii;
 pub mod atomic;
+pub mod atomic_dir;
 pub mod export;
 pub mod level_file;
 pub mod preset;
+pub mod read;

@@ -29,6 +29,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::atomic::save_atomic;
+use super::level_file::MAX_FILE_BYTES;
+use super::read::{self, ReadError};
 use crate::edit::{CommandError, Document, Edit};
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::rng::fnv1a;
@@ -153,11 +155,8 @@ impl Preset {
 /// Why a preset could not be read or written; the editor shows it and keeps its document.
 #[derive(Debug, Error)]
 pub enum PresetError {
-    #[error("{path}: cannot read: {source}")]
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error("{path}: {source}")]
+    Read { path: PathBuf, source: ReadError },
     #[error("{path}:{line}:{column}: invalid preset: {message}")]
     Parse {
         path: PathBuf,
@@ -172,7 +171,11 @@ pub enum PresetError {
     #[error(
         "{path}: unknown generator `{found}` (expected siheyuan, tile_growth, packed_mansion or rogue_grid)"
     )]
-    Generator { path: PathBuf, found: String },
+    Generator {
+        path: PathBuf,
+        /// The name as the file has it, cut and escaped by [`read::quote`].
+        found: String,
+    },
     #[error("{path}: {message}")]
     Recipe { path: PathBuf, message: String },
     #[error("{path}: the preset does not rebuild: {source}")]
@@ -198,7 +201,7 @@ fn parse_ron<T: DeserializeOwned>(text: &str, path: &Path) -> Result<T, PresetEr
         path: path.to_path_buf(),
         line: e.span.start.line,
         column: e.span.start.col,
-        message: e.code.to_string(),
+        message: read::ron_message(&e.code),
     })
 }
 
@@ -246,7 +249,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Preset, PresetError> {
         other => {
             return Err(PresetError::Generator {
                 path: path.to_path_buf(),
-                found: other.to_string(),
+                found: read::quote(other),
             });
         }
     };
@@ -262,7 +265,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Preset, PresetError> {
 
 /// Reads a preset file.
 pub fn read(path: &Path) -> Result<Preset, PresetError> {
-    let text = std::fs::read_to_string(path).map_err(|source| PresetError::Read {
+    let text = read::read_text(path, MAX_FILE_BYTES).map_err(|source| PresetError::Read {
         path: path.to_path_buf(),
         source,
     })?;

@@ -13,7 +13,7 @@ use std::ops::Deref;
 use thiserror::Error;
 
 use super::limits::{
-    GENERATOR_IDS, MAX_LEVEL, MAX_ROUTE_CELLS_PER_CELL, MAX_SIDE, SIHEYUAN, quoted,
+    GENERATOR_IDS, MAX_LEVEL, MAX_ROUTE_CELLS_PER_CELL, MAX_SIDE, SIHEYUAN, quote,
 };
 use super::{Cell, Level, LockedRoom, Rect, RoomOrigin, Segment};
 
@@ -148,8 +148,8 @@ pub fn check(level: &Level) -> Result<(), ShapeError> {
 fn check_header(level: &Level) -> Result<(), ShapeError> {
     if !GENERATOR_IDS.contains(&level.generator.as_str()) {
         return fail(format!(
-            "unknown generator {} (expected {})",
-            quoted(&level.generator),
+            "unknown generator `{}` (expected {})",
+            quote(&level.generator),
             GENERATOR_IDS.join(", ")
         ));
     }
@@ -273,8 +273,8 @@ pub fn check_lock(generator: &str, index: usize, lock: &LockedRoom) -> Result<()
     let what = format!("lock {index}");
     if let Some(owner) = origin_generator(&lock.room.origin).filter(|&g| g != generator) {
         return fail(format!(
-            "{what} was taken from a {owner} level and cannot be kept by {}",
-            quoted(generator)
+            "{what} was taken from a {owner} level and cannot be kept by `{}`",
+            quote(generator)
         ));
     }
     let bounds = Level::blank(generator, 0, 0, (MAX_SIDE, MAX_SIDE), super::Terrain::Void);

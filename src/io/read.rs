@@ -1,0 +1,169 @@
+//! Reading text input that may be hostile: a bounded read, exact UTF-8 error positions, and parse
+//! messages fit to show a user.
+//!
+//! Every loader reads through [`read_text`] instead of trusting `metadata().len()`: the size a file
+//! reports can lie (`/dev/zero` and FIFOs report 0, a file may grow while read), so the read itself stops
+//! one byte past the limit. The parse-message helpers live here too because every loader needs the same
+//! two repairs: cut what a file says to a sane length, and keep a library's advice to programmers
+//! (ron's `recursion_limit`) away from users.
+
+pub use crate::model::limits::quote;
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+use thiserror::Error;
+
+/// Why a text file could not be read.
+#[derive(Debug, Error)]
+pub enum ReadError {
+    #[error("cannot read: {0}")]
+    Io(#[from] io::Error),
+    /// More than the limit was there to read (the file's reported size is not trusted).
+    #[error("more than {limit} bytes, the limit for this kind of file")]
+    TooLarge { limit: u64 },
+    /// Not UTF-8: `offset` is the 0-based byte offset of the first bad byte, `line` and `column` its
+    /// 1-based position (the column counts characters).
+    #[error(
+        "not UTF-8 text: byte {offset} (line {line}, column {column}) starts an invalid sequence"
+    )]
+    NotUtf8 {
+        offset: usize,
+        line: usize,
+        column: usize,
+    },
+}
+
+/// Reads the text file `path`, refusing it when it holds more than `limit` bytes or is not UTF-8.
+///
+/// At most `limit + 1` bytes are ever read, whatever the file claims to be. A FIFO still waits for a
+/// writer to open it, as any reader would; once open, it is bounded like a file.
+pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
+    let file = File::open(path)?;
+    // The reported size is only a hint for the first allocation.
+    let hint = file.metadata().map_or(0, |m| m.len()).min(limit);
+    let mut bytes = Vec::with_capacity(usize::try_from(hint).unwrap_or(0).saturating_add(1));
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge { limit });
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let offset = e.utf8_error().valid_up_to();
+        // The bytes before `offset` are valid UTF-8, so the position can be counted in characters.
+        let before = std::str::from_utf8(&e.as_bytes()[..offset]).unwrap_or_default();
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        ReadError::NotUtf8 {
+            offset,
+            line: 1 + before.matches('\n').count(),
+            column: 1 + before[line_start..].chars().count(),
+        }
+    })
+}
+
+/// ron's nesting limit, which its default options apply while parsing.
+pub const RON_NESTING_LIMIT: usize = 128;
+
+/// serde_json's nesting limit.
+pub const JSON_NESTING_LIMIT: usize = 128;
+
+/// The user's message for a RON parse error: ron's own text, except for the recursion limit, whose
+/// message advises raising `ron::Options::recursion_limit` — advice for programmers, not for someone
+/// whose file is nested too deeply.
+pub fn ron_message(code: &ron::Error) -> String {
+    match code {
+        ron::Error::ExceededRecursionLimit => nesting_message(RON_NESTING_LIMIT),
+        other => other.to_string(),
+    }
+}
+
+/// The user's message for a serde_json error without its location (reported separately), with the
+/// recursion limit said in the same words as for RON.
+pub fn json_message(error: &serde_json::Error) -> String {
+    let full = error.to_string();
+    let message = full
+        .rfind(" at line ")
+        .map_or(full.as_str(), |i| &full[..i]);
+    if message == "recursion limit exceeded" {
+        nesting_message(JSON_NESTING_LIMIT)
+    } else {
+        message.to_string()
+    }
+}
+
+fn nesting_message(limit: usize) -> String {
+    format!("nesting deeper than {limit} levels")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::atomic::tests::scratch_dir;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn reads_a_file_up_to_the_limit_and_refuses_one_byte_more() {
+        let dir = scratch_dir("read-limit");
+        let path = dir.join("ten.txt");
+        std::fs::write(&path, "0123456789").unwrap();
+        assert_eq!(read_text(&path, 10).unwrap(), "0123456789");
+        assert!(matches!(
+            read_text(&path, 9),
+            Err(ReadError::TooLarge { limit: 9 })
+        ));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn dev_zero_is_refused_after_the_limit_not_read_forever() {
+        let started = Instant::now();
+        let err = read_text(Path::new("/dev/zero"), 1 << 20).unwrap_err();
+        assert!(matches!(err, ReadError::TooLarge { limit } if limit == 1 << 20));
+        assert!(err.to_string().contains("more than 1048576 bytes"), "{err}");
+        // Reading one mebibyte takes milliseconds; the old read ran to 2 GB.
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn invalid_utf8_names_its_byte_offset_line_and_column() {
+        let dir = scratch_dir("read-utf8");
+        let path = dir.join("bad.ron");
+        // Byte 14 is the 0xFF: `(`, newline, two spaces, `name: "` (7), "é" (two bytes), `a`. On line 2
+        // it follows 11 characters ("é" counts once), so its column is 12.
+        std::fs::write(&path, b"(\n  name: \"\xc3\xa9a\xff\",\n)").unwrap();
+        match read_text(&path, 1000) {
+            Err(ReadError::NotUtf8 {
+                offset,
+                line,
+                column,
+            }) => {
+                assert_eq!((offset, line, column), (14, 2, 12));
+            }
+            other => panic!("expected a UTF-8 error, got {other:?}"),
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn quotes_are_cut_and_escaped() {
+        let long = "x".repeat(10_000);
+        let quoted = quote(&long);
+        assert_eq!(
+            quoted.chars().count(),
+            crate::model::limits::MAX_QUOTED_CHARS + 1
+        );
+        assert!(quoted.ends_with('…'));
+        assert_eq!(quote("a\nb\u{1b}[31m"), "a\\nb\\u{1b}[31m");
+        assert_eq!(quote("siheyuan"), "siheyuan");
+    }
+
+    #[test]
+    fn deep_nesting_is_said_plainly() {
+        let deep = format!("{}{}", "[".repeat(300), "]".repeat(300));
+        let ron_err = ron::from_str::<ron::Value>(&deep).unwrap_err();
+        let message = ron_message(&ron_err.code);
+        assert_eq!(message, "nesting deeper than 128 levels");
+        let json_err = serde_json::from_str::<serde_json::Value>(&deep).unwrap_err();
+        assert_eq!(json_message(&json_err), "nesting deeper than 128 levels");
+    }
+}
