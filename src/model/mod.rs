@@ -118,7 +118,7 @@ pub enum Axis {
 /// Terrain of one cell.
 ///
 /// The original distinguishes 16 wall glyphs by their neighbours; they are purely cosmetic (spec §5.11), so
-/// the model keeps one `Wall` and [`crate::analysis::wall_glyph_bits`] derives the glyph, which also stays
+/// the model keeps one `Wall` and `analysis::wall_glyph_bits` derives the glyph, which also stays
 /// right after hand edits. [`Terrain::original_index`] gives the original's numbering for compatibility.
 /// `Void` and `Floor` serve the other generators (`other-generators.md` §0.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
