@@ -1,6 +1,7 @@
 //! Renders the whole set of documentation screenshots the README shows into `screenshots/` in one run
 //! (`mansion-forge screenshot` renders one at a time): `cargo run --example screenshot [game-seed] [level]`.
 
+use anyhow::Context as _;
 use std::path::{Path, PathBuf};
 
 use mansion_forge::app::{
@@ -8,7 +9,7 @@ use mansion_forge::app::{
 };
 use mansion_forge::edit::{self, Edit};
 use mansion_forge::io::preset;
-use mansion_forge::model::RoomKind;
+use mansion_forge::model::{ItemKind, RoomKind, Terrain};
 
 fn timed(out: &Path, render: impl FnOnce() -> anyhow::Result<()>) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
@@ -56,6 +57,27 @@ fn preset_editor(path: &str) -> anyhow::Result<Editor> {
     Ok(Editor::new(state))
 }
 
+/// The hand-edited preset, whose edits break two generator guarantees on purpose (notes), with one more
+/// edit that walls in a coin (a playability error), so the validation panel shows both kinds.
+fn validation_editor() -> anyhow::Result<Editor> {
+    let path = "presets/locked-and-edited.ron";
+    let doc = preset::load(Path::new(path))?.document;
+    let mut state = EditorState::with_document(doc, Source::File(path.to_string()));
+    let coin = state
+        .level()
+        .items
+        .iter()
+        .find(|i| i.kind == ItemKind::Coin)
+        .map(|i| i.cell)
+        .context("a coin")?;
+    state.run(&edit::Command::Edit(Edit::PaintTerrain {
+        cell: coin,
+        terrain: Terrain::Wall,
+    }));
+    state.overlays.set(Overlay::Loot, true);
+    Ok(Editor::new(state))
+}
+
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
     let seed = args.next().map_or(Ok(1), |s| s.parse())?;
@@ -81,6 +103,8 @@ fn main() -> anyhow::Result<()> {
             })
         })?;
     }
+    let out = PathBuf::from("screenshots/validation.png");
+    timed(&out, || save_editor(validation_editor()?, &out))?;
     let out = PathBuf::from("screenshots/locks.png");
     timed(&out, || save_editor(locks_editor()?, &out))?;
     for (name, preset) in [
