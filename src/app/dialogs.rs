@@ -124,12 +124,21 @@ fn ask_path(ctx: &Context, state: &mut EditorState, purpose: PathPurpose) {
             }
         }
     }
-    if let DialogChoice::Builtin(why) = &state.files.dialogs {
-        state.message = Some(format!(
-            "{}: using the editor's own file dialog ({why})",
-            request.title
-        ));
-    }
+    open_in_app_dialog(state, purpose);
+}
+
+/// Opens the editor's own file dialog for `purpose`, saying why in the status bar; its answer is
+/// carried out by [`modals`] on a later frame. (Public for the documentation screenshot.)
+pub fn open_in_app_dialog(state: &mut EditorState, purpose: PathPurpose) {
+    let request = request_for(state, &purpose);
+    let why = match &state.files.dialogs {
+        DialogChoice::Builtin(why) => why.as_str(),
+        _ => "the system file dialog cannot be shown",
+    };
+    state.message = Some(format!(
+        "{}: using the editor's own file dialog ({why})",
+        request.title
+    ));
     state.files.builtin_dialog = Some((FileDialog::new(request), purpose));
 }
 
