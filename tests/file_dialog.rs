@@ -60,7 +60,10 @@ fn save_as_on_an_untitled_document_writes_the_file() {
     shortcut(&mut harness, Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
     harness.get_by_label("Save preset as");
     let message = harness.state().state.message.clone().unwrap_or_default();
-    assert!(message.contains("using the editor's own file dialog"), "{message}");
+    assert!(
+        message.contains("using the editor's own file dialog"),
+        "{message}"
+    );
     type_file_name(&mut harness, "castle");
     click(&mut harness, "Save");
     let path = dir.join("castle.ron");
@@ -130,7 +133,10 @@ fn open_through_the_dialog_loads_a_preset_from_a_subfolder() {
     let mut harness = harness(&dir);
     shortcut(&mut harness, Modifiers::COMMAND, Key::O);
     harness.get_by_label("Open a preset or level file");
-    assert!(harness.query_by_label_contains("notes.txt").is_none(), "filtered out");
+    assert!(
+        harness.query_by_label_contains("notes.txt").is_none(),
+        "filtered out"
+    );
     click(&mut harness, "maps/");
     click(&mut harness, "crypt.ron");
     click(&mut harness, "Open");
@@ -139,5 +145,8 @@ fn open_through_the_dialog_loads_a_preset_from_a_subfolder() {
     assert_eq!(state.doc.recipe.generator.id(), "tile_growth");
     assert_eq!(state.doc, preset::load(&preset_path).expect("preset"));
     // The next dialog starts where this one ended.
-    assert_eq!(state.files.last_folder.as_deref(), Some(dir.join("maps").as_path()));
+    assert_eq!(
+        state.files.last_folder.as_deref(),
+        Some(dir.join("maps").as_path())
+    );
 }

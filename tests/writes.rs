@@ -59,7 +59,12 @@ fn assert_whole_campaign(dir: &Path, seed: u64) {
         assert_eq!(level, game.generate(n as u32).expect("level"), "{file}");
         assert_eq!(row["guards"], level.guards.len(), "{file}");
     }
-    assert_eq!(names_in(dir).len(), campaign::LEVELS + 1, "{:?}", names_in(dir));
+    assert_eq!(
+        names_in(dir).len(),
+        campaign::LEVELS + 1,
+        "{:?}",
+        names_in(dir)
+    );
 }
 
 #[test]
@@ -106,10 +111,16 @@ fn a_folder_with_the_users_files_is_refused_and_kept() {
     let refused = run(&["campaign", "--seed", "1", "--out", s(&out)]);
     assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
     let err = stderr(&refused);
-    assert!(err.contains("notes.txt") && err.contains("not replaced"), "{err}");
+    assert!(
+        err.contains("notes.txt") && err.contains("not replaced"),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 1, "{err}");
     assert_eq!(names_in(&out), ["level-0.ron", "notes.txt"]);
-    assert_eq!(std::fs::read_to_string(out.join("level-0.ron")).unwrap(), "mine");
+    assert_eq!(
+        std::fs::read_to_string(out.join("level-0.ron")).unwrap(),
+        "mine"
+    );
     assert_eq!(names_in(&root), ["game"], "no temp folder is left");
     // A plain file is refused too.
     let file = root.join("file");
@@ -130,7 +141,10 @@ fn dev_zero_is_refused_quickly_with_a_clear_message() {
         let out = run(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
         let err = stderr(&out);
-        assert!(err.contains("/dev/zero: more than 67108864 bytes"), "{args:?}: {err}");
+        assert!(
+            err.contains("/dev/zero: more than 67108864 bytes"),
+            "{args:?}: {err}"
+        );
     }
     match level_file::load(Path::new("/dev/zero")) {
         Err(LevelFileError::Read {
@@ -168,25 +182,33 @@ fn invalid_utf8_is_reported_at_its_byte_offset() {
     );
     let out = run(&["validate", s(&path)]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains(&format!("byte {offset}")), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&format!("byte {offset}")),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
 fn a_ten_thousand_character_generator_name_is_cut() {
     let dir = scratch("long-name");
     let name = "g".repeat(10_000);
-    let text = format!(
-        "(version: 1, generator: \"{name}\\n\", level: 1, seed: 1, params: ())"
-    );
+    let text = format!("(version: 1, generator: \"{name}\\n\", level: 1, seed: 1, params: ())");
     let path = dir.join("long.ron");
     std::fs::write(&path, text).expect("write");
     let message = preset::read(&path).expect_err("refused").to_string();
     assert!(message.len() < 300, "{} bytes: {message}", message.len());
-    assert!(message.contains(&format!("`{}…`", "g".repeat(40))), "{message}");
+    assert!(
+        message.contains(&format!("`{}…`", "g".repeat(40))),
+        "{message}"
+    );
     let out = run(&["export", s(&path), "--out", "-", "--format", "ascii"]);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.len() < 300 && err.contains("unknown generator"), "{err}");
+    assert!(
+        err.len() < 300 && err.contains("unknown generator"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -202,14 +224,23 @@ fn deep_nesting_is_reported_without_the_parsers_advice() {
         let out = run(&["export", s(&path), "--out", "-", "--format", "ascii"]);
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{name}: {err}");
-        assert!(err.contains("nesting deeper than 128 levels"), "{name}: {err}");
+        assert!(
+            err.contains("nesting deeper than 128 levels"),
+            "{name}: {err}"
+        );
         assert!(!err.contains("recursion"), "{name}: {err}");
         if name.starts_with("preset") {
             let message = preset::read(&path).expect_err("refused").to_string();
-            assert!(message.contains("nesting deeper than 128 levels"), "{message}");
+            assert!(
+                message.contains("nesting deeper than 128 levels"),
+                "{message}"
+            );
         } else {
             let message = level_file::load(&path).expect_err("refused").to_string();
-            assert!(message.contains("nesting deeper than 128 levels"), "{message}");
+            assert!(
+                message.contains("nesting deeper than 128 levels"),
+                "{message}"
+            );
         }
     }
 }

@@ -17,6 +17,10 @@ use super::state::EditorState;
 
 /// Carries out a command, asking first where a dialog or prompt is needed.
 pub fn dispatch(ctx: &Context, state: &mut EditorState, command: Command) {
+    if state.files.builtin_dialog.is_some() {
+        // The in-app file dialog is modal: keyboard shortcuts wait until it ends too.
+        return;
+    }
     match command {
         Command::New => request(ctx, state, Pending::New),
         Command::Open => request(ctx, state, Pending::Open(None)),
@@ -69,9 +73,10 @@ fn request_for(state: &EditorState, purpose: &PathPurpose) -> Request {
         .filter(|f| !f.as_os_str().is_empty())
         .or_else(|| std::env::current_dir().ok())
         .unwrap_or_else(|| PathBuf::from("."));
-    let stem = doc_path
-        .and_then(Path::file_stem)
-        .map_or_else(|| "mansion".to_string(), |s| s.to_string_lossy().into_owned());
+    let stem = doc_path.and_then(Path::file_stem).map_or_else(
+        || "mansion".to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    );
     let (title, filter, extensions, save) = match purpose {
         PathPurpose::SaveAs { .. } => (
             "Save preset as".to_string(),
@@ -87,7 +92,12 @@ fn request_for(state: &EditorState, purpose: &PathPurpose) -> Request {
         ),
         PathPurpose::Export(kind) => {
             let what = kind.label().trim_end_matches('…');
-            (format!("Export {what}"), what.to_string(), vec![kind.extension()], true)
+            (
+                format!("Export {what}"),
+                what.to_string(),
+                vec![kind.extension()],
+                true,
+            )
         }
     };
     let file_name = if save {
@@ -144,6 +154,9 @@ pub fn open_in_app_dialog(state: &mut EditorState, purpose: PathPurpose) {
 
 /// Carries out `purpose` with the chosen path.
 fn finish(ctx: &Context, state: &mut EditorState, purpose: PathPurpose, path: &Path) {
+    if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
+        state.files.last_folder = Some(folder.to_path_buf());
+    }
     match purpose {
         PathPurpose::SaveAs { then } => {
             state.save_to(path);
@@ -209,7 +222,13 @@ pub fn modals(ctx: &Context, state: &mut EditorState) {
                 // the document kept, if the dialog is cancelled).
                 None => {
                     state.files.pending = None;
-                    ask_path(ctx, state, PathPurpose::SaveAs { then: Some(pending) });
+                    ask_path(
+                        ctx,
+                        state,
+                        PathPurpose::SaveAs {
+                            then: Some(pending),
+                        },
+                    );
                 }
             },
             Some("Discard") => {

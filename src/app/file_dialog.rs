@@ -343,7 +343,12 @@ mod tests {
             .into_iter()
             .map(|e| (e.name, e.is_dir))
             .collect();
-        let expected = [("Alpha", true), ("zeta", true), ("A.JSON", false), ("b.ron", false)];
+        let expected = [
+            ("Alpha", true),
+            ("zeta", true),
+            ("A.JSON", false),
+            ("b.ron", false),
+        ];
         let expected: Vec<(String, bool)> =
             expected.iter().map(|(n, d)| (n.to_string(), *d)).collect();
         assert_eq!(names, expected);

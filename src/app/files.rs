@@ -71,7 +71,9 @@ pub enum Pending {
 #[derive(Clone, Debug, PartialEq)]
 pub enum PathPurpose {
     /// Save the document there, then carry out what the unsaved-changes prompt was for, if anything.
-    SaveAs { then: Option<Pending> },
+    SaveAs {
+        then: Option<Pending>,
+    },
     Open,
     Export(ExportKind),
 }
@@ -87,7 +89,7 @@ pub struct FileState {
     pub dialogs: DialogChoice,
     /// The in-app file dialog while it is open, and what its path is for.
     pub builtin_dialog: Option<(FileDialog, PathPurpose)>,
-    /// The folder the last in-app dialog ended in, where the next one starts.
+    /// The folder the last dialog ended in, where the next one starts.
     pub last_folder: Option<PathBuf>,
     /// An action waiting for the Save / Discard / Cancel answer.
     pub pending: Option<Pending>,

@@ -366,10 +366,7 @@ pub(crate) mod tests {
             assert!(fs::symlink_metadata(l).unwrap().file_type().is_symlink());
         }
         assert_eq!(names_in(&dir), ["link.ron", "link2.ron", "real"]);
-        assert_eq!(
-            names_in(&dir.join("real")),
-            ["level.ron", "level.ron.bak"]
-        );
+        assert_eq!(names_in(&dir.join("real")), ["level.ron", "level.ron.bak"]);
         // A dangling link creates the file it names.
         let dangling = dir.join("new-link.ron");
         std::os::unix::fs::symlink("real/fresh.ron", &dangling).unwrap();

@@ -297,7 +297,12 @@ mod tests {
         let staged = StagedDir::create(&link, numbered).unwrap();
         fill(&staged, &[("part-7", "x")]);
         staged.commit().unwrap();
-        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
         assert_eq!(names_in(&root.join("real")), ["part-7"]);
         fs::remove_dir_all(&root).unwrap();
     }

@@ -42,8 +42,7 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
     // The reported size is only a hint for the first allocation.
     let hint = file.metadata().map_or(0, |m| m.len()).min(limit);
     let mut bytes = Vec::with_capacity(usize::try_from(hint).unwrap_or(0).saturating_add(1));
-    file.take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)?;
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
         return Err(ReadError::TooLarge { limit });
     }
@@ -101,7 +100,9 @@ pub fn ron_message(code: &ron::Error) -> String {
 /// recursion limit said in the same words as for RON.
 pub fn json_message(error: &serde_json::Error) -> String {
     let full = error.to_string();
-    let message = full.rfind(" at line ").map_or(full.as_str(), |i| &full[..i]);
+    let message = full
+        .rfind(" at line ")
+        .map_or(full.as_str(), |i| &full[..i]);
     if message == "recursion limit exceeded" {
         nesting_message(JSON_NESTING_LIMIT)
     } else {
