@@ -5,7 +5,8 @@ use anyhow::Context as _;
 use std::path::{Path, PathBuf};
 
 use mansion_forge::app::{
-    Editor, EditorState, Overlay, ScreenshotRequest, Source, Tool, save_editor, screenshot,
+    DialogChoice, Editor, EditorState, Overlay, PathPurpose, ScreenshotRequest, Source, Tool,
+    open_in_app_dialog, save_editor, screenshot,
 };
 use mansion_forge::edit::{self, Edit};
 use mansion_forge::io::preset;
@@ -78,6 +79,16 @@ fn validation_editor() -> anyhow::Result<Editor> {
     Ok(Editor::new(state))
 }
 
+/// File ▸ Open in a session where the system dialog cannot be shown: the editor's own dialog, on the
+/// repository's `presets/` folder, with a preset picked.
+fn file_dialog_editor() -> anyhow::Result<Editor> {
+    let mut state = EditorState::new_default();
+    state.files.dialogs = DialogChoice::Builtin("no session D-Bus, and no zenity".to_string());
+    state.files.last_folder = Some(PathBuf::from("presets"));
+    open_in_app_dialog(&mut state, PathPurpose::Open);
+    Ok(Editor::new(state))
+}
+
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
     let seed = args.next().map_or(Ok(1), |s| s.parse())?;
@@ -105,6 +116,8 @@ fn main() -> anyhow::Result<()> {
     }
     let out = PathBuf::from("screenshots/validation.png");
     timed(&out, || save_editor(validation_editor()?, &out))?;
+    let out = PathBuf::from("screenshots/file-dialog.png");
+    timed(&out, || save_editor(file_dialog_editor()?, &out))?;
     let out = PathBuf::from("screenshots/locks.png");
     timed(&out, || save_editor(locks_editor()?, &out))?;
     for (name, preset) in [

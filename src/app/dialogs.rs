@@ -17,6 +17,10 @@ use super::state::EditorState;
 
 /// Carries out a command, asking first where a dialog or prompt is needed.
 pub fn dispatch(ctx: &Context, state: &mut EditorState, command: Command) {
+    if state.files.builtin_dialog.is_some() {
+        // The in-app file dialog is modal: keyboard shortcuts wait until it ends too.
+        return;
+    }
     match command {
         Command::New => request(ctx, state, Pending::New),
         Command::Open => request(ctx, state, Pending::Open(None)),
@@ -130,17 +134,29 @@ fn ask_path(ctx: &Context, state: &mut EditorState, purpose: PathPurpose) {
             }
         }
     }
-    if let DialogChoice::Builtin(why) = &state.files.dialogs {
-        state.message = Some(format!(
-            "{}: using the editor's own file dialog ({why})",
-            request.title
-        ));
-    }
+    open_in_app_dialog(state, purpose);
+}
+
+/// Opens the editor's own file dialog for `purpose`, saying why in the status bar; its answer is
+/// carried out by [`modals`] on a later frame. (Public for the documentation screenshot.)
+pub fn open_in_app_dialog(state: &mut EditorState, purpose: PathPurpose) {
+    let request = request_for(state, &purpose);
+    let why = match &state.files.dialogs {
+        DialogChoice::Builtin(why) => why.as_str(),
+        _ => "the system file dialog cannot be shown",
+    };
+    state.message = Some(format!(
+        "{}: using the editor's own file dialog ({why})",
+        request.title
+    ));
     state.files.builtin_dialog = Some((FileDialog::new(request), purpose));
 }
 
 /// Carries out `purpose` with the chosen path.
 fn finish(ctx: &Context, state: &mut EditorState, purpose: PathPurpose, path: &Path) {
+    if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
+        state.files.last_folder = Some(folder.to_path_buf());
+    }
     match purpose {
         PathPurpose::SaveAs { then } => {
             state.save_to(path);

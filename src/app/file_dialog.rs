@@ -162,16 +162,17 @@ impl FileDialog {
             });
             ui.separator();
             self.listing_ui(ui, &mut outcome);
+            let extensions: Vec<String> = self
+                .request
+                .extensions
+                .iter()
+                .map(|e| format!(".{e}"))
+                .collect();
             ui.label(
                 RichText::new(format!(
-                    "Showing folders and {} files ({})",
+                    "{}: folders and {} files are shown",
                     self.request.filter,
-                    self.request
-                        .extensions
-                        .iter()
-                        .map(|e| format!(".{e}"))
-                        .collect::<Vec<_>>()
-                        .join(" ")
+                    extensions.join(", ")
                 ))
                 .weak(),
             );

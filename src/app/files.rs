@@ -90,7 +90,7 @@ pub struct FileState {
     pub dialogs: DialogChoice,
     /// The in-app file dialog while it is open, and what its path is for.
     pub builtin_dialog: Option<(FileDialog, PathPurpose)>,
-    /// The folder the last in-app dialog ended in, where the next one starts.
+    /// The folder the last dialog ended in, where the next one starts.
     pub last_folder: Option<PathBuf>,
     /// An action waiting for the Save / Discard / Cancel answer.
     pub pending: Option<Pending>,

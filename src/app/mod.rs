@@ -41,6 +41,7 @@ use egui::{Key, Ui};
 
 pub use camera::{Camera, CellToScreen};
 pub use commands::{Command, ExportKind};
+pub use dialogs::open_in_app_dialog;
 pub use files::{AppDirs, FileState, PathPurpose, Pending, level_document, read_document};
 pub use findings::{Finding, Severity, level_findings};
 pub use native_dialog::DialogChoice;
