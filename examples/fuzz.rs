@@ -5,6 +5,7 @@
 //! cargo run --release --example fuzz -- --cases 1000000
 //! cargo run --release --example fuzz -- --seed 1 --replay 4242      # one reported case again
 //! cargo run --release --example fuzz -- --target preset --input bad.ron
+//! cargo run --release --example fuzz -- --seed 1 --replay 4242 --minimize
 //! ```
 //!
 //! The harness itself is in `tests/fuzz/` (see its module comment for why it lives there).
@@ -57,6 +58,10 @@ struct Args {
     /// After a hang or an allocation past 1 GiB, go on with a new worker thread instead of aborting.
     #[arg(long)]
     keep_going: bool,
+    /// Shrink the --input file or the --replay case while it fails the same way, and write the result
+    /// to the output folder (panics and broken promises only).
+    #[arg(long)]
+    minimize: bool,
     /// Stop after this many failing cases.
     #[arg(long, default_value_t = 1000)]
     max_failures: usize,
@@ -102,6 +107,43 @@ fn main() -> ExitCode {
         corpus.locks.len(),
         began.elapsed().as_secs_f64()
     );
+    let out_dir = args.out.unwrap_or_else(fuzz::default_out_dir);
+    if args.minimize {
+        let (target, bytes, name) = match (file, args.replay) {
+            (Some((target, bytes)), _) => (target, bytes, "input".to_string()),
+            (None, Some(index)) => {
+                let case = fuzz::targets::case(&corpus, args.seed, index, usize::MAX);
+                (
+                    case.target,
+                    case.bytes,
+                    format!("seed{}-case{index}", args.seed),
+                )
+            }
+            (None, None) => {
+                eprintln!("fuzz: --minimize needs --input or --replay");
+                return ExitCode::from(2);
+            }
+        };
+        let small = fuzz::minimize::minimize(target, &bytes, 20_000);
+        let path = out_dir.join(format!(
+            "{}-{name}-min.{}",
+            target.name(),
+            target.extension()
+        ));
+        if let Err(e) =
+            std::fs::create_dir_all(&out_dir).and_then(|()| std::fs::write(&path, &small))
+        {
+            eprintln!("fuzz: {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+        println!(
+            "{} bytes → {} bytes: {}",
+            bytes.len(),
+            small.len(),
+            path.display()
+        );
+        return ExitCode::SUCCESS;
+    }
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -112,7 +154,7 @@ fn main() -> ExitCode {
         targets,
         only: args.replay,
         file,
-        out_dir: args.out.unwrap_or_else(fuzz::default_out_dir),
+        out_dir,
         time_limit: Duration::from_secs_f64(args.time_limit),
         max_input_bytes: usize::MAX,
         keep_going: args.keep_going,

@@ -21,6 +21,7 @@
 
 pub mod alloc;
 pub mod corpus;
+pub mod minimize;
 pub mod mutate;
 pub mod runner;
 pub mod targets;

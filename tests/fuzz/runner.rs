@@ -7,10 +7,13 @@
 //! allocation past the limit cannot be undone in-process: the watchdog writes the case's input, reports
 //! it and aborts the process — or, with `keep_going`, gives up on that worker thread, starts a new one
 //! and goes on (the stuck thread keeps a core busy until its case ends, so keep that for exploring).
+//! A stack overflow cannot be caught at all; the [`JOURNAL`] file names the case each worker was on.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::fs::File;
+use std::os::unix::fs::FileExt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -58,7 +61,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Kind::Panic => "panic",
             Kind::Hang => "hang",
@@ -170,13 +173,17 @@ impl Summary {
 
 /// A failure's kind without the numbers that vary between cases, so one bug is listed once.
 pub fn signature(f: &Failure) -> String {
-    let message: String = f
-        .message
+    signature_of(f.kind, f.target, &f.message)
+}
+
+/// The signature of a failure of `kind` in `target` with `message`.
+pub fn signature_of(kind: Kind, target: Target, message: &str) -> String {
+    let message: String = message
         .chars()
         .filter(|c| !c.is_ascii_digit())
         .take(160)
         .collect();
-    format!("[{}] {}: {message}", f.kind.name(), f.target.name())
+    format!("[{}] {}: {message}", kind.name(), target.name())
 }
 
 /// Failures grouped by signature: the first of each and how many there were.
@@ -191,6 +198,49 @@ pub fn distinct(failures: &[Failure]) -> BTreeMap<String, (&Failure, usize)> {
 thread_local! {
     /// The last panic on this thread, as `message at file:line:column`.
     static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Replaces the panic hook with one that records the message and location for [`try_case`] instead of
+/// printing it, and puts the previous hook back when dropped.
+pub struct QuietPanics(Option<PanicHook>);
+
+type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
+
+impl QuietPanics {
+    pub fn new() -> Self {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|info| {
+            let location = info.location().map_or_else(String::new, |l| {
+                format!(" at {}:{}:{}", l.file(), l.line(), l.column())
+            });
+            let message = info.payload_as_str().unwrap_or("(no message)");
+            LAST_PANIC.set(Some(format!("{message}{location}")));
+        }));
+        QuietPanics(Some(previous))
+    }
+}
+
+impl Drop for QuietPanics {
+    fn drop(&mut self) {
+        if let Some(previous) = self.0.take() {
+            std::panic::set_hook(previous);
+        }
+    }
+}
+
+/// Runs one input through `target`, turning a panic (under [`QuietPanics`]) or a broken promise into
+/// the failure's kind and message.
+pub fn try_case(target: Target, bytes: &[u8]) -> Result<Outcome, (Kind, String)> {
+    match catch_unwind(AssertUnwindSafe(|| target.run(bytes))) {
+        Ok(Ok(outcome)) => Ok(outcome),
+        Ok(Err(message)) => Err((Kind::Broken, message)),
+        Err(_) => Err((
+            Kind::Panic,
+            LAST_PANIC
+                .take()
+                .unwrap_or_else(|| "panic without a message".to_string()),
+        )),
+    }
 }
 
 /// What a worker is doing, for the watchdog.
@@ -217,7 +267,20 @@ struct Shared {
     /// Inputs written per signature, to keep a few of each kind.
     written: Mutex<BTreeMap<String, usize>>,
     stop: AtomicBool,
+    /// One fixed-width line per worker naming its current case (see [`JOURNAL`]).
+    journal: Option<File>,
 }
+
+/// The file in the output folder that names each worker's current case. A stack overflow ends the
+/// process without unwinding or any hook; the case that caused it is then the one on the line of the
+/// worker the runtime's message names (`thread 'fuzz-worker-N' has overflowed its stack`).
+pub const JOURNAL: &str = "in-flight.txt";
+
+/// Bytes per journal line.
+const JOURNAL_LINE: usize = 64;
+
+/// Stack of a worker thread: the command line runs on the main thread, which has 8 MiB.
+const WORKER_STACK: usize = 8 << 20;
 
 /// Keep this many input files per kind of failure.
 const FILES_PER_KIND: usize = 3;
@@ -260,6 +323,18 @@ impl Shared {
             1
         } else {
             self.options.cases
+        }
+    }
+
+    /// Writes worker `id`'s current case to its journal line (one small positioned write, no seek).
+    fn journal(&self, id: usize, index: u64) {
+        if let Some(file) = &self.journal {
+            let line = format!("fuzz-worker-{id} seed {} case {index}", self.options.seed);
+            let mut bytes = [b' '; JOURNAL_LINE];
+            let n = line.len().min(JOURNAL_LINE - 1);
+            bytes[..n].copy_from_slice(&line.as_bytes()[..n]);
+            bytes[JOURNAL_LINE - 1] = b'\n';
+            let _ = file.write_at(&bytes, (id * JOURNAL_LINE) as u64);
         }
     }
 
@@ -362,7 +437,6 @@ pub fn run(corpus: Arc<Corpus>, options: Options) -> Summary {
         .collect();
     let shared = Arc::new(Shared {
         corpus,
-        options,
         start: Instant::now(),
         next: AtomicU64::new(0),
         slots,
@@ -371,15 +445,12 @@ pub fn run(corpus: Arc<Corpus>, options: Options) -> Summary {
         failures: Mutex::new(Vec::new()),
         written: Mutex::new(BTreeMap::new()),
         stop: AtomicBool::new(false),
+        journal: std::fs::create_dir_all(&options.out_dir)
+            .and_then(|()| File::create(options.out_dir.join(JOURNAL)))
+            .ok(),
+        options,
     });
-    let previous_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|info| {
-        let location = info.location().map_or_else(String::new, |l| {
-            format!(" at {}:{}:{}", l.file(), l.line(), l.column())
-        });
-        let message = info.payload_as_str().unwrap_or("(no message)");
-        LAST_PANIC.set(Some(format!("{message}{location}")));
-    }));
+    let quiet = QuietPanics::new();
     for _ in 0..threads {
         spawn_worker(&shared);
     }
@@ -399,7 +470,10 @@ pub fn run(corpus: Arc<Corpus>, options: Options) -> Summary {
     }
     shared.stop.store(true, Ordering::Release);
     let _ = watchdog.join();
-    std::panic::set_hook(previous_hook);
+    drop(quiet);
+    if shared.journal.is_some() {
+        let _ = std::fs::remove_file(shared.options.out_dir.join(JOURNAL));
+    }
     shared.summary()
 }
 
@@ -409,8 +483,11 @@ fn spawn_worker(shared: &Arc<Shared>) -> bool {
         return false;
     }
     let shared = Arc::clone(shared);
-    thread::spawn(move || work(&shared, id));
-    true
+    thread::Builder::new()
+        .name(format!("fuzz-worker-{id}"))
+        .stack_size(WORKER_STACK)
+        .spawn(move || work(&shared, id))
+        .is_ok()
 }
 
 /// Marks a worker finished however it ends, so the run never waits for a thread that is gone.
@@ -451,10 +528,11 @@ fn work(shared: &Shared, id: usize) {
             return;
         };
         slot.case.store(index, Ordering::Release);
+        shared.journal(id, index);
         slot.started.store(shared.now_us() + 1, Ordering::Release);
         alloc::begin_case(id);
         let began = Instant::now();
-        let result = catch_unwind(AssertUnwindSafe(|| input.target.run(&input.bytes)));
+        let result = try_case(input.target, &input.bytes);
         let took = began.elapsed();
         let peak = alloc::end_case();
         slot.started.store(0, Ordering::Release);
@@ -469,7 +547,7 @@ fn work(shared: &Shared, id: usize) {
                 .position(|t| *t == input.target)
                 .unwrap_or(0)];
             f.cases += 1;
-            f.loaded += u64::from(matches!(result, Ok(Ok(Outcome::Loaded))));
+            f.loaded += u64::from(matches!(result, Ok(Outcome::Loaded)));
             f.busy += took;
             if took > f.max_time {
                 f.max_time = took;
@@ -480,17 +558,8 @@ fn work(shared: &Shared, id: usize) {
                 f.peak_case = index;
             }
         }
-        match result {
-            Ok(Ok(_)) => {}
-            Ok(Err(message)) => {
-                shared.fail(Kind::Broken, input.target, index, message);
-            }
-            Err(_) => {
-                let message = LAST_PANIC
-                    .take()
-                    .unwrap_or_else(|| "panic without a message".to_string());
-                shared.fail(Kind::Panic, input.target, index, message);
-            }
+        if let Err((kind, message)) = result {
+            shared.fail(kind, input.target, index, message);
         }
     }
 }

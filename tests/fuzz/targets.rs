@@ -14,6 +14,7 @@ use mansion_forge::analysis::stats::level_stats;
 use mansion_forge::analysis::validate::validate;
 use mansion_forge::app::Analysis;
 use mansion_forge::cli::recipe_from_args;
+use mansion_forge::generate::params::ParamSpec;
 use mansion_forge::generate::registry::{IDS, param_specs};
 use mansion_forge::io::export::{self, Format};
 use mansion_forge::io::level_file::{self, MAX_FILE_BYTES};
@@ -182,9 +183,9 @@ fn after_preset(preset: &Preset) -> Result<Outcome, String> {
 }
 
 /// The `--generator` value (first line; empty for none) and the `--param` values (the other lines) of
-/// a param-target input.
+/// a param-target input; a final line break ends the last line rather than adding an empty value.
 fn param_args(text: &str) -> (Option<String>, Vec<String>) {
-    let mut lines = text.split('\n');
+    let mut lines = text.strip_suffix('\n').unwrap_or(text).split('\n');
     let generator = lines.next().filter(|g| !g.is_empty()).map(str::to_string);
     (generator, lines.map(str::to_string).collect())
 }
@@ -237,14 +238,14 @@ fn level_input(rng: &mut ChaCha8Rng, corpus: &Corpus, json: bool) -> (Vec<u8>, S
     let mut how = vec![seed.name.clone()];
     let typed_text = |rng: &mut ChaCha8Rng, how: &mut Vec<String>| {
         let mut level = seed.level.clone();
-        for _ in 0..1 + below(rng, 3) {
+        for _ in 0..1 + below(rng, 2) {
             how.push(typed::level(rng, &mut level, corpus));
         }
         level_file::to_string(&level, format).unwrap_or_else(|_| seed_text.clone())
     };
     let bytes = match below(rng, 10) {
-        0..=3 => typed_text(rng, &mut how).into_bytes(),
-        4 | 5 => {
+        0..=4 => typed_text(rng, &mut how).into_bytes(),
+        5 | 6 => {
             let mut text = if rng.random_bool(0.3) {
                 typed_text(rng, &mut how)
             } else {
@@ -256,7 +257,7 @@ fn level_input(rng: &mut ChaCha8Rng, corpus: &Corpus, json: bool) -> (Vec<u8>, S
             how.push("token mutations".into());
             text.into_bytes()
         }
-        6 if json => {
+        7 if json => {
             let donor = pick(rng, &corpus.levels);
             let mut value = serde_json::to_value(&seed.level).expect("a level is JSON");
             let donor = serde_json::to_value(&donor.level).expect("a level is JSON");
@@ -317,8 +318,19 @@ fn preset_input(rng: &mut ChaCha8Rng, corpus: &Corpus) -> (Vec<u8>, String) {
     (bytes, how.join("; "))
 }
 
-/// A `--param` value of the shape the parameter takes, or a hostile one.
-fn param_value(rng: &mut ChaCha8Rng, default: &str) -> String {
+/// A `--param` value of the shape the parameter takes (half the time, so that whole lists get through
+/// and the level is built), or a hostile one.
+fn param_value(rng: &mut ChaCha8Rng, spec: &ParamSpec) -> String {
+    if rng.random_bool(0.5) {
+        return match (spec.min, spec.max) {
+            (Some(lo), Some(hi)) if spec.default.contains('.') => {
+                format!("{:.3}", rng.random_range(lo..=hi))
+            }
+            (Some(lo), Some(hi)) => (rng.random_range(lo..=hi) as i64).to_string(),
+            _ => spec.default.to_string(),
+        };
+    }
+    let default = spec.default;
     match below(rng, 10) {
         0 => default.to_string(),
         1..=3 => pick(rng, EXTREME_NUMBERS).to_string(),
@@ -349,7 +361,7 @@ fn param_value(rng: &mut ChaCha8Rng, default: &str) -> String {
 
 fn param_input(rng: &mut ChaCha8Rng) -> (Vec<u8>, String) {
     let id = *pick(rng, IDS);
-    let generator = match below(rng, 12) {
+    let generator = match below(rng, 20) {
         0 => String::new(),
         1 => "g".repeat(count(rng, 1 << 16)),
         2 => "maze".to_string(),
@@ -358,18 +370,18 @@ fn param_input(rng: &mut ChaCha8Rng) -> (Vec<u8>, String) {
     };
     let specs = param_specs(id).unwrap_or_default();
     let mut lines = vec![generator];
-    for _ in 0..count(rng, 12) {
+    for _ in 0..count(rng, 6) {
         let Some(spec) = (!specs.is_empty()).then(|| pick(rng, specs)) else {
             break;
         };
-        let name = match below(rng, 8) {
-            0 => spec.name.replace('_', "-"),
-            1 => "nope".to_string(),
-            2 => format!(" {} ", spec.name),
+        let name = match below(rng, 16) {
+            0 | 1 => spec.name.replace('_', "-"),
+            2 => "nope".to_string(),
+            3 => format!(" {} ", spec.name),
             _ => spec.name.to_string(),
         };
-        let value = param_value(rng, spec.default);
-        lines.push(if below(rng, 20) == 0 {
+        let value = param_value(rng, spec);
+        lines.push(if below(rng, 50) == 0 {
             format!("{name}{value}")
         } else {
             format!("{name}={value}")
