@@ -24,6 +24,8 @@ use crate::analysis::Overlay;
 use crate::generate::campaign::LEVELS;
 use crate::io::level_file::LevelFileError;
 
+pub use recipe::recipe_from_args;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "mansion-forge",

@@ -70,6 +70,28 @@ impl GeneratorArgs {
     }
 }
 
+/// The recipe that `--generator GENERATOR --param NAME=VALUE …` select for mansion `level` of game
+/// `seed` (`None`: the plain campaign), or the message the command line would print. Public so that the
+/// fuzz harness (`examples/fuzz.rs`) drives this parser in-process, without starting the program.
+pub fn recipe_from_args(
+    generator: Option<String>,
+    params: Vec<String>,
+    seed: u64,
+    level: u32,
+) -> Result<Option<Recipe>, String> {
+    let message = |e: CliError| match e {
+        CliError::Input(m) | CliError::Failed(m) => m,
+        CliError::BrokenPipe => "broken pipe".to_string(),
+    };
+    match (GeneratorArgs { generator, params })
+        .choice()
+        .map_err(message)?
+    {
+        Some(choice) => choice.recipe(seed, level).map(Some).map_err(message),
+        None => Ok(None),
+    }
+}
+
 impl Choice {
     pub(super) fn id(&self) -> &str {
         &self.id

@@ -1,0 +1,589 @@
+//! Structure-aware mutations on the typed model: values every parser accepts but later code may trust —
+//! cells off the map, room/route/adjacency indices past the end, integers at the `i32`/`u32`/`u64`
+//! limits, huge plans, huge maps and item lists, long strings, foreign locks and hostile hand edits.
+//! Each returns a one-line description that goes into the failure report.
+
+use mansion_forge::edit::Edit;
+use mansion_forge::generate::recipe::GeneratorParams;
+use mansion_forge::io::preset::Preset;
+use mansion_forge::model::{
+    Axis, Cell, Dir, Item, ItemKind, Level, Plan, Rect, RoomKind, Segment, Terrain,
+};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+
+use super::corpus::Corpus;
+use super::mutate::{below, count, pick};
+
+const TERRAINS: &[Terrain] = &[
+    Terrain::Ground,
+    Terrain::Grass,
+    Terrain::Water,
+    Terrain::Marble,
+    Terrain::Wood,
+    Terrain::WoodCreaky,
+    Terrain::Wall,
+    Terrain::Window(Dir::N),
+    Terrain::Window(Dir::E),
+    Terrain::Portcullis(Axis::NS),
+    Terrain::Door(Axis::EW),
+    Terrain::GardenDoor(Axis::NS),
+    Terrain::Void,
+    Terrain::Floor,
+];
+
+const ITEMS: &[ItemKind] = &[
+    ItemKind::Chair,
+    ItemKind::Table,
+    ItemKind::Bush,
+    ItemKind::Coin,
+    ItemKind::Door(Axis::NS),
+    ItemKind::Portcullis(Axis::EW),
+    ItemKind::TorchUnlit,
+    ItemKind::TorchLit,
+];
+
+const KINDS: &[RoomKind] = &[
+    RoomKind::Exterior,
+    RoomKind::Courtyard,
+    RoomKind::Room,
+    RoomKind::Hall,
+    RoomKind::Corridor,
+];
+
+const EXTREME_I32: &[i32] = &[
+    i32::MIN,
+    i32::MIN + 1,
+    -2_000_000_000,
+    -65_536,
+    -1,
+    0,
+    1,
+    1024,
+    1025,
+    65_536,
+    2_000_000_000,
+    i32::MAX - 1,
+    i32::MAX,
+];
+
+const EXTREME_U32: &[u32] = &[0, 1, 9, 10, 255, 1000, 1001, 2_000_000_000, u32::MAX];
+
+/// A cell on, next to, or far off a `w`×`h` map.
+fn cell(rng: &mut ChaCha8Rng, w: i32, h: i32) -> Cell {
+    match below(rng, 6) {
+        0 => Cell::new(rng.random_range(0..w.max(1)), rng.random_range(0..h.max(1))),
+        1 => *pick(
+            rng,
+            &[
+                Cell::new(-1, 0),
+                Cell::new(0, -1),
+                Cell::new(w, 0),
+                Cell::new(0, h),
+                Cell::new(w, h),
+                Cell::new(w.wrapping_sub(1), h),
+                Cell::new(w.wrapping_neg(), h.wrapping_neg()),
+            ],
+        ),
+        2 => Cell::new(*pick(rng, EXTREME_I32), rng.random_range(0..h.max(1))),
+        3 => Cell::new(rng.random_range(0..w.max(1)), *pick(rng, EXTREME_I32)),
+        4 => Cell::new(*pick(rng, EXTREME_I32), *pick(rng, EXTREME_I32)),
+        _ => {
+            // Within a few map sizes of the map (the size itself may be hostile already).
+            let (w, h) = (w.clamp(1, 4096), h.clamp(1, 4096));
+            Cell::new(
+                rng.random_range(-3 * w..4 * w),
+                rng.random_range(-3 * h..4 * h),
+            )
+        }
+    }
+}
+
+/// An index into a list of `len`: inside it, just past it, or far past it.
+fn index(rng: &mut ChaCha8Rng, len: usize) -> usize {
+    match below(rng, 4) {
+        0 => below(rng, len.max(1)),
+        1 => len,
+        2 => len + 1 + below(rng, 8),
+        _ => *pick(
+            rng,
+            &[usize::MAX, usize::MAX / 2, 1 << 32, i32::MAX as usize],
+        ),
+    }
+}
+
+fn rect(rng: &mut ChaCha8Rng, w: i32, h: i32) -> Rect {
+    let a = cell(rng, w, h);
+    let b = cell(rng, w, h);
+    Rect {
+        x0: a.x,
+        y0: a.y,
+        x1: b.x,
+        y1: b.y,
+    }
+}
+
+/// The index of a random element of `list`, or `None` when it is empty.
+fn some_index<T>(rng: &mut ChaCha8Rng, list: &[T]) -> Option<usize> {
+    (!list.is_empty()).then(|| below(rng, list.len()))
+}
+
+/// One typed mutation of a level; returns what it did.
+pub fn level(rng: &mut ChaCha8Rng, level: &mut Level, corpus: &Corpus) -> String {
+    let (w, h) = (level.width, level.height);
+    let c = cell(rng, w, h);
+    let at = format!("({}, {})", c.x, c.y);
+    if below(rng, 200) == 0 {
+        return giant(rng, level);
+    }
+    match below(rng, 22) {
+        0 => match some_index(rng, &level.items) {
+            Some(i) => {
+                level.items[i].cell = c;
+                format!("item {i} moved to {at}")
+            }
+            None => "no items to move".into(),
+        },
+        1 => {
+            let kind = *pick(rng, ITEMS);
+            level.items.push(Item { kind, cell: c });
+            format!("{kind:?} added at {at}")
+        }
+        2 => {
+            level.player_start = c;
+            format!("player start at {at}")
+        }
+        3 => {
+            if rng.random_bool(0.5) {
+                level.entrance.cell = c;
+                format!("entrance cell at {at}")
+            } else {
+                level.entrance.exit_cell = Some(c);
+                format!("exit cell at {at}")
+            }
+        }
+        4 => match some_index(rng, &level.patrols) {
+            Some(r) => {
+                let route = &mut level.patrols[r];
+                let i = below(rng, route.cells.len() + 1);
+                route.cells.insert(i, c);
+                format!("route {r} steps on {at} at {i}")
+            }
+            None => "no routes".into(),
+        },
+        5 => match some_index(rng, &level.guards) {
+            Some(g) => {
+                level.guards[g].start = c;
+                format!("guard {g} starts at {at}")
+            }
+            None => "no guards".into(),
+        },
+        6 => match some_index(rng, &level.rooms) {
+            Some(r) => {
+                level.rooms[r].cells.push(c);
+                format!("room {r} gains cell {at}")
+            }
+            None => "no rooms".into(),
+        },
+        7 => match some_index(rng, &level.rooms) {
+            Some(r) => {
+                level.rooms[r].interior = rect(rng, w, h);
+                format!("room {r} interior {:?}", level.rooms[r].interior)
+            }
+            None => "no rooms".into(),
+        },
+        8 => match some_index(rng, &level.adjacencies) {
+            Some(a) => {
+                let adj = &mut level.adjacencies[a];
+                match below(rng, 3) {
+                    0 => adj.door_cells.push(c),
+                    1 => adj.via.push(c),
+                    _ => {
+                        adj.segment = Some(Segment {
+                            origin: c,
+                            dir: *pick(rng, &[Dir::N, Dir::S, Dir::E, Dir::W]),
+                            len: *pick(rng, EXTREME_I32),
+                        })
+                    }
+                }
+                format!("adjacency {a} now {adj:?}")
+            }
+            None => "no adjacencies".into(),
+        },
+        9 => match some_index(rng, &level.patrols) {
+            Some(r) => match some_index(rng, &level.patrols[r].stations) {
+                Some(s) => {
+                    level.patrols[r].stations[s].cell = c;
+                    format!("station {s} of route {r} at {at}")
+                }
+                None => "no stations".into(),
+            },
+            None => "no routes".into(),
+        },
+        10 | 12 => indices(rng, level),
+        11 => {
+            let width = *pick(rng, EXTREME_I32);
+            let height = if rng.random_bool(0.5) {
+                *pick(rng, EXTREME_I32)
+            } else {
+                h
+            };
+            resize(rng, level, width, height);
+            format!("map resized to {width}×{height}")
+        }
+        13 => {
+            let plan = Plan {
+                rooms_x: *pick(rng, EXTREME_I32),
+                rooms_y: if rng.random_bool(0.5) {
+                    *pick(rng, EXTREME_I32)
+                } else {
+                    rng.random_range(1..8)
+                },
+                loot: *pick(rng, EXTREME_U32),
+            };
+            level.plan = Some(plan);
+            if rng.random_bool(0.5) {
+                level.generator = "siheyuan".into();
+            }
+            format!("plan {plan:?} ({})", level.generator)
+        }
+        14 => {
+            level.generator = match below(rng, 4) {
+                0 => "x".repeat(count(rng, 5000)),
+                1 => String::new(),
+                _ => pick(
+                    rng,
+                    &["siheyuan", "tile_growth", "packed_mansion", "rogue_grid"],
+                )
+                .to_string(),
+            };
+            format!("generator `{:.40}`", level.generator)
+        }
+        15 => {
+            level.level = *pick(rng, EXTREME_U32);
+            level.seed = *pick(rng, &[0, u64::MAX, 1 << 63]);
+            format!("level number {} seed {}", level.level, level.seed)
+        }
+        16 => match some_index(rng, &level.rooms) {
+            Some(r) => {
+                level.rooms[r].depth = *pick(rng, EXTREME_U32);
+                level.rooms[r].kind = *pick(rng, KINDS);
+                format!(
+                    "room {r} depth {} kind {:?}",
+                    level.rooms[r].depth, level.rooms[r].kind
+                )
+            }
+            None => "no rooms".into(),
+        },
+        17 => {
+            let n = count(rng, 2000);
+            let kind = *pick(rng, ITEMS);
+            level.items.extend((0..n).map(|_| Item { kind, cell: c }));
+            format!("{n} more {kind:?} items at {at}")
+        }
+        18 => match some_index(rng, &level.patrols) {
+            Some(r) => {
+                let n = count(rng, 2000);
+                let first = level.patrols[r].cells.first().copied().unwrap_or(c);
+                level.patrols[r].cells.extend(std::iter::repeat_n(first, n));
+                format!("route {r} waits {n} more steps")
+            }
+            None => "no routes".into(),
+        },
+        19 => {
+            let n = below(rng, level.terrain.len().max(1)).min(64);
+            for _ in 0..n {
+                let i = below(rng, level.terrain.len().max(1));
+                if let Some(t) = level.terrain.get_mut(i) {
+                    *t = *pick(rng, TERRAINS);
+                }
+            }
+            format!("{n} cells repainted")
+        }
+        20 => {
+            match below(rng, 5) {
+                0 => level.rooms.clear(),
+                1 => level.patrols.clear(),
+                2 => level.adjacencies.clear(),
+                3 => level.terrain.clear(),
+                _ => level.items.clear(),
+            }
+            "a list emptied".into()
+        }
+        _ => {
+            // A room of another generator's level grafted in.
+            let donor = &pick(rng, &corpus.levels).level;
+            match some_index(rng, &donor.rooms) {
+                Some(r) => {
+                    level.rooms.push(donor.rooms[r].clone());
+                    format!("room {r} of a {} level grafted in", donor.generator)
+                }
+                None => "donor without rooms".into(),
+            }
+        }
+    }
+}
+
+/// A rare giant: the 500,000-item level, a map at the size limit, a route of a million steps
+/// or a megabyte of generator name. Each takes long to write and parse, so they are kept rare.
+fn giant(rng: &mut ChaCha8Rng, level: &mut Level) -> String {
+    let (w, h) = (level.width.max(1), level.height.max(1));
+    match below(rng, 4) {
+        0 => {
+            let n = *pick(rng, &[10_000, 50_000, 500_000]);
+            let kind = *pick(rng, ITEMS);
+            level.items.extend((0..n).map(|k| Item {
+                kind,
+                cell: Cell::new(k as i32 % w, (k as i32 / w) % h),
+            }));
+            format!("{n} more {kind:?} items")
+        }
+        1 => {
+            let side = *pick(rng, &[256, 512, 1000, 1024]);
+            resize(rng, level, side, side);
+            format!("map resized to {side}×{side}")
+        }
+        2 => match some_index(rng, &level.patrols) {
+            Some(r) => {
+                let first = level.patrols[r]
+                    .cells
+                    .first()
+                    .copied()
+                    .unwrap_or(level.player_start);
+                level.patrols[r]
+                    .cells
+                    .extend(std::iter::repeat_n(first, 1 << 20));
+                format!("route {r} waits a million more steps")
+            }
+            None => "no routes".into(),
+        },
+        _ => {
+            level.generator = "x".repeat(1 << 20);
+            "generator name of a megabyte".into()
+        }
+    }
+}
+
+/// Sets the map size; the terrain follows when it would stay below 2²⁰ cells, so the size check is
+/// passed and later code sees the new size.
+fn resize(rng: &mut ChaCha8Rng, level: &mut Level, width: i32, height: i32) {
+    level.width = width;
+    level.height = height;
+    let cells = i64::from(width) * i64::from(height);
+    if (0..=1 << 20).contains(&cells) {
+        let fill = *pick(rng, TERRAINS);
+        level.terrain.resize(cells as usize, fill);
+    }
+}
+
+/// An index field set past the end of what it names.
+fn indices(rng: &mut ChaCha8Rng, level: &mut Level) -> String {
+    let rooms = level.rooms.len();
+    match below(rng, 8) {
+        0 => match some_index(rng, &level.adjacencies) {
+            Some(a) => {
+                let adj = &mut level.adjacencies[a];
+                match below(rng, 3) {
+                    0 => adj.left = index(rng, rooms),
+                    1 => adj.right = index(rng, rooms),
+                    _ => adj.mirror = Some(index(rng, rooms)),
+                }
+                format!(
+                    "adjacency {a} rooms {} {} mirror {:?}",
+                    adj.left, adj.right, adj.mirror
+                )
+            }
+            None => "no adjacencies".into(),
+        },
+        1 => match some_index(rng, &level.guards) {
+            Some(g) => {
+                level.guards[g].route = index(rng, level.patrols.len());
+                format!("guard {g} walks route {}", level.guards[g].route)
+            }
+            None => "no guards".into(),
+        },
+        2 => match some_index(rng, &level.patrols) {
+            Some(p) => {
+                let r = index(rng, rooms);
+                level.patrols[p].visits.push(r);
+                format!("route {p} visits room {r}")
+            }
+            None => "no routes".into(),
+        },
+        3 => match some_index(rng, &level.patrols) {
+            Some(p) => match some_index(rng, &level.patrols[p].stations) {
+                Some(s) => {
+                    let r = index(rng, rooms);
+                    level.patrols[p].stations[s].room = r;
+                    format!("station {s} of route {p} in room {r}")
+                }
+                None => "no stations".into(),
+            },
+            None => "no routes".into(),
+        },
+        4 => {
+            level.entrance.room = index(rng, rooms);
+            format!("entrance room {}", level.entrance.room)
+        }
+        5 => {
+            level.entrance.exterior = Some(index(rng, rooms));
+            format!("exterior {:?}", level.entrance.exterior)
+        }
+        6 => {
+            let r = index(rng, rooms);
+            level.entrance.depth_seeds.push(r);
+            format!("depth seed {r}")
+        }
+        _ => {
+            let (before, after) = (index(rng, rooms), index(rng, rooms));
+            level
+                .split_points
+                .push(mansion_forge::model::SplitPoint { before, after });
+            format!("split point {before}→{after}")
+        }
+    }
+}
+
+/// A hand edit with plausible or hostile cells and indices.
+fn edit(rng: &mut ChaCha8Rng) -> Edit {
+    let c = cell(rng, 48, 48);
+    let n = index(rng, 24);
+    let m = index(rng, 24);
+    match below(rng, 12) {
+        0 => Edit::PaintTerrain {
+            cell: c,
+            terrain: *pick(rng, TERRAINS),
+        },
+        1 => Edit::SetItem {
+            cell: c,
+            item: rng.random_bool(0.8).then(|| *pick(rng, ITEMS)),
+        },
+        2 => Edit::MoveItem {
+            from: c,
+            to: cell(rng, 48, 48),
+        },
+        3 => Edit::SetDoor {
+            adjacency: n,
+            open: rng.random(),
+        },
+        4 => Edit::SetRoomKind {
+            room: n,
+            kind: *pick(rng, KINDS),
+            private: rng.random(),
+        },
+        5 => Edit::MoveWaypoint {
+            route: n,
+            index: m,
+            to: c,
+        },
+        6 => Edit::MoveRoomToRoute { room: n, route: m },
+        7 => Edit::AddGuard { cell: c },
+        8 => Edit::RemoveGuard { guard: n },
+        9 => Edit::MovePlayerStart { to: c },
+        10 => Edit::Lock { room: n },
+        _ => Edit::Unlock { room: n },
+    }
+}
+
+/// One typed mutation of a preset; returns what it did.
+pub fn preset(rng: &mut ChaCha8Rng, preset: &mut Preset, corpus: &Corpus) -> String {
+    let id = preset.recipe.generator.id();
+    match below(rng, 9) {
+        0 | 1 => {
+            // A lock from another generator's level, the "foreign lock".
+            let foreign: Vec<_> = corpus.locks.iter().filter(|(g, _)| g != id).collect();
+            if foreign.is_empty() {
+                return "no foreign locks".into();
+            }
+            let (from, lock) = pick(rng, &foreign);
+            preset.locks.push(lock.clone());
+            format!("a lock of a {from} level ({:?})", lock.room.origin)
+        }
+        2 => {
+            let same: Vec<_> = corpus.locks.iter().filter(|(g, _)| g == id).collect();
+            if same.is_empty() {
+                return "no locks of this generator".into();
+            }
+            for _ in 0..count(rng, 8) {
+                preset.locks.push(pick(rng, &same).1.clone());
+            }
+            "locks of other levels of the same generator".into()
+        }
+        3 => match some_index(rng, &preset.locks) {
+            Some(l) => {
+                let lock = &mut preset.locks[l];
+                let c = cell(rng, 48, 48);
+                match below(rng, 5) {
+                    0 => lock.room.cells.push(c),
+                    1 => lock.room.interior = rect(rng, 48, 48),
+                    2 => lock.terrain.push((c, *pick(rng, TERRAINS))),
+                    3 => lock.items.push(Item {
+                        kind: *pick(rng, ITEMS),
+                        cell: c,
+                    }),
+                    _ => {
+                        let origin = lock.room.origin.clone();
+                        lock.neighbours.push((origin, rect(rng, 48, 48)));
+                    }
+                }
+                format!("lock {l} changed near ({}, {})", c.x, c.y)
+            }
+            None => "no locks".into(),
+        },
+        4 | 5 => {
+            let n = count(rng, 200);
+            preset.edits.extend((0..n).map(|_| edit(rng)));
+            format!("{n} hostile edits, last {:?}", preset.edits.last())
+        }
+        6 => {
+            preset.recipe.level = *pick(rng, EXTREME_U32);
+            preset.recipe.seed = *pick(rng, &[0, u64::MAX, 1 << 63]);
+            preset.recipe.rerolls.loot = *pick(rng, EXTREME_U32);
+            preset.recipe.rerolls.patrols = *pick(rng, EXTREME_U32);
+            format!("recipe {:?}", preset.recipe)
+        }
+        7 => {
+            preset.name = "n".repeat(count(rng, 1 << 20));
+            "long name".into()
+        }
+        _ => params(rng, &mut preset.recipe.generator),
+    }
+}
+
+/// One parameter of the generator set to an extreme number, kept only when the type still holds it.
+fn params(rng: &mut ChaCha8Rng, generator: &mut GeneratorParams) -> String {
+    let Ok(mut value) = serde_json::to_value(&*generator) else {
+        return "parameters not serialisable".into();
+    };
+    let Some(fields) = value
+        .as_object_mut()
+        .and_then(|m| m.values_mut().next())
+        .and_then(|v| v.as_object_mut())
+    else {
+        return "no parameter fields".into();
+    };
+    // The siheyuan keeps its plan one level down.
+    let fields = match fields.get_mut("plan").and_then(Value::as_object_mut) {
+        Some(plan) => plan,
+        None => fields,
+    };
+    let names: Vec<String> = fields.keys().cloned().collect();
+    if names.is_empty() {
+        return "no parameter fields".into();
+    }
+    let name = pick(rng, &names).clone();
+    let extreme = match below(rng, 3) {
+        0 => Value::from(i64::from(*pick(rng, EXTREME_I32))),
+        1 => Value::from(*pick(rng, &[1e308, -1e308, 1e-308, 0.0, -0.5, 2.0])),
+        _ => Value::from(u64::from(*pick(rng, EXTREME_U32))),
+    };
+    fields.insert(name.clone(), extreme.clone());
+    match serde_json::from_value(value) {
+        Ok(changed) => {
+            *generator = changed;
+            format!("parameter {name} = {extreme}")
+        }
+        Err(_) => format!("parameter {name} cannot hold {extreme}"),
+    }
+}
