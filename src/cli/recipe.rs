@@ -16,6 +16,7 @@ use crate::generate::registry::{self, IDS};
 use crate::generate::tile_growth::TileGrowth;
 use crate::generate::{Rerolls, campaign, packed_mansion, rogue_grid, siheyuan, tile_growth};
 use crate::model::Level;
+use crate::model::limits::quote;
 
 #[derive(Debug, Clone, Default, Args)]
 pub(super) struct GeneratorArgs {
@@ -50,7 +51,7 @@ impl GeneratorArgs {
         if !IDS.contains(&id.as_str()) {
             return Err(CliError::Input(format!(
                 "--generator {}: unknown generator (known: siheyuan, tile-growth, packed-mansion, rogue-grid)",
-                self.generator.as_deref().unwrap_or_default()
+                quote(self.generator.as_deref().unwrap_or_default())
             )));
         }
         let params = self
@@ -58,7 +59,7 @@ impl GeneratorArgs {
             .iter()
             .map(|pair| {
                 let (name, value) = pair.split_once('=').ok_or_else(|| {
-                    CliError::Input(format!("--param {pair}: expected NAME=VALUE"))
+                    CliError::Input(format!("--param {}: expected NAME=VALUE", quote(pair)))
                 })?;
                 Ok((name.trim().replace('-', "_"), value.trim().to_string()))
             })
@@ -116,7 +117,12 @@ impl Choice {
             rogue_grid::ID => GeneratorParams::RogueGrid(
                 registry::apply(&self.id, Default::default(), &self.params).map_err(bad)?,
             ),
-            other => return Err(CliError::Input(format!("unknown generator `{other}`"))),
+            other => {
+                return Err(CliError::Input(format!(
+                    "unknown generator `{}`",
+                    quote(other)
+                )));
+            }
         };
         let recipe = Recipe {
             generator,

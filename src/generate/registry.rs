@@ -18,6 +18,7 @@ use super::rogue_grid::{self, RogueGrid};
 use super::siheyuan::{self, Siheyuan};
 use super::tile_growth::{self, TileGrowth};
 use crate::model::Plan;
+use crate::model::limits::{fit_message, quote};
 
 /// Every generator id, in menu order.
 pub const IDS: &[&str] = &[
@@ -30,11 +31,14 @@ pub const IDS: &[&str] = &[
 /// Why a generator could not be set up.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum ParamError {
-    #[error("unknown generator `{0}` (known: siheyuan, tile_growth, packed_mansion, rogue_grid)")]
+    #[error(
+        "unknown generator `{}` (known: siheyuan, tile_growth, packed_mansion, rogue_grid)",
+        quote(.0)
+    )]
     UnknownGenerator(String),
-    #[error("generator `{generator}` has no parameter `{name}`")]
+    #[error("generator `{}` has no parameter `{}`", quote(.generator), quote(.name))]
     UnknownParam { generator: String, name: String },
-    #[error("parameter `{name}` cannot be `{value}`: {reason}")]
+    #[error("parameter `{}` cannot be `{}`: {}", quote(.name), quote(.value), fit_message(.reason))]
     Invalid {
         name: String,
         value: String,

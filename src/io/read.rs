@@ -7,6 +7,7 @@
 //! two repairs: cut what a file says to a sane length, and keep a library's advice to programmers
 //! (ron's `recursion_limit`) away from users.
 
+use crate::model::limits::fit_message;
 pub use crate::model::limits::quote;
 use std::fs::File;
 use std::io::{self, Read};
@@ -72,7 +73,7 @@ pub const JSON_NESTING_LIMIT: usize = 128;
 pub fn ron_message(code: &ron::Error) -> String {
     match code {
         ron::Error::ExceededRecursionLimit => nesting_message(RON_NESTING_LIMIT),
-        other => other.to_string(),
+        other => fit_message(&other.to_string()),
     }
 }
 
@@ -86,7 +87,7 @@ pub fn json_message(error: &serde_json::Error) -> String {
     if message == "recursion limit exceeded" {
         nesting_message(JSON_NESTING_LIMIT)
     } else {
-        message.to_string()
+        fit_message(message)
     }
 }
 

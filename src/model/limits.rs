@@ -79,9 +79,60 @@ pub fn quote(text: &str) -> String {
     out
 }
 
+/// Characters of a whole message built from what a file or argument says (a parser's complaint).
+pub const MAX_MESSAGE_CHARS: usize = 400;
+
+/// A parser's message fit to show: every `` `quoted` `` span (where parsers echo the input) cut by
+/// [`quote`], control characters escaped, and the whole cut after [`MAX_MESSAGE_CHARS`] characters.
+pub fn fit_message(message: &str) -> String {
+    let spans: Vec<String> = message
+        .split('`')
+        .enumerate()
+        .map(|(i, span)| {
+            if i % 2 == 1 {
+                quote(span)
+            } else {
+                quote_all(span)
+            }
+        })
+        .collect();
+    let joined = spans.join("`");
+    if joined.chars().count() > MAX_MESSAGE_CHARS {
+        let mut cut: String = joined.chars().take(MAX_MESSAGE_CHARS).collect();
+        cut.push('…');
+        cut
+    } else {
+        joined
+    }
+}
+
+/// Control characters escaped, nothing cut.
+fn quote_all(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_echoes_in_messages_are_cut() {
+        let echo = "v".repeat(100_000);
+        let message = fit_message(&format!("unknown variant `{echo}`, expected `Wall`\n"));
+        assert!(message.chars().count() < 120, "{message}");
+        assert!(message.contains("`Wall`"), "{message}");
+        assert!(message.ends_with("\\n"), "{message}");
+        assert!(fit_message(&"x ".repeat(10_000)).chars().count() <= MAX_MESSAGE_CHARS + 1);
+    }
 
     #[test]
     fn plans_outside_the_limits_are_refused() {

@@ -100,7 +100,7 @@ impl Target {
             Target::Param => {
                 let (generator, params) = param_args(text);
                 match recipe_from_args(generator, params, 1, 7) {
-                    Ok(Some(recipe)) => match recipe.build(&[]) {
+                    Ok(Some(recipe)) => match recipe.build() {
                         Ok(level) => after_load(&level),
                         Err(e) => readable(&e.to_string()),
                     },
@@ -155,7 +155,7 @@ pub fn after_load(level: &Level) -> Result<Outcome, String> {
         let text = String::from_utf8(bytes).map_err(|e| format!("{format} export: {e}"))?;
         let path = format!("saved.{}", format.extension());
         match level_file::from_text(Path::new(&path), &text) {
-            Ok(back) if back == *level => {}
+            Ok(back) if *back == *level => {}
             Ok(_) => return Err(format!("a saved {file_format} level loads back different")),
             Err(e) => {
                 return Err(format!(

@@ -292,12 +292,11 @@ pub fn level(rng: &mut ChaCha8Rng, level: &mut Level, corpus: &Corpus) -> String
             None => "no routes".into(),
         },
         19 => {
-            let n = below(rng, level.terrain.len().max(1)).min(64);
+            let cells = level.shape().len().max(1);
+            let n = below(rng, cells).min(64);
             for _ in 0..n {
-                let i = below(rng, level.terrain.len().max(1));
-                if let Some(t) = level.terrain.get_mut(i) {
-                    *t = *pick(rng, TERRAINS);
-                }
+                let c = level.shape().cell(below(rng, cells));
+                level.set_terrain(c, *pick(rng, TERRAINS));
             }
             format!("{n} cells repainted")
         }
@@ -306,7 +305,8 @@ pub fn level(rng: &mut ChaCha8Rng, level: &mut Level, corpus: &Corpus) -> String
                 0 => level.rooms.clear(),
                 1 => level.patrols.clear(),
                 2 => level.adjacencies.clear(),
-                3 => level.terrain.clear(),
+                // The size grows by a column the terrain does not have.
+                3 => level.width += 1,
                 _ => level.items.clear(),
             }
             "a list emptied".into()
@@ -373,7 +373,13 @@ fn resize(rng: &mut ChaCha8Rng, level: &mut Level, width: i32, height: i32) {
     let cells = i64::from(width) * i64::from(height);
     if (0..=1 << 20).contains(&cells) {
         let fill = *pick(rng, TERRAINS);
-        level.terrain.resize(cells as usize, fill);
+        // The terrain is private to the level core: rebuild it through the level's serialised form.
+        if let Ok(mut value) = serde_json::to_value(&*level) {
+            value["terrain"] = serde_json::json!(vec![fill; cells as usize]);
+            if let Ok(resized) = serde_json::from_value(value) {
+                *level = resized;
+            }
+        }
     }
 }
 
