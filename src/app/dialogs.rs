@@ -7,9 +7,10 @@ use std::path::PathBuf;
 
 use egui::{Context, Id, Modal, ViewportCommand};
 
-use super::commands::{Command, ExportKind};
+use super::commands::Command;
 use super::files::Pending;
 use super::state::EditorState;
+use crate::io::export::Format;
 
 /// Carries out a command, asking first where a dialog or prompt is needed.
 pub fn dispatch(ctx: &Context, state: &mut EditorState, command: Command) {
@@ -90,14 +91,14 @@ fn pick_open(state: &mut EditorState) -> Option<PathBuf> {
         .pick_file()
 }
 
-fn pick_export(state: &mut EditorState, kind: ExportKind) -> Option<PathBuf> {
+fn pick_export(state: &mut EditorState, format: Format) -> Option<PathBuf> {
     if !state.files.native_dialogs {
         state.message = Some("Export needs a file dialog, which this session has not".into());
         return None;
     }
     rfd::FileDialog::new()
-        .add_filter(kind.label().trim_end_matches('…'), &[kind.extension()])
-        .set_file_name(format!("mansion.{}", kind.extension()))
+        .add_filter(format.label(), &[format.extension()])
+        .set_file_name(format!("mansion.{}", format.extension()))
         .save_file()
 }
 

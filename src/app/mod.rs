@@ -6,11 +6,11 @@
 //! egui_kittest tests, in the screenshot renderer and in the frame benchmark.
 //!
 //! Module map: `state` (the edited document, its history and view settings), `cache` (analysis computed
-//! once per change), `commands` (every user action), `camera` (cell ↔ screen), `map_view` (terrain,
-//! items, actors, input), `tools` (hand-fix tools), `lock_badges`, `overlays` and `legend`, `panels` and
+//! once per change), `commands` (every user action), `camera` (pan and zoom), `map_view` (input, tooltip,
+//! and the map through the shared painter [`crate::paint`]), `tools` (hand-fix tools), `legend`, `panels` and
 //! `edit_panels`, `picker` (generator and parameters), `files` (open, save, export, recovery — all
 //! path-taking), `dialogs` (native dialogs and prompts), `findings` (validation list), `describe`
-//! (names), `theme` (colours), `screenshot`.
+//! (names), `screenshot`. Colours are [`crate::paint::palette`]'s.
 
 mod cache;
 mod camera;
@@ -21,23 +21,20 @@ mod edit_panels;
 mod files;
 mod findings;
 mod legend;
-mod lock_badges;
 mod map_view;
-mod overlays;
 mod panels;
-mod patrol_overlay;
 mod picker;
 mod screenshot;
 mod state;
-mod theme;
 mod tools;
 
 use std::path::{Path, PathBuf};
 
 use egui::{Key, Ui};
 
-pub use camera::{Camera, CellToScreen};
-pub use commands::{Command, ExportKind};
+pub use crate::paint::CellToScreen;
+pub use camera::Camera;
+pub use commands::Command;
 pub use files::{AppDirs, FileState, Pending, level_document, read_document};
 pub use findings::{Finding, Severity, level_findings};
 pub use screenshot::{SCREENSHOT_SIZE, editor_for_request, render_editor, save_editor};
