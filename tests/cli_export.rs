@@ -315,6 +315,50 @@ fn campaign_writes_the_chosen_format() {
     assert!(summary.contains("level-9.png"));
 }
 
+/// `generate` and `campaign` take the same formats as `export` (one list), with the same spellings.
+#[test]
+fn generate_and_campaign_take_every_export_format() {
+    let dir = scratch("formats-everywhere");
+    let out = run(&["generate", "--seed", "1", "--level", "2", "--format", "tmj"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let map: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a Tiled JSON map");
+    assert_eq!(map["type"], "map");
+
+    let picture = dir.join("g.png");
+    let out = run(&[
+        "generate",
+        "--seed",
+        "1",
+        "--level",
+        "2",
+        "--out",
+        s(&picture),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let level = campaign::plan(1).generate(2).expect("level 2");
+    let expected = export::render(&level, export::Format::Png, &[], "").expect("renders");
+    assert_eq!(std::fs::read(&picture).expect("written"), expected);
+
+    let folder = dir.join("tiled");
+    let out = run(&[
+        "campaign",
+        "--seed",
+        "1",
+        "--out",
+        s(&folder),
+        "--format",
+        "tmx",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    for n in 0..10 {
+        assert!(folder.join(format!("level-{n}.tmx")).exists(), "level {n}");
+        assert!(
+            folder.join(format!("level-{n}-terrain.png")).exists(),
+            "tileset {n}"
+        );
+    }
+}
+
 #[test]
 fn regenerate_keeps_locks_and_writes_preset_and_level() {
     let dir = scratch("regenerate");

@@ -98,12 +98,8 @@ impl Editor {
         keyboard(&ctx, &mut self.state, &mut commands);
         dialogs::on_dropped_files(&ctx, &mut self.state);
         let state = &mut self.state;
-        if state.map_only {
-            egui::CentralPanel::no_frame().show(ui, |ui| map_view::show(ui, state, &mut commands));
-        } else {
-            panels_and_map(ui, state, &mut commands);
-            dialogs::modals(&ctx, state);
-        }
+        panels_and_map(ui, state, &mut commands);
+        dialogs::modals(&ctx, state);
         if !commands.is_empty() {
             for command in commands {
                 dialogs::dispatch(&ctx, &mut self.state, command);

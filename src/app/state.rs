@@ -100,8 +100,6 @@ pub struct EditorState {
     pub tools: ToolState,
     pub picker: GeneratorPicker,
     pub files: FileState,
-    /// Draw only the map (no panels): the PNG export.
-    pub map_only: bool,
     /// The generator picker starts expanded (screenshots of other generators show their parameters).
     pub picker_open: bool,
 }
@@ -136,7 +134,6 @@ impl EditorState {
             space_panned: false,
             tools: ToolState::default(),
             files: FileState::default(),
-            map_only: false,
             picker_open: false,
         }
     }

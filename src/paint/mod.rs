@@ -26,7 +26,8 @@ use image::{Rgba, RgbaImage};
 pub use facts::MapFacts;
 pub use patrols::{badge, split_marker};
 pub use terrain::terrain_tile;
-pub use transform::{CellToScreen, Visible};
+pub use transform::CellToScreen;
+use transform::Visible;
 
 use crate::analysis::Overlay;
 use crate::model::{Cell, Level, RoomId};

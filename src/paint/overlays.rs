@@ -26,7 +26,7 @@ fn labels_fit(t: &CellToScreen) -> bool {
 }
 
 /// A text tag with a dark rounded background, placed by `align` relative to `anchor` (`at`).
-pub fn tag(
+fn tag(
     shapes: &mut Vec<Shape>,
     fonts: &mut FontsView<'_>,
     t: &CellToScreen,

@@ -135,10 +135,8 @@ fn draw_triangle(target: &mut RgbaImage, v: [&egui::epaint::Vertex; 3], texture:
             let src: [f32; 4] = std::array::from_fn(|k| colour[k] * texel[k] / 255.0);
             let px = target.get_pixel_mut(x as u32, y as u32);
             let keep = 1.0 - src[3] / 255.0;
-            for k in 0..4 {
-                px.0[k] = (src[k] + f32::from(px.0[k]) * keep)
-                    .round()
-                    .clamp(0.0, 255.0) as u8;
+            for (channel, add) in px.0.iter_mut().zip(src) {
+                *channel = (add + f32::from(*channel) * keep).round().clamp(0.0, 255.0) as u8;
             }
         }
     }
@@ -258,9 +256,11 @@ mod tests {
         let colour = Color32::from_rgb(10, 200, 30);
         let [a, b, c] = [pos2(1.0, 1.0), pos2(9.0, 2.0), pos2(4.0, 8.5)];
         let draw = |order: [Pos2; 3]| {
-            let mut mesh = Mesh::default();
-            mesh.vertices = order.iter().map(|&p| vertex(p, colour)).collect();
-            mesh.indices = vec![0, 1, 2];
+            let mesh = Mesh {
+                vertices: order.iter().map(|&p| vertex(p, colour)).collect(),
+                indices: vec![0, 1, 2],
+                ..Mesh::default()
+            };
             let mut img = RgbaImage::from_pixel(10, 10, BLACK);
             draw_mesh(&mut img, &mesh, &white());
             img
@@ -296,17 +296,19 @@ mod tests {
     #[test]
     fn broken_triangles_draw_nothing_and_never_panic() {
         let colour = Color32::WHITE;
-        let mut mesh = Mesh::default();
-        mesh.vertices = vec![
-            vertex(pos2(f32::NAN, 1.0), colour),
-            vertex(pos2(5.0, 5.0), colour),
-            vertex(pos2(1.0, 9.0), colour),
-            vertex(pos2(2.0, 2.0), colour),
-            vertex(pos2(4.0, 4.0), colour),
-            vertex(pos2(6.0, 6.0), colour),
-        ];
         // NaN, collinear, and an index past the end.
-        mesh.indices = vec![0, 1, 2, 3, 4, 5, 1, 2, 99];
+        let mut mesh = Mesh {
+            vertices: vec![
+                vertex(pos2(f32::NAN, 1.0), colour),
+                vertex(pos2(5.0, 5.0), colour),
+                vertex(pos2(1.0, 9.0), colour),
+                vertex(pos2(2.0, 2.0), colour),
+                vertex(pos2(4.0, 4.0), colour),
+                vertex(pos2(6.0, 6.0), colour),
+            ],
+            indices: vec![0, 1, 2, 3, 4, 5, 1, 2, 99],
+            ..Mesh::default()
+        };
         let mut img = RgbaImage::from_pixel(10, 10, BLACK);
         draw_mesh(&mut img, &mesh, &white());
         assert_eq!(covered(&img), 0);
