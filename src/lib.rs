@@ -1,6 +1,7 @@
 //! Mansion Forge: a level editor and visualizer for procedurally generated stealth-game mansions.
 //!
-//! Data flows one way: parameters → [`generate`] → [`model::Level`] → [`analysis`] → drawing.
+//! Data flows one way: parameters → [`generate`] → [`model::Level`] → [`analysis`] → drawing ([`paint`],
+//! shared by the editor in [`app`] and the PNG export in [`io`]).
 
 pub mod analysis;
 pub mod app;
@@ -9,3 +10,4 @@ pub mod edit;
 pub mod generate;
 pub mod io;
 pub mod model;
+pub mod paint;

@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use mansion_forge::edit::{Command as EditCommand, Document, Edit, locks};
+use mansion_forge::generate::campaign;
 use mansion_forge::generate::recipe::Recipe;
+use mansion_forge::io::export::{self, Overlay};
 use mansion_forge::io::level_file;
 use mansion_forge::io::preset::{self, Preset};
 use mansion_forge::model::RoomOrigin;
@@ -87,7 +89,16 @@ fn export_writes_every_format_from_a_level_a_preset_and_a_seed() {
         s(&picture),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(image::open(&picture).is_ok());
+    // The command line draws with the library's painter (which the editor shares): the same bytes.
+    let level = campaign::plan(1).generate(9).expect("level 9");
+    let expected = export::render(
+        &level,
+        export::Format::Png,
+        &[Overlay::Patrols, Overlay::Loot],
+        "",
+    )
+    .expect("renders");
+    assert_eq!(std::fs::read(&picture).expect("written"), expected);
     let out = run(&[
         "export",
         "presets/default.ron",
@@ -202,7 +213,7 @@ fn export_errors_are_one_line_with_exit_2() {
             "--out",
             s(&dir),
             "--format",
-            "tmx",
+            "gif",
         ],
         vec!["regenerate", s(&garbage), "--seed", "1", "--out", s(&r_out)],
     ];
@@ -302,6 +313,50 @@ fn campaign_writes_the_chosen_format() {
     }
     let summary = std::fs::read_to_string(dir.join("summary.json")).expect("summary");
     assert!(summary.contains("level-9.png"));
+}
+
+/// `generate` and `campaign` take the same formats as `export` (one list), with the same spellings.
+#[test]
+fn generate_and_campaign_take_every_export_format() {
+    let dir = scratch("formats-everywhere");
+    let out = run(&["generate", "--seed", "1", "--level", "2", "--format", "tmj"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let map: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a Tiled JSON map");
+    assert_eq!(map["type"], "map");
+
+    let picture = dir.join("g.png");
+    let out = run(&[
+        "generate",
+        "--seed",
+        "1",
+        "--level",
+        "2",
+        "--out",
+        s(&picture),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let level = campaign::plan(1).generate(2).expect("level 2");
+    let expected = export::render(&level, export::Format::Png, &[], "").expect("renders");
+    assert_eq!(std::fs::read(&picture).expect("written"), expected);
+
+    let folder = dir.join("tiled");
+    let out = run(&[
+        "campaign",
+        "--seed",
+        "1",
+        "--out",
+        s(&folder),
+        "--format",
+        "tmx",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    for n in 0..10 {
+        assert!(folder.join(format!("level-{n}.tmx")).exists(), "level {n}");
+        assert!(
+            folder.join(format!("level-{n}-terrain.png")).exists(),
+            "tileset {n}"
+        );
+    }
 }
 
 #[test]

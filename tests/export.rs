@@ -1,12 +1,17 @@
 //! The export formats read back by other programs' parsers: Tiled's own loader for `.tmx`, serde_json for
-//! `.tmj` (with every key Tiled requires), the `image` decoder for PNG.
+//! `.tmj` (with every key Tiled requires), the `image` decoder for PNG, whose picture is the editor's map
+//! painter in its palette.
 
 use std::path::{Path, PathBuf};
 
+use egui::Color32;
+use image::RgbaImage;
+use mansion_forge::app::{CellToScreen, EditorState};
 use mansion_forge::generate::campaign;
-use mansion_forge::io::export::tiled::{TERRAINS, terrain_colour, tile_id};
+use mansion_forge::io::export::tiled::{TERRAINS, tile_id};
 use mansion_forge::io::export::{self, Format, Overlay};
-use mansion_forge::model::{Cell, Level, RoomKind, Terrain};
+use mansion_forge::model::{Cell, ItemKind, Level, Room, RoomKind, Terrain};
+use mansion_forge::paint::{self, MapFacts, palette};
 use tiled::{LayerType, Loader, ObjectShape, PropertyValue, TileLayer};
 
 fn sample() -> Level {
@@ -223,37 +228,235 @@ fn tmj_has_every_required_key_and_the_same_objects() {
     );
 }
 
+/// The centre pixel of a cell in a picture of `s` pixels per cell (north up: row height − 1 − y).
+fn centre(img: &RgbaImage, level: &Level, s: u32, c: Cell) -> [u8; 3] {
+    pixel(img, level, s, c, (0, 0))
+}
+
+/// The pixel `offset` pixels from a cell's centre.
+fn pixel(img: &RgbaImage, level: &Level, s: u32, c: Cell, offset: (i32, i32)) -> [u8; 3] {
+    let x = (c.x as u32 * s + s / 2).saturating_add_signed(offset.0);
+    let y = ((level.height - 1 - c.y) as u32 * s + s / 2).saturating_add_signed(offset.1);
+    let [r, g, b, a] = img.get_pixel(x, y).0;
+    assert_eq!(a, 255, "pictures are opaque");
+    [r, g, b]
+}
+
+fn rgb(c: Color32) -> [u8; 3] {
+    [c.r(), c.g(), c.b()]
+}
+
+/// Premultiplied `over`: what a translucent tint makes of an opaque colour.
+fn over(tint: Color32, base: Color32) -> [u8; 3] {
+    let keep = 1.0 - f32::from(tint.a()) / 255.0;
+    let mix = |t: u8, b: u8| (f32::from(t) + f32::from(b) * keep).round() as u8;
+    [
+        mix(tint.r(), base.r()),
+        mix(tint.g(), base.g()),
+        mix(tint.b(), base.b()),
+    ]
+}
+
+fn close(a: [u8; 3], b: [u8; 3]) -> bool {
+    a.iter().zip(b).all(|(&x, y)| x.abs_diff(y) <= 1)
+}
+
+fn png(level: &Level, overlays: &[Overlay]) -> RgbaImage {
+    let bytes = export::render(level, Format::Png, overlays, "").expect("renders");
+    image::load_from_memory(&bytes).expect("decodes").to_rgba8()
+}
+
+/// Cells whose centre shows bare terrain: nothing stands on them.
+fn bare(level: &Level, c: Cell) -> bool {
+    level.item_at(c).is_none()
+        && !level.guards.iter().any(|g| g.start == c)
+        && level.player_start != c
+}
+
+/// Floor cells inside a room, away from its border (where outlines, frames and tags are drawn).
+fn room_middles(level: &Level, room: &Room) -> Vec<Cell> {
+    let i = &room.interior;
+    room.cells
+        .iter()
+        .copied()
+        .filter(|c| c.x > i.x0 && c.x < i.x1 - 1 && c.y > i.y0 && c.y < i.y1 - 1)
+        .filter(|&c| bare(level, c) && level.terrain(c).is_loot_floor())
+        .collect()
+}
+
 #[test]
-fn png_has_one_block_per_cell_in_terrain_colours() {
+fn png_is_the_map_in_the_editor_palette() {
     let level = sample();
-    let bytes = export::render(&level, Format::Png, &[], "").expect("renders");
-    let img = image::load_from_memory(&bytes).expect("decodes").to_rgb8();
+    let img = png(&level, &[]);
     let s = export::png::cell_px(level.width, level.height);
+    assert_eq!(s, export::png::CELL_PX, "level 9 fits at full size");
     assert_eq!(
         img.dimensions(),
         (level.width as u32 * s, level.height as u32 * s)
     );
-    let occupied = |c: Cell| {
-        level.item_at(c).is_some()
-            || level.guards.iter().any(|g| g.start == c)
-            || level.player_start == c
-    };
-    let mut checked = [false, false];
-    for c in level.all_cells().filter(|&c| !occupied(c)) {
+    let mut checked = [0; 4];
+    for c in level.all_cells() {
         let t = level.terrain(c);
-        let slot = match t {
-            Terrain::Wall => 0,
-            t if t.is_loot_floor() => 1,
-            _ => continue,
-        };
-        // The block's corner pixel: north up, so row (height − 1 − y).
-        let px = img.get_pixel(c.x as u32 * s, (level.height - 1 - c.y) as u32 * s);
-        assert_eq!(px.0, terrain_colour(t), "cell {c:?} ({t:?})");
-        checked[slot] = true;
+        let got = centre(&img, &level, s, c);
+        // Walls, pillars included (a pillar is a wall-coloured disc on the floor).
+        if t == Terrain::Wall {
+            assert_eq!(got, rgb(palette::WALL), "wall {c:?}");
+            checked[0] += 1;
+        } else if t.is_loot_floor() && bare(&level, c) {
+            assert_eq!(got, rgb(palette::terrain(t)), "floor {c:?} ({t:?})");
+            checked[1] += 1;
+        }
     }
-    assert_eq!(checked, [true, true], "walls and floors both checked");
-    let with = export::render(&level, Format::Png, &Overlay::ALL, "").expect("renders");
-    assert_ne!(with, bytes, "overlays change the picture");
+    for item in level.items.iter().filter(|i| i.kind == ItemKind::Coin) {
+        assert_eq!(
+            centre(&img, &level, s, item.cell),
+            rgb(palette::COIN),
+            "coin at {:?}",
+            item.cell
+        );
+        checked[2] += 1;
+    }
+    for guard in &level.guards {
+        let outside = level.patrols[guard.route].outside;
+        let colour = if outside {
+            palette::GUARD_OUTSIDE
+        } else {
+            palette::GUARD
+        };
+        // Beside the guard's number, inside the disc or diamond.
+        let got = pixel(&img, &level, s, guard.start, (-7, 0));
+        assert_eq!(got, rgb(colour), "guard at {:?}", guard.start);
+        checked[3] += 1;
+    }
+    assert!(checked.iter().all(|&n| n > 0), "{checked:?}");
+    assert_eq!(
+        img.get_pixel(0, 0).0[..3],
+        rgb(palette::terrain(
+            level.terrain(Cell::new(0, level.height - 1))
+        ))
+    );
+}
+
+#[test]
+fn overlays_tint_the_rooms_they_describe() {
+    let level = sample();
+    let s = export::png::cell_px(level.width, level.height);
+    let facts = MapFacts::new(&level);
+
+    // Private-room distances: every room shaded by its depth on the depth ramp (1 → 0, deepest → 1).
+    let img = png(&level, &[Overlay::Distances]);
+    let mut shaded = 0;
+    for (r, room) in level.rooms.iter().enumerate() {
+        if room.kind == RoomKind::Exterior {
+            continue;
+        }
+        let depth = facts.depths[r].expect("every room of level 9 is reachable");
+        let ramp = (depth - 1) as f32 / (facts.max_depth - 1) as f32;
+        let tint = palette::with_alpha(palette::depth_ramp(ramp), 170);
+        for c in room_middles(&level, room) {
+            let expected = over(tint, palette::terrain(level.terrain(c)));
+            let got = centre(&img, &level, s, c);
+            assert!(
+                close(got, expected),
+                "room {r} cell {c:?}: {got:?} ≠ {expected:?}"
+            );
+            shaded += 1;
+        }
+    }
+    assert!(shaded > 40, "{shaded} cells checked");
+
+    // Loot priority: rooms with a class take its colour; the others (courtyards, the grounds) stay bare
+    // away from the coins' rings and order tags.
+    let img = png(&level, &[Overlay::Loot]);
+    let mut seen = [0, 0];
+    for (r, room) in level.rooms.iter().enumerate() {
+        let (cells, slot) = match facts.loot_classes[r] {
+            Some(_) => (room_middles(&level, room), 0),
+            None => {
+                let quiet = |c: &Cell| {
+                    bare(&level, *c)
+                        && !level.terrain(*c).is_blocking()
+                        && c.neighbours4().iter().all(|&n| level.item_at(n).is_none())
+                };
+                (room.cells.iter().copied().filter(quiet).collect(), 1)
+            }
+        };
+        for c in cells {
+            let base = palette::terrain(level.terrain(c));
+            let expected = match facts.loot_classes[r] {
+                Some(class) => over(palette::with_alpha(palette::loot_class(class), 140), base),
+                None => rgb(base),
+            };
+            let got = centre(&img, &level, s, c);
+            assert!(
+                close(got, expected),
+                "room {r} cell {c:?}: {got:?} ≠ {expected:?}"
+            );
+            seen[slot] += 1;
+        }
+    }
+    assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+
+    // Lines and nodes draw over the map too.
+    let plain = png(&level, &[]);
+    for overlay in [Overlay::RoomGraph, Overlay::Patrols] {
+        assert_ne!(png(&level, &[overlay]), plain, "{overlay:?}");
+    }
+}
+
+/// The editor and the export share one painter: the editor's own shapes for its view of the level,
+/// rasterised, are the exported picture, and File ▸ Export writes the command line's bytes.
+#[test]
+fn the_editor_paints_what_the_png_export_writes() {
+    let mut state = EditorState::generated(1, 9).expect("generates");
+    for overlay in Overlay::ALL {
+        state.overlays.set(overlay, true);
+    }
+    let level = state.level().clone();
+    let s = export::png::cell_px(level.width, level.height);
+    let t = CellToScreen::whole_map(level.width, level.height, s as f32);
+    let mut fonts = paint::picture_fonts();
+    let shapes = state.paint_map(&t, &mut fonts.with_pixels_per_point(1.0));
+    let mut editor = RgbaImage::from_pixel(
+        level.width as u32 * s,
+        level.height as u32 * s,
+        image::Rgba(palette::BACKGROUND.to_array()),
+    );
+    paint::raster::draw_shapes(&mut editor, shapes, fonts.texture_atlas());
+    let exported = png(&level, &Overlay::ALL);
+    assert!(
+        editor == exported,
+        "the editor's painting differs from the PNG export"
+    );
+
+    let dir = scratch("editor-png");
+    let path = dir.join("map.png");
+    state.export_to(Format::Png, &path);
+    let bytes = export::render(&level, Format::Png, &Overlay::ALL, "").expect("renders");
+    assert_eq!(
+        std::fs::read(&path).expect("written"),
+        bytes,
+        "{:?}",
+        state.message
+    );
+}
+
+#[test]
+fn tileset_tiles_are_painted_in_the_palette() {
+    let tileset = export::tiled::tileset_image();
+    let tile = export::tiled::TILE;
+    for (i, &t) in TERRAINS.iter().enumerate() {
+        let at = |x: u32, y: u32| {
+            let [r, g, b, a] = tileset.get_pixel(i as u32 * tile + x, y).0;
+            assert_eq!(a, 255, "{t:?} tile is opaque");
+            [r, g, b]
+        };
+        match t {
+            Terrain::Window(_) => assert_eq!(at(tile / 2, tile / 2), rgb(palette::WINDOW_GLASS)),
+            Terrain::Door(_) | Terrain::Portcullis(_) | Terrain::GardenDoor(_) => {}
+            plain => assert_eq!(at(1, 1), rgb(palette::terrain(plain)), "{t:?}"),
+        }
+    }
 }
 
 #[test]

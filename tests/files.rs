@@ -4,8 +4,9 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use mansion_forge::app::{AppDirs, EditorState, ExportKind};
+use mansion_forge::app::{AppDirs, EditorState};
 use mansion_forge::edit::{Command, Edit};
+use mansion_forge::io::export::Format;
 use mansion_forge::io::level_file;
 use mansion_forge::model::ItemKind;
 
@@ -33,9 +34,9 @@ fn exports_write_level_files_and_ascii() {
     let dir = temp_dir("export");
     let mut state = edited();
     for (kind, name) in [
-        (ExportKind::LevelRon, "level.ron"),
-        (ExportKind::LevelJson, "level.json"),
-        (ExportKind::Ascii, "level.txt"),
+        (Format::Ron, "level.ron"),
+        (Format::Json, "level.json"),
+        (Format::Ascii, "level.txt"),
     ] {
         let path = dir.join(name);
         state.export_to(kind, &path);
@@ -51,9 +52,9 @@ fn exports_write_level_files_and_ascii() {
 fn the_editor_exports_tiled_maps_with_their_tileset() {
     let mut state = EditorState::new_default();
     let dir = temp_dir("tiled");
-    for name in ["map.tmj", "map.tmx"] {
+    for (format, name) in [(Format::Tmj, "map.tmj"), (Format::Tmx, "map.tmx")] {
         let path = dir.join(name);
-        state.export_to(ExportKind::Tiled, &path);
+        state.export_to(format, &path);
         assert!(path.exists(), "{name}: {:?}", state.message);
     }
     let json: serde_json::Value =

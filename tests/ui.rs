@@ -214,6 +214,7 @@ fn the_validation_panel_lists_rooms_left_unpatrolled() {
                 .state()
                 .state
                 .analysis
+                .map
                 .patrols
                 .unpatrolled
                 .contains(&r)

@@ -1,77 +1,15 @@
-//! The two coordinate spaces of the map and the camera between them.
-//!
-//! * **Cell space** is the model's: `x` grows east, `y` grows **north**, cell `(x, y)` covers the continuous
-//!   square `[x, x+1) × [y, y+1)`, and row 0 is the front of the mansion.
-//! * **Screen space** is egui's: points, `y` grows **down**.
-//!
-//! [`CellToScreen`] is the only place that converts between them (it flips y), so nothing else has to
-//! remember the flip. The [`Camera`] holds pan and zoom between frames; requests that need the viewport
-//! size (fit, centre on a finding, keyboard zoom) are stored and resolved when the map is next drawn.
+//! The camera: pan and zoom between frames, and the [`CellToScreen`] transform it gives each frame (the
+//! coordinate spaces are described in [`crate::paint::CellToScreen`], which the map painter shares with
+//! the PNG export). Requests that need the viewport size (fit, centre on a finding, keyboard zoom) are
+//! stored and resolved when the map is next drawn.
 
-use egui::{Pos2, Rect, Vec2, pos2, vec2};
+use egui::{Pos2, Rect, Vec2, vec2};
 
-use crate::model::Cell;
+use crate::paint::CellToScreen;
 
 /// Smallest and largest cell size in points.
 const MIN_CELL: f32 = 2.0;
 const MAX_CELL: f32 = 160.0;
-
-/// The cell → screen transform of one frame.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CellToScreen {
-    /// Screen position of the map's north-west corner (continuous cell point `(0, height)`).
-    pub origin: Pos2,
-    /// Points per cell.
-    pub cell: f32,
-    /// Map height in cells, for the y flip.
-    pub height: i32,
-    /// The screen rectangle the map is drawn into; labels are kept inside it.
-    pub viewport: Rect,
-}
-
-impl CellToScreen {
-    /// A continuous cell-space point to screen space.
-    pub fn point(&self, x: f32, y: f32) -> Pos2 {
-        pos2(
-            self.origin.x + x * self.cell,
-            self.origin.y + (self.height as f32 - y) * self.cell,
-        )
-    }
-
-    /// The screen rectangle a cell covers.
-    pub fn cell_rect(&self, c: Cell) -> Rect {
-        Rect::from_min_max(
-            self.point(c.x as f32, (c.y + 1) as f32),
-            self.point((c.x + 1) as f32, c.y as f32),
-        )
-    }
-
-    pub fn cell_centre(&self, c: Cell) -> Pos2 {
-        self.point(c.x as f32 + 0.5, c.y as f32 + 0.5)
-    }
-
-    /// The screen rectangle of the half-open cell-space rectangle `[x0, x1) × [y0, y1)`.
-    pub fn rect(&self, r: &crate::model::Rect) -> Rect {
-        Rect::from_min_max(
-            self.point(r.x0 as f32, r.y1 as f32),
-            self.point(r.x1 as f32, r.y0 as f32),
-        )
-    }
-
-    /// The continuous cell-space point under a screen position.
-    pub fn to_cell_space(&self, p: Pos2) -> (f32, f32) {
-        (
-            (p.x - self.origin.x) / self.cell,
-            self.height as f32 - (p.y - self.origin.y) / self.cell,
-        )
-    }
-
-    /// The cell under a screen position (possibly outside the map).
-    pub fn cell_at(&self, p: Pos2) -> Cell {
-        let (x, y) = self.to_cell_space(p);
-        Cell::new(x.floor() as i32, y.floor() as i32)
-    }
-}
 
 /// A request that needs the viewport to resolve.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -168,22 +106,7 @@ impl Camera {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn y_is_flipped_and_round_trips() {
-        let t = CellToScreen {
-            origin: pos2(10.0, 20.0),
-            cell: 4.0,
-            height: 5,
-            viewport: Rect::from_min_size(pos2(0.0, 0.0), vec2(100.0, 100.0)),
-        };
-        // Row 0 (the front) is at the bottom of the screen.
-        let front = t.cell_rect(Cell::new(0, 0));
-        let back = t.cell_rect(Cell::new(0, 4));
-        assert!(front.min.y > back.min.y);
-        assert_eq!(back.min, pos2(10.0, 20.0));
-        assert_eq!(t.cell_at(t.cell_centre(Cell::new(3, 2))), Cell::new(3, 2));
-    }
+    use egui::pos2;
 
     #[test]
     fn zoom_keeps_the_anchor_fixed() {

@@ -11,49 +11,8 @@ use super::state::Overlay;
 use super::tools::Tool;
 use crate::edit;
 use crate::generate::Step;
+use crate::io::export::Format;
 use crate::model::RoomId;
-
-/// What File ▸ Export writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExportKind {
-    LevelRon,
-    LevelJson,
-    Ascii,
-    /// The map with the shown overlays, rendered like a screenshot.
-    Png,
-    /// A Tiled map (`.tmj`, or `.tmx` by extension) with its tileset image.
-    Tiled,
-}
-
-impl ExportKind {
-    pub const ALL: [ExportKind; 5] = [
-        ExportKind::LevelRon,
-        ExportKind::LevelJson,
-        ExportKind::Ascii,
-        ExportKind::Png,
-        ExportKind::Tiled,
-    ];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            ExportKind::LevelRon => "Level file (RON)…",
-            ExportKind::LevelJson => "Level file (JSON)…",
-            ExportKind::Ascii => "ASCII map…",
-            ExportKind::Png => "Map image (PNG)…",
-            ExportKind::Tiled => "Tiled map…",
-        }
-    }
-
-    pub fn extension(self) -> &'static str {
-        match self {
-            ExportKind::LevelRon => "ron",
-            ExportKind::LevelJson => "json",
-            ExportKind::Ascii => "txt",
-            ExportKind::Png => "png",
-            ExportKind::Tiled => "tmj",
-        }
-    }
-}
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -93,7 +52,8 @@ pub enum Command {
     OpenRecent(usize),
     Save,
     SaveAs,
-    Export(ExportKind),
+    /// Export the level in a format (File ▸ Export lists every [`Format`]).
+    Export(Format),
 }
 
 impl Command {
@@ -153,7 +113,7 @@ impl Command {
             Command::OpenRecent(n) => format!("Recent file {}", n + 1),
             Command::Save => "Save".to_string(),
             Command::SaveAs => "Save As…".to_string(),
-            Command::Export(kind) => kind.label().to_string(),
+            Command::Export(format) => format!("{}…", format.label()),
         }
     }
 

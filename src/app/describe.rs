@@ -1,6 +1,6 @@
 //! Human-readable names of model values, shared by the hover tooltip, the inspector and the legends.
 
-use crate::model::{Axis, Dir, ItemKind, StationKind, StationRole, Terrain};
+use crate::model::{Axis, Dir, ItemKind, Level, StationKind, StationRole, Terrain};
 
 fn axis_name(axis: Axis) -> &'static str {
     match axis {
@@ -60,16 +60,6 @@ pub fn station_kind(kind: StationKind) -> &'static str {
     }
 }
 
-/// The one-letter badge of a station kind on the patrol overlay.
-pub fn station_letter(kind: StationKind) -> &'static str {
-    match kind {
-        StationKind::Window => "W",
-        StationKind::Loot => "$",
-        StationKind::Chair => "C",
-        StationKind::IntoRoom => "D",
-    }
-}
-
 pub fn station_role(role: StationRole) -> &'static str {
     match role {
         StationRole::Head => "start",
@@ -87,7 +77,32 @@ pub fn route_shape(loops: bool) -> &'static str {
     }
 }
 
-/// The short form on the map's route tags.
-pub fn route_shape_short(loops: bool) -> &'static str {
-    if loops { "loop" } else { "chain" }
+/// "guard 3" for a route walked by a guard, "route 3 (no guard)" otherwise.
+pub fn route_name(level: &Level, route: usize) -> String {
+    let guards: Vec<String> = level
+        .guards
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.route == route)
+        .map(|(i, _)| format!("guard {i}"))
+        .collect();
+    if guards.is_empty() {
+        format!("route {route} (no guard)")
+    } else {
+        guards.join(" and ")
+    }
+}
+
+/// The guards and routes that visit a room, for the inspector.
+pub fn route_summary(level: &Level, route: usize) -> String {
+    let Some(r) = level.patrols.get(route) else {
+        return format!("route {route} (missing)");
+    };
+    let place = if r.outside { ", outside" } else { "" };
+    format!(
+        "{}: {}{place}, {} room visits",
+        route_name(level, route),
+        route_shape(r.loops()),
+        r.visits.len()
+    )
 }

@@ -4,12 +4,13 @@
 
 use egui::{Color32, RichText, Ui};
 
-use super::commands::{Command, ExportKind, drawable};
+use super::commands::{Command, drawable};
 use super::picker;
 use super::state::EditorState;
 use super::tools::{ITEMS, PAINTS, Tool};
 use crate::edit::{self, Edit};
 use crate::generate::Step;
+use crate::io::export::Format;
 use crate::model::RoomKind;
 
 /// A button for a command, with its tooltip (which names the key).
@@ -61,8 +62,8 @@ pub fn file_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
     menu_item(ui, Command::Save, true, commands);
     menu_item(ui, Command::SaveAs, true, commands);
     ui.menu_button("Export", |ui| {
-        for kind in ExportKind::ALL {
-            menu_item(ui, Command::Export(kind), true, commands);
+        for format in Format::ALL {
+            menu_item(ui, Command::Export(format), true, commands);
         }
     });
 }

@@ -10,16 +10,16 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::commands::ExportKind;
 use super::file_dialog::FileDialog;
 use super::native_dialog::DialogChoice;
 use super::state::{EditorState, Source};
 use crate::edit::Document;
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::{Rerolls, packed_mansion, rogue_grid, tile_growth};
+use crate::io::export::{self, Format};
 use crate::io::preset::Loaded;
 use crate::io::read::read_text;
-use crate::io::{ascii, atomic, level_file, preset};
+use crate::io::{atomic, level_file, preset};
 use crate::model::{Level, Plan, ValidLevel};
 
 /// How many recent files the File menu lists.
@@ -76,7 +76,7 @@ pub enum PathPurpose {
         then: Option<Pending>,
     },
     Open,
-    Export(ExportKind),
+    Export(Format),
 }
 
 /// File state: the document's path, recent files, the prompt in progress and autosave.
@@ -277,41 +277,16 @@ impl EditorState {
         }
     }
 
-    /// Writes the level in another format.
-    pub fn export_to(&mut self, kind: ExportKind, path: &Path) {
-        let level = &self.doc.level;
-        let result = match kind {
-            ExportKind::LevelRon => {
-                level_file::save_as(path, level, level_file::Format::Ron).map_err(|e| e.to_string())
-            }
-            ExportKind::LevelJson => level_file::save_as(path, level, level_file::Format::Json)
-                .map_err(|e| e.to_string()),
-            ExportKind::Ascii => atomic::save_atomic(path, ascii::render(level).as_bytes())
-                .map_err(|e| format!("{}: {e}", path.display())),
-            ExportKind::Png => self.export_png(path),
-            ExportKind::Tiled => export_tiled(path, level),
-        };
-        self.message = Some(match result {
-            Ok(()) => format!("exported {}", path.display()),
-            Err(e) => format!("cannot export: {e}"),
-        });
-    }
-
-    /// Renders the map alone, with the shown overlays, like a screenshot.
-    fn export_png(&self, path: &Path) -> Result<(), String> {
-        let mut state = EditorState::with_document(self.doc.clone(), self.source.clone());
-        state.overlays = self.overlays;
-        state.show_grid = self.show_grid;
-        state.map_only = true;
-        let size = egui::vec2(
-            (self.doc.level.width as f32 * 24.0).clamp(400.0, 4000.0),
-            (self.doc.level.height as f32 * 24.0).clamp(300.0, 4000.0),
+    /// Writes the level in another format through the command line's [`export::write`], so both give
+    /// the same file; a PNG picture shows the overlays shown on screen.
+    pub fn export_to(&mut self, format: Format, path: &Path) {
+        let overlays = self.overlays.list();
+        self.message = Some(
+            match export::write(path, &self.doc.level, format, &overlays) {
+                Ok(_) => format!("exported {}", path.display()),
+                Err(e) => format!("cannot export: {e}"),
+            },
         );
-        let image = super::screenshot::render_editor(super::Editor::new(state), size)
-            .map_err(|e| e.to_string())?;
-        image
-            .save(path)
-            .map_err(|e| format!("{}: {e}", path.display()))
     }
 
     /// Writes the recovery file if the document has unsaved changes and 30 s have passed.
@@ -377,15 +352,4 @@ impl EditorState {
         let dot = if self.dirty { "• " } else { "" };
         format!("{dot}{} — Mansion Forge", self.file_name())
     }
-}
-
-/// Writes a Tiled map (`.tmx` XML when the path says so, else `.tmj` JSON) and its tileset image beside it.
-pub fn export_tiled(path: &Path, level: &Level) -> Result<(), String> {
-    let format = match path.extension().and_then(|e| e.to_str()) {
-        Some("tmx") => crate::io::export::Format::Tmx,
-        _ => crate::io::export::Format::Tmj,
-    };
-    crate::io::export::write(path, level, format, &[])
-        .map(|_| ())
-        .map_err(|e| e.to_string())
 }

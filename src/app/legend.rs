@@ -1,15 +1,15 @@
 //! Legends: what each colour, line style and badge on the map means, with the overlay's figures.
 //!
-//! Samples are painted with the same theme colours and shape helpers as the map, so a legend cannot show
+//! Samples are painted with the same palette colours and shape helpers as the map, so a legend cannot show
 //! something the map does not.
 
 use egui::{Color32, CornerRadius, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, pos2, vec2};
 
-use super::patrol_overlay::{badge, split_marker};
 use super::state::{EditorState, Overlay};
-use super::theme;
 use crate::analysis::LootClass;
 use crate::model::{RoomKind, StationRole};
+use crate::paint::palette;
+use crate::paint::{badge, split_marker};
 
 const SAMPLE: Vec2 = vec2(26.0, 14.0);
 
@@ -95,7 +95,7 @@ fn room_graph(ui: &mut Ui, state: &EditorState) {
             cells: Vec::new(),
             origin: crate::model::RoomOrigin::Exterior,
         };
-        theme::room_node(&room)
+        palette::room_node(&room)
     };
     ui.weak("Nodes (number = room id):");
     dots(
@@ -110,17 +110,22 @@ fn room_graph(ui: &mut Ui, state: &EditorState) {
     );
     line(
         ui,
-        Stroke::new(2.0, theme::EDGE_DOOR),
+        Stroke::new(2.0, palette::EDGE_DOOR),
         false,
         "door (through its door cell)",
     );
     line(
         ui,
-        Stroke::new(2.0, theme::EDGE_COURTYARD),
+        Stroke::new(2.0, palette::EDGE_COURTYARD),
         true,
         "courtyard link",
     );
-    line(ui, Stroke::new(3.5, theme::EDGE_FRONT), false, "front door");
+    line(
+        ui,
+        Stroke::new(3.5, palette::EDGE_FRONT),
+        false,
+        "front door",
+    );
     let doors = state.level().adjacencies.iter().filter(|a| a.door).count();
     ui.weak(format!(
         "{} rooms, {doors} door connections",
@@ -130,7 +135,7 @@ fn room_graph(ui: &mut Ui, state: &EditorState) {
 
 fn distances(ui: &mut Ui, state: &EditorState) {
     let a = &state.analysis;
-    let max = a.max_depth.max(1);
+    let max = a.map.max_depth.max(1);
     row(
         ui,
         &format!("depth 1 … {max} from the front"),
@@ -145,7 +150,7 @@ fn distances(ui: &mut Ui, state: &EditorState) {
                 s.push(Shape::rect_filled(
                     cell,
                     CornerRadius::ZERO,
-                    theme::depth_ramp(k as f32 / (n - 1) as f32),
+                    palette::depth_ramp(k as f32 / (n - 1) as f32),
                 ));
             }
         },
@@ -154,13 +159,13 @@ fn distances(ui: &mut Ui, state: &EditorState) {
         s.push(Shape::rect_stroke(
             r.shrink(2.0),
             CornerRadius::ZERO,
-            Stroke::new(2.0, theme::PRIVATE_OUTLINE),
+            Stroke::new(2.0, palette::PRIVATE_OUTLINE),
             StrokeKind::Inside,
         ));
     });
     line(
         ui,
-        Stroke::new(4.0, theme::BOUNDARY),
+        Stroke::new(4.0, palette::BOUNDARY),
         false,
         "public/private boundary",
     );
@@ -180,13 +185,13 @@ fn distances(ui: &mut Ui, state: &EditorState) {
 }
 
 fn loot(ui: &mut Ui, state: &EditorState) {
-    let a = &state.analysis;
+    let a = &state.analysis.map;
     for class in [LootClass::DeadEnd, LootClass::Private, LootClass::Anywhere] {
         let rooms = a.loot_classes.iter().filter(|c| **c == Some(class)).count();
         let coins = a.loot.iter().filter(|e| e.class == Some(class)).count();
         swatch(
             ui,
-            theme::loot_class(class),
+            palette::loot_class(class),
             &format!("{}: {rooms} rooms, {coins} loot", class.label()),
         );
     }
@@ -195,7 +200,7 @@ fn loot(ui: &mut Ui, state: &EditorState) {
         ui.weak(format!("{elsewhere} loot outside any loot room"));
     }
     row(ui, "loot; the number is its assignment order", |s, r, _| {
-        s.push(Shape::circle_filled(r.center(), 5.0, theme::COIN));
+        s.push(Shape::circle_filled(r.center(), 5.0, palette::COIN));
         s.push(Shape::circle_stroke(
             r.center(),
             7.0,
@@ -206,8 +211,8 @@ fn loot(ui: &mut Ui, state: &EditorState) {
 }
 
 fn patrols(ui: &mut Ui, state: &EditorState) {
-    let m = &state.analysis.patrols;
-    let c = theme::route_colour(1);
+    let m = &state.analysis.map.patrols;
+    let c = palette::route_colour(1);
     line(ui, Stroke::new(3.0, c), false, "loop route (tag “loop”)");
     line(
         ui,
@@ -231,11 +236,11 @@ fn patrols(ui: &mut Ui, state: &EditorState) {
         ui,
         "end station: W window, C chair, $ loot, D into room",
         |s, r, ui| {
-            badge(s, ui, r.center(), 13.0, StationRole::Tail, "W", c);
+            ui.fonts_mut(|f| badge(s, f, r.center(), 13.0, StationRole::Tail, "W", c));
         },
     );
     row(ui, "side trip station", |s, r, ui| {
-        badge(s, ui, r.center(), 11.0, StationRole::SideTrip, "C", c);
+        ui.fonts_mut(|f| badge(s, f, r.center(), 11.0, StationRole::SideTrip, "C", c));
     });
     row(
         ui,
@@ -254,7 +259,7 @@ fn patrols(ui: &mut Ui, state: &EditorState) {
         ];
         s.extend(Shape::dashed_line(
             &pts,
-            Stroke::new(2.0, theme::UNPATROLLED),
+            Stroke::new(2.0, palette::UNPATROLLED),
             5.0,
             3.0,
         ));
@@ -272,22 +277,22 @@ fn patrols(ui: &mut Ui, state: &EditorState) {
 /// The base map's legend: terrain, openings, items and actors.
 pub fn map(ui: &mut Ui) {
     for (colour, text) in [
-        (theme::GROUND, "ground"),
-        (theme::GRASS, "grass"),
-        (theme::WATER, "water"),
-        (theme::WOOD, "wood (public floor)"),
-        (theme::WOOD_CREAKY, "creaky wood"),
-        (theme::MARBLE, "marble (private floor)"),
-        (theme::WALL, "wall"),
-        (theme::VOID, "void"),
+        (palette::GROUND, "ground"),
+        (palette::GRASS, "grass"),
+        (palette::WATER, "water"),
+        (palette::WOOD, "wood (public floor)"),
+        (palette::WOOD_CREAKY, "creaky wood"),
+        (palette::MARBLE, "marble (private floor)"),
+        (palette::WALL, "wall"),
+        (palette::VOID, "void"),
     ] {
         swatch(ui, colour, text);
     }
     row(ui, "window, arrow points outward", |s, r, _| {
-        s.push(Shape::rect_filled(r, CornerRadius::ZERO, theme::WALL));
+        s.push(Shape::rect_filled(r, CornerRadius::ZERO, palette::WALL));
         s.push(Shape::line_segment(
             [r.left_center(), r.right_center()],
-            Stroke::new(3.0, theme::WINDOW_GLASS),
+            Stroke::new(3.0, palette::WINDOW_GLASS),
         ));
         let c = r.center();
         s.push(Shape::convex_polygon(
@@ -296,56 +301,56 @@ pub fn map(ui: &mut Ui) {
                 c + vec2(-4.0, -1.0),
                 c + vec2(4.0, -1.0),
             ],
-            theme::WINDOW_GLASS,
+            palette::WINDOW_GLASS,
             Stroke::NONE,
         ));
     });
     row(ui, "closed door", |s, r, _| {
-        s.push(Shape::rect_filled(r, CornerRadius::ZERO, theme::WALL));
+        s.push(Shape::rect_filled(r, CornerRadius::ZERO, palette::WALL));
         s.push(Shape::rect_filled(
             r.shrink2(vec2(1.0, 4.0)),
             CornerRadius::ZERO,
-            theme::DOOR,
+            palette::DOOR,
         ));
     });
     row(ui, "open archway", |s, r, _| {
-        s.push(Shape::rect_filled(r, CornerRadius::ZERO, theme::ARCHWAY));
+        s.push(Shape::rect_filled(r, CornerRadius::ZERO, palette::ARCHWAY));
         for x in [r.left(), r.right() - 5.0] {
             s.push(Shape::rect_filled(
                 egui::Rect::from_min_size(pos2(x, r.top()), vec2(5.0, r.height())),
                 CornerRadius::ZERO,
-                theme::WALL,
+                palette::WALL,
             ));
         }
     });
     row(ui, "portcullis", |s, r, _| {
-        s.push(Shape::rect_filled(r, CornerRadius::ZERO, theme::WALL));
+        s.push(Shape::rect_filled(r, CornerRadius::ZERO, palette::WALL));
         for k in [0.25, 0.5, 0.75] {
             let x = r.left() + r.width() * k;
             s.push(Shape::line_segment(
                 [pos2(x, r.top() + 2.0), pos2(x, r.bottom() - 2.0)],
-                Stroke::new(1.5, theme::PORTCULLIS),
+                Stroke::new(1.5, palette::PORTCULLIS),
             ));
         }
         s.push(Shape::line_segment(
             [r.left_center(), r.right_center()],
-            Stroke::new(1.5, theme::PORTCULLIS),
+            Stroke::new(1.5, palette::PORTCULLIS),
         ));
     });
     row(ui, "garden gate", |s, r, _| {
-        s.push(Shape::rect_filled(r, CornerRadius::ZERO, theme::GRASS));
+        s.push(Shape::rect_filled(r, CornerRadius::ZERO, palette::GRASS));
         s.push(Shape::line_segment(
             [r.left_center(), r.right_center()],
-            Stroke::new(2.5, theme::GARDEN_GATE),
+            Stroke::new(2.5, palette::GARDEN_GATE),
         ));
     });
-    dot(ui, theme::COIN, "loot (coin)");
-    swatch(ui, theme::TABLE, "table; chairs are small squares");
-    dot(ui, theme::BUSH, "bush");
-    dot(ui, theme::TORCH_LIT, "lit torch (unlit: grey)");
+    dot(ui, palette::COIN, "loot (coin)");
+    swatch(ui, palette::TABLE, "table; chairs are small squares");
+    dot(ui, palette::BUSH, "bush");
+    dot(ui, palette::TORCH_LIT, "lit torch (unlit: grey)");
     dot(
         ui,
-        theme::GUARD,
+        palette::GUARD,
         "guard at its start (flame: carries a torch)",
     );
     row(ui, "outside guard", |s, r, _| {
@@ -357,10 +362,10 @@ pub fn map(ui: &mut Ui) {
                 c + vec2(0.0, 6.5),
                 c + vec2(-6.5, 0.0),
             ],
-            theme::GUARD_OUTSIDE,
+            palette::GUARD_OUTSIDE,
             Stroke::new(1.0, Color32::WHITE),
         ));
     });
-    dot(ui, theme::PLAYER, "player start (@)");
-    dot(ui, theme::WALL, "pillar");
+    dot(ui, palette::PLAYER, "player start (@)");
+    dot(ui, palette::WALL, "pillar");
 }

@@ -6,12 +6,12 @@
 //! egui_kittest tests, in the screenshot renderer and in the frame benchmark.
 //!
 //! Module map: `state` (the edited document, its history and view settings), `cache` (analysis computed
-//! once per change), `commands` (every user action), `camera` (cell ↔ screen), `map_view` (terrain,
-//! items, actors, input), `tools` (hand-fix tools), `lock_badges`, `overlays` and `legend`, `panels` and
+//! once per change), `commands` (every user action), `camera` (pan and zoom), `map_view` (input, tooltip,
+//! and the map through the shared painter [`crate::paint`]), `tools` (hand-fix tools), `legend`, `panels` and
 //! `edit_panels`, `picker` (generator and parameters), `files` (open, save, export, recovery — all
 //! path-taking), `dialogs` (file dialogs and prompts), `native_dialog` (the system dialog and whether it
 //! can be shown), `file_dialog` (the in-app fallback), `findings` (validation list), `describe`
-//! (names), `theme` (colours), `screenshot`.
+//! (names), `screenshot`. Colours are [`crate::paint::palette`]'s.
 
 mod cache;
 mod camera;
@@ -23,24 +23,21 @@ mod file_dialog;
 mod files;
 mod findings;
 mod legend;
-mod lock_badges;
 mod map_view;
 mod native_dialog;
-mod overlays;
 mod panels;
-mod patrol_overlay;
 mod picker;
 mod screenshot;
 mod state;
-mod theme;
 mod tools;
 
 use std::path::{Path, PathBuf};
 
 use egui::{Key, Ui};
 
-pub use camera::{Camera, CellToScreen};
-pub use commands::{Command, ExportKind};
+pub use crate::paint::CellToScreen;
+pub use camera::Camera;
+pub use commands::Command;
 pub use dialogs::open_in_app_dialog;
 pub use files::{AppDirs, FileState, PathPurpose, Pending, level_document, read_document};
 pub use findings::{Finding, Severity, level_findings};
@@ -106,12 +103,8 @@ impl Editor {
         keyboard(&ctx, &mut self.state, &mut commands);
         dialogs::on_dropped_files(&ctx, &mut self.state);
         let state = &mut self.state;
-        if state.map_only {
-            egui::CentralPanel::no_frame().show(ui, |ui| map_view::show(ui, state, &mut commands));
-        } else {
-            panels_and_map(ui, state, &mut commands);
-            dialogs::modals(&ctx, state);
-        }
+        panels_and_map(ui, state, &mut commands);
+        dialogs::modals(&ctx, state);
         if !commands.is_empty() {
             for command in commands {
                 dialogs::dispatch(&ctx, &mut self.state, command);

@@ -4,10 +4,10 @@
 use egui::{Color32, RichText, Ui};
 
 use super::commands::{Command, key_name};
+use super::describe::route_summary;
 use super::edit_panels::{self, command_button, menu_item};
 use super::findings::Severity;
 use super::legend;
-use super::patrol_overlay::route_summary;
 use super::state::{EditorState, Overlay, Source};
 use crate::analysis::validate::FindingKind;
 use crate::generate::campaign;
@@ -161,7 +161,7 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
                 ui.end_row();
             };
             field(ui, "Kind", room.kind_label());
-            let depth = a.depths.get(r).copied().flatten();
+            let depth = a.map.depths.get(r).copied().flatten();
             field(
                 ui,
                 "Depth",
@@ -182,7 +182,7 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
                 field(ui, "Slot", format!("({rx}, {ry})"));
             }
             field(ui, "Door connections", a.graph.degree(r).to_string());
-            if let Some(class) = a.loot_classes.get(r).copied().flatten() {
+            if let Some(class) = a.map.loot_classes.get(r).copied().flatten() {
                 field(ui, "Loot priority", class.label().to_string());
             }
         });
@@ -229,6 +229,7 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
     });
 
     let loot: Vec<String> = a
+        .map
         .loot
         .iter()
         .filter(|e| e.room == Some(r))
@@ -241,6 +242,7 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
 
     ui.label(RichText::new("Patrols").strong());
     let routes = a
+        .map
         .patrols
         .routes_of_room
         .get(r)
@@ -359,7 +361,7 @@ pub fn status_bar(ui: &mut Ui, state: &EditorState) {
             "{} × {} cells · {rooms} rooms · {} loot · {} guards · {took} · {source}",
             level.width,
             level.height,
-            state.analysis.loot.len(),
+            state.analysis.map.loot.len(),
             level.guards.len()
         ));
         if let Some(message) = &state.message {

@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 pub use super::cache::Analysis;
-use super::camera::{Camera, CellToScreen};
+use super::camera::Camera;
 use super::commands::{Command, drawable};
 use super::files::{self, FileState};
 use super::picker::GeneratorPicker;
@@ -16,6 +16,7 @@ use crate::edit::{self, Document, Edit, History};
 use crate::generate::campaign::{self, Campaign};
 use crate::generate::recipe::Recipe;
 use crate::model::{Cell, Level, RoomId, RoomKind, ValidLevel};
+use crate::paint::CellToScreen;
 
 /// The preset the editor opens on when given no file.
 pub const DEFAULT_PRESET: &str = "presets/default.ron";
@@ -25,8 +26,9 @@ pub const DEFAULT_GAME_SEED: u64 = 1;
 pub const DEFAULT_LEVEL: u32 = 9;
 
 pub use crate::analysis::Overlay;
+pub use crate::paint::Overlays;
 
-/// The editor's side of the overlays: labels, keys and their slot in [`Overlays`].
+/// The editor's side of the overlays: labels and keys.
 impl Overlay {
     /// The checkbox label, which is also the accessible name tests look for.
     pub fn label(self) -> &'static str {
@@ -45,32 +47,6 @@ impl Overlay {
             Overlay::Loot => egui::Key::Num3,
             Overlay::Patrols => egui::Key::Num4,
         }
-    }
-
-    fn index(self) -> usize {
-        self as usize
-    }
-}
-
-/// Which overlays are shown.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Overlays([bool; 4]);
-
-impl Overlays {
-    pub fn is_on(&self, overlay: Overlay) -> bool {
-        self.0[overlay.index()]
-    }
-
-    pub fn set(&mut self, overlay: Overlay, on: bool) {
-        self.0[overlay.index()] = on;
-    }
-
-    pub fn toggle(&mut self, overlay: Overlay) {
-        self.0[overlay.index()] ^= true;
-    }
-
-    pub fn all() -> Self {
-        Overlays([true; 4])
     }
 }
 
@@ -124,8 +100,6 @@ pub struct EditorState {
     pub tools: ToolState,
     pub picker: GeneratorPicker,
     pub files: FileState,
-    /// Draw only the map (no panels): the PNG export.
-    pub map_only: bool,
     /// The generator picker starts expanded (screenshots of other generators show their parameters).
     pub picker_open: bool,
 }
@@ -160,7 +134,6 @@ impl EditorState {
             space_panned: false,
             tools: ToolState::default(),
             files: FileState::default(),
-            map_only: false,
             picker_open: false,
         }
     }

@@ -3,11 +3,11 @@
 
 use egui::{PointerButton, Response, Ui};
 
-use super::camera::CellToScreen;
 use super::commands::Command;
 use super::state::EditorState;
 use crate::edit::{self, Edit};
 use crate::model::{Axis, Cell, Dir, ItemKind, Level, Terrain};
+use crate::paint::CellToScreen;
 
 /// The map tool in use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

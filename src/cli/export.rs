@@ -4,40 +4,17 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 use super::output::{print, write_file};
 use super::recipe::{GeneratorArgs, build};
 use super::{CliError, OverlayArg, parse_seed, selected_overlays};
 use crate::edit::Command;
 use crate::generate::campaign::LEVELS;
-use crate::io::export::{self, Format};
+use crate::io::export::{self, Format, Overlay};
 use crate::io::read::read_text;
 use crate::io::{level_file, preset};
 use crate::model::Level;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(super) enum ExportFormat {
-    Ron,
-    Json,
-    Tmj,
-    Tmx,
-    Png,
-    Ascii,
-}
-
-impl From<ExportFormat> for Format {
-    fn from(f: ExportFormat) -> Self {
-        match f {
-            ExportFormat::Ron => Format::Ron,
-            ExportFormat::Json => Format::Json,
-            ExportFormat::Tmj => Format::Tmj,
-            ExportFormat::Tmx => Format::Tmx,
-            ExportFormat::Png => Format::Png,
-            ExportFormat::Ascii => Format::Ascii,
-        }
-    }
-}
 
 #[derive(Debug, Args)]
 pub(super) struct ExportArgs {
@@ -54,7 +31,7 @@ pub(super) struct ExportArgs {
     generator: GeneratorArgs,
     /// Export format [default: from the --out extension: .ron .json .tmj .tmx .png .txt].
     #[arg(long, value_enum)]
-    format: Option<ExportFormat>,
+    format: Option<Format>,
     /// File to write; `-` writes text formats to standard output. Tiled maps get `<name>-terrain.png`
     /// beside them.
     #[arg(long)]
@@ -77,14 +54,6 @@ pub(super) struct RegenerateArgs {
     /// Also write the regenerated level (.ron or .json).
     #[arg(long)]
     level_out: Option<PathBuf>,
-}
-
-/// The format named by an output file's extension.
-fn format_of(path: &Path) -> Option<Format> {
-    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-    Format::ALL
-        .into_iter()
-        .find(|f| f.extension() == ext || f.name() == ext)
 }
 
 /// Reads FILE as a preset (rebuilt with its locks and edits) or else as a level file, with the preset's
@@ -130,8 +99,7 @@ pub(super) fn warn_drift(path: &Path, drift: Option<&str>) {
 pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, CliError> {
     let format = args
         .format
-        .map(Format::from)
-        .or_else(|| format_of(&args.out))
+        .or_else(|| Format::from_path(&args.out))
         .ok_or_else(|| {
             CliError::Input(format!(
                 "{}: name the format with --format (the extension is none of .ron .json .tmj .tmx .png .txt)",
@@ -163,21 +131,31 @@ pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, CliError> {
             ));
         }
     };
-    if args.out.as_os_str() == "-" {
-        if matches!(format, Format::Png) {
+    emit(&level, format, &overlays, &args.out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `level` as `format` to `out` (a Tiled map with its tileset image beside it), or prints it
+/// when `out` is `-` and the format is text: the one way `export` and `generate` write their output.
+pub(super) fn emit(
+    level: &Level,
+    format: Format,
+    overlays: &[Overlay],
+    out: &Path,
+) -> Result<(), CliError> {
+    if out.as_os_str() == "-" {
+        if format == Format::Png {
             return Err(CliError::Input(
                 "PNG pictures are not written to standard output; name a file with --out"
                     .to_string(),
             ));
         }
-        let bytes = export::render(&level, format, &overlays, "terrain.png")
+        let bytes = export::render(level, format, overlays, "terrain.png")
             .map_err(|e| CliError::Failed(e.to_string()))?;
-        print(&bytes)?;
-        return Ok(ExitCode::SUCCESS);
+        return print(&bytes);
     }
-    export::write(&args.out, &level, format, &overlays)
-        .map_err(|e| CliError::Input(e.to_string()))?;
-    Ok(ExitCode::SUCCESS)
+    export::write(out, level, format, overlays).map_err(|e| CliError::Input(e.to_string()))?;
+    Ok(())
 }
 
 pub(super) fn regenerate(args: &RegenerateArgs) -> Result<ExitCode, CliError> {

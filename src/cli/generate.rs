@@ -2,63 +2,33 @@
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use serde::Serialize;
 
+use super::export::emit;
 use super::output::{print, write_file};
 use super::recipe::{GeneratorArgs, build};
 use super::{CliError, MansionArgs, parse_seed};
 use crate::analysis::stats::level_stats;
 use crate::generate::campaign;
 use crate::io::atomic_dir::StagedDir;
-use crate::io::level_file::{self, Format};
-use crate::io::{ascii, export};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(super) enum OutputFormat {
-    /// A text map with its legend.
-    Ascii,
-    Ron,
-    Json,
-}
+use crate::io::export::{self, Format};
 
 #[derive(Debug, Args)]
 pub(super) struct GenerateArgs {
     #[command(flatten)]
     mansion: MansionArgs,
-    /// Output format [default: from the --out extension (.ron, .json), else ascii].
+    /// Output format [default: from the --out extension: .ron .json .tmj .tmx .png .txt; else ascii].
     #[arg(long, value_enum)]
-    format: Option<OutputFormat>,
+    format: Option<Format>,
     /// Write to this file instead of standard output.
     #[arg(long)]
     out: Option<PathBuf>,
     #[command(flatten)]
     generator: GeneratorArgs,
-}
-
-/// The formats a campaign folder can hold (`.tmx` too would double the files; `export` writes it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(super) enum CampaignFormat {
-    Ron,
-    Json,
-    Tmj,
-    Png,
-    Ascii,
-}
-
-impl From<CampaignFormat> for export::Format {
-    fn from(f: CampaignFormat) -> Self {
-        match f {
-            CampaignFormat::Ron => export::Format::Ron,
-            CampaignFormat::Json => export::Format::Json,
-            CampaignFormat::Tmj => export::Format::Tmj,
-            CampaignFormat::Png => export::Format::Png,
-            CampaignFormat::Ascii => export::Format::Ascii,
-        }
-    }
 }
 
 #[derive(Debug, Args)]
@@ -72,7 +42,7 @@ pub(super) struct CampaignArgs {
     out: PathBuf,
     /// Format of the ten level files (ASCII files end in .txt; Tiled maps get a tileset image each).
     #[arg(long, value_enum, default_value = "ron")]
-    format: CampaignFormat,
+    format: Format,
 }
 
 pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode, CliError> {
@@ -81,23 +51,14 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode, CliError> {
     let level = build(choice.as_ref(), seed, level)?;
     let format = args
         .format
-        .or_else(|| {
-            let ext = Format::from_extension(args.out.as_deref()?)?;
-            Some(match ext {
-                Format::Ron => OutputFormat::Ron,
-                Format::Json => OutputFormat::Json,
-            })
-        })
-        .unwrap_or(OutputFormat::Ascii);
-    let text = match format {
-        OutputFormat::Ascii => format!("{}\n{}\n", ascii::render(&level), ascii::LEGEND),
-        OutputFormat::Ron => level_file::to_string(&level, Format::Ron)?,
-        OutputFormat::Json => level_file::to_string(&level, Format::Json)?,
-    };
-    match &args.out {
-        Some(path) => write_file(path, text.as_bytes())?,
-        None => print(text.as_bytes())?,
-    }
+        .or_else(|| Format::from_path(args.out.as_deref()?))
+        .unwrap_or(Format::Ascii);
+    emit(
+        &level,
+        format,
+        &[],
+        args.out.as_deref().unwrap_or(Path::new("-")),
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -150,7 +111,7 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
     let folder_error = |e: std::io::Error| CliError::Input(format!("{}: {e}", args.out.display()));
     let staged = StagedDir::create(&args.out, campaign_file).map_err(folder_error)?;
     let game = campaign::plan(args.seed);
-    let format = export::Format::from(args.format);
+    let format = args.format;
     let progress = progress_bar(campaign::LEVELS as u64);
     let mut rows = Vec::with_capacity(campaign::LEVELS);
     for (number, plan) in (0..campaign::LEVELS as u32).zip(&game.plans) {

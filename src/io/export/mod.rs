@@ -1,6 +1,7 @@
 //! Exports of a level to other programs' formats: level RON/JSON, Tiled maps (`.tmj` and `.tmx`), a PNG
-//! picture and ASCII text. Each is a pure function of the level ([`render`]), so tests and the command
-//! line share it; [`write`] saves the result atomically, with the tileset image a Tiled map refers to.
+//! picture and ASCII text. Each is a pure function of the level ([`render`]), so tests, the command
+//! line and the editor share it; [`write`] saves the result atomically, with the tileset image a Tiled map
+//! refers to.
 
 pub mod png;
 pub mod tiled;
@@ -17,16 +18,22 @@ use super::atomic::save_atomic;
 use super::{ascii, level_file};
 use crate::model::Level;
 
-/// An export format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// An export format: the one list the command line (`--format`), the campaign folder and the editor's
+/// File ▸ Export menu all offer. Level RON and JSON are level files ([`level_file::Format`] is their
+/// syntax, which the loaders use; it is not a second list of exports).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum Format {
+    /// A level file (RON).
     Ron,
+    /// A level file (JSON).
     Json,
-    /// Tiled JSON map.
+    /// A Tiled map (JSON), with its tileset image.
     Tmj,
-    /// Tiled XML map.
+    /// A Tiled map (XML), with its tileset image.
     Tmx,
+    /// A picture of the map, with the chosen overlays.
     Png,
+    /// A text map with its legend.
     Ascii,
 }
 
@@ -59,6 +66,26 @@ impl Format {
         }
     }
 
+    /// What the format is, for menus and file dialogs.
+    pub fn label(self) -> &'static str {
+        match self {
+            Format::Ron => "Level file (RON)",
+            Format::Json => "Level file (JSON)",
+            Format::Tmj => "Tiled map (JSON)",
+            Format::Tmx => "Tiled map (XML)",
+            Format::Png => "Map image (PNG)",
+            Format::Ascii => "ASCII map",
+        }
+    }
+
+    /// The format a file name's extension names (`.txt` or `.ascii` for ASCII), in any case.
+    pub fn from_path(path: &Path) -> Option<Format> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        Format::ALL
+            .into_iter()
+            .find(|f| f.extension() == ext || f.name() == ext)
+    }
+
     /// Whether the export refers to a tileset image written beside it.
     pub fn has_tileset(self) -> bool {
         matches!(self, Format::Tmj | Format::Tmx)
@@ -80,6 +107,13 @@ pub enum ExportError {
     Level(#[from] level_file::LevelFileError),
     #[error("cannot encode the PNG: {0}")]
     Image(#[from] image::ImageError),
+    #[error("cannot write the Tiled JSON map: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error(
+        "a {width}×{height} map is too large for a picture (at most {max} cells a side)",
+        max = png::MAX_SIDE_CELLS
+    )]
+    TooLarge { width: i32, height: i32 },
     #[error("{path}: cannot write: {source}")]
     Write {
         path: PathBuf,
@@ -106,9 +140,15 @@ pub fn render(
     Ok(match format {
         Format::Ron => level_file::to_string(level, level_file::Format::Ron)?.into_bytes(),
         Format::Json => level_file::to_string(level, level_file::Format::Json)?.into_bytes(),
-        Format::Tmj => tmj::to_string(&tiled::describe(level, tileset)).into_bytes(),
+        Format::Tmj => tmj::to_vec(&tiled::describe(level, tileset))?,
         Format::Tmx => tmx::to_string(&tiled::describe(level, tileset)).into_bytes(),
-        Format::Png => png::to_bytes(level, overlays)?,
+        Format::Png => {
+            let picture = png::render(level, overlays).ok_or(ExportError::TooLarge {
+                width: level.width,
+                height: level.height,
+            })?;
+            png::encode(&picture)?
+        }
         Format::Ascii => format!("{}\n{}\n", ascii::render(level), ascii::LEGEND).into_bytes(),
     })
 }

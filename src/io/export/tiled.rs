@@ -5,9 +5,10 @@
 //! Tiled's y axis points down, the model's up: tile row 0 and pixel y 0 are the map's north edge
 //! (`y = height − 1`). Objects are in pixels, [`TILE`] per cell; points sit at cell centres.
 
-use image::{Rgba, RgbaImage};
+use image::RgbaImage;
 
 use crate::model::{Axis, Cell, Dir, Level, Rect, RoomKind, Terrain};
+use crate::paint;
 
 /// Tile size in pixels, in the map and in the tileset image.
 pub const TILE: u32 = 16;
@@ -45,58 +46,25 @@ pub fn terrain_name(t: Terrain) -> String {
     format!("{t:?}")
 }
 
-/// A flat colour per terrain kind, shared with the PNG export so both look alike.
-pub fn terrain_colour(t: Terrain) -> [u8; 3] {
-    match t {
-        Terrain::Ground => [120, 104, 80],
-        Terrain::Grass => [70, 130, 60],
-        Terrain::Water => [50, 90, 170],
-        Terrain::Marble => [200, 200, 205],
-        Terrain::Wood | Terrain::Floor => [170, 120, 70],
-        Terrain::WoodCreaky => [140, 90, 50],
-        Terrain::Wall => [40, 40, 48],
-        Terrain::Window(_) => [120, 180, 220],
-        Terrain::Portcullis(_) => [90, 90, 100],
-        Terrain::Door(_) => [200, 150, 60],
-        Terrain::GardenDoor(_) => [110, 160, 80],
-        Terrain::Void => [10, 10, 12],
-    }
-}
-
-/// The tileset image: one [`TILE`]² tile per terrain kind in one row; windows and doors get a light bar
-/// across their axis so their orientation shows.
+/// The tileset image: one [`TILE`]² tile per terrain kind in one row, each drawn by the map painter in
+/// the editor's palette (a door tile shows the open archway; door items are objects).
 pub fn tileset_image() -> RgbaImage {
-    let mut img = RgbaImage::new(TILE * TERRAINS.len() as u32, TILE);
-    for (i, &t) in TERRAINS.iter().enumerate() {
-        let [r, g, b] = terrain_colour(t);
-        let bar = match t {
-            Terrain::Window(Dir::N | Dir::S)
-            | Terrain::Door(Axis::EW)
-            | Terrain::Portcullis(Axis::EW)
-            | Terrain::GardenDoor(Axis::EW) => Some(true),
-            Terrain::Window(Dir::E | Dir::W)
-            | Terrain::Door(Axis::NS)
-            | Terrain::Portcullis(Axis::NS)
-            | Terrain::GardenDoor(Axis::NS) => Some(false),
-            _ => None,
-        };
-        for y in 0..TILE {
-            for x in 0..TILE {
-                let on_bar = match bar {
-                    Some(true) => (7..9).contains(&y),
-                    Some(false) => (7..9).contains(&x),
-                    None => false,
-                };
-                let px = if on_bar {
-                    Rgba([240, 240, 240, 255])
-                } else {
-                    Rgba([r, g, b, 255])
-                };
-                img.put_pixel(i as u32 * TILE + x, y, px);
-            }
-        }
-    }
-    img
+    let mut image = RgbaImage::new(TILE * TERRAINS.len() as u32, TILE);
+    let tile = TILE as f32;
+    let shapes = TERRAINS
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &t)| {
+            let rect = egui::Rect::from_min_size(
+                egui::pos2(i as f32 * tile, 0.0),
+                egui::Vec2::splat(tile),
+            );
+            paint::terrain_tile(rect, t)
+        })
+        .collect();
+    let fonts = paint::picture_fonts();
+    paint::raster::draw_shapes(&mut image, shapes, fonts.texture_atlas());
+    image
 }
 
 /// A custom property value; the type names are Tiled's.

@@ -1,4 +1,5 @@
-//! Colours of the editor in one place, so the map, the overlays and their legends always agree.
+//! The one palette: every colour of the map, its overlays, the editor's legends, the PNG export and the
+//! Tiled tileset, so they always agree.
 //!
 //! Terrain colours are muted so that overlay colours, which are saturated, stay readable on top of them.
 

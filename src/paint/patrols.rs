@@ -1,14 +1,29 @@
 //! Overlay 4, patrol chains: each route as a coloured polyline with direction arrows (solid loops, dashed
 //! back-and-forth chains), station badges, split points and unpatrolled rooms. Kept apart from the other
-//! overlays because it is the largest; the badge and split marker are shared with the legend.
+//! overlays because it is the largest; the badge and split marker are shared with the editor's legend.
 
-use egui::{Color32, CornerRadius, FontId, Pos2, Rect, Shape, Stroke, StrokeKind, Ui, Vec2, vec2};
+use egui::epaint::FontsView;
+use egui::{Color32, CornerRadius, FontId, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, vec2};
 
-use super::camera::CellToScreen;
-use super::map_view::{route_name, text_shape};
-use super::state::EditorState;
-use super::{describe, theme};
-use crate::model::{Cell, Level, PatrolRoute, RoomId, StationRole};
+use super::palette;
+use super::transform::CellToScreen;
+use super::{Scene, text_shape};
+use crate::model::{Cell, Level, PatrolRoute, RoomId, StationKind, StationRole};
+
+/// The letter on a station badge.
+pub fn station_letter(kind: StationKind) -> &'static str {
+    match kind {
+        StationKind::Window => "W",
+        StationKind::Loot => "$",
+        StationKind::Chair => "C",
+        StationKind::IntoRoom => "D",
+    }
+}
+
+/// A route's shape on the map's route tags.
+pub fn route_shape_short(loops: bool) -> &'static str {
+    if loops { "loop" } else { "chain" }
+}
 
 /// "G3" for a guard's route, "R3" for a route without a guard (level 0).
 pub fn short_route_name(level: &Level, route: usize) -> String {
@@ -62,8 +77,13 @@ fn arrows(shapes: &mut Vec<Shape>, pts: &[Pos2], spacing: f32, size: f32, colour
     }
 }
 
-pub fn patrol_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState, ui: &Ui) {
-    let (level, a) = (state.level(), &state.analysis);
+pub fn patrol_marks(
+    shapes: &mut Vec<Shape>,
+    t: &CellToScreen,
+    scene: &Scene,
+    fonts: &mut FontsView<'_>,
+) {
+    let (level, a) = (scene.level, scene.facts);
     let width = (t.cell * 0.12).clamp(1.5, 4.0);
     for &r in &a.patrols.unpatrolled {
         if let Some(room) = level.rooms.get(r) {
@@ -77,14 +97,14 @@ pub fn patrol_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorSta
             ];
             shapes.extend(Shape::dashed_line(
                 &corners,
-                Stroke::new(width * 1.3, theme::UNPATROLLED),
+                Stroke::new(width * 1.3, palette::UNPATROLLED),
                 8.0,
                 5.0,
             ));
         }
     }
     for (i, route) in level.patrols.iter().enumerate() {
-        let colour = theme::route_colour(i);
+        let colour = palette::route_colour(i);
         let mut pts = route_points(t, route, lane_of(i));
         let loops = route.loops();
         if loops && let Some(&first) = pts.first() {
@@ -117,10 +137,10 @@ pub fn patrol_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorSta
             station_badge(
                 shapes,
                 t,
-                ui,
+                fonts,
                 station.cell,
                 station.role,
-                describe::station_letter(station.kind),
+                station_letter(station.kind),
                 colour,
             );
         }
@@ -161,7 +181,7 @@ pub fn split_marker(shapes: &mut Vec<Shape>, c: Pos2, r: f32) {
 pub fn station_badge(
     shapes: &mut Vec<Shape>,
     t: &CellToScreen,
-    ui: &Ui,
+    fonts: &mut FontsView<'_>,
     cell: Cell,
     role: StationRole,
     letter: &str,
@@ -169,13 +189,13 @@ pub fn station_badge(
 ) {
     let size = (t.cell * 0.6).clamp(9.0, 16.0);
     let centre = t.cell_rect(cell).right_bottom() - Vec2::splat(t.cell * 0.2);
-    badge(shapes, ui, centre, size, role, letter, colour);
+    badge(shapes, fonts, centre, size, role, letter, colour);
 }
 
 /// The badge shape itself, shared with the legend.
 pub fn badge(
     shapes: &mut Vec<Shape>,
-    ui: &Ui,
+    fonts: &mut FontsView<'_>,
     centre: Pos2,
     size: f32,
     role: StationRole,
@@ -206,24 +226,10 @@ pub fn badge(
         }
     }
     shapes.push(text_shape(
-        ui,
+        fonts,
         centre,
         letter,
         FontId::monospace(size * 0.75),
         Color32::BLACK,
     ));
-}
-
-/// The guards and routes that visit a room, for the inspector.
-pub fn route_summary(level: &Level, route: usize) -> String {
-    let Some(r) = level.patrols.get(route) else {
-        return format!("route {route} (missing)");
-    };
-    let place = if r.outside { ", outside" } else { "" };
-    format!(
-        "{}: {}{place}, {} room visits",
-        route_name(level, route),
-        describe::route_shape(r.loops()),
-        r.visits.len()
-    )
 }

@@ -3,15 +3,15 @@
 
 use egui::{CornerRadius, Pos2, Rect, Shape, Stroke, StrokeKind, pos2, vec2};
 
-use super::camera::CellToScreen;
-use super::state::EditorState;
-use super::theme;
+use super::Scene;
+use super::palette;
+use super::transform::CellToScreen;
 
 /// Draws every locked room's border and badge.
-pub fn draw(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState) {
-    let level = state.level();
+pub fn draw(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
+    let level = scene.level;
     let width = (t.cell * 0.15).clamp(2.0, 4.0);
-    for room in state.doc.locked_rooms() {
+    for &room in scene.locked_rooms {
         let Some(r) = level.rooms.get(room) else {
             continue;
         };
@@ -26,12 +26,12 @@ pub fn draw(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState) {
         shapes.push(Shape::rect_stroke(
             rect,
             CornerRadius::ZERO,
-            Stroke::new(width + 2.0, theme::with_alpha(theme::LOCK_DARK, 160)),
+            Stroke::new(width + 2.0, palette::with_alpha(palette::LOCK_DARK, 160)),
             StrokeKind::Middle,
         ));
         shapes.extend(Shape::dashed_line(
             &corners,
-            Stroke::new(width, theme::LOCK),
+            Stroke::new(width, palette::LOCK),
             (t.cell * 0.6).max(6.0),
             (t.cell * 0.3).max(3.0),
         ));
@@ -50,7 +50,7 @@ fn padlock(shapes: &mut Vec<Shape>, at: Pos2, size: f32) {
     shapes.push(Shape::rect_filled(
         badge,
         CornerRadius::same((size * 0.2) as u8),
-        theme::LOCK,
+        palette::LOCK,
     ));
     let body = Rect::from_min_max(
         pos2(at.x + size * 0.22, at.y + size * 0.45),
@@ -68,11 +68,11 @@ fn padlock(shapes: &mut Vec<Shape>, at: Pos2, size: f32) {
     ];
     shapes.push(Shape::line(
         shackle.to_vec(),
-        Stroke::new((size * 0.09).max(1.5), theme::LOCK_DARK),
+        Stroke::new((size * 0.09).max(1.5), palette::LOCK_DARK),
     ));
     shapes.push(Shape::rect_filled(
         body,
         CornerRadius::same((size * 0.06) as u8),
-        theme::LOCK_DARK,
+        palette::LOCK_DARK,
     ));
 }

@@ -1,17 +1,18 @@
 //! The four analysis overlays, drawn in three layers so that they compose: room tints under the items
 //! ([`draw_fills`]), lines and markers under the guards ([`draw_marks`]) and text tags on top of everything
-//! ([`draw_labels`]). All figures come from the cached [`super::state::Analysis`]; nothing is recomputed here.
-//! The patrol overlay's drawing lives in [`super::patrol_overlay`].
+//! ([`draw_labels`]). All figures come from the [`MapFacts`](super::MapFacts); nothing is recomputed here.
+//! The patrol overlay's drawing lives in [`super::patrols`].
 
+use egui::epaint::FontsView;
 use egui::{
-    Align2, Color32, CornerRadius, FontId, Mesh, Pos2, Shape, Stroke, StrokeKind, Ui, Vec2, vec2,
+    Align2, Color32, CornerRadius, FontId, Mesh, Pos2, Shape, Stroke, StrokeKind, Vec2, vec2,
 };
 
-use super::camera::CellToScreen;
-use super::map_view::text_shape;
-use super::patrol_overlay::{patrol_marks, short_route_name};
-use super::state::{EditorState, Overlay};
-use super::{describe, theme};
+use super::palette;
+use super::patrols::{patrol_marks, route_shape_short, short_route_name};
+use super::transform::CellToScreen;
+use super::{Scene, text_shape};
+use crate::analysis::Overlay;
 use crate::model::{Cell, Level, RoomId, RoomKind};
 
 /// Font size of overlay text at the current zoom.
@@ -25,18 +26,16 @@ fn labels_fit(t: &CellToScreen) -> bool {
 }
 
 /// A text tag with a dark rounded background, placed by `align` relative to `anchor` (`at`).
-pub fn tag(
+fn tag(
     shapes: &mut Vec<Shape>,
-    ui: &Ui,
+    fonts: &mut FontsView<'_>,
     t: &CellToScreen,
     (anchor, align): (Pos2, Align2),
     text: &str,
     size: f32,
     colour: Color32,
 ) {
-    let galley = ui
-        .painter()
-        .layout_no_wrap(text.to_string(), FontId::proportional(size), colour);
+    let galley = fonts.layout_no_wrap(text.to_string(), FontId::proportional(size), colour);
     let pad = vec2(3.0, 1.0);
     let mut rect = align.anchor_size(anchor, galley.size() + pad * 2.0);
     // Slide the tag back inside the map view rather than clipping it.
@@ -60,10 +59,10 @@ fn fill_cells(mesh: &mut Mesh, t: &CellToScreen, cells: &[Cell], colour: Color32
 }
 
 /// Room tints: depth shading (overlay 2) and loot classes (overlay 3, as a fill when alone).
-pub fn draw_fills(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState) {
-    let (level, a) = (state.level(), &state.analysis);
+pub fn draw_fills(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
+    let (level, a) = (scene.level, scene.facts);
     let mut mesh = Mesh::default();
-    let distances = state.overlays.is_on(Overlay::Distances);
+    let distances = scene.overlays.is_on(Overlay::Distances);
     if distances {
         for (r, room) in level.rooms.iter().enumerate() {
             if room.kind == RoomKind::Exterior {
@@ -75,19 +74,19 @@ pub fn draw_fills(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState
                     &mut mesh,
                     t,
                     &room.cells,
-                    theme::with_alpha(theme::depth_ramp(ramp), 170),
+                    palette::with_alpha(palette::depth_ramp(ramp), 170),
                 );
             }
         }
     }
-    if state.overlays.is_on(Overlay::Loot) && !distances {
+    if scene.overlays.is_on(Overlay::Loot) && !distances {
         for (r, room) in level.rooms.iter().enumerate() {
             if let Some(class) = a.loot_classes[r] {
                 fill_cells(
                     &mut mesh,
                     t,
                     &room.cells,
-                    theme::with_alpha(theme::loot_class(class), 140),
+                    palette::with_alpha(palette::loot_class(class), 140),
                 );
             }
         }
@@ -96,29 +95,39 @@ pub fn draw_fills(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState
 }
 
 /// Lines and markers of every overlay.
-pub fn draw_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState, ui: &Ui) {
-    if state.overlays.is_on(Overlay::Distances) {
-        distance_marks(shapes, t, state);
+pub fn draw_marks(
+    shapes: &mut Vec<Shape>,
+    t: &CellToScreen,
+    scene: &Scene,
+    fonts: &mut FontsView<'_>,
+) {
+    if scene.overlays.is_on(Overlay::Distances) {
+        distance_marks(shapes, t, scene);
     }
-    if state.overlays.is_on(Overlay::Loot) {
-        loot_marks(shapes, t, state);
+    if scene.overlays.is_on(Overlay::Loot) {
+        loot_marks(shapes, t, scene);
     }
-    if state.overlays.is_on(Overlay::Patrols) {
-        patrol_marks(shapes, t, state, ui);
+    if scene.overlays.is_on(Overlay::Patrols) {
+        patrol_marks(shapes, t, scene, fonts);
     }
-    if state.overlays.is_on(Overlay::RoomGraph) {
-        room_graph_marks(shapes, t, state, ui);
+    if scene.overlays.is_on(Overlay::RoomGraph) {
+        room_graph_marks(shapes, t, scene, fonts);
     }
 }
 
 /// Text tags of every overlay, drawn last so nothing covers them.
-pub fn draw_labels(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState, ui: &Ui) {
+pub fn draw_labels(
+    shapes: &mut Vec<Shape>,
+    t: &CellToScreen,
+    scene: &Scene,
+    fonts: &mut FontsView<'_>,
+) {
     if !labels_fit(t) {
         return;
     }
-    let (level, a) = (state.level(), &state.analysis);
+    let (level, a) = (scene.level, scene.facts);
     let size = label_size(t);
-    if state.overlays.is_on(Overlay::Distances) {
+    if scene.overlays.is_on(Overlay::Distances) {
         for (r, room) in level.rooms.iter().enumerate() {
             if room.kind == RoomKind::Exterior {
                 continue;
@@ -131,13 +140,13 @@ pub fn draw_labels(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorStat
             let corner =
                 t.point(room.interior.x0 as f32, room.interior.y1 as f32) + Vec2::splat(2.0);
             let colour = if room.private {
-                theme::NODE_PRIVATE_ROOM
+                palette::NODE_PRIVATE_ROOM
             } else {
                 Color32::WHITE
             };
             tag(
                 shapes,
-                ui,
+                fonts,
                 t,
                 (corner, Align2::LEFT_TOP),
                 &text,
@@ -146,14 +155,14 @@ pub fn draw_labels(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorStat
             );
         }
     }
-    if state.overlays.is_on(Overlay::Loot) {
+    if scene.overlays.is_on(Overlay::Loot) {
         for entry in &a.loot {
-            let colour = entry.class.map_or(Color32::WHITE, theme::loot_class);
+            let colour = entry.class.map_or(Color32::WHITE, palette::loot_class);
             let anchor = t.cell_rect(entry.cell).right_top();
             let text = (entry.order + 1).to_string();
             tag(
                 shapes,
-                ui,
+                fonts,
                 t,
                 (anchor, Align2::CENTER_CENTER),
                 &text,
@@ -162,23 +171,23 @@ pub fn draw_labels(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorStat
             );
         }
     }
-    if state.overlays.is_on(Overlay::Patrols) {
+    if scene.overlays.is_on(Overlay::Patrols) {
         for (i, route) in level.patrols.iter().enumerate() {
             let Some(&start) = route.cells.first() else {
                 continue;
             };
-            let shape = describe::route_shape_short(route.loops());
+            let shape = route_shape_short(route.loops());
             let place = if route.outside { ", outside" } else { "" };
             let text = format!("{} {shape}{place}", short_route_name(level, i));
             let anchor = t.cell_rect(start).left_top() - vec2(2.0, 2.0);
             tag(
                 shapes,
-                ui,
+                fonts,
                 t,
                 (anchor, Align2::RIGHT_BOTTOM),
                 &text,
                 size * 0.9,
-                theme::route_colour(i),
+                palette::route_colour(i),
             );
         }
         for &r in &a.patrols.unpatrolled {
@@ -187,12 +196,12 @@ pub fn draw_labels(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorStat
                     t.point(room.interior.x1 as f32, room.interior.y1 as f32) + vec2(-2.0, 2.0);
                 tag(
                     shapes,
-                    ui,
+                    fonts,
                     t,
                     (corner, Align2::RIGHT_TOP),
                     "no patrol",
                     size * 0.9,
-                    theme::UNPATROLLED,
+                    palette::UNPATROLLED,
                 );
             }
         }
@@ -214,8 +223,8 @@ fn segment_line(t: &CellToScreen, level: &Level, adj: usize) -> Option<[Pos2; 2]
     Some([first - half, last + half])
 }
 
-fn distance_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState) {
-    let level = state.level();
+fn distance_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
+    let level = scene.level;
     let width = (t.cell * 0.3).clamp(2.0, 7.0);
     for room in level
         .rooms
@@ -225,7 +234,7 @@ fn distance_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState
         shapes.push(Shape::rect_stroke(
             t.rect(&room.interior),
             CornerRadius::ZERO,
-            Stroke::new(width * 0.4, theme::PRIVATE_OUTLINE),
+            Stroke::new(width * 0.4, palette::PRIVATE_OUTLINE),
             StrokeKind::Inside,
         ));
     }
@@ -240,15 +249,15 @@ fn distance_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState
         {
             shapes.push(Shape::line_segment(
                 line,
-                Stroke::new(width, theme::BOUNDARY),
+                Stroke::new(width, palette::BOUNDARY),
             ));
         }
     }
 }
 
-fn loot_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState) {
-    let (level, a) = (state.level(), &state.analysis);
-    if state.overlays.is_on(Overlay::Distances) {
+fn loot_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
+    let (level, a) = (scene.level, scene.facts);
+    if scene.overlays.is_on(Overlay::Distances) {
         // The depth shading owns the fill; show the loot class as an inset frame instead.
         let width = (t.cell * 0.22).clamp(2.0, 5.0);
         for (r, room) in level.rooms.iter().enumerate() {
@@ -257,7 +266,7 @@ fn loot_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState) {
                 shapes.push(Shape::rect_stroke(
                     rect,
                     CornerRadius::ZERO,
-                    Stroke::new(width, theme::loot_class(class)),
+                    Stroke::new(width, palette::loot_class(class)),
                     StrokeKind::Inside,
                 ));
             }
@@ -294,8 +303,13 @@ fn node_position(t: &CellToScreen, level: &Level, room: RoomId) -> Option<Pos2> 
     ))
 }
 
-fn room_graph_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorState, ui: &Ui) {
-    let level = state.level();
+fn room_graph_marks(
+    shapes: &mut Vec<Shape>,
+    t: &CellToScreen,
+    scene: &Scene,
+    fonts: &mut FontsView<'_>,
+) {
+    let level = scene.level;
     let width = (t.cell * 0.14).clamp(1.5, 4.0);
     for adj in level
         .adjacencies
@@ -322,15 +336,15 @@ fn room_graph_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorSta
             shapes.extend(Shape::dashed_line(&pts, under, dash, dash * 0.6));
             shapes.extend(Shape::dashed_line(
                 &pts,
-                Stroke::new(width, theme::EDGE_COURTYARD),
+                Stroke::new(width, palette::EDGE_COURTYARD),
                 dash,
                 dash * 0.6,
             ));
         } else {
             let (colour, w) = if front {
-                (theme::EDGE_FRONT, width * 1.8)
+                (palette::EDGE_FRONT, width * 1.8)
             } else {
-                (theme::EDGE_DOOR, width)
+                (palette::EDGE_DOOR, width)
             };
             shapes.push(Shape::line(
                 pts.clone(),
@@ -345,11 +359,11 @@ fn room_graph_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, state: &EditorSta
         let Some(p) = node_position(t, level, id) else {
             continue;
         };
-        shapes.push(Shape::circle_filled(p, r, theme::room_node(room)));
+        shapes.push(Shape::circle_filled(p, r, palette::room_node(room)));
         shapes.push(Shape::circle_stroke(p, r, Stroke::new(1.5, Color32::BLACK)));
         if labels_fit(t) {
             shapes.push(text_shape(
-                ui,
+                fonts,
                 p,
                 &id.to_string(),
                 font.clone(),

@@ -1,0 +1,160 @@
+//! The map painter: one drawing of a level — terrain, items, guards, the four analysis overlays, locks
+//! and the selection — as egui [`Shape`]s, in one [`palette`]. The editor's map view hands the shapes to
+//! egui; the PNG export ([`crate::io::export::png`]) tessellates the same shapes with epaint and fills
+//! the triangles on the CPU ([`raster`]), so an exported picture is the editor's map, not a look-alike.
+//!
+//! It lives here, beside `app` and `io`, so that both can use it without `io` depending on the editor:
+//! it knows nothing of the editor's state, only a [`Scene`] (the level, its [`MapFacts`] and what to
+//! show) and a [`CellToScreen`] transform, and it lays out text with whichever epaint fonts it is given
+//! (the editor's context, or a picture's own). It is not in `analysis` because drawing is not analysis:
+//! it reads the analysis figures and never computes them per frame.
+
+mod facts;
+mod locks;
+mod overlays;
+pub mod palette;
+mod patrols;
+pub mod raster;
+mod terrain;
+mod transform;
+
+use egui::epaint::FontsView;
+use egui::epaint::text::{FontDefinitions, Fonts, TextOptions};
+use egui::{Color32, FontId, Pos2, Shape};
+use image::{Rgba, RgbaImage};
+
+pub use facts::MapFacts;
+pub use patrols::{badge, split_marker};
+pub use terrain::terrain_tile;
+pub use transform::CellToScreen;
+use transform::Visible;
+
+use crate::analysis::Overlay;
+use crate::model::{Cell, Level, RoomId};
+
+/// Which overlays are shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Overlays([bool; 4]);
+
+impl Overlays {
+    /// The overlays in a list (repeats are harmless).
+    pub fn of(list: &[Overlay]) -> Self {
+        let mut set = Overlays::default();
+        for &overlay in list {
+            set.set(overlay, true);
+        }
+        set
+    }
+
+    pub fn all() -> Self {
+        Overlays([true; 4])
+    }
+
+    pub fn is_on(&self, overlay: Overlay) -> bool {
+        self.0[overlay as usize]
+    }
+
+    pub fn set(&mut self, overlay: Overlay, on: bool) {
+        self.0[overlay as usize] = on;
+    }
+
+    pub fn toggle(&mut self, overlay: Overlay) {
+        self.0[overlay as usize] ^= true;
+    }
+
+    /// The overlays shown, in key order.
+    pub fn list(&self) -> Vec<Overlay> {
+        Overlay::ALL
+            .into_iter()
+            .filter(|&o| self.is_on(o))
+            .collect()
+    }
+}
+
+/// What to draw: a level with its facts, and what the viewer chose to show.
+#[derive(Clone, Copy, Debug)]
+pub struct Scene<'a> {
+    pub level: &'a Level,
+    /// Computed from `level` ([`MapFacts::new`]).
+    pub facts: &'a MapFacts,
+    pub overlays: Overlays,
+    pub grid: bool,
+    /// Rooms drawn with a lock border and badge.
+    pub locked_rooms: &'a [RoomId],
+    pub selected_room: Option<RoomId>,
+    /// A cell ringed for attention (a validation finding).
+    pub focus: Option<Cell>,
+}
+
+impl<'a> Scene<'a> {
+    /// The level with its overlays and nothing else: what a picture shows.
+    pub fn picture(level: &'a Level, facts: &'a MapFacts, overlays: Overlays) -> Self {
+        Scene {
+            level,
+            facts,
+            overlays,
+            grid: false,
+            locked_rooms: &[],
+            selected_room: None,
+            focus: None,
+        }
+    }
+}
+
+/// The scene's shapes through `t`, bottom layer first, laying out text with `fonts`. Only the cells the
+/// transform's viewport shows are drawn.
+pub fn paint(scene: &Scene, t: &CellToScreen, fonts: &mut FontsView<'_>) -> Vec<Shape> {
+    let level = scene.level;
+    let visible = Visible::new(t, level);
+    let mut shapes = Vec::new();
+    terrain::draw_terrain(&mut shapes, t, scene, visible);
+    overlays::draw_fills(&mut shapes, t, scene);
+    if scene.grid && t.cell >= 6.0 {
+        terrain::draw_grid(&mut shapes, t, level, visible);
+    }
+    terrain::draw_items(&mut shapes, t, level, visible);
+    overlays::draw_marks(&mut shapes, t, scene, fonts);
+    terrain::draw_actors(&mut shapes, t, level, fonts);
+    overlays::draw_labels(&mut shapes, t, scene, fonts);
+    terrain::draw_selection(&mut shapes, t, scene);
+    // After the selection, so a selected locked room still shows its badge and border.
+    locks::draw(&mut shapes, t, scene);
+    shapes
+}
+
+/// Centred text as a shape.
+pub fn text_shape(
+    fonts: &mut FontsView<'_>,
+    centre: Pos2,
+    text: &str,
+    font: FontId,
+    colour: Color32,
+) -> Shape {
+    let galley = fonts.layout_no_wrap(text.to_string(), font, colour);
+    let pos = centre - galley.size() / 2.0;
+    Shape::galley(pos, galley, colour)
+}
+
+/// Fonts for pictures drawn without an egui context: egui's default fonts and text options, at one
+/// pixel per point.
+pub fn picture_fonts() -> Fonts {
+    Fonts::new(TextOptions::default(), FontDefinitions::default())
+}
+
+/// The whole scene as a picture of `cell_px` pixels per cell on the map background.
+pub fn picture(scene: &Scene, cell_px: u32) -> RgbaImage {
+    let (w, h) = (
+        scene.level.width.max(1) as u32,
+        scene.level.height.max(1) as u32,
+    );
+    let t = CellToScreen::whole_map(scene.level.width, scene.level.height, cell_px as f32);
+    let mut fonts = picture_fonts();
+    let shapes = paint(scene, &t, &mut fonts.with_pixels_per_point(1.0));
+    let mut image = RgbaImage::from_pixel(
+        w * cell_px,
+        h * cell_px,
+        Rgba(palette::BACKGROUND.to_array()),
+    );
+    raster::draw_shapes(&mut image, shapes, fonts.texture_atlas());
+    image
+}

@@ -1,0 +1,338 @@
+//! The map itself: terrain with its openings (windows, doors, archways, portcullises, garden gates),
+//! the cell grid, items, guards, the player start and the selection.
+//!
+//! Everything is drawn in screen space through the [`CellToScreen`] of the frame or picture, with
+//! untextured meshes and shapes sized from the cell size, so the map stays crisp at every zoom. Only the
+//! visible cells are drawn.
+
+use egui::epaint::FontsView;
+use egui::{Color32, CornerRadius, Mesh, Rect, Shape, Stroke, StrokeKind, Vec2, vec2};
+
+use super::palette;
+use super::transform::{CellToScreen, Visible};
+use super::{Scene, text_shape};
+use crate::model::{Axis, Cell, Dir, ItemKind, Level, Terrain};
+
+/// Screen-space unit vector of a compass direction (north is up on screen).
+pub fn screen_dir(dir: Dir) -> Vec2 {
+    match dir {
+        Dir::N => vec2(0.0, -1.0),
+        Dir::S => vec2(0.0, 1.0),
+        Dir::E => vec2(1.0, 0.0),
+        Dir::W => vec2(-1.0, 0.0),
+    }
+}
+
+/// Pillars: wall cells with no glyph-wall neighbours, drawn round on the floor around them.
+fn is_pillar(scene: &Scene, c: Cell) -> bool {
+    scene.level.terrain(c) == Terrain::Wall && scene.facts.wall_bits_at(c) == 0
+}
+
+pub fn draw_terrain(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene, visible: Visible) {
+    let level = scene.level;
+    let mut mesh = Mesh::default();
+    let mut details = Vec::new();
+    for c in visible.cells() {
+        let terrain = level.terrain(c);
+        let rect = t.cell_rect(c);
+        let mut colour = palette::terrain(terrain);
+        if is_pillar(scene, c) {
+            colour = c
+                .neighbours4()
+                .into_iter()
+                .map(|n| level.terrain(n))
+                .find(|n| !n.is_blocking())
+                .map_or(palette::GRASS, palette::terrain);
+            details.push(Shape::circle_filled(
+                rect.center(),
+                t.cell * 0.42,
+                palette::WALL,
+            ));
+        } else if t.cell >= 4.0 {
+            opening_details(
+                &mut details,
+                &mut colour,
+                terrain,
+                rect,
+                level.item_at(c).map(|i| i.kind),
+            );
+        }
+        mesh.add_colored_rect(rect, colour);
+    }
+    shapes.push(Shape::mesh(mesh));
+    shapes.extend(details);
+}
+
+/// One cell of `terrain` on its own, as the Tiled tileset draws it: its colour and, for an opening,
+/// its detail (a door without its door item shows as the open archway).
+pub fn terrain_tile(rect: Rect, terrain: Terrain) -> Vec<Shape> {
+    let mut details = Vec::new();
+    let mut colour = palette::terrain(terrain);
+    opening_details(&mut details, &mut colour, terrain, rect, None);
+    let mut shapes = vec![Shape::rect_filled(rect, CornerRadius::ZERO, colour)];
+    shapes.extend(details);
+    shapes
+}
+
+/// Draws windows, doors, archways, portcullises and garden gates over their cell; may change the base colour.
+fn opening_details(
+    out: &mut Vec<Shape>,
+    base: &mut Color32,
+    terrain: Terrain,
+    rect: Rect,
+    item: Option<ItemKind>,
+) {
+    let s = rect.width();
+    let c = rect.center();
+    // The wall line's direction on screen and the passage direction across it.
+    let along = |axis: Axis| match axis {
+        Axis::NS => vec2(0.0, 1.0),
+        Axis::EW => vec2(1.0, 0.0),
+    };
+    let across = |axis: Axis| match axis {
+        Axis::NS => vec2(1.0, 0.0),
+        Axis::EW => vec2(0.0, 1.0),
+    };
+    match terrain {
+        Terrain::Window(dir) => {
+            let out_dir = screen_dir(dir);
+            let line = vec2(out_dir.y.abs(), out_dir.x.abs()) * s * 0.42;
+            out.push(Shape::line_segment(
+                [c - line, c + line],
+                Stroke::new(s * 0.22, palette::WINDOW_GLASS),
+            ));
+            let tip = c + out_dir * s * 0.5;
+            let side = vec2(-out_dir.y, out_dir.x) * s * 0.22;
+            let base_c = c + out_dir * s * 0.16;
+            out.push(Shape::convex_polygon(
+                vec![tip, base_c + side, base_c - side],
+                palette::WINDOW_GLASS,
+                Stroke::NONE,
+            ));
+        }
+        Terrain::Door(axis) if matches!(item, Some(ItemKind::Door(_))) => {
+            let size = along(axis) * s * 0.9 + across(axis) * s * 0.45;
+            let slab = Rect::from_center_size(c, size);
+            out.push(Shape::rect_filled(slab, CornerRadius::ZERO, palette::DOOR));
+            out.push(Shape::rect_stroke(
+                slab,
+                CornerRadius::ZERO,
+                Stroke::new((s * 0.07).max(1.0), palette::DOOR_EDGE),
+                StrokeKind::Inside,
+            ));
+        }
+        Terrain::Door(axis) => {
+            // An open archway: floor with the wall's jambs at both ends.
+            *base = palette::ARCHWAY;
+            for end in [-1.0, 1.0] {
+                let centre = c + along(axis) * s * 0.4 * end;
+                let size = along(axis).abs() * s * 0.2 + across(axis).abs() * s;
+                out.push(Shape::rect_filled(
+                    Rect::from_center_size(centre, size),
+                    CornerRadius::ZERO,
+                    palette::WALL,
+                ));
+            }
+        }
+        Terrain::Portcullis(axis) => {
+            let stroke = Stroke::new((s * 0.09).max(1.0), palette::PORTCULLIS);
+            for k in [-0.3, 0.0, 0.3] {
+                let mid = c + along(axis) * s * k;
+                out.push(Shape::line_segment(
+                    [mid - across(axis) * s * 0.3, mid + across(axis) * s * 0.3],
+                    stroke,
+                ));
+            }
+            out.push(Shape::line_segment(
+                [c - along(axis) * s * 0.5, c + along(axis) * s * 0.5],
+                stroke,
+            ));
+        }
+        Terrain::GardenDoor(axis) => {
+            *base = palette::GRASS;
+            let stroke = Stroke::new((s * 0.12).max(1.0), palette::GARDEN_GATE);
+            out.push(Shape::line_segment(
+                [c - along(axis) * s * 0.5, c + along(axis) * s * 0.5],
+                stroke,
+            ));
+            for k in [-0.25, 0.25] {
+                let mid = c + along(axis) * s * k;
+                out.push(Shape::line_segment(
+                    [mid - across(axis) * s * 0.2, mid + across(axis) * s * 0.2],
+                    stroke,
+                ));
+            }
+        }
+        _ => {}
+    }
+}
+
+pub fn draw_grid(shapes: &mut Vec<Shape>, t: &CellToScreen, level: &Level, v: Visible) {
+    let stroke = Stroke::new(1.0, palette::GRID);
+    for x in v.x0..=v.x1 + 1 {
+        let a = t.point(x as f32, v.y0 as f32);
+        let b = t.point(x as f32, (v.y1 + 1).min(level.height) as f32);
+        shapes.push(Shape::line_segment([a, b], stroke));
+    }
+    for y in v.y0..=v.y1 + 1 {
+        let a = t.point(v.x0 as f32, y as f32);
+        let b = t.point((v.x1 + 1).min(level.width) as f32, y as f32);
+        shapes.push(Shape::line_segment([a, b], stroke));
+    }
+}
+
+pub fn draw_items(shapes: &mut Vec<Shape>, t: &CellToScreen, level: &Level, v: Visible) {
+    let s = t.cell;
+    if s < 3.0 {
+        return;
+    }
+    let edge = Stroke::new((s * 0.06).max(0.5), Color32::from_black_alpha(160));
+    for item in level.items.iter().filter(|i| v.contains(i.cell)) {
+        let c = t.cell_centre(item.cell);
+        match item.kind {
+            ItemKind::Coin => {
+                shapes.push(Shape::circle_filled(c, s * 0.3, palette::COIN));
+                shapes.push(Shape::circle_stroke(
+                    c,
+                    s * 0.3,
+                    Stroke::new((s * 0.07).max(0.7), palette::COIN_EDGE),
+                ));
+            }
+            ItemKind::Chair => {
+                let seat = Rect::from_center_size(c + vec2(0.0, s * 0.06), Vec2::splat(s * 0.42));
+                shapes.push(Shape::rect_filled(seat, CornerRadius::ZERO, palette::CHAIR));
+                let back = Rect::from_min_size(
+                    seat.left_top() - vec2(0.0, s * 0.14),
+                    vec2(seat.width(), s * 0.14),
+                );
+                shapes.push(Shape::rect_filled(back, CornerRadius::ZERO, palette::CHAIR));
+            }
+            ItemKind::Table => {
+                let top = Rect::from_center_size(c, Vec2::splat(s * 0.8));
+                shapes.push(Shape::rect_filled(
+                    top,
+                    CornerRadius::same(2),
+                    palette::TABLE,
+                ));
+                shapes.push(Shape::rect_stroke(
+                    top,
+                    CornerRadius::same(2),
+                    edge,
+                    StrokeKind::Inside,
+                ));
+            }
+            ItemKind::Bush => {
+                shapes.push(Shape::circle_filled(c, s * 0.42, palette::BUSH));
+                shapes.push(Shape::circle_filled(
+                    c - Vec2::splat(s * 0.1),
+                    s * 0.16,
+                    palette::GRASS,
+                ));
+            }
+            ItemKind::TorchLit => {
+                shapes.push(Shape::circle_filled(c, s * 0.7, palette::TORCH_GLOW));
+                shapes.push(Shape::circle_filled(c, s * 0.24, palette::TORCH_LIT));
+                shapes.push(Shape::circle_filled(
+                    c,
+                    s * 0.1,
+                    Color32::from_rgb(255, 240, 160),
+                ));
+            }
+            ItemKind::TorchUnlit => {
+                shapes.push(Shape::circle_filled(c, s * 0.22, palette::TORCH_UNLIT));
+                shapes.push(Shape::circle_stroke(
+                    c,
+                    s * 0.22,
+                    Stroke::new((s * 0.06).max(0.5), Color32::from_gray(150)),
+                ));
+            }
+            // Door and portcullis items are drawn with their terrain.
+            ItemKind::Door(_) | ItemKind::Portcullis(_) => {}
+        }
+    }
+}
+
+/// Guards at their start cells (outside guards as purple diamonds, torch carriers with a flame) and the
+/// player start.
+pub fn draw_actors(
+    shapes: &mut Vec<Shape>,
+    t: &CellToScreen,
+    level: &Level,
+    fonts: &mut FontsView<'_>,
+) {
+    let s = t.cell;
+    let outline = Stroke::new((s * 0.08).max(1.0), palette::OUTLINE);
+    let font = egui::FontId::proportional((s * 0.5).clamp(7.0, 14.0));
+    for (g, guard) in level.guards.iter().enumerate() {
+        let c = t.cell_centre(guard.start);
+        let r = (s * 0.42).max(3.0);
+        let outside = level.patrols.get(guard.route).is_some_and(|p| p.outside);
+        if outside {
+            let pts = vec![
+                c + vec2(0.0, -r),
+                c + vec2(r, 0.0),
+                c + vec2(0.0, r),
+                c + vec2(-r, 0.0),
+            ];
+            shapes.push(Shape::convex_polygon(pts, palette::GUARD_OUTSIDE, outline));
+        } else {
+            shapes.push(Shape::circle_filled(c, r, palette::GUARD));
+            shapes.push(Shape::circle_stroke(c, r, outline));
+        }
+        if guard.carries_torch {
+            let flame = c + vec2(r * 0.8, -r * 0.8);
+            shapes.push(Shape::circle_filled(flame, r * 0.45, palette::TORCH_LIT));
+            shapes.push(Shape::circle_stroke(
+                flame,
+                r * 0.45,
+                Stroke::new(1.0, Color32::BLACK),
+            ));
+        }
+        if s >= 14.0 {
+            shapes.push(text_shape(
+                fonts,
+                c,
+                &g.to_string(),
+                font.clone(),
+                Color32::WHITE,
+            ));
+        }
+    }
+    let p = t.cell_centre(level.player_start);
+    let r = (s * 0.45).max(3.5);
+    shapes.push(Shape::circle_filled(p, r, palette::PLAYER));
+    shapes.push(Shape::circle_stroke(
+        p,
+        r,
+        Stroke::new((s * 0.1).max(1.0), Color32::BLACK),
+    ));
+    if s >= 10.0 {
+        shapes.push(text_shape(fonts, p, "@", font, Color32::BLACK));
+    }
+}
+
+/// The selected room's frame and the focused finding's ring.
+pub fn draw_selection(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
+    let width = (t.cell * 0.18).clamp(2.0, 5.0);
+    if let Some(room) = scene.selected_room.and_then(|r| scene.level.rooms.get(r)) {
+        let rect = t.rect(&room.interior);
+        shapes.push(Shape::rect_filled(
+            rect,
+            CornerRadius::ZERO,
+            palette::with_alpha(palette::SELECTION, 40),
+        ));
+        shapes.push(Shape::rect_stroke(
+            rect,
+            CornerRadius::ZERO,
+            Stroke::new(width, palette::SELECTION),
+            StrokeKind::Outside,
+        ));
+    }
+    if let Some(cell) = scene.focus {
+        shapes.push(Shape::circle_stroke(
+            t.cell_centre(cell),
+            t.cell.max(6.0) * 1.2,
+            Stroke::new(width, palette::FOCUS),
+        ));
+    }
+}
