@@ -335,7 +335,7 @@ fn giant(rng: &mut ChaCha8Rng, level: &mut Level) -> String {
             let kind = *pick(rng, ITEMS);
             level.items.extend((0..n).map(|k| Item {
                 kind,
-                cell: Cell::new(k as i32 % w, (k as i32 / w) % h),
+                cell: Cell::new(k % w, (k / w) % h),
             }));
             format!("{n} more {kind:?} items")
         }
