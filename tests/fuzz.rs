@@ -40,6 +40,7 @@ fn options(cases: u64) -> Options {
         max_input_bytes: QUICK_MAX_BYTES,
         keep_going: false,
         max_failures: 1000,
+        max_stuck: 1,
         replay_hint: "cargo run --release --example fuzz -- --seed {seed} --replay {case}".into(),
     }
 }

@@ -14,7 +14,8 @@ use mansion_forge::io::preset;
 use mansion_forge::model::Level;
 use serde_json::Value;
 
-use super::runner::{QuietPanics, signature_of, try_case};
+use super::report::signature_of;
+use super::runner::{QuietPanics, try_case};
 use super::targets::Target;
 
 /// The failure signature of `bytes` in `target`, if it fails.

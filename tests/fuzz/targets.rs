@@ -101,7 +101,10 @@ impl Target {
                 let (generator, params) = param_args(text);
                 match recipe_from_args(generator, params, 1, 7) {
                     Ok(Some(recipe)) => match recipe.build(&[]) {
-                        Ok(level) => after_load(&level),
+                        Ok(level) => {
+                            generated_is_sound(&level, "a level generated with these --param")?;
+                            after_load(&level)
+                        }
                         Err(e) => readable(&e.to_string()),
                     },
                     Ok(None) => Ok(Outcome::Refused),
@@ -167,13 +170,25 @@ pub fn after_load(level: &Level) -> Result<Outcome, String> {
     Ok(Outcome::Loaded)
 }
 
+/// A generator's level meets every invariant (the generators promise it; locks are kept or refused).
+fn generated_is_sound(level: &Level, what: &str) -> Result<(), String> {
+    match validate(level).first() {
+        None => Ok(()),
+        Some(v) => Err(format!("{what} breaks an invariant: {v}")),
+    }
+}
+
 /// A preset is rebuilt as `edit` and `export` do; its level goes on as a loaded level, and the preset
-/// the editor would save from it must parse again.
+/// the editor would save from it must parse again. Without hand edits the rebuilt level is the
+/// generator's and meets every invariant — which a lock taken from another generator can break.
 fn after_preset(preset: &Preset) -> Result<Outcome, String> {
     let doc = match preset.document() {
         Ok(doc) => doc,
         Err(e) => return readable(&e.to_string()),
     };
+    if preset.edits.is_empty() {
+        generated_is_sound(&doc.level, "a preset without hand edits")?;
+    }
     after_load(&doc.level)?;
     let text = preset::to_string(&Preset::of(&doc, &preset.name))
         .map_err(|e| format!("the rebuilt preset does not serialise: {e}"))?;
