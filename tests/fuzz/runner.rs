@@ -9,14 +9,14 @@
 //! and goes on (the stuck thread keeps a core busy until its case ends, so keep that for exploring).
 //! A stack overflow cannot be caught at all; the [`JOURNAL`] file names the case each worker was on.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::os::unix::fs::FileExt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Once};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -57,48 +57,49 @@ pub struct Options {
 thread_local! {
     /// The last panic on this thread, as `message at file:line:column`.
     static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// Whether a panic on this thread is a fuzz case's, to be recorded rather than printed.
+    static RECORDING: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Replaces the panic hook with one that records the message and location for [`try_case`] instead of
-/// printing it, and puts the previous hook back when dropped.
-pub struct QuietPanics(Option<PanicHook>);
-
-type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
-
-impl QuietPanics {
-    pub fn new() -> Self {
+/// Installs, once, a panic hook that records the panics of [`catch`] and passes every other panic —
+/// the harness's own, or another test's in the same binary — to the hook it replaced.
+fn install_panic_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
         let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(|info| {
+        std::panic::set_hook(Box::new(move |info| {
+            if !RECORDING.get() {
+                return previous(info);
+            }
             let location = info.location().map_or_else(String::new, |l| {
                 format!(" at {}:{}:{}", l.file(), l.line(), l.column())
             });
             let message = info.payload_as_str().unwrap_or("(no message)");
             LAST_PANIC.set(Some(format!("{message}{location}")));
         }));
-        QuietPanics(Some(previous))
-    }
+    });
 }
 
-impl Drop for QuietPanics {
-    fn drop(&mut self) {
-        if let Some(previous) = self.0.take() {
-            std::panic::set_hook(previous);
-        }
-    }
+/// Runs `f`; a panic is caught silently and returned as its message and location.
+pub fn catch<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    install_panic_hook();
+    RECORDING.set(true);
+    let result = catch_unwind(AssertUnwindSafe(f));
+    RECORDING.set(false);
+    result.map_err(|_| {
+        LAST_PANIC
+            .take()
+            .unwrap_or_else(|| "panic without a message".to_string())
+    })
 }
 
-/// Runs one input through `target`, turning a panic (under [`QuietPanics`]) or a broken promise into
-/// the failure's kind and message.
+/// Runs one input through `target`, turning a panic or a broken promise into the failure's kind and
+/// message.
 pub fn try_case(target: Target, bytes: &[u8]) -> Result<Outcome, (Kind, String)> {
-    match catch_unwind(AssertUnwindSafe(|| target.run(bytes))) {
+    match catch(|| target.run(bytes)) {
         Ok(Ok(outcome)) => Ok(outcome),
         Ok(Err(message)) => Err((Kind::Broken, message)),
-        Err(_) => Err((
-            Kind::Panic,
-            LAST_PANIC
-                .take()
-                .unwrap_or_else(|| "panic without a message".to_string()),
-        )),
+        Err(message) => Err((Kind::Panic, message)),
     }
 }
 
@@ -143,6 +144,9 @@ const JOURNAL_LINE: usize = 64;
 
 /// Stack of a worker thread: the command line runs on the main thread, which has 8 MiB.
 const WORKER_STACK: usize = 8 << 20;
+
+/// With `keep_going`, at most this many workers replace abandoned ones (each has a slot).
+const MAX_REPLACEMENTS: usize = 4096;
 
 /// Keep this many input files per kind of failure.
 const FILES_PER_KIND: usize = 3;
@@ -295,7 +299,7 @@ impl Shared {
 /// past the limit ends the process (exit by abort) after reporting it.
 pub fn run(corpus: Arc<Corpus>, options: Options) -> Summary {
     let threads = options.threads.max(1);
-    let slots = (0..threads + options.max_failures + 1)
+    let slots = (0..threads + options.max_failures.min(MAX_REPLACEMENTS))
         .map(|_| Slot::default())
         .collect();
     let shared = Arc::new(Shared {
@@ -313,7 +317,6 @@ pub fn run(corpus: Arc<Corpus>, options: Options) -> Summary {
             .ok(),
         options,
     });
-    let quiet = QuietPanics::new();
     for _ in 0..threads {
         spawn_worker(&shared);
     }
@@ -322,7 +325,10 @@ pub fn run(corpus: Arc<Corpus>, options: Options) -> Summary {
         thread::spawn(move || watchdog::watch(&shared))
     };
     loop {
-        let used = shared.slots_used.load(Ordering::Acquire);
+        let used = shared
+            .slots_used
+            .load(Ordering::Acquire)
+            .min(shared.slots.len());
         let busy = shared.slots[..used]
             .iter()
             .any(|s| !s.finished.load(Ordering::Acquire) && !s.abandoned.load(Ordering::Acquire));
@@ -333,7 +339,6 @@ pub fn run(corpus: Arc<Corpus>, options: Options) -> Summary {
     }
     shared.stop.store(true, Ordering::Release);
     let _ = watchdog.join();
-    drop(quiet);
     if shared.journal.is_some() {
         let _ = std::fs::remove_file(shared.options.out_dir.join(JOURNAL));
     }
@@ -374,23 +379,25 @@ fn work(shared: &Shared, id: usize) {
             break;
         }
         let index = shared.case_of(r);
-        let Ok(input) = catch_unwind(AssertUnwindSafe(|| shared.input(index))) else {
-            let message = LAST_PANIC.take().unwrap_or_default();
-            eprintln!("harness error: case {index} cannot be generated: {message}");
-            shared
-                .failures
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push(Failure {
-                    kind: Kind::Broken,
-                    target: Target::ALL[(index % Target::ALL.len() as u64) as usize],
-                    case: index,
-                    message: format!("harness error: {message}"),
-                    how: String::new(),
-                    file: None,
-                });
-            shared.stop.store(true, Ordering::Release);
-            return;
+        let input = match catch(|| shared.input(index)) {
+            Ok(input) => input,
+            Err(message) => {
+                eprintln!("harness error: case {index} cannot be generated: {message}");
+                shared
+                    .failures
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(Failure {
+                        kind: Kind::Broken,
+                        target: Target::ALL[(index % Target::ALL.len() as u64) as usize],
+                        case: index,
+                        message: format!("harness error: {message}"),
+                        how: String::new(),
+                        file: None,
+                    });
+                shared.stop.store(true, Ordering::Release);
+                return;
+            }
         };
         slot.case.store(index, Ordering::Release);
         let cpu = tid.and_then(cpu_ticks).unwrap_or(0);
