@@ -65,6 +65,9 @@ struct Args {
     /// Stop after this many failing cases.
     #[arg(long, default_value_t = 1000)]
     max_failures: usize,
+    /// With --keep-going, stop once this many abandoned cases are still running.
+    #[arg(long, default_value_t = 4)]
+    max_stuck: usize,
 }
 
 fn main() -> ExitCode {
@@ -159,6 +162,7 @@ fn main() -> ExitCode {
         max_input_bytes: usize::MAX,
         keep_going: args.keep_going,
         max_failures: args.max_failures.max(1),
+        max_stuck: args.max_stuck.max(1),
         replay_hint: "cargo run --release --example fuzz -- --seed {seed} --replay {case}".into(),
     };
     let summary = run(corpus, options);

@@ -40,6 +40,7 @@ fn options(cases: u64) -> Options {
         max_input_bytes: QUICK_MAX_BYTES,
         keep_going: false,
         max_failures: 1000,
+        max_stuck: 1,
         replay_hint: "cargo run --release --example fuzz -- --seed {seed} --replay {case}".into(),
     }
 }
@@ -110,4 +111,24 @@ fn a_generated_level_loads_and_garbage_is_refused() {
         Ok(Outcome::Loaded)
     );
     assert_eq!(Target::LevelRon.run(b"\xff("), Ok(Outcome::Refused));
+}
+
+#[test]
+fn a_panic_in_a_case_is_caught_with_its_location() {
+    let message = fuzz::runner::catch(|| -> u32 { panic!("boom {}", 7) }).expect_err("caught");
+    assert!(message.starts_with("boom 7 at "), "{message}");
+    assert!(message.contains("tests/fuzz.rs:"), "{message}");
+}
+
+#[test]
+fn the_allocator_measures_a_case_peak_on_its_own_thread() {
+    let elsewhere = std::thread::spawn(|| std::hint::black_box(vec![1u8; 64 << 20]).len());
+    fuzz::alloc::begin_case(0);
+    drop(std::hint::black_box(vec![1u8; 10 << 20]));
+    let small = std::hint::black_box(vec![1u8; 1 << 10]);
+    let peak = fuzz::alloc::end_case();
+    drop(small);
+    assert_eq!(elsewhere.join().unwrap(), 64 << 20);
+    // The 10 MiB the case held at most, not the 64 MiB another thread allocated meanwhile.
+    assert!((10 << 20..11 << 20).contains(&peak), "{peak}");
 }

@@ -15,6 +15,11 @@ use egui::epaint::{
 };
 use image::RgbaImage;
 
+/// A point in fixed-point pixels.
+type Fixed = (i64, i64);
+/// A triangle edge from one fixed-point corner to the next.
+type Edge = (Fixed, Fixed);
+
 /// Sub-pixel precision of vertex positions: 1/256 pixel.
 const SUBPIXEL_BITS: u32 = 8;
 const ONE: i64 = 1 << SUBPIXEL_BITS;
@@ -112,34 +117,77 @@ fn draw_triangle(target: &mut RgbaImage, v: [&egui::epaint::Vertex; 3], texture:
     let inv_area = 1.0 / area as f64;
     let rgba = v.map(|v| v.color.to_array().map(f32::from));
     let uv = v.map(|v| v.uv);
+    // Most triangles are flat fills (one colour, the atlas's white texel): blend one colour;
+    // and the feathered edges are one texel with colours fading out: sample it once.
+    let one_texel = (uv[0] == uv[1] && uv[1] == uv[2]).then(|| sample(texture, uv[0].x, uv[0].y));
+    let flat = one_texel
+        .filter(|_| rgba[0] == rgba[1] && rgba[1] == rgba[2])
+        .map(|texel| premultiplied(rgba[0], texel));
     for y in y0..=y1 {
-        let mut entered = false;
-        for x in x0..=x1 {
-            let p = (x * ONE + ONE / 2, y * ONE + ONE / 2);
-            let ws = edges.map(|(a, b)| edge(a, b, p));
-            let inside = (0..3).all(|i| ws[i] > 0 || (ws[i] == 0 && owned[i]));
-            if !inside {
-                if entered {
-                    // Triangles are convex: the row's span has ended.
-                    break;
-                }
-                continue;
-            }
-            entered = true;
-            let l = ws.map(|w| (w as f64 * inv_area) as f32);
-            let colour: [f32; 4] =
-                std::array::from_fn(|k| l[0] * rgba[0][k] + l[1] * rgba[1][k] + l[2] * rgba[2][k]);
-            let u = l[0] * uv[0].x + l[1] * uv[1].x + l[2] * uv[2].x;
-            let t = l[0] * uv[0].y + l[1] * uv[1].y + l[2] * uv[2].y;
-            let texel = sample(texture, u, t);
-            let src: [f32; 4] = std::array::from_fn(|k| colour[k] * texel[k] / 255.0);
-            let px = target.get_pixel_mut(x as u32, y as u32);
-            let keep = 1.0 - src[3] / 255.0;
-            for (channel, add) in px.0.iter_mut().zip(src) {
-                *channel = (add + f32::from(*channel) * keep).round().clamp(0.0, 255.0) as u8;
-            }
+        let Some((from, to)) = row_span(&edges, owned, x0, x1, y) else {
+            continue;
+        };
+        for x in from..=to {
+            let src = flat.unwrap_or_else(|| {
+                let p = (x * ONE + ONE / 2, y * ONE + ONE / 2);
+                let l = edges.map(|(a, b)| (edge(a, b, p) as f64 * inv_area) as f32);
+                let colour: [f32; 4] = std::array::from_fn(|k| {
+                    l[0] * rgba[0][k] + l[1] * rgba[1][k] + l[2] * rgba[2][k]
+                });
+                let texel = one_texel.unwrap_or_else(|| {
+                    let u = l[0] * uv[0].x + l[1] * uv[1].x + l[2] * uv[2].x;
+                    let t = l[0] * uv[0].y + l[1] * uv[1].y + l[2] * uv[2].y;
+                    sample(texture, u, t)
+                });
+                premultiplied(colour, texel)
+            });
+            blend(&mut target.get_pixel_mut(x as u32, y as u32).0, src);
         }
     }
+}
+
+/// `out = src + dst · (1 − src.a)`, rounded to the nearest (the `as u8` cast saturates).
+fn blend(dst: &mut [u8; 4], src: [f32; 4]) {
+    if src[3] >= 255.0 {
+        *dst = src.map(|v| (v + 0.5) as u8);
+        return;
+    }
+    let keep = 1.0 - src[3] / 255.0;
+    for (channel, add) in dst.iter_mut().zip(src) {
+        *channel = (add + f32::from(*channel) * keep + 0.5) as u8;
+    }
+}
+
+/// A vertex colour multiplied by a texel, both 0–255 per channel.
+fn premultiplied(colour: [f32; 4], texel: [f32; 4]) -> [f32; 4] {
+    std::array::from_fn(|k| colour[k] * texel[k] / 255.0)
+}
+
+/// The pixels `from..=to` of row `y` (within `x0..=x1`) whose centres are inside the triangle, solved
+/// edge by edge: along a row each edge function is linear in x, so its inside part is one interval.
+/// This keeps long thin triangles (the feathered edges of lines) from costing their bounding box.
+fn row_span(
+    edges: &[Edge; 3],
+    owned: [bool; 3],
+    x0: i64,
+    x1: i64,
+    y: i64,
+) -> Option<(i64, i64)> {
+    let (mut from, mut to) = (x0, x1);
+    let p = (x0 * ONE + ONE / 2, y * ONE + ONE / 2);
+    for (&(a, b), owns) in edges.iter().zip(owned) {
+        // Inside when start + step·k ≥ least, k = x − x0.
+        let start = edge(a, b, p);
+        let step = -(b.1 - a.1) * ONE;
+        let least = if owns { 0 } else { 1 };
+        match step.signum() {
+            0 if start < least => return None,
+            0 => {}
+            1 => from = from.max(x0 + (least - start + step - 1).div_euclid(step)),
+            _ => to = to.min(x0 + (start - least).div_euclid(-step)),
+        }
+    }
+    (from <= to).then_some((from, to))
 }
 
 /// The texture's premultiplied colour at normalised coordinates (u, v), bilinear, clamped at the edges.
@@ -248,6 +296,40 @@ mod tests {
         draw_mesh(&mut img, &quads(&cells, half_green), &white());
         for px in img.pixels() {
             assert_eq!(*px, Rgba([0, 100, 0, 255]));
+        }
+    }
+
+    #[test]
+    fn row_spans_hold_exactly_the_pixel_centres_inside() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..2000 {
+            let mut corner = || {
+                (
+                    rng.random_range(-600..3200_i64),
+                    rng.random_range(-600..3200_i64),
+                )
+            };
+            let (p0, mut p1, mut p2) = (corner(), corner(), corner());
+            if edge(p0, p1, p2) < 0 {
+                std::mem::swap(&mut p1, &mut p2);
+            }
+            let edges = [(p1, p2), (p2, p0), (p0, p1)];
+            let owned = edges.map(|(a, b)| owns_edge(a, b));
+            for y in 0..12 {
+                let brute: Vec<i64> = (0..12)
+                    .filter(|&x| {
+                        let p = (x * ONE + ONE / 2, y * ONE + ONE / 2);
+                        (0..3).all(|i| {
+                            let w = edge(edges[i].0, edges[i].1, p);
+                            w > 0 || (w == 0 && owned[i])
+                        })
+                    })
+                    .collect();
+                let span: Vec<i64> = row_span(&edges, owned, 0, 11, y)
+                    .map_or_else(Vec::new, |(from, to)| (from..=to).collect());
+                assert_eq!(span, brute, "{p0:?} {p1:?} {p2:?} row {y}");
+            }
         }
     }
 

@@ -14,7 +14,8 @@ use mansion_forge::io::preset;
 use mansion_forge::model::Level;
 use serde_json::Value;
 
-use super::runner::{QuietPanics, signature_of, try_case};
+use super::report::signature_of;
+use super::runner::try_case;
 use super::targets::Target;
 
 /// The failure signature of `bytes` in `target`, if it fails.
@@ -26,7 +27,6 @@ fn failure(target: Target, bytes: &[u8]) -> Option<String> {
 
 /// The smallest input found that fails like `bytes`, trying at most `budget` candidates.
 pub fn minimize(target: Target, bytes: &[u8], budget: usize) -> Vec<u8> {
-    let _quiet = QuietPanics::new();
     let Some(wanted) = failure(target, bytes) else {
         return bytes.to_vec();
     };

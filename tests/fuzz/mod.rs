@@ -11,7 +11,8 @@
 //!   preset (cells off the map, indices past the end, extreme integers, huge plans, foreign locks…);
 //! - [`targets`]: level RON, level JSON, preset and `--param`, each followed by what the program does
 //!   with a loaded level;
-//! - [`runner`]: threads, the panic, time and memory guards, reports and reproducer files;
+//! - [`runner`]: worker threads, the panic guard, reproducer files; [`watchdog`]: the time and memory
+//!   guards; [`report`]: figures, failures and the printed report; [`minimize`]: shrinking reproducers;
 //! - [`alloc`]: the counting global allocator each fuzz binary installs.
 //!
 //! Case `i` of a run with seed `s` is a pure function of `(s, i)`: a failure is replayed with
@@ -23,9 +24,11 @@ pub mod alloc;
 pub mod corpus;
 pub mod minimize;
 pub mod mutate;
+pub mod report;
 pub mod runner;
 pub mod targets;
 pub mod typed;
+pub mod watchdog;
 
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,6 @@
 //! Runs cases on worker threads under three guards: no panic (`catch_unwind`, with the panic hook
-//! silenced and the message recorded), no case over the time limit (a watchdog thread polls each
-//! worker's start time), and no case holding more than 1 GiB (the counting allocator, [`super::alloc`]).
+//! silenced and the message recorded), no case over the time limit (the [`watchdog`] thread polls each
+//! worker), and no case holding more than 1 GiB (the counting allocator, [`super::alloc`]).
 //!
 //! Workers take case numbers from one shared counter, so the work splits over the threads whatever each
 //! case costs, and a case's input depends only on the run's seed and the case number. A hang or an
@@ -9,21 +9,22 @@
 //! and goes on (the stuck thread keeps a core busy until its case ends, so keep that for exploring).
 //! A stack overflow cannot be caught at all; the [`JOURNAL`] file names the case each worker was on.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::fs::File;
 use std::os::unix::fs::FileExt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Once};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use super::alloc;
 use super::corpus::Corpus;
+use super::report::{Failure, Kind, Summary, TargetFigures, signature};
 use super::targets::{Case, Outcome, Target, case};
+use super::watchdog::{self, cpu_since, cpu_ticks, thread_id};
 
 /// How a run is set up.
 #[derive(Clone, Debug)]
@@ -46,227 +47,89 @@ pub struct Options {
     pub keep_going: bool,
     /// Stop after this many failures.
     pub max_failures: usize,
+    /// With `keep_going`, stop once this many abandoned cases are still running (they take CPU time
+    /// from the others).
+    pub max_stuck: usize,
     /// The command that replays a case, with `{seed}` and `{case}` to fill in.
     pub replay_hint: String,
-}
-
-/// What went wrong in a case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Kind {
-    Panic,
-    Hang,
-    Memory,
-    /// A broken promise found without a crash (see [`Target::run`]).
-    Broken,
-}
-
-impl Kind {
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Panic => "panic",
-            Kind::Hang => "hang",
-            Kind::Memory => "memory",
-            Kind::Broken => "broken",
-        }
-    }
-}
-
-/// One failing case.
-#[derive(Clone, Debug)]
-pub struct Failure {
-    pub kind: Kind,
-    pub target: Target,
-    pub case: u64,
-    pub message: String,
-    pub how: String,
-    /// The input file written for it, if it was written.
-    pub file: Option<PathBuf>,
-}
-
-/// Figures of one target.
-#[derive(Clone, Debug, Default)]
-pub struct TargetFigures {
-    pub cases: u64,
-    /// Cases whose input loaded (and went on through validation, analysis and exports).
-    pub loaded: u64,
-    /// Time spent in this target's cases, summed over threads.
-    pub busy: Duration,
-    pub max_time: Duration,
-    pub max_time_case: u64,
-    pub peak_bytes: usize,
-    pub peak_case: u64,
-}
-
-/// The result of a run.
-#[derive(Debug)]
-pub struct Summary {
-    pub figures: Vec<(Target, TargetFigures)>,
-    pub failures: Vec<Failure>,
-    pub wall: Duration,
-    pub threads: usize,
-}
-
-impl Summary {
-    pub fn cases(&self) -> u64 {
-        self.figures.iter().map(|(_, f)| f.cases).sum()
-    }
-
-    /// The report printed at the end of a run: per-target figures, then each kind of failure once.
-    pub fn report(&self) -> String {
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "{:<11} {:>9} {:>7} {:>9} {:>21} {:>22}",
-            "target", "cases", "loaded", "cases/s", "max case time", "peak allocation"
-        );
-        for (target, f) in &self.figures {
-            let rate = f.cases as f64 / f.busy.as_secs_f64().max(1e-9);
-            let _ = writeln!(
-                out,
-                "{:<11} {:>9} {:>6.1}% {:>9.0} {:>10.3} s (#{:<7}) {:>10.1} MiB (#{:<7})",
-                target.name(),
-                f.cases,
-                100.0 * f.loaded as f64 / f.cases.max(1) as f64,
-                rate,
-                f.max_time.as_secs_f64(),
-                f.max_time_case,
-                f.peak_bytes as f64 / (1 << 20) as f64,
-                f.peak_case
-            );
-        }
-        let cases = self.cases();
-        let _ = writeln!(
-            out,
-            "{:<11} {:>9} {:>7} {:>9.0} cases/s over {:.1} s on {} threads",
-            "all",
-            cases,
-            "",
-            cases as f64 / self.wall.as_secs_f64().max(1e-9),
-            self.wall.as_secs_f64(),
-            self.threads
-        );
-        let kinds = distinct(&self.failures);
-        let _ = writeln!(
-            out,
-            "failures: {} in {} kind(s)",
-            self.failures.len(),
-            kinds.len()
-        );
-        for (first, n) in kinds.values() {
-            let _ = writeln!(
-                out,
-                "  [{}] {}: {:.200}\n    {n} case(s); first #{} ({:.300}): {}",
-                first.kind.name(),
-                first.target.name(),
-                first.message,
-                first.case,
-                first.how,
-                first.file.as_ref().map_or_else(
-                    || "input not written".to_string(),
-                    |p| p.display().to_string()
-                )
-            );
-        }
-        out
-    }
-}
-
-/// A failure's kind without the numbers that vary between cases, so one bug is listed once.
-pub fn signature(f: &Failure) -> String {
-    signature_of(f.kind, f.target, &f.message)
-}
-
-/// The signature of a failure of `kind` in `target` with `message`.
-pub fn signature_of(kind: Kind, target: Target, message: &str) -> String {
-    let message: String = message
-        .chars()
-        .filter(|c| !c.is_ascii_digit())
-        .take(160)
-        .collect();
-    format!("[{}] {}: {message}", kind.name(), target.name())
-}
-
-/// Failures grouped by signature: the first of each and how many there were.
-pub fn distinct(failures: &[Failure]) -> BTreeMap<String, (&Failure, usize)> {
-    let mut kinds: BTreeMap<String, (&Failure, usize)> = BTreeMap::new();
-    for f in failures {
-        kinds.entry(signature(f)).or_insert((f, 0)).1 += 1;
-    }
-    kinds
 }
 
 thread_local! {
     /// The last panic on this thread, as `message at file:line:column`.
     static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// Whether a panic on this thread is a fuzz case's, to be recorded rather than printed.
+    static RECORDING: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Replaces the panic hook with one that records the message and location for [`try_case`] instead of
-/// printing it, and puts the previous hook back when dropped.
-pub struct QuietPanics(Option<PanicHook>);
-
-type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
-
-impl QuietPanics {
-    pub fn new() -> Self {
+/// Installs, once, a panic hook that records the panics of [`catch`] and passes every other panic —
+/// the harness's own, or another test's in the same binary — to the hook it replaced.
+fn install_panic_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
         let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(|info| {
+        std::panic::set_hook(Box::new(move |info| {
+            if !RECORDING.get() {
+                return previous(info);
+            }
             let location = info.location().map_or_else(String::new, |l| {
                 format!(" at {}:{}:{}", l.file(), l.line(), l.column())
             });
             let message = info.payload_as_str().unwrap_or("(no message)");
             LAST_PANIC.set(Some(format!("{message}{location}")));
         }));
-        QuietPanics(Some(previous))
-    }
+    });
 }
 
-impl Drop for QuietPanics {
-    fn drop(&mut self) {
-        if let Some(previous) = self.0.take() {
-            std::panic::set_hook(previous);
-        }
-    }
+/// Runs `f`; a panic is caught silently and returned as its message and location.
+pub fn catch<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    install_panic_hook();
+    RECORDING.set(true);
+    let result = catch_unwind(AssertUnwindSafe(f));
+    RECORDING.set(false);
+    result.map_err(|_| {
+        LAST_PANIC
+            .take()
+            .unwrap_or_else(|| "panic without a message".to_string())
+    })
 }
 
-/// Runs one input through `target`, turning a panic (under [`QuietPanics`]) or a broken promise into
-/// the failure's kind and message.
+/// Runs one input through `target`, turning a panic or a broken promise into the failure's kind and
+/// message.
 pub fn try_case(target: Target, bytes: &[u8]) -> Result<Outcome, (Kind, String)> {
-    match catch_unwind(AssertUnwindSafe(|| target.run(bytes))) {
+    match catch(|| target.run(bytes)) {
         Ok(Ok(outcome)) => Ok(outcome),
         Ok(Err(message)) => Err((Kind::Broken, message)),
-        Err(_) => Err((
-            Kind::Panic,
-            LAST_PANIC
-                .take()
-                .unwrap_or_else(|| "panic without a message".to_string()),
-        )),
+        Err(message) => Err((Kind::Panic, message)),
     }
 }
 
 /// What a worker is doing, for the watchdog.
 #[derive(Default)]
-struct Slot {
+pub(super) struct Slot {
     /// Microseconds since the run started, plus one, when the current case began; 0 when idle.
-    started: AtomicU64,
-    case: AtomicU64,
-    abandoned: AtomicBool,
-    finished: AtomicBool,
+    pub(super) started: AtomicU64,
+    pub(super) case: AtomicU64,
+    /// The worker's thread id (0: unknown) and its CPU ticks when the case began (see [`watchdog`]).
+    pub(super) tid: AtomicU64,
+    pub(super) cpu_start: AtomicU64,
+    pub(super) abandoned: AtomicBool,
+    pub(super) finished: AtomicBool,
 }
 
 /// State shared by the workers, the watchdog and the caller.
-struct Shared {
+pub(super) struct Shared {
     corpus: Arc<Corpus>,
-    options: Options,
+    pub(super) options: Options,
     start: Instant,
     /// Run numbers handed out so far.
-    next: AtomicU64,
-    slots: Vec<Slot>,
-    slots_used: AtomicUsize,
+    pub(super) next: AtomicU64,
+    pub(super) slots: Vec<Slot>,
+    pub(super) slots_used: AtomicUsize,
     figures: Mutex<Vec<TargetFigures>>,
     failures: Mutex<Vec<Failure>>,
     /// Inputs written per signature, to keep a few of each kind.
     written: Mutex<BTreeMap<String, usize>>,
-    stop: AtomicBool,
+    pub(super) stop: AtomicBool,
     /// One fixed-width line per worker naming its current case (see [`JOURNAL`]).
     journal: Option<File>,
 }
@@ -281,6 +144,9 @@ const JOURNAL_LINE: usize = 64;
 
 /// Stack of a worker thread: the command line runs on the main thread, which has 8 MiB.
 const WORKER_STACK: usize = 8 << 20;
+
+/// With `keep_going`, at most this many workers replace abandoned ones (each has a slot).
+const MAX_REPLACEMENTS: usize = 4096;
 
 /// Keep this many input files per kind of failure.
 const FILES_PER_KIND: usize = 3;
@@ -302,7 +168,7 @@ impl Shared {
     }
 
     /// The input of case `index`: generated from the seed, or the file given.
-    fn input(&self, index: u64) -> Case {
+    pub(super) fn input(&self, index: u64) -> Case {
         match &self.options.file {
             Some((target, bytes)) => Case {
                 target: *target,
@@ -318,7 +184,7 @@ impl Shared {
         }
     }
 
-    fn total(&self) -> u64 {
+    pub(super) fn total(&self) -> u64 {
         if self.options.only.is_some() || self.options.file.is_some() {
             1
         } else {
@@ -338,12 +204,12 @@ impl Shared {
         }
     }
 
-    fn now_us(&self) -> u64 {
+    pub(super) fn now_us(&self) -> u64 {
         self.start.elapsed().as_micros() as u64
     }
 
     /// Records a failure and writes its input (regenerated from seed and case number).
-    fn fail(&self, kind: Kind, target: Target, index: u64, message: String) -> Failure {
+    pub(super) fn fail(&self, kind: Kind, target: Target, index: u64, message: String) -> Failure {
         let input = self.input(index);
         let mut failure = Failure {
             kind,
@@ -392,11 +258,12 @@ impl Shared {
             }
         }
         eprintln!(
-            "FAIL {} {} seed {} case {index}: {:.300}",
+            "FAIL {} {} seed {} case {index}: {:.300} [{:.300}]",
             kind.name(),
             target.name(),
             self.options.seed,
-            failure.message
+            failure.message,
+            failure.how
         );
         let mut failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
         failures.push(failure.clone());
@@ -406,7 +273,7 @@ impl Shared {
         failure
     }
 
-    fn summary(&self) -> Summary {
+    pub(super) fn summary(&self) -> Summary {
         let figures = self.figures.lock().unwrap_or_else(|e| e.into_inner());
         let mut failures = self
             .failures
@@ -432,7 +299,7 @@ impl Shared {
 /// past the limit ends the process (exit by abort) after reporting it.
 pub fn run(corpus: Arc<Corpus>, options: Options) -> Summary {
     let threads = options.threads.max(1);
-    let slots = (0..threads + options.max_failures + 1)
+    let slots = (0..threads + options.max_failures.min(MAX_REPLACEMENTS))
         .map(|_| Slot::default())
         .collect();
     let shared = Arc::new(Shared {
@@ -450,16 +317,18 @@ pub fn run(corpus: Arc<Corpus>, options: Options) -> Summary {
             .ok(),
         options,
     });
-    let quiet = QuietPanics::new();
     for _ in 0..threads {
         spawn_worker(&shared);
     }
     let watchdog = {
         let shared = Arc::clone(&shared);
-        thread::spawn(move || watch(&shared))
+        thread::spawn(move || watchdog::watch(&shared))
     };
     loop {
-        let used = shared.slots_used.load(Ordering::Acquire);
+        let used = shared
+            .slots_used
+            .load(Ordering::Acquire)
+            .min(shared.slots.len());
         let busy = shared.slots[..used]
             .iter()
             .any(|s| !s.finished.load(Ordering::Acquire) && !s.abandoned.load(Ordering::Acquire));
@@ -470,14 +339,13 @@ pub fn run(corpus: Arc<Corpus>, options: Options) -> Summary {
     }
     shared.stop.store(true, Ordering::Release);
     let _ = watchdog.join();
-    drop(quiet);
     if shared.journal.is_some() {
         let _ = std::fs::remove_file(shared.options.out_dir.join(JOURNAL));
     }
     shared.summary()
 }
 
-fn spawn_worker(shared: &Arc<Shared>) -> bool {
+pub(super) fn spawn_worker(shared: &Arc<Shared>) -> bool {
     let id = shared.slots_used.fetch_add(1, Ordering::AcqRel);
     if id >= shared.slots.len() {
         return false;
@@ -502,6 +370,8 @@ impl Drop for Finished<'_> {
 fn work(shared: &Shared, id: usize) {
     let slot = &shared.slots[id];
     let _finished = Finished(&slot.finished);
+    let tid = thread_id();
+    slot.tid.store(tid.unwrap_or(0), Ordering::Release);
     let total = shared.total();
     while !shared.stop.load(Ordering::Acquire) {
         let r = shared.next.fetch_add(1, Ordering::AcqRel);
@@ -509,25 +379,29 @@ fn work(shared: &Shared, id: usize) {
             break;
         }
         let index = shared.case_of(r);
-        let Ok(input) = catch_unwind(AssertUnwindSafe(|| shared.input(index))) else {
-            let message = LAST_PANIC.take().unwrap_or_default();
-            eprintln!("harness error: case {index} cannot be generated: {message}");
-            shared
-                .failures
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push(Failure {
-                    kind: Kind::Broken,
-                    target: Target::ALL[(index % Target::ALL.len() as u64) as usize],
-                    case: index,
-                    message: format!("harness error: {message}"),
-                    how: String::new(),
-                    file: None,
-                });
-            shared.stop.store(true, Ordering::Release);
-            return;
+        let input = match catch(|| shared.input(index)) {
+            Ok(input) => input,
+            Err(message) => {
+                eprintln!("harness error: case {index} cannot be generated: {message}");
+                shared
+                    .failures
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(Failure {
+                        kind: Kind::Broken,
+                        target: Target::ALL[(index % Target::ALL.len() as u64) as usize],
+                        case: index,
+                        message: format!("harness error: {message}"),
+                        how: String::new(),
+                        file: None,
+                    });
+                shared.stop.store(true, Ordering::Release);
+                return;
+            }
         };
         slot.case.store(index, Ordering::Release);
+        let cpu = tid.and_then(cpu_ticks).unwrap_or(0);
+        slot.cpu_start.store(cpu, Ordering::Release);
         shared.journal(id, index);
         slot.started.store(shared.now_us() + 1, Ordering::Release);
         alloc::begin_case(id);
@@ -551,6 +425,7 @@ fn work(shared: &Shared, id: usize) {
             f.busy += took;
             if took > f.max_time {
                 f.max_time = took;
+                f.max_time_cpu = tid.and_then(|t| cpu_since(t, cpu)).unwrap_or_default();
                 f.max_time_case = index;
             }
             if peak > f.peak_bytes {
@@ -561,69 +436,5 @@ fn work(shared: &Shared, id: usize) {
         if let Err((kind, message)) = result {
             shared.fail(kind, input.target, index, message);
         }
-    }
-}
-
-/// Polls the workers every few milliseconds for a case over the time limit or past the memory limit.
-fn watch(shared: &Arc<Shared>) {
-    let limit_us = shared.options.time_limit.as_micros() as u64;
-    loop {
-        let used = shared
-            .slots_used
-            .load(Ordering::Acquire)
-            .min(shared.slots.len());
-        let mut all_done = true;
-        for (id, slot) in shared.slots[..used].iter().enumerate() {
-            if slot.abandoned.load(Ordering::Acquire) || slot.finished.load(Ordering::Acquire) {
-                continue;
-            }
-            all_done = false;
-            let started = slot.started.load(Ordering::Acquire);
-            let over_limit = alloc::over_limit().filter(|(s, _)| *s == id);
-            let overran = started != 0 && shared.now_us() + 1 - started > limit_us;
-            if over_limit.is_none() && !overran {
-                continue;
-            }
-            let index = slot.case.load(Ordering::Acquire);
-            let target = shared.input(index).target;
-            let (kind, message) = match over_limit {
-                Some((_, bytes)) => (
-                    Kind::Memory,
-                    format!(
-                        "a case asked to hold {:.1} MiB (limit {} MiB)",
-                        bytes as f64 / (1 << 20) as f64,
-                        alloc::LIMIT >> 20
-                    ),
-                ),
-                None => (
-                    Kind::Hang,
-                    format!(
-                        "a case ran over {:.1} s",
-                        shared.options.time_limit.as_secs_f64()
-                    ),
-                ),
-            };
-            // The replacement starts before this worker counts as gone, so the run never looks over.
-            if shared.options.keep_going && !shared.stop.load(Ordering::Acquire) {
-                spawn_worker(shared);
-            }
-            slot.abandoned.store(true, Ordering::Release);
-            shared.fail(kind, target, index, message);
-            if kind == Kind::Memory {
-                alloc::clear_over_limit();
-            }
-            if !shared.options.keep_going {
-                eprint!("{}", shared.summary().report());
-                eprintln!("aborting: a {} cannot be stopped in-process", kind.name());
-                std::process::abort();
-            }
-        }
-        if all_done && shared.stop.load(Ordering::Acquire) {
-            return;
-        }
-        if all_done && shared.next.load(Ordering::Acquire) >= shared.total() {
-            return;
-        }
-        thread::sleep(Duration::from_millis(10));
     }
 }

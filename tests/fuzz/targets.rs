@@ -11,7 +11,7 @@ use std::path::Path;
 
 use mansion_forge::analysis::Overlay;
 use mansion_forge::analysis::stats::level_stats;
-use mansion_forge::analysis::validate::validate;
+use mansion_forge::analysis::validate::{playability_errors, validate};
 use mansion_forge::app::Analysis;
 use mansion_forge::cli::recipe_from_args;
 use mansion_forge::generate::params::ParamSpec;
@@ -101,7 +101,10 @@ impl Target {
                 let (generator, params) = param_args(text);
                 match recipe_from_args(generator, params, 1, 7) {
                     Ok(Some(recipe)) => match recipe.build() {
-                        Ok(level) => after_load(&level),
+                        Ok(level) => {
+                            generated_is_sound(&level, "a level generated with these --param")?;
+                            after_load(&level)
+                        }
                         Err(e) => readable(&e.to_string()),
                     },
                     Ok(None) => Ok(Outcome::Refused),
@@ -127,19 +130,23 @@ fn readable(message: &str) -> Result<Outcome, String> {
     Ok(Outcome::Refused)
 }
 
+/// Pixels per cell of the oracle's PNG: the full-size picture runs the same painter on 64 times the
+/// pixels, which would make the painting nearly all of a case's time (its speed on the largest maps is
+/// measured in `benches/export.rs`).
+const ORACLE_CELL_PX: u32 = 4;
+
 /// What the program does with a loaded level: `validate`, `stats`, the editor's analysis, every export
-/// (the PNG with all overlays), and the level file it would save, which must load back unchanged.
+/// (the PNG with all overlays, drawn small), and the level file it would save, which must load back
+/// unchanged.
 pub fn after_load(level: &Level) -> Result<Outcome, String> {
     validate(level);
     level_stats(level, 0);
     Analysis::new(level);
-    for format in Format::ALL {
-        let overlays: &[Overlay] = if format == Format::Png {
-            &Overlay::ALL
-        } else {
-            &[]
-        };
-        let bytes = export::render(level, format, overlays, "terrain.png")
+    if export::png::render_at(level, &Overlay::ALL, ORACLE_CELL_PX).is_none() {
+        return Err("a loaded level is too large to picture".to_string());
+    }
+    for format in Format::ALL.into_iter().filter(|&f| f != Format::Png) {
+        let bytes = export::render(level, format, &[], "terrain.png")
             .map_err(|e| format!("{format} export of a loaded level fails: {e}"))?;
         let file_format = match format {
             Format::Ron => level_file::Format::Ron,
@@ -167,13 +174,26 @@ pub fn after_load(level: &Level) -> Result<Outcome, String> {
     Ok(Outcome::Loaded)
 }
 
+/// A generator's level is playable: no validation error (generator notes may fire for extreme
+/// parameters, such as more loot than the plan holds).
+fn generated_is_sound(level: &Level, what: &str) -> Result<(), String> {
+    match playability_errors(level).first() {
+        None => Ok(()),
+        Some(v) => Err(format!("{what} is not playable: {v}")),
+    }
+}
+
 /// A preset is rebuilt as `edit` and `export` do; its level goes on as a loaded level, and the preset
-/// the editor would save from it must parse again.
+/// the editor would save from it must parse again. Without hand edits the rebuilt level is the
+/// generator's and meets every invariant — which a lock taken from another generator can break.
 fn after_preset(preset: &Preset) -> Result<Outcome, String> {
     let doc = match preset.document() {
         Ok(doc) => doc,
         Err(e) => return readable(&e.to_string()),
     };
+    if preset.edits.is_empty() {
+        generated_is_sound(&doc.level, "a preset without hand edits")?;
+    }
     after_load(&doc.level)?;
     let text = preset::to_string(&Preset::of(&doc, &preset.name))
         .map_err(|e| format!("the rebuilt preset does not serialise: {e}"))?;

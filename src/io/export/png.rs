@@ -14,7 +14,7 @@ use crate::paint::{self, MapFacts, Overlays, Scene};
 /// fewer so the picture stays within [`MAX_SIDE_PX`].
 pub const CELL_PX: u32 = 32;
 /// The longest side of a picture in pixels, unless the map has more cells than that (one pixel each).
-pub const MAX_SIDE_PX: u32 = 4096;
+pub const MAX_SIDE_PX: u32 = 2048;
 /// The most cells a side of a pictured map may have (one pixel per cell).
 pub const MAX_SIDE_CELLS: i32 = 16_384;
 
@@ -26,12 +26,18 @@ pub fn cell_px(width: i32, height: i32) -> u32 {
 
 /// The picture, or `None` for a map too large to picture (over [`MAX_SIDE_CELLS`] a side).
 pub fn render(level: &Level, overlays: &[Overlay]) -> Option<RgbaImage> {
+    render_at(level, overlays, cell_px(level.width, level.height))
+}
+
+/// The picture with `cell_px` pixels per cell (at most [`CELL_PX`]): the same shapes drawn smaller,
+/// for thumbnails and for tests that paint many levels.
+pub fn render_at(level: &Level, overlays: &[Overlay], cell_px: u32) -> Option<RgbaImage> {
     if level.width > MAX_SIDE_CELLS || level.height > MAX_SIDE_CELLS {
         return None;
     }
     let facts = MapFacts::new(level);
     let scene = Scene::picture(level, &facts, Overlays::of(overlays));
-    Some(paint::picture(&scene, cell_px(level.width, level.height)))
+    Some(paint::picture(&scene, cell_px.clamp(1, CELL_PX)))
 }
 
 /// The picture as PNG bytes.
