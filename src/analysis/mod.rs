@@ -4,6 +4,7 @@
 
 pub mod reachability;
 pub mod stats;
+pub mod stealth;
 pub mod validate;
 
 use serde::{Deserialize, Serialize};

@@ -15,6 +15,10 @@ use crate::generate::rng::mix64;
 use crate::generate::{GenerateError, Request};
 use crate::model::{Level, LockedRoom};
 
+/// Invariants that say part of the level cannot be reached (rooms through doors, cells, loot). They are
+/// never excused by a lock: a locked room the new layout cuts off is exactly what a retry must avoid.
+const UNREACHABLE: [u32; 2] = [9, 10];
+
 /// Attempts with derived seeds before a lock set is declared impossible.
 pub const LOCK_ATTEMPTS: u64 = 48;
 
@@ -50,9 +54,10 @@ pub fn build(recipe: &Recipe, locks: &[LockedRoom]) -> Result<Level, GenerateErr
                 continue;
             }
         };
-        let outside_locks = validate(&level)
-            .into_iter()
-            .find(|v| !generator.lock_covers(&level, locks, v.room, v.cell));
+        let outside_locks = validate(&level).into_iter().find(|v| {
+            UNREACHABLE.contains(&v.invariant)
+                || !generator.lock_covers(&level, locks, v.room, v.cell)
+        });
         match outside_locks {
             None => {
                 level.seed = recipe.seed;

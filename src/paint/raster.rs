@@ -166,13 +166,7 @@ fn premultiplied(colour: [f32; 4], texel: [f32; 4]) -> [f32; 4] {
 /// The pixels `from..=to` of row `y` (within `x0..=x1`) whose centres are inside the triangle, solved
 /// edge by edge: along a row each edge function is linear in x, so its inside part is one interval.
 /// This keeps long thin triangles (the feathered edges of lines) from costing their bounding box.
-fn row_span(
-    edges: &[Edge; 3],
-    owned: [bool; 3],
-    x0: i64,
-    x1: i64,
-    y: i64,
-) -> Option<(i64, i64)> {
+fn row_span(edges: &[Edge; 3], owned: [bool; 3], x0: i64, x1: i64, y: i64) -> Option<(i64, i64)> {
     let (mut from, mut to) = (x0, x1);
     let p = (x0 * ONE + ONE / 2, y * ONE + ONE / 2);
     for (&(a, b), owns) in edges.iter().zip(owned) {

@@ -1,0 +1,285 @@
+//! Cell sets as bits, and what each cell is for the stealth rules (`stealth-rules.md` §1).
+//!
+//! Every per-time quantity of the analysis (lit cells, watched cells, where the thief can be) is a set of
+//! cells, and the ghost search moves whole sets at once: a step east of every reachable cell is one shift.
+//! Rows are whole words so that a shift in y is a change of row and a shift in x stays within its row.
+
+use crate::model::{Cell, Dir, ItemKind, Level, Shape, Terrain};
+
+/// A set of cells of one map, one bit per cell, rows padded to whole 64-bit words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellSet {
+    shape: Shape,
+    words_per_row: usize,
+    words: Vec<u64>,
+}
+
+impl CellSet {
+    pub fn empty(shape: Shape) -> Self {
+        let words_per_row = (shape.width() as usize).div_ceil(64);
+        CellSet {
+            shape,
+            words_per_row,
+            words: vec![0; words_per_row * shape.height() as usize],
+        }
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    fn slot(&self, c: Cell) -> Option<(usize, u64)> {
+        self.shape.contains(c).then(|| {
+            let x = c.x as usize;
+            (c.y as usize * self.words_per_row + x / 64, 1u64 << (x % 64))
+        })
+    }
+
+    /// Adds `c`; cells off the map are ignored.
+    pub fn insert(&mut self, c: Cell) {
+        if let Some((w, bit)) = self.slot(c) {
+            self.words[w] |= bit;
+        }
+    }
+
+    pub fn remove(&mut self, c: Cell) {
+        if let Some((w, bit)) = self.slot(c) {
+            self.words[w] &= !bit;
+        }
+    }
+
+    pub fn contains(&self, c: Cell) -> bool {
+        self.slot(c)
+            .is_some_and(|(w, bit)| self.words[w] & bit != 0)
+    }
+
+    pub fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    pub fn clear(&mut self) {
+        self.words.fill(0);
+    }
+
+    pub fn union_with(&mut self, other: &CellSet) {
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a |= b;
+        }
+    }
+
+    pub fn intersect_with(&mut self, other: &CellSet) {
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a &= b;
+        }
+    }
+
+    pub fn subtract(&mut self, other: &CellSet) {
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a &= !b;
+        }
+    }
+
+    pub fn intersects(&self, other: &CellSet) -> bool {
+        self.words.iter().zip(&other.words).any(|(a, b)| a & b != 0)
+    }
+
+    /// The cells, row by row (y, then x, ascending).
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        let per_row = self.words_per_row;
+        self.words.iter().enumerate().flat_map(move |(i, &word)| {
+            let (y, base) = ((i / per_row) as i32, ((i % per_row) * 64) as i32);
+            BitIter(word).map(move |b| Cell::new(base + b as i32, y))
+        })
+    }
+
+    /// Every cell moved by `(dx, dy)` with `|dx| < 64`; cells moved off the map are dropped.
+    pub fn shifted(&self, dx: i32, dy: i32) -> CellSet {
+        let mut out = CellSet::empty(self.shape);
+        let height = self.shape.height();
+        let per_row = self.words_per_row;
+        for y in 0..height {
+            let from = y - dy;
+            if from < 0 || from >= height {
+                continue;
+            }
+            let src = &self.words[from as usize * per_row..][..per_row];
+            let dst = &mut out.words[y as usize * per_row..][..per_row];
+            shift_row(src, dst, dx);
+        }
+        out.mask_tail();
+        out
+    }
+
+    /// Clears the padding bits past the map's width.
+    fn mask_tail(&mut self) {
+        let extra = self.words_per_row * 64 - self.shape.width() as usize;
+        if extra == 0 || self.words_per_row == 0 {
+            return;
+        }
+        let keep = u64::MAX >> extra;
+        for row in self.words.chunks_exact_mut(self.words_per_row) {
+            if let Some(last) = row.last_mut() {
+                *last &= keep;
+            }
+        }
+    }
+}
+
+/// Bit `x` of `src` goes to bit `x + dx` of `dst`, across word boundaries.
+fn shift_row(src: &[u64], dst: &mut [u64], dx: i32) {
+    let n = src.len();
+    let k = dx.unsigned_abs();
+    if dx == 0 {
+        dst.copy_from_slice(src);
+    } else if dx > 0 {
+        for i in 0..n {
+            let carry = if i > 0 { src[i - 1] >> (64 - k) } else { 0 };
+            dst[i] = (src[i] << k) | carry;
+        }
+    } else {
+        for i in 0..n {
+            let carry = if i + 1 < n { src[i + 1] << (64 - k) } else { 0 };
+            dst[i] = (src[i] >> k) | carry;
+        }
+    }
+}
+
+struct BitIter(u64);
+
+impl Iterator for BitIter {
+    type Item = u32;
+    fn next(&mut self) -> Option<u32> {
+        (self.0 != 0).then(|| {
+            let b = self.0.trailing_zeros();
+            self.0 &= self.0 - 1;
+            b
+        })
+    }
+}
+
+/// The four player directions, in a fixed order.
+pub const DIRS: [Dir; 4] = [Dir::N, Dir::S, Dir::E, Dir::W];
+
+/// What every cell is to the stealth rules, computed once per level from terrain and items (§1.1: the
+/// original computes these flags once at generation and never again).
+#[derive(Clone, Debug)]
+pub struct CellRules {
+    pub shape: Shape,
+    /// Walls (and unbuilt rock): block movement, sight, light and sound.
+    pub wall: CellSet,
+    /// Block guards' sight and light: walls, door items, portcullis items, bushes.
+    pub blocks_sight: CellSet,
+    /// A Table or a Bush: the thief standing here is hidden from relaxed guards.
+    pub hides: CellSet,
+    /// Where the thief may end a move: not a wall, window, portcullis or torch.
+    pub standable: CellSet,
+    /// Where a move in each direction of [`DIRS`] may pass (a leap's middle): not a wall, and a window
+    /// only in its own direction.
+    pub passable: [CellSet; 4],
+    /// Creaky boards: ending a move on one is heard (§3.6).
+    pub creaky: CellSet,
+    /// Placed lit torches.
+    pub torches_lit: Vec<Cell>,
+    /// Placed unlit torches.
+    pub torches_unlit: Vec<Cell>,
+}
+
+impl CellRules {
+    pub fn new(level: &Level) -> Self {
+        let shape = level.shape();
+        let mut rules = CellRules {
+            shape,
+            wall: CellSet::empty(shape),
+            blocks_sight: CellSet::empty(shape),
+            hides: CellSet::empty(shape),
+            standable: CellSet::empty(shape),
+            passable: std::array::from_fn(|_| CellSet::empty(shape)),
+            creaky: CellSet::empty(shape),
+            torches_lit: Vec::new(),
+            torches_unlit: Vec::new(),
+        };
+        for (i, &terrain) in level.terrain_cells().iter().enumerate() {
+            let c = shape.cell(i);
+            let wall = matches!(terrain, Terrain::Wall | Terrain::Void);
+            if wall {
+                rules.wall.insert(c);
+                rules.blocks_sight.insert(c);
+                continue;
+            }
+            for (d, dir) in DIRS.iter().enumerate() {
+                if !matches!(terrain, Terrain::Window(w) if w != *dir) {
+                    rules.passable[d].insert(c);
+                }
+            }
+            if !matches!(terrain, Terrain::Window(_) | Terrain::Portcullis(_)) {
+                rules.standable.insert(c);
+            }
+            if terrain == Terrain::WoodCreaky {
+                rules.creaky.insert(c);
+            }
+        }
+        for item in &level.items {
+            let c = item.cell;
+            match item.kind {
+                ItemKind::Door(_) | ItemKind::Portcullis(_) => rules.blocks_sight.insert(c),
+                ItemKind::Bush => {
+                    rules.blocks_sight.insert(c);
+                    rules.hides.insert(c);
+                }
+                ItemKind::Table => rules.hides.insert(c),
+                ItemKind::TorchLit => {
+                    rules.standable.remove(c);
+                    rules.torches_lit.push(c);
+                }
+                ItemKind::TorchUnlit => {
+                    rules.standable.remove(c);
+                    rules.torches_unlit.push(c);
+                }
+                ItemKind::Chair | ItemKind::Coin => {}
+            }
+        }
+        rules
+    }
+
+    pub fn index_of(dir: Dir) -> usize {
+        match dir {
+            Dir::N => 0,
+            Dir::S => 1,
+            Dir::E => 2,
+            Dir::W => 3,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shifts_move_cells_across_words_and_drop_those_leaving_the_map() {
+        let shape = Shape::new(130, 3);
+        let mut set = CellSet::empty(shape);
+        for c in [
+            Cell::new(0, 0),
+            Cell::new(63, 1),
+            Cell::new(64, 1),
+            Cell::new(129, 2),
+        ] {
+            set.insert(c);
+        }
+        let east: Vec<Cell> = set.shifted(1, 0).cells().collect();
+        assert_eq!(east, [Cell::new(1, 0), Cell::new(64, 1), Cell::new(65, 1)]);
+        let west: Vec<Cell> = set.shifted(-2, 1).cells().collect();
+        assert_eq!(west, [Cell::new(61, 2), Cell::new(62, 2)]);
+        let south: Vec<Cell> = set.shifted(0, -1).cells().collect();
+        assert_eq!(
+            south,
+            [Cell::new(63, 0), Cell::new(64, 0), Cell::new(129, 1)]
+        );
+        assert_eq!(set.len(), 4);
+    }
+}

@@ -1,0 +1,270 @@
+//! Ghost routes (`stealth-rules.md` §7 (c)): from the player start, take one piece of loot and get back
+//! out, never ending a turn where a guard would notice the thief.
+//!
+//! The search runs over cell × turn as whole sets of cells: `R[t + 1] = moves(R[t]) ∖ unsafe[t + 1]`,
+//! one shift per direction. The sets of the first leg (start → anywhere) are shared by every loot item;
+//! each item then sweeps its second leg (loot → out) until the first exit. A route that must be seen is
+//! found the same way with layers `k` = "at most k turns ended in a watched cell".
+
+use super::cells::{CellRules, CellSet, DIRS};
+use crate::model::Cell;
+
+/// What makes a cell unsafe to end turn `t` in.
+#[derive(Clone, Debug)]
+pub struct TurnHazards {
+    /// Never allowed: a guard's cell before it moves (the move is cancelled) and the cells guards move
+    /// into (a bump).
+    pub blocked: CellSet,
+    /// Watched by a guard at its sight test.
+    pub watched: CellSet,
+    /// Creaky boards within earshot of a guard: a move may not end there (waiting is silent).
+    pub noisy: Option<CellSet>,
+}
+
+/// One route: the thief's cell at each turn from 0, and how many turns ended in a watched cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Route {
+    pub path: Vec<Cell>,
+    pub watched_steps: usize,
+}
+
+/// The search over one level's hazards.
+pub struct Search<'a> {
+    pub rules: &'a CellRules,
+    /// `hazards[t]` for turns `1..`; index 0 is unused.
+    pub hazards: &'a [TurnHazards],
+    pub start: Cell,
+    pub exits: &'a CellSet,
+}
+
+/// Sets per turn and per watched-step budget: `layers[t][k]`.
+pub type Layers = Vec<Vec<CellSet>>;
+
+/// Whether the first leg ever reaches `loot` or a cell next to it (from which a leap passes over it).
+fn ever_near(first: &Layers, loot: Cell) -> bool {
+    let near = |c: Cell| std::iter::once(c).chain(c.neighbours4());
+    first.iter().any(|layers| {
+        layers
+            .last()
+            .is_some_and(|widest| near(loot).any(|c| widest.contains(c)))
+    })
+}
+
+impl Search<'_> {
+    fn turns(&self) -> usize {
+        self.hazards.len().saturating_sub(1)
+    }
+
+    /// Cells reachable from `from` by one step or leap, before any hazard (landings only).
+    fn moves(&self, from: &CellSet) -> CellSet {
+        let mut out = CellSet::empty(from.shape());
+        for (d, dir) in DIRS.iter().enumerate() {
+            let (dx, dy) = dir.delta();
+            let mut step = from.shifted(dx, dy);
+            let mut over = step.clone();
+            step.intersect_with(&self.rules.standable);
+            out.union_with(&step);
+            over.intersect_with(&self.rules.passable[d]);
+            let mut leap = over.shifted(dx, dy);
+            leap.intersect_with(&self.rules.standable);
+            out.union_with(&leap);
+        }
+        out
+    }
+
+    /// Layer `k` at turn `t` from the layers of turn `t − 1`: moves (not onto noisy boards) and waits,
+    /// never onto blocked cells; a watched landing costs one from the budget.
+    fn advance(&self, prev: &[CellSet], t: usize) -> Vec<CellSet> {
+        let hz = &self.hazards[t];
+        let landed: Vec<CellSet> = prev
+            .iter()
+            .map(|p| {
+                let mut m = self.moves(p);
+                if let Some(noisy) = &hz.noisy {
+                    m.subtract(noisy);
+                }
+                m.union_with(p);
+                m.subtract(&hz.blocked);
+                m
+            })
+            .collect();
+        (0..prev.len())
+            .map(|k| {
+                let mut safe = landed[k].clone();
+                safe.subtract(&hz.watched);
+                if k > 0 {
+                    let mut seen = landed[k - 1].clone();
+                    seen.intersect_with(&hz.watched);
+                    safe.union_with(&seen);
+                }
+                safe
+            })
+            .collect()
+    }
+
+    /// The first leg's layers for turns `0..=turns` with budgets `0..=budget`.
+    pub fn first_leg(&self, budget: usize, turns: usize) -> Layers {
+        let mut start = CellSet::empty(self.rules.shape);
+        start.insert(self.start);
+        let mut layers = vec![vec![start; budget + 1]];
+        for t in 1..=turns.min(self.turns()) {
+            let next = self.advance(&layers[t - 1], t);
+            layers.push(next);
+        }
+        layers
+    }
+
+    /// Whether the thief may go from `p` at turn `t − 1` to `q` at turn `t` (hazards other than being
+    /// watched). Mirrors [`Search::moves`] for one cell.
+    fn legal(&self, p: Cell, q: Cell, t: usize) -> bool {
+        let hz = &self.hazards[t];
+        if hz.blocked.contains(q) {
+            return false;
+        }
+        if p == q {
+            return true;
+        }
+        if !self.rules.standable.contains(q) || hz.noisy.as_ref().is_some_and(|n| n.contains(q)) {
+            return false;
+        }
+        DIRS.iter().enumerate().any(|(d, dir)| {
+            let (dx, dy) = dir.delta();
+            q == p.offset(dx, dy)
+                || (q == p.offset(2 * dx, 2 * dy)
+                    && self.rules.passable[d].contains(p.offset(dx, dy)))
+        })
+    }
+
+    fn cost(&self, q: Cell, t: usize) -> usize {
+        usize::from(self.hazards[t].watched.contains(q))
+    }
+
+    /// Landings at turn `t` of leaps over `loot` from first-leg cells, per budget.
+    fn leaps_over(&self, first: &Layers, loot: Cell, t: usize, k: usize) -> Vec<Cell> {
+        let mut out = Vec::new();
+        for (d, dir) in DIRS.iter().enumerate() {
+            let (dx, dy) = dir.delta();
+            let (p, q) = (loot.offset(-dx, -dy), loot.offset(dx, dy));
+            if !self.rules.passable[d].contains(loot) || !self.legal(p, q, t) {
+                continue;
+            }
+            let c = self.cost(q, t);
+            if c <= k && first[t - 1][k - c].contains(p) {
+                out.push(q);
+            }
+        }
+        out
+    }
+
+    /// The shortest route through `loot` and out with the fewest watched turns up to `budget`, within
+    /// the turns of `first` (its first leg).
+    pub fn route(&self, first: &Layers, loot: Cell) -> Option<Route> {
+        let budget = first[0].len() - 1;
+        if !ever_near(first, loot) {
+            return None;
+        }
+        // `None` while the loot has not been taken yet on any route: nothing to sweep.
+        let mut second: Vec<Option<Vec<CellSet>>> = vec![None];
+        let mut best: Option<(usize, usize)> = None;
+        for t in 1..first.len() {
+            let mut next = second[t - 1].as_ref().map(|prev| self.advance(prev, t));
+            for k in 0..=budget {
+                let mut taken: Vec<Cell> = self.leaps_over(first, loot, t, k);
+                if first[t][k].contains(loot) {
+                    taken.push(loot);
+                }
+                if taken.is_empty() {
+                    continue;
+                }
+                let layers =
+                    next.get_or_insert_with(|| vec![CellSet::empty(self.rules.shape); budget + 1]);
+                for q in taken {
+                    layers[k].insert(q);
+                }
+            }
+            let found = next
+                .as_ref()
+                .and_then(|layers| layers.iter().position(|l| l.intersects(self.exits)));
+            second.push(next);
+            if let Some(k) = found
+                && best.is_none_or(|(bk, _)| k < bk)
+            {
+                best = Some((k, t));
+                if k == 0 {
+                    break;
+                }
+            }
+        }
+        let (k, t) = best?;
+        let second: Layers = second
+            .into_iter()
+            .map(|layers| {
+                layers.unwrap_or_else(|| vec![CellSet::empty(self.rules.shape); budget + 1])
+            })
+            .collect();
+        let exit = second[t][k].cells().find(|c| self.exits.contains(*c))?;
+        Some(self.trace_back(first, &second, loot, exit, t, k))
+    }
+
+    /// Walks a found route back from its exit, turn by turn.
+    fn trace_back(
+        &self,
+        first: &Layers,
+        second: &Layers,
+        loot: Cell,
+        exit: Cell,
+        t_exit: usize,
+        k_exit: usize,
+    ) -> Route {
+        let mut path = vec![exit];
+        let (mut cur, mut k, mut holding) = (exit, k_exit, true);
+        for t in (1..=t_exit).rev() {
+            let c = self.cost(cur, t);
+            let k_prev = k - c.min(k);
+            let candidates = |cur: Cell| {
+                std::iter::once(cur).chain(DIRS.iter().flat_map(move |d| {
+                    let (dx, dy) = d.delta();
+                    [cur.offset(-dx, -dy), cur.offset(-2 * dx, -2 * dy)]
+                }))
+            };
+            let mut found = None;
+            if holding {
+                found = candidates(cur)
+                    .find(|&p| second[t - 1][k_prev].contains(p) && self.legal(p, cur, t));
+                if found.is_none() {
+                    // The loot was taken this turn: on it, or leaping over it.
+                    holding = false;
+                    if cur != loot {
+                        found = DIRS
+                            .iter()
+                            .map(|d| {
+                                let (dx, dy) = d.delta();
+                                (loot.offset(-dx, -dy), loot.offset(dx, dy))
+                            })
+                            .find(|&(p, q)| q == cur && first[t - 1][k_prev].contains(p))
+                            .map(|(p, _)| p);
+                    }
+                }
+            }
+            if !holding && found.is_none() {
+                found = candidates(cur)
+                    .find(|&p| first[t - 1][k_prev].contains(p) && self.legal(p, cur, t));
+            }
+            let Some(p) = found else { break };
+            cur = p;
+            k = k_prev;
+            path.push(cur);
+        }
+        path.reverse();
+        let watched_steps = path
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(t, &c)| self.cost(c, t))
+            .sum();
+        Route {
+            path,
+            watched_steps,
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! Torch light (`stealth-rules.md` §2): the original's portal walk from the centre of the source cell,
+//! edge to edge through non-blocking cells, plus its diagonal spill. Ported step by step from the spec
+//! (§2.2), because light and guard sight use different geometry and neither implies the other.
+
+use super::cells::{CellRules, CellSet};
+use crate::model::Cell;
+
+/// Radius² of a placed lit torch.
+pub const TORCH_RADIUS2: i32 = 45;
+/// Radius² of the torch a guard carries.
+pub const CARRIED_RADIUS2: i32 = 15;
+
+/// A vector in half-cell units relative to the source cell's centre.
+type Half = (i32, i32);
+
+/// `a` is clockwise of `b` (the original's "a right of b").
+fn clockwise(a: Half, b: Half) -> bool {
+    a.0 * b.1 - a.1 * b.0 > 0
+}
+
+/// The four edges of a cell in the original's fixed order W, N, E, S: left corner, right corner (as seen
+/// leaving the cell through that edge) and the step to the neighbour beyond it.
+const EDGES: [(Half, Half, (i32, i32)); 4] = [
+    ((-1, -1), (-1, 1), (-1, 0)),
+    ((-1, 1), (1, 1), (0, 1)),
+    ((1, 1), (1, -1), (1, 0)),
+    ((1, -1), (-1, -1), (0, -1)),
+];
+
+/// The cells lit by a source at `source` with radius² `radius2`, added to `lit`.
+pub fn cast(rules: &CellRules, source: Cell, radius2: i32, lit: &mut CellSet) {
+    if !rules.shape.contains(source) {
+        return;
+    }
+    lit.insert(source);
+    let walk = Walk {
+        rules,
+        source,
+        radius2,
+    };
+    for (left, right, step) in EDGES {
+        walk.visit(source.offset(step.0, step.1), left, right, lit);
+    }
+}
+
+struct Walk<'a> {
+    rules: &'a CellRules,
+    source: Cell,
+    radius2: i32,
+}
+
+impl Walk<'_> {
+    fn visit(&self, t: Cell, lf: Half, rf: Half, lit: &mut CellSet) {
+        if !self.rules.shape.contains(t) {
+            return;
+        }
+        let u = (t.x - self.source.x, t.y - self.source.y);
+        if u.0 * u.0 + u.1 * u.1 > self.radius2 {
+            return;
+        }
+        lit.insert(t);
+        if self.rules.blocks_sight.contains(t) {
+            return;
+        }
+        let centre = (2 * u.0, 2 * u.1);
+        let inside = |v: Half| !clockwise(lf, v) && !clockwise(v, rf);
+        for o in [(-1, -1), (-1, 1), (1, -1), (1, 1)] {
+            let corner = (centre.0 + o.0, centre.1 + o.1);
+            if inside(corner) {
+                // The diagonal spill: no distance test, no blocker test, no recursion (§2.2 step 5).
+                lit.insert(t.offset(o.0, o.1));
+            }
+        }
+        for (left, right, step) in EDGES {
+            let pl = (centre.0 + left.0, centre.1 + left.1);
+            let pr = (centre.0 + right.0, centre.1 + right.1);
+            let new_left = if clockwise(lf, pl) { lf } else { pl };
+            let new_right = if clockwise(rf, pr) { pr } else { rf };
+            if clockwise(new_right, new_left) {
+                self.visit(t.offset(step.0, step.1), new_left, new_right, lit);
+            }
+        }
+    }
+}
+
+/// The cells lit by the placed torches `torches`.
+pub fn torch_light(rules: &CellRules, torches: &[Cell]) -> CellSet {
+    let mut lit = CellSet::empty(rules.shape);
+    for &t in torches {
+        cast(rules, t, TORCH_RADIUS2, &mut lit);
+    }
+    lit
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Level, Terrain};
+
+    fn open_room(w: i32, h: i32) -> Level {
+        Level::blank("test", 1, 0, (w, h), Terrain::Marble)
+    }
+
+    #[test]
+    fn an_open_floor_is_lit_within_the_radius_plus_the_diagonal_spill() {
+        let level = open_room(21, 21);
+        let rules = CellRules::new(&level);
+        let mut lit = CellSet::empty(rules.shape);
+        cast(&rules, Cell::new(10, 10), TORCH_RADIUS2, &mut lit);
+        for c in level.all_cells() {
+            let d2 = (c.x - 10).pow(2) + (c.y - 10).pow(2);
+            if d2 <= TORCH_RADIUS2 {
+                assert!(lit.contains(c), "{c:?} within r² is lit");
+            }
+            // The spill reaches at most one diagonal step beyond the radius.
+            let near = (c.x - 10).abs().max((c.y - 10).abs()) <= 7;
+            assert!(!lit.contains(c) || near, "{c:?} lit too far");
+        }
+        assert!(!lit.contains(Cell::new(18, 10)));
+    }
+
+    #[test]
+    fn a_wall_is_lit_but_casts_a_shadow() {
+        let mut level = open_room(15, 5);
+        for y in 0..5 {
+            level.set_terrain(Cell::new(5, y), Terrain::Wall);
+        }
+        let rules = CellRules::new(&level);
+        let mut lit = CellSet::empty(rules.shape);
+        cast(&rules, Cell::new(2, 2), TORCH_RADIUS2, &mut lit);
+        assert!(lit.contains(Cell::new(5, 2)), "the wall itself is lit");
+        assert!(!lit.contains(Cell::new(6, 2)), "nothing behind it");
+        assert!(lit.contains(Cell::new(4, 4)));
+    }
+}

@@ -1,0 +1,337 @@
+//! How a mansion plays (`stealth-rules.md`): light, what every guard sees as it walks, how much of the
+//! patrol cycle each cell is watched, where the thief hides, and whether each piece of loot can be stolen
+//! unseen (a *ghost route*), by the 2023 game's own rules.
+//!
+//! The model is the spec's *strict ghost* (§6): no guard ever notices the thief, so guards never react
+//! and walk their routes undisturbed. Simplifications, said wherever results are shown:
+//! - torches keep their placed state: guards do not relight unlit torches (§4.5), so light is the placed
+//!   lit torches plus the torches guards carry;
+//! - carried light at turn `t` is taken at the carrier's cells of turns `t − 1` and `t` (the spec's
+//!   conservative union; it can only over-report sightings);
+//! - water is treated as ordinary exposed floor (no submerged hiding), and the thief never toggles a
+//!   torch;
+//! - routes are searched within a bounded horizon ([`DEFAULT_HORIZON`] turns): "none" means none within
+//!   it, and "back out" means reaching the outside (or the start cell), not leaving the level.
+
+pub mod cells;
+mod earshot;
+pub mod ghost;
+pub mod light;
+pub mod sight;
+pub mod timeline;
+pub mod watch;
+
+use serde::{Deserialize, Serialize};
+
+pub use cells::{CellRules, CellSet};
+pub use ghost::Route;
+pub use timeline::GuardTimeline;
+
+use crate::model::{Cell, Dir, Grid, ItemKind, Level};
+use ghost::{Search, TurnHazards};
+use watch::{Watch, watched_shares};
+
+/// Turns searched for a route: covers the longest measured relighting transient plus several periods of
+/// any level-9 guard, and any sensible route (§7 (c)).
+pub const DEFAULT_HORIZON: usize = 1000;
+/// Turns of the first, short search for ghost routes.
+const FIRST_STAGE: usize = 128;
+/// Turns searched for the fewest-watched route when no ghost route exists.
+const FALLBACK_HORIZON: usize = 300;
+/// Watched-turn budgets tried, in order, for the fewest-watched route.
+const FALLBACK_BUDGETS: [usize; 2] = [2, 8];
+/// Words of cell sets the search may hold; huge maps get a shorter horizon rather than gigabytes.
+const MAX_SET_WORDS: usize = 8 << 20;
+/// Guard-turn word operations per analysis; many guards on a huge map shorten the horizon too.
+const MAX_GUARD_WORK: usize = 200 << 20;
+/// Set-word operations of the route search (about 32 per word per turn and loot item).
+const MAX_SEARCH_WORK: usize = (1 << 26) / 32;
+/// Guard periods longer than this (only hostile files have them) are sampled over this many turns.
+const MAX_PERIOD: usize = 20_000;
+
+/// The per-level figures of the analysis, as `analyze` and `stats --stealth` print them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// Share of the cells the thief can stand on that placed torches light.
+    pub lit_floor_share: f64,
+    /// Mean, over those cells, of the share of the joint patrol cycle in which the cell is watched.
+    pub watched_share: f64,
+    /// Share of those cells no guard ever watches.
+    pub never_watched_share: f64,
+    /// Cells that hide the thief (a table or a bush).
+    pub hiding_cells: usize,
+    /// Loot items (coins).
+    pub loot: usize,
+    /// Loot items with a ghost route.
+    pub loot_ghost: usize,
+    /// Turns of all ghost routes together.
+    pub ghost_route_turns: usize,
+}
+
+/// The route found for one loot item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LootRoute {
+    /// Index into `Level::items`.
+    pub item: usize,
+    pub cell: Cell,
+    /// A route never seen exists (and is `route`).
+    pub ghost: bool,
+    /// The ghost route, else the route with the fewest watched turns found, else `None`.
+    pub route: Option<Route>,
+}
+
+impl LootRoute {
+    pub fn turns(&self) -> Option<usize> {
+        self.route.as_ref().map(|r| r.path.len().saturating_sub(1))
+    }
+}
+
+/// What one guard does at one turn: where it stands, where it faces and what it watches.
+#[derive(Clone, Debug)]
+pub struct GuardView {
+    pub guard: usize,
+    pub cell: Cell,
+    pub facing: Dir,
+    pub watched: CellSet,
+}
+
+/// The whole stealth analysis of a level.
+#[derive(Clone, Debug)]
+pub struct Stealth {
+    /// Turns searched (the horizon, shortened on huge levels).
+    pub horizon: usize,
+    pub rules: CellRules,
+    pub timelines: Vec<GuardTimeline>,
+    watch: Watch,
+    /// Per cell, the share of the joint patrol cycle in which it is watched (0 = never).
+    pub watched_share: Grid<f32>,
+    pub routes: Vec<LootRoute>,
+    pub summary: Summary,
+}
+
+impl Stealth {
+    /// Cells lit by placed torches.
+    pub fn torch_lit(&self) -> &CellSet {
+        &self.watch.torch_lit
+    }
+
+    /// Lit cells at turn `t`, carried torches included.
+    pub fn lit_at(&self, t: usize) -> CellSet {
+        self.watch.lit_at(&self.timelines, t)
+    }
+
+    /// Every guard at turn `t`: cell, facing at its sight test, and the cells it watches.
+    pub fn view_at(&self, t: usize) -> Vec<GuardView> {
+        let lit = self.lit_at(t);
+        self.timelines
+            .iter()
+            .enumerate()
+            .map(|(g, tl)| {
+                let (cell, facing) = tl.at(t);
+                GuardView {
+                    guard: tl.guard,
+                    cell,
+                    facing,
+                    watched: self.watch.watched_by(&self.timelines, g, t, &lit),
+                }
+            })
+            .collect()
+    }
+
+    /// The longest guard period: one turn of the slowest patrol's cycle.
+    pub fn longest_period(&self) -> usize {
+        self.timelines.iter().map(|t| t.period).max().unwrap_or(1)
+    }
+}
+
+/// Runs the analysis with the default horizon.
+pub fn analyze(level: &Level) -> Stealth {
+    analyze_within(level, DEFAULT_HORIZON)
+}
+
+/// Runs the analysis, searching routes within `horizon` turns.
+pub fn analyze_within(level: &Level, horizon: usize) -> Stealth {
+    let rules = CellRules::new(level);
+    let words = (level.width.max(1) as usize).div_ceil(64) * level.height.max(1) as usize;
+    let coins = level.count_items(ItemKind::Coin);
+    let turns = horizon
+        .min(MAX_SET_WORDS / (4 * words))
+        .min(MAX_GUARD_WORK / ((level.guards.len() + 1) * words))
+        .min(MAX_SEARCH_WORK / ((coins + 2) * words))
+        .max(1);
+    let timelines = timeline::guard_timelines(level, turns, MAX_PERIOD);
+    let watch = Watch::new(
+        &rules,
+        &timelines,
+        light::torch_light(&rules, &rules.torches_lit),
+    );
+    let shares = watched_shares(&watch, &timelines, level.shape().len());
+    let watched_share =
+        Grid::from_values(level.shape(), shares).unwrap_or_else(|| Grid::new(level.shape(), 0.0));
+    let exits = exits(level, &rules);
+    let mut hazards = Hazards::new(&rules, &timelines, &watch);
+    let routes = loot_routes(level, &mut hazards, &exits, turns, words);
+    let summary = summarize(&rules, &watch, &watched_share, &routes);
+    Stealth {
+        horizon: turns,
+        rules,
+        timelines,
+        watch,
+        watched_share,
+        routes,
+        summary,
+    }
+}
+
+/// The hazards of each turn, computed as far as the search has needed them (index 0 unused).
+struct Hazards<'a> {
+    rules: &'a CellRules,
+    timelines: &'a [GuardTimeline],
+    watch: &'a Watch,
+    ears: earshot::Earshot<'a>,
+    turns: Vec<TurnHazards>,
+}
+
+impl<'a> Hazards<'a> {
+    fn new(rules: &'a CellRules, timelines: &'a [GuardTimeline], watch: &'a Watch) -> Self {
+        let none = TurnHazards {
+            blocked: CellSet::empty(rules.shape),
+            watched: CellSet::empty(rules.shape),
+            noisy: None,
+        };
+        Hazards {
+            rules,
+            timelines,
+            watch,
+            ears: earshot::Earshot::new(rules),
+            turns: vec![none],
+        }
+    }
+
+    /// Hazards of turns `0..=upto`.
+    fn upto(&mut self, upto: usize) -> &[TurnHazards] {
+        let rules = self.rules;
+        while self.turns.len() <= upto {
+            let t = self.turns.len();
+            let mut blocked = CellSet::empty(rules.shape);
+            let mut noisy = (!rules.creaky.is_empty()).then(|| CellSet::empty(rules.shape));
+            for tl in self.timelines {
+                let (before, _) = tl.at(t - 1);
+                blocked.insert(before);
+                blocked.insert(tl.at(t).0);
+                if let Some(noisy) = &mut noisy {
+                    noisy.union_with(self.ears.around(before));
+                }
+            }
+            if let Some(noisy) = &mut noisy {
+                noisy.intersect_with(&rules.creaky);
+            }
+            let watched = if self.watch.light_moves() {
+                let lit = self.watch.lit_at(self.timelines, t);
+                self.watch.watched_at(self.timelines, t, &lit)
+            } else {
+                self.watch
+                    .watched_at(self.timelines, t, &self.watch.torch_lit)
+            };
+            self.turns.push(TurnHazards {
+                blocked,
+                watched,
+                noisy,
+            });
+        }
+        &self.turns[..=upto]
+    }
+}
+
+/// Where a route may end: the outside's cells the thief can stand on, and the start cell.
+fn exits(level: &Level, rules: &CellRules) -> CellSet {
+    let mut exits = CellSet::empty(rules.shape);
+    if let Some(room) = level.exterior().and_then(|r| level.rooms.get(r)) {
+        for &c in &room.cells {
+            if rules.standable.contains(c) {
+                exits.insert(c);
+            }
+        }
+    }
+    exits.insert(level.player_start);
+    exits
+}
+
+/// A route for every coin: a ghost route if there is one, else the fewest-watched route found. Most
+/// routes are short, so the search first looks [`FIRST_STAGE`] turns ahead and only goes on to the whole
+/// horizon for the loot it has not found a route to (a route found early is the shortest either way).
+fn loot_routes(
+    level: &Level,
+    hazards: &mut Hazards,
+    exits: &CellSet,
+    turns: usize,
+    words: usize,
+) -> Vec<LootRoute> {
+    let mut routes: Vec<LootRoute> = level
+        .items
+        .iter()
+        .enumerate()
+        .filter(|(_, item)| item.kind == ItemKind::Coin)
+        .map(|(item, it)| LootRoute {
+            item,
+            cell: it.cell,
+            ghost: false,
+            route: None,
+        })
+        .collect();
+    let start = level.player_start;
+    let mut stages = vec![(0, FIRST_STAGE.min(turns)), (0, turns)];
+    for budget in FALLBACK_BUDGETS {
+        let words_per_turn = (budget + 1) * 2 * words;
+        stages.push((
+            budget,
+            FALLBACK_HORIZON
+                .min(turns)
+                .min(MAX_SET_WORDS / words_per_turn),
+        ));
+    }
+    for (budget, stage_turns) in stages {
+        if routes.iter().all(|r| r.route.is_some()) {
+            break;
+        }
+        let search = Search {
+            rules: hazards.rules,
+            hazards: hazards.upto(stage_turns),
+            start,
+            exits,
+        };
+        let leg = search.first_leg(budget, stage_turns);
+        for r in routes.iter_mut().filter(|r| r.route.is_none()) {
+            r.route = search.route(&leg, r.cell);
+            r.ghost = budget == 0 && r.route.is_some();
+        }
+    }
+    routes
+}
+
+fn summarize(
+    rules: &CellRules,
+    watch: &Watch,
+    shares: &Grid<f32>,
+    routes: &[LootRoute],
+) -> Summary {
+    let floor: Vec<Cell> = rules.standable.cells().collect();
+    let n = floor.len().max(1) as f64;
+    let share = |c: Cell| f64::from(shares.at(c));
+    let mut hiding = rules.hides.clone();
+    hiding.intersect_with(&rules.standable);
+    let ghosts: Vec<&LootRoute> = routes.iter().filter(|r| r.ghost).collect();
+    Summary {
+        lit_floor_share: floor
+            .iter()
+            .filter(|c| watch.torch_lit.contains(**c))
+            .count() as f64
+            / n,
+        watched_share: floor.iter().fold(0.0, |sum, &c| sum + share(c)) / n,
+        never_watched_share: floor.iter().filter(|&&c| share(c) == 0.0).count() as f64 / n,
+        hiding_cells: hiding.len(),
+        loot: routes.len(),
+        loot_ghost: ghosts.len(),
+        ghost_route_turns: ghosts.iter().filter_map(|r| r.turns()).sum(),
+    }
+}

@@ -1,0 +1,128 @@
+//! Where every guard is and which way it faces at each turn (`stealth-rules.md` §3.2, §4.1–§4.2).
+//!
+//! Under the strict-ghost definition no guard ever perceives the thief, so each guard walks its route
+//! undisturbed: a loop with period `n`, or forward and back with period `2(n − 1)`, repeated cells being
+//! pauses. Facing starts toward the first step, turns toward each step taken, and a guard standing still
+//! next to a window turns to look out of it. Guards never relight torches here (torches keep their
+//! placed state), so the closed form is exact for this model; guard–guard blocking, never observed in
+//! undisturbed patrols (§4.7), is not modelled.
+
+use super::sight::turn;
+use crate::model::{Cell, Dir, Level, Terrain};
+
+/// One guard's position and facing after each turn, over `steps.len()` turns from turn 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GuardTimeline {
+    /// Index into `Level::guards`.
+    pub guard: usize,
+    pub carries_torch: bool,
+    /// Turns after which the guard is back where it was and facing the same way.
+    pub period: usize,
+    /// `steps[t]`: the guard's cell after turn `t` and its facing at that turn's sight test (turn 0 is
+    /// the start, before anyone acts).
+    pub steps: Vec<(Cell, Dir)>,
+}
+
+impl GuardTimeline {
+    /// Position and facing at turn `t`; past the simulated turns the motion repeats with its period.
+    pub fn at(&self, t: usize) -> (Cell, Dir) {
+        let len = self.steps.len();
+        if t < len {
+            return self.steps[t];
+        }
+        // The last `period` simulated turns are one steady cycle.
+        let start = len - self.period.min(len);
+        self.steps[start + (t - start) % self.period.max(1)]
+    }
+}
+
+/// The index into a route of `n` cells after turn `t` (§4.2).
+pub fn route_index(n: usize, loops: bool, t: usize) -> usize {
+    if n <= 1 {
+        0
+    } else if loops {
+        t % n
+    } else {
+        let r = t % (2 * (n - 1));
+        if r < n { r } else { 2 * (n - 1) - r }
+    }
+}
+
+/// The period of a route of `n` cells.
+pub fn route_period(n: usize, loops: bool) -> usize {
+    match n {
+        0 | 1 => 1,
+        _ if loops => n,
+        _ => 2 * (n - 1),
+    }
+}
+
+/// The window a guard standing at `c` turns to look out of, checked W, E, S, N (§3.2 (3)).
+fn window_facing(level: &Level, c: Cell) -> Option<Dir> {
+    [Dir::W, Dir::E, Dir::S, Dir::N].into_iter().find(|&d| {
+        let (dx, dy) = d.delta();
+        level.terrain(c.offset(dx, dy)) == Terrain::Window(d)
+    })
+}
+
+/// Every guard with a route, simulated for at least `turns` turns and at least two of its periods
+/// (periods beyond `max_period` are cut there: only a hostile file has them).
+pub fn guard_timelines(level: &Level, turns: usize, max_period: usize) -> Vec<GuardTimeline> {
+    level
+        .guards
+        .iter()
+        .enumerate()
+        .filter_map(|(i, guard)| {
+            let route = level.patrols.get(guard.route)?;
+            let cells = &route.cells;
+            let first = *cells.first()?;
+            let loops = route.loops();
+            let n = cells.len();
+            let period = route_period(n, loops).min(max_period);
+            let len = (turns + 1).max(2 * period + 1);
+            let next = cells[route_index(n, loops, 1)];
+            let mut dir = turn(Dir::E, (next.x - first.x, next.y - first.y));
+            let mut steps = Vec::with_capacity(len);
+            steps.push((first, dir));
+            let mut here = first;
+            for t in 1..len {
+                let there = cells[route_index(n, loops, t)];
+                if there == here {
+                    // Standing still: the window facing of the previous turn now applies.
+                    steps.push((here, dir));
+                } else {
+                    dir = turn(dir, (there.x - here.x, there.y - here.y));
+                    steps.push((there, dir));
+                }
+                if there == here
+                    && let Some(out) = window_facing(level, here)
+                {
+                    dir = out;
+                }
+                here = there;
+            }
+            Some(GuardTimeline {
+                guard: i,
+                carries_torch: guard.carries_torch,
+                period,
+                steps,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ping_pong_routes_turn_at_the_ends_and_loops_wrap() {
+        let n = 4;
+        let walked: Vec<usize> = (0..8).map(|t| route_index(n, false, t)).collect();
+        assert_eq!(walked, [0, 1, 2, 3, 2, 1, 0, 1]);
+        assert_eq!(route_period(n, false), 6);
+        let looped: Vec<usize> = (0..6).map(|t| route_index(n, true, t)).collect();
+        assert_eq!(looped, [0, 1, 2, 3, 0, 1]);
+        assert_eq!(route_period(1, false), 1);
+    }
+}
