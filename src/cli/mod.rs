@@ -5,6 +5,7 @@
 //! arguments or an unreadable, broken or unwritable file. Every error is one line on stderr, so scripts
 //! and CI logs show the cause without a backtrace.
 
+mod analyze;
 mod editor;
 mod export;
 mod generate;
@@ -57,6 +58,9 @@ enum Command {
         #[arg(long)]
         strict: bool,
     },
+    /// The stealth analysis of a level file, a preset or a generated mansion (--seed, --level and an
+    /// optional generator name) as one JSON object: light, watched shares, a route per loot item, guards.
+    Analyze(analyze::AnalyzeArgs),
     /// Render the editor with overlays to a PNG file.
     Screenshot(editor::ScreenshotArgs),
     /// Export a level, a preset or a generated mansion as RON, JSON, a Tiled map, a PNG or ASCII.
@@ -152,6 +156,7 @@ where
         Some(Command::Campaign(args)) => generate::campaign(&args),
         Some(Command::Stats(args)) => stats::stats(&args),
         Some(Command::Validate { file, strict }) => validate::validate(&file, strict),
+        Some(Command::Analyze(args)) => analyze::analyze(&args),
         Some(Command::Screenshot(args)) => editor::screenshot(&args),
         Some(Command::Export(args)) => export::export(&args),
         Some(Command::Regenerate(args)) => export::regenerate(&args),

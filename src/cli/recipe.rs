@@ -40,6 +40,20 @@ impl GeneratorArgs {
     /// The choice, or `None` for the plain campaign. Unknown generators, malformed `NAME=VALUE` pairs,
     /// unknown parameters and bad values are input errors naming the culprit.
     pub(super) fn choice(&self) -> Result<Option<Choice>, CliError> {
+        self.choice_or(None)
+    }
+
+    /// Like [`GeneratorArgs::choice`], with `generator` (a positional argument) used when no
+    /// `--generator` is given.
+    pub(super) fn choice_or(&self, generator: Option<&str>) -> Result<Option<Choice>, CliError> {
+        let args = GeneratorArgs {
+            generator: self.generator.clone().or(generator.map(str::to_string)),
+            params: self.params.clone(),
+        };
+        args.checked_choice()
+    }
+
+    fn checked_choice(&self) -> Result<Option<Choice>, CliError> {
         if self.generator.is_none() && self.params.is_empty() {
             return Ok(None);
         }

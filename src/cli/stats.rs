@@ -16,7 +16,9 @@ use super::output::stdout_error;
 use super::recipe::{Choice, GeneratorArgs, GeneratorFigures, figures};
 use super::{CliError, parse_seed};
 use crate::analysis::stats::{LevelStats, level_stats};
+use crate::analysis::stealth::{Summary, analyze};
 use crate::generate::campaign;
+use crate::model::Level;
 
 /// Games per worker per batch: enough to dwarf the cost of a thread, small enough to stream output.
 const GAMES_PER_WORKER: u64 = 64;
@@ -31,15 +33,32 @@ pub(super) struct StatsArgs {
     first_seed: u64,
     #[command(flatten)]
     generator: GeneratorArgs,
+    /// Append the stealth summary of each mansion (lit_floor_share, watched_share,
+    /// never_watched_share, hiding_cells, loot, loot_ghost, ghost_route_turns).
+    #[arg(long)]
+    stealth: bool,
 }
 
-/// A line of `stats` for a chosen generator: the shared keys, then the generator's own figures.
+/// A line of `stats`: the shared keys, then the chosen generator's own figures, then the stealth
+/// summary when asked for.
 #[derive(Serialize)]
-struct GeneratorLine {
+struct Line {
     #[serde(flatten)]
     stats: LevelStats,
     #[serde(flatten)]
-    figures: GeneratorFigures,
+    figures: Option<GeneratorFigures>,
+    #[serde(flatten)]
+    stealth: Option<Summary>,
+}
+
+impl Line {
+    fn of(level: &Level, seed: u64, figures: Option<GeneratorFigures>, stealth: bool) -> Self {
+        Line {
+            stats: level_stats(level, seed),
+            figures,
+            stealth: stealth.then(|| analyze(level).summary),
+        }
+    }
 }
 
 pub(super) fn stats(args: &StatsArgs) -> Result<ExitCode, CliError> {
@@ -52,7 +71,7 @@ pub(super) fn stats(args: &StatsArgs) -> Result<ExitCode, CliError> {
     let mut start = args.first_seed;
     while start < end {
         let batch_end = start + (end - start).min(workers * GAMES_PER_WORKER);
-        for chunk in run_batch(start..batch_end, workers, choice.as_ref())? {
+        for chunk in run_batch(start..batch_end, workers, choice.as_ref(), args.stealth)? {
             out.write_all(&chunk).map_err(stdout_error)?;
         }
         start = batch_end;
@@ -66,6 +85,7 @@ fn run_batch(
     seeds: Range<u64>,
     workers: u64,
     choice: Option<&Choice>,
+    stealth: bool,
 ) -> Result<Vec<Vec<u8>>, CliError> {
     let per_worker = (seeds.end - seeds.start).div_ceil(workers.max(1));
     let runs: Vec<Range<u64>> = (0..workers)
@@ -78,7 +98,7 @@ fn run_batch(
     thread::scope(|scope| {
         let handles: Vec<_> = runs
             .into_iter()
-            .map(|run| scope.spawn(move || game_lines(run, choice)))
+            .map(|run| scope.spawn(move || game_lines(run, choice, stealth)))
             .collect();
         handles
             .into_iter()
@@ -91,34 +111,37 @@ fn run_batch(
 }
 
 /// The JSON lines of every mansion of the games `seeds`, in seed then level order.
-fn game_lines(seeds: Range<u64>, choice: Option<&Choice>) -> Result<Vec<u8>, CliError> {
+fn game_lines(
+    seeds: Range<u64>,
+    choice: Option<&Choice>,
+    stealth: bool,
+) -> Result<Vec<u8>, CliError> {
     let mut buf = Vec::new();
-    let encode = |e: serde_json::Error| CliError::Failed(format!("cannot encode statistics: {e}"));
-    if let Some(choice) = choice {
-        for seed in seeds {
-            for level in 0..campaign::LEVELS as u32 {
-                let recipe = choice.recipe(seed, level)?;
-                let built = recipe.build().map_err(|e| {
-                    CliError::Failed(format!(
-                        "{} could not build game {seed} level {level}: {e}",
-                        choice.id()
-                    ))
-                })?;
-                let line = GeneratorLine {
-                    stats: level_stats(&built, seed),
-                    figures: figures(&recipe),
-                };
-                serde_json::to_writer(&mut buf, &line).map_err(encode)?;
-                buf.push(b'\n');
-            }
-        }
-        return Ok(buf);
-    }
+    let mut write = |line: &Line| {
+        serde_json::to_writer(&mut buf, line)
+            .map_err(|e| CliError::Failed(format!("cannot encode statistics: {e}")))?;
+        buf.push(b'\n');
+        Ok::<(), CliError>(())
+    };
     for seed in seeds {
-        for level in campaign::plan(seed).generate_all() {
-            serde_json::to_writer(&mut buf, &level_stats(&level, seed))
-                .map_err(|e| CliError::Failed(format!("cannot encode statistics: {e}")))?;
-            buf.push(b'\n');
+        match choice {
+            Some(choice) => {
+                for level in 0..campaign::LEVELS as u32 {
+                    let recipe = choice.recipe(seed, level)?;
+                    let built = recipe.build().map_err(|e| {
+                        CliError::Failed(format!(
+                            "{} could not build game {seed} level {level}: {e}",
+                            choice.id()
+                        ))
+                    })?;
+                    write(&Line::of(&built, seed, Some(figures(&recipe)), stealth))?;
+                }
+            }
+            None => {
+                for level in campaign::plan(seed).generate_all() {
+                    write(&Line::of(&level, seed, None, stealth))?;
+                }
+            }
         }
     }
     Ok(buf)
@@ -130,8 +153,8 @@ mod tests {
 
     #[test]
     fn parallel_batches_match_one_worker() {
-        let one: Vec<u8> = run_batch(10..15, 1, None).unwrap().concat();
-        let three: Vec<u8> = run_batch(10..15, 3, None).unwrap().concat();
+        let one: Vec<u8> = run_batch(10..15, 1, None, false).unwrap().concat();
+        let three: Vec<u8> = run_batch(10..15, 3, None, false).unwrap().concat();
         assert_eq!(one, three);
         assert_eq!(one.iter().filter(|&&b| b == b'\n').count(), 50);
     }

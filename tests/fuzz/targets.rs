@@ -11,6 +11,7 @@ use std::path::Path;
 
 use mansion_forge::analysis::Overlay;
 use mansion_forge::analysis::stats::level_stats;
+use mansion_forge::analysis::stealth;
 use mansion_forge::analysis::validate::{playability_errors, validate};
 use mansion_forge::app::Analysis;
 use mansion_forge::cli::recipe_from_args;
@@ -130,18 +131,18 @@ fn readable(message: &str) -> Result<Outcome, String> {
     Ok(Outcome::Refused)
 }
 
-/// Pixels per cell of the oracle's PNG: the full-size picture runs the same painter on 64 times the
-/// pixels, which would make the painting nearly all of a case's time (its speed on the largest maps is
-/// measured in `benches/export.rs`).
-const ORACLE_CELL_PX: u32 = 4;
+/// Pixels per cell of the oracle's PNG: the full-size picture runs the same painter on up to 256 times
+/// the pixels, which would make the painting nearly all of a case's time.
+const ORACLE_CELL_PX: u32 = 2;
 
-/// What the program does with a loaded level: `validate`, `stats`, the editor's analysis, every export
-/// (the PNG with all overlays, drawn small), and the level file it would save, which must load back
-/// unchanged.
+/// What the program does with a loaded level: `validate`, `stats`, the editor's analysis, the stealth
+/// analysis (`analyze`), every export (the PNG with all overlays, drawn small), and the level file it
+/// would save, which must load back unchanged.
 pub fn after_load(level: &Level) -> Result<Outcome, String> {
     validate(level);
     level_stats(level, 0);
     Analysis::new(level);
+    stealth::analyze(level);
     if export::png::render_at(level, &Overlay::ALL, ORACLE_CELL_PX).is_none() {
         return Err("a loaded level is too large to picture".to_string());
     }

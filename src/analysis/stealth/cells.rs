@@ -99,6 +99,13 @@ impl CellSet {
     /// Every cell moved by `(dx, dy)` with `|dx| < 64`; cells moved off the map are dropped.
     pub fn shifted(&self, dx: i32, dy: i32) -> CellSet {
         let mut out = CellSet::empty(self.shape);
+        self.shift_into(dx, dy, &mut out);
+        out
+    }
+
+    /// [`CellSet::shifted`] into `out` (of the same shape), reusing its storage.
+    pub fn shift_into(&self, dx: i32, dy: i32, out: &mut CellSet) {
+        out.words.fill(0);
         let height = self.shape.height();
         let per_row = self.words_per_row;
         for y in 0..height {
@@ -111,7 +118,13 @@ impl CellSet {
             shift_row(src, dst, dx);
         }
         out.mask_tail();
-        out
+    }
+
+    /// Adds `a ∩ b`.
+    pub fn union_with_both(&mut self, a: &CellSet, b: &CellSet) {
+        for ((out, x), y) in self.words.iter_mut().zip(&a.words).zip(&b.words) {
+            *out |= x & y;
+        }
     }
 
     /// Clears the padding bits past the map's width.

@@ -16,6 +16,8 @@ const SIDE: usize = 2 * REACH as usize + 1;
 /// Earshot sets, computed once per cell asked about.
 pub struct Earshot<'a> {
     rules: &'a CellRules,
+    /// Cells within [`REACH`] (Chebyshev) of a creaky board: only guards there can hear one.
+    near_creaky: CellSet,
     ids: Vec<u32>,
     sets: Vec<CellSet>,
     empty: CellSet,
@@ -23,19 +25,33 @@ pub struct Earshot<'a> {
 
 impl<'a> Earshot<'a> {
     pub fn new(rules: &'a CellRules) -> Self {
+        let mut near_creaky = rules.creaky.clone();
+        let mut shifted = CellSet::empty(rules.shape);
+        for (dx, dy) in [(1, 0), (0, 1)] {
+            for _ in 0..REACH {
+                for sign in [1, -1] {
+                    near_creaky.shift_into(sign * dx, sign * dy, &mut shifted);
+                    near_creaky.union_with(&shifted);
+                }
+            }
+        }
         Earshot {
             rules,
+            near_creaky,
             ids: vec![u32::MAX; rules.shape.len()],
             sets: Vec::new(),
             empty: CellSet::empty(rules.shape),
         }
     }
 
-    /// The cells within earshot of `from`.
+    /// The cells within earshot of `from` (empty when no creaky board is near enough to matter).
     pub fn around(&mut self, from: Cell) -> &CellSet {
         let Some(i) = self.rules.shape.index(from) else {
             return &self.empty;
         };
+        if !self.near_creaky.contains(from) {
+            return &self.empty;
+        }
         if self.ids[i] == u32::MAX {
             self.sets.push(earshot(self.rules, from));
             self.ids[i] = (self.sets.len() - 1) as u32;
@@ -46,26 +62,31 @@ impl<'a> Earshot<'a> {
 
 fn earshot(rules: &CellRules, from: Cell) -> CellSet {
     let mut heard = CellSet::empty(rules.shape);
-    // Costs are small: a bucket per cost value is a Dijkstra without a heap, over the square around
-    // `from` that a creak can reach.
-    let mut buckets: Vec<Vec<Cell>> = vec![Vec::new(); CREAK_EARSHOT as usize + 1];
-    let mut best = [u32::MAX; SIDE * SIDE];
-    let local = |c: Cell| {
-        let (x, y) = (c.x - from.x + REACH, c.y - from.y + REACH);
-        ((0..SIDE as i32).contains(&x) && (0..SIDE as i32).contains(&y))
-            .then(|| y as usize * SIDE + x as usize)
-    };
     if !rules.shape.contains(from) {
         return heard;
     }
-    buckets[0].push(from);
-    best[SIDE * SIDE / 2] = 0;
+    // All work happens in the square around `from` that a creak can reach, in local indices; costs are
+    // small, so a bucket per cost value is a Dijkstra without a heap.
+    let at = |i: usize| {
+        from.offset(
+            i as i32 % SIDE as i32 - REACH,
+            i as i32 / SIDE as i32 - REACH,
+        )
+    };
+    let open: Vec<bool> = (0..SIDE * SIDE)
+        .map(|i| rules.shape.contains(at(i)) && !rules.wall.contains(at(i)))
+        .collect();
+    let mut best = [u32::MAX; SIDE * SIDE];
+    let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); CREAK_EARSHOT as usize + 1];
+    let centre = SIDE * SIDE / 2;
+    best[centre] = 0;
+    buckets[0].push(centre);
     for cost in 0..=CREAK_EARSHOT {
-        while let Some(c) = buckets[cost as usize].pop() {
-            if local(c).map(|i| best[i]) != Some(cost) || heard.contains(c) {
+        while let Some(i) = buckets[cost as usize].pop() {
+            if best[i] != cost {
                 continue;
             }
-            heard.insert(c);
+            let (x, y) = ((i % SIDE) as i32, (i / SIDE) as i32);
             for (dx, dy) in [
                 (-1, -1),
                 (-1, 0),
@@ -76,19 +97,21 @@ fn earshot(rules: &CellRules, from: Cell) -> CellSet {
                 (1, 0),
                 (1, 1),
             ] {
-                let n = c.offset(dx, dy);
-                let next = cost + if dx == 0 || dy == 0 { 2 } else { 3 };
-                if next > CREAK_EARSHOT || !rules.shape.contains(n) || rules.wall.contains(n) {
+                let (nx, ny) = (x + dx, y + dy);
+                if !(0..SIDE as i32).contains(&nx) || !(0..SIDE as i32).contains(&ny) {
                     continue;
                 }
-                if let Some(i) = local(n)
-                    && next < best[i]
-                {
-                    best[i] = next;
+                let n = ny as usize * SIDE + nx as usize;
+                let next = cost + if dx == 0 || dy == 0 { 2 } else { 3 };
+                if next <= CREAK_EARSHOT && open[n] && next < best[n] {
+                    best[n] = next;
                     buckets[next as usize].push(n);
                 }
             }
         }
+    }
+    for (i, _) in best.iter().enumerate().filter(|(_, b)| **b != u32::MAX) {
+        heard.insert(at(i));
     }
     heard
 }

@@ -58,16 +58,17 @@ impl Search<'_> {
     /// Cells reachable from `from` by one step or leap, before any hazard (landings only).
     fn moves(&self, from: &CellSet) -> CellSet {
         let mut out = CellSet::empty(from.shape());
+        let mut step = out.clone();
+        let mut middle = out.clone();
+        let mut leap = out.clone();
         for (d, dir) in DIRS.iter().enumerate() {
             let (dx, dy) = dir.delta();
-            let mut step = from.shifted(dx, dy);
-            let mut over = step.clone();
-            step.intersect_with(&self.rules.standable);
-            out.union_with(&step);
-            over.intersect_with(&self.rules.passable[d]);
-            let mut leap = over.shifted(dx, dy);
-            leap.intersect_with(&self.rules.standable);
-            out.union_with(&leap);
+            from.shift_into(dx, dy, &mut step);
+            out.union_with_both(&step, &self.rules.standable);
+            middle.clear();
+            middle.union_with_both(&step, &self.rules.passable[d]);
+            middle.shift_into(dx, dy, &mut leap);
+            out.union_with_both(&leap, &self.rules.standable);
         }
         out
     }

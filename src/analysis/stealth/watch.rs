@@ -188,6 +188,7 @@ fn joint_share(list: &[Pattern]) -> f32 {
         [] => 0.0,
         [one] => share(one),
         [a, b] => union2(a, b),
+        _ if let Some(exact) = inclusion_exclusion(list) => exact,
         _ => {
             // Merge all but the longest-period pattern into one over their joint cycle, then meet the
             // last exactly; past the cap, the rest are taken as independent.
@@ -207,6 +208,75 @@ fn joint_share(list: &[Pattern]) -> f32 {
         }
     };
     watched as f32
+}
+
+/// Tuples the exact count of [`inclusion_exclusion`] may visit per cell before it gives up.
+const MAX_TUPLES: usize = 200_000;
+
+/// The exact share of turns at least one pattern watches, by inclusion–exclusion over the subsets of
+/// guards: by the generalised Chinese remainder theorem, one phase per guard of a subset happen together
+/// exactly once per joint cycle of the subset when every pair agrees modulo the gcd of their periods, and
+/// never otherwise. Phases are few (a guard watches a cell for a few turns of its walk), so counting the
+/// agreeing tuples is cheap; `None` when there would be too many.
+fn inclusion_exclusion(list: &[Pattern]) -> Option<f64> {
+    if list.len() > 8 {
+        return None;
+    }
+    let phases: Vec<Vec<usize>> = list
+        .iter()
+        .map(|(_, period, bits)| {
+            (0..*period)
+                .filter(|&i| bits[i / 64] & (1 << (i % 64)) != 0)
+                .collect()
+        })
+        .collect();
+    let mut budget = MAX_TUPLES;
+    let mut total = 0.0;
+    for subset in 1u32..(1 << list.len()) {
+        let members: Vec<usize> = (0..list.len())
+            .filter(|&i| subset & (1 << i) != 0)
+            .collect();
+        let periods: Vec<usize> = members.iter().map(|&i| list[i].1).collect();
+        let sets: Vec<&[usize]> = members.iter().map(|&i| phases[i].as_slice()).collect();
+        let agreeing = count_agreeing(&periods, &sets, &mut Vec::new(), &mut budget)?;
+        let cycle = periods
+            .iter()
+            .fold(1.0f64, |acc, &p| acc / gcd_f(acc, p as f64) * p as f64);
+        let sign = if members.len() % 2 == 1 { 1.0 } else { -1.0 };
+        total += sign * agreeing as f64 / cycle;
+    }
+    Some(total)
+}
+
+/// Tuples of phases (one per set, extending `chosen`) that agree pairwise modulo the periods' gcds.
+fn count_agreeing(
+    periods: &[usize],
+    sets: &[&[usize]],
+    chosen: &mut Vec<usize>,
+    budget: &mut usize,
+) -> Option<u64> {
+    let i = chosen.len();
+    if i == sets.len() {
+        return Some(1);
+    }
+    let mut count = 0;
+    for &phase in sets[i] {
+        *budget = budget.checked_sub(1)?;
+        let agrees = chosen.iter().enumerate().all(|(j, &other)| {
+            let g = gcd(periods[i] as u64, periods[j] as u64) as usize;
+            phase % g == other % g
+        });
+        if agrees {
+            chosen.push(phase);
+            count += count_agreeing(periods, sets, chosen, budget)?;
+            chosen.pop();
+        }
+    }
+    Some(count)
+}
+
+fn gcd_f(a: f64, b: f64) -> f64 {
+    if b == 0.0 { a } else { gcd_f(b, a % b) }
 }
 
 /// The union of two patterns over their joint cycle, if that is at most [`MAX_JOINT_CYCLE`] turns.

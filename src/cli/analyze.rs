@@ -1,0 +1,134 @@
+//! `analyze`: the stealth analysis of one level as one JSON object — the summary figures, a route per
+//! loot item and every guard's cycle — for scripts and for checking the editor's overlays by hand.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use serde::Serialize;
+
+use super::export::{load_level_or_preset, warn_drift};
+use super::output::print;
+use super::recipe::{GeneratorArgs, build};
+use super::{CliError, parse_seed};
+use crate::analysis::stealth::{self, DEFAULT_HORIZON, LootRoute, Stealth, Summary};
+use crate::generate::campaign::LEVELS;
+use crate::model::Level;
+
+#[derive(Debug, Args)]
+pub(super) struct AnalyzeArgs {
+    /// A level file or a preset (rebuilt first); with --seed and --level, a generator name instead
+    /// (siheyuan, tile-growth, packed-mansion, rogue-grid; default: the campaign's siheyuan).
+    target: Option<String>,
+    /// Game seed of a generated mansion: decimal or 0x-prefixed hexadecimal.
+    #[arg(long, value_parser = parse_seed, requires = "level")]
+    seed: Option<u64>,
+    /// Level of that game's campaign, 0–9.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(..LEVELS as i64), requires = "seed")]
+    level: Option<u32>,
+    #[command(flatten)]
+    generator: GeneratorArgs,
+    /// Turns searched for routes to the loot.
+    #[arg(long, default_value_t = DEFAULT_HORIZON as u64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    horizon: u64,
+}
+
+/// The printed object: the summary keys first, then the details.
+#[derive(Serialize)]
+struct Report {
+    #[serde(flatten)]
+    summary: Summary,
+    /// Turns the routes were searched within.
+    horizon: usize,
+    routes: Vec<RouteReport>,
+    guards: Vec<GuardReport>,
+}
+
+#[derive(Serialize)]
+struct RouteReport {
+    cell: [i32; 2],
+    ghost: bool,
+    /// Turns from the start to the way out, `null` when no route was found within the horizon.
+    turns: Option<usize>,
+    watched_steps: Option<usize>,
+    /// `[x, y, t]` for every turn `t` from 0 at the player start.
+    path: Vec<[i64; 3]>,
+}
+
+#[derive(Serialize)]
+struct GuardReport {
+    /// Index into the level's guards.
+    guard: usize,
+    cycle: usize,
+    /// `[x, y, facing_x, facing_y]` for turns 0 … cycle − 1 (facing at that turn's sight test).
+    steps: Vec<[i32; 4]>,
+}
+
+pub(super) fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
+    let level = load(args)?;
+    let horizon = usize::try_from(args.horizon).unwrap_or(DEFAULT_HORIZON);
+    let stealth = stealth::analyze_within(&level, horizon);
+    let mut text = serde_json::to_string(&report(&stealth))
+        .map_err(|e| CliError::Failed(format!("cannot encode the analysis: {e}")))?;
+    text.push('\n');
+    print(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn load(args: &AnalyzeArgs) -> Result<Level, CliError> {
+    match (args.seed, args.level) {
+        (Some(seed), Some(level)) => {
+            let choice = args.generator.choice_or(args.target.as_deref())?;
+            build(choice.as_ref(), seed, level)
+        }
+        _ => {
+            let file = args.target.as_deref().ok_or_else(|| {
+                CliError::Input("analyze needs a FILE, or --seed and --level".to_string())
+            })?;
+            let path = PathBuf::from(file);
+            let (level, drift) = load_level_or_preset(Path::new(&path))?;
+            warn_drift(&path, drift.as_deref());
+            Ok(level)
+        }
+    }
+}
+
+fn report(stealth: &Stealth) -> Report {
+    Report {
+        summary: stealth.summary.clone(),
+        horizon: stealth.horizon,
+        routes: stealth.routes.iter().map(route_report).collect(),
+        guards: stealth
+            .timelines
+            .iter()
+            .map(|tl| GuardReport {
+                guard: tl.guard,
+                cycle: tl.period,
+                steps: (0..tl.period)
+                    .map(|t| {
+                        let (c, facing) = tl.at(t);
+                        let (fx, fy) = facing.delta();
+                        [c.x, c.y, fx, fy]
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+fn route_report(r: &LootRoute) -> RouteReport {
+    RouteReport {
+        cell: [r.cell.x, r.cell.y],
+        ghost: r.ghost,
+        turns: r.turns(),
+        watched_steps: r.route.as_ref().map(|route| route.watched_steps),
+        path: r.route.as_ref().map_or_else(Vec::new, |route| {
+            route
+                .path
+                .iter()
+                .enumerate()
+                .map(|(t, c)| [i64::from(c.x), i64::from(c.y), t as i64])
+                .collect()
+        }),
+    }
+}
