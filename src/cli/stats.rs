@@ -34,7 +34,7 @@ pub(super) struct StatsArgs {
     #[command(flatten)]
     generator: GeneratorArgs,
     /// Append the stealth summary of each mansion (lit_floor_share, watched_share,
-    /// never_watched_share, hiding_cells, loot, loot_ghost, ghost_route_turns).
+    /// never_watched_share, hiding_cells, loot_ghost, ghost_route_turns; `loot` is already there).
     #[arg(long)]
     stealth: bool,
 }
@@ -48,7 +48,31 @@ struct Line {
     #[serde(flatten)]
     figures: Option<GeneratorFigures>,
     #[serde(flatten)]
-    stealth: Option<Summary>,
+    stealth: Option<StealthColumns>,
+}
+
+/// The stealth summary without its `loot` key, which the shared keys already have.
+#[derive(Serialize)]
+struct StealthColumns {
+    lit_floor_share: f64,
+    watched_share: f64,
+    never_watched_share: f64,
+    hiding_cells: usize,
+    loot_ghost: usize,
+    ghost_route_turns: usize,
+}
+
+impl From<Summary> for StealthColumns {
+    fn from(s: Summary) -> Self {
+        StealthColumns {
+            lit_floor_share: s.lit_floor_share,
+            watched_share: s.watched_share,
+            never_watched_share: s.never_watched_share,
+            hiding_cells: s.hiding_cells,
+            loot_ghost: s.loot_ghost,
+            ghost_route_turns: s.ghost_route_turns,
+        }
+    }
 }
 
 impl Line {
@@ -56,7 +80,7 @@ impl Line {
         Line {
             stats: level_stats(level, seed),
             figures,
-            stealth: stealth.then(|| analyze(level).summary),
+            stealth: stealth.then(|| analyze(level).summary.into()),
         }
     }
 }
