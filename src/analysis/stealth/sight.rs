@@ -80,18 +80,24 @@ impl Cone {
             if_lit: CellSet::empty(rules.shape),
             always: CellSet::empty(rules.shape),
         };
-        // d² < 40 means |dx|, |dy| ≤ 6.
-        for dy in -6..=6 {
-            for dx in -6..=6 {
-                let p = g.offset(dx, dy);
-                if !rules.shape.contains(p) || rules.hides.contains(p) {
+        let (fx, fy) = dir.delta();
+        // d² < 40 means |dx|, |dy| ≤ 6; only the half-plane in front needs a line of sight.
+        for dy in -6..=6i32 {
+            for dx in -6..=6i32 {
+                let d2 = dx * dx + dy * dy;
+                if d2 >= LIT_CUTOFF || fx * dx + fy * dy < 0 {
                     continue;
                 }
-                if sees(rules, g, dir, p, true, false) {
-                    cone.if_lit.insert(p);
-                    if dx * dx + dy * dy < DARK_CUTOFF {
-                        cone.always.insert(p);
-                    }
+                let p = g.offset(dx, dy);
+                if !rules.shape.contains(p)
+                    || rules.hides.contains(p)
+                    || !line_of_sight(rules, g, p)
+                {
+                    continue;
+                }
+                cone.if_lit.insert(p);
+                if d2 < DARK_CUTOFF {
+                    cone.always.insert(p);
                 }
             }
         }
