@@ -1,12 +1,14 @@
 //! Renders the whole set of documentation screenshots the README shows into `screenshots/` in one run
-//! (`mansion-forge screenshot` renders one at a time): `cargo run --example screenshot [game-seed] [level]`.
+//! (`mansion-forge screenshot` renders one at a time):
+//! `cargo run --example screenshot [game-seed] [level] [name]...`; names pick some of the set
+//! (`sight routes timeline`), none renders all.
 
 use anyhow::Context as _;
 use std::path::{Path, PathBuf};
 
 use mansion_forge::app::{
-    DialogChoice, Editor, EditorState, Overlay, PathPurpose, ScreenshotRequest, Source, Tool,
-    open_in_app_dialog, save_editor, screenshot,
+    Command, DialogChoice, Editor, EditorState, Overlay, PathPurpose, ScreenshotRequest, Source,
+    Tool, open_in_app_dialog, save_editor, screenshot,
 };
 use mansion_forge::edit::{self, Edit};
 use mansion_forge::io::preset;
@@ -89,11 +91,23 @@ fn file_dialog_editor() -> anyhow::Result<Editor> {
     Ok(Editor::new(state))
 }
 
+/// The patrol timeline open at `turn` over guard sight, with the routes overlay off so the guards'
+/// view areas show.
+fn timeline_editor(seed: u64, level: u32, turn: usize) -> anyhow::Result<Editor> {
+    let mut state = EditorState::generated(seed, level)?;
+    state.overlays.set(Overlay::Sight, true);
+    state.apply(Command::ToggleTimeline);
+    state.apply(Command::SetTurn(turn));
+    Ok(Editor::new(state))
+}
+
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
     let seed = args.next().map_or(Ok(1), |s| s.parse())?;
     let level = args.next().map_or(Ok(9), |s| s.parse())?;
-    let shots: [(&str, &[&str], Option<usize>); 7] = [
+    let only: Vec<String> = args.collect();
+    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
+    let shots: [(&str, &[&str], Option<usize>); 9] = [
         ("map", &["none"], None),
         ("room-graph", &["room-graph"], None),
         ("distances", &["distances"], None),
@@ -101,8 +115,10 @@ fn main() -> anyhow::Result<()> {
         ("patrols", &["patrols"], None),
         ("all-overlays", &["all"], None),
         ("inspector", &["none"], Some(12)),
+        ("sight", &["sight"], Some(12)),
+        ("routes", &["routes"], Some(12)),
     ];
-    for (name, overlays, select_room) in shots {
+    for (name, overlays, select_room) in shots.into_iter().filter(|s| wanted(s.0)) {
         let out = PathBuf::from(format!("screenshots/{name}.png"));
         timed(&out, || {
             screenshot(&ScreenshotRequest {
@@ -114,17 +130,29 @@ fn main() -> anyhow::Result<()> {
             })
         })?;
     }
-    let out = PathBuf::from("screenshots/validation.png");
-    timed(&out, || save_editor(validation_editor()?, &out))?;
-    let out = PathBuf::from("screenshots/file-dialog.png");
-    timed(&out, || save_editor(file_dialog_editor()?, &out))?;
-    let out = PathBuf::from("screenshots/locks.png");
-    timed(&out, || save_editor(locks_editor()?, &out))?;
+    let editors: [(&str, fn() -> anyhow::Result<Editor>); 3] = [
+        ("validation", validation_editor),
+        ("file-dialog", file_dialog_editor),
+        ("locks", locks_editor),
+    ];
+    for (name, editor) in editors.into_iter().filter(|e| wanted(e.0)) {
+        let out = PathBuf::from(format!("screenshots/{name}.png"));
+        timed(&out, || save_editor(editor()?, &out))?;
+    }
+    if wanted("timeline") {
+        let out = PathBuf::from("screenshots/timeline.png");
+        timed(&out, || {
+            save_editor(timeline_editor(seed, level, 40)?, &out)
+        })?;
+    }
     for (name, preset) in [
         ("tile-growth", "presets/tile-growth-chambers.ron"),
         ("packed-mansion", "presets/packed-mansion-manor.ron"),
         ("rogue-grid", "presets/rogue-grid-rogue-classic.ron"),
-    ] {
+    ]
+    .into_iter()
+    .filter(|p| wanted(p.0))
+    {
         let out = PathBuf::from(format!("screenshots/{name}.png"));
         timed(&out, || save_editor(preset_editor(preset)?, &out))?;
     }
