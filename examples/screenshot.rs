@@ -91,15 +91,37 @@ fn file_dialog_editor() -> anyhow::Result<Editor> {
     Ok(Editor::new(state))
 }
 
-/// The patrol timeline open at `turn` over guard sight, with the routes overlay off so the guards'
-/// view areas show.
+/// The patrol timeline open at `turn`, with no overlay, so the guards' view areas and the light show.
 fn timeline_editor(seed: u64, level: u32, turn: usize) -> anyhow::Result<Editor> {
     let mut state = EditorState::generated(seed, level)?;
-    state.overlays.set(Overlay::Sight, true);
     state.apply(Command::ToggleTimeline);
     state.apply(Command::SetTurn(turn));
     Ok(Editor::new(state))
 }
+
+/// Guard sight, or the routes to loot, with the room of the first loot without a ghost route selected
+/// (else room 12), so the inspector lists that loot's route.
+fn stealth_editor(seed: u64, level: u32, overlay: Overlay) -> anyhow::Result<Editor> {
+    let mut state = EditorState::generated(seed, level)?;
+    state.overlays.set(overlay, true);
+    let stealth = state
+        .analysis
+        .map
+        .stealth
+        .as_ref()
+        .context("stealth analysis")?;
+    let room = stealth
+        .routes
+        .iter()
+        .find(|r| !r.ghost)
+        .and_then(|r| state.analysis.room_at(r.cell))
+        .unwrap_or(12);
+    state.apply(Command::SelectRoom(Some(room)));
+    Ok(Editor::new(state))
+}
+
+/// A function that sets up an editor for one screenshot.
+type MakeEditor = fn() -> anyhow::Result<Editor>;
 
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
@@ -107,7 +129,7 @@ fn main() -> anyhow::Result<()> {
     let level = args.next().map_or(Ok(9), |s| s.parse())?;
     let only: Vec<String> = args.collect();
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
-    let shots: [(&str, &[&str], Option<usize>); 9] = [
+    let shots: [(&str, &[&str], Option<usize>); 7] = [
         ("map", &["none"], None),
         ("room-graph", &["room-graph"], None),
         ("distances", &["distances"], None),
@@ -115,8 +137,6 @@ fn main() -> anyhow::Result<()> {
         ("patrols", &["patrols"], None),
         ("all-overlays", &["all"], None),
         ("inspector", &["none"], Some(12)),
-        ("sight", &["sight"], Some(12)),
-        ("routes", &["routes"], Some(12)),
     ];
     for (name, overlays, select_room) in shots.into_iter().filter(|s| wanted(s.0)) {
         let out = PathBuf::from(format!("screenshots/{name}.png"));
@@ -130,7 +150,7 @@ fn main() -> anyhow::Result<()> {
             })
         })?;
     }
-    let editors: [(&str, fn() -> anyhow::Result<Editor>); 3] = [
+    let editors: [(&str, MakeEditor); 3] = [
         ("validation", validation_editor),
         ("file-dialog", file_dialog_editor),
         ("locks", locks_editor),
@@ -138,6 +158,14 @@ fn main() -> anyhow::Result<()> {
     for (name, editor) in editors.into_iter().filter(|e| wanted(e.0)) {
         let out = PathBuf::from(format!("screenshots/{name}.png"));
         timed(&out, || save_editor(editor()?, &out))?;
+    }
+    for (name, overlay) in [("sight", Overlay::Sight), ("routes", Overlay::Routes)] {
+        if wanted(name) {
+            let out = PathBuf::from(format!("screenshots/{name}.png"));
+            timed(&out, || {
+                save_editor(stealth_editor(seed, level, overlay)?, &out)
+            })?;
+        }
     }
     if wanted("timeline") {
         let out = PathBuf::from("screenshots/timeline.png");

@@ -122,6 +122,7 @@ pub fn panel(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
         }
         command_button(ui, Command::StepForward, commands);
         let mut turn = tl.turn;
+        ui.spacing_mut().slider_width = (ui.available_width() - 260.0).clamp(120.0, 700.0);
         let slider = ui.add(
             egui::Slider::new(&mut turn, 0..=stealth.horizon)
                 .text("Turn")

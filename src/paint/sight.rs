@@ -12,9 +12,9 @@ use crate::analysis::Overlay;
 use crate::analysis::stealth::CellSet;
 
 /// Alpha of the heat map: strong enough to read over every terrain colour, weak enough to see it.
-pub const HEAT_ALPHA: u8 = 175;
+pub const HEAT_ALPHA: u8 = 200;
 /// Alpha of the never-watched tint.
-pub const NEVER_ALPHA: u8 = 150;
+pub const NEVER_ALPHA: u8 = 170;
 
 /// The heat map, the timeline's view areas and the light hatching: tints under the items.
 pub fn draw_fills(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
@@ -36,9 +36,14 @@ pub fn draw_fills(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
     match scene.timeline {
         Some(frame) => {
             timeline::draw_views(shapes, t, scene, frame, visible);
-            shapes.push(hatch(t, &frame.lit, visible));
+            shapes.push(hatch(t, &frame.lit, &stealth.rules.standable, visible));
         }
-        None if sight => shapes.push(hatch(t, stealth.torch_lit(), visible)),
+        None if sight => shapes.push(hatch(
+            t,
+            stealth.torch_lit(),
+            &stealth.rules.standable,
+            visible,
+        )),
         None => {}
     }
 }
@@ -70,10 +75,14 @@ pub fn hiding_frame(cell: Rect, cell_size: f32) -> Shape {
     )
 }
 
-/// One diagonal stroke per lit cell, so that lit areas read as hatched whatever lies under them.
-fn hatch(t: &CellToScreen, lit: &CellSet, visible: Visible) -> Shape {
+/// One diagonal stroke per lit cell the thief can stand on (light on walls tells nothing), so that
+/// lit areas read as hatched whatever lies under them.
+fn hatch(t: &CellToScreen, lit: &CellSet, floor: &CellSet, visible: Visible) -> Shape {
     let mut mesh = Mesh::default();
-    for c in lit.cells().filter(|&c| visible.contains(c)) {
+    for c in lit
+        .cells()
+        .filter(|&c| visible.contains(c) && floor.contains(c))
+    {
         lit_hatch(&mut mesh, t.cell_rect(c), t.cell);
     }
     Shape::mesh(mesh)
