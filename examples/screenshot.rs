@@ -1,12 +1,14 @@
 //! Renders the whole set of documentation screenshots the README shows into `screenshots/` in one run
-//! (`mansion-forge screenshot` renders one at a time): `cargo run --example screenshot [game-seed] [level]`.
+//! (`mansion-forge screenshot` renders one at a time):
+//! `cargo run --example screenshot [game-seed] [level] [name]...`; names pick some of the set
+//! (`sight routes timeline`), none renders all.
 
 use anyhow::Context as _;
 use std::path::{Path, PathBuf};
 
 use mansion_forge::app::{
-    DialogChoice, Editor, EditorState, Overlay, PathPurpose, ScreenshotRequest, Source, Tool,
-    open_in_app_dialog, save_editor, screenshot,
+    Command, DialogChoice, Editor, EditorState, Overlay, PathPurpose, ScreenshotRequest, Source,
+    Tool, open_in_app_dialog, save_editor, screenshot,
 };
 use mansion_forge::edit::{self, Edit};
 use mansion_forge::io::preset;
@@ -89,10 +91,44 @@ fn file_dialog_editor() -> anyhow::Result<Editor> {
     Ok(Editor::new(state))
 }
 
+/// The patrol timeline open at `turn`, with no overlay, so the guards' view areas and the light show.
+fn timeline_editor(seed: u64, level: u32, turn: usize) -> anyhow::Result<Editor> {
+    let mut state = EditorState::generated(seed, level)?;
+    state.apply(Command::ToggleTimeline);
+    state.apply(Command::SetTurn(turn));
+    Ok(Editor::new(state))
+}
+
+/// Guard sight, or the routes to loot, with the room of the first loot without a ghost route selected
+/// (else room 12), so the inspector lists that loot's route.
+fn stealth_editor(seed: u64, level: u32, overlay: Overlay) -> anyhow::Result<Editor> {
+    let mut state = EditorState::generated(seed, level)?;
+    state.overlays.set(overlay, true);
+    let stealth = state
+        .analysis
+        .map
+        .stealth
+        .as_ref()
+        .context("stealth analysis")?;
+    let room = stealth
+        .routes
+        .iter()
+        .find(|r| !r.ghost)
+        .and_then(|r| state.analysis.room_at(r.cell))
+        .unwrap_or(12);
+    state.apply(Command::SelectRoom(Some(room)));
+    Ok(Editor::new(state))
+}
+
+/// A function that sets up an editor for one screenshot.
+type MakeEditor = fn() -> anyhow::Result<Editor>;
+
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
     let seed = args.next().map_or(Ok(1), |s| s.parse())?;
     let level = args.next().map_or(Ok(9), |s| s.parse())?;
+    let only: Vec<String> = args.collect();
+    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
     let shots: [(&str, &[&str], Option<usize>); 7] = [
         ("map", &["none"], None),
         ("room-graph", &["room-graph"], None),
@@ -102,7 +138,7 @@ fn main() -> anyhow::Result<()> {
         ("all-overlays", &["all"], None),
         ("inspector", &["none"], Some(12)),
     ];
-    for (name, overlays, select_room) in shots {
+    for (name, overlays, select_room) in shots.into_iter().filter(|s| wanted(s.0)) {
         let out = PathBuf::from(format!("screenshots/{name}.png"));
         timed(&out, || {
             screenshot(&ScreenshotRequest {
@@ -114,17 +150,37 @@ fn main() -> anyhow::Result<()> {
             })
         })?;
     }
-    let out = PathBuf::from("screenshots/validation.png");
-    timed(&out, || save_editor(validation_editor()?, &out))?;
-    let out = PathBuf::from("screenshots/file-dialog.png");
-    timed(&out, || save_editor(file_dialog_editor()?, &out))?;
-    let out = PathBuf::from("screenshots/locks.png");
-    timed(&out, || save_editor(locks_editor()?, &out))?;
+    let editors: [(&str, MakeEditor); 3] = [
+        ("validation", validation_editor),
+        ("file-dialog", file_dialog_editor),
+        ("locks", locks_editor),
+    ];
+    for (name, editor) in editors.into_iter().filter(|e| wanted(e.0)) {
+        let out = PathBuf::from(format!("screenshots/{name}.png"));
+        timed(&out, || save_editor(editor()?, &out))?;
+    }
+    for (name, overlay) in [("sight", Overlay::Sight), ("routes", Overlay::Routes)] {
+        if wanted(name) {
+            let out = PathBuf::from(format!("screenshots/{name}.png"));
+            timed(&out, || {
+                save_editor(stealth_editor(seed, level, overlay)?, &out)
+            })?;
+        }
+    }
+    if wanted("timeline") {
+        let out = PathBuf::from("screenshots/timeline.png");
+        timed(&out, || {
+            save_editor(timeline_editor(seed, level, 40)?, &out)
+        })?;
+    }
     for (name, preset) in [
         ("tile-growth", "presets/tile-growth-chambers.ron"),
         ("packed-mansion", "presets/packed-mansion-manor.ron"),
         ("rogue-grid", "presets/rogue-grid-rogue-classic.ron"),
-    ] {
+    ]
+    .into_iter()
+    .filter(|p| wanted(p.0))
+    {
         let out = PathBuf::from(format!("screenshots/{name}.png"));
         timed(&out, || save_editor(preset_editor(preset)?, &out))?;
     }

@@ -14,22 +14,27 @@ pub use crate::model::topology::{
 };
 use crate::model::{Cell, ItemKind, Level, RoomId, RoomKind};
 
-/// The four analysis overlays, in the order of their keys `1`–`4`. The editor draws them, the PNG export
-/// draws them too, and the command line names them (`--overlay room-graph`).
+/// The analysis overlays, in the order of their keys `1`–`6`. The editor draws them, the PNG export
+/// draws them too, and the command line names them (`--overlay room-graph`). The last two show the
+/// stealth analysis ([`stealth`]): guard sight and the routes to the loot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Overlay {
     RoomGraph,
     Distances,
     Loot,
     Patrols,
+    Sight,
+    Routes,
 }
 
 impl Overlay {
-    pub const ALL: [Overlay; 4] = [
+    pub const ALL: [Overlay; 6] = [
         Overlay::RoomGraph,
         Overlay::Distances,
         Overlay::Loot,
         Overlay::Patrols,
+        Overlay::Sight,
+        Overlay::Routes,
     ];
 
     /// The name used on the command line.
@@ -39,11 +44,18 @@ impl Overlay {
             Overlay::Distances => "distances",
             Overlay::Loot => "loot",
             Overlay::Patrols => "patrols",
+            Overlay::Sight => "sight",
+            Overlay::Routes => "routes",
         }
     }
 
     pub fn from_name(name: &str) -> Option<Overlay> {
         Overlay::ALL.into_iter().find(|o| o.name() == name)
+    }
+
+    /// Whether the overlay draws the stealth analysis (which pictures then have to compute).
+    pub fn needs_stealth(self) -> bool {
+        matches!(self, Overlay::Sight | Overlay::Routes)
     }
 }
 

@@ -54,15 +54,35 @@ pub enum Command {
     SaveAs,
     /// Export the level in a format (File ▸ Export lists every [`Format`]).
     Export(Format),
+    /// Show or hide the patrol timeline.
+    ToggleTimeline,
+    /// Play the patrol timeline, or pause it.
+    PlayPause,
+    /// One turn back on the patrol timeline.
+    StepBack,
+    /// One turn forward on the patrol timeline.
+    StepForward,
+    /// Go to turn `n` of the patrol timeline.
+    SetTurn(usize),
+    /// Play the timeline at `n` turns per second.
+    SetSpeed(u32),
+    /// Show the route to this loot item (an index into `Level::items`) alone, or to all loot.
+    SelectLoot(Option<usize>),
 }
 
 impl Command {
     /// Commands that have a plain keyboard shortcut, in the order the Help menu lists them.
-    pub const WITH_KEYS: [Command; 11] = [
+    pub const WITH_KEYS: [Command; 17] = [
         Command::ToggleOverlay(Overlay::RoomGraph),
         Command::ToggleOverlay(Overlay::Distances),
         Command::ToggleOverlay(Overlay::Loot),
         Command::ToggleOverlay(Overlay::Patrols),
+        Command::ToggleOverlay(Overlay::Sight),
+        Command::ToggleOverlay(Overlay::Routes),
+        Command::ToggleTimeline,
+        Command::PlayPause,
+        Command::StepBack,
+        Command::StepForward,
         Command::ToggleGrid,
         Command::FitToWindow,
         Command::ZoomIn,
@@ -114,6 +134,14 @@ impl Command {
             Command::Save => "Save".to_string(),
             Command::SaveAs => "Save As…".to_string(),
             Command::Export(format) => format!("{}…", format.label()),
+            Command::ToggleTimeline => "Patrol timeline".to_string(),
+            Command::PlayPause => "Play / pause".to_string(),
+            Command::StepBack => "Step back".to_string(),
+            Command::StepForward => "Step forward".to_string(),
+            Command::SetTurn(n) => format!("Turn {n}"),
+            Command::SetSpeed(n) => format!("{n} turns per second"),
+            Command::SelectLoot(Some(item)) => format!("Show the route to item {item}"),
+            Command::SelectLoot(None) => "Show the routes to all loot".to_string(),
         }
     }
 
@@ -128,6 +156,10 @@ impl Command {
             Command::RegenerateUnlocked => Some(Key::Space),
             Command::RandomSeed => Some(Key::R),
             Command::ToggleLock => Some(Key::L),
+            Command::ToggleTimeline => Some(Key::T),
+            Command::PlayPause => Some(Key::P),
+            Command::StepBack => Some(Key::Comma),
+            Command::StepForward => Some(Key::Period),
             _ => None,
         }
     }
@@ -187,6 +219,13 @@ impl Command {
             Command::ToggleOverlay(Overlay::Patrols) => {
                 "Draw each guard's patrol route with its stations, side trips and split points"
             }
+            Command::ToggleOverlay(Overlay::Sight) => {
+                "Shade the floor by how much of the patrol cycle guards watch it; hatch lit cells, \
+                 frame hiding cells"
+            }
+            Command::ToggleOverlay(Overlay::Routes) => {
+                "Draw the unseen (ghost) route to each loot, coloured by turn; flag loot without one"
+            }
             Command::ToggleGrid => "Draw the cell grid",
             Command::FitToWindow => "Zoom and pan so the whole mansion fits the map view",
             Command::ZoomIn => "Zoom in around the centre of the map view",
@@ -221,6 +260,15 @@ impl Command {
             Command::Save => "Save the document as a preset",
             Command::SaveAs => "Save the document as a preset under a new name",
             Command::Export(_) => "Write the level in another format",
+            Command::ToggleTimeline => {
+                "Show the guards turn by turn: where each stands, faces and looks, and the light"
+            }
+            Command::PlayPause => "Play the patrol timeline, or pause it",
+            Command::StepBack => "Go one turn back on the patrol timeline",
+            Command::StepForward => "Go one turn forward on the patrol timeline",
+            Command::SetTurn(_) => "Go to this turn of the patrol timeline",
+            Command::SetSpeed(_) => "How many turns the timeline plays per second",
+            Command::SelectLoot(_) => "Show the route to this loot alone on the routes overlay",
         }
     }
 

@@ -5,7 +5,9 @@
 
 use egui::{Color32, CornerRadius, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, pos2, vec2};
 
+use super::commands::Command;
 use super::state::{EditorState, Overlay};
+use super::stealth_panels;
 use crate::analysis::LootClass;
 use crate::model::{RoomKind, StationRole};
 use crate::paint::palette;
@@ -14,7 +16,7 @@ use crate::paint::{badge, split_marker};
 const SAMPLE: Vec2 = vec2(26.0, 14.0);
 
 /// A legend row: a painted sample, then the text.
-fn row(ui: &mut Ui, text: &str, paint: impl FnOnce(&mut Vec<Shape>, egui::Rect, &Ui)) {
+pub(super) fn row(ui: &mut Ui, text: &str, paint: impl FnOnce(&mut Vec<Shape>, egui::Rect, &Ui)) {
     ui.horizontal(|ui| {
         let (rect, _) = ui.allocate_exact_size(SAMPLE, Sense::hover());
         let mut shapes = Vec::new();
@@ -38,7 +40,7 @@ fn dots(ui: &mut Ui, entries: &[(Color32, &str)]) {
     });
 }
 
-fn swatch(ui: &mut Ui, colour: Color32, text: &str) {
+pub(super) fn swatch(ui: &mut Ui, colour: Color32, text: &str) {
     row(ui, text, |s, r, _| {
         s.push(Shape::rect_filled(
             r.shrink(1.0),
@@ -71,12 +73,14 @@ fn line(ui: &mut Ui, stroke: Stroke, dashed: bool, text: &str) {
 }
 
 /// The legend of one overlay, with its figures for the current level.
-pub fn overlay(ui: &mut Ui, overlay: Overlay, state: &EditorState) {
+pub fn overlay(ui: &mut Ui, overlay: Overlay, state: &EditorState, commands: &mut Vec<Command>) {
     match overlay {
         Overlay::RoomGraph => room_graph(ui, state),
         Overlay::Distances => distances(ui, state),
         Overlay::Loot => loot(ui, state),
         Overlay::Patrols => patrols(ui, state),
+        Overlay::Sight => stealth_panels::sight_legend(ui, state),
+        Overlay::Routes => stealth_panels::routes_legend(ui, state, commands),
     }
 }
 

@@ -17,6 +17,17 @@ pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
     handle_input(ui, state, viewport, &response, commands);
     let t = state.camera.transform(viewport, state.level().height);
     state.last_transform = Some(t);
+    if let Some(pos) = response.hover_pos() {
+        let cell = t.cell_at(pos);
+        let coin = state
+            .level()
+            .items
+            .iter()
+            .position(|it| it.cell == cell && it.kind == ItemKind::Coin);
+        if coin.is_some() {
+            state.hovered_loot = coin;
+        }
+    }
 
     let painter = ui.painter_at(viewport);
     painter.rect_filled(viewport, CornerRadius::ZERO, palette::BACKGROUND);
@@ -51,6 +62,8 @@ impl EditorState {
             locked_rooms: &locked,
             selected_room: self.selected_room,
             focus: self.focus.and_then(|f| f.cell),
+            loot_focus: self.shown_loot(),
+            timeline: self.timeline.frame(),
         };
         paint::paint(&scene, t, fonts)
     }
@@ -103,6 +116,19 @@ fn hover_tooltip(ui: &mut Ui, state: &EditorState, cell: Cell) {
     }
     if let Some(entry) = state.analysis.map.loot.iter().find(|e| e.cell == cell) {
         ui.label(format!("Loot #{} in assignment order", entry.order + 1));
+    }
+    if let Some(stealth) = state.analysis.map.stealth.as_ref() {
+        if stealth.rules.standable.contains(cell) {
+            let share = stealth.watched_share.at(cell);
+            ui.label(if share > 0.0 {
+                format!("Watched {:.1} % of the patrol cycle", share * 100.0)
+            } else {
+                "Never watched".to_string()
+            });
+        }
+        if let Some(r) = stealth.routes.iter().find(|r| r.cell == cell) {
+            ui.label(super::stealth_panels::route_text(r, stealth.horizon));
+        }
     }
     if let Some(r) = state.analysis.room_at(cell) {
         ui.label(state.room_name(r));

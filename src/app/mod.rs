@@ -1,5 +1,5 @@
-//! The eframe editor: a map view with four analysis overlays, a generator panel, an inspector, a validation
-//! panel and headless screenshots.
+//! The eframe editor: a map view with six analysis overlays, a patrol timeline, a generator panel, an
+//! inspector, a validation panel and headless screenshots.
 //!
 //! [`run_editor`] and [`screenshot`] are the contract the CLI calls. The editor itself is [`Editor`], whose
 //! [`Editor::show`] draws one frame into any [`egui::Ui`] — the same code runs in the eframe window, in the
@@ -8,7 +8,8 @@
 //! Module map: `state` (the edited document, its history and view settings), `cache` (analysis computed
 //! once per change), `commands` (every user action), `camera` (pan and zoom), `map_view` (input, tooltip,
 //! and the map through the shared painter [`crate::paint`]), `tools` (hand-fix tools), `legend`, `panels` and
-//! `edit_panels`, `picker` (generator and parameters), `files` (open, save, export, recovery — all
+//! `edit_panels`, `stealth_panels` (stealth legends and inspector section), `timeline` (the patrol
+//! timeline), `picker` (generator and parameters), `files` (open, save, export, recovery — all
 //! path-taking), `dialogs` (file dialogs and prompts), `native_dialog` (the system dialog and whether it
 //! can be shown), `file_dialog` (the in-app fallback), `findings` (validation list), `describe`
 //! (names), `screenshot`. Colours are [`crate::paint::palette`]'s.
@@ -29,6 +30,8 @@ mod panels;
 mod picker;
 mod screenshot;
 mod state;
+mod stealth_panels;
+mod timeline;
 mod tools;
 
 use std::path::{Path, PathBuf};
@@ -51,7 +54,7 @@ pub use tools::{ITEMS, PAINTS, Tool};
 pub struct ScreenshotRequest {
     pub seed: u64,
     pub level: u32,
-    /// Overlay names: `room-graph`, `distances`, `loot`, `patrols`, `all`, `none`.
+    /// Overlay names: `room-graph`, `distances`, `loot`, `patrols`, `sight`, `routes`, `all`, `none`.
     pub overlays: Vec<String>,
     /// Room to select so the inspector shows it.
     pub select_room: Option<usize>,
@@ -101,6 +104,15 @@ impl Editor {
         let ctx = ui.ctx().clone();
         let mut commands = Vec::new();
         keyboard(&ctx, &mut self.state, &mut commands);
+        self.state.hovered_loot = None;
+        if self.state.timeline.playing {
+            let dt = ctx.input(|i| i.stable_dt).min(0.25);
+            let horizon = self.state.horizon();
+            self.state.timeline.advance(dt, horizon);
+            ctx.request_repaint();
+        }
+        let stealth = self.state.analysis.map.stealth.as_ref();
+        self.state.timeline.refresh(stealth);
         dialogs::on_dropped_files(&ctx, &mut self.state);
         let state = &mut self.state;
         panels_and_map(ui, state, &mut commands);
@@ -125,6 +137,9 @@ impl Editor {
 fn panels_and_map(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
     egui::Panel::top("menu").show(ui, |ui| panels::menu_bar(ui, state, commands));
     egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(ui, state));
+    if state.timeline.open {
+        egui::Panel::bottom("timeline").show(ui, |ui| timeline::panel(ui, state, commands));
+    }
     egui::Panel::left("controls")
         .default_size(330.0)
         .size_range(240.0..=480.0)
@@ -144,7 +159,7 @@ fn panels_and_map(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Comma
         .size_range(240.0..=520.0)
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                panels::inspector(ui, state, commands);
+                state.hovered_loot = panels::inspector(ui, state, commands);
                 ui.separator();
                 panels::validation(ui, state, commands);
                 ui.separator();

@@ -9,6 +9,7 @@ use super::edit_panels::{self, command_button, menu_item};
 use super::findings::Severity;
 use super::legend;
 use super::state::{EditorState, Overlay, Source};
+use super::stealth_panels;
 use crate::analysis::validate::FindingKind;
 use crate::generate::campaign;
 use crate::model::{ItemKind, RoomKind, RoomOrigin};
@@ -120,7 +121,9 @@ pub fn overlays(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
             ui.weak(format!("[{}]", key_name(overlay.key())));
         });
         if on {
-            ui.indent(overlay.name(), |ui| legend::overlay(ui, overlay, state));
+            ui.indent(overlay.name(), |ui| {
+                legend::overlay(ui, overlay, state, commands)
+            });
         }
     }
     let mut grid = state.show_grid;
@@ -138,16 +141,16 @@ pub fn overlays(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     ui.collapsing("Map legend", legend::map);
 }
 
-/// The inspector: everything about the selected room.
-pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+/// The inspector: everything about the selected room. Returns the loot item under the pointer.
+pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) -> Option<usize> {
     ui.heading("Inspector");
     let Some(r) = state.selected_room else {
         ui.weak("Click a room on the map to inspect it.");
-        return;
+        return None;
     };
     let Some(room) = state.level().rooms.get(r) else {
         ui.weak("The selected room no longer exists.");
-        return;
+        return None;
     };
     let (level, a) = (state.level(), &state.analysis);
     ui.label(RichText::new(state.room_name(r)).strong().size(16.0));
@@ -239,6 +242,7 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
     if !loot.is_empty() {
         ui.label(loot.join(", "));
     }
+    let hovered = stealth_panels::room_section(ui, state, r, commands);
 
     ui.label(RichText::new("Patrols").strong());
     let routes = a
@@ -264,6 +268,7 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
             }
         }
     }
+    hovered
 }
 
 /// The invariant violations and the findings (which include the generator's diagnostics, e.g. clamped

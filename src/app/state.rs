@@ -11,11 +11,12 @@ use super::camera::Camera;
 use super::commands::{Command, drawable};
 use super::files::{self, FileState};
 use super::picker::GeneratorPicker;
+use super::timeline::Timeline;
 use super::tools::ToolState;
 use crate::edit::{self, Document, Edit, History};
 use crate::generate::campaign::{self, Campaign};
 use crate::generate::recipe::Recipe;
-use crate::model::{Cell, Level, RoomId, RoomKind, ValidLevel};
+use crate::model::{Cell, ItemKind, Level, RoomId, RoomKind, ValidLevel};
 use crate::paint::CellToScreen;
 
 /// The preset the editor opens on when given no file.
@@ -37,6 +38,8 @@ impl Overlay {
             Overlay::Distances => "Private-room distances",
             Overlay::Loot => "Loot priority",
             Overlay::Patrols => "Patrol chains",
+            Overlay::Sight => "Guard sight",
+            Overlay::Routes => "Routes to loot",
         }
     }
 
@@ -46,6 +49,8 @@ impl Overlay {
             Overlay::Distances => egui::Key::Num2,
             Overlay::Loot => egui::Key::Num3,
             Overlay::Patrols => egui::Key::Num4,
+            Overlay::Sight => egui::Key::Num5,
+            Overlay::Routes => egui::Key::Num6,
         }
     }
 }
@@ -102,6 +107,13 @@ pub struct EditorState {
     pub files: FileState,
     /// The generator picker starts expanded (screenshots of other generators show their parameters).
     pub picker_open: bool,
+    pub timeline: Timeline,
+    /// The loot item (an index into `Level::items`) chosen in the inspector: the routes overlay shows
+    /// its route alone.
+    pub loot_focus: Option<usize>,
+    /// The loot item under the pointer this frame (on the map or in the inspector), which wins over
+    /// `loot_focus`.
+    pub hovered_loot: Option<usize>,
 }
 
 impl EditorState {
@@ -135,6 +147,9 @@ impl EditorState {
             tools: ToolState::default(),
             files: FileState::default(),
             picker_open: false,
+            timeline: Timeline::default(),
+            loot_focus: None,
+            hovered_loot: None,
         }
     }
 
@@ -237,9 +252,25 @@ impl EditorState {
         }
     }
 
+    /// The horizon of the stealth analysis: the patrol timeline's last turn.
+    pub fn horizon(&self) -> usize {
+        self.analysis.map.stealth.as_ref().map_or(0, |s| s.horizon)
+    }
+
+    /// The loot whose route the routes overlay shows alone: the hovered one, else the chosen one.
+    pub fn shown_loot(&self) -> Option<usize> {
+        self.hovered_loot.or(self.loot_focus)
+    }
+
     /// Recomputes what depends on the document, once per change.
     fn document_changed(&mut self) {
         self.analysis = Analysis::new(&self.doc.level);
+        let horizon = self.horizon();
+        self.timeline.invalidate(horizon);
+        let items = &self.doc.level.items;
+        self.loot_focus = self
+            .loot_focus
+            .filter(|&i| items.get(i).is_some_and(|it| it.kind == ItemKind::Coin));
         self.dirty = self.saved.as_ref() != Some(&self.doc);
         let rooms = self.doc.level.rooms.len();
         self.selected_room = self.selected_room.filter(|&r| r < rooms);
@@ -381,6 +412,22 @@ impl EditorState {
                 Some(path) => self.save_to(&path),
                 None => self.message = Some("Save As… needs a file name".to_string()),
             },
+            Command::ToggleTimeline => self.timeline.open ^= true,
+            Command::PlayPause => {
+                self.timeline.open = true;
+                self.timeline.playing ^= true;
+            }
+            Command::StepBack | Command::StepForward => {
+                self.timeline.open = true;
+                let horizon = self.horizon();
+                self.timeline.step(command == Command::StepForward, horizon);
+            }
+            Command::SetTurn(turn) => {
+                let horizon = self.horizon();
+                self.timeline.set_turn(turn, horizon);
+            }
+            Command::SetSpeed(speed) => self.timeline.speed = speed.max(1),
+            Command::SelectLoot(item) => self.loot_focus = item,
             Command::Open | Command::SaveAs | Command::Export(_) => {
                 self.message = Some("file dialogs are not available here".to_string());
             }

@@ -106,18 +106,20 @@ impl From<LevelFileError> for CliError {
     }
 }
 
-/// An `--overlay` value (`screenshot`, `export`): one of the four analysis overlays, `all` or `none`.
+/// An `--overlay` value (`screenshot`, `export`): one of the six analysis overlays, `all` or `none`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(super) enum OverlayArg {
     RoomGraph,
     Distances,
     Loot,
     Patrols,
+    Sight,
+    Routes,
     All,
     None,
 }
 
-/// The overlays a list of `--overlay` values selects, in order: `all` adds the four, `none` clears what
+/// The overlays a list of `--overlay` values selects, in order: `all` adds the six, `none` clears what
 /// came before.
 pub(super) fn selected_overlays(args: &[OverlayArg]) -> Vec<Overlay> {
     let mut overlays = Vec::new();
@@ -127,6 +129,8 @@ pub(super) fn selected_overlays(args: &[OverlayArg]) -> Vec<Overlay> {
             OverlayArg::Distances => overlays.push(Overlay::Distances),
             OverlayArg::Loot => overlays.push(Overlay::Loot),
             OverlayArg::Patrols => overlays.push(Overlay::Patrols),
+            OverlayArg::Sight => overlays.push(Overlay::Sight),
+            OverlayArg::Routes => overlays.push(Overlay::Routes),
             OverlayArg::All => overlays.extend(Overlay::ALL),
             OverlayArg::None => overlays.clear(),
         }

@@ -1,10 +1,13 @@
 //! The figures the map painter reads, computed once per level: the editor keeps them in its cached
 //! analysis (recomputed only when the document changes, never per frame); a picture computes them once.
 
+use crate::analysis::stealth::{self, Stealth};
 use crate::analysis::{
     self, LootClass, LootEntry, PatrolMetrics, loot_classes, loot_entries, patrol_metrics,
 };
 use crate::model::{Cell, Grid, Level};
+
+use super::Overlays;
 
 /// Everything painting needs beyond the level itself.
 #[derive(Clone, Debug)]
@@ -17,15 +20,41 @@ pub struct MapFacts {
     pub patrols: PatrolMetrics,
     /// Wall glyph bits of each cell (0 for non-walls and free-standing pillars).
     pub wall_bits: Grid<u8>,
+    /// The stealth analysis (overlays 5 and 6, the patrol timeline), when it was asked for.
+    pub stealth: Option<Stealth>,
+    /// For each of `stealth.routes`, the turns at which its route is watched (empty for ghost routes).
+    pub watched_turns: Vec<Vec<usize>>,
 }
 
 impl MapFacts {
+    /// Every fact, the stealth analysis included: what the editor shows.
     pub fn new(level: &Level) -> Self {
+        Self::build(level, true)
+    }
+
+    /// The facts the `overlays` need: a picture without overlay 5 or 6 skips the stealth analysis,
+    /// which costs more than all the other facts together.
+    pub fn for_overlays(level: &Level, overlays: Overlays) -> Self {
+        let stealth = overlays.list().into_iter().any(|o| o.needs_stealth());
+        Self::build(level, stealth)
+    }
+
+    fn build(level: &Level, with_stealth: bool) -> Self {
         let depths = analysis::depths(level);
         let mut wall_bits = Grid::new(level.shape(), 0);
         for c in level.all_cells() {
             wall_bits.set(c, analysis::wall_glyph_bits(level, c));
         }
+        let stealth = with_stealth.then(|| stealth::analyze(level));
+        let watched_turns = stealth.as_ref().map_or_else(Vec::new, |s| {
+            s.routes
+                .iter()
+                .map(|r| match &r.route {
+                    Some(route) if !r.ghost => s.watched_turns(&route.path),
+                    _ => Vec::new(),
+                })
+                .collect()
+        });
         MapFacts {
             max_depth: depths.iter().flatten().copied().max().unwrap_or(0),
             depths,
@@ -33,6 +62,8 @@ impl MapFacts {
             loot: loot_entries(level),
             patrols: patrol_metrics(level),
             wall_bits,
+            stealth,
+            watched_turns,
         }
     }
 

@@ -1,5 +1,5 @@
-//! The map painter: one drawing of a level — terrain, items, guards, the four analysis overlays, locks
-//! and the selection — as egui [`Shape`]s, in one [`palette`]. The editor's map view hands the shapes to
+//! The map painter: one drawing of a level — terrain, items, guards, the six analysis overlays, the
+//! patrol timeline's turn, locks and the selection — as egui [`Shape`]s, in one [`palette`]. The editor's map view hands the shapes to
 //! egui; the PNG export ([`crate::io::export::png`]) tessellates the same shapes with epaint and fills
 //! the triangles on the CPU ([`raster`]), so an exported picture is the editor's map, not a look-alike.
 //!
@@ -11,11 +11,14 @@
 
 mod facts;
 mod locks;
+mod loot_routes;
 mod overlays;
 pub mod palette;
 mod patrols;
 pub mod raster;
+mod sight;
 mod terrain;
+mod timeline;
 mod transform;
 
 use egui::epaint::FontsView;
@@ -24,8 +27,11 @@ use egui::{Color32, FontId, Pos2, Shape};
 use image::{Rgba, RgbaImage};
 
 pub use facts::MapFacts;
+pub use loot_routes::{no_ghost_ring, watched_dot};
 pub use patrols::{badge, split_marker};
+pub use sight::{heat_colour, hiding_frame, lit_hatch};
 pub use terrain::terrain_tile;
+pub use timeline::{TimelineFrame, facing_arrow};
 pub use transform::CellToScreen;
 use transform::Visible;
 
@@ -34,7 +40,7 @@ use crate::model::{Cell, Level, RoomId};
 
 /// Which overlays are shown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Overlays([bool; 4]);
+pub struct Overlays([bool; Overlay::ALL.len()]);
 
 impl Overlays {
     /// The overlays in a list (repeats are harmless).
@@ -47,7 +53,7 @@ impl Overlays {
     }
 
     pub fn all() -> Self {
-        Overlays([true; 4])
+        Overlays([true; Overlay::ALL.len()])
     }
 
     pub fn is_on(&self, overlay: Overlay) -> bool {
@@ -84,6 +90,10 @@ pub struct Scene<'a> {
     pub selected_room: Option<RoomId>,
     /// A cell ringed for attention (a validation finding).
     pub focus: Option<Cell>,
+    /// The loot item (an index into `Level::items`) whose route overlay 6 shows alone; `None`: all.
+    pub loot_focus: Option<usize>,
+    /// The patrol timeline's turn: guards where they stand then, what they watch, and the light.
+    pub timeline: Option<&'a TimelineFrame>,
 }
 
 impl<'a> Scene<'a> {
@@ -97,6 +107,8 @@ impl<'a> Scene<'a> {
             locked_rooms: &[],
             selected_room: None,
             focus: None,
+            loot_focus: None,
+            timeline: None,
         }
     }
 }
@@ -109,13 +121,22 @@ pub fn paint(scene: &Scene, t: &CellToScreen, fonts: &mut FontsView<'_>) -> Vec<
     let mut shapes = Vec::new();
     terrain::draw_terrain(&mut shapes, t, scene, visible);
     overlays::draw_fills(&mut shapes, t, scene);
+    sight::draw_fills(&mut shapes, t, scene);
     if scene.grid && t.cell >= 6.0 {
         terrain::draw_grid(&mut shapes, t, level, visible);
     }
     terrain::draw_items(&mut shapes, t, level, visible);
     overlays::draw_marks(&mut shapes, t, scene, fonts);
-    terrain::draw_actors(&mut shapes, t, level, fonts);
+    sight::draw_marks(&mut shapes, t, scene);
+    loot_routes::draw_marks(&mut shapes, t, scene);
+    match scene.timeline {
+        // The guards stand where the timeline's turn has them, not at their starts.
+        Some(frame) => timeline::draw_guards(&mut shapes, t, scene, frame, fonts),
+        None => terrain::draw_guards(&mut shapes, t, level, fonts),
+    }
+    terrain::draw_player(&mut shapes, t, level, fonts);
     overlays::draw_labels(&mut shapes, t, scene, fonts);
+    loot_routes::draw_labels(&mut shapes, t, scene, fonts);
     terrain::draw_selection(&mut shapes, t, scene);
     // After the selection, so a selected locked room still shows its badge and border.
     locks::draw(&mut shapes, t, scene);

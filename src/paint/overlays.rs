@@ -1,4 +1,4 @@
-//! The four analysis overlays, drawn in three layers so that they compose: room tints under the items
+//! The first four analysis overlays, drawn in three layers so that they compose: room tints under the items
 //! ([`draw_fills`]), lines and markers under the guards ([`draw_marks`]) and text tags on top of everything
 //! ([`draw_labels`]). All figures come from the [`MapFacts`](super::MapFacts); nothing is recomputed here.
 //! The patrol overlay's drawing lives in [`super::patrols`].
@@ -16,17 +16,17 @@ use crate::analysis::Overlay;
 use crate::model::{Cell, Level, RoomId, RoomKind};
 
 /// Font size of overlay text at the current zoom.
-fn label_size(t: &CellToScreen) -> f32 {
+pub(super) fn label_size(t: &CellToScreen) -> f32 {
     (t.cell * 0.5).clamp(9.0, 14.0)
 }
 
 /// Whether the zoom leaves room for text.
-fn labels_fit(t: &CellToScreen) -> bool {
+pub(super) fn labels_fit(t: &CellToScreen) -> bool {
     t.cell >= 7.0
 }
 
 /// A text tag with a dark rounded background, placed by `align` relative to `anchor` (`at`).
-fn tag(
+pub(super) fn tag(
     shapes: &mut Vec<Shape>,
     fonts: &mut FontsView<'_>,
     t: &CellToScreen,

@@ -128,12 +128,7 @@ pub fn depth_ramp(t: f32) -> Color32 {
         (85.0, 75.0, 175.0),
         (105.0, 30.0, 115.0),
     ];
-    let x = t.clamp(0.0, 1.0) * (STOPS.len() - 1) as f32;
-    let i = (x.floor() as usize).min(STOPS.len() - 2);
-    let f = x - i as f32;
-    let (a, b) = (STOPS[i], STOPS[i + 1]);
-    let lerp = |p: f32, q: f32| (p + (q - p) * f).round() as u8;
-    Color32::from_rgb(lerp(a.0, b.0), lerp(a.1, b.1), lerp(a.2, b.2))
+    ramp(&STOPS, t)
 }
 
 /// `colour` with the given alpha, premultiplied as egui expects.
@@ -144,3 +139,50 @@ pub fn with_alpha(colour: Color32, alpha: u8) -> Color32 {
 /// Locked rooms: border and padlock badge, distinct from the yellow selection.
 pub const LOCK: Color32 = Color32::from_rgb(255, 80, 170);
 pub const LOCK_DARK: Color32 = Color32::from_rgb(70, 10, 45);
+
+/// Guard sight (overlay 5): cells no guard ever watches, a cool colour apart from the warm ramp.
+pub const NEVER_WATCHED: Color32 = Color32::from_rgb(40, 90, 190);
+/// Hatching over cells that placed torches (or, on the timeline, any torch) light.
+pub const LIT_HATCH: Color32 = Color32::from_rgb(255, 250, 215);
+/// Frames of the cells that hide the thief (tables and bushes).
+pub const HIDING: Color32 = Color32::from_rgb(90, 255, 210);
+
+/// Routes to loot (overlay 6): the fewest-watched fallback route and its watched turns.
+pub const FALLBACK_ROUTE: Color32 = Color32::from_rgb(255, 45, 45);
+/// Loot with no ghost route.
+pub const NO_GHOST: Color32 = Color32::from_rgb(255, 45, 45);
+
+/// Linear interpolation through colour stops; `t` in 0..=1.
+fn ramp(stops: &[(f32, f32, f32)], t: f32) -> Color32 {
+    let x = t.clamp(0.0, 1.0) * (stops.len() - 1) as f32;
+    let i = (x.floor() as usize).min(stops.len() - 2);
+    let f = x - i as f32;
+    let (a, b) = (stops[i], stops[i + 1]);
+    let lerp = |p: f32, q: f32| (p + (q - p) * f).round() as u8;
+    Color32::from_rgb(lerp(a.0, b.0), lerp(a.1, b.1), lerp(a.2, b.2))
+}
+
+/// How much of the patrol cycle a cell is watched (overlay 5), pale yellow for rarely through orange
+/// and red to deep magenta for always. The share is taken by its square root: most watched cells are
+/// watched a few percent of the cycle, and a linear ramp would show them all the same pale colour.
+pub fn watched_ramp(share: f32) -> Color32 {
+    const STOPS: [(f32, f32, f32); 4] = [
+        (255.0, 240.0, 120.0),
+        (255.0, 160.0, 30.0),
+        (225.0, 40.0, 40.0),
+        (140.0, 0.0, 110.0),
+    ];
+    ramp(&STOPS, share.clamp(0.0, 1.0).sqrt())
+}
+
+/// A route's time from its start (0) to its end (1), blue through cyan and green to yellow (overlay 6):
+/// no red, which flags watched steps and loot without a ghost route.
+pub fn route_time_ramp(t: f32) -> Color32 {
+    const STOPS: [(f32, f32, f32); 4] = [
+        (80.0, 110.0, 255.0),
+        (0.0, 215.0, 255.0),
+        (110.0, 250.0, 110.0),
+        (255.0, 240.0, 50.0),
+    ];
+    ramp(&STOPS, t)
+}

@@ -6,7 +6,7 @@
 //! visible cells are drawn.
 
 use egui::epaint::FontsView;
-use egui::{Color32, CornerRadius, Mesh, Rect, Shape, Stroke, StrokeKind, Vec2, vec2};
+use egui::{Color32, CornerRadius, Mesh, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, vec2};
 
 use super::palette;
 use super::transform::{CellToScreen, Visible};
@@ -254,20 +254,49 @@ pub fn draw_items(shapes: &mut Vec<Shape>, t: &CellToScreen, level: &Level, v: V
 
 /// Guards at their start cells (outside guards as purple diamonds, torch carriers with a flame) and the
 /// player start.
-pub fn draw_actors(
+/// Every guard at its start.
+pub fn draw_guards(
     shapes: &mut Vec<Shape>,
     t: &CellToScreen,
     level: &Level,
     fonts: &mut FontsView<'_>,
 ) {
-    let s = t.cell;
-    let outline = Stroke::new((s * 0.08).max(1.0), palette::OUTLINE);
-    let font = egui::FontId::proportional((s * 0.5).clamp(7.0, 14.0));
     for (g, guard) in level.guards.iter().enumerate() {
-        let c = t.cell_centre(guard.start);
-        let r = (s * 0.42).max(3.0);
         let outside = level.patrols.get(guard.route).is_some_and(|p| p.outside);
-        if outside {
+        let marker = GuardMarker {
+            guard: g,
+            outside,
+            carries_torch: guard.carries_torch,
+        };
+        marker.draw(shapes, t, t.cell_centre(guard.start), fonts);
+    }
+}
+
+/// How a guard is drawn: a red disc (a purple diamond outside), a flame when it carries a torch, and
+/// its number when the cells are large enough. The patrol timeline draws its guards the same way.
+pub struct GuardMarker {
+    pub guard: usize,
+    pub outside: bool,
+    pub carries_torch: bool,
+}
+
+impl GuardMarker {
+    /// The marker's radius at the zoom of `t`.
+    pub fn radius(t: &CellToScreen) -> f32 {
+        (t.cell * 0.42).max(3.0)
+    }
+
+    pub fn draw(
+        &self,
+        shapes: &mut Vec<Shape>,
+        t: &CellToScreen,
+        c: Pos2,
+        fonts: &mut FontsView<'_>,
+    ) {
+        let s = t.cell;
+        let outline = Stroke::new((s * 0.08).max(1.0), palette::OUTLINE);
+        let r = Self::radius(t);
+        if self.outside {
             let pts = vec![
                 c + vec2(0.0, -r),
                 c + vec2(r, 0.0),
@@ -279,7 +308,7 @@ pub fn draw_actors(
             shapes.push(Shape::circle_filled(c, r, palette::GUARD));
             shapes.push(Shape::circle_stroke(c, r, outline));
         }
-        if guard.carries_torch {
+        if self.carries_torch {
             let flame = c + vec2(r * 0.8, -r * 0.8);
             shapes.push(Shape::circle_filled(flame, r * 0.45, palette::TORCH_LIT));
             shapes.push(Shape::circle_stroke(
@@ -289,15 +318,27 @@ pub fn draw_actors(
             ));
         }
         if s >= 14.0 {
+            let font = egui::FontId::proportional((s * 0.5).clamp(7.0, 14.0));
             shapes.push(text_shape(
                 fonts,
                 c,
-                &g.to_string(),
-                font.clone(),
+                &self.guard.to_string(),
+                font,
                 Color32::WHITE,
             ));
         }
     }
+}
+
+/// The player start.
+pub fn draw_player(
+    shapes: &mut Vec<Shape>,
+    t: &CellToScreen,
+    level: &Level,
+    fonts: &mut FontsView<'_>,
+) {
+    let s = t.cell;
+    let font = egui::FontId::proportional((s * 0.5).clamp(7.0, 14.0));
     let p = t.cell_centre(level.player_start);
     let r = (s * 0.45).max(3.5);
     shapes.push(Shape::circle_filled(p, r, palette::PLAYER));

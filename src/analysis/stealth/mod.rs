@@ -19,6 +19,7 @@ pub mod ghost;
 pub mod light;
 pub mod sight;
 pub mod timeline;
+mod view;
 pub mod watch;
 
 use serde::{Deserialize, Serialize};

@@ -35,8 +35,9 @@ pub fn render_at(level: &Level, overlays: &[Overlay], cell_px: u32) -> Option<Rg
     if level.width > MAX_SIDE_CELLS || level.height > MAX_SIDE_CELLS {
         return None;
     }
-    let facts = MapFacts::new(level);
-    let scene = Scene::picture(level, &facts, Overlays::of(overlays));
+    let overlays = Overlays::of(overlays);
+    let facts = MapFacts::for_overlays(level, overlays);
+    let scene = Scene::picture(level, &facts, overlays);
     Some(paint::picture(&scene, cell_px.clamp(1, CELL_PX)))
 }
 

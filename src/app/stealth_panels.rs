@@ -1,0 +1,194 @@
+//! The editor's side of the stealth analysis: the legends of overlays 5 (guard sight) and 6 (routes to
+//! loot), with the level's figures, and the inspector's stealth section for the selected room.
+//! Samples are painted with the map painter's own helpers, so a legend cannot show what the map does not.
+
+use egui::{Color32, CornerRadius, Mesh, RichText, Shape, Stroke, Ui, pos2, vec2};
+
+use super::commands::Command;
+use super::legend::{row, swatch};
+use super::state::EditorState;
+use crate::analysis::stealth::{LootRoute, Stealth};
+use crate::model::RoomId;
+use crate::paint::{self, palette};
+
+/// The model's simplifications, said wherever its results are shown (`stealth/mod.rs`).
+const SIMPLIFICATIONS: &str = "Model: guards never react and never relight torches; carried light \
+     counts the carrier's last two cells; water is open floor; routes searched within a horizon.";
+
+/// A colour ramp drawn left to right over a legend sample.
+fn ramp_sample(shapes: &mut Vec<Shape>, r: egui::Rect, colour: impl Fn(f32) -> Color32) {
+    let n = 12;
+    let w = r.width() / n as f32;
+    for k in 0..n {
+        let cell =
+            egui::Rect::from_min_size(pos2(r.min.x + w * k as f32, r.min.y), vec2(w, r.height()));
+        shapes.push(Shape::rect_filled(
+            cell,
+            CornerRadius::ZERO,
+            colour(k as f32 / (n - 1) as f32),
+        ));
+    }
+}
+
+fn percent(share: f64) -> String {
+    format!("{:.1} %", share * 100.0)
+}
+
+pub fn sight_legend(ui: &mut Ui, state: &EditorState) {
+    let Some(stealth) = state.analysis.map.stealth.as_ref() else {
+        return;
+    };
+    row(
+        ui,
+        "watched 1 % … 100 % of the patrol cycle",
+        |s, r, _| {
+            // The ramp as the map paints it, share by share (the map takes the square root).
+            ramp_sample(s, r, |x| paint::heat_colour((x * x).max(0.01)));
+        },
+    );
+    swatch(ui, paint::heat_colour(0.0), "never watched by any guard");
+    row(ui, "lit by a placed torch (hatched)", |s, r, _| {
+        s.push(Shape::rect_filled(r, CornerRadius::ZERO, palette::WOOD));
+        let mut mesh = Mesh::default();
+        let side = r.height();
+        let mut x = r.left();
+        while x + side <= r.right() + 0.5 {
+            let cell = egui::Rect::from_min_size(pos2(x, r.top()), vec2(side, side));
+            paint::lit_hatch(&mut mesh, cell, side);
+            x += side;
+        }
+        s.push(Shape::mesh(mesh));
+    });
+    row(ui, "hiding cell (table or bush)", |s, r, _| {
+        let cell = egui::Rect::from_center_size(r.center(), vec2(r.height(), r.height()));
+        s.push(Shape::rect_filled(cell, CornerRadius::ZERO, palette::TABLE));
+        s.push(paint::hiding_frame(cell, r.height()));
+    });
+    let sum = &stealth.summary;
+    ui.label(format!(
+        "Floor lit: {}; watched on average: {}; never watched: {}; hiding cells: {}",
+        percent(sum.lit_floor_share),
+        percent(sum.watched_share),
+        percent(sum.never_watched_share),
+        sum.hiding_cells
+    ));
+    ui.weak(SIMPLIFICATIONS);
+}
+
+pub fn routes_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+    let Some(stealth) = state.analysis.map.stealth.as_ref() else {
+        return;
+    };
+    let shown: Vec<&LootRoute> = match state.shown_loot() {
+        Some(item) if stealth.routes.iter().any(|r| r.item == item) => {
+            stealth.routes.iter().filter(|r| r.item == item).collect()
+        }
+        _ => stealth.routes.iter().collect(),
+    };
+    let span = shown
+        .iter()
+        .filter_map(|r| r.turns())
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    row(ui, &format!("ghost route, turn 0 … {span}"), |s, r, _| {
+        ramp_sample(s, r.shrink2(vec2(0.0, 4.0)), palette::route_time_ramp);
+    });
+    row(ui, "no ghost route: fewest-watched route", |s, r, _| {
+        let pts = [r.left_center(), r.right_center()];
+        s.extend(Shape::dashed_line(
+            &pts,
+            Stroke::new(3.0, palette::FALLBACK_ROUTE),
+            5.0,
+            3.0,
+        ));
+    });
+    row(ui, "a turn the thief is watched on it", |s, r, _| {
+        paint::watched_dot(s, r.center(), 4.5);
+    });
+    row(ui, "loot with no ghost route", |s, r, _| {
+        s.push(Shape::circle_filled(r.center(), 4.0, palette::COIN));
+        paint::no_ghost_ring(s, r.center(), 6.5);
+    });
+    let sum = &stealth.summary;
+    ui.label(format!(
+        "Loot: {}; ghost-reachable: {}; ghost route turns in all: {}",
+        sum.loot, sum.loot_ghost, sum.ghost_route_turns
+    ));
+    if state.loot_focus.is_some() {
+        if ui
+            .button("Show all loot")
+            .on_hover_text(Command::SelectLoot(None).description())
+            .clicked()
+        {
+            commands.push(Command::SelectLoot(None));
+        }
+    } else {
+        ui.weak("Hover loot on the map, or pick it in the inspector, to see its route alone.");
+    }
+    ui.weak(SIMPLIFICATIONS);
+}
+
+/// One loot item's route in words.
+pub fn route_text(route: &LootRoute, horizon: usize) -> String {
+    match (&route.route, route.ghost) {
+        (Some(_), true) => format!("ghost route, {} turns", route.turns().unwrap_or(0)),
+        (Some(r), false) => format!(
+            "no ghost route; fewest-watched route {} turns, watched {} turns",
+            route.turns().unwrap_or(0),
+            r.watched_steps
+        ),
+        (None, _) => format!("no route within {horizon} turns"),
+    }
+}
+
+/// The selected room's stealth figures: its mean watched share, and each coin's route. Returns the
+/// loot item the pointer is on, if any.
+pub fn room_section(
+    ui: &mut Ui,
+    state: &EditorState,
+    room: RoomId,
+    commands: &mut Vec<Command>,
+) -> Option<usize> {
+    let stealth: &Stealth = state.analysis.map.stealth.as_ref()?;
+    let cells = &state.level().rooms.get(room)?.cells;
+    ui.label(RichText::new("Stealth").strong());
+    let share = stealth.mean_watched_share(cells);
+    ui.label(match share {
+        Some(s) => format!("Watched share: {} of the patrol cycle", percent(s)),
+        None => "Watched share: no floor to stand on".to_string(),
+    });
+    let mut hovered = None;
+    let in_room: Vec<&LootRoute> = stealth
+        .routes
+        .iter()
+        .filter(|r| state.analysis.room_at(r.cell) == Some(room))
+        .collect();
+    for r in in_room {
+        let order = state
+            .analysis
+            .map
+            .loot
+            .iter()
+            .position(|e| e.cell == r.cell);
+        let name = order.map_or("Loot".to_string(), |o| format!("Loot #{}", o + 1));
+        let text = format!("{name}: {}", route_text(r, stealth.horizon));
+        let colour = if r.ghost {
+            Color32::LIGHT_GREEN
+        } else {
+            Color32::from_rgb(255, 140, 130)
+        };
+        let chosen = state.loot_focus == Some(r.item);
+        let response = ui
+            .selectable_label(chosen, RichText::new(text).color(colour))
+            .on_hover_text(Command::SelectLoot(Some(r.item)).description());
+        if response.hovered() {
+            hovered = Some(r.item);
+        }
+        if response.clicked() {
+            let next = if chosen { None } else { Some(r.item) };
+            commands.push(Command::SelectLoot(next));
+        }
+    }
+    hovered
+}

@@ -1,0 +1,152 @@
+//! Overlay 6, routes to loot: the route the stealth analysis found to each coin (or only to the coin in
+//! focus), coloured by turn from the start to the way out. A ghost route is a solid line; loot without
+//! one is ringed in red, and its fewest-watched route, if any, is a red dashed line with a red dot at
+//! each turn it is watched. The figures are the [`MapFacts`](super::MapFacts)'s; nothing is searched here.
+
+use egui::epaint::FontsView;
+use egui::{Align2, Color32, Pos2, Shape, Stroke, vec2};
+
+use super::Scene;
+use super::overlays::{label_size, labels_fit, tag};
+use super::palette;
+use super::transform::CellToScreen;
+use crate::analysis::Overlay;
+use crate::analysis::stealth::LootRoute;
+
+/// The routes the overlay shows, with their indices into `Stealth::routes`: the one to the loot in
+/// focus, or all of them.
+pub fn shown_routes<'a>(scene: &Scene<'a>) -> Vec<(usize, &'a LootRoute)> {
+    let Some(stealth) = scene.facts.stealth.as_ref() else {
+        return Vec::new();
+    };
+    let all = stealth.routes.iter().enumerate();
+    match scene.loot_focus {
+        Some(item) if stealth.routes.iter().any(|r| r.item == item) => {
+            all.filter(|(_, r)| r.item == item).collect()
+        }
+        _ => all.collect(),
+    }
+}
+
+/// The turn count the colour ramp spans: the longest shown route (at least one turn).
+pub fn ramp_turns(routes: &[(usize, &LootRoute)]) -> usize {
+    routes
+        .iter()
+        .filter_map(|(_, r)| r.turns())
+        .max()
+        .unwrap_or(0)
+        .max(1)
+}
+
+pub fn draw_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
+    if !scene.overlays.is_on(Overlay::Routes) {
+        return;
+    }
+    let routes = shown_routes(scene);
+    let span = ramp_turns(&routes) as f32;
+    let width = (t.cell * 0.16).clamp(2.0, 5.0);
+    for &(i, r) in &routes {
+        let Some(route) = &r.route else { continue };
+        let pts: Vec<Pos2> = route.path.iter().map(|&c| t.cell_centre(c)).collect();
+        let under = Stroke::new(width + 2.5, Color32::from_black_alpha(170));
+        if r.ghost {
+            shapes.push(Shape::line(pts.clone(), under));
+            for (k, w) in pts.windows(2).enumerate() {
+                let colour = palette::route_time_ramp((k as f32 + 0.5) / span);
+                if w[0] == w[1] {
+                    // A wait: a dot where the thief stands still for a turn.
+                    shapes.push(Shape::circle_filled(w[0], width * 0.9, colour));
+                } else {
+                    shapes.push(Shape::line_segment(
+                        [w[0], w[1]],
+                        Stroke::new(width, colour),
+                    ));
+                }
+            }
+        } else {
+            let dash = (t.cell * 0.45).max(4.0);
+            shapes.extend(Shape::dashed_line(&pts, under, dash, dash * 0.7));
+            shapes.extend(Shape::dashed_line(
+                &pts,
+                Stroke::new(width, palette::FALLBACK_ROUTE),
+                dash,
+                dash * 0.7,
+            ));
+            let watched = scene
+                .facts
+                .watched_turns
+                .get(i)
+                .map_or(&[][..], Vec::as_slice);
+            for &turn in watched {
+                if let Some(&p) = pts.get(turn) {
+                    watched_dot(shapes, p, width * 1.3);
+                }
+            }
+        }
+    }
+    for (_, r) in routes.iter().filter(|(_, r)| !r.ghost) {
+        no_ghost_ring(shapes, t.cell_centre(r.cell), t.cell * 0.7);
+    }
+}
+
+/// A red dot with a white rim: the thief is watched at this turn of a fallback route.
+pub fn watched_dot(shapes: &mut Vec<Shape>, p: Pos2, r: f32) {
+    shapes.push(Shape::circle_filled(p, r, palette::FALLBACK_ROUTE));
+    shapes.push(Shape::circle_stroke(p, r, Stroke::new(1.0, Color32::WHITE)));
+}
+
+/// A thick red ring round loot that has no ghost route.
+pub fn no_ghost_ring(shapes: &mut Vec<Shape>, p: Pos2, r: f32) {
+    let w = (r * 0.25).clamp(2.0, 4.0);
+    shapes.push(Shape::circle_stroke(
+        p,
+        r,
+        Stroke::new(w + 2.0, Color32::from_black_alpha(190)),
+    ));
+    shapes.push(Shape::circle_stroke(
+        p,
+        r,
+        Stroke::new(w, palette::NO_GHOST),
+    ));
+}
+
+/// Tags on loot without a ghost route (how often its best route is seen, or that there is none), and
+/// the turns of the route in focus.
+pub fn draw_labels(
+    shapes: &mut Vec<Shape>,
+    t: &CellToScreen,
+    scene: &Scene,
+    fonts: &mut FontsView<'_>,
+) {
+    if !scene.overlays.is_on(Overlay::Routes) || !labels_fit(t) {
+        return;
+    }
+    let Some(stealth) = scene.facts.stealth.as_ref() else {
+        return;
+    };
+    let size = label_size(t) * 0.85;
+    let focused = scene.loot_focus.is_some();
+    for (_, r) in shown_routes(scene) {
+        let text = match (&r.route, r.ghost) {
+            (Some(_), true) if focused => format!("ghost, {} turns", r.turns().unwrap_or(0)),
+            (Some(_), true) => continue,
+            (Some(route), false) => format!("seen {}×", route.watched_steps),
+            (None, _) => format!("no route in {} turns", stealth.horizon),
+        };
+        let colour = if r.ghost {
+            Color32::WHITE
+        } else {
+            Color32::from_rgb(255, 140, 130)
+        };
+        let anchor = t.cell_rect(r.cell).center_bottom() + vec2(0.0, t.cell * 0.3);
+        tag(
+            shapes,
+            fonts,
+            t,
+            (anchor, Align2::CENTER_TOP),
+            &text,
+            size,
+            colour,
+        );
+    }
+}

@@ -1,0 +1,121 @@
+//! The patrol timeline's turn on the map: every guard where it stands at that turn with an arrow for
+//! its facing, and the cells it watches then, tinted in its route's colour. The frame is built once
+//! per turn from the stealth analysis ([`TimelineFrame::new`]); scrubbing and playing only pick frames.
+
+use egui::epaint::FontsView;
+use egui::{Color32, Mesh, Pos2, Shape, Stroke};
+
+use super::Scene;
+use super::palette;
+use super::terrain::{GuardMarker, screen_dir};
+use super::transform::{CellToScreen, Visible};
+use crate::analysis::stealth::{CellSet, GuardView, Stealth};
+use crate::model::{Cell, Dir};
+
+/// Alpha of a guard's view area: overlapping views add up, so each stays light.
+const VIEW_ALPHA: u8 = 105;
+
+/// What the map shows at one turn of the patrol timeline.
+#[derive(Clone, Debug)]
+pub struct TimelineFrame {
+    pub turn: usize,
+    pub views: Vec<GuardView>,
+    /// Each guard's cell at the next turn, to draw it on its way while playing.
+    pub next: Vec<Cell>,
+    /// Lit cells at `turn`, carried torches included.
+    pub lit: CellSet,
+    /// Cells any guard watches at `turn`.
+    pub watched: usize,
+    /// How far (0 to 1) playback has gone from `turn` towards the next turn.
+    pub progress: f32,
+}
+
+impl TimelineFrame {
+    pub fn new(stealth: &Stealth, turn: usize) -> Self {
+        let views = stealth.view_at(turn);
+        let mut watched = CellSet::empty(stealth.rules.shape);
+        for v in &views {
+            watched.union_with(&v.watched);
+        }
+        TimelineFrame {
+            turn,
+            watched: watched.len(),
+            views,
+            next: stealth
+                .timelines
+                .iter()
+                .map(|tl| tl.at(turn + 1).0)
+                .collect(),
+            lit: stealth.lit_at(turn),
+            progress: 0.0,
+        }
+    }
+
+    /// Where guard view `i` is drawn: its cell, or part of the way to the next while playing.
+    pub fn position(&self, t: &CellToScreen, i: usize) -> Pos2 {
+        let from = t.cell_centre(self.views[i].cell);
+        match self.next.get(i) {
+            Some(&to) if self.progress > 0.0 => from.lerp(t.cell_centre(to), self.progress),
+            _ => from,
+        }
+    }
+}
+
+/// Every guard's view area at the frame's turn, in its route's colour.
+pub fn draw_views(
+    shapes: &mut Vec<Shape>,
+    t: &CellToScreen,
+    scene: &Scene,
+    frame: &TimelineFrame,
+    visible: Visible,
+) {
+    let mut mesh = Mesh::default();
+    for view in &frame.views {
+        let route = scene.level.guards.get(view.guard).map_or(0, |g| g.route);
+        let colour = palette::with_alpha(palette::route_colour(route), VIEW_ALPHA);
+        for c in view.watched.cells().filter(|&c| visible.contains(c)) {
+            mesh.add_colored_rect(t.cell_rect(c), colour);
+        }
+    }
+    shapes.push(Shape::mesh(mesh));
+}
+
+/// The guards at the frame's turn, each with its facing arrow.
+pub fn draw_guards(
+    shapes: &mut Vec<Shape>,
+    t: &CellToScreen,
+    scene: &Scene,
+    frame: &TimelineFrame,
+    fonts: &mut FontsView<'_>,
+) {
+    let level = scene.level;
+    for (i, view) in frame.views.iter().enumerate() {
+        let Some(guard) = level.guards.get(view.guard) else {
+            continue;
+        };
+        let centre = frame.position(t, i);
+        let r = GuardMarker::radius(t);
+        let route = palette::route_colour(guard.route);
+        shapes.push(facing_arrow(centre, view.facing, r, route));
+        let marker = GuardMarker {
+            guard: view.guard,
+            outside: level.patrols.get(guard.route).is_some_and(|p| p.outside),
+            carries_torch: guard.carries_torch,
+        };
+        marker.draw(shapes, t, centre, fonts);
+    }
+}
+
+/// A triangle from a guard marker of radius `r` at `centre` pointing the way it faces, shared with the
+/// legend.
+pub fn facing_arrow(centre: Pos2, facing: Dir, r: f32, colour: Color32) -> Shape {
+    let d = screen_dir(facing);
+    let side = egui::vec2(-d.y, d.x) * r * 0.75;
+    let tip = centre + d * r * 2.1;
+    let base = centre + d * r * 0.6;
+    Shape::convex_polygon(
+        vec![tip, base + side, base - side],
+        colour,
+        Stroke::new(1.0, Color32::BLACK),
+    )
+}
