@@ -94,7 +94,7 @@ pub fn routes_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Comman
     row(ui, &format!("ghost route, turn 0 … {span}"), |s, r, _| {
         ramp_sample(s, r.shrink2(vec2(0.0, 4.0)), palette::route_time_ramp);
     });
-    row(ui, "no ghost route: fewest-watched route", |s, r, _| {
+    row(ui, "no ghost route: least-noticed route", |s, r, _| {
         let pts = [r.left_center(), r.right_center()];
         s.extend(Shape::dashed_line(
             &pts,
@@ -134,7 +134,7 @@ pub fn route_text(route: &LootRoute, horizon: usize) -> String {
     match (&route.route, route.ghost) {
         (Some(_), true) => format!("ghost route, {} turns", route.turns().unwrap_or(0)),
         (Some(r), false) => format!(
-            "no ghost route; fewest-watched route {} turns, watched {} turns",
+            "no ghost route; least-noticed route {} turns, noticed in {} turns",
             route.turns().unwrap_or(0),
             r.watched_steps
         ),

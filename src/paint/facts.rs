@@ -50,7 +50,7 @@ impl MapFacts {
             s.routes
                 .iter()
                 .map(|r| match &r.route {
-                    Some(route) if !r.ghost => s.watched_turns(&route.path),
+                    Some(route) if !r.ghost => route.noticed_turns.clone(),
                     _ => Vec::new(),
                 })
                 .collect()

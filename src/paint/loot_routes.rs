@@ -1,6 +1,6 @@
 //! Overlay 6, routes to loot: the route the stealth analysis found to each coin (or only to the coin in
 //! focus), coloured by turn from the start to the way out. A ghost route is a solid line; loot without
-//! one is ringed in red, and its fewest-watched route, if any, is a red dashed line with a red dot at
+//! one is ringed in red, and its least-noticed route (seen or heard), if any, is a red dashed line with a red dot at
 //! each turn it is watched. The figures are the [`MapFacts`](super::MapFacts)'s; nothing is searched here.
 
 use egui::epaint::FontsView;

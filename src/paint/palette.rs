@@ -147,7 +147,7 @@ pub const LIT_HATCH: Color32 = Color32::from_rgb(255, 250, 215);
 /// Frames of the cells that hide the thief (tables and bushes).
 pub const HIDING: Color32 = Color32::from_rgb(90, 255, 210);
 
-/// Routes to loot (overlay 6): the fewest-watched fallback route and its watched turns.
+/// Routes to loot (overlay 6): the least-noticed fallback route and its noticed turns.
 pub const FALLBACK_ROUTE: Color32 = Color32::from_rgb(255, 45, 45);
 /// Loot with no ghost route.
 pub const NO_GHOST: Color32 = Color32::from_rgb(255, 45, 45);

@@ -3,8 +3,8 @@
 //!
 //! The search runs over cell × turn as whole sets of cells: `R[t + 1] = moves(R[t]) ∖ unsafe[t + 1]`,
 //! one shift per direction. The sets of the first leg (start → anywhere) are shared by every loot item;
-//! each item then sweeps its second leg (loot → out) until the first exit. A route that must be seen is
-//! found the same way with layers `k` = "at most k turns ended in a watched cell".
+//! each item then sweeps its second leg (loot → out) until the first exit. A route that must be noticed
+//! is found the same way with layers `k` = "noticed in at most k turns" (seen, or a creak heard).
 
 use super::cells::{CellRules, CellSet, DIRS};
 use crate::model::Cell;
@@ -21,11 +21,14 @@ pub struct TurnHazards {
     pub noisy: Option<CellSet>,
 }
 
-/// One route: the thief's cell at each turn from 0, and how many turns ended in a watched cell.
+/// One route: the thief's cell at each turn from 0, and in how many turns a guard would notice the
+/// thief (ending the turn in a watched cell, or a creak heard).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Route {
     pub path: Vec<Cell>,
     pub watched_steps: usize,
+    /// The turns `t ≥ 1` in which a guard notices the thief (`watched_steps` of them).
+    pub noticed_turns: Vec<usize>,
 }
 
 /// The search over one level's hazards.
@@ -73,32 +76,40 @@ impl Search<'_> {
         out
     }
 
-    /// Layer `k` at turn `t` from the layers of turn `t − 1`: moves (not onto noisy boards) and waits,
-    /// never onto blocked cells; a watched landing costs one from the budget.
+    /// Layer `k` at turn `t` from the layers of turn `t − 1`: moves and waits, never onto blocked
+    /// cells. A landing where a guard would notice the thief — a watched cell, or a move onto a creaky
+    /// board a guard hears — costs one from the budget.
     fn advance(&self, prev: &[CellSet], t: usize) -> Vec<CellSet> {
         let hz = &self.hazards[t];
-        let landed: Vec<CellSet> = prev
+        // Per budget: quiet landings (waits included) and heard ones.
+        let landed: Vec<(CellSet, Option<CellSet>)> = prev
             .iter()
             .map(|p| {
-                let mut m = self.moves(p);
-                if let Some(noisy) = &hz.noisy {
-                    m.subtract(noisy);
-                }
-                m.union_with(p);
-                m.subtract(&hz.blocked);
-                m
+                let mut quiet = self.moves(p);
+                let heard = hz.noisy.as_ref().map(|noisy| {
+                    let mut heard = quiet.clone();
+                    heard.intersect_with(noisy);
+                    heard.subtract(&hz.blocked);
+                    quiet.subtract(noisy);
+                    heard
+                });
+                quiet.union_with(p);
+                quiet.subtract(&hz.blocked);
+                (quiet, heard)
             })
             .collect();
         (0..prev.len())
             .map(|k| {
-                let mut safe = landed[k].clone();
-                safe.subtract(&hz.watched);
+                let mut unnoticed = landed[k].0.clone();
+                unnoticed.subtract(&hz.watched);
                 if k > 0 {
-                    let mut seen = landed[k - 1].clone();
-                    seen.intersect_with(&hz.watched);
-                    safe.union_with(&seen);
+                    let (quiet, heard) = &landed[k - 1];
+                    unnoticed.union_with_both(quiet, &hz.watched);
+                    if let Some(heard) = heard {
+                        unnoticed.union_with(heard);
+                    }
                 }
-                safe
+                unnoticed
             })
             .collect()
     }
@@ -115,29 +126,30 @@ impl Search<'_> {
         layers
     }
 
-    /// Whether the thief may go from `p` at turn `t − 1` to `q` at turn `t` (hazards other than being
-    /// watched). Mirrors [`Search::moves`] for one cell.
+    /// Whether the thief may go from `p` at turn `t − 1` to `q` at turn `t`, noticed or not. Mirrors
+    /// [`Search::moves`] for one cell.
     fn legal(&self, p: Cell, q: Cell, t: usize) -> bool {
-        let hz = &self.hazards[t];
-        if hz.blocked.contains(q) {
+        if self.hazards[t].blocked.contains(q) {
             return false;
         }
         if p == q {
             return true;
         }
-        if !self.rules.standable.contains(q) || hz.noisy.as_ref().is_some_and(|n| n.contains(q)) {
-            return false;
-        }
-        DIRS.iter().enumerate().any(|(d, dir)| {
-            let (dx, dy) = dir.delta();
-            q == p.offset(dx, dy)
-                || (q == p.offset(2 * dx, 2 * dy)
-                    && self.rules.passable[d].contains(p.offset(dx, dy)))
-        })
+        self.rules.standable.contains(q)
+            && DIRS.iter().enumerate().any(|(d, dir)| {
+                let (dx, dy) = dir.delta();
+                q == p.offset(dx, dy)
+                    || (q == p.offset(2 * dx, 2 * dy)
+                        && self.rules.passable[d].contains(p.offset(dx, dy)))
+            })
     }
 
-    fn cost(&self, q: Cell, t: usize) -> usize {
-        usize::from(self.hazards[t].watched.contains(q))
+    /// 1 when a guard notices the thief going from `p` to `q` at turn `t`: it ends the turn in a
+    /// watched cell, or moved onto a creaky board within a guard's earshot.
+    fn cost(&self, p: Cell, q: Cell, t: usize) -> usize {
+        let hz = &self.hazards[t];
+        let heard = p != q && hz.noisy.as_ref().is_some_and(|n| n.contains(q));
+        usize::from(heard || hz.watched.contains(q))
     }
 
     /// Landings at turn `t` of leaps over `loot` from first-leg cells, per budget.
@@ -149,7 +161,7 @@ impl Search<'_> {
             if !self.rules.passable[d].contains(loot) || !self.legal(p, q, t) {
                 continue;
             }
-            let c = self.cost(q, t);
+            let c = self.cost(p, q, t);
             if c <= k && first[t - 1][k - c].contains(p) {
                 out.push(q);
             }
@@ -157,7 +169,7 @@ impl Search<'_> {
         out
     }
 
-    /// The shortest route through `loot` and out with the fewest watched turns up to `budget`, within
+    /// The shortest route through `loot` and out noticed in the fewest turns (up to `budget`), within
     /// the turns of `first` (its first leg).
     pub fn route(&self, first: &Layers, loot: Cell) -> Option<Route> {
         let budget = first[0].len() - 1;
@@ -220,18 +232,19 @@ impl Search<'_> {
         let mut path = vec![exit];
         let (mut cur, mut k, mut holding) = (exit, k_exit, true);
         for t in (1..=t_exit).rev() {
-            let c = self.cost(cur, t);
-            let k_prev = k - c.min(k);
-            let candidates = |cur: Cell| {
-                std::iter::once(cur).chain(DIRS.iter().flat_map(move |d| {
-                    let (dx, dy) = d.delta();
-                    [cur.offset(-dx, -dy), cur.offset(-2 * dx, -2 * dy)]
-                }))
+            let candidates = std::iter::once(cur).chain(DIRS.iter().flat_map(|d| {
+                let (dx, dy) = d.delta();
+                [cur.offset(-dx, -dy), cur.offset(-2 * dx, -2 * dy)]
+            }));
+            // A predecessor in `layers` at turn t − 1 with what is left of the budget.
+            let from = |layers: &Layers, p: Cell| {
+                let c = self.cost(p, cur, t);
+                (c <= k && self.legal(p, cur, t) && layers[t - 1][k - c].contains(p))
+                    .then_some((p, k - c))
             };
             let mut found = None;
             if holding {
-                found = candidates(cur)
-                    .find(|&p| second[t - 1][k_prev].contains(p) && self.legal(p, cur, t));
+                found = candidates.clone().find_map(|p| from(second, p));
                 if found.is_none() {
                     // The loot was taken this turn: on it, or leaping over it.
                     holding = false;
@@ -242,30 +255,30 @@ impl Search<'_> {
                                 let (dx, dy) = d.delta();
                                 (loot.offset(-dx, -dy), loot.offset(dx, dy))
                             })
-                            .find(|&(p, q)| q == cur && first[t - 1][k_prev].contains(p))
-                            .map(|(p, _)| p);
+                            .filter(|&(_, q)| q == cur)
+                            .find_map(|(p, _)| from(first, p));
                     }
                 }
             }
             if !holding && found.is_none() {
-                found = candidates(cur)
-                    .find(|&p| first[t - 1][k_prev].contains(p) && self.legal(p, cur, t));
+                found = candidates.clone().find_map(|p| from(first, p));
             }
-            let Some(p) = found else { break };
+            let Some((p, left)) = found else { break };
             cur = p;
-            k = k_prev;
+            k = left;
             path.push(cur);
         }
         path.reverse();
-        let watched_steps = path
-            .iter()
+        let noticed_turns: Vec<usize> = path
+            .windows(2)
             .enumerate()
-            .skip(1)
-            .map(|(t, &c)| self.cost(c, t))
-            .sum();
+            .filter(|(i, w)| self.cost(w[0], w[1], i + 1) > 0)
+            .map(|(i, _)| i + 1)
+            .collect();
         Route {
+            watched_steps: noticed_turns.len(),
             path,
-            watched_steps,
+            noticed_turns,
         }
     }
 }

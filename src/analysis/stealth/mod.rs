@@ -37,9 +37,9 @@ use watch::{Watch, watched_shares};
 pub const DEFAULT_HORIZON: usize = 1000;
 /// Turns of the first, short search for ghost routes.
 const FIRST_STAGE: usize = 128;
-/// Turns searched for the fewest-watched route when no ghost route exists.
+/// Turns searched for the least-noticed route when no ghost route exists.
 const FALLBACK_HORIZON: usize = 300;
-/// Watched-turn budgets tried, in order, for the fewest-watched route.
+/// Noticed-turn budgets tried, in order, for the least-noticed route.
 const FALLBACK_BUDGETS: [usize; 2] = [2, 8];
 /// Words of cell sets the search may hold; huge maps get a shorter horizon rather than gigabytes.
 const MAX_SET_WORDS: usize = 8 << 20;
@@ -77,7 +77,8 @@ pub struct LootRoute {
     pub cell: Cell,
     /// A route never seen exists (and is `route`).
     pub ghost: bool,
-    /// The ghost route, else the route with the fewest watched turns found, else `None`.
+    /// The ghost route, else the route in which guards notice the thief in the fewest turns (seen, or
+    /// a creak heard), else `None`.
     pub route: Option<Route>,
 }
 
@@ -258,7 +259,7 @@ fn exits(level: &Level, rules: &CellRules) -> CellSet {
     exits
 }
 
-/// A route for every coin: a ghost route if there is one, else the fewest-watched route found. Most
+/// A route for every coin: a ghost route if there is one, else the least-noticed route found. Most
 /// routes are short, so the search first looks [`FIRST_STAGE`] turns ahead and only goes on to the whole
 /// horizon for the loot it has not found a route to (a route found early is the shortest either way).
 fn loot_routes(
