@@ -103,7 +103,7 @@ pub fn routes_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Comman
             3.0,
         ));
     });
-    row(ui, "a turn the thief is noticed (seen or heard)", |s, r, _| {
+    row(ui, "a turn the thief is noticed", |s, r, _| {
         paint::watched_dot(s, r.center(), 4.5);
     });
     row(ui, "loot with no ghost route", |s, r, _| {
