@@ -254,5 +254,15 @@ fn a_preset_that_rebuilds_differently_says_so() {
 #[test]
 fn a_lock_that_the_new_layout_cuts_off_is_refused() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/preset-lock-cut-off.ron");
-    assert_refused(&path, "validate", "cannot be reached from the player start");
+    let out = run(&["validate", path.to_str().expect("UTF-8 path")]);
+    let err = text(&out.stderr);
+    // The file is read fine; its recipe cannot be built: the check fails (exit 1), with the reason.
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains("the preset does not rebuild"), "{err}");
+    assert!(
+        err.contains("cannot be reached from the player start"),
+        "{err}"
+    );
+    assert_editor_refuses(&path, "cannot be reached");
 }
