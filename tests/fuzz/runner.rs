@@ -379,6 +379,10 @@ fn work(shared: &Shared, id: usize) {
             break;
         }
         let index = shared.case_of(r);
+        // Making the input is under the journal and the allocation guard too: a mutation that grows
+        // without bound is a harness failure to report, not a process for the kernel to kill.
+        shared.journal(id, index);
+        alloc::begin_case(id);
         let input = match catch(|| shared.input(index)) {
             Ok(input) => input,
             Err(message) => {
@@ -402,9 +406,7 @@ fn work(shared: &Shared, id: usize) {
         slot.case.store(index, Ordering::Release);
         let cpu = tid.and_then(cpu_ticks).unwrap_or(0);
         slot.cpu_start.store(cpu, Ordering::Release);
-        shared.journal(id, index);
         slot.started.store(shared.now_us() + 1, Ordering::Release);
-        alloc::begin_case(id);
         let began = Instant::now();
         let result = try_case(input.target, &input.bytes);
         let took = began.elapsed();
