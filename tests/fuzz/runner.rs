@@ -381,6 +381,7 @@ fn work(shared: &Shared, id: usize) {
         let index = shared.case_of(r);
         // Making the input is under the journal and the allocation guard too: a mutation that grows
         // without bound is a harness failure to report, not a process for the kernel to kill.
+        slot.case.store(index, Ordering::Release);
         shared.journal(id, index);
         alloc::begin_case(id);
         let input = match catch(|| shared.input(index)) {
@@ -403,7 +404,6 @@ fn work(shared: &Shared, id: usize) {
                 return;
             }
         };
-        slot.case.store(index, Ordering::Release);
         let cpu = tid.and_then(cpu_ticks).unwrap_or(0);
         slot.cpu_start.store(cpu, Ordering::Release);
         slot.started.store(shared.now_us() + 1, Ordering::Release);
