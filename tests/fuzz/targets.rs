@@ -11,7 +11,6 @@ use std::path::Path;
 
 use mansion_forge::analysis::Overlay;
 use mansion_forge::analysis::stats::level_stats;
-use mansion_forge::analysis::stealth;
 use mansion_forge::analysis::validate::{playability_errors, validate};
 use mansion_forge::app::Analysis;
 use mansion_forge::cli::recipe_from_args;
@@ -141,8 +140,8 @@ const ORACLE_CELL_PX: u32 = 2;
 pub fn after_load(level: &Level) -> Result<Outcome, String> {
     validate(level);
     level_stats(level, 0);
+    // The editor's analysis includes the stealth analysis (what `analyze` prints).
     Analysis::new(level);
-    stealth::analyze(level);
     if export::png::render_at(level, &Overlay::ALL, ORACLE_CELL_PX).is_none() {
         return Err("a loaded level is too large to picture".to_string());
     }
