@@ -381,6 +381,9 @@ fn hostile_value(rng: &mut ChaCha8Rng) -> Value {
 
 /// One mutation of a parsed JSON tree: a node replaced, an array element removed or repeated, a key
 /// removed, or a node replaced by one from `donor` (another seed file).
+/// The most a JSON tree mutation adds by copying an array item, in bytes of compact JSON.
+const MAX_GROWTH_BYTES: usize = 4 << 20;
+
 pub fn json(rng: &mut ChaCha8Rng, value: &mut Value, donor: &Value) {
     match below(rng, 5) {
         0 | 1 => *random_node(rng, value) = hostile_value(rng),
@@ -393,7 +396,10 @@ pub fn json(rng: &mut ChaCha8Rng, value: &mut Value, donor: &Value) {
                     a.remove(i);
                 } else {
                     let item = a[i].clone();
-                    let times = count(rng, 100_000);
+                    // At most a few MiB more per mutation: copies of an item that an earlier
+                    // mutation already multiplied would otherwise grow the tree without bound.
+                    let size = serde_json::to_vec(&item).map_or(1, |b| b.len().max(1));
+                    let times = count(rng, 100_000).min(MAX_GROWTH_BYTES / size).max(1);
                     a.splice(i..i, std::iter::repeat_n(item, times));
                 }
             }

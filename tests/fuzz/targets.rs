@@ -285,7 +285,9 @@ fn level_input(rng: &mut ChaCha8Rng, corpus: &Corpus, json: bool) -> (Vec<u8>, S
                 mutate::json(rng, &mut value, &donor);
             }
             how.push("JSON tree mutations".into());
-            serde_json::to_vec_pretty(&value).expect("a JSON value prints")
+            // Compact: pretty printing indents every line by its depth, so a mutation nesting
+            // thousands of arrays deep printed gigabytes (quadratic in the depth).
+            serde_json::to_vec(&value).expect("a JSON value prints")
         }
         _ => {
             let other = pick(rng, &corpus.levels);
