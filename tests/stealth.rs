@@ -4,10 +4,10 @@
 mod stealth_check;
 
 use mansion_forge::analysis::stealth::{self, Stealth};
+use mansion_forge::generate::build::exterior_room;
 use mansion_forge::generate::campaign;
 use mansion_forge::model::{
-    Cell, Dir, Entrance, Guard, Item, ItemKind, Level, PatrolRoute, Rect, Room, RoomKind,
-    RoomOrigin, Terrain,
+    Cell, Dir, Entrance, Guard, Item, ItemKind, Level, PatrolRoute, Terrain,
 };
 use stealth_check::{check_route, guard_at};
 
@@ -15,25 +15,13 @@ use stealth_check::{check_route, guard_at};
 /// the thief starting at (0, 6), and one guard standing at `guard` (a route of one cell, facing east).
 fn open_floor(guard: Cell) -> Level {
     let mut level = Level::blank("test", 1, 0, (24, 12), Terrain::Marble);
-    let outside: Vec<Cell> = (0..2)
-        .flat_map(|x| (0..12).map(move |y| Cell::new(x, y)))
-        .collect();
-    for &c in &outside {
-        level.set_terrain(c, Terrain::Ground);
+    for x in 0..2 {
+        for y in 0..12 {
+            level.set_terrain(Cell::new(x, y), Terrain::Ground);
+        }
     }
-    level.rooms.push(Room {
-        kind: RoomKind::Exterior,
-        private: false,
-        depth: 0,
-        interior: Rect {
-            x0: 0,
-            y0: 0,
-            x1: 2,
-            y1: 12,
-        },
-        cells: outside,
-        origin: RoomOrigin::Exterior,
-    });
+    let exterior = exterior_room(&level);
+    level.rooms.push(exterior);
     level.entrance = Entrance {
         room: 0,
         cell: Cell::new(1, 6),

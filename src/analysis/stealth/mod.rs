@@ -228,13 +228,8 @@ impl<'a> Hazards<'a> {
             if let Some(noisy) = &mut noisy {
                 noisy.intersect_with(&rules.creaky);
             }
-            let watched = if self.watch.light_moves() {
-                let lit = self.watch.lit_at(self.timelines, t);
-                self.watch.watched_at(self.timelines, t, &lit)
-            } else {
-                self.watch
-                    .watched_at(self.timelines, t, &self.watch.torch_lit)
-            };
+            let lit = self.watch.lit_at(self.timelines, t);
+            let watched = self.watch.watched_at(self.timelines, t, &lit);
             self.turns.push(TurnHazards {
                 blocked,
                 watched,

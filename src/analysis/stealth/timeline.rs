@@ -26,13 +26,18 @@ pub struct GuardTimeline {
 impl GuardTimeline {
     /// Position and facing at turn `t`; past the simulated turns the motion repeats with its period.
     pub fn at(&self, t: usize) -> (Cell, Dir) {
+        self.steps[self.step_of(t)]
+    }
+
+    /// The index into `steps` that stands for turn `t`: past the simulated turns, the last `period`
+    /// of them are one steady cycle.
+    pub fn step_of(&self, t: usize) -> usize {
         let len = self.steps.len();
         if t < len {
-            return self.steps[t];
+            return t;
         }
-        // The last `period` simulated turns are one steady cycle.
         let start = len - self.period.min(len);
-        self.steps[start + (t - start) % self.period.max(1)]
+        start + (t - start) % self.period.max(1)
     }
 }
 

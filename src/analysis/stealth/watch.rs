@@ -84,34 +84,18 @@ impl Watch {
         }
     }
 
-    /// The step index of timeline `g` standing for turn `t` (past the simulation, the steady cycle).
-    fn step(timelines: &[GuardTimeline], g: usize, t: usize) -> usize {
-        let tl = &timelines[g];
-        let len = tl.steps.len();
-        if t < len {
-            return t;
-        }
-        let start = len - tl.period.min(len);
-        start + (t - start) % tl.period.max(1)
-    }
-
     /// Lit cells at turn `t`: placed torches, and carried torches at their cells of turns `t − 1` and `t`.
     pub fn lit_at(&self, timelines: &[GuardTimeline], t: usize) -> CellSet {
         let mut lit = self.torch_lit.clone();
         for (g, steps) in self.carried_of_step.iter().enumerate() {
             if let Some(steps) = steps {
                 for turn in [t.saturating_sub(1), t] {
-                    let id = steps[Self::step(timelines, g, turn)];
+                    let id = steps[timelines[g].step_of(turn)];
                     lit.union_with(&self.carried[id as usize]);
                 }
             }
         }
         lit
-    }
-
-    /// Whether any guard carries a torch (otherwise light never changes).
-    pub fn light_moves(&self) -> bool {
-        self.carried_of_step.iter().any(Option::is_some)
     }
 
     /// The cells guard timeline `g` watches at turn `t` under the lit cells `lit`.
@@ -122,7 +106,7 @@ impl Watch {
         t: usize,
         lit: &CellSet,
     ) -> CellSet {
-        let id = self.cone_of_step[g][Self::step(timelines, g, t)];
+        let id = self.cone_of_step[g][timelines[g].step_of(t)];
         self.cones[id as usize].watched(lit)
     }
 
@@ -130,8 +114,8 @@ impl Watch {
     pub fn watched_at(&self, timelines: &[GuardTimeline], t: usize, lit: &CellSet) -> CellSet {
         let mut if_lit = CellSet::empty(lit.shape());
         let mut always = CellSet::empty(lit.shape());
-        for g in 0..timelines.len() {
-            let cone = &self.cones[self.cone_of_step[g][Self::step(timelines, g, t)] as usize];
+        for (tl, steps) in timelines.iter().zip(&self.cone_of_step) {
+            let cone = &self.cones[steps[tl.step_of(t)] as usize];
             if_lit.union_with(&cone.if_lit);
             always.union_with(&cone.always);
         }
@@ -145,24 +129,18 @@ impl Watch {
 /// it (0 = never). Each guard's pattern is taken over one of its own periods after a first one (so its
 /// facing has settled). Cells watched by several guards are counted exactly: patterns are merged over
 /// their joint cycle (at most [`MAX_JOINT_CYCLE`] turns, beyond which a pattern is taken as independent)
-/// and the last one is met by the Chinese remainder theorem ([`both_share`]). The joint cycle of all guards is never enumerated.
+/// and the last one is met by the Chinese remainder theorem ([`both_share`]). The joint cycle of all
+/// guards is never enumerated.
 pub fn watched_shares(watch: &Watch, timelines: &[GuardTimeline], cells: usize) -> Vec<f32> {
     // patterns[c]: (guard, period, bits over that period) for each guard that ever watches c.
     let mut patterns: Vec<Vec<Pattern>> = vec![Vec::new(); cells];
-    let moving = watch.light_moves();
     for (g, tl) in timelines.iter().enumerate() {
         let period = tl.period.max(1);
         for phase in 0..period {
             let t = period + phase;
-            let lit_now;
-            let lit = if moving {
-                lit_now = watch.lit_at(timelines, t);
-                &lit_now
-            } else {
-                &watch.torch_lit
-            };
+            let lit = watch.lit_at(timelines, t);
             let shape = lit.shape();
-            for c in watch.watched_by(timelines, g, t, lit).cells() {
+            for c in watch.watched_by(timelines, g, t, &lit).cells() {
                 let Some(i) = shape.index(c) else { continue };
                 let list = &mut patterns[i];
                 if list.last().is_none_or(|(owner, _, _)| *owner != g) {
