@@ -14,6 +14,13 @@ pub struct CellSet {
     words: Vec<u64>,
 }
 
+/// The set of a map without cells: a placeholder that holds no memory.
+impl Default for CellSet {
+    fn default() -> Self {
+        CellSet::empty(Shape::new(0, 0))
+    }
+}
+
 impl CellSet {
     pub fn empty(shape: Shape) -> Self {
         let words_per_row = (shape.width() as usize).div_ceil(64);
@@ -125,6 +132,37 @@ impl CellSet {
         for ((out, x), y) in self.words.iter_mut().zip(&a.words).zip(&b.words) {
             *out |= x & y;
         }
+    }
+
+    /// The 32 cells of row `y` from `x0` on as bits (bit `i` is cell `x0 + i`); cells off the map are 0.
+    pub fn row_bits(&self, y: i32, x0: i32) -> u32 {
+        if !(0..self.shape.height()).contains(&y) {
+            return 0;
+        }
+        let row = &self.words[y as usize * self.words_per_row..][..self.words_per_row];
+        let word = |i: i32| usize::try_from(i).ok().and_then(|i| row.get(i)).copied();
+        let (index, offset) = (x0.div_euclid(64), x0.rem_euclid(64));
+        let pair =
+            u128::from(word(index).unwrap_or(0)) | u128::from(word(index + 1).unwrap_or(0)) << 64;
+        (pair >> offset) as u32
+    }
+
+    /// The words, row by row (rows padded to whole words): for code that adds precomputed words.
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
+    pub fn words_mut(&mut self) -> &mut [u64] {
+        &mut self.words
+    }
+
+    pub fn words_per_row(&self) -> usize {
+        self.words_per_row
+    }
+
+    /// Makes this set a copy of `other` (of the same shape) without allocating.
+    pub fn copy_from(&mut self, other: &CellSet) {
+        self.words.copy_from_slice(&other.words);
     }
 
     /// Clears the padding bits past the map's width.

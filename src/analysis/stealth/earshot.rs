@@ -4,117 +4,134 @@
 //! those in the guard's.
 
 use super::cells::{CellRules, CellSet};
+use super::patch::{self, Patch};
 use crate::model::Cell;
 
 /// Path cost within which a creak is heard.
 pub const CREAK_EARSHOT: u32 = 17;
 
-/// Cells a creak can carry: a cost of 17 reaches at most 8 cells away.
-const REACH: i32 = CREAK_EARSHOT as i32 / 2;
-const SIDE: usize = 2 * REACH as usize + 1;
+/// Boards up to which the boards each cell hears are listed up front, one earshot per board; with
+/// more (a hand-painted creaky floor), each guard cell's list is made when first asked for.
+const EAGER_BOARDS: usize = 256;
 
-/// Earshot sets, computed once per cell asked about.
+/// For each cell, the creaky boards a guard standing there hears. By symmetry of the cost, those are
+/// the boards whose earshot holds the cell.
 pub struct Earshot<'a> {
     rules: &'a CellRules,
-    /// Cells within [`REACH`] (Chebyshev) of a creaky board: only guards there can hear one.
-    near_creaky: CellSet,
-    ids: Vec<u32>,
-    sets: Vec<CellSet>,
-    empty: CellSet,
+    /// Per cell, `boards[start..end]`, or `None` while not yet made.
+    spans: Vec<Option<(u32, u32)>>,
+    boards: Vec<Cell>,
 }
 
 impl<'a> Earshot<'a> {
     pub fn new(rules: &'a CellRules) -> Self {
-        let mut near_creaky = rules.creaky.clone();
-        let mut shifted = CellSet::empty(rules.shape);
-        for (dx, dy) in [(1, 0), (0, 1)] {
-            for _ in 0..REACH {
-                for sign in [1, -1] {
-                    near_creaky.shift_into(sign * dx, sign * dy, &mut shifted);
-                    near_creaky.union_with(&shifted);
-                }
-            }
-        }
-        Earshot {
+        let shape = rules.shape;
+        let creaky: Vec<Cell> = rules.creaky.cells().collect();
+        let mut ears = Earshot {
             rules,
-            near_creaky,
-            ids: vec![u32::MAX; rules.shape.len()],
-            sets: Vec::new(),
-            empty: CellSet::empty(rules.shape),
-        }
-    }
-
-    /// The cells within earshot of `from` (empty when no creaky board is near enough to matter).
-    pub fn around(&mut self, from: Cell) -> &CellSet {
-        let Some(i) = self.rules.shape.index(from) else {
-            return &self.empty;
+            spans: vec![None; shape.len()],
+            boards: Vec::new(),
         };
-        if !self.near_creaky.contains(from) {
-            return &self.empty;
+        if creaky.len() <= EAGER_BOARDS {
+            let mut heard: Vec<Vec<Cell>> = vec![Vec::new(); shape.len()];
+            for &board in &creaky {
+                for c in earshot(rules, board).cells() {
+                    if let Some(i) = shape.index(c) {
+                        heard[i].push(board);
+                    }
+                }
+            }
+            for (span, list) in ears.spans.iter_mut().zip(heard) {
+                let start = ears.boards.len() as u32;
+                ears.boards.extend(list);
+                *span = Some((start, ears.boards.len() as u32));
+            }
         }
-        if self.ids[i] == u32::MAX {
-            self.sets.push(earshot(self.rules, from));
-            self.ids[i] = (self.sets.len() - 1) as u32;
-        }
-        &self.sets[self.ids[i] as usize]
+        ears
+    }
+
+    /// The creaky boards a guard at `from` hears.
+    pub fn heard_from(&mut self, from: Cell) -> &[Cell] {
+        let Some(i) = self.rules.shape.index(from) else {
+            return &[];
+        };
+        let (start, end) = match self.spans[i] {
+            Some(span) => span,
+            None => {
+                let creaky = Patch::from_set(&self.rules.creaky, from);
+                let heard = earshot(self.rules, from).zip_with(&creaky, |e, c| e & c);
+                let start = self.boards.len() as u32;
+                self.boards.extend(heard.cells());
+                let span = (start, self.boards.len() as u32);
+                self.spans[i] = Some(span);
+                span
+            }
+        };
+        &self.boards[start as usize..end as usize]
     }
 }
 
-fn earshot(rules: &CellRules, from: Cell) -> CellSet {
-    let mut heard = CellSet::empty(rules.shape);
+/// The cells within earshot of `from`: reached by steps of cost 2 (orthogonal) or 3 (diagonal)
+/// through cells that are not walls, at a total of at most [`CREAK_EARSHOT`]. Costs are small, so the
+/// cells within each cost are found in order as whole patches: those within `c` are those within
+/// `c − 1`, plus open cells next to those within `c − 2` or diagonal to those within `c − 3`.
+fn earshot(rules: &CellRules, from: Cell) -> Patch {
+    let mut within = [Patch::empty(from); CREAK_EARSHOT as usize + 1];
     if !rules.shape.contains(from) {
-        return heard;
+        return within[0];
     }
-    // All work happens in the square around `from` that a creak can reach, in local indices; costs are
-    // small, so a bucket per cost value is a Dijkstra without a heap.
-    let at = |i: usize| {
-        from.offset(
-            i as i32 % SIDE as i32 - REACH,
-            i as i32 / SIDE as i32 - REACH,
-        )
+    let walls = Patch::from_set(&rules.wall, from);
+    let open = Patch::on_map(rules.shape, from).zip_with(&walls, |m, w| m & !w);
+    within[0].insert(from);
+    for cost in 1..within.len() {
+        let mut reached = within[cost - 1];
+        if cost >= 2 {
+            let orthogonal = spread(&within[cost - 2], false);
+            reached = reached.zip_with(&orthogonal.zip_with(&open, |r, o| r & o), |a, b| a | b);
+        }
+        if cost >= 3 {
+            let diagonal = spread(&within[cost - 3], true);
+            reached = reached.zip_with(&diagonal.zip_with(&open, |r, o| r & o), |a, b| a | b);
+        }
+        within[cost] = reached;
+    }
+    within[CREAK_EARSHOT as usize]
+}
+
+/// The cells one step from `p`'s cells: orthogonal steps, or diagonal ones.
+fn spread(p: &Patch, diagonal: bool) -> Patch {
+    let rows = p.rows();
+    let row = |j: i32| {
+        usize::try_from(j)
+            .ok()
+            .and_then(|j| rows.get(j))
+            .copied()
+            .unwrap_or(0)
     };
-    let open: Vec<bool> = (0..SIDE * SIDE)
-        .map(|i| rules.shape.contains(at(i)) && !rules.wall.contains(at(i)))
-        .collect();
-    let mut best = [u32::MAX; SIDE * SIDE];
-    let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); CREAK_EARSHOT as usize + 1];
-    let centre = SIDE * SIDE / 2;
-    best[centre] = 0;
-    buckets[0].push(centre);
-    for cost in 0..=CREAK_EARSHOT {
-        while let Some(i) = buckets[cost as usize].pop() {
-            if best[i] != cost {
-                continue;
+    let sideways = |r: u32| (r << 1) | (r >> 1);
+    Patch::from_rows(
+        p.centre(),
+        std::array::from_fn(|j| {
+            let (above, below) = (row(j as i32 - 1), row(j as i32 + 1));
+            if diagonal {
+                sideways(above | below)
+            } else {
+                sideways(rows[j]) | above | below
             }
-            let (x, y) = ((i % SIDE) as i32, (i / SIDE) as i32);
-            for (dx, dy) in [
-                (-1, -1),
-                (-1, 0),
-                (-1, 1),
-                (0, -1),
-                (0, 1),
-                (1, -1),
-                (1, 0),
-                (1, 1),
-            ] {
-                let (nx, ny) = (x + dx, y + dy);
-                if !(0..SIDE as i32).contains(&nx) || !(0..SIDE as i32).contains(&ny) {
-                    continue;
-                }
-                let n = ny as usize * SIDE + nx as usize;
-                let next = cost + if dx == 0 || dy == 0 { 2 } else { 3 };
-                if next <= CREAK_EARSHOT && open[n] && next < best[n] {
-                    best[n] = next;
-                    buckets[next as usize].push(n);
-                }
-            }
+        }),
+    )
+}
+
+/// Creaky boards heard at one turn: those within earshot of any of `guards`.
+pub fn noisy_boards(ears: &mut Earshot, guards: impl Iterator<Item = Cell>, out: &mut CellSet) {
+    for g in guards {
+        for &board in ears.heard_from(g) {
+            out.insert(board);
         }
     }
-    for (i, _) in best.iter().enumerate().filter(|(_, b)| **b != u32::MAX) {
-        heard.insert(at(i));
-    }
-    heard
 }
+
+const _: () = assert!(CREAK_EARSHOT as i32 / 2 <= patch::REACH);
 
 #[cfg(test)]
 mod tests {
@@ -132,6 +149,64 @@ mod tests {
                 (c.x - 15).abs().min((c.y - 15).abs()),
             );
             assert_eq!(heard.contains(c), 2 * a + b <= 17, "{c:?}");
+        }
+    }
+
+    /// Cheapest costs from `from` by plain relaxation until nothing changes: slow and obviously right.
+    fn reference(level: &Level, from: Cell) -> Vec<Cell> {
+        let shape = level.shape();
+        let mut best = vec![u32::MAX; shape.len()];
+        best[shape.index(from).unwrap()] = 0;
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for c in level.all_cells() {
+                let here = best[shape.index(c).unwrap()];
+                if here == u32::MAX {
+                    continue;
+                }
+                for (dx, dy) in [
+                    (-1, -1),
+                    (-1, 0),
+                    (-1, 1),
+                    (0, -1),
+                    (0, 1),
+                    (1, -1),
+                    (1, 0),
+                    (1, 1),
+                ] {
+                    let n = c.offset(dx, dy);
+                    let Some(i) = shape.index(n) else { continue };
+                    let cost = here + if dx == 0 || dy == 0 { 2 } else { 3 };
+                    if level.terrain(n) != Terrain::Wall && cost < best[i] {
+                        best[i] = cost;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        let mut heard: Vec<Cell> = level
+            .all_cells()
+            .filter(|c| best[shape.index(*c).unwrap()] <= CREAK_EARSHOT)
+            .collect();
+        heard.sort_by_key(|c| (c.y, c.x));
+        heard
+    }
+
+    #[test]
+    fn earshot_goes_round_walls_like_a_shortest_path() {
+        let mut level = Level::blank("test", 1, 0, (23, 21), Terrain::Wood);
+        let mut state = 12345u32;
+        for c in level.all_cells().collect::<Vec<_>>() {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            if (state >> 16).is_multiple_of(3) && c != Cell::new(11, 10) && c != Cell::new(2, 3) {
+                level.set_terrain(c, Terrain::Wall);
+            }
+        }
+        let rules = CellRules::new(&level);
+        for from in [Cell::new(11, 10), Cell::new(2, 3)] {
+            let heard: Vec<Cell> = earshot(&rules, from).cells().collect();
+            assert_eq!(heard, reference(&level, from), "{from:?}");
         }
     }
 }

@@ -62,15 +62,14 @@ impl Search<'_> {
     fn moves(&self, from: &CellSet) -> CellSet {
         let mut out = CellSet::empty(from.shape());
         let mut step = out.clone();
-        let mut middle = out.clone();
         let mut leap = out.clone();
         for (d, dir) in DIRS.iter().enumerate() {
             let (dx, dy) = dir.delta();
             from.shift_into(dx, dy, &mut step);
             out.union_with_both(&step, &self.rules.standable);
-            middle.clear();
-            middle.union_with_both(&step, &self.rules.passable[d]);
-            middle.shift_into(dx, dy, &mut leap);
+            // A leap passes over the step's cell where a move in this direction may pass.
+            step.intersect_with(&self.rules.passable[d]);
+            step.shift_into(dx, dy, &mut leap);
             out.union_with_both(&leap, &self.rules.standable);
         }
         out
@@ -82,7 +81,7 @@ impl Search<'_> {
     fn advance(&self, prev: &[CellSet], t: usize) -> Vec<CellSet> {
         let hz = &self.hazards[t];
         // Per budget: quiet landings (waits included) and heard ones.
-        let landed: Vec<(CellSet, Option<CellSet>)> = prev
+        let mut landed: Vec<(CellSet, Option<CellSet>)> = prev
             .iter()
             .map(|p| {
                 let mut quiet = self.moves(p);
@@ -98,9 +97,11 @@ impl Search<'_> {
                 (quiet, heard)
             })
             .collect();
-        (0..prev.len())
+        // From the widest budget down, so that each layer's own landings can be moved, not copied.
+        let mut layers: Vec<CellSet> = (0..landed.len())
+            .rev()
             .map(|k| {
-                let mut unnoticed = landed[k].0.clone();
+                let mut unnoticed = std::mem::take(&mut landed[k].0);
                 unnoticed.subtract(&hz.watched);
                 if k > 0 {
                     let (quiet, heard) = &landed[k - 1];
@@ -111,7 +112,9 @@ impl Search<'_> {
                 }
                 unnoticed
             })
-            .collect()
+            .collect();
+        layers.reverse();
+        layers
     }
 
     /// The first leg's layers for turns `0..=turns` with budgets `0..=budget`.

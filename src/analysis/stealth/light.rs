@@ -3,6 +3,7 @@
 //! (§2.2), because light and guard sight use different geometry and neither implies the other.
 
 use super::cells::{CellRules, CellSet};
+use super::patch::{self, Patch};
 use crate::model::Cell;
 
 /// Radius² of a placed lit torch.
@@ -27,39 +28,58 @@ const EDGES: [(Half, Half, (i32, i32)); 4] = [
     ((1, -1), (-1, -1), (0, -1)),
 ];
 
-/// The cells lit by a source at `source` with radius² `radius2`, added to `lit`.
-pub fn cast(rules: &CellRules, source: Cell, radius2: i32, lit: &mut CellSet) {
-    if !rules.shape.contains(source) {
-        return;
+/// The cells lit by a source at `source` with radius² `radius2` (at most [`TORCH_RADIUS2`], so that
+/// the light and its spill stay within a patch).
+pub fn cast(rules: &CellRules, source: Cell, radius2: i32) -> Patch {
+    let mut lit = [0u32; patch::SIDE];
+    if rules.shape.contains(source) {
+        let walk = Walk {
+            blocks: *Patch::from_set(&rules.blocks_sight, source).rows(),
+            on_map: *Patch::on_map(rules.shape, source).rows(),
+            radius2: radius2.min(TORCH_RADIUS2),
+        };
+        walk.light((0, 0), &mut lit);
+        for (left, right, step) in EDGES {
+            walk.visit(step, left, right, &mut lit);
+        }
     }
-    lit.insert(source);
-    let walk = Walk {
-        rules,
-        source,
-        radius2,
-    };
-    for (left, right, step) in EDGES {
-        walk.visit(source.offset(step.0, step.1), left, right, lit);
-    }
+    Patch::from_rows(source, lit)
 }
 
-struct Walk<'a> {
-    rules: &'a CellRules,
-    source: Cell,
+const _: () = assert!(TORCH_RADIUS2 < (patch::REACH - 1) * (patch::REACH - 1));
+
+/// The portal walk in offsets from the source, over the rows of the patch around it.
+struct Walk {
+    blocks: [u32; patch::SIDE],
+    on_map: [u32; patch::SIDE],
     radius2: i32,
 }
 
-impl Walk<'_> {
-    fn visit(&self, t: Cell, lf: Half, rf: Half, lit: &mut CellSet) {
-        if !self.rules.shape.contains(t) {
-            return;
+impl Walk {
+    /// The patch row and bit of offset `u`, if on the map.
+    fn slot(&self, (x, y): (i32, i32)) -> Option<(usize, u32)> {
+        let (i, j) = (x + patch::REACH, y + patch::REACH);
+        let inside = (0..patch::SIDE as i32).contains(&i) && (0..patch::SIDE as i32).contains(&j);
+        inside
+            .then(|| (j as usize, 1u32 << i))
+            .filter(|&(j, bit)| self.on_map[j] & bit != 0)
+    }
+
+    fn light(&self, u: (i32, i32), lit: &mut [u32; patch::SIDE]) {
+        if let Some((j, bit)) = self.slot(u) {
+            lit[j] |= bit;
         }
-        let u = (t.x - self.source.x, t.y - self.source.y);
+    }
+
+    fn visit(&self, u: (i32, i32), lf: Half, rf: Half, lit: &mut [u32; patch::SIDE]) {
+        let Some((j, bit)) = self.slot(u) else {
+            return;
+        };
         if u.0 * u.0 + u.1 * u.1 > self.radius2 {
             return;
         }
-        lit.insert(t);
-        if self.rules.blocks_sight.contains(t) {
+        lit[j] |= bit;
+        if self.blocks[j] & bit != 0 {
             return;
         }
         let centre = (2 * u.0, 2 * u.1);
@@ -68,7 +88,7 @@ impl Walk<'_> {
             let corner = (centre.0 + o.0, centre.1 + o.1);
             if inside(corner) {
                 // The diagonal spill: no distance test, no blocker test, no recursion (§2.2 step 5).
-                lit.insert(t.offset(o.0, o.1));
+                self.light((u.0 + o.0, u.1 + o.1), lit);
             }
         }
         for (left, right, step) in EDGES {
@@ -77,7 +97,7 @@ impl Walk<'_> {
             let new_left = if clockwise(lf, pl) { lf } else { pl };
             let new_right = if clockwise(rf, pr) { pr } else { rf };
             if clockwise(new_right, new_left) {
-                self.visit(t.offset(step.0, step.1), new_left, new_right, lit);
+                self.visit((u.0 + step.0, u.1 + step.1), new_left, new_right, lit);
             }
         }
     }
@@ -87,7 +107,7 @@ impl Walk<'_> {
 pub fn torch_light(rules: &CellRules, torches: &[Cell]) -> CellSet {
     let mut lit = CellSet::empty(rules.shape);
     for &t in torches {
-        cast(rules, t, TORCH_RADIUS2, &mut lit);
+        cast(rules, t, TORCH_RADIUS2).add_to(&mut lit);
     }
     lit
 }
@@ -105,8 +125,7 @@ mod tests {
     fn an_open_floor_is_lit_within_the_radius_plus_the_diagonal_spill() {
         let level = open_room(21, 21);
         let rules = CellRules::new(&level);
-        let mut lit = CellSet::empty(rules.shape);
-        cast(&rules, Cell::new(10, 10), TORCH_RADIUS2, &mut lit);
+        let lit = cast(&rules, Cell::new(10, 10), TORCH_RADIUS2);
         for c in level.all_cells() {
             let d2 = (c.x - 10).pow(2) + (c.y - 10).pow(2);
             if d2 <= TORCH_RADIUS2 {
@@ -126,8 +145,7 @@ mod tests {
             level.set_terrain(Cell::new(5, y), Terrain::Wall);
         }
         let rules = CellRules::new(&level);
-        let mut lit = CellSet::empty(rules.shape);
-        cast(&rules, Cell::new(2, 2), TORCH_RADIUS2, &mut lit);
+        let lit = cast(&rules, Cell::new(2, 2), TORCH_RADIUS2);
         assert!(lit.contains(Cell::new(5, 2)), "the wall itself is lit");
         assert!(!lit.contains(Cell::new(6, 2)), "nothing behind it");
         assert!(lit.contains(Cell::new(4, 4)));

@@ -17,11 +17,13 @@ pub mod cells;
 mod earshot;
 pub mod ghost;
 pub mod light;
+pub mod patch;
 pub mod sight;
 pub mod timeline;
 mod view;
 pub mod watch;
 
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 pub use cells::{CellRules, CellSet};
@@ -35,8 +37,8 @@ use watch::{Watch, watched_shares};
 /// Turns searched for a route: covers the longest measured relighting transient plus several periods of
 /// any level-9 guard, and any sensible route (§7 (c)).
 pub const DEFAULT_HORIZON: usize = 1000;
-/// Turns of the first, short search for ghost routes.
-const FIRST_STAGE: usize = 128;
+/// Turns of the first, short searches for ghost routes (most routes are a few dozen turns).
+const SHORT_STAGES: [usize; 2] = [64, 256];
 /// Turns searched for the least-noticed route when no ghost route exists.
 const FALLBACK_HORIZON: usize = 300;
 /// Noticed-turn budgets tried, in order, for the least-noticed route.
@@ -161,18 +163,23 @@ pub fn analyze_within(level: &Level, horizon: usize) -> Stealth {
         .min(MAX_GUARD_WORK / ((level.guards.len() + 1) * words))
         .min(MAX_SEARCH_WORK / ((coins + 2) * words))
         .max(1);
-    let timelines = timeline::guard_timelines(level, turns, MAX_PERIOD);
+    let timelines = timeline::guard_timelines(level, MAX_PERIOD);
     let watch = Watch::new(
         &rules,
         &timelines,
         light::torch_light(&rules, &rules.torches_lit),
     );
-    let shares = watched_shares(&watch, &timelines, level.shape().len());
+    // The watched shares and the routes need only the guards' watch: both halves run at once.
+    let (shares, routes) = rayon::join(
+        || watched_shares(&watch, &timelines, level.shape().len()),
+        || {
+            let exits = exits(level, &rules);
+            let mut hazards = Hazards::new(&rules, &timelines, &watch);
+            loot_routes(level, &mut hazards, &exits, turns, words)
+        },
+    );
     let watched_share =
         Grid::from_values(level.shape(), shares).unwrap_or_else(|| Grid::new(level.shape(), 0.0));
-    let exits = exits(level, &rules);
-    let mut hazards = Hazards::new(&rules, &timelines, &watch);
-    let routes = loot_routes(level, &mut hazards, &exits, turns, words);
     let summary = summarize(&rules, &watch, &watched_share, &routes);
     Stealth {
         horizon: turns,
@@ -213,22 +220,21 @@ impl<'a> Hazards<'a> {
     /// Hazards of turns `0..=upto`.
     fn upto(&mut self, upto: usize) -> &[TurnHazards] {
         let rules = self.rules;
+        let mut lit = CellSet::empty(rules.shape);
         while self.turns.len() <= upto {
             let t = self.turns.len();
             let mut blocked = CellSet::empty(rules.shape);
-            let mut noisy = (!rules.creaky.is_empty()).then(|| CellSet::empty(rules.shape));
             for tl in self.timelines {
-                let (before, _) = tl.at(t - 1);
-                blocked.insert(before);
+                blocked.insert(tl.at(t - 1).0);
                 blocked.insert(tl.at(t).0);
-                if let Some(noisy) = &mut noisy {
-                    noisy.union_with(self.ears.around(before));
-                }
             }
-            if let Some(noisy) = &mut noisy {
-                noisy.intersect_with(&rules.creaky);
-            }
-            let lit = self.watch.lit_at(self.timelines, t);
+            let noisy = (!rules.creaky.is_empty()).then(|| {
+                let mut noisy = CellSet::empty(rules.shape);
+                let before = self.timelines.iter().map(|tl| tl.at(t - 1).0);
+                earshot::noisy_boards(&mut self.ears, before, &mut noisy);
+                noisy
+            });
+            self.watch.lit_into(self.timelines, t, &mut lit);
             let watched = self.watch.watched_at(self.timelines, t, &lit);
             self.turns.push(TurnHazards {
                 blocked,
@@ -255,8 +261,10 @@ fn exits(level: &Level, rules: &CellRules) -> CellSet {
 }
 
 /// A route for every coin: a ghost route if there is one, else the least-noticed route found. Most
-/// routes are short, so the search first looks [`FIRST_STAGE`] turns ahead and only goes on to the whole
-/// horizon for the loot it has not found a route to (a route found early is the shortest either way).
+/// routes are short, so the search first looks [`SHORT_STAGES`] turns ahead and only goes on to the
+/// whole horizon for the loot it has not found a route to (a route found early is the shortest either
+/// way). Coins are searched in parallel; each one's search is independent, so the result does not
+/// depend on the threads.
 fn loot_routes(
     level: &Level,
     hazards: &mut Hazards,
@@ -277,7 +285,11 @@ fn loot_routes(
         })
         .collect();
     let start = level.player_start;
-    let mut stages = vec![(0, FIRST_STAGE.min(turns)), (0, turns)];
+    let mut stages: Vec<(usize, usize)> = SHORT_STAGES
+        .iter()
+        .map(|&stage| (0, stage.min(turns)))
+        .chain([(0, turns)])
+        .collect();
     for budget in FALLBACK_BUDGETS {
         let words_per_turn = (budget + 1) * 2 * words;
         stages.push((
@@ -298,10 +310,13 @@ fn loot_routes(
             exits,
         };
         let leg = search.first_leg(budget, stage_turns);
-        for r in routes.iter_mut().filter(|r| r.route.is_none()) {
-            r.route = search.route(&leg, r.cell);
-            r.ghost = budget == 0 && r.route.is_some();
-        }
+        routes
+            .par_iter_mut()
+            .filter(|r| r.route.is_none())
+            .for_each(|r| {
+                r.route = search.route(&leg, r.cell);
+                r.ghost = budget == 0 && r.route.is_some();
+            });
     }
     routes
 }

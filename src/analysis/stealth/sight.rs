@@ -5,8 +5,11 @@
 //! cell and facing could see if they were lit depend on nothing else, so they are computed once per
 //! (cell, facing) as a [`Cone`] and reused at every time step the guard stands there so.
 
+use std::sync::OnceLock;
+
 use super::cells::{CellRules, CellSet};
-use crate::model::{Cell, Dir};
+use super::patch::{self, Patch};
+use crate::model::{Cell, Dir, Shape};
 
 /// Relaxed sight reaches `d² < 40` on a lit cell.
 pub const LIT_CUTOFF: i32 = 40;
@@ -29,17 +32,16 @@ pub fn turn(dir: Dir, (vx, vy): (i32, i32)) -> Dir {
     }
 }
 
-/// Whether the line from guard `g` to thief `p` is clear (§3.4): a 4-connected staircase strictly between
-/// the two cells, stepping in x first on an exact corner. Evaluated from the guard: it is not symmetric.
-pub fn line_of_sight(rules: &CellRules, g: Cell, p: Cell) -> bool {
+/// The cells strictly between guard `g` and thief `p` on the line of sight (§3.4): a 4-connected
+/// staircase, stepping in x first on an exact corner. It depends only on `p − g`.
+fn staircase(g: Cell, p: Cell) -> impl Iterator<Item = Cell> {
     let (a, b) = ((p.x - g.x).abs(), (p.y - g.y).abs());
     let (sx, sy) = (
         if p.x > g.x { 1 } else { -1 },
         if p.y > g.y { 1 } else { -1 },
     );
-    let mut e = b - a;
-    let (mut x, mut y) = (g.x, g.y);
-    for _ in 1..a + b {
+    let (mut e, mut x, mut y) = (b - a, g.x, g.y);
+    (1..a + b).map(move |_| {
         if e > 0 {
             y += sy;
             e -= 2 * a;
@@ -47,11 +49,14 @@ pub fn line_of_sight(rules: &CellRules, g: Cell, p: Cell) -> bool {
             x += sx;
             e += 2 * b;
         }
-        if rules.blocks_sight.contains(Cell::new(x, y)) {
-            return false;
-        }
-    }
-    true
+        Cell::new(x, y)
+    })
+}
+
+/// Whether the line from guard `g` to thief `p` is clear (§3.4). Evaluated from the guard: it is not
+/// symmetric.
+pub fn line_of_sight(rules: &CellRules, g: Cell, p: Cell) -> bool {
+    staircase(g, p).all(|c| !rules.blocks_sight.contains(c))
 }
 
 /// The relaxed sight test of a guard at `g` facing `dir` against a thief at `p` (§3.3).
@@ -65,51 +70,139 @@ pub fn sees(rules: &CellRules, g: Cell, dir: Dir, p: Cell, lit: bool, hidden: bo
     dx * dx + dy * dy < cutoff && !hidden && line_of_sight(rules, g, p)
 }
 
-/// What a relaxed guard at one cell and facing sees, split by light.
+/// Offsets within sight range (`d² < 40`, so at most 6 cells away), each with its line of sight, and
+/// the masks of the half-planes in front of each facing: the same for every cell, so made once. Offsets
+/// are window positions of a [`Patch`] centred on the guard.
+struct SightTable {
+    /// `(row, bit)` of each target.
+    targets: Vec<(usize, u32)>,
+    /// The lines of sight: `(target index, row, bits)` of the cells strictly between a target and the
+    /// centre, a row at a time.
+    between: Vec<(usize, usize, u32)>,
+    /// Per facing (in [`CellRules::index_of`] order), the offsets in front within `d² < 40`.
+    front: [Patch; 4],
+    /// Offsets with `d² < 3`: seen lit or dark.
+    near: Patch,
+}
+
+/// Offsets with `d² < 40`.
+const TARGETS: usize = 121;
+
+fn sight_table() -> &'static SightTable {
+    static TABLE: OnceLock<SightTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let origin = Cell::new(0, 0);
+        let local = |c: Cell| ((c.y + patch::REACH) as usize, 1u32 << (c.x + patch::REACH));
+        let mut table = SightTable {
+            targets: Vec::new(),
+            between: Vec::new(),
+            front: [Patch::empty(origin); 4],
+            near: Patch::empty(origin),
+        };
+        for dy in -6..=6i32 {
+            for dx in -6..=6i32 {
+                let d2 = dx * dx + dy * dy;
+                let target = Cell::new(dx, dy);
+                if d2 >= LIT_CUTOFF {
+                    continue;
+                }
+                let (index, start) = (table.targets.len(), table.between.len());
+                for (row, bit) in staircase(origin, target).map(local) {
+                    match table.between[start..]
+                        .iter_mut()
+                        .find(|(_, r, _)| *r == row)
+                    {
+                        Some((_, _, bits)) => *bits |= bit,
+                        None => table.between.push((index, row, bit)),
+                    }
+                }
+                table.targets.push(local(target));
+                for dir in [Dir::N, Dir::S, Dir::E, Dir::W] {
+                    let (fx, fy) = dir.delta();
+                    if fx * dx + fy * dy >= 0 {
+                        table.front[CellRules::index_of(dir)].insert(target);
+                    }
+                }
+                if d2 < DARK_CUTOFF {
+                    table.near.insert(target);
+                }
+            }
+        }
+        assert_eq!(table.targets.len(), TARGETS);
+        table
+    })
+}
+
+/// The cells a guard at `g` could see in any facing if they were lit: within `d² < 40`, on the map,
+/// not a hiding place, with a clear line of sight.
+pub fn visible(rules: &CellRules, g: Cell) -> Patch {
+    let table = sight_table();
+    let blocks = *Patch::from_set(&rules.blocks_sight, g).rows();
+    let open =
+        Patch::on_map(rules.shape, g).zip_with(&Patch::from_set(&rules.hides, g), |m, h| m & !h);
+    let open = open.rows();
+    // Without branches: every line's blocked cells first, then the open targets with clear lines.
+    let mut blocked = [0u32; TARGETS];
+    for &(target, row, bits) in &table.between {
+        blocked[target] |= blocks[row] & bits;
+    }
+    let mut seen = [0u32; patch::SIDE];
+    for (&(row, bit), &blocked) in table.targets.iter().zip(&blocked) {
+        seen[row] |= bit & open[row] & if blocked == 0 { u32::MAX } else { 0 };
+    }
+    Patch::from_rows(g, seen)
+}
+
+/// What a relaxed guard at one cell and facing sees, as words of a map-wide [`CellSet`]:
+/// `(word index, seen if lit, seen lit or dark)`. Cells seen when lit are in front, `d² < 40`, with a
+/// clear line and not a hiding place; those seen lit or dark are the ones among them with `d² < 3` (the
+/// guard's own cell included).
 #[derive(Clone, Debug)]
 pub struct Cone {
-    /// Cells it sees when they are lit: in front, `d² < 40`, clear line, not a hiding place.
-    pub if_lit: CellSet,
-    /// Cells it sees lit or dark: those of `if_lit` with `d² < 3` (its own cell included).
-    pub always: CellSet,
+    words: Vec<(u32, u64, u64)>,
 }
 
 impl Cone {
     pub fn new(rules: &CellRules, g: Cell, dir: Dir) -> Self {
-        let mut cone = Cone {
-            if_lit: CellSet::empty(rules.shape),
-            always: CellSet::empty(rules.shape),
-        };
-        let (fx, fy) = dir.delta();
-        // d² < 40 means |dx|, |dy| ≤ 6; only the half-plane in front needs a line of sight.
-        for dy in -6..=6i32 {
-            for dx in -6..=6i32 {
-                let d2 = dx * dx + dy * dy;
-                if d2 >= LIT_CUTOFF || fx * dx + fy * dy < 0 {
-                    continue;
-                }
-                let p = g.offset(dx, dy);
-                if !rules.shape.contains(p)
-                    || rules.hides.contains(p)
-                    || !line_of_sight(rules, g, p)
-                {
-                    continue;
-                }
-                cone.if_lit.insert(p);
-                if d2 < DARK_CUTOFF {
-                    cone.always.insert(p);
+        Cone::facing(rules.shape, &visible(rules, g), dir)
+    }
+
+    /// The cone facing `dir` of the cells [`visible`] from its centre, on a map of `shape`.
+    pub fn facing(shape: Shape, visible: &Patch, dir: Dir) -> Self {
+        let table = sight_table();
+        let centre = visible.centre();
+        let front = table.front[CellRules::index_of(dir)].moved_to(centre);
+        let if_lit = visible.zip_with(&front, |v, f| v & f);
+        let always = if_lit.zip_with(&table.near.moved_to(centre), |v, n| v & n);
+        let mut words = Vec::new();
+        for j in 0..patch::SIDE {
+            let (lit, dark) = (if_lit.row_words(shape, j), always.row_words(shape, j));
+            for ((i, lit), (_, dark)) in lit.into_iter().zip(dark) {
+                if lit != 0 {
+                    words.push((i, lit, dark));
                 }
             }
         }
-        cone
+        Cone { words }
     }
 
-    /// The cells watched under the lit cells `lit`.
-    pub fn watched(&self, lit: &CellSet) -> CellSet {
-        let mut w = self.if_lit.clone();
-        w.intersect_with(lit);
-        w.union_with(&self.always);
-        w
+    /// The watched words under the lit cells `lit`: `(word index, watched bits)`.
+    pub fn watched_words<'a>(
+        &'a self,
+        lit: &'a CellSet,
+    ) -> impl Iterator<Item = (usize, u64)> + 'a {
+        let lit = lit.words();
+        self.words
+            .iter()
+            .map(move |&(i, if_lit, always)| (i as usize, if_lit & (lit[i as usize] | always)))
+    }
+
+    /// Adds the cells watched under the lit cells `lit` to `out`.
+    pub fn add_watched(&self, lit: &CellSet, out: &mut CellSet) {
+        let out = out.words_mut();
+        for (i, bits) in self.watched_words(lit) {
+            out[i] |= bits;
+        }
     }
 }
 
@@ -134,5 +227,55 @@ mod tests {
         );
         assert_eq!(turn(Dir::N, (1, 1)), Dir::N);
         assert_eq!(turn(Dir::N, (0, 0)), Dir::N);
+    }
+
+    #[test]
+    fn cones_match_the_sight_test_cell_by_cell() {
+        use crate::model::{Item, ItemKind, Level, Terrain};
+        let mut level = Level::blank("test", 1, 0, (70, 20), Terrain::Marble);
+        let mut state = 7u32;
+        let mut roll = |n: u32| {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (state >> 16) % n
+        };
+        for c in level.all_cells().collect::<Vec<_>>() {
+            match roll(12) {
+                0 => level.set_terrain(c, Terrain::Wall),
+                1 => level.items.push(Item {
+                    kind: ItemKind::Table,
+                    cell: c,
+                }),
+                2 => level.items.push(Item {
+                    kind: ItemKind::Bush,
+                    cell: c,
+                }),
+                _ => {}
+            }
+        }
+        let rules = CellRules::new(&level);
+        let mut lit = CellSet::empty(rules.shape);
+        for c in level.all_cells().filter(|_| roll(2) == 0) {
+            lit.insert(c);
+        }
+        for g in [
+            Cell::new(0, 0),
+            Cell::new(33, 9),
+            Cell::new(63, 10),
+            Cell::new(69, 19),
+        ] {
+            for dir in [Dir::N, Dir::S, Dir::E, Dir::W] {
+                let mut watched = CellSet::empty(rules.shape);
+                Cone::new(&rules, g, dir).add_watched(&lit, &mut watched);
+                for p in level.all_cells() {
+                    let expected =
+                        sees(&rules, g, dir, p, lit.contains(p), rules.hides.contains(p));
+                    assert_eq!(
+                        watched.contains(p),
+                        expected,
+                        "guard {g:?} {dir:?}, thief {p:?}"
+                    );
+                }
+            }
+        }
     }
 }

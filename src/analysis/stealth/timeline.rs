@@ -70,9 +70,10 @@ fn window_facing(level: &Level, c: Cell) -> Option<Dir> {
     })
 }
 
-/// Every guard with a route, simulated for at least `turns` turns and at least two of its periods
-/// (periods beyond `max_period` are cut there: only a hostile file has them).
-pub fn guard_timelines(level: &Level, turns: usize, max_period: usize) -> Vec<GuardTimeline> {
+/// Every guard with a route, simulated for two of its periods: the first settles its facing, the
+/// second is the steady cycle that repeats from then on (periods beyond `max_period` are cut there:
+/// only a hostile file has them).
+pub fn guard_timelines(level: &Level, max_period: usize) -> Vec<GuardTimeline> {
     level
         .guards
         .iter()
@@ -84,7 +85,7 @@ pub fn guard_timelines(level: &Level, turns: usize, max_period: usize) -> Vec<Gu
             let loops = route.loops();
             let n = cells.len();
             let period = route_period(n, loops).min(max_period);
-            let len = (turns + 1).max(2 * period + 1);
+            let len = 2 * period + 1;
             let next = cells[route_index(n, loops, 1)];
             let mut dir = turn(Dir::E, (next.x - first.x, next.y - first.y));
             let mut steps = Vec::with_capacity(len);

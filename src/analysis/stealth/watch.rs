@@ -5,9 +5,12 @@
 //! `t − 1` and `t`: the original recomputes light in the middle of a turn as carriers move, so this
 //! union is the spec's conservative bound (it can only over-report sightings, never hide one).
 
+use rayon::prelude::*;
+
 use super::cells::{CellRules, CellSet};
 use super::light::{CARRIED_RADIUS2, cast};
-use super::sight::Cone;
+use super::patch::Patch;
+use super::sight::{Cone, visible};
 use super::timeline::GuardTimeline;
 
 /// Patterns longer than this many turns of joint cycle are combined as independent guards.
@@ -21,60 +24,136 @@ pub struct Watch {
     /// Every distinct cone, and for each guard timeline the cone of each simulated step.
     cones: Vec<Cone>,
     cone_of_step: Vec<Vec<u32>>,
-    /// Light carried by each guard at each simulated step (`None` for guards without a torch).
-    carried: Vec<CellSet>,
+    /// Light carried by each guard at each simulated step (`None` for guards without a torch), as the
+    /// nonzero words of a map-wide set.
+    carried: Vec<Vec<(u32, u64)>>,
     carried_of_step: Vec<Option<Vec<u32>>>,
 }
 
-impl Watch {
-    pub fn new(rules: &CellRules, timelines: &[GuardTimeline], torch_lit: CellSet) -> Self {
-        // Caches indexed by cell (and facing): lookups happen at every simulated step.
-        let shape = rules.shape;
-        let mut cone_ids = vec![u32::MAX; shape.len() * 4];
-        let mut cones = Vec::new();
-        let mut light_ids = vec![u32::MAX; shape.len()];
-        let mut carried = Vec::new();
-        let mut cone_of_step = Vec::with_capacity(timelines.len());
-        let mut carried_of_step = Vec::with_capacity(timelines.len());
-        for tl in timelines {
-            let ids = tl
-                .steps
-                .iter()
-                .map(|&(c, d)| {
-                    let slot = shape.index(c).map(|i| i * 4 + CellRules::index_of(d));
-                    match slot.map(|s| (s, cone_ids[s])) {
-                        Some((_, id)) if id != u32::MAX => id,
-                        slot => {
-                            cones.push(Cone::new(rules, c, d));
-                            let id = (cones.len() - 1) as u32;
-                            if let Some((s, _)) = slot {
-                                cone_ids[s] = id;
-                            }
-                            id
-                        }
-                    }
-                })
-                .collect();
-            cone_of_step.push(ids);
-            carried_of_step.push(tl.carries_torch.then(|| {
-                tl.steps
-                    .iter()
-                    .map(|&(c, _)| match shape.index(c).map(|i| (i, light_ids[i])) {
-                        Some((_, id)) if id != u32::MAX => id,
-                        slot => {
-                            let mut lit = CellSet::empty(shape);
-                            cast(rules, c, CARRIED_RADIUS2, &mut lit);
-                            carried.push(lit);
-                            let id = (carried.len() - 1) as u32;
-                            if let Some((i, _)) = slot {
-                                light_ids[i] = id;
-                            }
-                            id
-                        }
-                    })
-                    .collect()
-            }));
+/// Ids of values computed once per slot (a cell, or a cell and facing) and shared by every step there.
+struct Interned<T> {
+    ids: Vec<u32>,
+    values: Vec<T>,
+}
+
+impl<T> Interned<T> {
+    fn new(slots: usize) -> Self {
+        Interned {
+            ids: vec![u32::MAX; slots],
+            values: Vec::new(),
         }
+    }
+
+    /// The id of `slot`'s value, made by `make` the first time; slots off the map are never shared.
+    fn id(&mut self, slot: Option<usize>, make: impl FnOnce(&mut Self) -> T) -> u32 {
+        if let Some(s) = slot
+            && self.ids[s] != u32::MAX
+        {
+            return self.ids[s];
+        }
+        let value = make(self);
+        self.values.push(value);
+        let id = (self.values.len() - 1) as u32;
+        if let Some(s) = slot {
+            self.ids[s] = id;
+        }
+        id
+    }
+}
+
+/// Per timeline, ids into one list of values made once per slot (a cell, or a cell and facing) by
+/// `ids_of`. Timelines are shared out among the threads in runs, each run with its own cache, and the
+/// runs' lists are joined in order: the values a step stands for do not depend on the threads.
+#[allow(clippy::type_complexity)]
+fn interned_per_guard<T: Send>(
+    timelines: &[GuardTimeline],
+    slots: usize,
+    ids_of: impl Fn(&GuardTimeline, &mut Interned<T>) -> Option<Vec<u32>> + Sync,
+) -> (Vec<T>, Vec<Option<Vec<u32>>>) {
+    let run = timelines
+        .len()
+        .div_ceil(rayon::current_num_threads())
+        .max(1);
+    let runs: Vec<(Vec<T>, Vec<Option<Vec<u32>>>)> = timelines
+        .par_chunks(run)
+        .map(|part| {
+            let mut cache = Interned::new(slots);
+            let ids = part.iter().map(|tl| ids_of(tl, &mut cache)).collect();
+            (cache.values, ids)
+        })
+        .collect();
+    let (mut values, mut ids) = (Vec::new(), Vec::new());
+    for (run_values, run_ids) in runs {
+        let offset = values.len() as u32;
+        values.extend(run_values);
+        ids.extend(run_ids.into_iter().map(|of_steps: Option<Vec<u32>>| {
+            of_steps.map(|steps| steps.into_iter().map(|id| id + offset).collect())
+        }));
+    }
+    (values, ids)
+}
+
+/// Every distinct cone, and for each guard timeline the cone id of each simulated step.
+fn cones_of(rules: &CellRules, timelines: &[GuardTimeline]) -> (Vec<Cone>, Vec<Vec<u32>>) {
+    let shape = rules.shape;
+    let (cones, ids) = interned_per_guard(timelines, shape.len() * 4, |tl, cones| {
+        let mut visibles: Vec<(usize, Patch)> = Vec::new();
+        let ids = tl
+            .steps
+            .iter()
+            .map(|&(c, d)| {
+                let cell = shape.index(c);
+                let slot = cell.map(|i| i * 4 + CellRules::index_of(d));
+                cones.id(slot, |_| {
+                    let seen = match visibles.iter().find(|(i, _)| Some(*i) == cell) {
+                        Some((_, seen)) => *seen,
+                        None => {
+                            let seen = visible(rules, c);
+                            visibles.extend(cell.map(|i| (i, seen)));
+                            seen
+                        }
+                    };
+                    Cone::facing(shape, &seen, d)
+                })
+            })
+            .collect();
+        Some(ids)
+    });
+    (
+        cones,
+        ids.into_iter().map(Option::unwrap_or_default).collect(),
+    )
+}
+
+/// Every distinct carried light (as nonzero words of a map-wide set), and for each torch carrier's
+/// timeline the light id of each simulated step.
+#[allow(clippy::type_complexity)]
+fn carried_of(
+    rules: &CellRules,
+    timelines: &[GuardTimeline],
+) -> (Vec<Vec<(u32, u64)>>, Vec<Option<Vec<u32>>>) {
+    let shape = rules.shape;
+    interned_per_guard(timelines, shape.len(), |tl, carried| {
+        tl.carries_torch.then(|| {
+            tl.steps
+                .iter()
+                .map(|&(c, _)| {
+                    carried.id(shape.index(c), |_| {
+                        cast(rules, c, CARRIED_RADIUS2).map_words(shape)
+                    })
+                })
+                .collect()
+        })
+    })
+}
+
+impl Watch {
+    /// Cones and carried light are independent: they are made at once on two threads.
+    pub fn new(rules: &CellRules, timelines: &[GuardTimeline], torch_lit: CellSet) -> Self {
+        let ((cones, cone_of_step), (carried, carried_of_step)) = rayon::join(
+            || cones_of(rules, timelines),
+            || carried_of(rules, timelines),
+        );
         Watch {
             torch_lit,
             cones,
@@ -87,15 +166,28 @@ impl Watch {
     /// Lit cells at turn `t`: placed torches, and carried torches at their cells of turns `t − 1` and `t`.
     pub fn lit_at(&self, timelines: &[GuardTimeline], t: usize) -> CellSet {
         let mut lit = self.torch_lit.clone();
+        self.lit_into(timelines, t, &mut lit);
+        lit
+    }
+
+    /// [`Watch::lit_at`] into `lit` (of the map's shape), reusing its storage.
+    pub fn lit_into(&self, timelines: &[GuardTimeline], t: usize, lit: &mut CellSet) {
+        lit.copy_from(&self.torch_lit);
         for (g, steps) in self.carried_of_step.iter().enumerate() {
             if let Some(steps) = steps {
                 for turn in [t.saturating_sub(1), t] {
                     let id = steps[timelines[g].step_of(turn)];
-                    lit.union_with(&self.carried[id as usize]);
+                    let words = lit.words_mut();
+                    for &(i, bits) in &self.carried[id as usize] {
+                        words[i as usize] |= bits;
+                    }
                 }
             }
         }
-        lit
+    }
+
+    fn cone(&self, timelines: &[GuardTimeline], g: usize, t: usize) -> &Cone {
+        &self.cones[self.cone_of_step[g][timelines[g].step_of(t)] as usize]
     }
 
     /// The cells guard timeline `g` watches at turn `t` under the lit cells `lit`.
@@ -106,166 +198,257 @@ impl Watch {
         t: usize,
         lit: &CellSet,
     ) -> CellSet {
-        let id = self.cone_of_step[g][timelines[g].step_of(t)];
-        self.cones[id as usize].watched(lit)
+        let mut watched = CellSet::empty(lit.shape());
+        self.cone(timelines, g, t).add_watched(lit, &mut watched);
+        watched
     }
 
     /// The cells any guard watches at turn `t`.
     pub fn watched_at(&self, timelines: &[GuardTimeline], t: usize, lit: &CellSet) -> CellSet {
-        let mut if_lit = CellSet::empty(lit.shape());
-        let mut always = CellSet::empty(lit.shape());
-        for (tl, steps) in timelines.iter().zip(&self.cone_of_step) {
-            let cone = &self.cones[steps[tl.step_of(t)] as usize];
-            if_lit.union_with(&cone.if_lit);
-            always.union_with(&cone.always);
+        let mut watched = CellSet::empty(lit.shape());
+        for g in 0..timelines.len() {
+            self.cone(timelines, g, t).add_watched(lit, &mut watched);
         }
-        if_lit.intersect_with(lit);
-        if_lit.union_with(&always);
-        if_lit
+        watched
     }
 }
 
 /// For every cell (row-major), the share of the joint patrol cycle in which at least one guard watches
 /// it (0 = never). Each guard's pattern is taken over one of its own periods after a first one (so its
-/// facing has settled). Cells watched by several guards are counted exactly: patterns are merged over
-/// their joint cycle (at most [`MAX_JOINT_CYCLE`] turns, beyond which a pattern is taken as independent)
-/// and the last one is met by the Chinese remainder theorem ([`both_share`]). The joint cycle of all
-/// guards is never enumerated.
+/// facing has settled). Cells watched by several guards are counted exactly: by inclusion–exclusion over
+/// the guards' phases ([`inclusion_exclusion`]), or, for crowds, by merging patterns over their joint
+/// cycle (at most [`MAX_JOINT_CYCLE`] turns, beyond which a pattern is taken as independent) and meeting
+/// the last one by the Chinese remainder theorem ([`both_share`]). The joint cycle of all guards is
+/// never enumerated.
 pub fn watched_shares(watch: &Watch, timelines: &[GuardTimeline], cells: usize) -> Vec<f32> {
-    // patterns[c]: (guard, period, bits over that period) for each guard that ever watches c.
-    let mut patterns: Vec<Vec<Pattern>> = vec![Vec::new(); cells];
-    for (g, tl) in timelines.iter().enumerate() {
-        let period = tl.period.max(1);
-        for phase in 0..period {
-            let t = period + phase;
-            let lit = watch.lit_at(timelines, t);
-            let shape = lit.shape();
-            for c in watch.watched_by(timelines, g, t, &lit).cells() {
-                let Some(i) = shape.index(c) else { continue };
-                let list = &mut patterns[i];
-                if list.last().is_none_or(|(owner, _, _)| *owner != g) {
-                    list.push((g, period, vec![0; period.div_ceil(64)]));
-                }
-                if let Some((_, _, bits)) = list.last_mut() {
-                    bits[phase / 64] |= 1 << (phase % 64);
+    // Every (cell, guard, phase) in which the guard watches the cell, turn by turn so that the light of
+    // each turn is made once; guard `g` is sampled at turns `period..2 · period`.
+    let shape = watch.torch_lit.shape();
+    let (width, per_row) = (shape.width() as usize, watch.torch_lit.words_per_row());
+    let periods: Vec<usize> = timelines.iter().map(|tl| tl.period.max(1)).collect();
+    let first = periods.iter().copied().min().unwrap_or(1);
+    let end = periods.iter().map(|p| 2 * p).max().unwrap_or(1);
+    let mut hits: Vec<(u32, u32, u32)> = Vec::new();
+    let mut lit = watch.torch_lit.clone();
+    for t in first..end {
+        watch.lit_into(timelines, t, &mut lit);
+        for (g, &period) in periods.iter().enumerate() {
+            if !(period..2 * period).contains(&t) {
+                continue;
+            }
+            for (w, mut bits) in watch.cone(timelines, g, t).watched_words(&lit) {
+                while bits != 0 {
+                    let x = w % per_row * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let cell = w / per_row * width + x;
+                    if cell < cells {
+                        hits.push((cell as u32, g as u32, (t - period) as u32));
+                    }
                 }
             }
         }
     }
-    patterns.iter().map(|list| joint_share(list)).collect()
+    // Grouped by cell, and within a cell by guard, phases ascending (a guard watches a cell at most
+    // once per phase, so the keys within a cell are distinct).
+    let mut hits = stable_sort_by(hits, cells, |h| h.0 as usize);
+    for of_cell in hits.chunk_by_mut(|a, b| a.0 == b.0) {
+        of_cell.sort_unstable_by_key(|h| (h.1, h.2));
+    }
+    let mut shares = vec![0.0; cells];
+    let phases: Vec<u32> = hits.iter().map(|h| h.2).collect();
+    let mut patterns: Vec<Phases> = Vec::new();
+    let mut at = 0;
+    for of_cell in hits.chunk_by(|a, b| a.0 == b.0) {
+        patterns.clear();
+        for run in of_cell.chunk_by(|a, b| a.1 == b.1) {
+            patterns.push((periods[run[0].1 as usize], &phases[at..at + run.len()]));
+            at += run.len();
+        }
+        shares[of_cell[0].0 as usize] = joint_share(&patterns);
+    }
+    shares
 }
 
-/// One guard's watch pattern for one cell: its period and a bit per phase.
-type Pattern = (usize, usize, Vec<u64>);
+/// `items` in the order of `key` (below `keys`), keeping the order of items with equal keys.
+fn stable_sort_by<T: Copy>(items: Vec<T>, keys: usize, key: impl Fn(&T) -> usize) -> Vec<T> {
+    let mut next = vec![0usize; keys + 1];
+    for item in &items {
+        next[key(item) + 1] += 1;
+    }
+    for k in 0..keys {
+        next[k + 1] += next[k];
+    }
+    let mut sorted = items.clone();
+    for item in items {
+        let at = &mut next[key(&item)];
+        sorted[*at] = item;
+        *at += 1;
+    }
+    sorted
+}
 
-fn joint_share(list: &[Pattern]) -> f32 {
-    let count = |bits: &[u64]| bits.iter().map(|b| b.count_ones()).sum::<u32>() as f64;
-    let share = |(_, period, bits): &Pattern| count(bits) / *period as f64;
-    let union2 = |a: &Pattern, b: &Pattern| share(a) + share(b) - both_share(a, b);
+/// One guard's watch pattern for one cell: its period and the phases of it in which it watches.
+type Phases<'a> = (usize, &'a [u32]);
+
+fn joint_share(list: &[Phases]) -> f32 {
+    let share = |(period, phases): &Phases| phases.len() as f64 / *period as f64;
     let watched = match list {
         [] => 0.0,
         [one] => share(one),
-        [a, b] => union2(a, b),
+        [a, b] => share(a) + share(b) - pair_share(a, b),
         _ if let Some(exact) = inclusion_exclusion(list) => exact,
         _ => {
-            // Merge all but the longest-period pattern into one over their joint cycle, then meet the
-            // last exactly; past the cap, the rest are taken as independent.
-            let mut sorted: Vec<&Pattern> = list.iter().collect();
-            sorted.sort_by_key(|(_, period, _)| *period);
-            let last = sorted.pop().unwrap_or(&list[0]);
-            let mut merged = sorted[0].clone();
-            let mut rest = Vec::new();
-            for next in &sorted[1..] {
-                match merge(&merged, next) {
-                    Some(m) => merged = m,
-                    None => rest.push(*next),
-                }
-            }
-            let exact = union2(&merged, last);
-            1.0 - (1.0 - exact) * rest.iter().map(|e| 1.0 - share(e)).product::<f64>()
+            let patterns: Vec<Pattern> = list.iter().map(pattern_of).collect();
+            crowd_share(&patterns)
         }
     };
     watched as f32
 }
 
+/// The share of turns two guards both watch: phases `i` of period `p` and `j` of period `q` meet once
+/// per `lcm(p, q)` turns exactly when `i ≡ j (mod gcd(p, q))` (Chinese remainder theorem), so the
+/// meetings are counted per residue.
+fn pair_share((p, a): &Phases, (q, b): &Phases) -> f64 {
+    let g = gcd(*p as u128, *q as u128) as usize;
+    let meetings: u64 = if g <= SMALL_GCD {
+        let mut per_residue = [0u32; SMALL_GCD];
+        for &i in *a {
+            per_residue[i as usize % g] += 1;
+        }
+        b.iter()
+            .map(|&j| u64::from(per_residue[j as usize % g]))
+            .sum()
+    } else {
+        a.iter()
+            .map(|&i| {
+                b.iter()
+                    .filter(|&&j| (i as usize) % g == (j as usize) % g)
+                    .count() as u64
+            })
+            .sum()
+    };
+    meetings as f64 * g as f64 / (*p as f64 * *q as f64)
+}
+
+/// Gcds up to which [`pair_share`] counts residues in a table on the stack.
+const SMALL_GCD: usize = 256;
+
+/// The bits of a pattern's phases.
+fn pattern_of((period, phases): &Phases) -> Pattern {
+    let mut bits = vec![0u64; period.div_ceil(64)];
+    for &p in *phases {
+        bits[p as usize / 64] |= 1 << (p % 64);
+    }
+    (*period, bits)
+}
+
+/// One guard's watch pattern for one cell as bits: its period and a bit per phase.
+type Pattern = (usize, Vec<u64>);
+
+/// The union of crowded patterns: all but the longest-period pattern are merged into one over their
+/// joint cycle, which then meets the last exactly; past the cap, the rest are taken as independent.
+fn crowd_share(list: &[Pattern]) -> f64 {
+    let count = |bits: &[u64]| bits.iter().map(|b| b.count_ones()).sum::<u32>() as f64;
+    let share = |(period, bits): &Pattern| count(bits) / *period as f64;
+    let mut sorted: Vec<&Pattern> = list.iter().collect();
+    sorted.sort_by_key(|(period, _)| *period);
+    let (Some(last), Some((first, others))) = (sorted.pop(), sorted.split_first()) else {
+        return list.first().map_or(0.0, share);
+    };
+    let mut merged = (*first).clone();
+    let mut rest = Vec::new();
+    for next in others {
+        match merge(&merged, next) {
+            Some(m) => merged = m,
+            None => rest.push(*next),
+        }
+    }
+    let exact = share(&merged) + share(last) - both_share(&merged, last);
+    1.0 - (1.0 - exact) * rest.iter().map(|e| 1.0 - share(e)).product::<f64>()
+}
+
 /// Tuples the exact count of [`inclusion_exclusion`] may visit per cell before it gives up.
 const MAX_TUPLES: usize = 200_000;
+/// Guards watching one cell that [`inclusion_exclusion`] takes on (2⁸ subsets).
+const MAX_EXACT_GUARDS: usize = 8;
 
 /// The exact share of turns at least one pattern watches, by inclusion–exclusion over the subsets of
 /// guards: by the generalised Chinese remainder theorem, one phase per guard of a subset happen together
 /// exactly once per joint cycle of the subset when every pair agrees modulo the gcd of their periods, and
 /// never otherwise. Phases are few (a guard watches a cell for a few turns of its walk), so counting the
 /// agreeing tuples is cheap; `None` when there would be too many.
-fn inclusion_exclusion(list: &[Pattern]) -> Option<f64> {
-    if list.len() > 8 {
+fn inclusion_exclusion(list: &[Phases]) -> Option<f64> {
+    if list.len() > MAX_EXACT_GUARDS {
         return None;
     }
-    let phases: Vec<Vec<usize>> = list
-        .iter()
-        .map(|(_, period, bits)| {
-            (0..*period)
-                .filter(|&i| bits[i / 64] & (1 << (i % 64)) != 0)
-                .collect()
-        })
-        .collect();
     let mut budget = MAX_TUPLES;
     let mut total = 0.0;
+    let mut members = [0usize; MAX_EXACT_GUARDS];
+    let mut sets: [&[u32]; MAX_EXACT_GUARDS] = [&[]; MAX_EXACT_GUARDS];
     for subset in 1u32..(1 << list.len()) {
-        let members: Vec<usize> = (0..list.len())
-            .filter(|&i| subset & (1 << i) != 0)
-            .collect();
-        let periods: Vec<usize> = members.iter().map(|&i| list[i].1).collect();
-        let sets: Vec<&[usize]> = members.iter().map(|&i| phases[i].as_slice()).collect();
-        let agreeing = count_agreeing(&periods, &sets, &mut Vec::new(), &mut budget)?;
-        let cycle = periods
-            .iter()
-            .fold(1.0f64, |acc, &p| acc / gcd_f(acc, p as f64) * p as f64);
-        let sign = if members.len() % 2 == 1 { 1.0 } else { -1.0 };
-        total += sign * agreeing as f64 / cycle;
+        let mut n = 0;
+        let mut cycle = 1u128;
+        for (i, (period, phases)) in list.iter().enumerate() {
+            if subset & (1 << i) != 0 {
+                members[n] = i;
+                sets[n] = phases;
+                n += 1;
+                let p = *period as u128;
+                cycle = cycle / gcd(cycle, p) * p;
+            }
+        }
+        if n == 1 {
+            total += sets[0].len() as f64 / cycle as f64;
+            continue;
+        }
+        let mut gcds = [[1u32; MAX_EXACT_GUARDS]; MAX_EXACT_GUARDS];
+        for a in 0..n {
+            for b in 0..a {
+                let (p, q) = (list[members[a]].0 as u128, list[members[b]].0 as u128);
+                gcds[a][b] = gcd(p, q) as u32;
+            }
+        }
+        let mut chosen = [0u32; MAX_EXACT_GUARDS];
+        let agreeing = count_agreeing(&gcds, &sets[..n], &mut chosen, 0, &mut budget)?;
+        let sign = if n % 2 == 1 { 1.0 } else { -1.0 };
+        total += sign * agreeing as f64 / cycle as f64;
     }
     Some(total)
 }
 
-/// Tuples of phases (one per set, extending `chosen`) that agree pairwise modulo the periods' gcds.
+/// Tuples of phases (one per set from `depth` on, extending `chosen[..depth]`) that agree pairwise
+/// modulo the periods' gcds (`gcds[a][b]` for `b < a`).
 fn count_agreeing(
-    periods: &[usize],
-    sets: &[&[usize]],
-    chosen: &mut Vec<usize>,
+    gcds: &[[u32; MAX_EXACT_GUARDS]; MAX_EXACT_GUARDS],
+    sets: &[&[u32]],
+    chosen: &mut [u32; MAX_EXACT_GUARDS],
+    depth: usize,
     budget: &mut usize,
 ) -> Option<u64> {
-    let i = chosen.len();
-    if i == sets.len() {
+    if depth == sets.len() {
         return Some(1);
     }
     let mut count = 0;
-    for &phase in sets[i] {
+    for &phase in sets[depth] {
         *budget = budget.checked_sub(1)?;
-        let agrees = chosen.iter().enumerate().all(|(j, &other)| {
-            let g = gcd(periods[i] as u64, periods[j] as u64) as usize;
-            phase % g == other % g
-        });
+        let agrees = (0..depth).all(|j| phase % gcds[depth][j] == chosen[j] % gcds[depth][j]);
         if agrees {
-            chosen.push(phase);
-            count += count_agreeing(periods, sets, chosen, budget)?;
-            chosen.pop();
+            chosen[depth] = phase;
+            count += count_agreeing(gcds, sets, chosen, depth + 1, budget)?;
         }
     }
     Some(count)
 }
 
-fn gcd_f(a: f64, b: f64) -> f64 {
-    if b == 0.0 { a } else { gcd_f(b, a % b) }
-}
-
 /// The union of two patterns over their joint cycle, if that is at most [`MAX_JOINT_CYCLE`] turns.
 fn merge(a: &Pattern, b: &Pattern) -> Option<Pattern> {
-    let (p, q) = (a.1 as u64, b.1 as u64);
+    let (p, q) = (a.0 as u128, b.0 as u128);
     let cycle = p / gcd(p, q) * q;
-    if cycle > MAX_JOINT_CYCLE {
+    if cycle > u128::from(MAX_JOINT_CYCLE) {
         return None;
     }
     let cycle = cycle as usize;
-    let at = |(_, period, bits): &Pattern, t: usize| {
+    let at = |(period, bits): &Pattern, t: usize| {
         let i = t % period;
         bits[i / 64] & (1 << (i % 64)) != 0
     };
@@ -273,15 +456,15 @@ fn merge(a: &Pattern, b: &Pattern) -> Option<Pattern> {
     for t in (0..cycle).filter(|&t| at(a, t) || at(b, t)) {
         bits[t / 64] |= 1 << (t % 64);
     }
-    Some((a.0, cycle, bits))
+    Some((cycle, bits))
 }
 
 /// The share of turns both patterns watch. By the Chinese remainder theorem, phases `i` of period `p`
 /// and `j` of period `q` meet once per `lcm(p, q)` turns exactly when `i ≡ j (mod gcd(p, q))`.
 fn both_share(a: &Pattern, b: &Pattern) -> f64 {
-    let (p, q) = (a.1, b.1);
-    let g = gcd(p as u64, q as u64) as usize;
-    let residues = |(_, period, bits): &Pattern| {
+    let (p, q) = (a.0, b.0);
+    let g = gcd(p as u128, q as u128) as usize;
+    let residues = |(period, bits): &Pattern| {
         let mut per = vec![0u64; g];
         for phase in (0..*period).filter(|&i| bits[i / 64] & (1 << (i % 64)) != 0) {
             per[phase % g] += 1;
@@ -294,6 +477,6 @@ fn both_share(a: &Pattern, b: &Pattern) -> f64 {
     meetings as f64 * g as f64 / (p as f64 * q as f64)
 }
 
-fn gcd(a: u64, b: u64) -> u64 {
+fn gcd(a: u128, b: u128) -> u128 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
