@@ -9,15 +9,11 @@
 //! which attempt is taken, presets record the generator version and a fingerprint of the level they
 //! rebuild to (see `io::preset`), so such a change is reported instead of silently giving another level.
 
-use crate::analysis::validate::validate;
+use crate::analysis::validate::{FindingKind, validate};
 use crate::generate::recipe::Recipe;
 use crate::generate::rng::mix64;
 use crate::generate::{GenerateError, Request};
 use crate::model::{Level, LockedRoom};
-
-/// Invariants that say part of the level cannot be reached (rooms through doors, cells, loot). They are
-/// never excused by a lock: a locked room the new layout cuts off is exactly what a retry must avoid.
-const UNREACHABLE: [u32; 2] = [9, 10];
 
 /// Attempts with derived seeds before a lock set is declared impossible.
 pub const LOCK_ATTEMPTS: u64 = 48;
@@ -32,7 +28,7 @@ pub fn attempt_seed(seed: u64, attempt: u64) -> u64 {
 }
 
 /// Builds `recipe` keeping `locks`. Without locks this is the generator's single attempt. With locks,
-/// attempts run until one has no finding outside the locked rooms; its level keeps the recipe's seed and
+/// attempts run until one is playable and has no generator note outside the locked rooms; its level keeps the recipe's seed and
 /// notes the attempt in its diagnostics.
 pub fn build(recipe: &Recipe, locks: &[LockedRoom]) -> Result<Level, GenerateError> {
     let generator = recipe.generator.generator();
@@ -55,7 +51,7 @@ pub fn build(recipe: &Recipe, locks: &[LockedRoom]) -> Result<Level, GenerateErr
             }
         };
         let outside_locks = validate(&level).into_iter().find(|v| {
-            UNREACHABLE.contains(&v.invariant)
+            v.kind == FindingKind::Playability
                 || !generator.lock_covers(&level, locks, v.room, v.cell)
         });
         match outside_locks {

@@ -73,7 +73,8 @@ fn charge(bytes: usize) {
         if live > PEAK.get() {
             PEAK.set(live);
         }
-        if live as usize > LIMIT {
+        // Negative while the case frees more than it took (memory made before it began).
+        if live > LIMIT as isize {
             OVER_BYTES.store(live as usize, Ordering::Relaxed);
             OVER_SLOT.store(slot.get(), Ordering::Release);
             loop {

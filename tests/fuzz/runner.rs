@@ -103,6 +103,16 @@ pub fn try_case(target: Target, bytes: &[u8]) -> Result<Outcome, (Kind, String)>
     }
 }
 
+/// CPU time a case gets per MiB of input on top of the time limit: a case makes about ten linear passes
+/// over its level (parse, validate, analyses, six exports, a saved copy read back), so a file near the
+/// 64 MiB cap legitimately takes seconds; a hang is work out of proportion to the input.
+pub const TIME_PER_MIB: Duration = Duration::from_millis(50);
+
+/// The time limit of a case whose input has `bytes` bytes.
+pub fn case_limit(base: Duration, bytes: usize) -> Duration {
+    base + TIME_PER_MIB.mul_f64(bytes as f64 / f64::from(1 << 20))
+}
+
 /// What a worker is doing, for the watchdog.
 #[derive(Default)]
 pub(super) struct Slot {
@@ -112,6 +122,8 @@ pub(super) struct Slot {
     /// The worker's thread id (0: unknown) and its CPU ticks when the case began (see [`watchdog`]).
     pub(super) tid: AtomicU64,
     pub(super) cpu_start: AtomicU64,
+    /// Bytes of the current case's input: big inputs get more time (see [`case_limit`]).
+    pub(super) input_bytes: AtomicUsize,
     pub(super) abandoned: AtomicBool,
     pub(super) finished: AtomicBool,
 }
@@ -367,7 +379,22 @@ impl Drop for Finished<'_> {
     }
 }
 
+/// Runs a worker's cases inside a one-thread rayon pool of its own: the library runs parts of the stealth
+/// analysis on rayon's threads, and this keeps all of a case's work, with its allocations and CPU time,
+/// on the one thread the guards watch.
 fn work(shared: &Shared, id: usize) {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .thread_name(move |_| format!("fuzz-worker-{id}"))
+        .stack_size(WORKER_STACK)
+        .build();
+    match pool {
+        Ok(pool) => pool.install(|| work_on(shared, id)),
+        Err(_) => work_on(shared, id),
+    }
+}
+
+fn work_on(shared: &Shared, id: usize) {
     let slot = &shared.slots[id];
     let _finished = Finished(&slot.finished);
     let tid = thread_id();
@@ -406,6 +433,7 @@ fn work(shared: &Shared, id: usize) {
         };
         let cpu = tid.and_then(cpu_ticks).unwrap_or(0);
         slot.cpu_start.store(cpu, Ordering::Release);
+        slot.input_bytes.store(input.bytes.len(), Ordering::Release);
         slot.started.store(shared.now_us() + 1, Ordering::Release);
         let began = Instant::now();
         let result = try_case(input.target, &input.bytes);

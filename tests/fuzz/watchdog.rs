@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use super::alloc;
 use super::report::Kind;
-use super::runner::{Shared, Slot, spawn_worker};
+use super::runner::{Shared, Slot, case_limit, spawn_worker};
 
 /// Clock ticks per second of `/proc/*/stat` times (`USER_HZ`, 100 on Linux).
 const TICKS_PER_SECOND: u64 = 100;
@@ -71,7 +71,6 @@ fn elapsed(shared: &Shared, slot: &Slot) -> Option<(Option<f64>, f64)> {
 
 /// Watches until the run is over.
 pub(super) fn watch(shared: &Arc<Shared>) {
-    let limit = shared.options.time_limit.as_secs_f64();
     loop {
         let used = shared
             .slots_used
@@ -84,6 +83,8 @@ pub(super) fn watch(shared: &Arc<Shared>) {
             }
             all_done = false;
             let over_limit = alloc::over_limit().filter(|(s, _)| *s == id);
+            let bytes = slot.input_bytes.load(Ordering::Acquire);
+            let limit = case_limit(shared.options.time_limit, bytes).as_secs_f64();
             let overran = elapsed(shared, slot).filter(|&(cpu, wall)| {
                 wall > limit && (cpu.unwrap_or(wall) > limit || wall > 10.0 * limit)
             });
