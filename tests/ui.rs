@@ -226,10 +226,10 @@ fn the_validation_panel_lists_rooms_left_unpatrolled() {
 }
 
 #[test]
-fn space_regenerates_the_unlocked_rooms_and_f_fits() {
+fn e_regenerates_the_unlocked_rooms_and_f_fits() {
     let mut harness = default_harness();
     let before = harness.state().state.doc.clone();
-    harness.key_press(Key::Space);
+    harness.key_press(Key::E);
     harness.run_steps(3);
     let state = &harness.state().state;
     assert_ne!(state.doc.recipe.seed, before.recipe.seed, "a new seed");

@@ -153,7 +153,7 @@ impl Command {
             Command::FitToWindow => Some(Key::F),
             Command::ZoomIn => Some(Key::Plus),
             Command::ZoomOut => Some(Key::Minus),
-            Command::RegenerateUnlocked => Some(Key::Space),
+            Command::RegenerateUnlocked => Some(Key::E),
             Command::RandomSeed => Some(Key::R),
             Command::ToggleLock => Some(Key::L),
             Command::ToggleTimeline => Some(Key::T),

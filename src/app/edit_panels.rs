@@ -7,6 +7,7 @@ use egui::{Color32, RichText, Ui};
 use super::commands::{Command, drawable};
 use super::picker;
 use super::state::EditorState;
+use super::strokes::{BRUSH_SIZES, PaintMode};
 use super::tools::{ITEMS, PAINTS, Tool};
 use crate::edit::{self, Edit};
 use crate::generate::Step;
@@ -119,9 +120,14 @@ pub fn tools(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) 
     ui.heading("Tools");
     ui.horizontal_wrapped(|ui| {
         for tool in Tool::ALL {
+            let help = format!(
+                "{} ({})",
+                tool.help(),
+                super::commands::key_name(tool.key())
+            );
             if ui
                 .selectable_label(state.tools.tool == tool, tool.label())
-                .on_hover_text(tool.help())
+                .on_hover_text(help)
                 .clicked()
             {
                 commands.push(Command::SetTool(tool));
@@ -136,6 +142,19 @@ pub fn tools(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) 
                     ui.selectable_value(&mut state.tools.paint, i, *name);
                 }
             });
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Mode:");
+                for mode in PaintMode::ALL {
+                    ui.selectable_value(&mut state.tools.paint_mode, mode, mode.label());
+                }
+            });
+            if state.tools.paint_mode == PaintMode::Brush {
+                ui.add(
+                    egui::Slider::new(&mut state.tools.brush, BRUSH_SIZES)
+                        .text("brush size ([ and ])")
+                        .suffix(" cells"),
+                );
+            }
         }
         Tool::PlaceItem => {
             ui.horizontal_wrapped(|ui| {

@@ -33,6 +33,7 @@ pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
     painter.rect_filled(viewport, CornerRadius::ZERO, palette::BACKGROUND);
     let shapes = ui.ctx().fonts_mut(|fonts| state.paint_map(&t, fonts));
     painter.extend(shapes);
+    super::strokes::paint_preview(&painter, state.level(), &t, &state.tools.stroke);
 
     let level = state.level();
     if let Some(pos) = response.hover_pos()
@@ -84,9 +85,6 @@ fn handle_input(
         || (space_down && response.dragged_by(PointerButton::Primary));
     if panning {
         state.camera.pan(response.drag_delta());
-        if space_down {
-            state.space_panned = true;
-        }
     }
     if let Some(pointer) = response.hover_pos() {
         let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
@@ -98,6 +96,9 @@ fn handle_input(
     if !space_down && !panning {
         let t = state.camera.transform(viewport, h);
         super::tools::handle(ui, state, &t, response, commands);
+    } else {
+        // A stroke interrupted by panning is dropped, not painted.
+        state.tools.finish_stroke();
     }
 }
 

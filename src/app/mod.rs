@@ -31,6 +31,7 @@ mod picker;
 mod screenshot;
 mod state;
 mod stealth_panels;
+mod strokes;
 mod timeline;
 mod tools;
 
@@ -47,6 +48,7 @@ pub use findings::{Finding, Severity, level_findings};
 pub use native_dialog::DialogChoice;
 pub use screenshot::{SCREENSHOT_SIZE, editor_for_request, render_editor, save_editor};
 pub use state::{Analysis, DEFAULT_PRESET, EditorState, Overlay, Overlays, Source};
+pub use strokes::PaintMode;
 pub use tools::{ITEMS, PAINTS, Tool};
 
 /// What `mansion-forge screenshot` asks the editor to render.
@@ -175,10 +177,8 @@ impl eframe::App for Editor {
     }
 }
 
-/// Keyboard shortcuts from [`Command::key`] and [`Command::shortcuts`], unless a text field has the
-/// keyboard.
-///
-/// Space doubles as "hold to pan", so Regenerate fires when Space is *released* without having panned.
+/// Keyboard shortcuts from [`Command::key`], [`Command::shortcuts`] and [`Tool::key`], unless a text
+/// field has the keyboard. Space is only "hold to pan": it never changes the document.
 fn keyboard(ctx: &egui::Context, state: &mut EditorState, commands: &mut Vec<Command>) {
     if ctx.egui_wants_keyboard_input() {
         return;
@@ -197,7 +197,6 @@ fn keyboard(ctx: &egui::Context, state: &mut EditorState, commands: &mut Vec<Com
         for command in Command::WITH_KEYS {
             let Some(key) = command.key() else { continue };
             let fired = match key {
-                Key::Space => i.key_released(Key::Space) && !state.space_panned,
                 Key::Plus => i.key_pressed(Key::Plus) || i.key_pressed(Key::Equals),
                 key => i.key_pressed(key),
             };
@@ -205,8 +204,15 @@ fn keyboard(ctx: &egui::Context, state: &mut EditorState, commands: &mut Vec<Com
                 commands.push(command);
             }
         }
-        if i.key_released(Key::Space) {
-            state.space_panned = false;
+        for tool in Tool::ALL {
+            if i.key_pressed(tool.key()) && !i.modifiers.shift {
+                commands.push(Command::SetTool(tool));
+            }
         }
+        // `[` and `]`: brush size.
+        let step = i32::from(i.key_pressed(Key::CloseBracket))
+            - i32::from(i.key_pressed(Key::OpenBracket));
+        let (low, high) = (*strokes::BRUSH_SIZES.start(), *strokes::BRUSH_SIZES.end());
+        state.tools.brush = (state.tools.brush + step).clamp(low, high);
     });
 }

@@ -100,8 +100,6 @@ pub struct EditorState {
     pub message: Option<String>,
     /// The map's cell → screen transform of the last frame (for tests and screenshots to aim clicks).
     pub last_transform: Option<CellToScreen>,
-    /// Space was used to pan while held, so its release must not regenerate.
-    pub space_panned: bool,
     pub tools: ToolState,
     pub picker: GeneratorPicker,
     pub files: FileState,
@@ -143,7 +141,6 @@ impl EditorState {
             camera: Camera::default(),
             message: None,
             last_transform: None,
-            space_panned: false,
             tools: ToolState::default(),
             files: FileState::default(),
             picker_open: false,

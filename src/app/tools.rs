@@ -1,10 +1,11 @@
 //! The hand-fix tools: what a click or a drag on the map does. Each tool turns the pointer into an
 //! [`Edit`] sent through the history, so every fix is undoable and locks the rooms it touches.
 
-use egui::{PointerButton, Response, Ui};
+use egui::{Key, PointerButton, Response, Ui};
 
 use super::commands::Command;
 use super::state::EditorState;
+use super::strokes::{PaintMode, brush_cells, fill_cells, line_cells, rectangle_cells};
 use crate::edit::{self, Edit};
 use crate::model::{Axis, Cell, Dir, ItemKind, Level, Terrain};
 use crate::paint::CellToScreen;
@@ -29,10 +30,12 @@ pub enum Tool {
     AddGuard,
     RemoveGuard,
     PlayerStart,
+    /// Pick the terrain or item under the cursor into the pickers (also Alt+click with any tool).
+    Eyedropper,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 10] = [
+    pub const ALL: [Tool; 11] = [
         Tool::Select,
         Tool::Paint,
         Tool::PlaceItem,
@@ -43,6 +46,7 @@ impl Tool {
         Tool::AddGuard,
         Tool::RemoveGuard,
         Tool::PlayerStart,
+        Tool::Eyedropper,
     ];
 
     /// The palette button label, which is also the accessible name.
@@ -58,13 +62,33 @@ impl Tool {
             Tool::AddGuard => "Add guard",
             Tool::RemoveGuard => "Remove guard",
             Tool::PlayerStart => "Move player start",
+            Tool::Eyedropper => "Eyedropper",
+        }
+    }
+
+    /// The tool's key (no modifiers), shown in its button's tooltip and in Help.
+    pub fn key(self) -> Key {
+        match self {
+            Tool::Select => Key::V,
+            Tool::Paint => Key::B,
+            Tool::PlaceItem => Key::O,
+            Tool::MoveItem => Key::M,
+            Tool::DeleteItem => Key::X,
+            Tool::Door => Key::D,
+            Tool::MoveWaypoint => Key::W,
+            Tool::AddGuard => Key::A,
+            Tool::RemoveGuard => Key::Q,
+            Tool::PlayerStart => Key::S,
+            Tool::Eyedropper => Key::I,
         }
     }
 
     pub fn help(self) -> &'static str {
         match self {
             Tool::Select => "Click a room to inspect it",
-            Tool::Paint => "Click or drag to paint the picked terrain",
+            Tool::Paint => {
+                "Drag to paint the picked terrain: brush, rectangle or fill; one stroke is one undo step"
+            }
             Tool::PlaceItem => "Click a cell to put the picked item there",
             Tool::MoveItem => "Drag an item to a free cell",
             Tool::DeleteItem => "Click an item to remove it",
@@ -73,20 +97,25 @@ impl Tool {
             Tool::AddGuard => "Click a cell to post a guard there",
             Tool::RemoveGuard => "Click a guard to remove it and its route",
             Tool::PlayerStart => "Click a cell to move the player start there",
+            Tool::Eyedropper => {
+                "Click a cell to pick its item or terrain (Alt+click does it with any tool)"
+            }
         }
     }
 }
 
 /// The terrains the paint tool offers, with their picker names.
-pub const PAINTS: [(Terrain, &str); 8] = [
+pub const PAINTS: [(Terrain, &str); 10] = [
     (Terrain::Wall, "Wall"),
     (Terrain::Wood, "Wood"),
+    (Terrain::WoodCreaky, "Creaky wood"),
     (Terrain::Marble, "Marble"),
     (Terrain::Grass, "Grass"),
     (Terrain::Water, "Water"),
     (Terrain::Door(Axis::NS), "Door"),
     (Terrain::Window(Dir::N), "Window"),
     (Terrain::Ground, "Ground"),
+    (Terrain::Floor, "Floor"),
 ];
 
 /// The items the place tool offers.
@@ -99,52 +128,50 @@ pub const ITEMS: [(ItemKind, &str); 6] = [
     (ItemKind::TorchUnlit, "Unlit torch"),
 ];
 
-/// The tool settings: the tool, its pickers and an unfinished drag.
-#[derive(Clone, Debug, Default)]
+/// The tool settings: the tool, its pickers and an unfinished drag or stroke.
+#[derive(Clone, Debug)]
 pub struct ToolState {
     pub tool: Tool,
     /// Index into [`PAINTS`].
     pub paint: usize,
+    pub paint_mode: PaintMode,
+    /// Brush side in cells (see [`BRUSH_SIZES`]).
+    pub brush: i32,
     /// Index into [`ITEMS`].
     pub item: usize,
     /// Where a move drag started.
     pub drag_from: Option<Cell>,
+    /// The cells of the stroke being painted and their new terrain: a preview until the button goes up.
+    pub stroke: Vec<(Cell, Terrain)>,
+    /// The corner a rectangle is dragged from.
+    pub stroke_from: Option<Cell>,
+    /// The brush's last cell, so a fast drag paints the cells in between.
+    pub last_stroke_cell: Option<Cell>,
+}
+
+impl Default for ToolState {
+    fn default() -> Self {
+        ToolState {
+            tool: Tool::default(),
+            paint: 0,
+            paint_mode: PaintMode::default(),
+            brush: 1,
+            item: 0,
+            drag_from: None,
+            stroke: Vec::new(),
+            stroke_from: None,
+            last_stroke_cell: None,
+        }
+    }
 }
 
 impl ToolState {
-    fn terrain(&self) -> Terrain {
+    pub fn terrain(&self) -> Terrain {
         PAINTS.get(self.paint).map_or(Terrain::Wall, |p| p.0)
     }
 
     fn item_kind(&self) -> ItemKind {
         ITEMS.get(self.item).map_or(ItemKind::Coin, |p| p.0)
-    }
-}
-
-/// Doors and windows take their orientation from the wall they are painted into: a door in a wall that
-/// runs north–south is `Door(NS)`; a window faces the outdoor side (ground, grass or water) if it has one.
-fn oriented(level: &Level, cell: Cell, terrain: Terrain) -> Terrain {
-    let blocks = |dx: i32, dy: i32| {
-        let c = cell.offset(dx, dy);
-        level.in_bounds(c) && level.terrain(c).is_glyph_wall()
-    };
-    let wall_runs_ns = blocks(0, 1) || blocks(0, -1);
-    let outdoor = |dx: i32, dy: i32| {
-        let c = cell.offset(dx, dy);
-        !level.in_bounds(c)
-            || matches!(
-                level.terrain(c),
-                Terrain::Ground | Terrain::Grass | Terrain::Water
-            )
-    };
-    match terrain {
-        Terrain::Door(_) if wall_runs_ns => Terrain::Door(Axis::NS),
-        Terrain::Door(_) => Terrain::Door(Axis::EW),
-        Terrain::Window(_) if wall_runs_ns => {
-            Terrain::Window(if outdoor(-1, 0) { Dir::W } else { Dir::E })
-        }
-        Terrain::Window(_) => Terrain::Window(if outdoor(0, -1) { Dir::S } else { Dir::N }),
-        other => other,
     }
 }
 
@@ -166,6 +193,50 @@ fn waypoint_at(level: &Level, cell: Cell) -> Option<(usize, usize)> {
         .find_map(|(r, p)| p.cells.iter().position(|&c| c == cell).map(|i| (r, i)))
 }
 
+/// The paint tool: the stroke grows while the button is down and becomes one edit when it goes up.
+fn paint(
+    ui: &Ui,
+    state: &mut EditorState,
+    pointer_cell: Option<Cell>,
+    response: &Response,
+    commands: &mut Vec<Command>,
+) {
+    let level = &state.doc.level;
+    let tools = &mut state.tools;
+    let down = response.is_pointer_button_down_on() && ui.input(|i| i.pointer.primary_down());
+    let released = response.clicked() || response.drag_stopped_by(PointerButton::Primary);
+    if let Some(cell) = pointer_cell
+        && (down || released)
+    {
+        match tools.paint_mode {
+            PaintMode::Brush => {
+                let from = tools.last_stroke_cell.unwrap_or(cell);
+                let size = tools.brush;
+                let cells: Vec<Cell> = line_cells(from, cell)
+                    .into_iter()
+                    .flat_map(|c| brush_cells(c, size))
+                    .collect();
+                tools.add_to_stroke(level, cells);
+                tools.last_stroke_cell = Some(cell);
+            }
+            PaintMode::Rectangle => {
+                let from = *tools.stroke_from.get_or_insert(cell);
+                tools.stroke.clear();
+                tools.add_to_stroke(level, rectangle_cells(level, from, cell));
+            }
+            PaintMode::Fill => {
+                if released {
+                    tools.stroke.clear();
+                    tools.add_to_stroke(level, fill_cells(level, cell));
+                }
+            }
+        }
+    }
+    if released && let Some(e) = tools.finish_stroke() {
+        commands.push(Command::Run(edit::Command::Edit(e)));
+    }
+}
+
 /// Turns a primary click or drag on the map into a command for the current tool.
 pub fn handle(
     ui: &Ui,
@@ -178,6 +249,12 @@ pub fn handle(
     let pointer_cell = response.interact_pointer_pos().map(|p| t.cell_at(p));
     let edit = |e: Edit| Command::Run(edit::Command::Edit(e));
     let tools = &mut state.tools;
+    if response.clicked() && ui.input(|i| i.modifiers.alt) {
+        if let Some(cell) = pointer_cell {
+            state.message = Some(tools.pick(level, cell));
+        }
+        return;
+    }
     match tools.tool {
         Tool::Select => {
             if response.clicked()
@@ -186,15 +263,12 @@ pub fn handle(
                 commands.push(Command::SelectRoom(state.analysis.room_at(cell)));
             }
         }
-        Tool::Paint => {
-            let painting = response.clicked()
-                || (response.dragged_by(PointerButton::Primary)
-                    && !ui.input(|i| i.key_down(egui::Key::Space)));
-            if painting && let Some(cell) = pointer_cell.filter(|&c| level.in_bounds(c)) {
-                let terrain = oriented(level, cell, tools.terrain());
-                if level.terrain(cell) != terrain {
-                    commands.push(edit(Edit::PaintTerrain { cell, terrain }));
-                }
+        Tool::Paint => paint(ui, state, pointer_cell, response, commands),
+        Tool::Eyedropper => {
+            if response.clicked()
+                && let Some(cell) = pointer_cell
+            {
+                state.message = Some(tools.pick(level, cell));
             }
         }
         Tool::PlaceItem
@@ -267,6 +341,7 @@ pub fn handle(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::strokes::oriented;
     use crate::generate::recipe::Recipe;
 
     #[test]

@@ -16,6 +16,8 @@ use crate::model::{
 pub enum Edit {
     /// Paints one cell's terrain (wall, floors, door, window, grass, …).
     PaintTerrain { cell: Cell, terrain: Terrain },
+    /// Paints many cells at once: a brush stroke, a rectangle or a fill is one undo step.
+    PaintCells { cells: Vec<(Cell, Terrain)> },
     /// Puts an item on a cell (replacing what was there), or clears the cell with `None`.
     SetItem { cell: Cell, item: Option<ItemKind> },
     /// Moves the item on `from` to the free cell `to`.
@@ -49,6 +51,39 @@ pub enum Edit {
     Unlock { room: RoomId },
 }
 
+/// A terrain as a designer names it in a history label.
+fn terrain_word(t: Terrain) -> &'static str {
+    match t {
+        Terrain::Ground => "ground",
+        Terrain::Grass => "grass",
+        Terrain::Water => "water",
+        Terrain::Marble => "marble",
+        Terrain::Wood => "wood",
+        Terrain::WoodCreaky => "creaky wood",
+        Terrain::Wall => "wall",
+        Terrain::Window(_) => "window",
+        Terrain::Portcullis(_) => "portcullis",
+        Terrain::Door(_) => "door",
+        Terrain::GardenDoor(_) => "garden gate",
+        Terrain::Void => "void",
+        Terrain::Floor => "floor",
+    }
+}
+
+/// An item as a designer names it in a history label.
+fn item_word(kind: ItemKind) -> &'static str {
+    match kind {
+        ItemKind::Chair => "chair",
+        ItemKind::Table => "table",
+        ItemKind::Bush => "bush",
+        ItemKind::Coin => "coin",
+        ItemKind::Door(_) => "door",
+        ItemKind::Portcullis(_) => "portcullis",
+        ItemKind::TorchUnlit => "unlit torch",
+        ItemKind::TorchLit => "lit torch",
+    }
+}
+
 /// Why an edit cannot apply; the level is left unchanged.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum EditError {
@@ -77,16 +112,60 @@ pub enum EditError {
 }
 
 impl Edit {
+    /// A short description for the history list and menus, in a designer's words; `level` (before the
+    /// edit) names the door of a wall segment by its cell.
+    pub fn describe(&self, level: &Level) -> String {
+        match self {
+            Edit::SetDoor { adjacency, open } => {
+                let cell = level.adjacencies.get(*adjacency).and_then(|a| {
+                    a.door_cells
+                        .first()
+                        .copied()
+                        .or_else(|| a.segment.map(|s| s.cell(s.len / 2)))
+                });
+                let verb = if *open { "Open door" } else { "Close door" };
+                match cell {
+                    Some(c) => format!("{verb} at ({}, {})", c.x, c.y),
+                    None => format!("{verb} on wall {adjacency}"),
+                }
+            }
+            other => other.label(),
+        }
+    }
+
     /// A short description for the history list and menus.
     pub fn label(&self) -> String {
         match self {
             Edit::PaintTerrain { cell, terrain } => {
-                format!("Paint {terrain:?} at ({}, {})", cell.x, cell.y)
+                format!(
+                    "Paint {} at ({}, {})",
+                    terrain_word(*terrain),
+                    cell.x,
+                    cell.y
+                )
             }
+            Edit::PaintCells { cells } => match cells.as_slice() {
+                [(cell, terrain)] => {
+                    format!(
+                        "Paint {} at ({}, {})",
+                        terrain_word(*terrain),
+                        cell.x,
+                        cell.y
+                    )
+                }
+                [(_, first), rest @ ..]
+                    if rest
+                        .iter()
+                        .all(|(_, t)| terrain_word(*t) == terrain_word(*first)) =>
+                {
+                    format!("Paint {} cells {}", cells.len(), terrain_word(*first))
+                }
+                _ => format!("Paint {} cells", cells.len()),
+            },
             Edit::SetItem {
                 cell,
                 item: Some(kind),
-            } => format!("Place {kind:?} at ({}, {})", cell.x, cell.y),
+            } => format!("Place {} at ({}, {})", item_word(*kind), cell.x, cell.y),
             Edit::SetItem { cell, item: None } => format!("Clear item at ({}, {})", cell.x, cell.y),
             Edit::MoveItem { from, to } => {
                 format!("Move item ({}, {}) → ({}, {})", from.x, from.y, to.x, to.y)
@@ -94,11 +173,11 @@ impl Edit {
             Edit::SetDoor {
                 adjacency,
                 open: true,
-            } => format!("Open door on segment {adjacency}"),
+            } => format!("Open door on wall {adjacency}"),
             Edit::SetDoor {
                 adjacency,
                 open: false,
-            } => format!("Close segment {adjacency}"),
+            } => format!("Close door on wall {adjacency}"),
             Edit::SetRoomKind {
                 room,
                 kind,
@@ -132,7 +211,17 @@ impl Edit {
                 Err(EditError::OutOfMap(c))
             }
         };
+        if let Edit::PaintCells { cells } = self {
+            if let Some(&(outside, _)) = cells.iter().find(|(c, _)| !level.in_bounds(*c)) {
+                return Err(EditError::OutOfMap(outside));
+            }
+            for &(cell, terrain) in cells {
+                level.set_terrain(cell, terrain);
+            }
+            return Ok(cells.iter().map(|&(c, _)| c).collect());
+        }
         match *self {
+            Edit::PaintCells { .. } => Ok(Vec::new()),
             Edit::PaintTerrain { cell, terrain } => {
                 inside(level, cell)?;
                 level.set_terrain(cell, terrain);

@@ -41,6 +41,14 @@ pub enum Command {
 }
 
 impl Command {
+    /// The history label, in a designer's words; `level` is the level before the command.
+    pub fn describe(&self, level: &Level) -> String {
+        match self {
+            Command::Edit(edit) => edit.describe(level),
+            other => other.label(),
+        }
+    }
+
     pub fn label(&self) -> String {
         match self {
             Command::Edit(edit) => edit.label(),
@@ -208,7 +216,7 @@ impl History {
     pub fn run(&mut self, doc: &mut Document, command: &Command) -> Result<(), CommandError> {
         let before = doc.clone();
         doc.execute(command)?;
-        self.undo.push((command.label(), before));
+        self.undo.push((command.describe(&before.level), before));
         if self.undo.len() > HISTORY_LIMIT {
             self.undo.remove(0);
         }

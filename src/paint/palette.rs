@@ -43,6 +43,8 @@ pub const PLAYER: Color32 = Color32::from_rgb(30, 200, 220);
 pub const OUTLINE: Color32 = Color32::WHITE;
 pub const SELECTION: Color32 = Color32::from_rgb(255, 235, 60);
 pub const FOCUS: Color32 = Color32::from_rgb(255, 90, 200);
+/// An edit previewed under the cursor that would break something (a wall over a door, a coin on a wall).
+pub const WARNING: Color32 = Color32::from_rgb(255, 120, 40);
 
 /// Room-graph node colours by kind (overlay 1).
 pub const NODE_PUBLIC_ROOM: Color32 = Color32::from_rgb(70, 150, 255);
