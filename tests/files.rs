@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use mansion_forge::app::{AppDirs, EditorState};
+use mansion_forge::app::{AppDirs, EditorState, MessageKind};
 use mansion_forge::edit::{Command, Edit};
 use mansion_forge::io::export::Format;
 use mansion_forge::io::level_file;
@@ -110,7 +110,20 @@ fn hostile_and_truncated_files_keep_the_document() {
         assert_eq!(state.doc, before, "{name} changed the document");
         let message = state.message.clone().expect("a message");
         assert!(message.contains(name), "{name}: {message}");
+        assert_eq!(
+            state.message_kind,
+            MessageKind::Error,
+            "{name}: shown as an error"
+        );
     }
+    // A save is reported as a success, in another colour than the refusals above.
+    state.save_to(&dir.join("good.ron"));
+    assert_eq!(
+        state.message_kind,
+        MessageKind::Success,
+        "{:?}",
+        state.message
+    );
     assert!(!state.open_path(&dir.join("missing.ron")));
     assert_eq!(state.doc, before);
 }

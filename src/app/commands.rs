@@ -160,6 +160,7 @@ impl Command {
             Command::PlayPause => Some(Key::P),
             Command::StepBack => Some(Key::Comma),
             Command::StepForward => Some(Key::Period),
+            Command::SetTool(tool) => Some(tool.key()),
             _ => None,
         }
     }
@@ -302,13 +303,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn keys_are_unique() {
-        let mut keys: Vec<_> = Command::WITH_KEYS.iter().filter_map(|c| c.key()).collect();
+    fn keys_are_unique_across_commands_and_tools() {
+        let tools = Tool::ALL.map(Command::SetTool);
+        let mut keys: Vec<_> = Command::WITH_KEYS
+            .iter()
+            .chain(&tools)
+            .filter_map(|c| c.key())
+            .collect();
         let n = keys.len();
         keys.sort();
         keys.dedup();
         assert_eq!(keys.len(), n);
-        assert_eq!(n, Command::WITH_KEYS.len());
+        assert_eq!(n, Command::WITH_KEYS.len() + Tool::ALL.len());
     }
 
     #[test]

@@ -13,7 +13,7 @@ use super::commands::Command;
 use super::file_dialog::{FileDialog, Outcome, Request};
 use super::files::{PathPurpose, Pending};
 use super::native_dialog::{self, DialogChoice};
-use super::state::EditorState;
+use super::state::{EditorState, MessageKind};
 
 /// Carries out a command, asking first where a dialog or prompt is needed.
 pub fn dispatch(ctx: &Context, state: &mut EditorState, command: Command) {
@@ -145,10 +145,13 @@ pub fn open_in_app_dialog(state: &mut EditorState, purpose: PathPurpose) {
         DialogChoice::Builtin(why) => why.as_str(),
         _ => "the system file dialog cannot be shown",
     };
-    state.message = Some(format!(
-        "{}: using the editor's own file dialog ({why})",
-        request.title
-    ));
+    state.say(
+        MessageKind::Info,
+        format!(
+            "{}: using the editor's own file dialog ({why})",
+            request.title
+        ),
+    );
     state.files.builtin_dialog = Some((FileDialog::new(request), purpose));
 }
 
@@ -186,7 +189,9 @@ fn builtin_dialog(ctx: &Context, state: &mut EditorState) {
     state.files.last_folder = Some(dialog.folder().to_path_buf());
     match outcome {
         Outcome::Chosen(path) => finish(ctx, state, purpose, &path),
-        Outcome::Cancelled => state.message = Some(format!("{}: cancelled", dialog.title())),
+        Outcome::Cancelled => {
+            state.say(MessageKind::Info, format!("{}: cancelled", dialog.title()))
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use super::file_dialog::FileDialog;
 use super::native_dialog::DialogChoice;
-use super::state::{EditorState, Source};
+use super::state::{EditorState, MessageKind, Source};
 use crate::edit::Document;
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::{Rerolls, packed_mansion, rogue_grid, tile_growth};
@@ -250,14 +250,17 @@ impl EditorState {
                 let is_preset = preset::read(path).is_ok();
                 self.files.path = is_preset.then(|| path.to_path_buf());
                 self.files.remember(path);
-                self.message = Some(match loaded.drift {
-                    Some(drift) => format!("opened {}: {drift}", path.display()),
-                    None => format!("opened {}", path.display()),
-                });
+                match loaded.drift {
+                    Some(drift) => self.say(
+                        MessageKind::Warning,
+                        format!("opened {}: {drift}", path.display()),
+                    ),
+                    None => self.say(MessageKind::Success, format!("opened {}", path.display())),
+                }
                 true
             }
             Err(e) => {
-                self.message = Some(format!("cannot open: {e}"));
+                self.say(MessageKind::Error, format!("cannot open: {e}"));
                 false
             }
         }
@@ -271,9 +274,9 @@ impl EditorState {
                 self.source = Source::File(path.display().to_string());
                 self.files.remember(path);
                 self.mark_saved();
-                self.message = Some(format!("saved {}", path.display()));
+                self.say(MessageKind::Success, format!("saved {}", path.display()));
             }
-            Err(e) => self.message = Some(format!("cannot save: {e}")),
+            Err(e) => self.say(MessageKind::Error, format!("cannot save: {e}")),
         }
     }
 
@@ -281,12 +284,10 @@ impl EditorState {
     /// the same file; a PNG picture shows the overlays shown on screen.
     pub fn export_to(&mut self, format: Format, path: &Path) {
         let overlays = self.overlays.list();
-        self.message = Some(
-            match export::write(path, &self.doc.level, format, &overlays) {
-                Ok(_) => format!("exported {}", path.display()),
-                Err(e) => format!("cannot export: {e}"),
-            },
-        );
+        match export::write(path, &self.doc.level, format, &overlays) {
+            Ok(_) => self.say(MessageKind::Success, format!("exported {}", path.display())),
+            Err(e) => self.say(MessageKind::Error, format!("cannot export: {e}")),
+        }
     }
 
     /// Writes the recovery file if the document has unsaved changes and 30 s have passed.
@@ -306,7 +307,7 @@ impl EditorState {
                     .map_err(|e| e.to_string())
             });
         if let Err(e) = saved {
-            self.message = Some(format!("autosave failed: {e}"));
+            self.say(MessageKind::Error, format!("autosave failed: {e}"));
         }
     }
 
@@ -329,9 +330,9 @@ impl EditorState {
                 self.files.path = None;
                 self.saved = None;
                 self.dirty = true;
-                self.message = Some("recovered the unsaved document".to_string());
+                self.say(MessageKind::Success, "recovered the unsaved document");
             }
-            Err(e) => self.message = Some(format!("cannot recover: {e}")),
+            Err(e) => self.say(MessageKind::Error, format!("cannot recover: {e}")),
         }
     }
 

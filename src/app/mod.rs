@@ -47,7 +47,7 @@ pub use files::{AppDirs, FileState, PathPurpose, Pending, level_document, read_d
 pub use findings::{Finding, Severity, level_findings};
 pub use native_dialog::DialogChoice;
 pub use screenshot::{SCREENSHOT_SIZE, editor_for_request, render_editor, save_editor};
-pub use state::{Analysis, DEFAULT_PRESET, EditorState, Overlay, Overlays, Source};
+pub use state::{Analysis, DEFAULT_PRESET, EditorState, MessageKind, Overlay, Overlays, Source};
 pub use strokes::PaintMode;
 pub use tools::{ITEMS, PAINTS, Tool};
 

@@ -8,8 +8,9 @@ use super::describe::route_summary;
 use super::edit_panels::{self, command_button, menu_item};
 use super::findings::Severity;
 use super::legend;
-use super::state::{EditorState, Overlay, Source};
+use super::state::{EditorState, MessageKind, Overlay, Source};
 use super::stealth_panels;
+use super::tools::Tool;
 use crate::analysis::validate::FindingKind;
 use crate::generate::campaign;
 use crate::model::{ItemKind, RoomKind, RoomOrigin};
@@ -40,11 +41,19 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
         });
         ui.menu_button("Help", |ui| {
             ui.label("Drag with the right or middle button, or hold Space and drag, to pan; wheel to zoom.");
-            for cmd in Command::WITH_KEYS.into_iter().chain(Command::WITH_SHORTCUTS) {
+            let line = |ui: &mut Ui, cmd: &Command| {
                 if let Some(keys) = cmd.shortcut_text() {
                     ui.label(format!("{keys:>12}  {}", cmd.label()));
                 }
-            }
+            };
+            ui.strong("View and mansion");
+            Command::WITH_KEYS.iter().for_each(|cmd| line(ui, cmd));
+            ui.strong("Tools");
+            Tool::ALL.map(Command::SetTool).iter().for_each(|cmd| line(ui, cmd));
+            ui.label(format!("{:>12}  brush size", "[  ]"));
+            ui.label(format!("{:>12}  eyedropper with any tool", "Alt+click"));
+            ui.strong("Files and history");
+            Command::WITH_SHORTCUTS.iter().for_each(|cmd| line(ui, cmd));
         });
     });
 }
@@ -370,7 +379,13 @@ pub fn status_bar(ui: &mut Ui, state: &EditorState) {
             level.guards.len()
         ));
         if let Some(message) = &state.message {
-            ui.colored_label(Color32::from_rgb(255, 110, 100), message);
+            let colour = match state.message_kind {
+                MessageKind::Info => ui.visuals().text_color(),
+                MessageKind::Success => Color32::from_rgb(110, 210, 120),
+                MessageKind::Warning => Color32::from_rgb(240, 190, 70),
+                MessageKind::Error => Color32::from_rgb(255, 110, 100),
+            };
+            ui.colored_label(colour, message);
         }
     });
 }

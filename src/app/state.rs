@@ -19,6 +19,20 @@ use crate::generate::recipe::Recipe;
 use crate::model::{Cell, ItemKind, Level, RoomId, RoomKind, ValidLevel};
 use crate::paint::CellToScreen;
 
+/// What a status message reports; the status bar colours it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MessageKind {
+    /// Neutral information ("picked wood").
+    #[default]
+    Info,
+    /// Something done ("saved …").
+    Success,
+    /// Done with a caveat, or nothing to do ("nothing here").
+    Warning,
+    /// Refused or failed ("cannot open …").
+    Error,
+}
+
 /// The preset the editor opens on when given no file.
 pub const DEFAULT_PRESET: &str = "presets/default.ron";
 
@@ -96,8 +110,9 @@ pub struct EditorState {
     pub selected_room: Option<RoomId>,
     pub focus: Option<Focus>,
     pub camera: Camera,
-    /// A message for the status bar, e.g. a refused regeneration.
+    /// A message for the status bar, e.g. a refused regeneration, and its kind (its colour there).
     pub message: Option<String>,
+    pub message_kind: MessageKind,
     /// The map's cell → screen transform of the last frame (for tests and screenshots to aim clicks).
     pub last_transform: Option<CellToScreen>,
     pub tools: ToolState,
@@ -115,6 +130,12 @@ pub struct EditorState {
 }
 
 impl EditorState {
+    /// Shows `text` in the status bar as a message of `kind`.
+    pub fn say(&mut self, kind: MessageKind, text: impl Into<String>) {
+        self.message = Some(text.into());
+        self.message_kind = kind;
+    }
+
     /// The editor on a document.
     pub fn with_document(doc: Document, source: Source) -> Self {
         let game_seed = match source {
@@ -140,6 +161,7 @@ impl EditorState {
             focus: None,
             camera: Camera::default(),
             message: None,
+            message_kind: MessageKind::Info,
             last_transform: None,
             tools: ToolState::default(),
             files: FileState::default(),
@@ -179,7 +201,10 @@ impl EditorState {
             }
             Err(e) => {
                 let mut state = Self::campaign_default();
-                state.message = Some(format!("{e}; opened game 1, mansion 9 instead"));
+                state.say(
+                    MessageKind::Warning,
+                    format!("{e}; opened game 1, mansion 9 instead"),
+                );
                 state
             }
         }
@@ -243,7 +268,10 @@ impl EditorState {
                 true
             }
             Err(e) => {
-                self.message = Some(drawable(&format!("{} refused: {e}", command.label())));
+                self.say(
+                    MessageKind::Error,
+                    drawable(&format!("{} refused: {e}", command.label())),
+                );
                 false
             }
         }
@@ -281,11 +309,14 @@ impl EditorState {
     /// Opens the campaign mansion `level` of the game seed in the seed field, as a new recipe.
     fn open_campaign(&mut self, level: u32) {
         let Ok(game_seed) = self.seed_text.trim().parse::<u64>() else {
-            self.message = Some(format!(
-                "“{}” is not a seed: enter a whole number 0–{}",
-                self.seed_text.trim(),
-                u64::MAX
-            ));
+            self.say(
+                MessageKind::Error,
+                format!(
+                    "“{}” is not a seed: enter a whole number 0–{}",
+                    self.seed_text.trim(),
+                    u64::MAX
+                ),
+            );
             return;
         };
         let level = level.min(campaign::LEVELS as u32 - 1);
@@ -371,7 +402,7 @@ impl EditorState {
                     };
                     self.run(&edit::Command::Edit(edit));
                 }
-                None => self.message = Some("select a room to lock it".to_string()),
+                None => self.say(MessageKind::Warning, "select a room to lock it"),
             },
             Command::Undo => {
                 if self.history.undo(&mut self.doc) {
@@ -407,7 +438,7 @@ impl EditorState {
             }
             Command::Save => match self.files.path.clone() {
                 Some(path) => self.save_to(&path),
-                None => self.message = Some("Save As… needs a file name".to_string()),
+                None => self.say(MessageKind::Warning, "Save As… needs a file name"),
             },
             Command::ToggleTimeline => self.timeline.open ^= true,
             Command::PlayPause => {
@@ -426,7 +457,7 @@ impl EditorState {
             Command::SetSpeed(speed) => self.timeline.speed = speed.max(1),
             Command::SelectLoot(item) => self.loot_focus = item,
             Command::Open | Command::SaveAs | Command::Export(_) => {
-                self.message = Some("file dialogs are not available here".to_string());
+                self.say(MessageKind::Error, "file dialogs are not available here");
             }
         }
     }

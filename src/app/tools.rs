@@ -4,7 +4,7 @@
 use egui::{Key, PointerButton, Response, Ui};
 
 use super::commands::Command;
-use super::state::EditorState;
+use super::state::{EditorState, MessageKind};
 use super::strokes::{PaintMode, brush_cells, fill_cells, line_cells, rectangle_cells};
 use crate::edit::{self, Edit};
 use crate::model::{Axis, Cell, Dir, ItemKind, Level, Terrain};
@@ -251,7 +251,8 @@ pub fn handle(
     let tools = &mut state.tools;
     if response.clicked() && ui.input(|i| i.modifiers.alt) {
         if let Some(cell) = pointer_cell {
-            state.message = Some(tools.pick(level, cell));
+            let picked = tools.pick(level, cell);
+            state.say(MessageKind::Info, picked);
         }
         return;
     }
@@ -268,7 +269,8 @@ pub fn handle(
             if response.clicked()
                 && let Some(cell) = pointer_cell
             {
-                state.message = Some(tools.pick(level, cell));
+                let picked = tools.pick(level, cell);
+                state.say(MessageKind::Info, picked);
             }
         }
         Tool::PlaceItem
@@ -307,7 +309,10 @@ pub fn handle(
             };
             match command {
                 Some(e) => commands.push(edit(e)),
-                None => state.message = Some(format!("{}: nothing here", tools.tool.label())),
+                None => {
+                    let text = format!("{}: nothing here", tools.tool.label());
+                    state.say(MessageKind::Warning, text);
+                }
             }
         }
         Tool::MoveItem | Tool::MoveWaypoint => {
@@ -331,7 +336,7 @@ pub fn handle(
                 };
                 match e {
                     Some(e) => commands.push(edit(e)),
-                    None => state.message = Some("no patrol route there to drag".to_string()),
+                    None => state.say(MessageKind::Warning, "no patrol route there to drag"),
                 }
             }
         }
