@@ -35,6 +35,8 @@ pub enum MessageKind {
 
 /// The preset the editor opens on when given no file.
 pub const DEFAULT_PRESET: &str = "presets/default.ron";
+/// The text of [`DEFAULT_PRESET`], built in.
+const DEFAULT_PRESET_TEXT: &str = include_str!("../../presets/default.ron");
 
 /// The default mansion the editor opens on: game seed 1, the last (largest) mansion.
 pub const DEFAULT_GAME_SEED: u64 = 1;
@@ -188,11 +190,20 @@ impl EditorState {
         Ok(state)
     }
 
-    /// The editor on `presets/default.ron`, or on the campaign's default mansion (with a status message)
-    /// when that file is missing or broken.
+    /// The editor on the default preset (`presets/default.ron`, built into the binary, so the editor
+    /// starts the same from any folder), or on the campaign's default mansion, with a status message,
+    /// if that preset no longer rebuilds.
     pub fn new_default() -> Self {
         let path = std::path::Path::new(DEFAULT_PRESET);
-        match crate::io::preset::load(path) {
+        let loaded = crate::io::preset::parse(DEFAULT_PRESET_TEXT, path).and_then(|preset| {
+            preset
+                .rebuild()
+                .map_err(|source| crate::io::preset::PresetError::Rebuild {
+                    path: path.to_path_buf(),
+                    source,
+                })
+        });
+        match loaded {
             Ok(loaded) => {
                 let mut state =
                     Self::with_document(loaded.document, Source::File(DEFAULT_PRESET.to_string()));
