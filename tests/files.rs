@@ -163,3 +163,44 @@ fn autosave_writes_a_recovery_file_that_recovers_the_document() {
     state.remove_recovery();
     assert!(!recovery.exists());
 }
+
+#[test]
+fn a_recovered_document_keeps_its_file_and_a_clean_exit_leaves_no_backup() {
+    let dir = temp_dir("recovery-name");
+    let mut state = edited();
+    state.save_to(&dir.join("manor.ron"));
+    state.apply(mansion_forge::app::Command::Undo);
+    assert!(state.dirty);
+    state.files.dirs = Some(AppDirs {
+        config: dir.join("config"),
+        data: dir.join("data"),
+    });
+    let recovery = dir.join("data/recovery.ron");
+    // Two autosaves: the second replaces the first and keeps it as `recovery.ron.bak`.
+    for _ in 0..2 {
+        state.files.last_autosave = Instant::now()
+            .checked_sub(Duration::from_secs(31))
+            .expect("the clock is past 31 s");
+        state.autosave();
+    }
+    let summary = mansion_forge::app::recovery_summary(&recovery);
+    assert!(
+        summary.contains("manor.ron") && summary.contains("ago"),
+        "{summary}"
+    );
+    let mut next = EditorState::new_default();
+    next.recover(&recovery);
+    assert_eq!(next.file_name(), "manor.ron");
+    assert_eq!(
+        next.files.path.as_deref(),
+        Some(dir.join("manor.ron").as_path())
+    );
+    assert!(next.dirty);
+    assert_eq!(next.doc.level, state.doc.level);
+    state.remove_recovery();
+    let backup = dir.join("data/recovery.ron.bak");
+    assert!(
+        !recovery.exists() && !backup.exists(),
+        "nothing left behind"
+    );
+}

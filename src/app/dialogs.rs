@@ -249,7 +249,8 @@ pub fn modals(ctx: &Context, state: &mut EditorState) {
         let mut answer = None;
         Modal::new(Id::unique("recovery")).show(ctx, |ui| {
             ui.heading("Recover unsaved work?");
-            ui.label("The editor did not close cleanly last time; an autosaved document was kept.");
+            ui.label("The editor did not close cleanly last time.");
+            ui.label(super::files::recovery_summary(&path));
             ui.horizontal(|ui| {
                 if ui.button("Recover").clicked() {
                     answer = Some(true);

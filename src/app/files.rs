@@ -303,19 +303,20 @@ impl EditorState {
         let saved = std::fs::create_dir_all(&dirs.data)
             .map_err(|e| e.to_string())
             .and_then(|()| {
-                preset::save(&dirs.recovery_file(), &self.doc, "recovery")
-                    .map_err(|e| e.to_string())
+                let name = recovery_name(self.files.path.as_deref());
+                preset::save(&dirs.recovery_file(), &self.doc, &name).map_err(|e| e.to_string())
             });
         if let Err(e) = saved {
             self.say(MessageKind::Error, format!("autosave failed: {e}"));
         }
     }
 
-    /// Removes the recovery file on a clean exit.
+    /// Removes the recovery file, and the backup its atomic saves kept, on a clean exit.
     pub fn remove_recovery(&self) {
         if let Some(dirs) = &self.files.dirs {
             // Absent is fine: nothing was autosaved.
             let _ = std::fs::remove_file(dirs.recovery_file());
+            let _ = std::fs::remove_file(crate::io::atomic::backup_path(&dirs.recovery_file()));
         }
     }
 
@@ -323,14 +324,22 @@ impl EditorState {
     pub fn recover(&mut self, path: &Path) {
         match preset::load(path) {
             Ok(loaded) => {
-                self.replace_document(
-                    loaded.document,
-                    Source::File("recovered document".to_string()),
-                );
-                self.files.path = None;
+                let original = preset::read(path)
+                    .ok()
+                    .and_then(|p| recovered_path(&p.name));
+                let source = original
+                    .as_ref()
+                    .map_or("recovered document".to_string(), |p| {
+                        p.display().to_string()
+                    });
+                self.replace_document(loaded.document, Source::File(source));
+                self.files.path = original;
                 self.saved = None;
                 self.dirty = true;
-                self.say(MessageKind::Success, "recovered the unsaved document");
+                self.say(
+                    MessageKind::Success,
+                    format!("recovered the unsaved changes of {}", self.file_name()),
+                );
             }
             Err(e) => self.say(MessageKind::Error, format!("cannot recover: {e}")),
         }
@@ -353,4 +362,43 @@ impl EditorState {
         let dot = if self.dirty { "• " } else { "" };
         format!("{dot}{} — Mansion Forge", self.file_name())
     }
+}
+
+/// Prefix of the recovery preset's name, followed by the document's path.
+const RECOVERY_OF: &str = "recovery of ";
+
+/// The recovery preset's name: it carries the document's path, so a recovered document keeps its file.
+fn recovery_name(path: Option<&Path>) -> String {
+    match path {
+        Some(p) => format!("{RECOVERY_OF}{}", p.display()),
+        None => "recovery of an untitled document".to_string(),
+    }
+}
+
+/// The document path a recovery preset's name carries, if any.
+pub fn recovered_path(name: &str) -> Option<PathBuf> {
+    name.strip_prefix(RECOVERY_OF)
+        .filter(|rest| *rest != "an untitled document")
+        .map(PathBuf::from)
+}
+
+/// What the recovery prompt says about `path`: whose unsaved changes it holds and when they were saved.
+pub fn recovery_summary(path: &Path) -> String {
+    let file = preset::read(path)
+        .ok()
+        .and_then(|p| recovered_path(&p.name))
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| "an untitled document".to_string());
+    let age = std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .map(|d| match d.as_secs() {
+            s if s < 90 => "about a minute ago".to_string(),
+            s if s < 90 * 60 => format!("{} minutes ago", s / 60),
+            s if s < 36 * 3600 => format!("{} hours ago", s / 3600),
+            s => format!("{} days ago", s / 86_400),
+        })
+        .unwrap_or_else(|| "at an unknown time".to_string());
+    format!("Unsaved changes of {file}, autosaved {age}, were kept.")
 }

@@ -43,7 +43,9 @@ pub use crate::paint::CellToScreen;
 pub use camera::Camera;
 pub use commands::Command;
 pub use dialogs::open_in_app_dialog;
-pub use files::{AppDirs, FileState, PathPurpose, Pending, level_document, read_document};
+pub use files::{
+    AppDirs, FileState, PathPurpose, Pending, level_document, read_document, recovery_summary,
+};
 pub use findings::{Finding, Severity, level_findings};
 pub use native_dialog::DialogChoice;
 pub use screenshot::{SCREENSHOT_SIZE, editor_for_request, render_editor, save_editor};
