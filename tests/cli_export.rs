@@ -418,3 +418,40 @@ fn regenerate_keeps_locks_and_writes_preset_and_level() {
     assert!(err.contains("locked rooms cannot be kept"), "{err}");
     assert!(!p2.exists() && !l2.exists());
 }
+
+#[test]
+fn param_errors_name_the_valid_parameters_and_one_item_lists_are_lists() {
+    let base = ["generate", "--seed", "1", "--level", "3", "--generator"];
+    let with = |generator: &str, param: &str| {
+        let mut args = base.to_vec();
+        args.extend([generator, "--param", param]);
+        run(&args)
+    };
+    // An unknown name lists the generator's parameters.
+    let err = assert_one_line_error(&with("tile-growth", "nope=1"), 2);
+    assert!(
+        err.contains("has no parameter") && err.contains("min_fill") && err.contains("modules_x"),
+        "{err}"
+    );
+    // A list parameter takes a single item without a trailing comma.
+    let one = with("packed-mansion", "hall_widths=1");
+    assert!(one.status.success(), "{}", stderr(&one));
+    assert_eq!(
+        with("packed-mansion", "hall_widths=1").stdout,
+        with("packed-mansion", "hall_widths=[1]").stdout
+    );
+    // A maximum below the minimum is an error, not silently raised.
+    let mut args = base.to_vec();
+    args.extend([
+        "tile-growth",
+        "--param",
+        "min_fill=0.8",
+        "--param",
+        "max_fill=0.3",
+    ]);
+    let err = assert_one_line_error(&run(&args), 2);
+    assert!(
+        err.contains("max_fill") && err.contains("below min_fill"),
+        "{err}"
+    );
+}

@@ -290,3 +290,17 @@ fn foreign_locks_never_rebuild_into_an_unplayable_level() {
         }
     }
 }
+
+/// Found by the million-case fuzz run (seed 1, case 814198): a lock whose neighbour slots lie off the
+/// rebuilt plan made the siheyuan's wall placement index before its wall lines (a panic). Neighbours
+/// the plan does not have are skipped now.
+#[test]
+fn a_lock_naming_neighbours_off_the_plan_does_not_panic() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/preset-lock-neighbour-off-plan.ron");
+    let out = run(&["validate", path.to_str().expect("UTF-8 path")]);
+    let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(!all.contains("panicked"), "{all}");
+    assert_eq!(out.status.code(), Some(0), "{all}");
+    assert!(all.contains("0 playability error(s)"), "{all}");
+}

@@ -200,12 +200,17 @@ pub fn show(
     {
         match picker.params() {
             Ok(generator) => {
-                picker.error = None;
                 let recipe = Recipe {
                     generator,
                     ..recipe.clone()
                 };
-                commands.push(Command::Run(edit::Command::SetRecipe(recipe)));
+                match recipe.check() {
+                    Ok(()) => {
+                        picker.error = None;
+                        commands.push(Command::Run(edit::Command::SetRecipe(recipe)));
+                    }
+                    Err(e) => picker.error = Some(e),
+                }
             }
             Err(e) => picker.error = Some(e.to_string()),
         }

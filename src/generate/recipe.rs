@@ -80,7 +80,13 @@ impl Recipe {
             GeneratorParams::Siheyuan { plan } => {
                 plan.check()?;
             }
-            // The other generators clamp their parameters and report it in the level's diagnostics.
+            GeneratorParams::TileGrowth(p) if p.max_fill < p.min_fill => {
+                return Err(format!(
+                    "max_fill ({}) is below min_fill ({}): a mansion cannot fill less than its minimum",
+                    p.max_fill, p.min_fill
+                ));
+            }
+            // Otherwise the generators clamp their parameters and report it in the level's diagnostics.
             GeneratorParams::TileGrowth(_)
             | GeneratorParams::PackedMansion(_)
             | GeneratorParams::RogueGrid(_) => {}

@@ -36,8 +36,17 @@ pub enum ParamError {
         quote(.0)
     )]
     UnknownGenerator(String),
-    #[error("generator `{}` has no parameter `{}`", quote(.generator), quote(.name))]
-    UnknownParam { generator: String, name: String },
+    #[error(
+        "generator `{}` has no parameter `{}` (its parameters: {})",
+        quote(.generator),
+        quote(.name),
+        .known
+    )]
+    UnknownParam {
+        generator: String,
+        name: String,
+        known: String,
+    },
     #[error("parameter `{}` cannot be `{}`: {}", quote(.name), quote(.value), fit_message(.reason))]
     Invalid {
         name: String,
@@ -79,7 +88,12 @@ pub fn param_specs(id: &str) -> Option<&'static [ParamSpec]> {
 /// Reads one command-line value into the JSON shape of the parameter it replaces.
 fn parse_value(raw: &str, current: &Value) -> Value {
     if let Ok(v) = serde_json::from_str::<Value>(raw) {
-        return v;
+        // A list parameter given one item (`hall_widths=1`) is a list of that item.
+        return match v {
+            Value::Array(_) => v,
+            v if current.is_array() => Value::Array(vec![v]),
+            v => v,
+        };
     }
     if current.is_array() {
         let items = raw
@@ -105,9 +119,14 @@ pub fn apply<P: Serialize + DeserializeOwned>(
         reason: e.to_string(),
     })?;
     for (name, raw) in params {
+        let known = value
+            .as_object()
+            .map(|m| m.keys().cloned().collect::<Vec<_>>().join(", "))
+            .unwrap_or_default();
         let unknown = || ParamError::UnknownParam {
             generator: generator.to_string(),
             name: name.clone(),
+            known,
         };
         let slot = value
             .as_object_mut()

@@ -161,6 +161,10 @@ impl Jitters<'_> {
         for pin in pins {
             let (rx, ry) = (pin.rx, pin.ry);
             for &(nx, ny, rect) in &pin.neighbours {
+                // A lock taken from a larger plan can name neighbours this plan does not have.
+                if !(0..rx_n).contains(&nx) || !(0..ry_n).contains(&ny) {
+                    continue;
+                }
                 if ny != ry && (ny - ry).abs() == 1 {
                     for (i, x) in [(nx, rect.x0 - 1), (nx + 1, rect.x1)] {
                         if (i == rx || i == rx + 1) && i > 0 && i < rx_n {
