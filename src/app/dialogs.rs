@@ -245,12 +245,12 @@ pub fn modals(ctx: &Context, state: &mut EditorState) {
             None => {}
         }
     }
-    if let Some(path) = state.files.recovery_offer.clone() {
+    if let Some((path, summary)) = state.files.recovery_offer.clone() {
         let mut answer = None;
         Modal::new(Id::unique("recovery")).show(ctx, |ui| {
             ui.heading("Recover unsaved work?");
             ui.label("The editor did not close cleanly last time.");
-            ui.label(super::files::recovery_summary(&path));
+            ui.label(summary);
             ui.horizontal(|ui| {
                 if ui.button("Recover").clicked() {
                     answer = Some(true);

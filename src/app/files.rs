@@ -94,8 +94,9 @@ pub struct FileState {
     pub last_folder: Option<PathBuf>,
     /// An action waiting for the Save / Discard / Cancel answer.
     pub pending: Option<Pending>,
-    /// A recovery file found at start, offered to the user.
-    pub recovery_offer: Option<PathBuf>,
+    /// A recovery file found at start, offered to the user, with what the prompt says about it (read
+    /// once, not every frame the prompt is shown).
+    pub recovery_offer: Option<(PathBuf, String)>,
     pub last_autosave: Instant,
     /// Quitting was confirmed, so the next close request goes through.
     pub allow_close: bool,
@@ -141,7 +142,11 @@ impl FileState {
         let recovery_offer = dirs
             .as_ref()
             .map(AppDirs::recovery_file)
-            .filter(|p| p.exists());
+            .filter(|p| p.exists())
+            .map(|p| {
+                let summary = recovery_summary(&p);
+                (p, summary)
+            });
         FileState {
             recent,
             dirs,

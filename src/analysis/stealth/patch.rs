@@ -115,17 +115,6 @@ impl Patch {
         }
     }
 
-    /// Every row combined with the window's row of a map-wide `set` by `f`.
-    pub fn zip_with_set(&self, set: &CellSet, f: impl Fn(u32, u32) -> u32) -> Patch {
-        let (x0, y0) = self.origin();
-        Patch {
-            centre: self.centre,
-            rows: std::array::from_fn(|j| {
-                f(self.rows[j], set.row_bits(y0 + j as i32, x0) & ROW_MASK)
-            }),
-        }
-    }
-
     /// Row `j` as two words of a map-wide [`CellSet`] of `shape`, `(word index, bits)`: the row's
     /// cells on the map shifted into place (zero bits where there are none: the row is off the map, or
     /// does not reach the next word). Two patches with one centre give the same word indices.
