@@ -231,6 +231,9 @@ pub struct CellRules {
     /// Where a move in each direction of [`DIRS`] may pass (a leap's middle): not a wall, and a window
     /// only in its own direction.
     pub passable: [CellSet; 4],
+    /// Per direction of [`DIRS`], where a leap in that direction may land: standable, and the cell
+    /// before it passable in that direction.
+    pub leap_landing: [CellSet; 4],
     /// Creaky boards: ending a move on one is heard (§3.6).
     pub creaky: CellSet,
     /// Placed lit torches.
@@ -249,6 +252,7 @@ impl CellRules {
             hides: CellSet::empty(shape),
             standable: CellSet::empty(shape),
             passable: std::array::from_fn(|_| CellSet::empty(shape)),
+            leap_landing: std::array::from_fn(|_| CellSet::empty(shape)),
             creaky: CellSet::empty(shape),
             torches_lit: Vec::new(),
             torches_unlit: Vec::new(),
@@ -293,7 +297,50 @@ impl CellRules {
                 ItemKind::Chair | ItemKind::Coin => {}
             }
         }
+        for (d, dir) in DIRS.iter().enumerate() {
+            let (dx, dy) = dir.delta();
+            rules.passable[d].shift_into(dx, dy, &mut rules.leap_landing[d]);
+            rules.leap_landing[d].intersect_with(&rules.standable);
+        }
         rules
+    }
+
+    /// Every cell the thief can land on with one step or leap from a cell of `from` (waiting not
+    /// included), into `out`. One pass over the words: each output word gathers the eight moves' source
+    /// words (rows `y ± 1`, `y ± 2`, or its own row shifted by one or two bits) and masks them, instead
+    /// of sixteen whole-set shifts and unions.
+    pub fn moves_into(&self, from: &CellSet, out: &mut CellSet) {
+        let per_row = from.words_per_row;
+        let height = from.shape.height().max(0) as usize;
+        let none = vec![0u64; per_row];
+        let row = |y: usize, dy: isize| match y.checked_add_signed(dy) {
+            Some(r) if r < height => &from.words[r * per_row..][..per_row],
+            _ => &none[..],
+        };
+        let [n, s, e, w] = [Dir::N, Dir::S, Dir::E, Dir::W].map(Self::index_of);
+        // Rows a move north (+y) and a move south (-y) come from.
+        let (north, south) = (Dir::N.delta().1 as isize, Dir::S.delta().1 as isize);
+        for y in 0..height {
+            let (from_n1, from_n2) = (row(y, -north), row(y, -2 * north));
+            let (from_s1, from_s2) = (row(y, -south), row(y, -2 * south));
+            let mid = row(y, 0);
+            for i in 0..per_row {
+                let at = y * per_row + i;
+                let before = if i > 0 { mid[i - 1] } else { 0 };
+                let after = mid.get(i + 1).copied().unwrap_or(0);
+                // Bit x of a move east comes from bit x − 1 (x − 2 for a leap), west from x + 1.
+                let east1 = (mid[i] << 1) | (before >> 63);
+                let east2 = (mid[i] << 2) | (before >> 62);
+                let west1 = (mid[i] >> 1) | (after << 63);
+                let west2 = (mid[i] >> 2) | (after << 62);
+                let steps = (from_n1[i] | from_s1[i] | east1 | west1) & self.standable.words[at];
+                let leaps = (from_n2[i] & self.leap_landing[n].words[at])
+                    | (from_s2[i] & self.leap_landing[s].words[at])
+                    | (east2 & self.leap_landing[e].words[at])
+                    | (west2 & self.leap_landing[w].words[at]);
+                out.words[at] = steps | leaps;
+            }
+        }
     }
 
     pub fn index_of(dir: Dir) -> usize {
@@ -332,5 +379,44 @@ mod tests {
             [Cell::new(63, 0), Cell::new(64, 0), Cell::new(129, 1)]
         );
         assert_eq!(set.len(), 4);
+    }
+
+    #[test]
+    fn moves_match_single_steps_and_leaps_cell_by_cell() {
+        use crate::model::Item;
+        // 130 wide: rows of three words, so moves cross word boundaries both ways.
+        let mut level = Level::blank("test", 1, 0, (130, 9), Terrain::Marble);
+        let mut state = 11u32;
+        let mut roll = |n: u32| {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (state >> 16) % n
+        };
+        for c in level.all_cells().collect::<Vec<_>>() {
+            match roll(10) {
+                0 => level.set_terrain(c, Terrain::Wall),
+                1 => level.set_terrain(c, Terrain::Window(DIRS[roll(4) as usize])),
+                2 => level.items.push(Item {
+                    kind: ItemKind::TorchLit,
+                    cell: c,
+                }),
+                _ => {}
+            }
+        }
+        let rules = CellRules::new(&level);
+        let mut from = CellSet::empty(rules.shape);
+        for c in level.all_cells().filter(|_| roll(7) == 0) {
+            from.insert(c);
+        }
+        let mut moved = CellSet::empty(rules.shape);
+        rules.moves_into(&from, &mut moved);
+        for q in level.all_cells() {
+            let expected = rules.standable.contains(q)
+                && DIRS.iter().enumerate().any(|(d, dir)| {
+                    let (dx, dy) = dir.delta();
+                    let (one, two) = (q.offset(-dx, -dy), q.offset(-2 * dx, -2 * dy));
+                    from.contains(one) || (from.contains(two) && rules.passable[d].contains(one))
+                });
+            assert_eq!(moved.contains(q), expected, "landing {q:?}");
+        }
     }
 }

@@ -61,17 +61,7 @@ impl Search<'_> {
     /// Cells reachable from `from` by one step or leap, before any hazard (landings only).
     fn moves(&self, from: &CellSet) -> CellSet {
         let mut out = CellSet::empty(from.shape());
-        let mut step = out.clone();
-        let mut leap = out.clone();
-        for (d, dir) in DIRS.iter().enumerate() {
-            let (dx, dy) = dir.delta();
-            from.shift_into(dx, dy, &mut step);
-            out.union_with_both(&step, &self.rules.standable);
-            // A leap passes over the step's cell where a move in this direction may pass.
-            step.intersect_with(&self.rules.passable[d]);
-            step.shift_into(dx, dy, &mut leap);
-            out.union_with_both(&leap, &self.rules.standable);
-        }
+        self.rules.moves_into(from, &mut out);
         out
     }
 
@@ -80,6 +70,9 @@ impl Search<'_> {
     /// board a guard hears — costs one from the budget.
     fn advance(&self, prev: &[CellSet], t: usize) -> Vec<CellSet> {
         let hz = &self.hazards[t];
+        if let [p] = prev {
+            return vec![self.advance_unnoticed(p, hz)];
+        }
         // Per budget: quiet landings (waits included) and heard ones.
         let mut landed: Vec<(CellSet, Option<CellSet>)> = prev
             .iter()
@@ -115,6 +108,19 @@ impl Search<'_> {
             .collect();
         layers.reverse();
         layers
+    }
+
+    /// [`Search::advance`] with no budget (a ghost route), in one pass after the moves: a quiet landing
+    /// or a wait, on a cell neither blocked nor watched.
+    fn advance_unnoticed(&self, prev: &CellSet, hz: &TurnHazards) -> CellSet {
+        let mut next = self.moves(prev);
+        let noisy = hz.noisy.as_ref().map_or(&[][..], CellSet::words);
+        let (stay, blocked, watched) = (prev.words(), hz.blocked.words(), hz.watched.words());
+        for (i, out) in next.words_mut().iter_mut().enumerate() {
+            let heard = noisy.get(i).copied().unwrap_or(0);
+            *out = ((*out & !heard) | stay[i]) & !(blocked[i] | watched[i]);
+        }
+        next
     }
 
     /// The first leg's layers for turns `0..=turns` with budgets `0..=budget`.
