@@ -228,7 +228,7 @@ pub fn watched_shares(watch: &Watch, timelines: &[GuardTimeline], cells: usize) 
     let periods: Vec<usize> = timelines.iter().map(|tl| tl.period.max(1)).collect();
     let first = periods.iter().copied().min().unwrap_or(1);
     let end = periods.iter().map(|p| 2 * p).max().unwrap_or(1);
-    let mut hits: Vec<(u32, u32, u32)> = Vec::new();
+    let mut per_guard: Vec<Vec<(u32, u32)>> = vec![Vec::new(); timelines.len()];
     let mut lit = watch.torch_lit.clone();
     for t in first..end {
         watch.lit_into(timelines, t, &mut lit);
@@ -242,18 +242,23 @@ pub fn watched_shares(watch: &Watch, timelines: &[GuardTimeline], cells: usize) 
                     bits &= bits - 1;
                     let cell = w / per_row * width + x;
                     if cell < cells {
-                        hits.push((cell as u32, g as u32, (t - period) as u32));
+                        per_guard[g].push((cell as u32, (t - period) as u32));
                     }
                 }
             }
         }
     }
-    // Grouped by cell, and within a cell by guard, phases ascending (a guard watches a cell at most
-    // once per phase, so the keys within a cell are distinct).
-    let mut hits = stable_sort_by(hits, cells, |h| h.0 as usize);
-    for of_cell in hits.chunk_by_mut(|a, b| a.0 == b.0) {
-        of_cell.sort_unstable_by_key(|h| (h.1, h.2));
-    }
+    // Guard by guard, phases ascending; a stable sort by cell then groups them by cell, and within a
+    // cell by guard with phases ascending (a guard watches a cell at most once per phase).
+    let hits: Vec<(u32, u32, u32)> = per_guard
+        .iter()
+        .enumerate()
+        .flat_map(|(g, hits)| {
+            hits.iter()
+                .map(move |&(cell, phase)| (cell, g as u32, phase))
+        })
+        .collect();
+    let hits = stable_sort_by(hits, cells, |h| h.0 as usize);
     let mut shares = vec![0.0; cells];
     let phases: Vec<u32> = hits.iter().map(|h| h.2).collect();
     let mut patterns: Vec<Phases> = Vec::new();
@@ -381,63 +386,72 @@ fn inclusion_exclusion(list: &[Phases]) -> Option<f64> {
     if list.len() > MAX_EXACT_GUARDS {
         return None;
     }
-    let mut budget = MAX_TUPLES;
+    let mut gcds = [[1u32; MAX_EXACT_GUARDS]; MAX_EXACT_GUARDS];
+    for a in 0..list.len() {
+        for b in 0..a {
+            gcds[a][b] = gcd(list[a].0 as u128, list[b].0 as u128) as u32;
+        }
+    }
+    let mut counter = TupleCounter {
+        list,
+        gcds,
+        chosen: [(0, 0); MAX_EXACT_GUARDS],
+        agreeing: [0; 1 << MAX_EXACT_GUARDS],
+        budget: MAX_TUPLES,
+    };
+    counter.extend(0, 0, 0)?;
+    // Summed subset by subset in a fixed order, so the result does not depend on the walk.
     let mut total = 0.0;
-    let mut members = [0usize; MAX_EXACT_GUARDS];
-    let mut sets: [&[u32]; MAX_EXACT_GUARDS] = [&[]; MAX_EXACT_GUARDS];
-    for subset in 1u32..(1 << list.len()) {
-        let mut n = 0;
+    for subset in 1usize..(1 << list.len()) {
         let mut cycle = 1u128;
-        for (i, (period, phases)) in list.iter().enumerate() {
+        for (i, (period, _)) in list.iter().enumerate() {
             if subset & (1 << i) != 0 {
-                members[n] = i;
-                sets[n] = phases;
-                n += 1;
                 let p = *period as u128;
                 cycle = cycle / gcd(cycle, p) * p;
             }
         }
-        if n == 1 {
-            total += sets[0].len() as f64 / cycle as f64;
-            continue;
-        }
-        let mut gcds = [[1u32; MAX_EXACT_GUARDS]; MAX_EXACT_GUARDS];
-        for a in 0..n {
-            for b in 0..a {
-                let (p, q) = (list[members[a]].0 as u128, list[members[b]].0 as u128);
-                gcds[a][b] = gcd(p, q) as u32;
-            }
-        }
-        let mut chosen = [0u32; MAX_EXACT_GUARDS];
-        let agreeing = count_agreeing(&gcds, &sets[..n], &mut chosen, 0, &mut budget)?;
-        let sign = if n % 2 == 1 { 1.0 } else { -1.0 };
-        total += sign * agreeing as f64 / cycle as f64;
+        let sign = if subset.count_ones() % 2 == 1 {
+            1.0
+        } else {
+            -1.0
+        };
+        total += sign * counter.agreeing[subset] as f64 / cycle as f64;
     }
     Some(total)
 }
 
-/// Tuples of phases (one per set from `depth` on, extending `chosen[..depth]`) that agree pairwise
-/// modulo the periods' gcds (`gcds[a][b]` for `b < a`).
-fn count_agreeing(
-    gcds: &[[u32; MAX_EXACT_GUARDS]; MAX_EXACT_GUARDS],
-    sets: &[&[u32]],
-    chosen: &mut [u32; MAX_EXACT_GUARDS],
-    depth: usize,
-    budget: &mut usize,
-) -> Option<u64> {
-    if depth == sets.len() {
-        return Some(1);
-    }
-    let mut count = 0;
-    for &phase in sets[depth] {
-        *budget = budget.checked_sub(1)?;
-        let agrees = (0..depth).all(|j| phase % gcds[depth][j] == chosen[j] % gcds[depth][j]);
-        if agrees {
-            chosen[depth] = phase;
-            count += count_agreeing(gcds, sets, chosen, depth + 1, budget)?;
+/// Counts, for every subset of guards at once, the tuples of phases (one per guard of the subset) that
+/// agree pairwise modulo the periods' gcds: a walk that adds one guard at a time, so that tuples sharing
+/// a prefix are checked once.
+struct TupleCounter<'a, 'b> {
+    list: &'a [Phases<'b>],
+    /// `gcds[a][b]` for `b < a`.
+    gcds: [[u32; MAX_EXACT_GUARDS]; MAX_EXACT_GUARDS],
+    /// The guards and phases chosen so far.
+    chosen: [(usize, u32); MAX_EXACT_GUARDS],
+    agreeing: [u64; 1 << MAX_EXACT_GUARDS],
+    budget: usize,
+}
+
+impl TupleCounter<'_, '_> {
+    /// Extends the `depth` choices made (guards of `subset`) with one phase of each later guard.
+    fn extend(&mut self, from: usize, depth: usize, subset: usize) -> Option<()> {
+        for next in from..self.list.len() {
+            for &phase in self.list[next].1 {
+                self.budget = self.budget.checked_sub(1)?;
+                let agrees = self.chosen[..depth]
+                    .iter()
+                    .all(|&(g, p)| phase % self.gcds[next][g] == p % self.gcds[next][g]);
+                if agrees {
+                    let with = subset | 1 << next;
+                    self.agreeing[with] += 1;
+                    self.chosen[depth] = (next, phase);
+                    self.extend(next + 1, depth + 1, with)?;
+                }
+            }
         }
+        Some(())
     }
-    Some(count)
 }
 
 /// The union of two patterns over their joint cycle, if that is at most [`MAX_JOINT_CYCLE`] turns.
@@ -479,4 +493,51 @@ fn both_share(a: &Pattern, b: &Pattern) -> f64 {
 
 fn gcd(a: u128, b: u128) -> u128 {
     if b == 0 { a } else { gcd(b, a % b) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The share by walking the whole joint cycle turn by turn: what the closed forms must equal.
+    fn brute_share(list: &[(usize, Vec<u32>)]) -> f64 {
+        let cycle =
+            list.iter()
+                .fold(1u128, |c, (p, _)| c / gcd(c, *p as u128) * *p as u128) as usize;
+        let watched = (0..cycle)
+            .filter(|&t| {
+                list.iter()
+                    .any(|(p, phases)| phases.contains(&((t % p) as u32)))
+            })
+            .count();
+        watched as f64 / cycle as f64
+    }
+
+    #[test]
+    fn shares_equal_the_joint_cycle_walked_turn_by_turn() {
+        let mut state = 5u32;
+        let mut roll = |n: u32| {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (state >> 16) % n
+        };
+        for case in 0..300 {
+            let guards = 1 + case % 10;
+            let list: Vec<(usize, Vec<u32>)> = (0..guards)
+                .map(|_| {
+                    let period = [4, 6, 8, 9, 10, 12, 14, 15][roll(8) as usize];
+                    let mut phases: Vec<u32> =
+                        (0..period as u32).filter(|_| roll(3) == 0).collect();
+                    phases.dedup();
+                    (period, phases)
+                })
+                .collect();
+            let patterns: Vec<Phases> = list.iter().map(|(p, ph)| (*p, &ph[..])).collect();
+            let expected = brute_share(&list);
+            let got = f64::from(joint_share(&patterns));
+            assert!(
+                (got - expected).abs() < 1e-6,
+                "case {case}: {list:?}: {got} ≠ {expected}"
+            );
+        }
+    }
 }
