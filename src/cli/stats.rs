@@ -8,6 +8,8 @@ use std::ops::Range;
 use std::process::ExitCode;
 use std::thread;
 
+use rayon::prelude::*;
+
 use clap::Args;
 
 use serde::Serialize;
@@ -119,19 +121,14 @@ fn run_batch(
         })
         .filter(|r| !r.is_empty())
         .collect();
-    thread::scope(|scope| {
-        let handles: Vec<_> = runs
-            .into_iter()
-            .map(|run| scope.spawn(move || game_lines(run, choice, stealth)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .map_err(|_| CliError::Failed("a statistics worker panicked".to_string()))?
-            })
-            .collect()
-    })
+    // On rayon's threads rather than threads of our own, so that the stealth analysis's own parallel
+    // halves are joined inside the pool instead of waking it from outside for every mansion.
+    runs.into_par_iter()
+        .map(|run| {
+            std::panic::catch_unwind(|| game_lines(run, choice, stealth))
+                .map_err(|_| CliError::Failed("a statistics worker panicked".to_string()))?
+        })
+        .collect()
 }
 
 /// The JSON lines of every mansion of the games `seeds`, in seed then level order.
