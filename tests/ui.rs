@@ -254,3 +254,49 @@ fn hovering_a_cell_shows_what_is_there() {
     harness.get_by_label("Guard 0 starts here");
     harness.get_by_label_contains("Patrolled by: guard 0");
 }
+
+#[test]
+fn the_command_palette_finds_a_command_by_name_and_runs_it() {
+    let mut harness = default_harness();
+    assert!(!harness.state().state.show_grid);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, Key::P);
+    harness.run_steps(2);
+    assert!(harness.state().state.palette.open);
+    harness.event(Event::Text("cell gr".into()));
+    harness.run_steps(2);
+    assert_eq!(
+        harness.query_all_by_label("Cell grid").count(),
+        2,
+        "the palette lists it beside the overlay panel's checkbox"
+    );
+    harness.key_press(Key::G);
+    harness.run_steps(1);
+    assert!(
+        !harness.state().state.show_grid,
+        "keys typed into the palette are text, not shortcuts"
+    );
+    harness.key_press(Key::Enter);
+    harness.run_steps(2);
+    let state = &harness.state().state;
+    assert!(state.show_grid, "Enter ran the highlighted command");
+    assert!(!state.palette.open, "and closed the palette");
+}
+
+#[test]
+fn go_to_room_selects_the_room_typed_and_escape_closes_the_palette() {
+    let mut harness = default_harness();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, Key::G);
+    harness.run_steps(2);
+    assert_eq!(harness.state().state.palette.query, "room ");
+    harness.event(Event::Text("7".into()));
+    harness.run_steps(2);
+    harness.key_press(Key::Enter);
+    harness.run_steps(2);
+    assert_eq!(harness.state().state.selected_room, Some(7));
+    harness.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, Key::P);
+    harness.run_steps(2);
+    assert!(harness.state().state.palette.open);
+    harness.key_press(Key::Escape);
+    harness.run_steps(2);
+    assert!(!harness.state().state.palette.open);
+}

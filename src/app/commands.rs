@@ -68,6 +68,14 @@ pub enum Command {
     SetSpeed(u32),
     /// Show the route to this loot item (an index into `Level::items`) alone, or to all loot.
     SelectLoot(Option<usize>),
+    /// Open the command palette.
+    CommandPalette,
+    /// Open the command palette ready for a room number.
+    GoToRoom,
+    /// Select a room and centre the map on it.
+    FocusRoom(RoomId),
+    /// Close the editor (asking first about unsaved changes).
+    Quit,
 }
 
 impl Command {
@@ -93,13 +101,16 @@ impl Command {
     ];
 
     /// Commands with a Ctrl shortcut; the Shift variants come first so Ctrl+Shift+Z is not read as Ctrl+Z.
-    pub const WITH_SHORTCUTS: [Command; 6] = [
+    pub const WITH_SHORTCUTS: [Command; 9] = [
         Command::Redo,
         Command::SaveAs,
+        Command::CommandPalette,
         Command::Undo,
         Command::New,
         Command::Open,
         Command::Save,
+        Command::GoToRoom,
+        Command::Quit,
     ];
 
     /// The menu or button label.
@@ -142,6 +153,10 @@ impl Command {
             Command::SetSpeed(n) => format!("{n} turns per second"),
             Command::SelectLoot(Some(item)) => format!("Show the route to item {item}"),
             Command::SelectLoot(None) => "Show the routes to all loot".to_string(),
+            Command::CommandPalette => "Command palette…".to_string(),
+            Command::GoToRoom => "Go to room…".to_string(),
+            Command::FocusRoom(r) => format!("Go to room {r}"),
+            Command::Quit => "Quit".to_string(),
         }
     }
 
@@ -178,6 +193,12 @@ impl Command {
         const OPEN: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::O)];
         const SAVE: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::S)];
         const SAVE_AS: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD_SHIFT, Key::S)];
+        const PALETTE: &[KeyboardShortcut] = &[
+            KeyboardShortcut::new(CMD, Key::P),
+            KeyboardShortcut::new(CMD_SHIFT, Key::P),
+        ];
+        const GO_TO_ROOM: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::G)];
+        const QUIT: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::Q)];
         match self {
             Command::Undo => UNDO,
             Command::Redo => REDO,
@@ -185,6 +206,9 @@ impl Command {
             Command::Open => OPEN,
             Command::Save => SAVE,
             Command::SaveAs => SAVE_AS,
+            Command::CommandPalette => PALETTE,
+            Command::GoToRoom => GO_TO_ROOM,
+            Command::Quit => QUIT,
             _ => &[],
         }
     }
@@ -270,6 +294,10 @@ impl Command {
             Command::SetTurn(_) => "Go to this turn of the patrol timeline",
             Command::SetSpeed(_) => "How many turns the timeline plays per second",
             Command::SelectLoot(_) => "Show the route to this loot alone on the routes overlay",
+            Command::CommandPalette => "Find any command by name and run it",
+            Command::GoToRoom => "Type a room number to select the room and centre the map on it",
+            Command::FocusRoom(_) => "Select this room and centre the map on it",
+            Command::Quit => "Close the editor, asking first about unsaved changes",
         }
     }
 

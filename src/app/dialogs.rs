@@ -34,6 +34,7 @@ pub fn dispatch(ctx: &Context, state: &mut EditorState, command: Command) {
             ask_path(ctx, state, PathPurpose::SaveAs { then: None });
         }
         Command::Export(kind) => ask_path(ctx, state, PathPurpose::Export(kind)),
+        Command::Quit => request(ctx, state, Pending::Quit),
         other => state.apply(other),
     }
 }

@@ -67,6 +67,8 @@ pub fn file_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
             menu_item(ui, Command::Export(format), true, commands);
         }
     });
+    ui.separator();
+    menu_item(ui, Command::Quit, true, commands);
 }
 
 /// The Edit menu: undo, redo, locks, regeneration and re-rolls.

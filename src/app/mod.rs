@@ -26,6 +26,7 @@ mod findings;
 mod legend;
 mod map_view;
 mod native_dialog;
+mod palette;
 mod panels;
 mod picker;
 mod screenshot;
@@ -48,6 +49,7 @@ pub use files::{
 };
 pub use findings::{Finding, Severity, level_findings};
 pub use native_dialog::DialogChoice;
+pub use palette::Palette;
 pub use screenshot::{SCREENSHOT_SIZE, editor_for_request, render_editor, save_editor};
 pub use state::{Analysis, DEFAULT_PRESET, EditorState, MessageKind, Overlay, Overlays, Source};
 pub use strokes::PaintMode;
@@ -121,6 +123,7 @@ impl Editor {
         let state = &mut self.state;
         panels_and_map(ui, state, &mut commands);
         dialogs::modals(&ctx, state);
+        palette::show(&ctx, state, &mut commands);
         if !commands.is_empty() {
             for command in commands {
                 dialogs::dispatch(&ctx, &mut self.state, command);
@@ -182,7 +185,7 @@ impl eframe::App for Editor {
 /// Keyboard shortcuts from [`Command::key`], [`Command::shortcuts`] and [`Tool::key`], unless a text
 /// field has the keyboard. Space is only "hold to pan": it never changes the document.
 fn keyboard(ctx: &egui::Context, state: &mut EditorState, commands: &mut Vec<Command>) {
-    if ctx.egui_wants_keyboard_input() {
+    if ctx.egui_wants_keyboard_input() || state.palette.open {
         return;
     }
     ctx.input_mut(|i| {

@@ -30,6 +30,10 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
             for cmd in [Command::FitToWindow, Command::ZoomIn, Command::ZoomOut] {
                 menu_item(ui, cmd, true, commands);
             }
+            ui.separator();
+            for cmd in [Command::GoToRoom, Command::CommandPalette] {
+                menu_item(ui, cmd, true, commands);
+            }
         });
         ui.menu_button("Mansion", |ui| {
             menu_item(ui, Command::Regenerate, true, commands);

@@ -10,6 +10,7 @@ pub use super::cache::Analysis;
 use super::camera::Camera;
 use super::commands::{Command, drawable};
 use super::files::{self, FileState};
+use super::palette::Palette;
 use super::picker::GeneratorPicker;
 use super::timeline::Timeline;
 use super::tools::ToolState;
@@ -129,6 +130,7 @@ pub struct EditorState {
     /// The loot item under the pointer this frame (on the map or in the inspector), which wins over
     /// `loot_focus`.
     pub hovered_loot: Option<usize>,
+    pub palette: Palette,
 }
 
 impl EditorState {
@@ -171,6 +173,7 @@ impl EditorState {
             timeline: Timeline::default(),
             loot_focus: None,
             hovered_loot: None,
+            palette: Palette::default(),
         }
     }
 
@@ -467,6 +470,13 @@ impl EditorState {
             }
             Command::SetSpeed(speed) => self.timeline.speed = speed.max(1),
             Command::SelectLoot(item) => self.loot_focus = item,
+            Command::CommandPalette => self.palette.open_with(""),
+            Command::GoToRoom => self.palette.open_with("room "),
+            Command::FocusRoom(room) => self.focus_on(Focus {
+                cell: None,
+                room: Some(room),
+            }),
+            Command::Quit => self.say(MessageKind::Info, "close the window to quit"),
             Command::Open | Command::SaveAs | Command::Export(_) => {
                 self.say(MessageKind::Error, "file dialogs are not available here");
             }
