@@ -253,6 +253,45 @@ fn hovering_a_cell_shows_what_is_there() {
     harness.get_by_label(&format!("Cell ({}, {})", guard.start.x, guard.start.y));
     harness.get_by_label("Guard 0 starts here");
     harness.get_by_label_contains("Patrolled by: guard 0");
+    // The status bar: the cell under the pointer and the zoom.
+    let cell = format!("({}, {})", guard.start.x, guard.start.y);
+    let zoom = harness.state().state.camera.zoom_percent();
+    harness.get_by_label(&format!("{cell:>10} {zoom:>5.0}%"));
+}
+
+#[test]
+fn the_hover_tooltip_never_covers_the_brushs_footprint() {
+    let mut harness = default_harness();
+    harness.key_press(Key::B);
+    harness.key_press(Key::CloseBracket);
+    harness.key_press(Key::CloseBracket);
+    harness.run_steps(2);
+    let state = &harness.state().state;
+    assert_eq!(state.tools.brush, 3);
+    let t = state.last_transform.expect("a map was drawn");
+    let cell = state.level().entrance.cell;
+    harness.hover_at(t.cell_centre(cell));
+    harness.run_steps(4);
+    let tooltip = harness
+        .get_by_label(&format!("Cell ({}, {})", cell.x, cell.y))
+        .rect();
+    let t = harness
+        .state()
+        .state
+        .last_transform
+        .expect("a map was drawn");
+    let footprint = (-1..=1)
+        .flat_map(|dy| (-1..=1).map(move |dx| cell.offset(dx, dy)))
+        .map(|c| t.cell_rect(c))
+        .fold(t.cell_rect(cell), |a, b| a.union(b));
+    let (tooltip, footprint) = (tooltip, footprint);
+    assert!(
+        tooltip.max.y <= footprint.min.y
+            || tooltip.min.y >= footprint.max.y
+            || tooltip.max.x <= footprint.min.x
+            || tooltip.min.x >= footprint.max.x,
+        "tooltip {tooltip:?} over the brush {footprint:?}"
+    );
 }
 
 #[test]

@@ -29,10 +29,20 @@ pub struct Camera {
     pending: Vec<Pending>,
 }
 
+/// The cell size shown as 100 % zoom.
+const CELL_AT_FULL_ZOOM: f32 = 16.0;
+
+impl Camera {
+    /// The zoom as a percentage: 100 % is [`CELL_AT_FULL_ZOOM`] points per cell.
+    pub fn zoom_percent(&self) -> f32 {
+        self.cell / CELL_AT_FULL_ZOOM * 100.0
+    }
+}
+
 impl Default for Camera {
     fn default() -> Self {
         Camera {
-            cell: 16.0,
+            cell: CELL_AT_FULL_ZOOM,
             offset: Vec2::ZERO,
             pending: vec![Pending::Fit],
         }

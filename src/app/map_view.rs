@@ -2,11 +2,13 @@
 //! ([`crate::paint`]) from the editor's state: what the PNG export draws, plus the grid, locks, the
 //! selection and the focused finding when the editor shows them.
 
-use egui::{CornerRadius, Key, PointerButton, Rect, Response, Sense, Ui};
+use egui::{CornerRadius, Key, PointerButton, PopupAnchor, Rect, Response, Sense, Tooltip, Ui};
 
 use super::commands::Command;
 use super::describe;
 use super::state::EditorState;
+use super::strokes::{PaintMode, brush_cells};
+use super::tools::Tool;
 use crate::model::{Cell, ItemKind};
 use crate::paint::{self, CellToScreen, Scene, palette};
 
@@ -17,6 +19,10 @@ pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
     handle_input(ui, state, viewport, &response, commands);
     let t = state.camera.transform(viewport, state.level().height);
     state.last_transform = Some(t);
+    state.cursor_cell = response
+        .hover_pos()
+        .map(|pos| t.cell_at(pos))
+        .filter(|&c| state.level().in_bounds(c));
     if let Some(pos) = response.hover_pos() {
         let cell = t.cell_at(pos);
         let coin = state
@@ -41,7 +47,21 @@ pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
     {
         let cell = t.cell_at(pos);
         if level.in_bounds(cell) {
-            response.on_hover_ui_at_pointer(|ui| hover_tooltip(ui, state, cell));
+            // Beside what the tool would touch (the brush's whole footprint), never over it.
+            let footprint = match (state.tools.tool, state.tools.paint_mode) {
+                (Tool::Paint, PaintMode::Brush) => brush_cells(cell, state.tools.brush)
+                    .map(|c| t.cell_rect(c))
+                    .fold(t.cell_rect(cell), |a, b| a.union(b)),
+                _ => t.cell_rect(cell),
+            };
+            Tooltip::always_open(
+                ui.ctx().clone(),
+                response.layer_id,
+                response.id,
+                PopupAnchor::ParentRect(footprint.expand(2.0)),
+            )
+            .gap(6.0)
+            .show(|ui| hover_tooltip(ui, state, cell));
         }
     }
 }

@@ -375,6 +375,16 @@ pub fn status_bar(ui: &mut Ui, state: &EditorState) {
             format!("generated in {:.1} ms", d.as_secs_f64() * 1000.0)
         });
     ui.horizontal(|ui| {
+        // Fixed-width figures first, so the rest of the line does not jump as the pointer moves.
+        let cursor = state
+            .cursor_cell
+            .map_or("–".to_string(), |c| format!("({}, {})", c.x, c.y));
+        ui.monospace(format!(
+            "{cursor:>10} {:>5.0}%",
+            state.camera.zoom_percent()
+        ))
+        .on_hover_text("The cell under the pointer, and the zoom (100 % = 16 points per cell)");
+        ui.separator();
         ui.label(format!(
             "{} × {} cells · {rooms} rooms · {} loot · {} guards · {took} · {source}",
             level.width,

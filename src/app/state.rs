@@ -131,6 +131,8 @@ pub struct EditorState {
     /// `loot_focus`.
     pub hovered_loot: Option<usize>,
     pub palette: Palette,
+    /// The map cell under the pointer (the status bar shows it).
+    pub cursor_cell: Option<Cell>,
 }
 
 impl EditorState {
@@ -174,6 +176,7 @@ impl EditorState {
             loot_focus: None,
             hovered_loot: None,
             palette: Palette::default(),
+            cursor_cell: None,
         }
     }
 
