@@ -336,6 +336,7 @@ fn the_move_item_tool_drags_an_item_and_a_refused_move_says_why() {
         .copied()
         .find(|&c| c != item.cell && level.items.iter().all(|it| it.cell != c))
         .expect("a free cell in the same room");
+    let room_cells = room.cells.clone();
     click(&mut harness, "Move item");
     drag(&mut harness, t.cell_centre(item.cell), t.cell_centre(free));
     let moved = harness.state().state.level().clone();
@@ -345,16 +346,29 @@ fn the_move_item_tool_drags_an_item_and_a_refused_move_says_why() {
             .iter()
             .any(|it| it.cell == free && it.kind == item.kind)
     );
-    // Dragging the same way again is refused (the target is taken, the source empty); the status bar
-    // says why and nothing changes.
+    // Dragging the same way again is refused (the source is empty now); the status bar says why and
+    // nothing changes.
     drag(&mut harness, t.cell_centre(item.cell), t.cell_centre(free));
     assert_eq!(*harness.state().state.level(), moved);
     let message = harness.state().state.message.clone();
     assert!(
-        message.as_deref().is_some_and(|m| m.contains("refused:")),
+        message
+            .as_deref()
+            .is_some_and(|m| m.contains("no item there")),
         "{message:?}"
     );
-    harness.get_by_label_contains("refused:");
+    harness.get_by_label_contains("no item there to drag");
+    // And onto another item: the target is taken.
+    let other = moved
+        .items
+        .iter()
+        .find(|it| it.cell != free && room_cells.contains(&it.cell))
+        .map(|it| it.cell);
+    if let Some(other) = other {
+        drag(&mut harness, t.cell_centre(free), t.cell_centre(other));
+        assert_eq!(*harness.state().state.level(), moved);
+        harness.get_by_label_contains("already holds an item");
+    }
 }
 
 #[test]
@@ -415,7 +429,19 @@ fn the_waypoint_tool_drags_a_route_cell() {
         .iter()
         .position(|&c| c == from)
         .expect("on the route");
-    let to = from.offset(0, 1);
+    // A neighbouring cell the placement rule accepts (moves it refuses are tests/placements.rs's).
+    let level = state.level();
+    let to = (-1..=1)
+        .flat_map(|dy| (-1..=1).map(move |dx| from.offset(dx, dy)))
+        .find(|&to| {
+            let edit = mansion_forge::edit::Edit::MoveWaypoint {
+                route: 0,
+                index,
+                to,
+            };
+            to != from && mansion_forge::edit::placement::refusal(level, &edit).is_none()
+        })
+        .expect("an accepted neighbour");
     click(&mut harness, "Move waypoint");
     drag(&mut harness, t.cell_centre(from), t.cell_centre(to));
     let state = &harness.state().state;

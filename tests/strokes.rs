@@ -2,84 +2,14 @@
 //! and a fill are each one history entry; the eyedropper picks what is under the cursor; holding Space
 //! to pan never changes the document; tools have keys.
 
-use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
+#[path = "common/ui.rs"]
+mod ui;
+
+use egui::{Event, Key, Modifiers, Pos2};
 use egui_kittest::Harness;
-use mansion_forge::app::{Editor, EditorState, PAINTS, PaintMode, Tool};
+use mansion_forge::app::{Editor, PAINTS, PaintMode, Tool};
 use mansion_forge::model::{Cell, RoomKind, Terrain};
-
-fn harness() -> Harness<'static, Editor> {
-    let state = EditorState::new_default();
-    let mut harness = Harness::builder()
-        .with_size(Vec2::new(1400.0, 1300.0))
-        .build_eframe(move |_cc| Editor::new(state));
-    harness.run_steps(3);
-    harness
-}
-
-fn key(harness: &mut Harness<'static, Editor>, key: Key) {
-    for pressed in [true, false] {
-        harness.event(Event::Key {
-            key,
-            physical_key: None,
-            pressed,
-            repeat: false,
-            modifiers: Modifiers::NONE,
-        });
-        harness.run_steps(1);
-    }
-    harness.run_steps(1);
-}
-
-/// Presses the primary button at `from`, moves to each of `path` a frame at a time, releases.
-fn drag(harness: &mut Harness<'static, Editor>, from: Pos2, path: &[Pos2]) {
-    harness.event(Event::PointerMoved(from));
-    harness.event(Event::PointerButton {
-        pos: from,
-        button: PointerButton::Primary,
-        pressed: true,
-        modifiers: Modifiers::NONE,
-    });
-    harness.run_steps(1);
-    for &p in path {
-        harness.event(Event::PointerMoved(p));
-        harness.run_steps(1);
-    }
-    let end = path.last().copied().unwrap_or(from);
-    harness.event(Event::PointerButton {
-        pos: end,
-        button: PointerButton::Primary,
-        pressed: false,
-        modifiers: Modifiers::NONE,
-    });
-    harness.run_steps(2);
-}
-
-fn click_cell(harness: &mut Harness<'static, Editor>, cell: Cell, modifiers: Modifiers) {
-    let pos = centre(harness, cell);
-    harness.event(Event::ModifiersChanged(modifiers));
-    harness.event(Event::PointerMoved(pos));
-    for pressed in [true, false] {
-        harness.event(Event::PointerButton {
-            pos,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers,
-        });
-        harness.run_steps(1);
-    }
-    harness.event(Event::ModifiersChanged(Modifiers::NONE));
-    harness.run_steps(1);
-}
-
-/// The screen centre of `cell` as last drawn.
-fn centre(harness: &Harness<'static, Editor>, cell: Cell) -> Pos2 {
-    let t = harness
-        .state()
-        .state
-        .last_transform
-        .expect("the map was drawn");
-    t.point(cell.x as f32 + 0.5, cell.y as f32 + 0.5)
-}
+use ui::{centre, click_cell, drag, harness, key};
 
 /// A row of floor cells inside the first chamber with room for a 3 × 3 rectangle.
 fn chamber_floor(harness: &Harness<'static, Editor>) -> (Cell, Cell) {

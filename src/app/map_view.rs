@@ -40,6 +40,9 @@ pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
     let shapes = ui.ctx().fonts_mut(|fonts| state.paint_map(&t, fonts));
     painter.extend(shapes);
     super::strokes::paint_preview(&painter, state.level(), &t, &state.tools.stroke);
+    if let Some(preview) = &state.tools.preview {
+        super::previews::draw(&painter, &t, preview);
+    }
 
     let level = state.level();
     if let Some(pos) = response.hover_pos()

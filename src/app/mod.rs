@@ -29,6 +29,7 @@ mod native_dialog;
 mod palette;
 mod panels;
 mod picker;
+mod previews;
 mod screenshot;
 mod state;
 mod stealth_panels;

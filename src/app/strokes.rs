@@ -9,7 +9,8 @@ use egui::{Color32, CornerRadius, Painter, Stroke, StrokeKind};
 
 use super::tools::{ITEMS, PAINTS, Tool, ToolState};
 use crate::edit::Edit;
-use crate::model::{Axis, Cell, Dir, ItemKind, Level, Terrain};
+use crate::edit::placement::buries_door;
+use crate::model::{Axis, Cell, Dir, Level, Terrain};
 use crate::paint::{CellToScreen, palette};
 
 /// How the paint tool lays terrain down.
@@ -168,15 +169,8 @@ impl ToolState {
     }
 }
 
-/// Whether a door item would stand on a cell painted with `terrain`: painting a wall over a door leaves
-/// a door item in a wall.
-pub fn covers_door(level: &Level, cell: Cell, terrain: Terrain) -> bool {
-    terrain.is_glyph_wall()
-        && matches!(level.item_at(cell).map(|i| i.kind), Some(ItemKind::Door(_)))
-}
-
 /// Draws the stroke being painted: each cell in its new terrain's colour, outlined; cells that would
-/// bury a door item under a wall are outlined in the warning colour.
+/// bury a door item under a wall (which the placement rule refuses) are outlined in the warning colour.
 pub fn paint_preview(
     painter: &Painter,
     level: &Level,
@@ -190,7 +184,7 @@ pub fn paint_preview(
             CornerRadius::ZERO,
             palette::with_alpha(palette::terrain(terrain), 210),
         );
-        let outline = if covers_door(level, cell, terrain) {
+        let outline = if buries_door(level, cell, terrain) {
             Stroke::new(2.0, palette::WARNING)
         } else {
             Stroke::new(1.0, Color32::from_white_alpha(160))

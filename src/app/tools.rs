@@ -4,9 +4,10 @@
 use egui::{Key, PointerButton, Response, Ui};
 
 use super::commands::Command;
+use super::previews::{Preview, preview};
 use super::state::{EditorState, MessageKind};
 use super::strokes::{PaintMode, brush_cells, fill_cells, line_cells, rectangle_cells};
-use crate::edit::{self, Edit};
+use crate::edit::{self, Edit, placement};
 use crate::model::{Axis, Cell, Dir, ItemKind, Level, Terrain};
 use crate::paint::CellToScreen;
 
@@ -147,6 +148,8 @@ pub struct ToolState {
     pub stroke_from: Option<Cell>,
     /// The brush's last cell, so a fast drag paints the cells in between.
     pub last_stroke_cell: Option<Cell>,
+    /// The placement under the pointer (a drag's target, or a click tool's cell) and its verdict.
+    pub preview: Option<Preview>,
 }
 
 impl Default for ToolState {
@@ -161,6 +164,7 @@ impl Default for ToolState {
             stroke: Vec::new(),
             stroke_from: None,
             last_stroke_cell: None,
+            preview: None,
         }
     }
 }
@@ -233,7 +237,7 @@ fn paint(
         }
     }
     if released && let Some(e) = tools.finish_stroke() {
-        commands.push(Command::Run(edit::Command::Edit(e)));
+        push_checked(state, commands, e);
     }
 }
 
@@ -247,7 +251,6 @@ pub fn handle(
 ) {
     let level = &state.doc.level;
     let pointer_cell = response.interact_pointer_pos().map(|p| t.cell_at(p));
-    let edit = |e: Edit| Command::Run(edit::Command::Edit(e));
     let tools = &mut state.tools;
     if response.clicked() && ui.input(|i| i.modifiers.alt) {
         if let Some(cell) = pointer_cell {
@@ -255,6 +258,9 @@ pub fn handle(
             state.say(MessageKind::Info, picked);
         }
         return;
+    }
+    if matches!(tools.tool, Tool::Select | Tool::Paint | Tool::Eyedropper) {
+        tools.preview = None;
     }
     match tools.tool {
         Tool::Select => {
@@ -279,10 +285,9 @@ pub fn handle(
         | Tool::AddGuard
         | Tool::RemoveGuard
         | Tool::PlayerStart => {
-            if !response.clicked() {
-                return;
-            }
-            let Some(cell) = pointer_cell.filter(|&c| level.in_bounds(c)) else {
+            let hovered = response.hover_pos().map(|p| t.cell_at(p));
+            let Some(cell) = pointer_cell.or(hovered).filter(|&c| level.in_bounds(c)) else {
+                tools.preview = None;
                 return;
             };
             let command = match tools.tool {
@@ -307,8 +312,19 @@ pub fn handle(
                     .map(|guard| Edit::RemoveGuard { guard }),
                 _ => Some(Edit::MovePlayerStart { to: cell }),
             };
+            let placing = matches!(
+                tools.tool,
+                Tool::PlaceItem | Tool::AddGuard | Tool::PlayerStart
+            );
+            tools.preview = match &command {
+                Some(e) if placing => Some(preview(level, tools.preview.take(), None, cell, e)),
+                _ => None,
+            };
+            if !response.clicked() {
+                return;
+            }
             match command {
-                Some(e) => commands.push(edit(e)),
+                Some(e) => push_checked(state, commands, e),
                 None => {
                     let text = format!("{}: nothing here", tools.tool.label());
                     state.say(MessageKind::Warning, text);
@@ -321,25 +337,51 @@ pub fn handle(
                 let origin = ui.input(|i| i.pointer.press_origin());
                 tools.drag_from = origin.map(|p| t.cell_at(p)).or(pointer_cell);
             }
-            if response.drag_stopped()
-                && let (Some(from), Some(to)) = (tools.drag_from.take(), pointer_cell)
-                && from != to
-            {
-                let e = if tools.tool == Tool::MoveItem {
-                    Some(Edit::MoveItem { from, to })
+            let moving = match (tools.drag_from, pointer_cell) {
+                (Some(from), Some(to)) if from != to => Some((from, to)),
+                _ => None,
+            };
+            let e = moving.and_then(|(from, to)| {
+                if tools.tool == Tool::MoveItem {
+                    level.item_at(from).map(|_| Edit::MoveItem { from, to })
                 } else {
                     waypoint_at(level, from).map(|(route, index)| Edit::MoveWaypoint {
                         route,
                         index,
                         to,
                     })
-                };
-                match e {
-                    Some(e) => commands.push(edit(e)),
-                    None => state.say(MessageKind::Warning, "no patrol route there to drag"),
+                }
+            });
+            tools.preview = match (&e, moving) {
+                (Some(e), Some((from, to))) if tools.drag_from.is_some() => {
+                    Some(preview(level, tools.preview.take(), Some(from), to, e))
+                }
+                _ => None,
+            };
+            if response.drag_stopped() && tools.drag_from.take().is_some() {
+                tools.preview = None;
+                match (e, moving) {
+                    (Some(e), _) => push_checked(state, commands, e),
+                    (None, Some(_)) => {
+                        let what = if tools.tool == Tool::MoveItem {
+                            "no item there to drag"
+                        } else {
+                            "no patrol route there to drag"
+                        };
+                        state.say(MessageKind::Warning, what);
+                    }
+                    (None, None) => {}
                 }
             }
         }
+    }
+}
+
+/// Runs `e` unless the placement rule refuses it, in which case the status bar says why.
+fn push_checked(state: &mut EditorState, commands: &mut Vec<Command>, e: Edit) {
+    match placement::refusal(state.level(), &e) {
+        Some(reason) => state.say(MessageKind::Warning, format!("Refused: {reason}")),
+        None => commands.push(Command::Run(edit::Command::Edit(e))),
     }
 }
 

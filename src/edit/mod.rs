@@ -6,6 +6,7 @@
 
 pub mod commands;
 pub mod locks;
+pub mod placement;
 pub mod rebuild;
 
 use serde::{Deserialize, Serialize};
