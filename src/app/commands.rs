@@ -76,11 +76,17 @@ pub enum Command {
     FocusRoom(RoomId),
     /// Close the editor (asking first about unsaved changes).
     Quit,
+    /// Copy the selected rectangle of cells with their items.
+    Copy,
+    /// Show the copied cells under the pointer; a click pastes them.
+    Paste,
+    /// Drop the selection, a pending paste or a stroke.
+    Cancel,
 }
 
 impl Command {
     /// Commands that have a plain keyboard shortcut, in the order the Help menu lists them.
-    pub const WITH_KEYS: [Command; 17] = [
+    pub const WITH_KEYS: [Command; 18] = [
         Command::ToggleOverlay(Overlay::RoomGraph),
         Command::ToggleOverlay(Overlay::Distances),
         Command::ToggleOverlay(Overlay::Loot),
@@ -98,10 +104,11 @@ impl Command {
         Command::RegenerateUnlocked,
         Command::RandomSeed,
         Command::ToggleLock,
+        Command::Cancel,
     ];
 
     /// Commands with a Ctrl shortcut; the Shift variants come first so Ctrl+Shift+Z is not read as Ctrl+Z.
-    pub const WITH_SHORTCUTS: [Command; 9] = [
+    pub const WITH_SHORTCUTS: [Command; 11] = [
         Command::Redo,
         Command::SaveAs,
         Command::CommandPalette,
@@ -111,6 +118,8 @@ impl Command {
         Command::Save,
         Command::GoToRoom,
         Command::Quit,
+        Command::Copy,
+        Command::Paste,
     ];
 
     /// The menu or button label.
@@ -157,6 +166,9 @@ impl Command {
             Command::GoToRoom => "Go to room…".to_string(),
             Command::FocusRoom(r) => format!("Go to room {r}"),
             Command::Quit => "Quit".to_string(),
+            Command::Copy => "Copy cells".to_string(),
+            Command::Paste => "Paste cells".to_string(),
+            Command::Cancel => "Cancel selection or paste".to_string(),
         }
     }
 
@@ -175,6 +187,7 @@ impl Command {
             Command::PlayPause => Some(Key::P),
             Command::StepBack => Some(Key::Comma),
             Command::StepForward => Some(Key::Period),
+            Command::Cancel => Some(Key::Escape),
             Command::SetTool(tool) => Some(tool.key()),
             _ => None,
         }
@@ -199,6 +212,8 @@ impl Command {
         ];
         const GO_TO_ROOM: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::G)];
         const QUIT: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::Q)];
+        const COPY: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::C)];
+        const PASTE: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::V)];
         match self {
             Command::Undo => UNDO,
             Command::Redo => REDO,
@@ -209,6 +224,8 @@ impl Command {
             Command::CommandPalette => PALETTE,
             Command::GoToRoom => GO_TO_ROOM,
             Command::Quit => QUIT,
+            Command::Copy => COPY,
+            Command::Paste => PASTE,
             _ => &[],
         }
     }
@@ -298,6 +315,11 @@ impl Command {
             Command::GoToRoom => "Type a room number to select the room and centre the map on it",
             Command::FocusRoom(_) => "Select this room and centre the map on it",
             Command::Quit => "Close the editor, asking first about unsaved changes",
+            Command::Copy => {
+                "Copy the cells dragged out with the Select tool, with their items (not guards)"
+            }
+            Command::Paste => "Show the copied cells under the pointer; click to paste them",
+            Command::Cancel => "Drop the selected rectangle, a pending paste or a stroke",
         }
     }
 

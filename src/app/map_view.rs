@@ -43,13 +43,21 @@ pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
     if let Some(preview) = &state.tools.preview {
         super::previews::draw(&painter, &t, preview);
     }
+    if let Some((a, b)) = state.tools.selection {
+        super::clipboard::draw_selection(&painter, &t, a, b);
+    }
+    if state.tools.pasting
+        && let (Some(clip), Some(at)) = (&state.tools.clipboard, state.cursor_cell)
+    {
+        clip.draw_preview(&painter, state.level(), &t, at);
+    }
 
     let level = state.level();
     if let Some(pos) = response.hover_pos()
         && !response.dragged()
     {
         let cell = t.cell_at(pos);
-        if level.in_bounds(cell) {
+        if level.in_bounds(cell) && Tooltip::should_show_tooltip(&response, false) {
             // Beside what the tool would touch (the brush's whole footprint), never over it.
             let footprint = match (state.tools.tool, state.tools.paint_mode) {
                 (Tool::Paint, PaintMode::Brush) => brush_cells(cell, state.tools.brush)

@@ -16,6 +16,7 @@
 
 mod cache;
 mod camera;
+mod clipboard;
 mod commands;
 mod describe;
 mod dialogs;
@@ -190,6 +191,14 @@ fn keyboard(ctx: &egui::Context, state: &mut EditorState, commands: &mut Vec<Com
         return;
     }
     ctx.input_mut(|i| {
+        // The window turns Ctrl+C and Ctrl+V into copy and paste events rather than keys.
+        for event in &i.events {
+            match event {
+                egui::Event::Copy => commands.push(Command::Copy),
+                egui::Event::Paste(_) => commands.push(Command::Paste),
+                _ => {}
+            }
+        }
         for command in Command::WITH_SHORTCUTS {
             if command.shortcuts().iter().any(|s| i.consume_shortcut(s)) {
                 commands.push(command);

@@ -42,7 +42,13 @@ pub fn catalogue(state: &EditorState) -> Vec<Command> {
     let mut list = vec![Command::New, Command::Open, Command::Save, Command::SaveAs];
     list.extend((0..state.files.recent.len()).map(Command::OpenRecent));
     list.extend(Format::ALL.map(Command::Export));
-    list.extend([Command::Quit, Command::Undo, Command::Redo]);
+    list.extend([
+        Command::Quit,
+        Command::Undo,
+        Command::Redo,
+        Command::Copy,
+        Command::Paste,
+    ]);
     list.extend(Tool::ALL.map(Command::SetTool));
     list.extend(Command::WITH_KEYS);
     list.extend([

@@ -8,12 +8,13 @@ use std::time::{Duration, Instant};
 
 pub use super::cache::Analysis;
 use super::camera::Camera;
+use super::clipboard::Clip;
 use super::commands::{Command, drawable};
 use super::files::{self, FileState};
 use super::palette::Palette;
 use super::picker::GeneratorPicker;
 use super::timeline::Timeline;
-use super::tools::ToolState;
+use super::tools::{Tool, ToolState};
 use crate::edit::{self, Document, Edit, History};
 use crate::generate::campaign::{self, Campaign};
 use crate::generate::recipe::Recipe;
@@ -480,9 +481,55 @@ impl EditorState {
                 room: Some(room),
             }),
             Command::Quit => self.say(MessageKind::Info, "close the window to quit"),
+            Command::Copy => self.copy_selection(),
+            Command::Paste => match &self.tools.clipboard {
+                Some(clip) => {
+                    let text = format!(
+                        "Click where the {} × {} copy's top-left corner goes (Escape cancels)",
+                        clip.width, clip.height
+                    );
+                    self.tools.pasting = true;
+                    self.tools.tool = Tool::Select;
+                    self.say(MessageKind::Info, text);
+                }
+                None => self.say(
+                    MessageKind::Warning,
+                    "Nothing copied yet: drag out cells with the Select tool, then Ctrl+C",
+                ),
+            },
+            Command::Cancel => {
+                self.tools.pasting = false;
+                self.tools.selection = None;
+                self.tools.preview = None;
+                self.tools.finish_stroke();
+            }
             Command::Open | Command::SaveAs | Command::Export(_) => {
                 self.say(MessageKind::Error, "file dialogs are not available here");
             }
+        }
+    }
+
+    /// Copies the Select tool's rectangle to the clipboard.
+    fn copy_selection(&mut self) {
+        let copied = self
+            .tools
+            .selection
+            .and_then(|(a, b)| Clip::copy(&self.doc.level, a, b));
+        match copied {
+            Some(clip) => {
+                let text = format!(
+                    "Copied {} × {} cells with {} items",
+                    clip.width,
+                    clip.height,
+                    clip.items()
+                );
+                self.tools.clipboard = Some(clip);
+                self.say(MessageKind::Success, text);
+            }
+            None => self.say(
+                MessageKind::Warning,
+                "Nothing selected: drag out cells with the Select tool (V) first",
+            ),
         }
     }
 

@@ -3,6 +3,7 @@
 
 use egui::{Key, PointerButton, Response, Ui};
 
+use super::clipboard::Clip;
 use super::commands::Command;
 use super::previews::{Preview, preview};
 use super::state::{EditorState, MessageKind};
@@ -150,6 +151,12 @@ pub struct ToolState {
     pub last_stroke_cell: Option<Cell>,
     /// The placement under the pointer (a drag's target, or a click tool's cell) and its verdict.
     pub preview: Option<Preview>,
+    /// The rectangle the Select tool dragged out (two corners), for copying.
+    pub selection: Option<(Cell, Cell)>,
+    /// What Ctrl+C copied.
+    pub clipboard: Option<Clip>,
+    /// Ctrl+V was pressed: the clipboard follows the pointer until a click pastes it.
+    pub pasting: bool,
 }
 
 impl Default for ToolState {
@@ -165,6 +172,9 @@ impl Default for ToolState {
             stroke_from: None,
             last_stroke_cell: None,
             preview: None,
+            selection: None,
+            clipboard: None,
+            pasting: false,
         }
     }
 }
@@ -263,13 +273,7 @@ pub fn handle(
         tools.preview = None;
     }
     match tools.tool {
-        Tool::Select => {
-            if response.clicked()
-                && let Some(cell) = pointer_cell
-            {
-                commands.push(Command::SelectRoom(state.analysis.room_at(cell)));
-            }
-        }
+        Tool::Select => select(ui, state, t, pointer_cell, response, commands),
         Tool::Paint => paint(ui, state, pointer_cell, response, commands),
         Tool::Eyedropper => {
             if response.clicked()
@@ -374,6 +378,49 @@ pub fn handle(
                 }
             }
         }
+    }
+}
+
+/// The Select tool: a click selects a room (or pastes, after Ctrl+V); a drag selects a rectangle.
+fn select(
+    ui: &Ui,
+    state: &mut EditorState,
+    t: &CellToScreen,
+    pointer_cell: Option<Cell>,
+    response: &Response,
+    commands: &mut Vec<Command>,
+) {
+    let tools = &mut state.tools;
+    if tools.pasting {
+        if response.clicked()
+            && let Some(cell) = pointer_cell
+        {
+            tools.pasting = false;
+            let paste = tools
+                .clipboard
+                .as_ref()
+                .and_then(|clip| clip.paste_at(&state.doc.level, cell));
+            if let Some(e) = paste {
+                push_checked(state, commands, e);
+            }
+        }
+        return;
+    }
+    if response.drag_started_by(PointerButton::Primary) {
+        let origin = ui.input(|i| i.pointer.press_origin());
+        let start = origin.map(|p| t.cell_at(p)).or(pointer_cell);
+        tools.selection = start.map(|c| (c, c));
+    }
+    if response.dragged_by(PointerButton::Primary)
+        && let (Some((a, _)), Some(b)) = (tools.selection, pointer_cell)
+    {
+        tools.selection = Some((a, b));
+    }
+    if response.clicked()
+        && let Some(cell) = pointer_cell
+    {
+        tools.selection = None;
+        commands.push(Command::SelectRoom(state.analysis.room_at(cell)));
     }
 }
 

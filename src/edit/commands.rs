@@ -18,6 +18,10 @@ pub enum Edit {
     PaintTerrain { cell: Cell, terrain: Terrain },
     /// Paints many cells at once: a brush stroke, a rectangle or a fill is one undo step.
     PaintCells { cells: Vec<(Cell, Terrain)> },
+    /// Pastes copied cells: each gets its terrain and exactly its item (or none), as one undo step.
+    Paste {
+        cells: Vec<(Cell, Terrain, Option<ItemKind>)>,
+    },
     /// Puts an item on a cell (replacing what was there), or clears the cell with `None`.
     SetItem { cell: Cell, item: Option<ItemKind> },
     /// Moves the item on `from` to the free cell `to`.
@@ -162,6 +166,15 @@ impl Edit {
                 }
                 _ => format!("Paint {} cells", cells.len()),
             },
+            Edit::Paste { cells } => match cells.iter().map(|c| c.0).min() {
+                Some(corner) => format!(
+                    "Paste {} cells at ({}, {})",
+                    cells.len(),
+                    corner.x,
+                    corner.y
+                ),
+                None => "Paste nothing".to_string(),
+            },
             Edit::SetItem {
                 cell,
                 item: Some(kind),
@@ -220,8 +233,21 @@ impl Edit {
             }
             return Ok(cells.iter().map(|&(c, _)| c).collect());
         }
+        if let Edit::Paste { cells } = self {
+            if let Some(&(outside, _, _)) = cells.iter().find(|(c, _, _)| !level.in_bounds(*c)) {
+                return Err(EditError::OutOfMap(outside));
+            }
+            for &(cell, terrain, item) in cells {
+                level.set_terrain(cell, terrain);
+                level.items.retain(|i| i.cell != cell);
+                if let Some(kind) = item {
+                    level.items.push(Item { kind, cell });
+                }
+            }
+            return Ok(cells.iter().map(|&(c, _, _)| c).collect());
+        }
         match *self {
-            Edit::PaintCells { .. } => Ok(Vec::new()),
+            Edit::PaintCells { .. } | Edit::Paste { .. } => Ok(Vec::new()),
             Edit::PaintTerrain { cell, terrain } => {
                 inside(level, cell)?;
                 level.set_terrain(cell, terrain);

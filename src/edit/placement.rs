@@ -92,6 +92,15 @@ fn direct_refusal(level: &Level, edit: &Edit) -> Option<String> {
                 )
             })
         }),
+        Edit::Paste { cells } => cells.iter().find_map(|&(c, t, item)| {
+            let door_kept = matches!(item, Some(ItemKind::Door(_)));
+            (!door_kept && buries_door(level, c, t)).then(|| {
+                format!(
+                    "the paste would wall up the door at {}: close doors with the Door tool",
+                    at(c)
+                )
+            })
+        }),
         _ => None,
     }
 }

@@ -1,0 +1,116 @@
+//! Copy and paste of a rectangle of cells with their items. The Select tool drags out the rectangle;
+//! Ctrl+C copies its terrain and items (guards and routes stay: they belong to the whole level, not to
+//! cells); Ctrl+V shows the copy under the pointer until a click pastes it as one edit
+//! ([`Edit::Paste`]), held to the same placement rule as every other tool. Escape drops the selection or
+//! the pending paste.
+
+use egui::{Color32, CornerRadius, Painter, Stroke, StrokeKind};
+
+use crate::edit::Edit;
+use crate::model::{Cell, ItemKind, Level, Terrain};
+use crate::paint::{CellToScreen, palette};
+
+/// Copied cells, relative to the copy's north-west corner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clip {
+    pub width: i32,
+    pub height: i32,
+    pub cells: Vec<((i32, i32), Terrain, Option<ItemKind>)>,
+}
+
+impl Clip {
+    /// The cells of `level` in the rectangle with corners `a` and `b` (clipped to the map).
+    pub fn copy(level: &Level, a: Cell, b: Cell) -> Option<Clip> {
+        let (x0, x1) = (a.x.min(b.x).max(0), a.x.max(b.x).min(level.width - 1));
+        let (y0, y1) = (a.y.min(b.y).max(0), a.y.max(b.y).min(level.height - 1));
+        if x0 > x1 || y0 > y1 {
+            return None;
+        }
+        let cells = (y0..=y1)
+            .flat_map(|y| (x0..=x1).map(move |x| Cell::new(x, y)))
+            .map(|c| {
+                let item = level.item_at(c).map(|i| i.kind);
+                ((c.x - x0, c.y - y0), level.terrain(c), item)
+            })
+            .collect();
+        Some(Clip {
+            width: x1 - x0 + 1,
+            height: y1 - y0 + 1,
+            cells,
+        })
+    }
+
+    pub fn items(&self) -> usize {
+        self.cells.iter().filter(|c| c.2.is_some()).count()
+    }
+
+    /// The clip with its north-west corner on `at`, clipped to the map, as cells.
+    fn placed(
+        &self,
+        level: &Level,
+        at: Cell,
+    ) -> impl Iterator<Item = (Cell, Terrain, Option<ItemKind>)> {
+        self.cells
+            .iter()
+            .map(move |&((dx, dy), t, item)| (at.offset(dx, dy), t, item))
+            .filter(|(c, _, _)| level.in_bounds(*c))
+    }
+
+    /// The paste at `at` as one edit; `None` when no copied cell lands on the map.
+    pub fn paste_at(&self, level: &Level, at: Cell) -> Option<Edit> {
+        let cells: Vec<_> = self.placed(level, at).collect();
+        (!cells.is_empty()).then_some(Edit::Paste { cells })
+    }
+
+    /// The paste under the pointer: each cell in its terrain's colour, items as dots, and an outline.
+    pub fn draw_preview(&self, painter: &Painter, level: &Level, t: &CellToScreen, at: Cell) {
+        for (cell, terrain, item) in self.placed(level, at) {
+            let rect = t.cell_rect(cell);
+            painter.rect_filled(
+                rect,
+                CornerRadius::ZERO,
+                palette::with_alpha(palette::terrain(terrain), 190),
+            );
+            if let Some(kind) = item {
+                let colour = match kind {
+                    ItemKind::Coin => palette::COIN,
+                    _ => Color32::from_white_alpha(200),
+                };
+                painter.circle_filled(rect.center(), rect.width() * 0.2, colour);
+            }
+        }
+        let corner = t.cell_rect(at).min;
+        let size = egui::vec2(self.width as f32, self.height as f32) * t.cell;
+        painter.rect_stroke(
+            egui::Rect::from_min_size(corner, size),
+            CornerRadius::ZERO,
+            Stroke::new(2.0, palette::SELECTION),
+            StrokeKind::Outside,
+        );
+    }
+}
+
+/// Outlines the selected rectangle (corners `a` and `b`).
+pub fn draw_selection(painter: &Painter, t: &CellToScreen, a: Cell, b: Cell) {
+    let rect = t
+        .cell_rect(Cell::new(a.x.min(b.x), a.y.min(b.y)))
+        .union(t.cell_rect(Cell::new(a.x.max(b.x), a.y.max(b.y))));
+    painter.rect_filled(
+        rect,
+        CornerRadius::ZERO,
+        palette::with_alpha(palette::SELECTION, 40),
+    );
+    let dashes = egui::Shape::dashed_line(
+        &[
+            rect.left_top(),
+            rect.right_top(),
+            rect.right_bottom(),
+            rect.left_bottom(),
+            rect.left_top(),
+        ],
+        Stroke::new(1.5, palette::SELECTION),
+        6.0,
+        4.0,
+    );
+    painter.extend(dashes);
+}
