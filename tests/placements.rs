@@ -7,6 +7,7 @@
 mod ui;
 
 use egui::Modifiers;
+use egui_kittest::kittest::Queryable;
 use mansion_forge::app::{MessageKind, PAINTS, PaintMode, Tool};
 use mansion_forge::model::{ItemKind, Terrain};
 use ui::{centre, click_cell, drag, drag_holding, harness, key, release};
@@ -131,4 +132,49 @@ fn placing_a_chair_in_a_wall_is_refused_with_the_reason_and_so_is_a_wall_over_a_
     );
     assert!(state.message.as_deref().unwrap_or("").contains("Door tool"));
     assert_eq!(entries(&harness), 0);
+}
+
+#[test]
+fn the_door_tools_tooltip_says_what_a_click_will_do() {
+    let mut harness = harness();
+    let level = harness.state().state.level().clone();
+    let door = level
+        .adjacencies
+        .iter()
+        .filter(|a| a.door && a.segment.is_some())
+        .find_map(|a| a.door_cells.first().copied())
+        .expect("a door");
+    key(&mut harness, egui::Key::D);
+    harness.hover_at(centre(&harness, door));
+    harness.run_steps(4);
+    harness.get_by_label("Door tool: click to close this door (its wall becomes solid)");
+}
+
+#[test]
+fn applying_a_generator_says_how_many_locks_and_edits_it_drops() {
+    let mut harness = harness();
+    let state = &mut harness.state_mut().state;
+    let room = state
+        .level()
+        .rooms
+        .iter()
+        .position(|r| r.kind == mansion_forge::model::RoomKind::Room)
+        .expect("a chamber");
+    assert!(state.run(&mansion_forge::edit::Command::Edit(
+        mansion_forge::edit::Edit::Lock { room }
+    )));
+    harness.run_steps(2);
+    harness
+        .get_by_label_contains("Generator and parameters")
+        .click();
+    harness.run_steps(2);
+    harness.get_by_label("Applying drops 1 lock and 1 hand edit (Ctrl+Z brings them back)");
+    harness.get_by_label("Apply generator").click();
+    harness.run_steps(3);
+    let state = &harness.state().state;
+    assert!(state.doc.locks.is_empty());
+    assert_eq!(
+        state.message.as_deref(),
+        Some("New recipe applied: dropped 1 lock and 1 hand edit (Ctrl+Z brings them back)")
+    );
 }

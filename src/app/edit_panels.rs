@@ -113,7 +113,7 @@ pub fn document(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command
     egui::CollapsingHeader::new("Generator and parameters")
         .default_open(state.picker_open)
         .show(ui, |ui| {
-            picker::show(ui, &mut state.picker, &state.doc.recipe, commands);
+            picker::show(ui, &mut state.picker, &state.doc, commands);
         });
 }
 

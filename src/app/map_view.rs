@@ -181,6 +181,15 @@ fn hover_tooltip(ui: &mut Ui, state: &EditorState, cell: Cell) {
     if level.player_start == cell {
         ui.label("Player start");
     }
+    if state.tools.tool == Tool::Door {
+        ui.label(match super::tools::segment_at(level, cell) {
+            Some(a) if level.adjacencies[a].door => {
+                "Door tool: click to close this door (its wall becomes solid)".to_string()
+            }
+            Some(_) => "Door tool: click to open a door in the middle of this wall".to_string(),
+            None => "Door tool: no wall between two rooms here".to_string(),
+        });
+    }
     let routes = state.analysis.routes_at(cell);
     if !routes.is_empty() {
         let names: Vec<String> = routes

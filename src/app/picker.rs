@@ -10,12 +10,13 @@ use egui::Ui;
 use serde_json::Value;
 
 use super::commands::Command;
-use crate::edit;
+use crate::edit::{self, Document};
 use crate::generate::params::ParamSpec;
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::registry::{self, ParamError};
 use crate::generate::{packed_mansion, rogue_grid, siheyuan, tile_growth};
 use crate::model::Plan;
+use crate::paint::palette;
 
 /// The picker's form state.
 #[derive(Clone, Debug, PartialEq)]
@@ -138,13 +139,31 @@ pub fn generator_name(id: &str) -> &'static str {
     }
 }
 
+/// What applying a new recipe throws away, in words ("3 locks and 5 hand edits"), if anything.
+pub fn dropped_by_new_recipe(doc: &Document) -> Option<String> {
+    let count = |n: usize, one: &str| match n {
+        0 => None,
+        1 => Some(format!("1 {one}")),
+        n => Some(format!("{n} {one}s")),
+    };
+    let parts: Vec<String> = [
+        count(doc.locks.len(), "lock"),
+        count(doc.edits.len(), "hand edit"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    (!parts.is_empty()).then(|| parts.join(" and "))
+}
+
 /// The picker panel: generator choice, one field per parameter (help as tooltip) and Apply.
 pub fn show(
     ui: &mut Ui,
     picker: &mut GeneratorPicker,
-    recipe: &Recipe,
+    doc: &Document,
     commands: &mut Vec<Command>,
 ) {
+    let recipe = &doc.recipe;
     ui.horizontal(|ui| {
         let label = ui.label("Generator");
         egui::ComboBox::from_id_salt("generator-picker")
@@ -193,11 +212,20 @@ pub fn show(
                 ui.end_row();
             }
         });
-    if ui
-        .button("Apply generator")
-        .on_hover_text("Generate with this generator and these parameters (undoable)")
-        .clicked()
-    {
+    let dropped = dropped_by_new_recipe(doc);
+    if let Some(dropped) = &dropped {
+        ui.colored_label(
+            palette::WARNING,
+            format!("Applying drops {dropped} (Ctrl+Z brings them back)"),
+        );
+    }
+    let help = match &dropped {
+        Some(d) => {
+            format!("Generate with this generator and these parameters; drops {d} (undoable)")
+        }
+        None => "Generate with this generator and these parameters (undoable)".to_string(),
+    };
+    if ui.button("Apply generator").on_hover_text(help).clicked() {
         match picker.params() {
             Ok(generator) => {
                 let recipe = Recipe {

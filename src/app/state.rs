@@ -438,8 +438,18 @@ impl EditorState {
                 self.tools.drag_from = None;
             }
             Command::Run(command) => {
-                if self.run(&command) && matches!(command, edit::Command::SetRecipe(_)) {
+                let new_recipe = matches!(command, edit::Command::SetRecipe(_));
+                let dropped = new_recipe
+                    .then(|| super::picker::dropped_by_new_recipe(&self.doc))
+                    .flatten();
+                if self.run(&command) && new_recipe {
                     self.source = Source::Recipe;
+                    if let Some(dropped) = dropped {
+                        let text = format!(
+                            "New recipe applied: dropped {dropped} (Ctrl+Z brings them back)"
+                        );
+                        self.say(MessageKind::Warning, text);
+                    }
                 }
             }
             Command::New => {
