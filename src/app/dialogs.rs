@@ -13,7 +13,7 @@ use super::commands::Command;
 use super::file_dialog::{FileDialog, Outcome, Request};
 use super::files::{PathPurpose, Pending};
 use super::native_dialog::{self, DialogChoice};
-use super::state::{EditorState, MessageKind};
+use super::state::{EditorState, MessageKind, Source};
 
 /// Carries out a command, asking first where a dialog or prompt is needed.
 pub fn dispatch(ctx: &Context, state: &mut EditorState, command: Command) {
@@ -66,18 +66,26 @@ fn carry_out(ctx: &Context, state: &mut EditorState, pending: Pending) {
 /// else the document's, else the current one — with the document's name proposed when saving.
 fn request_for(state: &EditorState, purpose: &PathPurpose) -> Request {
     let doc_path = state.files.path.as_deref();
-    let folder = state
-        .files
-        .last_folder
-        .clone()
-        .or_else(|| doc_path.and_then(Path::parent).map(Path::to_path_buf))
+    let doc_folder = doc_path.and_then(Path::parent).map(Path::to_path_buf);
+    let last_folder = state.files.last_folder.clone();
+    // An export goes beside its document; other dialogs start where the last one ended.
+    let (first, second) = match purpose {
+        PathPurpose::Export(_) => (doc_folder, last_folder),
+        _ => (last_folder, doc_folder),
+    };
+    let folder = first
+        .filter(|f| !f.as_os_str().is_empty())
+        .or(second)
         .filter(|f| !f.as_os_str().is_empty())
         .or_else(|| std::env::current_dir().ok())
         .unwrap_or_else(|| PathBuf::from("."));
-    let stem = doc_path.and_then(Path::file_stem).map_or_else(
-        || "mansion".to_string(),
-        |s| s.to_string_lossy().into_owned(),
-    );
+    let stem = match (doc_path.and_then(Path::file_stem), &state.source) {
+        (Some(stem), _) => stem.to_string_lossy().into_owned(),
+        (None, Source::Campaign { game_seed, level }) => {
+            format!("game-{game_seed}-mansion-{level}")
+        }
+        (None, _) => "mansion".to_string(),
+    };
     let (title, filter, extensions, save) = match purpose {
         PathPurpose::SaveAs { .. } => (
             "Save preset as".to_string(),
@@ -309,5 +317,30 @@ pub fn update_title(ctx: &Context, state: &mut EditorState) {
     if title != state.files.title_sent {
         ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
         state.files.title_sent = title;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::export::Format;
+
+    #[test]
+    fn an_export_defaults_to_the_documents_name_and_folder() {
+        let mut state = EditorState::new_default();
+        state.files.path = Some(PathBuf::from("/levels/castle/keep.ron"));
+        state.files.last_folder = Some(PathBuf::from("/somewhere/else"));
+        let export = request_for(&state, &PathPurpose::Export(Format::Json));
+        assert_eq!(export.folder, PathBuf::from("/levels/castle"));
+        assert_eq!(export.file_name, "keep.json");
+        let save_as = request_for(&state, &PathPurpose::SaveAs { then: None });
+        assert_eq!(save_as.folder, PathBuf::from("/somewhere/else"));
+        state.files.path = None;
+        state.source = Source::Campaign {
+            game_seed: 3,
+            level: 9,
+        };
+        let untitled = request_for(&state, &PathPurpose::Export(Format::Ron));
+        assert_eq!(untitled.file_name, "game-3-mansion-9.ron");
     }
 }
