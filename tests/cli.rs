@@ -246,3 +246,27 @@ fn campaign_writes_ten_levels_and_a_summary() {
     assert_eq!(stdout(&out).lines().count(), 12);
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 11);
 }
+
+#[test]
+fn generate_reports_clamped_parameters_and_shortfalls_on_stderr() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mansion-forge"))
+        .args([
+            "generate",
+            "--seed",
+            "3",
+            "--level",
+            "3",
+            "--generator",
+            "tile-growth",
+        ])
+        .args(["--param", "modules_x=9999", "--param", "min_fill=0"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("mansion-forge: note: parameter modules_x = 9999 clamped to 32"),
+        "{err}"
+    );
+    assert!(!out.stdout.is_empty(), "the level is still written");
+}

@@ -444,10 +444,19 @@ impl EditorState {
                     .flatten();
                 if self.run(&command) && new_recipe {
                     self.source = Source::Recipe;
-                    if let Some(dropped) = dropped {
-                        let text = format!(
-                            "New recipe applied: dropped {dropped} (Ctrl+Z brings them back)"
-                        );
+                    let mut said: Vec<String> = dropped
+                        .into_iter()
+                        .map(|d| format!("dropped {d} (Ctrl+Z brings them back)"))
+                        .collect();
+                    let notes = &self.doc.level.diagnostics;
+                    if let Some(first) = notes.first() {
+                        said.push(match notes.len() {
+                            1 => format!("generator note: {first}"),
+                            n => format!("{n} generator notes (validation panel), first: {first}"),
+                        });
+                    }
+                    if !said.is_empty() {
+                        let text = format!("New recipe applied: {}", said.join("; "));
                         self.say(MessageKind::Warning, text);
                     }
                 }

@@ -49,6 +49,10 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode, CliError> {
     let MansionArgs { seed, level } = args.mansion;
     let choice = args.generator.choice()?;
     let level = build(choice.as_ref(), seed, level)?;
+    // What fell short of the parameters, or was clamped, goes to stderr: the level is still written.
+    for note in &level.diagnostics {
+        eprintln!("mansion-forge: note: {note}");
+    }
     let format = args
         .format
         .or_else(|| Format::from_path(args.out.as_deref()?))

@@ -352,4 +352,11 @@ fn report(growth: &Growth, settings: &Settings, level: &mut Level) {
             "{wanted} modules wanted, {built} built: no free grid position left"
         ));
     }
+    if built <= 1 {
+        level.diagnostics.push(format!(
+            "only {built} module built, a single room: a minimum of {} modules (from min_fill) lets \
+             growth stop at its first module; raise min_fill for a real mansion",
+            settings.min_modules
+        ));
+    }
 }
