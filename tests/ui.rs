@@ -339,3 +339,40 @@ fn go_to_room_selects_the_room_typed_and_escape_closes_the_palette() {
     harness.run_steps(2);
     assert!(!harness.state().state.palette.open);
 }
+
+#[test]
+fn side_panels_fold_and_a_narrow_window_folds_the_details_by_itself() {
+    let mut harness = default_harness();
+    assert!(harness.query_by_label("Inspector").is_some());
+    harness
+        .state_mut()
+        .state
+        .apply(mansion_forge::app::Command::ToggleControls);
+    harness.run_steps(2);
+    assert!(
+        harness.query_by_label("Tools").is_none(),
+        "the controls folded"
+    );
+    harness.get_by_label(">").click();
+    harness.run_steps(2);
+    assert!(
+        harness.query_by_label("Tools").is_some(),
+        "and unfolded from the strip"
+    );
+
+    let mut narrow = Harness::builder()
+        .with_size(Vec2::new(900.0, 900.0))
+        .build_eframe(|_cc| Editor::new(EditorState::new_default()));
+    narrow.run_steps(3);
+    assert!(
+        narrow.query_by_label("Inspector").is_none(),
+        "folded in a narrow window"
+    );
+    assert!(
+        narrow.state().state.layout.details,
+        "without changing the saved choice"
+    );
+    narrow.get_by_label("<").click();
+    narrow.run_steps(2);
+    assert!(narrow.query_by_label("Inspector").is_some());
+}

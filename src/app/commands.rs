@@ -82,6 +82,10 @@ pub enum Command {
     Paste,
     /// Drop the selection, a pending paste or a stroke.
     Cancel,
+    /// Fold or unfold the left panel (document, tools, overlays, generator).
+    ToggleControls,
+    /// Fold or unfold the right panel (inspector, validation, history).
+    ToggleDetails,
 }
 
 impl Command {
@@ -169,6 +173,8 @@ impl Command {
             Command::Copy => "Copy cells".to_string(),
             Command::Paste => "Paste cells".to_string(),
             Command::Cancel => "Cancel selection or paste".to_string(),
+            Command::ToggleControls => "Controls panel".to_string(),
+            Command::ToggleDetails => "Details panel".to_string(),
         }
     }
 
@@ -320,6 +326,13 @@ impl Command {
             }
             Command::Paste => "Show the copied cells under the pointer; click to paste them",
             Command::Cancel => "Drop the selected rectangle, a pending paste or a stroke",
+            Command::ToggleControls => {
+                "Show or fold the left panel: document, tools, overlays and generator"
+            }
+            Command::ToggleDetails => {
+                "Show or fold the right panel: inspector, validation and history (it folds by \
+                 itself in a narrow window)"
+            }
         }
     }
 

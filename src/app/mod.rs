@@ -81,13 +81,23 @@ pub fn run_editor(file: Option<&Path>) -> anyhow::Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Mansion Forge")
-            .with_inner_size([1400.0, 900.0]),
+            .with_app_id("mansion-forge")
+            .with_inner_size([1400.0, 900.0])
+            .with_min_inner_size([640.0, 420.0]),
+        // The window's size and place, and the panels' widths, come back as they were left.
+        persist_window: true,
         ..Default::default()
     };
     eframe::run_native(
         "Mansion Forge",
         options,
-        Box::new(move |_cc| Ok(Box::new(Editor::new(state)))),
+        Box::new(move |cc| {
+            let mut editor = Editor::new(state);
+            if let Some(layout) = cc.storage.and_then(|s| eframe::get_value(s, LAYOUT_KEY)) {
+                editor.state.layout = layout;
+            }
+            Ok(Box::new(editor))
+        }),
     )
     .map_err(|e| anyhow::anyhow!("the editor window failed: {e}"))
 }
@@ -142,6 +152,27 @@ impl Editor {
     }
 }
 
+/// Which side panels are open: the designer's choice, kept between sessions (eframe's storage).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Layout {
+    pub controls: bool,
+    pub details: bool,
+}
+
+impl Default for Layout {
+    fn default() -> Self {
+        Layout {
+            controls: true,
+            details: true,
+        }
+    }
+}
+
+/// The storage key of the [`Layout`].
+const LAYOUT_KEY: &str = "layout";
+/// Below this window width the details panel folds away by itself, so the map keeps room.
+const NARROW: f32 = 1000.0;
+
 /// The menu, the side panels, the status bar and the map.
 fn panels_and_map(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
     egui::Panel::top("menu").show(ui, |ui| panels::menu_bar(ui, state, commands));
@@ -149,38 +180,78 @@ fn panels_and_map(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Comma
     if state.timeline.open {
         egui::Panel::bottom("timeline").show(ui, |ui| timeline::panel(ui, state, commands));
     }
-    egui::Panel::left("controls")
-        .default_size(330.0)
-        .size_range(240.0..=480.0)
-        .show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                edit_panels::document(ui, state, commands);
-                ui.separator();
-                edit_panels::tools(ui, state, commands);
-                ui.separator();
-                panels::overlays(ui, state, commands);
-                ui.separator();
-                panels::generator(ui, state, commands);
+    state.narrow = ui.available_width() < NARROW;
+    if state.layout.controls {
+        egui::Panel::left("controls")
+            .default_size(330.0)
+            .size_range(240.0..=480.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    edit_panels::document(ui, state, commands);
+                    ui.separator();
+                    edit_panels::tools(ui, state, commands);
+                    ui.separator();
+                    panels::overlays(ui, state, commands);
+                    ui.separator();
+                    panels::generator(ui, state, commands);
+                });
             });
-        });
-    egui::Panel::right("details")
-        .default_size(330.0)
-        .size_range(240.0..=520.0)
-        .show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                state.hovered_loot = panels::inspector(ui, state, commands);
-                ui.separator();
-                panels::validation(ui, state, commands);
-                ui.separator();
-                edit_panels::history(ui, state, commands);
+    } else {
+        folded(
+            ui,
+            "controls-folded",
+            true,
+            Command::ToggleControls,
+            commands,
+        );
+    }
+    if state.details_shown() {
+        egui::Panel::right("details")
+            .default_size(330.0)
+            .size_range(240.0..=520.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    state.hovered_loot = panels::inspector(ui, state, commands);
+                    ui.separator();
+                    panels::validation(ui, state, commands);
+                    ui.separator();
+                    edit_panels::history(ui, state, commands);
+                });
             });
-        });
+    } else {
+        folded(
+            ui,
+            "details-folded",
+            false,
+            Command::ToggleDetails,
+            commands,
+        );
+    }
     egui::CentralPanel::no_frame().show(ui, |ui| map_view::show(ui, state, commands));
+}
+
+/// A folded side panel: a narrow strip with the button that opens it again.
+fn folded(ui: &mut Ui, id: &str, left: bool, open: Command, commands: &mut Vec<Command>) {
+    let panel = if left {
+        egui::Panel::left(id.to_string())
+    } else {
+        egui::Panel::right(id.to_string())
+    };
+    panel.resizable(false).exact_size(26.0).show(ui, |ui| {
+        let arrow = if left { ">" } else { "<" };
+        if ui.button(arrow).on_hover_text(open.tooltip()).clicked() {
+            commands.push(open);
+        }
+    });
 }
 
 impl eframe::App for Editor {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, LAYOUT_KEY, &self.state.layout);
     }
 }
 

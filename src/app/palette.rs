@@ -53,6 +53,8 @@ pub fn catalogue(state: &EditorState) -> Vec<Command> {
     list.extend(Command::WITH_KEYS);
     list.extend([
         Command::GoToRoom,
+        Command::ToggleControls,
+        Command::ToggleDetails,
         Command::RegenerateSameSeed,
         Command::Reroll(Step::Furniture),
         Command::Reroll(Step::Loot),

@@ -31,6 +31,9 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
                 menu_item(ui, cmd, true, commands);
             }
             ui.separator();
+            menu_toggle(ui, Command::ToggleControls, state.layout.controls, commands);
+            menu_toggle(ui, Command::ToggleDetails, state.details_shown(), commands);
+            ui.separator();
             for cmd in [Command::GoToRoom, Command::CommandPalette] {
                 menu_item(ui, cmd, true, commands);
             }

@@ -134,6 +134,11 @@ pub struct EditorState {
     pub palette: Palette,
     /// The map cell under the pointer (the status bar shows it).
     pub cursor_cell: Option<Cell>,
+    /// Which side panels are open.
+    pub layout: super::Layout,
+    /// The window is too narrow for both panels: the details panel is folded unless unfolded for now.
+    pub narrow: bool,
+    pub details_while_narrow: bool,
 }
 
 impl EditorState {
@@ -178,6 +183,9 @@ impl EditorState {
             hovered_loot: None,
             palette: Palette::default(),
             cursor_cell: None,
+            layout: super::Layout::default(),
+            narrow: false,
+            details_while_narrow: false,
         }
     }
 
@@ -501,6 +509,9 @@ impl EditorState {
             }),
             Command::Quit => self.say(MessageKind::Info, "close the window to quit"),
             Command::Copy => self.copy_selection(),
+            Command::ToggleControls => self.layout.controls ^= true,
+            Command::ToggleDetails if self.narrow => self.details_while_narrow ^= true,
+            Command::ToggleDetails => self.layout.details ^= true,
             Command::Paste => match &self.tools.clipboard {
                 Some(clip) => {
                     let text = format!(
@@ -525,6 +536,16 @@ impl EditorState {
             Command::Open | Command::SaveAs | Command::Export(_) => {
                 self.say(MessageKind::Error, "file dialogs are not available here");
             }
+        }
+    }
+
+    /// Whether the details panel is shown: the designer's choice, but in a narrow window only when
+    /// unfolded for the moment.
+    pub fn details_shown(&self) -> bool {
+        if self.narrow {
+            self.details_while_narrow
+        } else {
+            self.layout.details
         }
     }
 
