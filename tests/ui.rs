@@ -376,3 +376,28 @@ fn side_panels_fold_and_a_narrow_window_folds_the_details_by_itself() {
     narrow.run_steps(2);
     assert!(narrow.query_by_label("Inspector").is_some());
 }
+
+#[test]
+fn zoomed_in_a_minimap_shows_the_whole_mansion_and_a_click_on_it_moves_the_view() {
+    let mut harness = default_harness();
+    assert!(
+        harness.state().state.minimap.is_none(),
+        "no minimap when the map fits"
+    );
+    harness.state_mut().state.camera.cell = 64.0;
+    harness.run_steps(2);
+    let state = &harness.state().state;
+    assert!(state.minimap.is_some());
+    let t = state.last_transform.expect("drawn");
+    let (w, h) = (state.level().width as f32, state.level().height as f32);
+    // The minimap's south-east corner sits 10 points inside the view's corner: the map's (w, 0).
+    let corner = t.viewport.max - Vec2::new(12.0, 12.0);
+    click_at(&mut harness, corner);
+    harness.run_steps(2);
+    let t = harness.state().state.last_transform.expect("drawn");
+    let (x, y) = t.to_cell_space(t.viewport.center());
+    assert!(
+        (x - w).abs() < 2.0 && y.abs() < 2.0,
+        "view centred on ({x}, {y}), not near ({w}, 0) of {h}"
+    );
+}

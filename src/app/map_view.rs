@@ -52,6 +52,7 @@ pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
         clip.draw_preview(&painter, state.level(), &t, at);
     }
 
+    super::minimap::show(ui, state, &t);
     let level = state.level();
     if let Some(pos) = response.hover_pos()
         && !response.dragged()

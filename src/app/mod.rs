@@ -26,6 +26,7 @@ mod files;
 mod findings;
 mod legend;
 mod map_view;
+mod minimap;
 mod native_dialog;
 mod palette;
 mod panels;

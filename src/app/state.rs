@@ -139,6 +139,8 @@ pub struct EditorState {
     /// The window is too narrow for both panels: the details panel is folded unless unfolded for now.
     pub narrow: bool,
     pub details_while_narrow: bool,
+    /// The minimap's picture of the current document, made when first needed after a change.
+    pub minimap: Option<egui::TextureHandle>,
 }
 
 impl EditorState {
@@ -186,6 +188,7 @@ impl EditorState {
             layout: super::Layout::default(),
             narrow: false,
             details_while_narrow: false,
+            minimap: None,
         }
     }
 
@@ -316,6 +319,7 @@ impl EditorState {
     /// Recomputes what depends on the document, once per change.
     fn document_changed(&mut self) {
         self.analysis = Analysis::new(&self.doc.level);
+        self.minimap = None;
         let horizon = self.horizon();
         self.timeline.invalidate(horizon);
         let items = &self.doc.level.items;
