@@ -95,7 +95,9 @@ fn room_of_query(state: &EditorState, query: &str) -> Option<RoomId> {
 /// The entries matching `query`, best first: a room it names, then commands whose label (or shortcut)
 /// holds every word of the query, those starting with the query first.
 pub fn matches(state: &EditorState, query: &str) -> Vec<(Command, String)> {
-    let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
+    // Lower case without hyphens or ellipses, so "reroll" finds "Re-roll".
+    let plain = |text: &str| text.to_lowercase().replace(['-', '…'], "");
+    let words: Vec<String> = query.split_whitespace().map(plain).collect();
     let mut found: Vec<(bool, Command, String)> = Vec::new();
     if let Some(room) = room_of_query(state, query) {
         let label = format!("Go to {}", state.room_name(room));
@@ -105,11 +107,11 @@ pub fn matches(state: &EditorState, query: &str) -> Vec<(Command, String)> {
         let label = entry_label(state, &command);
         let haystack = format!(
             "{} {}",
-            label.to_lowercase(),
-            command.shortcut_text().unwrap_or_default().to_lowercase()
+            plain(&label),
+            plain(&command.shortcut_text().unwrap_or_default())
         );
         if words.iter().all(|w| haystack.contains(w.as_str())) {
-            let starts = !words.is_empty() && label.to_lowercase().starts_with(&words[0]);
+            let starts = !words.is_empty() && plain(&label).starts_with(&words[0]);
             found.push((starts, command, label));
         }
     }
@@ -224,7 +226,7 @@ mod tests {
                 .all(|(c, _)| !matches!(c, Command::FocusRoom(_)))
         );
         let all = matches(&state, "").len();
-        let narrowed = matches(&state, "re-roll");
+        let narrowed = matches(&state, "reroll");
         assert!(narrowed.len() == 3 && all > 40, "{narrowed:?} of {all}");
     }
 }
