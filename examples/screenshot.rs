@@ -120,6 +120,23 @@ fn stealth_editor(seed: u64, level: u32, overlay: Overlay) -> anyhow::Result<Edi
     Ok(Editor::new(state))
 }
 
+/// The first four overlays on (room graph, distances, loot, patrols), fitted to the window and then
+/// zoomed `zoom` times around the middle of the map.
+fn overlays_editor(seed: u64, level: u32, zoom: f32) -> anyhow::Result<Editor> {
+    let mut state = EditorState::generated(seed, level)?;
+    for overlay in [
+        Overlay::RoomGraph,
+        Overlay::Distances,
+        Overlay::Loot,
+        Overlay::Patrols,
+    ] {
+        state.overlays.set(overlay, true);
+    }
+    state.camera.request_fit();
+    state.camera.request_zoom(zoom);
+    Ok(Editor::new(state))
+}
+
 /// A function that sets up an editor for one screenshot.
 type MakeEditor = fn() -> anyhow::Result<Editor>;
 
@@ -164,6 +181,14 @@ fn main() -> anyhow::Result<()> {
             let out = PathBuf::from(format!("screenshots/{name}.png"));
             timed(&out, || {
                 save_editor(stealth_editor(seed, level, overlay)?, &out)
+            })?;
+        }
+    }
+    for (name, zoom) in [("all-overlays-fit", 1.0), ("all-overlays-zoomed", 2.5)] {
+        if wanted(name) {
+            let out = PathBuf::from(format!("screenshots/{name}.png"));
+            timed(&out, || {
+                save_editor(overlays_editor(seed, level, zoom)?, &out)
             })?;
         }
     }

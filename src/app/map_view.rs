@@ -8,7 +8,7 @@ use super::commands::Command;
 use super::describe;
 use super::state::EditorState;
 use crate::model::{Cell, ItemKind};
-use crate::paint::{self, CellToScreen, Scene, palette};
+use crate::paint::{self, CellToScreen, Layers, Scene, palette};
 
 /// Shows the map in the remaining space of `ui`; clicks and drags go to the current tool.
 pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
@@ -59,6 +59,7 @@ impl EditorState {
             level: self.level(),
             facts: &self.analysis.map,
             overlays: self.overlays,
+            layers: Layers::ALL,
             grid: self.show_grid,
             locked_rooms: &locked,
             selected_room: self.selected_room,
