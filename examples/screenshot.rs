@@ -120,6 +120,38 @@ fn stealth_editor(seed: u64, level: u32, overlay: Overlay) -> anyhow::Result<Edi
     Ok(Editor::new(state))
 }
 
+/// The first four overlays on (room graph, distances, loot, patrols), fitted to the window and then
+/// zoomed `zoom` times around the middle of the map.
+fn overlays_editor(seed: u64, level: u32, zoom: f32) -> anyhow::Result<Editor> {
+    Ok(with_all_overlays(
+        EditorState::generated(seed, level)?,
+        zoom,
+    ))
+}
+
+/// The ~180-room "Sprawl" preset with every build overlay on, fitted: the declutter stress case.
+fn sprawl_editor() -> anyhow::Result<Editor> {
+    let path = Path::new("presets/tile-growth-sprawl.ron");
+    let doc = preset::load(path)?.document;
+    let state = EditorState::with_document(doc, Source::File(path.display().to_string()));
+    Ok(with_all_overlays(state, 1.0))
+}
+
+/// Turns on the four build overlays and asks for a fit at `zoom` times the fitted scale.
+fn with_all_overlays(mut state: EditorState, zoom: f32) -> Editor {
+    for overlay in [
+        Overlay::RoomGraph,
+        Overlay::Distances,
+        Overlay::Loot,
+        Overlay::Patrols,
+    ] {
+        state.overlays.set(overlay, true);
+    }
+    state.camera.request_fit();
+    state.camera.request_zoom(zoom);
+    Editor::new(state)
+}
+
 /// A function that sets up an editor for one screenshot.
 type MakeEditor = fn() -> anyhow::Result<Editor>;
 
@@ -150,7 +182,8 @@ fn main() -> anyhow::Result<()> {
             })
         })?;
     }
-    let editors: [(&str, MakeEditor); 3] = [
+    let editors: [(&str, MakeEditor); 4] = [
+        ("all-overlays-180-rooms", sprawl_editor),
         ("validation", validation_editor),
         ("file-dialog", file_dialog_editor),
         ("locks", locks_editor),
@@ -164,6 +197,14 @@ fn main() -> anyhow::Result<()> {
             let out = PathBuf::from(format!("screenshots/{name}.png"));
             timed(&out, || {
                 save_editor(stealth_editor(seed, level, overlay)?, &out)
+            })?;
+        }
+    }
+    for (name, zoom) in [("all-overlays-fit", 1.0), ("all-overlays-zoomed", 2.5)] {
+        if wanted(name) {
+            let out = PathBuf::from(format!("screenshots/{name}.png"));
+            timed(&out, || {
+                save_editor(overlays_editor(seed, level, zoom)?, &out)
             })?;
         }
     }

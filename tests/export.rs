@@ -370,13 +370,17 @@ fn overlays_tint_the_rooms_they_describe() {
     let img = png(&level, &[Overlay::Loot]);
     let mut seen = [0, 0];
     for (r, room) in level.rooms.iter().enumerate() {
-        let (cells, slot) = match facts.loot_classes[r] {
-            Some(_) => (room_middles(&level, room), 0),
+        // A coin's order tag sits on a cell beside it, so cells next to items are left out.
+        let away_from_items =
+            |c: &Cell| c.neighbours4().iter().all(|&n| level.item_at(n).is_none());
+        let (cells, slot): (Vec<Cell>, usize) = match facts.loot_classes[r] {
+            Some(_) => {
+                let middles = room_middles(&level, room).into_iter();
+                (middles.filter(away_from_items).collect(), 0)
+            }
             None => {
                 let quiet = |c: &Cell| {
-                    bare(&level, *c)
-                        && !level.terrain(*c).is_blocking()
-                        && c.neighbours4().iter().all(|&n| level.item_at(n).is_none())
+                    bare(&level, *c) && !level.terrain(*c).is_blocking() && away_from_items(c)
                 };
                 (room.cells.iter().copied().filter(quiet).collect(), 1)
             }

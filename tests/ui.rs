@@ -35,6 +35,9 @@ fn click_at(harness: &mut Harness<'static, Editor>, pos: Pos2) {
 }
 
 fn toggle(harness: &mut Harness<'static, Editor>, label: &str) {
+    // Open legends lengthen the side panel, so the checkbox may first need scrolling into view.
+    harness.get_by_label(label).scroll_to_me();
+    harness.run_steps(10);
     harness.get_by_label(label).click();
     harness.run_steps(2);
 }

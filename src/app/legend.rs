@@ -9,9 +9,9 @@ use super::commands::Command;
 use super::state::{EditorState, Overlay};
 use super::stealth_panels;
 use crate::analysis::LootClass;
-use crate::model::{RoomKind, StationRole};
+use crate::model::{ItemKind, RoomKind, StationRole};
 use crate::paint::palette;
-use crate::paint::{badge, split_marker};
+use crate::paint::{badge, item_glyph, pillar, shield, split_marker, stairs};
 
 const SAMPLE: Vec2 = vec2(26.0, 14.0);
 
@@ -101,7 +101,7 @@ fn room_graph(ui: &mut Ui, state: &EditorState) {
         };
         palette::room_node(&room)
     };
-    ui.weak("Nodes (number = room id):");
+    ui.weak("Nodes (number = room id), each on a cell of its room:");
     dots(
         ui,
         &[
@@ -142,7 +142,9 @@ fn distances(ui: &mut Ui, state: &EditorState) {
     let max = a.map.max_depth.max(1);
     row(
         ui,
-        &format!("depth 1 … {max} from the front"),
+        &format!(
+            "depth 1 … {max} from the front: the room's fill, or a band inside its border when guard sight fills the cells"
+        ),
         |s, r, _| {
             let n = 6;
             let w = r.width() / n as f32;
@@ -159,14 +161,18 @@ fn distances(ui: &mut Ui, state: &EditorState) {
             }
         },
     );
-    row(ui, "private room (tag “d P”)", |s, r, _| {
-        s.push(Shape::rect_stroke(
-            r.shrink(2.0),
-            CornerRadius::ZERO,
-            Stroke::new(2.0, palette::PRIVATE_OUTLINE),
-            StrokeKind::Inside,
-        ));
-    });
+    row(
+        ui,
+        "private room, outlined along its cells (tag “d P”)",
+        |s, r, _| {
+            s.push(Shape::rect_stroke(
+                r.shrink(2.0),
+                CornerRadius::ZERO,
+                Stroke::new(2.0, palette::PRIVATE_OUTLINE),
+                StrokeKind::Inside,
+            ));
+        },
+    );
     line(
         ui,
         Stroke::new(4.0, palette::BOUNDARY),
@@ -199,18 +205,26 @@ fn loot(ui: &mut Ui, state: &EditorState) {
             &format!("{}: {rooms} rooms, {coins} loot", class.label()),
         );
     }
+    ui.weak(
+        "A room's fill when alone; a frame inside the room (inside the depth band) when depth or \
+         guard sight fills it.",
+    );
     let elsewhere = a.loot.iter().filter(|e| e.class.is_none()).count();
     if elsewhere > 0 {
         ui.weak(format!("{elsewhere} loot outside any loot room"));
     }
-    row(ui, "loot; the number is its assignment order", |s, r, _| {
-        s.push(Shape::circle_filled(r.center(), 5.0, palette::COIN));
-        s.push(Shape::circle_stroke(
-            r.center(),
-            7.0,
-            Stroke::new(2.0, Color32::WHITE),
-        ));
-    });
+    row(
+        ui,
+        "loot; the small tag beside it is its assignment order",
+        |s, r, _| {
+            s.push(Shape::circle_filled(r.center(), 5.0, palette::COIN));
+            s.push(Shape::circle_stroke(
+                r.center(),
+                7.0,
+                Stroke::new(2.0, Color32::WHITE),
+            ));
+        },
+    );
     ui.weak("Loot goes to dead ends first, then private rooms, then anywhere.");
 }
 
@@ -309,12 +323,17 @@ pub fn map(ui: &mut Ui) {
             Stroke::NONE,
         ));
     });
-    row(ui, "closed door", |s, r, _| {
+    row(ui, "closed door (brass knob)", |s, r, _| {
         s.push(Shape::rect_filled(r, CornerRadius::ZERO, palette::WALL));
         s.push(Shape::rect_filled(
             r.shrink2(vec2(1.0, 4.0)),
             CornerRadius::ZERO,
             palette::DOOR,
+        ));
+        s.push(Shape::circle_filled(
+            r.center() + vec2(5.0, 0.0),
+            1.5,
+            palette::DOOR_KNOB,
         ));
     });
     row(ui, "open archway", |s, r, _| {
@@ -348,28 +367,43 @@ pub fn map(ui: &mut Ui) {
             Stroke::new(2.5, palette::GARDEN_GATE),
         ));
     });
-    dot(ui, palette::COIN, "loot (coin)");
-    swatch(ui, palette::TABLE, "table; chairs are small squares");
+    // Items on a cell of floor, as on the map.
+    let on_floor = |s: &mut Vec<Shape>, r: egui::Rect| {
+        let cell = egui::Rect::from_center_size(r.center(), Vec2::splat(r.height()));
+        s.push(Shape::rect_filled(cell, CornerRadius::ZERO, palette::WOOD));
+        cell
+    };
+    let glyph = |ui: &mut Ui, kind: ItemKind, text: &str| {
+        row(ui, text, |s, r, _| {
+            let cell = on_floor(s, r);
+            item_glyph(s, cell.center(), cell.height(), kind);
+        });
+    };
+    glyph(ui, ItemKind::Coin, "loot (coin)");
+    glyph(ui, ItemKind::Table, "table (light rim)");
+    glyph(ui, ItemKind::Chair, "chair (burgundy, with a back)");
     dot(ui, palette::BUSH, "bush");
-    dot(ui, palette::TORCH_LIT, "lit torch (unlit: grey)");
-    dot(
+    glyph(ui, ItemKind::TorchLit, "lit torch (flame and glow)");
+    glyph(ui, ItemKind::TorchUnlit, "unlit torch (dark cup)");
+    row(ui, "pillar (broad stone disc)", |s, r, _| {
+        let cell = on_floor(s, r);
+        s.extend(pillar(cell.center(), cell.height()));
+    });
+    row(ui, "stairs up / down (Rogue grid)", |s, r, _| {
+        let side = r.height();
+        stairs(s, egui::Rect::from_min_size(r.min, vec2(side, side)), true);
+        let down = egui::Rect::from_min_size(r.right_top() - vec2(side, 0.0), vec2(side, side));
+        stairs(s, down, false);
+    });
+    row(
         ui,
-        palette::GUARD,
         "guard at its start (flame: carries a torch)",
+        |s, r, _| {
+            shield(s, r.center(), 6.5, palette::GUARD, 1.0);
+        },
     );
     row(ui, "outside guard", |s, r, _| {
-        let c = r.center();
-        s.push(Shape::convex_polygon(
-            vec![
-                c + vec2(0.0, -6.5),
-                c + vec2(6.5, 0.0),
-                c + vec2(0.0, 6.5),
-                c + vec2(-6.5, 0.0),
-            ],
-            palette::GUARD_OUTSIDE,
-            Stroke::new(1.0, Color32::WHITE),
-        ));
+        shield(s, r.center(), 6.5, palette::GUARD_OUTSIDE, 1.0);
     });
     dot(ui, palette::PLAYER, "player start (@)");
-    dot(ui, palette::WALL, "pillar");
 }

@@ -8,6 +8,8 @@ use crate::analysis::{
 use crate::model::{Cell, Grid, Level};
 
 use super::Overlays;
+use super::outline::{self, Outline};
+use super::room_graph::GraphLayout;
 
 /// Everything painting needs beyond the level itself.
 #[derive(Clone, Debug)]
@@ -20,6 +22,10 @@ pub struct MapFacts {
     pub patrols: PatrolMetrics,
     /// Wall glyph bits of each cell (0 for non-walls and free-standing pillars).
     pub wall_bits: Grid<u8>,
+    /// Each room's outline along its cells ([`outline::outlines`]).
+    pub outlines: Vec<Vec<Outline>>,
+    /// Where the room graph's nodes and edges go.
+    pub graph: GraphLayout,
     /// The stealth analysis (overlays 5 and 6, the patrol timeline), when it was asked for.
     pub stealth: Option<Stealth>,
     /// For each of `stealth.routes`, the turns at which its route is watched (empty for ghost routes).
@@ -56,6 +62,8 @@ impl MapFacts {
                 .collect()
         });
         MapFacts {
+            outlines: room_outlines(level),
+            graph: GraphLayout::new(level),
             max_depth: depths.iter().flatten().copied().max().unwrap_or(0),
             depths,
             loot_classes: loot_classes(level),
@@ -70,4 +78,25 @@ impl MapFacts {
     pub fn wall_bits_at(&self, c: Cell) -> u8 {
         self.wall_bits.at(c)
     }
+}
+
+/// Every room's outline. One grid of room marks serves them all: a room's cells are marked just before
+/// its outline is traced, so a cell two rooms claim (a broken file) counts for each in turn, and cells
+/// off the map are left out.
+fn room_outlines(level: &Level) -> Vec<Vec<Outline>> {
+    let mut mark = Grid::new(level.shape(), usize::MAX);
+    level
+        .rooms
+        .iter()
+        .enumerate()
+        .map(|(r, room)| {
+            let cells: Vec<Cell> = room
+                .cells
+                .iter()
+                .copied()
+                .filter(|&c| mark.set(c, r))
+                .collect();
+            outline::outlines(&cells, |c| mark.get(c) == Some(&r))
+        })
+        .collect()
 }

@@ -1,46 +1,52 @@
-//! Locked rooms on the map: a dashed border around the room and a padlock badge in its corner, both
-//! sized in screen pixels with a floor so they stay visible at every zoom and in screenshots.
+//! Locked rooms on the map: a dashed border just outside the room's cells and a small padlock badge on
+//! the top-left corner of its first row, half on the wall, so it never hides what the room holds. Both
+//! are sized in screen pixels with a floor so they stay visible at every zoom and in screenshots.
 
-use egui::{CornerRadius, Pos2, Rect, Shape, Stroke, StrokeKind, pos2, vec2};
+use egui::{CornerRadius, Pos2, Rect, Shape, Stroke, pos2, vec2};
 
-use super::Scene;
-use super::palette;
 use super::transform::CellToScreen;
+use super::{Scene, outline, palette};
+
+/// The padlock badge of every locked room on screen.
+pub fn badges(t: &CellToScreen, scene: &Scene) -> Vec<Rect> {
+    let size = (t.cell * 0.7).clamp(11.0, 18.0);
+    scene
+        .locked_rooms
+        .iter()
+        .filter_map(|&room| {
+            let cells = &scene.level.rooms.get(room)?.cells;
+            let corner = outline::first_row_corner(t, cells)?;
+            // Centred a little inside the corner: mostly over the walls that meet there.
+            let centre = corner + vec2(size * 0.15, size * 0.15);
+            Some(Rect::from_center_size(centre, vec2(size, size)))
+        })
+        .collect()
+}
 
 /// Draws every locked room's border and badge.
 pub fn draw(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
-    let level = scene.level;
     let width = (t.cell * 0.15).clamp(2.0, 4.0);
+    let out = -t.cell * 0.25;
     for &room in scene.locked_rooms {
-        let Some(r) = level.rooms.get(room) else {
-            continue;
-        };
-        let rect = t.rect(&r.interior).expand(t.cell * 0.25);
-        let corners = [
-            rect.left_top(),
-            rect.right_top(),
-            rect.right_bottom(),
-            rect.left_bottom(),
-            rect.left_top(),
-        ];
-        shapes.push(Shape::rect_stroke(
-            rect,
-            CornerRadius::ZERO,
-            Stroke::new(width + 2.0, palette::with_alpha(palette::LOCK_DARK, 160)),
-            StrokeKind::Middle,
-        ));
-        shapes.extend(Shape::dashed_line(
-            &corners,
-            Stroke::new(width, palette::LOCK),
-            (t.cell * 0.6).max(6.0),
-            (t.cell * 0.3).max(3.0),
-        ));
-        let size = (t.cell * 1.1).clamp(14.0, 30.0);
-        padlock(
+        let outlines = scene
+            .facts
+            .outlines
+            .get(room)
+            .map_or(&[][..], Vec::as_slice);
+        let under = Stroke::new(width + 2.0, palette::with_alpha(palette::LOCK_DARK, 160));
+        outline::stroke(shapes, t, outlines, out, under);
+        let dashes = ((t.cell * 0.6).max(6.0), (t.cell * 0.3).max(3.0));
+        outline::dashed(
             shapes,
-            rect.left_top() + vec2(size * 0.15, size * 0.1),
-            size,
+            t,
+            outlines,
+            out,
+            Stroke::new(width, palette::LOCK),
+            dashes,
         );
+    }
+    for badge in badges(t, scene) {
+        padlock(shapes, badge.min, badge.width());
     }
 }
 

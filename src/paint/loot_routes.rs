@@ -7,7 +7,7 @@ use egui::epaint::FontsView;
 use egui::{Align2, Color32, Pos2, Shape, Stroke, vec2};
 
 use super::Scene;
-use super::overlays::{label_size, labels_fit, tag};
+use super::labels::{Labels, Tag, label_size};
 use super::palette;
 use super::transform::CellToScreen;
 use crate::analysis::Overlay;
@@ -111,14 +111,16 @@ pub fn no_ghost_ring(shapes: &mut Vec<Shape>, p: Pos2, r: f32) {
 }
 
 /// Tags on loot without a ghost route (how often its best route is seen, or that there is none), and
-/// the turns of the route in focus.
+/// the turns of the route in focus: warnings, placed before every other overlay's tags.
 pub fn draw_labels(
     shapes: &mut Vec<Shape>,
     t: &CellToScreen,
     scene: &Scene,
     fonts: &mut FontsView<'_>,
+    labels: &mut Labels,
+    alpha: f32,
 ) {
-    if !scene.overlays.is_on(Overlay::Routes) || !labels_fit(t) {
+    if !scene.overlays.is_on(Overlay::Routes) {
         return;
     }
     let Some(stealth) = scene.facts.stealth.as_ref() else {
@@ -138,15 +140,20 @@ pub fn draw_labels(
         } else {
             Color32::from_rgb(255, 140, 130)
         };
-        let anchor = t.cell_rect(r.cell).center_bottom() + vec2(0.0, t.cell * 0.3);
-        tag(
-            shapes,
-            fonts,
-            t,
-            (anchor, Align2::CENTER_TOP),
-            &text,
-            size,
+        let cell = t.cell_rect(r.cell);
+        let g = t.cell * 0.3;
+        let spots = [
+            (cell.center_bottom() + vec2(0.0, g), Align2::CENTER_TOP),
+            (cell.center_top() - vec2(0.0, g), Align2::CENTER_BOTTOM),
+            (cell.right_center() + vec2(g, 0.0), Align2::LEFT_CENTER),
+            (cell.left_center() - vec2(g, 0.0), Align2::RIGHT_CENTER),
+        ];
+        let tag = Tag {
+            text: &text,
             colour,
-        );
+            size,
+            alpha,
+        };
+        labels.place(shapes, fonts, &spots, tag);
     }
 }

@@ -1,5 +1,6 @@
 //! The map painter: one drawing of a level — terrain, items, guards, the six analysis overlays, the
-//! patrol timeline's turn, locks and the selection — as egui [`Shape`]s, in one [`palette`]. The editor's map view hands the shapes to
+//! patrol timeline's turn, locks and the selection — as egui [`Shape`]s, in one [`palette`]. Text goes
+//! through one [`labels::Labels`] per drawing, so tags keep off each other and off the markers. The editor's map view hands the shapes to
 //! egui; the PNG export ([`crate::io::export::png`]) tessellates the same shapes with epaint and fills
 //! the triangles on the CPU ([`raster`]), so an exported picture is the editor's map, not a look-alike.
 //!
@@ -10,12 +11,16 @@
 //! it reads the analysis figures and never computes them per frame.
 
 mod facts;
+mod glyphs;
+pub mod labels;
 mod locks;
 mod loot_routes;
+pub mod outline;
 mod overlays;
 pub mod palette;
 mod patrols;
 pub mod raster;
+mod room_graph;
 mod sight;
 mod terrain;
 mod timeline;
@@ -27,8 +32,11 @@ use egui::{Color32, FontId, Pos2, Shape};
 use image::{Rgba, RgbaImage};
 
 pub use facts::MapFacts;
+pub use glyphs::{item_glyph, pillar, shield, stairs};
+use labels::{Labels, fade, lod};
 pub use loot_routes::{no_ghost_ring, watched_dot};
 pub use patrols::{badge, split_marker};
+pub use room_graph::{GraphEdge, GraphLayout};
 pub use sight::{heat_colour, hiding_frame, lit_hatch};
 pub use terrain::terrain_tile;
 pub use timeline::{TimelineFrame, facing_arrow};
@@ -77,6 +85,35 @@ impl Overlays {
     }
 }
 
+/// Which parts of the map are drawn; overlays are chosen apart ([`Overlays`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layers {
+    /// Terrain, openings, stairs and the cell grid.
+    pub terrain: bool,
+    /// Furniture, loot and torches.
+    pub items: bool,
+    /// Guards and the player start.
+    pub guards: bool,
+    /// Every text: overlay tags and the numbers on nodes and guards.
+    pub labels: bool,
+}
+
+impl Layers {
+    /// Everything drawn: the editor's default and every picture.
+    pub const ALL: Layers = Layers {
+        terrain: true,
+        items: true,
+        guards: true,
+        labels: true,
+    };
+}
+
+impl Default for Layers {
+    fn default() -> Self {
+        Layers::ALL
+    }
+}
+
 /// What to draw: a level with its facts, and what the viewer chose to show.
 #[derive(Clone, Copy, Debug)]
 pub struct Scene<'a> {
@@ -84,6 +121,7 @@ pub struct Scene<'a> {
     /// Computed from `level` ([`MapFacts::new`]).
     pub facts: &'a MapFacts,
     pub overlays: Overlays,
+    pub layers: Layers,
     pub grid: bool,
     /// Rooms drawn with a lock border and badge.
     pub locked_rooms: &'a [RoomId],
@@ -103,6 +141,7 @@ impl<'a> Scene<'a> {
             level,
             facts,
             overlays,
+            layers: Layers::ALL,
             grid: false,
             locked_rooms: &[],
             selected_room: None,
@@ -114,29 +153,64 @@ impl<'a> Scene<'a> {
 }
 
 /// The scene's shapes through `t`, bottom layer first, laying out text with `fonts`. Only the cells the
-/// transform's viewport shows are drawn.
+/// transform's viewport shows are drawn. Markers are drawn before any tag is placed, so the tags can
+/// keep clear of them; the selection and the locks go on top of everything.
 pub fn paint(scene: &Scene, t: &CellToScreen, fonts: &mut FontsView<'_>) -> Vec<Shape> {
     let level = scene.level;
+    let layers = scene.layers;
     let visible = Visible::new(t, level);
+    let text = |range| if layers.labels { fade(t, range) } else { 0.0 };
+    let mut labels = Labels::new(t.viewport, layers.labels);
     let mut shapes = Vec::new();
-    terrain::draw_terrain(&mut shapes, t, scene, visible);
+    if layers.terrain {
+        terrain::draw_terrain(&mut shapes, t, scene, visible);
+    }
     overlays::draw_fills(&mut shapes, t, scene);
     sight::draw_fills(&mut shapes, t, scene);
-    if scene.grid && t.cell >= 6.0 {
+    overlays::draw_frames(&mut shapes, t, scene);
+    if layers.terrain && scene.grid && t.cell >= 6.0 {
         terrain::draw_grid(&mut shapes, t, level, visible);
     }
-    terrain::draw_items(&mut shapes, t, level, visible);
-    overlays::draw_marks(&mut shapes, t, scene, fonts);
+    if layers.terrain {
+        for stairs in glyphs::draw_stairs(&mut shapes, t, level) {
+            labels.block(stairs);
+        }
+    }
+    if layers.items {
+        glyphs::draw_items(&mut shapes, t, level, visible);
+    }
+    overlays::draw_marks(&mut shapes, t, scene, fonts, &mut labels);
     sight::draw_marks(&mut shapes, t, scene);
     loot_routes::draw_marks(&mut shapes, t, scene);
-    match scene.timeline {
-        // The guards stand where the timeline's turn has them, not at their starts.
-        Some(frame) => timeline::draw_guards(&mut shapes, t, scene, frame, fonts),
-        None => terrain::draw_guards(&mut shapes, t, level, fonts),
+    // The room graph's nodes over every line, so their numbers stay readable.
+    if scene.overlays.is_on(Overlay::RoomGraph) {
+        let numbers = text(lod::NODE_NUMBERS);
+        room_graph::draw(&mut shapes, t, scene, fonts, &mut labels, numbers);
     }
-    terrain::draw_player(&mut shapes, t, level, fonts);
-    overlays::draw_labels(&mut shapes, t, scene, fonts);
-    loot_routes::draw_labels(&mut shapes, t, scene, fonts);
+    if layers.guards {
+        let numbers = text(lod::GUARD_NUMBERS);
+        match scene.timeline {
+            // The guards stand where the timeline's turn has them, not at their starts.
+            Some(frame) => {
+                timeline::draw_guards(&mut shapes, t, scene, frame, fonts, &mut labels, numbers)
+            }
+            None => {
+                glyphs::draw_guards(&mut shapes, t, level, fonts, numbers);
+                for guard in &level.guards {
+                    labels.block(glyphs::GuardMarker::bounds(t, t.cell_centre(guard.start)));
+                }
+            }
+        }
+        glyphs::draw_player(&mut shapes, t, level, fonts, text(lod::PLAYER));
+        let p = t.cell_centre(level.player_start);
+        labels.block_disc(p, glyphs::player_radius(t, level));
+    }
+    for badge in locks::badges(t, scene) {
+        labels.block(badge);
+    }
+    let warnings = text(lod::WARNINGS);
+    loot_routes::draw_labels(&mut shapes, t, scene, fonts, &mut labels, warnings);
+    overlays::draw_labels(&mut shapes, t, scene, fonts, &mut labels, text);
     terrain::draw_selection(&mut shapes, t, scene);
     // After the selection, so a selected locked room still shows its badge and border.
     locks::draw(&mut shapes, t, scene);

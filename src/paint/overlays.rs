@@ -1,211 +1,258 @@
-//! The first four analysis overlays, drawn in three layers so that they compose: room tints under the items
-//! ([`draw_fills`]), lines and markers under the guards ([`draw_marks`]) and text tags on top of everything
-//! ([`draw_labels`]). All figures come from the [`MapFacts`](super::MapFacts); nothing is recomputed here.
-//! The patrol overlay's drawing lives in [`super::patrols`].
+//! The first four analysis overlays, drawn in layers so that they compose: room fills under the
+//! items ([`draw_fills`]), bands and frames over every fill ([`draw_frames`]), lines and markers under
+//! the guards ([`draw_marks`]) and text tags on top ([`draw_labels`]). All figures come from the
+//! [`MapFacts`](super::MapFacts); nothing is recomputed here. The room graph is drawn by
+//! [`super::room_graph`], the patrol overlay by [`super::patrols`].
+//!
+//! **How fills combine.** A cell has one fill, taken by the first of: guard sight (overlay 5, per
+//! cell), private-room depth (overlay 2, per room), loot priority (overlay 3, per room). An overlay
+//! that does not get the fill shows inside the room's outline instead: depth as a band along the
+//! inside of the border, loot priority as a thinner frame inside that. So no overlay hides another,
+//! and the legend says which is which.
 
 use egui::epaint::FontsView;
-use egui::{
-    Align2, Color32, CornerRadius, FontId, Mesh, Pos2, Shape, Stroke, StrokeKind, Vec2, vec2,
-};
+use egui::{Align2, Color32, Mesh, Pos2, Rect, Shape, Stroke, vec2};
 
-use super::palette;
+use super::labels::{Labels, Tag, around_cell, label_size, lod};
 use super::patrols::{patrol_marks, route_shape_short, short_route_name};
 use super::transform::CellToScreen;
-use super::{Scene, text_shape};
+use super::{Scene, outline, palette};
 use crate::analysis::Overlay;
-use crate::model::{Cell, Level, RoomId, RoomKind};
+use crate::model::{Cell, Level, Room, RoomKind};
 
-/// Font size of overlay text at the current zoom.
-pub(super) fn label_size(t: &CellToScreen) -> f32 {
-    (t.cell * 0.5).clamp(9.0, 14.0)
+/// Alpha of a room's depth fill and of its loot-priority fill.
+pub const DEPTH_ALPHA: u8 = 170;
+pub const LOOT_ALPHA: u8 = 140;
+
+/// Which overlay has each role this frame.
+struct Roles {
+    depth_fill: bool,
+    depth_band: bool,
+    loot_fill: bool,
+    loot_frame: bool,
 }
 
-/// Whether the zoom leaves room for text.
-pub(super) fn labels_fit(t: &CellToScreen) -> bool {
-    t.cell >= 7.0
-}
-
-/// A text tag with a dark rounded background, placed by `align` relative to `anchor` (`at`).
-pub(super) fn tag(
-    shapes: &mut Vec<Shape>,
-    fonts: &mut FontsView<'_>,
-    t: &CellToScreen,
-    (anchor, align): (Pos2, Align2),
-    text: &str,
-    size: f32,
-    colour: Color32,
-) {
-    let galley = fonts.layout_no_wrap(text.to_string(), FontId::proportional(size), colour);
-    let pad = vec2(3.0, 1.0);
-    let mut rect = align.anchor_size(anchor, galley.size() + pad * 2.0);
-    // Slide the tag back inside the map view rather than clipping it.
-    let inside = t.viewport.shrink(2.0);
-    rect = rect.translate(vec2(
-        (inside.left() - rect.left()).max(0.0) + (inside.right() - rect.right()).min(0.0),
-        (inside.top() - rect.top()).max(0.0) + (inside.bottom() - rect.bottom()).min(0.0),
-    ));
-    shapes.push(Shape::rect_filled(
-        rect,
-        CornerRadius::same(3),
-        Color32::from_black_alpha(200),
-    ));
-    shapes.push(Shape::galley(rect.min + pad, galley, colour));
-}
-
-fn fill_cells(mesh: &mut Mesh, t: &CellToScreen, cells: &[Cell], colour: Color32) {
-    for &c in cells {
-        mesh.add_colored_rect(t.cell_rect(c), colour);
+fn roles(scene: &Scene) -> Roles {
+    let on = |o| scene.overlays.is_on(o);
+    let sight = on(Overlay::Sight) && scene.facts.stealth.is_some();
+    let depth = on(Overlay::Distances);
+    let loot = on(Overlay::Loot);
+    Roles {
+        depth_fill: depth && !sight,
+        depth_band: depth && sight,
+        loot_fill: loot && !depth && !sight,
+        loot_frame: loot && (depth || sight),
     }
 }
 
-/// Room tints: depth shading (overlay 2) and loot classes (overlay 3, as a fill when alone).
+/// A room's colour on the depth ramp, `None` for the exterior and unreachable rooms.
+fn depth_colour(scene: &Scene, r: usize, room: &Room) -> Option<Color32> {
+    let a = scene.facts;
+    let d = a.depths.get(r).copied().flatten()?;
+    (room.kind != RoomKind::Exterior).then(|| {
+        let ramp = d.saturating_sub(1) as f32 / a.max_depth.saturating_sub(1).max(1) as f32;
+        palette::depth_ramp(ramp)
+    })
+}
+
+/// Room fills: depth shading (overlay 2) or, without it, loot classes (overlay 3).
 pub fn draw_fills(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
-    let (level, a) = (scene.level, scene.facts);
+    let roles = roles(scene);
     let mut mesh = Mesh::default();
-    let distances = scene.overlays.is_on(Overlay::Distances);
-    if distances {
-        for (r, room) in level.rooms.iter().enumerate() {
-            if room.kind == RoomKind::Exterior {
-                continue;
-            }
-            if let Some(d) = a.depths[r] {
-                let ramp = d.saturating_sub(1) as f32 / a.max_depth.saturating_sub(1).max(1) as f32;
-                fill_cells(
-                    &mut mesh,
-                    t,
-                    &room.cells,
-                    palette::with_alpha(palette::depth_ramp(ramp), 170),
-                );
-            }
-        }
-    }
-    if scene.overlays.is_on(Overlay::Loot) && !distances {
-        for (r, room) in level.rooms.iter().enumerate() {
-            if let Some(class) = a.loot_classes[r] {
-                fill_cells(
-                    &mut mesh,
-                    t,
-                    &room.cells,
-                    palette::with_alpha(palette::loot_class(class), 140),
-                );
+    for (r, room) in scene.level.rooms.iter().enumerate() {
+        let colour = if roles.depth_fill {
+            depth_colour(scene, r, room).map(|c| palette::with_alpha(c, DEPTH_ALPHA))
+        } else if roles.loot_fill {
+            let class = scene.facts.loot_classes.get(r).copied().flatten();
+            class.map(|c| palette::with_alpha(palette::loot_class(c), LOOT_ALPHA))
+        } else {
+            None
+        };
+        if let Some(colour) = colour {
+            for &c in &room.cells {
+                mesh.add_colored_rect(t.cell_rect(c), colour);
             }
         }
     }
     shapes.push(Shape::mesh(mesh));
 }
 
-/// Lines and markers of every overlay.
+/// The width of the depth band along the inside of a room's border.
+fn band_width(t: &CellToScreen) -> f32 {
+    (t.cell * 0.3).clamp(2.0, 9.0)
+}
+
+/// The overlays that did not get the fill: depth as a band inside the border, loot priority as a
+/// frame inside that.
+pub fn draw_frames(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
+    let roles = roles(scene);
+    let band = band_width(t);
+    let frame = (t.cell * 0.16).clamp(1.5, 4.0);
+    for (r, room) in scene.level.rooms.iter().enumerate() {
+        let outlines = scene.facts.outlines.get(r).map_or(&[][..], Vec::as_slice);
+        let mut inset = 0.0;
+        if roles.depth_band
+            && let Some(colour) = depth_colour(scene, r, room)
+        {
+            let stroke = Stroke::new(band, palette::with_alpha(colour, 235));
+            outline::stroke(shapes, t, outlines, band / 2.0, stroke);
+            inset = band;
+        }
+        if roles.loot_frame
+            && let Some(class) = scene.facts.loot_classes.get(r).copied().flatten()
+        {
+            let inset = inset + frame * 0.5 + (t.cell * 0.08).min(3.0);
+            let stroke = Stroke::new(frame, palette::loot_class(class));
+            outline::stroke(shapes, t, outlines, inset, stroke);
+        }
+    }
+}
+
+/// Lines and markers of overlays 2–4 (the room graph is drawn later, over the routes to loot);
+/// markers that text must keep clear of are marked in `labels`.
 pub fn draw_marks(
     shapes: &mut Vec<Shape>,
     t: &CellToScreen,
     scene: &Scene,
     fonts: &mut FontsView<'_>,
+    labels: &mut Labels,
 ) {
     if scene.overlays.is_on(Overlay::Distances) {
         distance_marks(shapes, t, scene);
     }
     if scene.overlays.is_on(Overlay::Loot) {
-        loot_marks(shapes, t, scene);
+        let ring = Stroke::new((t.cell * 0.1).max(1.5), Color32::WHITE);
+        for entry in &scene.facts.loot {
+            let c = t.cell_centre(entry.cell);
+            shapes.push(Shape::circle_stroke(c, t.cell * 0.45, ring));
+            labels.block_disc(c, t.cell * 0.45);
+        }
     }
     if scene.overlays.is_on(Overlay::Patrols) {
-        patrol_marks(shapes, t, scene, fonts);
-    }
-    if scene.overlays.is_on(Overlay::RoomGraph) {
-        room_graph_marks(shapes, t, scene, fonts);
+        patrol_marks(shapes, t, scene, fonts, labels);
     }
 }
 
-/// Text tags of every overlay, drawn last so nothing covers them.
+/// The spots for a tag in a room's corners, inside it, starting with `first` (0 top-left, 1
+/// top-right, 2 bottom-right, 3 bottom-left, going round).
+fn room_corners(t: &CellToScreen, cells: &[Cell], first: usize) -> Vec<(Pos2, Align2)> {
+    let pick = |key: fn(&Cell) -> (i32, i32)| cells.iter().min_by_key(|c| key(c)).copied();
+    let inset = 2.0;
+    let corners = [
+        pick(|c| (-c.y, c.x)).map(|c| {
+            (
+                t.cell_rect(c).left_top() + vec2(inset, inset),
+                Align2::LEFT_TOP,
+            )
+        }),
+        pick(|c| (-c.y, -c.x)).map(|c| {
+            (
+                t.cell_rect(c).right_top() + vec2(-inset, inset),
+                Align2::RIGHT_TOP,
+            )
+        }),
+        pick(|c| (c.y, -c.x)).map(|c| {
+            let p = t.cell_rect(c).right_bottom() - vec2(inset, inset);
+            (p, Align2::RIGHT_BOTTOM)
+        }),
+        pick(|c| (c.y, c.x)).map(|c| {
+            let p = t.cell_rect(c).left_bottom() + vec2(inset, -inset);
+            (p, Align2::LEFT_BOTTOM)
+        }),
+    ];
+    (0..4).filter_map(|k| corners[(first + k) % 4]).collect()
+}
+
+/// Text tags of the first four overlays, most important first: unpatrolled rooms, route names, room
+/// depths, then the loot order. `text` is [`super::labels::fade`] with the labels layer applied.
 pub fn draw_labels(
     shapes: &mut Vec<Shape>,
     t: &CellToScreen,
     scene: &Scene,
     fonts: &mut FontsView<'_>,
+    labels: &mut Labels,
+    text: impl Fn((f32, f32)) -> f32,
 ) {
-    if !labels_fit(t) {
-        return;
-    }
     let (level, a) = (scene.level, scene.facts);
     let size = label_size(t);
-    if scene.overlays.is_on(Overlay::Distances) {
-        for (r, room) in level.rooms.iter().enumerate() {
-            if room.kind == RoomKind::Exterior {
-                continue;
-            }
-            let text = match a.depths[r] {
-                Some(d) if room.private => format!("{d} P"),
-                Some(d) => d.to_string(),
-                None => "no path".to_string(),
-            };
-            let corner =
-                t.point(room.interior.x0 as f32, room.interior.y1 as f32) + Vec2::splat(2.0);
-            let colour = if room.private {
-                palette::NODE_PRIVATE_ROOM
-            } else {
-                Color32::WHITE
-            };
-            tag(
-                shapes,
-                fonts,
-                t,
-                (corner, Align2::LEFT_TOP),
-                &text,
-                size,
-                colour,
-            );
-        }
-    }
-    if scene.overlays.is_on(Overlay::Loot) {
-        for entry in &a.loot {
-            let colour = entry.class.map_or(Color32::WHITE, palette::loot_class);
-            let anchor = t.cell_rect(entry.cell).right_top();
-            let text = (entry.order + 1).to_string();
-            tag(
-                shapes,
-                fonts,
-                t,
-                (anchor, Align2::CENTER_CENTER),
-                &text,
-                size * 0.85,
-                brighten(colour),
-            );
-        }
-    }
     if scene.overlays.is_on(Overlay::Patrols) {
+        for &r in &a.patrols.unpatrolled {
+            if let Some(room) = level.rooms.get(r) {
+                let tag = Tag {
+                    text: "no patrol",
+                    colour: palette::UNPATROLLED,
+                    size: size * 0.9,
+                    alpha: text(lod::WARNINGS),
+                };
+                labels.place(shapes, fonts, &room_corners(t, &room.cells, 2), tag);
+            }
+        }
         for (i, route) in level.patrols.iter().enumerate() {
             let Some(&start) = route.cells.first() else {
                 continue;
             };
             let shape = route_shape_short(route.loops());
             let place = if route.outside { ", outside" } else { "" };
-            let text = format!("{} {shape}{place}", short_route_name(level, i));
-            let anchor = t.cell_rect(start).left_top() - vec2(2.0, 2.0);
-            tag(
-                shapes,
-                fonts,
-                t,
-                (anchor, Align2::RIGHT_BOTTOM),
-                &text,
-                size * 0.9,
-                palette::route_colour(i),
-            );
-        }
-        for &r in &a.patrols.unpatrolled {
-            if let Some(room) = level.rooms.get(r) {
-                let corner =
-                    t.point(room.interior.x1 as f32, room.interior.y1 as f32) + vec2(-2.0, 2.0);
-                tag(
-                    shapes,
-                    fonts,
-                    t,
-                    (corner, Align2::RIGHT_TOP),
-                    "no patrol",
-                    size * 0.9,
-                    palette::UNPATROLLED,
-                );
-            }
+            let name = format!("{} {shape}{place}", short_route_name(level, i));
+            let tag = Tag {
+                text: &name,
+                colour: palette::route_colour(i),
+                size: size * 0.9,
+                alpha: text(lod::ROUTE_TAGS),
+            };
+            labels.place(shapes, fonts, &beside_start(t, t.cell_rect(start)), tag);
         }
     }
+    if scene.overlays.is_on(Overlay::Distances) {
+        for (r, room) in level.rooms.iter().enumerate() {
+            if room.kind == RoomKind::Exterior {
+                continue;
+            }
+            let depth = match a.depths.get(r).copied().flatten() {
+                Some(d) if room.private => format!("{d} P"),
+                Some(d) => d.to_string(),
+                None => "no path".to_string(),
+            };
+            let colour = if room.private {
+                palette::NODE_PRIVATE_ROOM
+            } else {
+                Color32::WHITE
+            };
+            let tag = Tag {
+                text: &depth,
+                colour,
+                size,
+                alpha: text(lod::DEPTH_TAGS),
+            };
+            labels.place(shapes, fonts, &room_corners(t, &room.cells, 0), tag);
+        }
+    }
+    if scene.overlays.is_on(Overlay::Loot) {
+        for entry in &a.loot {
+            let order = (entry.order + 1).to_string();
+            let colour = entry.class.map_or(Color32::WHITE, palette::loot_class);
+            let tag = Tag {
+                text: &order,
+                colour: brighten(colour),
+                size: size * 0.8,
+                alpha: text(lod::LOOT_ORDER),
+            };
+            labels.place(shapes, fonts, &around_cell(t, t.cell_rect(entry.cell)), tag);
+        }
+    }
+}
+
+/// Spots for a route's name around its first cell: above it to the left first, as before.
+fn beside_start(t: &CellToScreen, cell: Rect) -> [(Pos2, Align2); 6] {
+    let g = (t.cell * 0.1).max(2.0);
+    [
+        (cell.left_top() - vec2(g, g), Align2::RIGHT_BOTTOM),
+        (cell.right_top() + vec2(g, -g), Align2::LEFT_BOTTOM),
+        (cell.left_bottom() + vec2(-g, g), Align2::RIGHT_TOP),
+        (cell.right_bottom() + vec2(g, g), Align2::LEFT_TOP),
+        (cell.left_center() - vec2(g, 0.0), Align2::RIGHT_CENTER),
+        (cell.right_center() + vec2(g, 0.0), Align2::LEFT_CENTER),
+    ]
 }
 
 fn brighten(c: Color32) -> Color32 {
@@ -223,20 +270,16 @@ fn segment_line(t: &CellToScreen, level: &Level, adj: usize) -> Option<[Pos2; 2]
     Some([first - half, last + half])
 }
 
+/// Private rooms outlined along their cells, and the walls between public and private rooms.
 fn distance_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
     let level = scene.level;
     let width = (t.cell * 0.3).clamp(2.0, 7.0);
-    for room in level
-        .rooms
-        .iter()
-        .filter(|r| r.private && r.kind != RoomKind::Exterior)
-    {
-        shapes.push(Shape::rect_stroke(
-            t.rect(&room.interior),
-            CornerRadius::ZERO,
-            Stroke::new(width * 0.4, palette::PRIVATE_OUTLINE),
-            StrokeKind::Inside,
-        ));
+    for (r, room) in level.rooms.iter().enumerate() {
+        if room.private && room.kind != RoomKind::Exterior {
+            let outlines = scene.facts.outlines.get(r).map_or(&[][..], Vec::as_slice);
+            let stroke = Stroke::new(width * 0.4, palette::PRIVATE_OUTLINE);
+            outline::stroke(shapes, t, outlines, width * 0.2, stroke);
+        }
     }
     for (i, adj) in level.adjacencies.iter().enumerate() {
         let (Some(a), Some(b)) = (level.rooms.get(adj.left), level.rooms.get(adj.right)) else {
@@ -250,124 +293,6 @@ fn distance_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
             shapes.push(Shape::line_segment(
                 line,
                 Stroke::new(width, palette::BOUNDARY),
-            ));
-        }
-    }
-}
-
-fn loot_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
-    let (level, a) = (scene.level, scene.facts);
-    if scene.overlays.is_on(Overlay::Distances) {
-        // The depth shading owns the fill; show the loot class as an inset frame instead.
-        let width = (t.cell * 0.22).clamp(2.0, 5.0);
-        for (r, room) in level.rooms.iter().enumerate() {
-            if let Some(class) = a.loot_classes[r] {
-                let rect = t.rect(&room.interior).shrink(width * 1.5);
-                shapes.push(Shape::rect_stroke(
-                    rect,
-                    CornerRadius::ZERO,
-                    Stroke::new(width, palette::loot_class(class)),
-                    StrokeKind::Inside,
-                ));
-            }
-        }
-    }
-    let ring = Stroke::new((t.cell * 0.1).max(1.5), Color32::WHITE);
-    for entry in &a.loot {
-        shapes.push(Shape::circle_stroke(
-            t.cell_centre(entry.cell),
-            t.cell * 0.45,
-            ring,
-        ));
-    }
-}
-
-/// Where the room graph draws a room's node: its centre, or for the exterior just outside the front door.
-fn node_position(t: &CellToScreen, level: &Level, room: RoomId) -> Option<Pos2> {
-    let r = level.rooms.get(room)?;
-    if r.kind != RoomKind::Exterior {
-        let (x, y) = r.interior.centre();
-        return Some(t.point(x, y));
-    }
-    let door = level.entrance.cell;
-    let outward = door
-        .neighbours4()
-        .into_iter()
-        .find(|n| r.cells.contains(n))
-        .map_or((0, -1), |n| (n.x - door.x, n.y - door.y));
-    // Out of the front door and one step to the side, so it does not cover the player start.
-    let side = (-outward.1, outward.0);
-    Some(t.point(
-        door.x as f32 + 0.5 + outward.0 as f32 * 1.5 + side.0 as f32 * 2.5,
-        door.y as f32 + 0.5 + outward.1 as f32 * 1.5 + side.1 as f32 * 2.5,
-    ))
-}
-
-fn room_graph_marks(
-    shapes: &mut Vec<Shape>,
-    t: &CellToScreen,
-    scene: &Scene,
-    fonts: &mut FontsView<'_>,
-) {
-    let level = scene.level;
-    let width = (t.cell * 0.14).clamp(1.5, 4.0);
-    for adj in level
-        .adjacencies
-        .iter()
-        .filter(|a| a.door && a.left != a.right)
-    {
-        let (Some(a), Some(b)) = (level.rooms.get(adj.left), level.rooms.get(adj.right)) else {
-            continue;
-        };
-        let (Some(pa), Some(pb)) = (
-            node_position(t, level, adj.left),
-            node_position(t, level, adj.right),
-        ) else {
-            continue;
-        };
-        let mut pts = vec![pa];
-        pts.extend(adj.door_cells.iter().map(|&c| t.cell_centre(c)));
-        pts.push(pb);
-        let front = a.kind == RoomKind::Exterior || b.kind == RoomKind::Exterior;
-        let courtyard = a.is_courtyard() && b.is_courtyard();
-        let under = Stroke::new(width + 2.5, Color32::from_black_alpha(190));
-        if courtyard {
-            let dash = (t.cell * 0.5).max(5.0);
-            shapes.extend(Shape::dashed_line(&pts, under, dash, dash * 0.6));
-            shapes.extend(Shape::dashed_line(
-                &pts,
-                Stroke::new(width, palette::EDGE_COURTYARD),
-                dash,
-                dash * 0.6,
-            ));
-        } else {
-            let (colour, w) = if front {
-                (palette::EDGE_FRONT, width * 1.8)
-            } else {
-                (palette::EDGE_DOOR, width)
-            };
-            shapes.push(Shape::line(
-                pts.clone(),
-                Stroke::new(w + 2.5, Color32::from_black_alpha(190)),
-            ));
-            shapes.push(Shape::line(pts, Stroke::new(w, colour)));
-        }
-    }
-    let r = (t.cell * 0.55).clamp(6.0, 15.0);
-    let font = FontId::proportional(r * 0.95);
-    for (id, room) in level.rooms.iter().enumerate() {
-        let Some(p) = node_position(t, level, id) else {
-            continue;
-        };
-        shapes.push(Shape::circle_filled(p, r, palette::room_node(room)));
-        shapes.push(Shape::circle_stroke(p, r, Stroke::new(1.5, Color32::BLACK)));
-        if labels_fit(t) {
-            shapes.push(text_shape(
-                fonts,
-                p,
-                &id.to_string(),
-                font.clone(),
-                Color32::BLACK,
             ));
         }
     }

@@ -25,17 +25,29 @@ pub const WINDOW_GLASS: Color32 = Color32::from_rgb(150, 210, 240);
 pub const ARCHWAY: Color32 = Color32::from_rgb(214, 196, 156);
 pub const DOOR: Color32 = Color32::from_rgb(120, 72, 30);
 pub const DOOR_EDGE: Color32 = Color32::from_rgb(60, 34, 12);
+/// A door's brass knob: what tells a door from a table at a glance.
+pub const DOOR_KNOB: Color32 = Color32::from_rgb(250, 205, 80);
 pub const PORTCULLIS: Color32 = Color32::from_rgb(150, 150, 160);
 pub const GARDEN_GATE: Color32 = Color32::from_rgb(64, 110, 48);
 
 pub const COIN: Color32 = Color32::from_rgb(250, 204, 40);
 pub const COIN_EDGE: Color32 = Color32::from_rgb(140, 100, 0);
-pub const CHAIR: Color32 = Color32::from_rgb(96, 56, 28);
-pub const TABLE: Color32 = Color32::from_rgb(110, 70, 36);
+/// Chairs are burgundy seats, apart from the brown of tables and doors.
+pub const CHAIR: Color32 = Color32::from_rgb(140, 48, 64);
+pub const TABLE: Color32 = Color32::from_rgb(96, 60, 32);
+pub const TABLE_RIM: Color32 = Color32::from_rgb(214, 178, 120);
 pub const BUSH: Color32 = Color32::from_rgb(40, 96, 40);
 pub const TORCH_LIT: Color32 = Color32::from_rgb(255, 150, 30);
 pub const TORCH_GLOW: Color32 = Color32::from_rgba_premultiplied(90, 50, 0, 90);
-pub const TORCH_UNLIT: Color32 = Color32::from_rgb(70, 60, 50);
+pub const TORCH_CORE: Color32 = Color32::from_rgb(255, 240, 160);
+pub const TORCH_UNLIT: Color32 = Color32::from_rgb(40, 36, 34);
+pub const TORCH_UNLIT_EDGE: Color32 = Color32::from_rgb(170, 170, 170);
+pub const TORCH_HANDLE: Color32 = Color32::from_rgb(92, 64, 40);
+/// The rim of a pillar (a wall-coloured disc), so it reads as stone rather than as an unlit torch.
+pub const PILLAR_RIM: Color32 = Color32::from_rgb(104, 100, 112);
+/// Stairs: light steps in a dark well.
+pub const STAIRS_WELL: Color32 = Color32::from_rgb(34, 30, 28);
+pub const STAIRS_STEP: Color32 = Color32::from_rgb(228, 216, 188);
 
 pub const GUARD: Color32 = Color32::from_rgb(210, 40, 40);
 pub const GUARD_OUTSIDE: Color32 = Color32::from_rgb(150, 60, 200);

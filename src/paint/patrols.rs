@@ -5,9 +5,9 @@
 use egui::epaint::FontsView;
 use egui::{Color32, CornerRadius, FontId, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, vec2};
 
-use super::palette;
+use super::labels::Labels;
 use super::transform::CellToScreen;
-use super::{Scene, text_shape};
+use super::{Scene, outline, palette, text_shape};
 use crate::model::{Cell, Level, PatrolRoute, RoomId, StationKind, StationRole};
 
 /// The letter on a station badge.
@@ -77,31 +77,21 @@ fn arrows(shapes: &mut Vec<Shape>, pts: &[Pos2], spacing: f32, size: f32, colour
     }
 }
 
+/// Every route with its arrows and station badges, split points, and unpatrolled rooms outlined along
+/// their cells; the badges are marked taken in `labels`.
 pub fn patrol_marks(
     shapes: &mut Vec<Shape>,
     t: &CellToScreen,
     scene: &Scene,
     fonts: &mut FontsView<'_>,
+    labels: &mut Labels,
 ) {
     let (level, a) = (scene.level, scene.facts);
     let width = (t.cell * 0.12).clamp(1.5, 4.0);
     for &r in &a.patrols.unpatrolled {
-        if let Some(room) = level.rooms.get(r) {
-            let rect = t.rect(&room.interior);
-            let corners = [
-                rect.left_top(),
-                rect.right_top(),
-                rect.right_bottom(),
-                rect.left_bottom(),
-                rect.left_top(),
-            ];
-            shapes.extend(Shape::dashed_line(
-                &corners,
-                Stroke::new(width * 1.3, palette::UNPATROLLED),
-                8.0,
-                5.0,
-            ));
-        }
+        let outlines = a.outlines.get(r).map_or(&[][..], Vec::as_slice);
+        let stroke = Stroke::new(width * 1.3, palette::UNPATROLLED);
+        outline::dashed(shapes, t, outlines, width * 0.65, stroke, (8.0, 5.0));
     }
     for (i, route) in level.patrols.iter().enumerate() {
         let colour = palette::route_colour(i);
@@ -134,7 +124,7 @@ pub fn patrol_marks(
             colour,
         );
         for station in &route.stations {
-            station_badge(
+            let bounds = station_badge(
                 shapes,
                 t,
                 fonts,
@@ -143,11 +133,14 @@ pub fn patrol_marks(
                 station_letter(station.kind),
                 colour,
             );
+            labels.block(bounds);
         }
     }
     for split in &level.split_points {
         if let Some(cell) = door_between(level, split.before, split.after) {
-            split_marker(shapes, t.cell_centre(cell), (t.cell * 0.4).clamp(5.0, 11.0));
+            let (c, r) = (t.cell_centre(cell), (t.cell * 0.4).clamp(5.0, 11.0));
+            split_marker(shapes, c, r);
+            labels.block_disc(c, r);
         }
     }
 }
@@ -177,7 +170,8 @@ pub fn split_marker(shapes: &mut Vec<Shape>, c: Pos2, r: f32) {
     ));
 }
 
-/// A station badge in the bottom-right corner of its cell: a square for route ends, a diamond for side trips.
+/// A station badge in the bottom-right corner of its cell: a square for route ends, a diamond for side
+/// trips. Returns the screen rectangle it covers.
 pub fn station_badge(
     shapes: &mut Vec<Shape>,
     t: &CellToScreen,
@@ -186,10 +180,11 @@ pub fn station_badge(
     role: StationRole,
     letter: &str,
     colour: Color32,
-) {
+) -> Rect {
     let size = (t.cell * 0.6).clamp(9.0, 16.0);
     let centre = t.cell_rect(cell).right_bottom() - Vec2::splat(t.cell * 0.2);
     badge(shapes, fonts, centre, size, role, letter, colour);
+    Rect::from_center_size(centre, Vec2::splat(size * 1.25))
 }
 
 /// The badge shape itself, shared with the legend.

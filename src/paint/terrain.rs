@@ -1,16 +1,14 @@
 //! The map itself: terrain with its openings (windows, doors, archways, portcullises, garden gates),
-//! the cell grid, items, guards, the player start and the selection.
+//! the cell grid and the selection. Items, stairs, guards and the player are [`super::glyphs`].
 //!
 //! Everything is drawn in screen space through the [`CellToScreen`] of the frame or picture, with
 //! untextured meshes and shapes sized from the cell size, so the map stays crisp at every zoom. Only the
 //! visible cells are drawn.
 
-use egui::epaint::FontsView;
-use egui::{Color32, CornerRadius, Mesh, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, vec2};
+use egui::{Color32, CornerRadius, Mesh, Rect, Shape, Stroke, StrokeKind, Vec2, vec2};
 
-use super::palette;
 use super::transform::{CellToScreen, Visible};
-use super::{Scene, text_shape};
+use super::{Scene, glyphs, outline, palette};
 use crate::model::{Axis, Cell, Dir, ItemKind, Level, Terrain};
 
 /// Screen-space unit vector of a compass direction (north is up on screen).
@@ -43,11 +41,7 @@ pub fn draw_terrain(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene, vi
                 .map(|n| level.terrain(n))
                 .find(|n| !n.is_blocking())
                 .map_or(palette::GRASS, palette::terrain);
-            details.push(Shape::circle_filled(
-                rect.center(),
-                t.cell * 0.42,
-                palette::WALL,
-            ));
+            details.extend(glyphs::pillar(rect.center(), t.cell));
         } else if t.cell >= 4.0 {
             opening_details(
                 &mut details,
@@ -120,6 +114,11 @@ fn opening_details(
                 Stroke::new((s * 0.07).max(1.0), palette::DOOR_EDGE),
                 StrokeKind::Inside,
             ));
+            out.push(Shape::circle_filled(
+                c + along(axis) * s * 0.25,
+                (s * 0.09).max(0.8),
+                palette::DOOR_KNOB,
+            ));
         }
         Terrain::Door(axis) => {
             // An open archway: floor with the wall's jambs at both ends.
@@ -181,193 +180,21 @@ pub fn draw_grid(shapes: &mut Vec<Shape>, t: &CellToScreen, level: &Level, v: Vi
     }
 }
 
-pub fn draw_items(shapes: &mut Vec<Shape>, t: &CellToScreen, level: &Level, v: Visible) {
-    let s = t.cell;
-    if s < 3.0 {
-        return;
-    }
-    let edge = Stroke::new((s * 0.06).max(0.5), Color32::from_black_alpha(160));
-    for item in level.items.iter().filter(|i| v.contains(i.cell)) {
-        let c = t.cell_centre(item.cell);
-        match item.kind {
-            ItemKind::Coin => {
-                shapes.push(Shape::circle_filled(c, s * 0.3, palette::COIN));
-                shapes.push(Shape::circle_stroke(
-                    c,
-                    s * 0.3,
-                    Stroke::new((s * 0.07).max(0.7), palette::COIN_EDGE),
-                ));
-            }
-            ItemKind::Chair => {
-                let seat = Rect::from_center_size(c + vec2(0.0, s * 0.06), Vec2::splat(s * 0.42));
-                shapes.push(Shape::rect_filled(seat, CornerRadius::ZERO, palette::CHAIR));
-                let back = Rect::from_min_size(
-                    seat.left_top() - vec2(0.0, s * 0.14),
-                    vec2(seat.width(), s * 0.14),
-                );
-                shapes.push(Shape::rect_filled(back, CornerRadius::ZERO, palette::CHAIR));
-            }
-            ItemKind::Table => {
-                let top = Rect::from_center_size(c, Vec2::splat(s * 0.8));
-                shapes.push(Shape::rect_filled(
-                    top,
-                    CornerRadius::same(2),
-                    palette::TABLE,
-                ));
-                shapes.push(Shape::rect_stroke(
-                    top,
-                    CornerRadius::same(2),
-                    edge,
-                    StrokeKind::Inside,
-                ));
-            }
-            ItemKind::Bush => {
-                shapes.push(Shape::circle_filled(c, s * 0.42, palette::BUSH));
-                shapes.push(Shape::circle_filled(
-                    c - Vec2::splat(s * 0.1),
-                    s * 0.16,
-                    palette::GRASS,
-                ));
-            }
-            ItemKind::TorchLit => {
-                shapes.push(Shape::circle_filled(c, s * 0.7, palette::TORCH_GLOW));
-                shapes.push(Shape::circle_filled(c, s * 0.24, palette::TORCH_LIT));
-                shapes.push(Shape::circle_filled(
-                    c,
-                    s * 0.1,
-                    Color32::from_rgb(255, 240, 160),
-                ));
-            }
-            ItemKind::TorchUnlit => {
-                shapes.push(Shape::circle_filled(c, s * 0.22, palette::TORCH_UNLIT));
-                shapes.push(Shape::circle_stroke(
-                    c,
-                    s * 0.22,
-                    Stroke::new((s * 0.06).max(0.5), Color32::from_gray(150)),
-                ));
-            }
-            // Door and portcullis items are drawn with their terrain.
-            ItemKind::Door(_) | ItemKind::Portcullis(_) => {}
-        }
-    }
-}
-
-/// Guards at their start cells (outside guards as purple diamonds, torch carriers with a flame) and the
-/// player start.
-/// Every guard at its start.
-pub fn draw_guards(
-    shapes: &mut Vec<Shape>,
-    t: &CellToScreen,
-    level: &Level,
-    fonts: &mut FontsView<'_>,
-) {
-    for (g, guard) in level.guards.iter().enumerate() {
-        let outside = level.patrols.get(guard.route).is_some_and(|p| p.outside);
-        let marker = GuardMarker {
-            guard: g,
-            outside,
-            carries_torch: guard.carries_torch,
-        };
-        marker.draw(shapes, t, t.cell_centre(guard.start), fonts);
-    }
-}
-
-/// How a guard is drawn: a red disc (a purple diamond outside), a flame when it carries a torch, and
-/// its number when the cells are large enough. The patrol timeline draws its guards the same way.
-pub struct GuardMarker {
-    pub guard: usize,
-    pub outside: bool,
-    pub carries_torch: bool,
-}
-
-impl GuardMarker {
-    /// The marker's radius at the zoom of `t`.
-    pub fn radius(t: &CellToScreen) -> f32 {
-        (t.cell * 0.42).max(3.0)
-    }
-
-    pub fn draw(
-        &self,
-        shapes: &mut Vec<Shape>,
-        t: &CellToScreen,
-        c: Pos2,
-        fonts: &mut FontsView<'_>,
-    ) {
-        let s = t.cell;
-        let outline = Stroke::new((s * 0.08).max(1.0), palette::OUTLINE);
-        let r = Self::radius(t);
-        if self.outside {
-            let pts = vec![
-                c + vec2(0.0, -r),
-                c + vec2(r, 0.0),
-                c + vec2(0.0, r),
-                c + vec2(-r, 0.0),
-            ];
-            shapes.push(Shape::convex_polygon(pts, palette::GUARD_OUTSIDE, outline));
-        } else {
-            shapes.push(Shape::circle_filled(c, r, palette::GUARD));
-            shapes.push(Shape::circle_stroke(c, r, outline));
-        }
-        if self.carries_torch {
-            let flame = c + vec2(r * 0.8, -r * 0.8);
-            shapes.push(Shape::circle_filled(flame, r * 0.45, palette::TORCH_LIT));
-            shapes.push(Shape::circle_stroke(
-                flame,
-                r * 0.45,
-                Stroke::new(1.0, Color32::BLACK),
-            ));
-        }
-        if s >= 14.0 {
-            let font = egui::FontId::proportional((s * 0.5).clamp(7.0, 14.0));
-            shapes.push(text_shape(
-                fonts,
-                c,
-                &self.guard.to_string(),
-                font,
-                Color32::WHITE,
-            ));
-        }
-    }
-}
-
-/// The player start.
-pub fn draw_player(
-    shapes: &mut Vec<Shape>,
-    t: &CellToScreen,
-    level: &Level,
-    fonts: &mut FontsView<'_>,
-) {
-    let s = t.cell;
-    let font = egui::FontId::proportional((s * 0.5).clamp(7.0, 14.0));
-    let p = t.cell_centre(level.player_start);
-    let r = (s * 0.45).max(3.5);
-    shapes.push(Shape::circle_filled(p, r, palette::PLAYER));
-    shapes.push(Shape::circle_stroke(
-        p,
-        r,
-        Stroke::new((s * 0.1).max(1.0), Color32::BLACK),
-    ));
-    if s >= 10.0 {
-        shapes.push(text_shape(fonts, p, "@", font, Color32::BLACK));
-    }
-}
-
 /// The selected room's frame and the focused finding's ring.
 pub fn draw_selection(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
     let width = (t.cell * 0.18).clamp(2.0, 5.0);
-    if let Some(room) = scene.selected_room.and_then(|r| scene.level.rooms.get(r)) {
-        let rect = t.rect(&room.interior);
-        shapes.push(Shape::rect_filled(
-            rect,
-            CornerRadius::ZERO,
-            palette::with_alpha(palette::SELECTION, 40),
-        ));
-        shapes.push(Shape::rect_stroke(
-            rect,
-            CornerRadius::ZERO,
-            Stroke::new(width, palette::SELECTION),
-            StrokeKind::Outside,
-        ));
+    if let Some(r) = scene.selected_room
+        && let Some(room) = scene.level.rooms.get(r)
+    {
+        let mut mesh = Mesh::default();
+        let tint = palette::with_alpha(palette::SELECTION, 40);
+        for &c in &room.cells {
+            mesh.add_colored_rect(t.cell_rect(c), tint);
+        }
+        shapes.push(Shape::mesh(mesh));
+        let outlines = scene.facts.outlines.get(r).map_or(&[][..], Vec::as_slice);
+        let stroke = Stroke::new(width, palette::SELECTION);
+        outline::stroke(shapes, t, outlines, -width / 2.0, stroke);
     }
     if let Some(cell) = scene.focus {
         shapes.push(Shape::circle_stroke(

@@ -6,8 +6,10 @@ use egui::epaint::FontsView;
 use egui::{Color32, Mesh, Pos2, Shape, Stroke};
 
 use super::Scene;
+use super::glyphs::GuardMarker;
+use super::labels::Labels;
 use super::palette;
-use super::terrain::{GuardMarker, screen_dir};
+use super::terrain::screen_dir;
 use super::transform::{CellToScreen, Visible};
 use crate::analysis::stealth::{CellSet, GuardView, Stealth};
 use crate::model::{Cell, Dir};
@@ -80,13 +82,16 @@ pub fn draw_views(
     shapes.push(Shape::mesh(mesh));
 }
 
-/// The guards at the frame's turn, each with its facing arrow.
+/// The guards at the frame's turn, each with its facing arrow and its number at `numbers` opacity;
+/// they are marked taken in `labels`.
 pub fn draw_guards(
     shapes: &mut Vec<Shape>,
     t: &CellToScreen,
     scene: &Scene,
     frame: &TimelineFrame,
     fonts: &mut FontsView<'_>,
+    labels: &mut Labels,
+    numbers: f32,
 ) {
     let level = scene.level;
     for (i, view) in frame.views.iter().enumerate() {
@@ -102,7 +107,8 @@ pub fn draw_guards(
             outside: level.patrols.get(guard.route).is_some_and(|p| p.outside),
             carries_torch: guard.carries_torch,
         };
-        marker.draw(shapes, t, centre, fonts);
+        marker.draw(shapes, t, centre, fonts, numbers);
+        labels.block(GuardMarker::bounds(t, centre));
     }
 }
 
