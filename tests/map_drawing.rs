@@ -8,7 +8,7 @@ use mansion_forge::analysis::Overlay;
 use mansion_forge::generate::recipe::{GeneratorParams, Recipe};
 use mansion_forge::generate::registry::{self, IDS};
 use mansion_forge::generate::{Request, Rerolls};
-use mansion_forge::model::{Cell, Level, Plan, RoomKind};
+use mansion_forge::model::{Cell, ItemKind, Level, Plan, RoomKind};
 use mansion_forge::paint::{self, CellToScreen, MapFacts, Overlays, Scene};
 
 /// Levels of every generator: campaign mansions, and each other generator at its defaults.
@@ -230,4 +230,67 @@ fn text_fades_out_as_the_map_is_zoomed_out() {
     let near = alpha(&drawing(&level, &facts, 20.0, &overlays));
     assert!(near.iter().all(|&a| a == 255), "{near:?}");
     assert!(tags(&drawing(&level, &facts, 20.0, &overlays)).len() > 150);
+}
+
+/// The colour at a cell's centre in a picture of `s` pixels per cell (row 0 of the level is at the
+/// bottom of the picture).
+fn centre_rgb(img: &image::RgbaImage, level: &Level, s: u32, c: Cell) -> [u8; 3] {
+    let (x, y) = (
+        c.x as u32 * s + s / 2,
+        (level.height - 1 - c.y) as u32 * s + s / 2,
+    );
+    let [r, g, b, _] = img.get_pixel(x, y).0;
+    [r, g, b]
+}
+
+#[test]
+fn hidden_layers_leave_the_bare_floor_where_their_things_stood() {
+    let level = Recipe::campaign_level(1, 9).build().expect("builds");
+    let facts = MapFacts::new(&level);
+    let s = 16;
+    let picture = |layers: paint::Layers| {
+        let scene = Scene {
+            layers,
+            ..Scene::picture(&level, &facts, Overlays::default())
+        };
+        paint::picture(&scene, s)
+    };
+    let floor = |c: Cell| {
+        let colour = paint::palette::terrain(level.terrain(c));
+        [colour.r(), colour.g(), colour.b()]
+    };
+    let all = picture(paint::Layers::ALL);
+    let coins: Vec<Cell> = level
+        .items
+        .iter()
+        .filter(|item| item.kind == ItemKind::Coin)
+        .map(|item| item.cell)
+        .collect();
+    let starts: Vec<Cell> = level.guards.iter().map(|g| g.start).collect();
+    assert!(!coins.is_empty() && !starts.is_empty());
+    for &c in coins.iter().chain(&starts) {
+        assert_ne!(centre_rgb(&all, &level, s, c), floor(c), "{c:?} drawn");
+    }
+    let no_items = picture(paint::Layers {
+        items: false,
+        ..paint::Layers::ALL
+    });
+    for &c in &coins {
+        assert_eq!(
+            centre_rgb(&no_items, &level, s, c),
+            floor(c),
+            "coin at {c:?} hidden"
+        );
+    }
+    let no_guards = picture(paint::Layers {
+        guards: false,
+        ..paint::Layers::ALL
+    });
+    for &c in starts.iter().filter(|&&c| level.item_at(c).is_none()) {
+        assert_eq!(
+            centre_rgb(&no_guards, &level, s, c),
+            floor(c),
+            "guard at {c:?} hidden"
+        );
+    }
 }

@@ -6,6 +6,7 @@ use egui_kittest::kittest::Queryable;
 use mansion_forge::app::{DEFAULT_PRESET, Editor, EditorState, Overlay, Source};
 use mansion_forge::generate::campaign;
 use mansion_forge::model::{Level, RoomKind, Terrain, ValidLevel};
+use mansion_forge::paint::Layer;
 
 /// The editor in a window tall enough for every legend at once.
 fn harness(state: EditorState) -> Harness<'static, Editor> {
@@ -403,4 +404,22 @@ fn zoomed_in_a_minimap_shows_the_whole_mansion_and_a_click_on_it_moves_the_view(
         (x - w).abs() < 2.0 && y.abs() < 2.0,
         "view centred on ({x}, {y}), not near ({w}, 0) of {h}"
     );
+}
+
+#[test]
+fn each_layer_checkbox_hides_and_shows_its_layer() {
+    let mut harness = default_harness();
+    for layer in Layer::ALL {
+        assert!(harness.state().state.layers.is_on(layer));
+        toggle(&mut harness, layer.label());
+        let layers = harness.state().state.layers;
+        assert!(!layers.is_on(layer), "{layer:?} hidden");
+        let others_on = Layer::ALL
+            .iter()
+            .filter(|&&other| other != layer)
+            .all(|&other| layers.is_on(other));
+        assert!(others_on, "only {layer:?} changed");
+        toggle(&mut harness, layer.label());
+        assert!(harness.state().state.layers.is_on(layer), "{layer:?} shown");
+    }
 }

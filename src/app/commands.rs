@@ -13,10 +13,13 @@ use crate::edit;
 use crate::generate::Step;
 use crate::io::export::Format;
 use crate::model::RoomId;
+use crate::paint::Layer;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     ToggleOverlay(Overlay),
+    /// Show or hide one layer of the map (terrain, items, guards, labels).
+    ToggleLayer(Layer),
     ToggleGrid,
     FitToWindow,
     ZoomIn,
@@ -130,6 +133,7 @@ impl Command {
     pub fn label(&self) -> String {
         match self {
             Command::ToggleOverlay(o) => o.label().to_string(),
+            Command::ToggleLayer(layer) => format!("{} layer", layer.label()),
             Command::ToggleGrid => "Cell grid".to_string(),
             Command::FitToWindow => "Fit to window".to_string(),
             Command::ZoomIn => "Zoom in".to_string(),
@@ -273,6 +277,14 @@ impl Command {
             }
             Command::ToggleOverlay(Overlay::Routes) => {
                 "Draw the unseen (ghost) route to each loot, coloured by turn; flag loot without one"
+            }
+            Command::ToggleLayer(Layer::Terrain) => {
+                "Show or hide the terrain: walls, floors, doors, windows, stairs and the cell grid"
+            }
+            Command::ToggleLayer(Layer::Items) => "Show or hide the furniture, loot and torches",
+            Command::ToggleLayer(Layer::Guards) => "Show or hide the guards and the player start",
+            Command::ToggleLayer(Layer::Labels) => {
+                "Show or hide every text on the map: overlay tags and the numbers on nodes and guards"
             }
             Command::ToggleGrid => "Draw the cell grid",
             Command::FitToWindow => "Zoom and pan so the whole mansion fits the map view",

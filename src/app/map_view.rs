@@ -10,7 +10,7 @@ use super::state::EditorState;
 use super::strokes::{PaintMode, brush_cells};
 use super::tools::Tool;
 use crate::model::{Cell, ItemKind};
-use crate::paint::{self, CellToScreen, Layers, Scene, palette};
+use crate::paint::{self, CellToScreen, Scene, palette};
 
 /// Shows the map in the remaining space of `ui`; clicks and drags go to the current tool.
 pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
@@ -91,7 +91,7 @@ impl EditorState {
             level: self.level(),
             facts: &self.analysis.map,
             overlays: self.overlays,
-            layers: Layers::ALL,
+            layers: self.layers,
             grid: self.show_grid,
             locked_rooms: &locked,
             selected_room: self.selected_room,

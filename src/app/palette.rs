@@ -11,6 +11,7 @@ use super::tools::Tool;
 use crate::generate::{Step, campaign};
 use crate::io::export::Format;
 use crate::model::RoomId;
+use crate::paint::Layer;
 
 /// Entries listed at most, so a one-letter query stays a short list.
 const MAX_SHOWN: usize = 14;
@@ -51,8 +52,9 @@ pub fn catalogue(state: &EditorState) -> Vec<Command> {
     ]);
     list.extend(Tool::ALL.map(Command::SetTool));
     list.extend(Command::WITH_KEYS);
+    list.extend([Command::GoToRoom]);
+    list.extend(Layer::ALL.map(Command::ToggleLayer));
     list.extend([
-        Command::GoToRoom,
         Command::ToggleControls,
         Command::ToggleDetails,
         Command::RegenerateSameSeed,

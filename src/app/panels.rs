@@ -14,6 +14,7 @@ use super::tools::Tool;
 use crate::analysis::validate::FindingKind;
 use crate::generate::campaign;
 use crate::model::{ItemKind, RoomKind, RoomOrigin};
+use crate::paint::Layer;
 
 /// The menu bar: every keyed command, grouped.
 pub fn menu_bar(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
@@ -26,6 +27,12 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
                 menu_toggle(ui, cmd, state.overlays.is_on(overlay), commands);
             }
             menu_toggle(ui, Command::ToggleGrid, state.show_grid, commands);
+            ui.menu_button("Layers", |ui| {
+                for layer in Layer::ALL {
+                    let on = state.layers.is_on(layer);
+                    menu_toggle(ui, Command::ToggleLayer(layer), on, commands);
+                }
+            });
             ui.separator();
             for cmd in [Command::FitToWindow, Command::ZoomIn, Command::ZoomOut] {
                 menu_item(ui, cmd, true, commands);
@@ -153,8 +160,28 @@ pub fn overlays(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
         }
         ui.weak("[G]");
     });
+    layers_row(ui, state, commands);
     command_button(ui, Command::FitToWindow, commands);
     ui.collapsing("Map legend", legend::map);
+}
+
+/// The layers panel: which parts of the map are drawn, so an overlay can be read without the
+/// furniture, or the map without its text.
+fn layers_row(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Layers");
+        for layer in Layer::ALL {
+            let cmd = Command::ToggleLayer(layer);
+            let mut on = state.layers.is_on(layer);
+            if ui
+                .checkbox(&mut on, layer.label())
+                .on_hover_text(cmd.tooltip())
+                .changed()
+            {
+                commands.push(cmd);
+            }
+        }
+    });
 }
 
 /// The inspector: everything about the selected room. Returns the loot item under the pointer.

@@ -19,7 +19,7 @@ use crate::edit::{self, Document, Edit, History};
 use crate::generate::campaign::{self, Campaign};
 use crate::generate::recipe::Recipe;
 use crate::model::{Cell, ItemKind, Level, RoomId, RoomKind, ValidLevel};
-use crate::paint::CellToScreen;
+use crate::paint::{CellToScreen, Layers};
 
 /// What a status message reports; the status bar colours it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -110,6 +110,8 @@ pub struct EditorState {
     /// How long the last generation took (`None` for a loaded file).
     pub last_generation: Option<Duration>,
     pub overlays: Overlays,
+    /// Which parts of the map are drawn (the layers panel); pictures and exports draw them all.
+    pub layers: Layers,
     pub show_grid: bool,
     pub selected_room: Option<RoomId>,
     pub focus: Option<Focus>,
@@ -170,6 +172,7 @@ impl EditorState {
             campaign: campaign::plan(game_seed),
             last_generation: None,
             overlays: Overlays::default(),
+            layers: Layers::ALL,
             show_grid: false,
             selected_room: None,
             focus: None,
@@ -266,11 +269,12 @@ impl EditorState {
     pub fn replace_document(&mut self, doc: Document, source: Source) {
         let keep = (
             self.overlays,
+            self.layers,
             self.show_grid,
             std::mem::take(&mut self.files),
         );
         *self = Self::with_document(doc, source);
-        (self.overlays, self.show_grid, self.files) = keep;
+        (self.overlays, self.layers, self.show_grid, self.files) = keep;
     }
 
     /// Marks the current document as saved.
@@ -380,6 +384,7 @@ impl EditorState {
     pub fn apply(&mut self, command: Command) {
         match command {
             Command::ToggleOverlay(overlay) => self.overlays.toggle(overlay),
+            Command::ToggleLayer(layer) => self.layers.toggle(layer),
             Command::ToggleGrid => self.show_grid ^= true,
             Command::FitToWindow => self.camera.request_fit(),
             Command::ZoomIn => self.camera.request_zoom(1.25),

@@ -106,6 +106,58 @@ impl Layers {
         guards: true,
         labels: true,
     };
+
+    pub fn is_on(self, layer: Layer) -> bool {
+        match layer {
+            Layer::Terrain => self.terrain,
+            Layer::Items => self.items,
+            Layer::Guards => self.guards,
+            Layer::Labels => self.labels,
+        }
+    }
+
+    pub fn toggle(&mut self, layer: Layer) {
+        let flag = match layer {
+            Layer::Terrain => &mut self.terrain,
+            Layer::Items => &mut self.items,
+            Layer::Guards => &mut self.guards,
+            Layer::Labels => &mut self.labels,
+        };
+        *flag ^= true;
+    }
+}
+
+/// One of the [`Layers`], so the editor can name, list and toggle them through one command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layer {
+    Terrain,
+    Items,
+    Guards,
+    Labels,
+}
+
+impl Layer {
+    pub const ALL: [Layer; 4] = [Layer::Terrain, Layer::Items, Layer::Guards, Layer::Labels];
+
+    /// The layer's name in the layers panel.
+    pub fn label(self) -> &'static str {
+        match self {
+            Layer::Terrain => "Terrain",
+            Layer::Items => "Items",
+            Layer::Guards => "Guards",
+            Layer::Labels => "Labels",
+        }
+    }
+
+    /// What the layer holds, for tooltips.
+    pub fn contents(self) -> &'static str {
+        match self {
+            Layer::Terrain => "walls, floors, doors, windows, stairs and the cell grid",
+            Layer::Items => "furniture, loot and torches",
+            Layer::Guards => "guards and the player start",
+            Layer::Labels => "every text: overlay tags and the numbers on nodes and guards",
+        }
+    }
 }
 
 impl Default for Layers {
