@@ -2,6 +2,7 @@
 //! dead ends, loot priority, patrol metrics, statistics and validation. The editor, the CLI and the tests
 //! all call these, so every overlay and figure means the same thing everywhere.
 
+pub mod diff;
 pub mod reachability;
 pub mod stats;
 pub mod stealth;

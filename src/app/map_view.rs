@@ -98,6 +98,7 @@ impl EditorState {
             focus: self.focus.and_then(|f| f.cell),
             loot_focus: self.shown_loot(),
             timeline: self.timeline.frame(),
+            diff: &[],
         };
         paint::paint(&scene, t, fonts)
     }

@@ -6,6 +6,7 @@
 //! and CI logs show the cause without a backtrace.
 
 mod analyze;
+mod diff;
 mod editor;
 mod export;
 mod generate;
@@ -67,6 +68,10 @@ enum Command {
     Export(export::ExportArgs),
     /// Regenerate a preset's unlocked rooms with a new seed, keeping its locks.
     Regenerate(export::RegenerateArgs),
+    /// What differs between two level files or presets, as one JSON object (terrain changes by kind,
+    /// rooms added, removed and changed, items, guards, routes), with --out a PNG of the second with
+    /// the differences marked.
+    Diff(diff::DiffArgs),
 }
 
 /// Game seed and level number, shared by the commands that generate one mansion.
@@ -159,6 +164,7 @@ where
         Some(Command::Generate(args)) => generate::generate(&args),
         Some(Command::Campaign(args)) => generate::campaign(&args),
         Some(Command::Stats(args)) => stats::stats(&args),
+        Some(Command::Diff(args)) => diff::diff(&args),
         Some(Command::Validate { file, strict }) => validate::validate(&file, strict),
         Some(Command::Analyze(args)) => analyze::analyze(&args),
         Some(Command::Screenshot(args)) => editor::screenshot(&args),

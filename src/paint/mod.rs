@@ -10,6 +10,7 @@
 //! (the editor's context, or a picture's own). It is not in `analysis` because drawing is not analysis:
 //! it reads the analysis figures and never computes them per frame.
 
+mod diff;
 mod facts;
 mod glyphs;
 pub mod labels;
@@ -44,6 +45,7 @@ pub use transform::CellToScreen;
 use transform::Visible;
 
 use crate::analysis::Overlay;
+use crate::analysis::diff::Mark;
 use crate::model::{Cell, Level, RoomId};
 
 /// Which overlays are shown.
@@ -184,6 +186,8 @@ pub struct Scene<'a> {
     pub loot_focus: Option<usize>,
     /// The patrol timeline's turn: guards where they stand then, what they watch, and the light.
     pub timeline: Option<&'a TimelineFrame>,
+    /// Cells marked as changed by a comparison with another version of the level.
+    pub diff: &'a [(Cell, Mark)],
 }
 
 impl<'a> Scene<'a> {
@@ -200,6 +204,7 @@ impl<'a> Scene<'a> {
             focus: None,
             loot_focus: None,
             timeline: None,
+            diff: &[],
         }
     }
 }
@@ -266,6 +271,7 @@ pub fn paint(scene: &Scene, t: &CellToScreen, fonts: &mut FontsView<'_>) -> Vec<
     terrain::draw_selection(&mut shapes, t, scene);
     // After the selection, so a selected locked room still shows its badge and border.
     locks::draw(&mut shapes, t, scene);
+    diff::draw(&mut shapes, t, scene.diff);
     shapes
 }
 

@@ -9,6 +9,11 @@ use crate::analysis::LootClass;
 use crate::model::{Room, RoomKind, Terrain};
 
 pub const BACKGROUND: Color32 = Color32::from_rgb(24, 24, 28);
+/// A comparison's marks: terrain changed, something added, something removed. Hues none of the map's
+/// own colours use, so a mark reads as a mark on any terrain.
+pub const DIFF_TERRAIN: Color32 = Color32::from_rgb(255, 60, 220);
+pub const DIFF_ADDED: Color32 = Color32::from_rgb(60, 255, 120);
+pub const DIFF_REMOVED: Color32 = Color32::from_rgb(255, 70, 40);
 pub const GRID: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 60);
 
 pub const GROUND: Color32 = Color32::from_rgb(150, 140, 118);

@@ -7,7 +7,8 @@ use std::io::Cursor;
 use image::{ImageFormat, RgbaImage};
 
 use super::Overlay;
-use crate::model::Level;
+use crate::analysis::diff::Mark;
+use crate::model::{Cell, Level};
 use crate::paint::{self, MapFacts, Overlays, Scene};
 
 /// Pixels per cell at most: enough for the overlays' labels and the guards' numbers; large maps get
@@ -35,10 +36,35 @@ pub fn render_at(level: &Level, overlays: &[Overlay], cell_px: u32) -> Option<Rg
     if level.width > MAX_SIDE_CELLS || level.height > MAX_SIDE_CELLS {
         return None;
     }
+    Some(picture(level, overlays, &[], cell_px.clamp(1, CELL_PX)))
+}
+
+/// The picture of `level` with a comparison's marks over it (`mansion-forge diff --out`), or `None` for
+/// a map too large to picture.
+pub fn render_marked(
+    level: &Level,
+    overlays: &[Overlay],
+    marks: &[(Cell, Mark)],
+) -> Option<RgbaImage> {
+    if level.width > MAX_SIDE_CELLS || level.height > MAX_SIDE_CELLS {
+        return None;
+    }
+    Some(picture(
+        level,
+        overlays,
+        marks,
+        cell_px(level.width, level.height),
+    ))
+}
+
+fn picture(level: &Level, overlays: &[Overlay], marks: &[(Cell, Mark)], cell_px: u32) -> RgbaImage {
     let overlays = Overlays::of(overlays);
     let facts = MapFacts::for_overlays(level, overlays);
-    let scene = Scene::picture(level, &facts, overlays);
-    Some(paint::picture(&scene, cell_px.clamp(1, CELL_PX)))
+    let scene = Scene {
+        diff: marks,
+        ..Scene::picture(level, &facts, overlays)
+    };
+    paint::picture(&scene, cell_px)
 }
 
 /// The picture as PNG bytes.
