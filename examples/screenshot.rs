@@ -49,6 +49,28 @@ fn locks_editor() -> anyhow::Result<Editor> {
     Ok(Editor::new(state))
 }
 
+/// Three rooms locked, the rest regenerated, and the compare view marking what the regeneration
+/// changed: the locked rooms stay unmarked.
+fn compare_editor() -> anyhow::Result<Editor> {
+    let mut state = EditorState::new_default();
+    let chambers: Vec<usize> = state
+        .level()
+        .rooms
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.kind == RoomKind::Room)
+        .map(|(i, _)| i)
+        .step_by(4)
+        .take(3)
+        .collect();
+    for &room in &chambers {
+        state.run(&edit::Command::Edit(Edit::Lock { room }));
+    }
+    state.run(&edit::Command::Regenerate { seed: 2024 });
+    state.apply(Command::CompareWithLastRegeneration);
+    Ok(Editor::new(state))
+}
+
 /// A generator's preset with every overlay on and its parameters shown.
 fn preset_editor(path: &str) -> anyhow::Result<Editor> {
     let doc = preset::load(Path::new(path))?.document;
@@ -182,7 +204,8 @@ fn main() -> anyhow::Result<()> {
             })
         })?;
     }
-    let editors: [(&str, MakeEditor); 4] = [
+    let editors: [(&str, MakeEditor); 5] = [
+        ("compare", compare_editor),
         ("all-overlays-180-rooms", sprawl_editor),
         ("validation", validation_editor),
         ("file-dialog", file_dialog_editor),

@@ -89,6 +89,14 @@ pub enum Command {
     ToggleControls,
     /// Fold or unfold the right panel (inspector, validation, history).
     ToggleDetails,
+    /// Mark what differs from the level before the last regeneration.
+    CompareWithLastRegeneration,
+    /// Mark what differs from the level after `n` steps of the history (0: as opened).
+    CompareWithStep(usize),
+    /// Mark what differs from a level file or preset on disk.
+    CompareWithFile,
+    /// Stop marking differences.
+    StopComparing,
 }
 
 impl Command {
@@ -179,6 +187,10 @@ impl Command {
             Command::Cancel => "Cancel selection or paste".to_string(),
             Command::ToggleControls => "Controls panel".to_string(),
             Command::ToggleDetails => "Details panel".to_string(),
+            Command::CompareWithLastRegeneration => "Compare with before regeneration".to_string(),
+            Command::CompareWithStep(n) => format!("Compare with step {n}"),
+            Command::CompareWithFile => "Compare with file…".to_string(),
+            Command::StopComparing => "Stop comparing".to_string(),
         }
     }
 
@@ -345,6 +357,16 @@ impl Command {
                 "Show or fold the right panel: inspector, validation and history (it folds by \
                  itself in a narrow window)"
             }
+            Command::CompareWithLastRegeneration => {
+                "Mark on the map what the last regeneration, re-roll or new recipe changed"
+            }
+            Command::CompareWithStep(_) => {
+                "Mark on the map what differs from the level at a step of the history"
+            }
+            Command::CompareWithFile => {
+                "Mark on the map what differs from a level file or preset on disk"
+            }
+            Command::StopComparing => "Stop marking the differences on the map",
         }
     }
 

@@ -34,6 +34,7 @@ pub fn dispatch(ctx: &Context, state: &mut EditorState, command: Command) {
             ask_path(ctx, state, PathPurpose::SaveAs { then: None });
         }
         Command::Export(kind) => ask_path(ctx, state, PathPurpose::Export(kind)),
+        Command::CompareWithFile => ask_path(ctx, state, PathPurpose::Compare),
         Command::Quit => request(ctx, state, Pending::Quit),
         other => state.apply(other),
     }
@@ -95,6 +96,12 @@ fn request_for(state: &EditorState, purpose: &PathPurpose) -> Request {
         ),
         PathPurpose::Open => (
             "Open a preset or level file".to_string(),
+            "Presets and level files".to_string(),
+            vec!["ron", "json"],
+            false,
+        ),
+        PathPurpose::Compare => (
+            "Compare with a preset or level file".to_string(),
             "Presets and level files".to_string(),
             vec!["ron", "json"],
             false,
@@ -179,6 +186,7 @@ fn finish(ctx: &Context, state: &mut EditorState, purpose: PathPurpose, path: &P
         PathPurpose::Open => {
             state.open_path(path);
         }
+        PathPurpose::Compare => state.compare_with_file(path),
         PathPurpose::Export(kind) => state.export_to(kind, path),
     }
 }

@@ -77,6 +77,8 @@ pub enum PathPurpose {
     },
     Open,
     Export(Format),
+    /// Compare the level with the file chosen.
+    Compare,
 }
 
 /// File state: the document's path, recent files, the prompt in progress and autosave.

@@ -98,7 +98,7 @@ impl EditorState {
             focus: self.focus.and_then(|f| f.cell),
             loot_focus: self.shown_loot(),
             timeline: self.timeline.frame(),
-            diff: &[],
+            diff: self.comparison.as_ref().map_or(&[], |c| c.marks.as_slice()),
         };
         paint::paint(&scene, t, fonts)
     }

@@ -18,6 +18,7 @@ mod cache;
 mod camera;
 mod clipboard;
 mod commands;
+mod compare;
 mod describe;
 mod dialogs;
 mod edit_panels;
@@ -46,6 +47,7 @@ use egui::{Key, Ui};
 pub use crate::paint::CellToScreen;
 pub use camera::Camera;
 pub use commands::Command;
+pub use compare::Comparison;
 pub use dialogs::open_in_app_dialog;
 pub use files::{
     AppDirs, FileState, PathPurpose, Pending, level_document, read_document, recovery_summary,
@@ -217,6 +219,8 @@ fn panels_and_map(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Comma
                     panels::validation(ui, state, commands);
                     ui.separator();
                     edit_panels::history(ui, state, commands);
+                    ui.separator();
+                    compare::panel(ui, state, commands);
                 });
             });
     } else {

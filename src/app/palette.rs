@@ -63,6 +63,10 @@ pub fn catalogue(state: &EditorState) -> Vec<Command> {
         Command::Reroll(Step::Patrols),
         Command::Regenerate,
         Command::SelectLoot(None),
+        Command::CompareWithLastRegeneration,
+        Command::CompareWithStep(0),
+        Command::CompareWithFile,
+        Command::StopComparing,
     ]);
     list.extend((0..campaign::LEVELS as u32).map(Command::OpenMansion));
     list

@@ -10,6 +10,7 @@ pub use super::cache::Analysis;
 use super::camera::Camera;
 use super::clipboard::Clip;
 use super::commands::{Command, drawable};
+use super::compare::Comparison;
 use super::files::{self, FileState};
 use super::palette::Palette;
 use super::picker::GeneratorPicker;
@@ -109,6 +110,11 @@ pub struct EditorState {
     pub campaign: Campaign,
     /// How long the last generation took (`None` for a loaded file).
     pub last_generation: Option<Duration>,
+    /// The version the level is compared with, its differences marked on the map.
+    pub comparison: Option<Comparison>,
+    /// The level before the last regeneration, re-roll or new recipe (what "compare with before
+    /// regeneration" shows).
+    pub before_regeneration: Option<Level>,
     pub overlays: Overlays,
     /// Which parts of the map are drawn (the layers panel); pictures and exports draw them all.
     pub layers: Layers,
@@ -171,6 +177,8 @@ impl EditorState {
             level_number,
             campaign: campaign::plan(game_seed),
             last_generation: None,
+            comparison: None,
+            before_regeneration: None,
             overlays: Overlays::default(),
             layers: Layers::ALL,
             show_grid: false,
@@ -288,8 +296,18 @@ impl EditorState {
     pub fn run(&mut self, command: &edit::Command) -> bool {
         let started = Instant::now();
         let size = (self.doc.level.width, self.doc.level.height);
+        let regenerates = matches!(
+            command,
+            edit::Command::Regenerate { .. }
+                | edit::Command::Reroll(_)
+                | edit::Command::SetRecipe(_)
+        );
+        let before = regenerates.then(|| self.doc.level.clone());
         match self.history.run(&mut self.doc, command) {
             Ok(()) => {
+                if before.is_some() {
+                    self.before_regeneration = before;
+                }
                 if !matches!(command, edit::Command::Edit(_)) {
                     self.last_generation = Some(started.elapsed());
                 }
@@ -323,6 +341,9 @@ impl EditorState {
     /// Recomputes what depends on the document, once per change.
     fn document_changed(&mut self) {
         self.analysis = Analysis::new(&self.doc.level);
+        if let Some(comparison) = &mut self.comparison {
+            comparison.refresh(&self.doc.level);
+        }
         self.minimap = None;
         let horizon = self.horizon();
         self.timeline.invalidate(horizon);
@@ -385,6 +406,9 @@ impl EditorState {
         match command {
             Command::ToggleOverlay(overlay) => self.overlays.toggle(overlay),
             Command::ToggleLayer(layer) => self.layers.toggle(layer),
+            Command::CompareWithLastRegeneration => self.compare_with_last_regeneration(),
+            Command::CompareWithStep(done) => self.compare_with_step(done),
+            Command::StopComparing => self.comparison = None,
             Command::ToggleGrid => self.show_grid ^= true,
             Command::FitToWindow => self.camera.request_fit(),
             Command::ZoomIn => self.camera.request_zoom(1.25),
@@ -542,7 +566,7 @@ impl EditorState {
                 self.tools.preview = None;
                 self.tools.finish_stroke();
             }
-            Command::Open | Command::SaveAs | Command::Export(_) => {
+            Command::Open | Command::SaveAs | Command::Export(_) | Command::CompareWithFile => {
                 self.say(MessageKind::Error, "file dialogs are not available here");
             }
         }

@@ -253,6 +253,17 @@ impl History {
         !self.redo.is_empty()
     }
 
+    /// The document as it was after `done` commands (0: as opened), counting undone ones after the
+    /// done ones as the history list shows them; `None` for the current document or a step that is
+    /// not there.
+    pub fn version(&self, done: usize) -> Option<&Document> {
+        match done.checked_sub(self.undo.len()) {
+            None => self.undo.get(done).map(|(_, doc)| doc),
+            Some(0) => None,
+            Some(ahead) => self.redo.len().checked_sub(ahead).map(|i| &self.redo[i].1),
+        }
+    }
+
     /// Labels of the done commands (oldest first) and of the undone ones (next to redo first).
     pub fn entries(&self) -> (Vec<&str>, Vec<&str>) {
         let done = self.undo.iter().map(|(l, _)| l.as_str()).collect();

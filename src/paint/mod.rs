@@ -10,7 +10,7 @@
 //! (the editor's context, or a picture's own). It is not in `analysis` because drawing is not analysis:
 //! it reads the analysis figures and never computes them per frame.
 
-mod diff;
+pub mod diff;
 mod facts;
 mod glyphs;
 pub mod labels;
