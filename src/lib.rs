@@ -11,3 +11,4 @@ pub mod generate;
 pub mod io;
 pub mod model;
 pub mod paint;
+pub mod survey;

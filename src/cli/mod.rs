@@ -51,6 +51,8 @@ enum Command {
     Campaign(generate::CampaignArgs),
     /// Print the statistics of every mansion of many games, one JSON object per line.
     Stats(stats::StatsArgs),
+    /// Print the statistics lines of the mansions of many games that meet every --where condition.
+    Search(stats::SearchArgs),
     /// Check a level file or a preset (rebuilt first): playability errors exit 1; generator notes are
     /// listed and exit 0 unless --strict.
     Validate {
@@ -164,6 +166,7 @@ where
         Some(Command::Generate(args)) => generate::generate(&args),
         Some(Command::Campaign(args)) => generate::campaign(&args),
         Some(Command::Stats(args)) => stats::stats(&args),
+        Some(Command::Search(args)) => stats::search(&args),
         Some(Command::Diff(args)) => diff::diff(&args),
         Some(Command::Validate { file, strict }) => validate::validate(&file, strict),
         Some(Command::Analyze(args)) => analyze::analyze(&args),

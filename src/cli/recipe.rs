@@ -6,14 +6,10 @@
 //! exactly as the campaign derives it, so `--generator siheyuan` with no parameters is the campaign mansion.
 
 use clap::Args;
-use serde::Serialize;
 
 use super::CliError;
-use crate::generate::figures::{growth_figures, hole_fraction};
-use crate::generate::packed_mansion::PackedMansion;
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::registry::{self, IDS};
-use crate::generate::tile_growth::TileGrowth;
 use crate::generate::{Rerolls, campaign, packed_mansion, rogue_grid, siheyuan, tile_growth};
 use crate::model::Level;
 use crate::model::limits::quote;
@@ -108,10 +104,6 @@ pub fn recipe_from_args(
 }
 
 impl Choice {
-    pub(super) fn id(&self) -> &str {
-        &self.id
-    }
-
     /// The recipe of mansion `level` of game `seed` with this generator.
     pub(super) fn recipe(&self, seed: u64, level: u32) -> Result<Recipe, CliError> {
         let bad = |e: registry::ParamError| CliError::Input(format!("--param: {e}"));
@@ -160,52 +152,5 @@ pub(super) fn build(choice: Option<&Choice>, seed: u64, level: u32) -> Result<Le
         Some(choice) => choice.recipe(seed, level)?.build().map_err(|e| {
             CliError::Failed(format!("{} could not build the mansion: {e}", choice.id))
         }),
-    }
-}
-
-/// The generator-specific figures `stats` adds after the shared keys, where the generator has them.
-#[derive(Debug, Default, Serialize)]
-pub(super) struct GeneratorFigures {
-    /// Packed mansion: enclosed unused plan squares per used square.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub hole_fraction: Option<f64>,
-    /// Tile growth: modules placed, their share of the grid, and closed-growth reopenings.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub modules: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fill: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reopens: Option<usize>,
-}
-
-/// The figures of `recipe`'s generator, re-running its planning step (cheap next to the whole level).
-pub(super) fn figures(recipe: &Recipe) -> GeneratorFigures {
-    match &recipe.generator {
-        GeneratorParams::PackedMansion(params) => GeneratorFigures {
-            hole_fraction: PackedMansion {
-                params: params.clone(),
-            }
-            .plan(recipe.seed, &[])
-            .ok()
-            .map(|p| hole_fraction(&p.plan)),
-            ..Default::default()
-        },
-        GeneratorParams::TileGrowth(params) => TileGrowth {
-            params: params.clone(),
-        }
-        .grow(recipe.seed, &[])
-        .map(|g| {
-            let f = growth_figures(&g);
-            GeneratorFigures {
-                modules: Some(f.modules),
-                fill: Some(f.fill),
-                reopens: Some(f.reopens),
-                ..Default::default()
-            }
-        })
-        .unwrap_or_default(),
-        GeneratorParams::Siheyuan { .. } | GeneratorParams::RogueGrid(_) => {
-            GeneratorFigures::default()
-        }
     }
 }

@@ -1,29 +1,17 @@
 //! `stats`: the figures of every mansion of many games, one JSON object per line, for the fidelity
-//! comparison with the original's measurements. Thousands of games are typical, so the games are split
-//! over the available cores in fixed batches; each batch's output is written in seed order, which keeps
-//! the output byte-identical to a single-threaded run.
+//! comparison with the original's measurements; and `search`: the lines of those mansions that meet
+//! some conditions. Both run [`crate::survey`], which measures the games in parallel and hands the lines
+//! on in seed and level order, so the output is byte-identical whatever the number of threads.
 
 use std::io::{self, BufWriter, Write};
-use std::ops::Range;
 use std::process::ExitCode;
-use std::thread;
-
-use rayon::prelude::*;
 
 use clap::Args;
 
-use serde::Serialize;
-
 use super::output::stdout_error;
-use super::recipe::{Choice, GeneratorArgs, GeneratorFigures, figures};
+use super::recipe::{Choice, GeneratorArgs};
 use super::{CliError, parse_seed};
-use crate::analysis::stats::{LevelStats, level_stats};
-use crate::analysis::stealth::{Summary, analyze};
-use crate::generate::campaign;
-use crate::model::Level;
-
-/// Games per worker per batch: enough to dwarf the cost of a thread, small enough to stream output.
-const GAMES_PER_WORKER: u64 = 64;
+use crate::survey::{Condition, Line, Mansions, Progress, Survey};
 
 #[derive(Debug, Args)]
 pub(super) struct StatsArgs {
@@ -39,144 +27,113 @@ pub(super) struct StatsArgs {
     /// never_watched_share, hiding_cells, loot_ghost, ghost_route_turns; `loot` is already there).
     #[arg(long)]
     stealth: bool,
+    /// Threads to measure on [default: one per core]; the output is the same for any number.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    jobs: Option<u16>,
 }
 
-/// A line of `stats`: the shared keys, then the chosen generator's own figures, then the stealth
-/// summary when asked for.
-#[derive(Serialize)]
-struct Line {
-    #[serde(flatten)]
-    stats: LevelStats,
-    #[serde(flatten)]
-    figures: Option<GeneratorFigures>,
-    #[serde(flatten)]
-    stealth: Option<StealthColumns>,
-}
-
-/// The stealth summary without its `loot` key, which the shared keys already have.
-#[derive(Serialize)]
-struct StealthColumns {
-    lit_floor_share: f64,
-    watched_share: f64,
-    never_watched_share: f64,
-    hiding_cells: usize,
-    loot_ghost: usize,
-    ghost_route_turns: usize,
-}
-
-impl From<Summary> for StealthColumns {
-    fn from(s: Summary) -> Self {
-        StealthColumns {
-            lit_floor_share: s.lit_floor_share,
-            watched_share: s.watched_share,
-            never_watched_share: s.never_watched_share,
-            hiding_cells: s.hiding_cells,
-            loot_ghost: s.loot_ghost,
-            ghost_route_turns: s.ghost_route_turns,
-        }
-    }
-}
-
-impl Line {
-    fn of(level: &Level, seed: u64, figures: Option<GeneratorFigures>, stealth: bool) -> Self {
-        Line {
-            stats: level_stats(level, seed),
-            figures,
-            stealth: stealth.then(|| analyze(level).summary.into()),
-        }
-    }
+#[derive(Debug, Args)]
+pub(super) struct SearchArgs {
+    #[command(flatten)]
+    stats: StatsArgs,
+    /// A condition KEY OP VALUE every printed mansion meets, e.g. 'rooms >= 20' (OP: < <= > >= == !=;
+    /// KEY: any key of `stats`, or of `stats --stealth` with --stealth); repeat for several.
+    #[arg(long = "where", value_name = "CONDITION", required = true)]
+    conditions: Vec<String>,
+    /// Stop after this many matches (the first ones in seed and level order).
+    #[arg(long)]
+    limit: Option<u64>,
 }
 
 pub(super) fn stats(args: &StatsArgs) -> Result<ExitCode, CliError> {
+    print_lines(args, &[], None)
+}
+
+pub(super) fn search(args: &SearchArgs) -> Result<ExitCode, CliError> {
+    let conditions = args
+        .conditions
+        .iter()
+        .map(|text| Condition::parse(text))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| CliError::Input(format!("--where: {e}")))?;
+    print_lines(&args.stats, &conditions, args.limit)
+}
+
+/// Prints the lines of the games that meet every condition, at most `limit` of them.
+fn print_lines(
+    args: &StatsArgs,
+    conditions: &[Condition],
+    limit: Option<u64>,
+) -> Result<ExitCode, CliError> {
     let choice = args.generator.choice()?;
     let end = args.first_seed.checked_add(args.games).ok_or_else(|| {
         CliError::Input("--first-seed plus --games exceeds the 64-bit seed range".to_string())
     })?;
-    let workers = thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut start = args.first_seed;
-    while start < end {
-        let batch_end = start + (end - start).min(workers * GAMES_PER_WORKER);
-        for chunk in run_batch(start..batch_end, workers, choice.as_ref(), args.stealth)? {
-            out.write_all(&chunk).map_err(stdout_error)?;
+    let recipe_for = |seed: u64, level: u32| -> Result<_, String> {
+        let choice: &Choice = choice.as_ref().ok_or("no generator chosen")?;
+        choice.recipe(seed, level).map_err(|e| match e {
+            CliError::Input(m) | CliError::Failed(m) => m,
+            CliError::BrokenPipe => "broken pipe".to_string(),
+        })
+    };
+    let survey = Survey {
+        mansions: match choice {
+            Some(_) => Mansions::Recipes(&recipe_for),
+            None => Mansions::Campaign,
+        },
+        stealth: args.stealth,
+        jobs: args.jobs.map(usize::from),
+    };
+    if !conditions.is_empty() {
+        let keys = survey.keys(args.first_seed).map_err(CliError::Failed)?;
+        for condition in conditions {
+            condition
+                .check_key(&keys)
+                .map_err(|e| CliError::Input(format!("--where: {e}")))?;
         }
-        start = batch_end;
     }
+    let progress = Progress::default();
+    // A search may print nothing for a long while, so it shows its progress (on a terminal only).
+    let bar = (!conditions.is_empty()).then(|| super::generate::progress_bar(args.games));
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut printed = 0u64;
+    let mut failure = None;
+    let result = survey.run(args.first_seed..end, &progress, |line: Line| {
+        if let Some(bar) = &bar {
+            bar.set_position(
+                progress
+                    .games_done
+                    .load(std::sync::atomic::Ordering::Relaxed),
+            );
+        }
+        if limit.is_some_and(|l| printed >= l) {
+            return false;
+        }
+        let json = line.to_json();
+        if !conditions.iter().all(|c| c.holds(&json)) {
+            return true;
+        }
+        let written = serde_json::to_writer(&mut out, &line)
+            .map_err(|e| CliError::Failed(format!("cannot encode statistics: {e}")))
+            .and_then(|()| out.write_all(b"\n").map_err(stdout_error));
+        match written {
+            Ok(()) => {
+                printed += 1;
+                limit.is_none_or(|l| printed < l)
+            }
+            Err(e) => {
+                failure = Some(e);
+                false
+            }
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    result.map_err(CliError::Failed)?;
     out.flush().map_err(stdout_error)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Splits `seeds` into `workers` consecutive runs measured in parallel; returns their output in order.
-fn run_batch(
-    seeds: Range<u64>,
-    workers: u64,
-    choice: Option<&Choice>,
-    stealth: bool,
-) -> Result<Vec<Vec<u8>>, CliError> {
-    let per_worker = (seeds.end - seeds.start).div_ceil(workers.max(1));
-    let runs: Vec<Range<u64>> = (0..workers)
-        .map(|w| {
-            let lo = (seeds.start + w * per_worker).min(seeds.end);
-            lo..(lo + per_worker).min(seeds.end)
-        })
-        .filter(|r| !r.is_empty())
-        .collect();
-    // On rayon's threads rather than threads of our own, so that the stealth analysis's own parallel
-    // halves are joined inside the pool instead of waking it from outside for every mansion.
-    runs.into_par_iter()
-        .map(|run| {
-            std::panic::catch_unwind(|| game_lines(run, choice, stealth))
-                .map_err(|_| CliError::Failed("a statistics worker panicked".to_string()))?
-        })
-        .collect()
-}
-
-/// The JSON lines of every mansion of the games `seeds`, in seed then level order.
-fn game_lines(
-    seeds: Range<u64>,
-    choice: Option<&Choice>,
-    stealth: bool,
-) -> Result<Vec<u8>, CliError> {
-    let mut buf = Vec::new();
-    let mut write = |line: &Line| {
-        serde_json::to_writer(&mut buf, line)
-            .map_err(|e| CliError::Failed(format!("cannot encode statistics: {e}")))?;
-        buf.push(b'\n');
-        Ok::<(), CliError>(())
-    };
-    for seed in seeds {
-        match choice {
-            Some(choice) => {
-                for level in 0..campaign::LEVELS as u32 {
-                    let recipe = choice.recipe(seed, level)?;
-                    let built = recipe.build().map_err(|e| {
-                        CliError::Failed(format!(
-                            "{} could not build game {seed} level {level}: {e}",
-                            choice.id()
-                        ))
-                    })?;
-                    write(&Line::of(&built, seed, Some(figures(&recipe)), stealth))?;
-                }
-            }
-            None => {
-                for level in campaign::plan(seed).generate_all() {
-                    write(&Line::of(&level, seed, None, stealth))?;
-                }
-            }
-        }
-    }
-    Ok(buf)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parallel_batches_match_one_worker() {
-        let one: Vec<u8> = run_batch(10..15, 1, None, false).unwrap().concat();
-        let three: Vec<u8> = run_batch(10..15, 3, None, false).unwrap().concat();
-        assert_eq!(one, three);
-        assert_eq!(one.iter().filter(|&&b| b == b'\n').count(), 50);
-    }
 }

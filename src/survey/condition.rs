@@ -1,0 +1,233 @@
+//! Conditions on a survey line, `KEY OP VALUE` (`rooms >= 20`, `watched_share<0.1`), as `search
+//! --where` and the seed browser's criteria state them. A condition is checked against the keys a line
+//! really has, so an unknown key is an error that lists the valid ones rather than a silent "no match".
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+use thiserror::Error;
+
+use super::STEALTH_KEYS;
+
+/// A comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    Less,
+    LessOrEqual,
+    Greater,
+    GreaterOrEqual,
+    Equal,
+    NotEqual,
+}
+
+impl Op {
+    /// Longest first, so `<=` is not read as `<`.
+    const SPELLINGS: [(&'static str, Op); 6] = [
+        ("<=", Op::LessOrEqual),
+        (">=", Op::GreaterOrEqual),
+        ("==", Op::Equal),
+        ("!=", Op::NotEqual),
+        ("<", Op::Less),
+        (">", Op::Greater),
+    ];
+
+    pub fn symbol(self) -> &'static str {
+        Op::SPELLINGS
+            .iter()
+            .find(|(_, op)| *op == self)
+            .map_or("?", |(s, _)| s)
+    }
+
+    pub fn holds(self, left: f64, right: f64) -> bool {
+        match self {
+            Op::Less => left < right,
+            Op::LessOrEqual => left <= right,
+            Op::Greater => left > right,
+            Op::GreaterOrEqual => left >= right,
+            Op::Equal => left == right,
+            Op::NotEqual => left != right,
+        }
+    }
+}
+
+/// `KEY OP VALUE`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Condition {
+    pub key: String,
+    pub op: Op,
+    pub value: f64,
+}
+
+#[derive(Debug, Error, PartialEq)]
+pub enum ConditionError {
+    #[error(
+        "condition {text:?}: expected KEY OP VALUE, with OP one of < <= > >= == != and VALUE a number \
+         (e.g. 'rooms >= 20')"
+    )]
+    Malformed { text: String },
+    #[error("condition {text:?}: {value:?} is not a number")]
+    NotANumber { text: String, value: String },
+    #[error("condition on {key:?}: a stealth key; add --stealth to measure it")]
+    NeedsStealth { key: String },
+    #[error("condition on {key:?}: no such key (keys: {known})")]
+    UnknownKey { key: String, known: String },
+}
+
+impl fmt::Display for Condition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}", self.key, self.op.symbol(), self.value)
+    }
+}
+
+impl Condition {
+    /// Parses `KEY OP VALUE`, spaces optional.
+    pub fn parse(text: &str) -> Result<Self, ConditionError> {
+        let malformed = || ConditionError::Malformed {
+            text: text.to_string(),
+        };
+        let (at, spelling, op) = Op::SPELLINGS
+            .iter()
+            .filter_map(|&(s, op)| text.find(s).map(|at| (at, s, op)))
+            .min_by_key(|&(at, s, _)| (at, std::cmp::Reverse(s.len())))
+            .ok_or_else(malformed)?;
+        let key = text[..at].trim();
+        let value = text[at + spelling.len()..].trim();
+        let key_ok = !key.is_empty()
+            && key
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        if !key_ok || value.is_empty() {
+            return Err(malformed());
+        }
+        let number: f64 = value.parse().map_err(|_| ConditionError::NotANumber {
+            text: text.to_string(),
+            value: value.to_string(),
+        })?;
+        if !number.is_finite() {
+            return Err(ConditionError::NotANumber {
+                text: text.to_string(),
+                value: value.to_string(),
+            });
+        }
+        Ok(Condition {
+            key: key.replace('-', "_"),
+            op,
+            value: number,
+        })
+    }
+
+    /// Checks the key is one of `keys` (the keys of a real line of the survey).
+    pub fn check_key(&self, keys: &[String]) -> Result<(), ConditionError> {
+        if keys.iter().any(|k| *k == self.key) {
+            return Ok(());
+        }
+        if STEALTH_KEYS.contains(&self.key.as_str()) {
+            return Err(ConditionError::NeedsStealth {
+                key: self.key.clone(),
+            });
+        }
+        Err(ConditionError::UnknownKey {
+            key: self.key.clone(),
+            known: keys.join(", "),
+        })
+    }
+
+    /// Whether a line (as JSON) meets the condition; a line without the key does not.
+    pub fn holds(&self, line: &Map<String, Value>) -> bool {
+        line.get(&self.key)
+            .and_then(Value::as_f64)
+            .is_some_and(|v| self.op.holds(v, self.value))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(text: &str) -> (String, Op, f64) {
+        let c = Condition::parse(text).expect(text);
+        (c.key, c.op, c.value)
+    }
+
+    #[test]
+    fn every_operator_with_and_without_spaces() {
+        assert_eq!(
+            parsed("rooms >= 20"),
+            ("rooms".into(), Op::GreaterOrEqual, 20.0)
+        );
+        assert_eq!(
+            parsed("rooms>=20"),
+            ("rooms".into(), Op::GreaterOrEqual, 20.0)
+        );
+        assert_eq!(parsed("rooms<=20"), ("rooms".into(), Op::LessOrEqual, 20.0));
+        assert_eq!(parsed("rooms<20"), ("rooms".into(), Op::Less, 20.0));
+        assert_eq!(parsed(" rooms > 2.5 "), ("rooms".into(), Op::Greater, 2.5));
+        assert_eq!(parsed("guards==0"), ("guards".into(), Op::Equal, 0.0));
+        assert_eq!(
+            parsed("guards != -3"),
+            ("guards".into(), Op::NotEqual, -3.0)
+        );
+        assert_eq!(
+            parsed("watched-share<0.1"),
+            ("watched_share".into(), Op::Less, 0.1)
+        );
+        assert_eq!(
+            parsed("fill >= 1e-1"),
+            ("fill".into(), Op::GreaterOrEqual, 0.1)
+        );
+    }
+
+    #[test]
+    fn malformed_conditions_say_what_was_expected() {
+        for text in [
+            "rooms",
+            "rooms = 3",
+            ">= 3",
+            "rooms >=",
+            "two words < 3",
+            "",
+        ] {
+            assert!(
+                matches!(
+                    Condition::parse(text),
+                    Err(ConditionError::Malformed { .. })
+                ),
+                "{text:?}"
+            );
+        }
+        for text in ["rooms < many", "rooms < NaN", "rooms < inf", "rooms <= 3 4"] {
+            assert!(
+                matches!(
+                    Condition::parse(text),
+                    Err(ConditionError::NotANumber { .. })
+                ),
+                "{text:?}"
+            );
+        }
+        let message = Condition::parse("rooms = 3").unwrap_err().to_string();
+        assert!(message.contains("< <= > >= == !="), "{message}");
+    }
+
+    #[test]
+    fn keys_are_checked_against_a_real_line() {
+        let keys = vec!["rooms".to_string(), "guards".to_string()];
+        assert_eq!(
+            Condition::parse("rooms > 1").unwrap().check_key(&keys),
+            Ok(())
+        );
+        let unknown = Condition::parse("roms > 1").unwrap().check_key(&keys);
+        assert!(unknown.unwrap_err().to_string().contains("rooms, guards"));
+        let stealth = Condition::parse("loot_ghost > 1").unwrap().check_key(&keys);
+        assert!(matches!(stealth, Err(ConditionError::NeedsStealth { .. })));
+    }
+
+    #[test]
+    fn a_condition_holds_on_the_lines_value() {
+        let line: Map<String, Value> =
+            serde_json::from_str(r#"{"rooms": 20, "fill": 0.5}"#).expect("JSON");
+        assert!(Condition::parse("rooms >= 20").unwrap().holds(&line));
+        assert!(!Condition::parse("rooms > 20").unwrap().holds(&line));
+        assert!(Condition::parse("fill != 0.25").unwrap().holds(&line));
+        assert!(!Condition::parse("guards < 100").unwrap().holds(&line));
+    }
+}
