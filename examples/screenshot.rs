@@ -7,8 +7,8 @@ use anyhow::Context as _;
 use std::path::{Path, PathBuf};
 
 use mansion_forge::app::{
-    Command, DialogChoice, Editor, EditorState, Overlay, PathPurpose, ScreenshotRequest, Source,
-    Tool, open_in_app_dialog, save_editor, screenshot,
+    Command, Criterion, DialogChoice, Editor, EditorState, Overlay, PathPurpose, ScreenshotRequest,
+    Source, Tool, open_in_app_dialog, save_editor, screenshot,
 };
 use mansion_forge::edit::{self, Edit};
 use mansion_forge::io::preset;
@@ -68,6 +68,32 @@ fn compare_editor() -> anyhow::Result<Editor> {
     }
     state.run(&edit::Command::Regenerate { seed: 2024 });
     state.apply(Command::CompareWithLastRegeneration);
+    Ok(Editor::new(state))
+}
+
+/// The seed browser after a search of 200 games for mansions of 25–30 rooms with at most 4 guards.
+fn browser_editor() -> anyhow::Result<Editor> {
+    let mut state = EditorState::new_default();
+    state.apply(Command::ToggleBrowser);
+    state.browser.games = 200;
+    state.browser.criteria = vec![
+        Criterion {
+            key: "rooms".into(),
+            min: 25.0,
+            max: 30.0,
+        },
+        Criterion {
+            key: "guards".into(),
+            min: 0.0,
+            max: 4.0,
+        },
+    ];
+    state.apply(Command::SearchSeeds);
+    let started = std::time::Instant::now();
+    while !state.browser.poll() {
+        anyhow::ensure!(started.elapsed().as_secs() < 120, "the search did not end");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     Ok(Editor::new(state))
 }
 
@@ -204,7 +230,8 @@ fn main() -> anyhow::Result<()> {
             })
         })?;
     }
-    let editors: [(&str, MakeEditor); 5] = [
+    let editors: [(&str, MakeEditor); 6] = [
+        ("browser", browser_editor),
         ("compare", compare_editor),
         ("all-overlays-180-rooms", sprawl_editor),
         ("validation", validation_editor),

@@ -97,6 +97,17 @@ pub enum Command {
     CompareWithFile,
     /// Stop marking differences.
     StopComparing,
+    /// Show or hide the seed browser.
+    ToggleBrowser,
+    /// Search the seed browser's games for mansions that meet its criteria.
+    SearchSeeds,
+    /// Stop the seed browser's search.
+    CancelSearch,
+    /// Open mansion `level` of game `game_seed` of the document's generator (undoable).
+    OpenVariant {
+        game_seed: u64,
+        level: u32,
+    },
 }
 
 impl Command {
@@ -191,6 +202,12 @@ impl Command {
             Command::CompareWithStep(n) => format!("Compare with step {n}"),
             Command::CompareWithFile => "Compare with file…".to_string(),
             Command::StopComparing => "Stop comparing".to_string(),
+            Command::ToggleBrowser => "Seed browser".to_string(),
+            Command::SearchSeeds => "Search".to_string(),
+            Command::CancelSearch => "Cancel search".to_string(),
+            Command::OpenVariant { game_seed, level } => {
+                format!("Open game {game_seed}, mansion {level}")
+            }
         }
     }
 
@@ -367,6 +384,16 @@ impl Command {
                 "Mark on the map what differs from a level file or preset on disk"
             }
             Command::StopComparing => "Stop marking the differences on the map",
+            Command::ToggleBrowser => {
+                "Search thousands of games for mansions that meet your criteria, and browse them"
+            }
+            Command::SearchSeeds => {
+                "Measure every mansion of these games in the background and keep those in range"
+            }
+            Command::CancelSearch => "Stop the search; what was found so far is kept",
+            Command::OpenVariant { .. } => {
+                "Open this mansion as the document, with this generator (Ctrl+Z goes back)"
+            }
         }
     }
 

@@ -14,6 +14,8 @@
 //! can be shown), `file_dialog` (the in-app fallback), `findings` (validation list), `describe`
 //! (names), `screenshot`. Colours are [`crate::paint::palette`]'s.
 
+mod browser;
+mod browser_view;
 mod cache;
 mod camera;
 mod clipboard;
@@ -25,6 +27,7 @@ mod edit_panels;
 mod file_dialog;
 mod files;
 mod findings;
+mod histogram;
 mod legend;
 mod map_view;
 mod minimap;
@@ -45,6 +48,7 @@ use std::path::{Path, PathBuf};
 use egui::{Key, Ui};
 
 pub use crate::paint::CellToScreen;
+pub use browser::Criterion;
 pub use camera::Camera;
 pub use commands::Command;
 pub use compare::Comparison;
@@ -233,6 +237,7 @@ fn panels_and_map(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Comma
         );
     }
     egui::CentralPanel::no_frame().show(ui, |ui| map_view::show(ui, state, commands));
+    browser_view::window(ui.ctx(), state, commands);
 }
 
 /// A folded side panel: a narrow strip with the button that opens it again.

@@ -67,6 +67,7 @@ pub fn catalogue(state: &EditorState) -> Vec<Command> {
         Command::CompareWithStep(0),
         Command::CompareWithFile,
         Command::StopComparing,
+        Command::ToggleBrowser,
     ]);
     list.extend((0..campaign::LEVELS as u32).map(Command::OpenMansion));
     list

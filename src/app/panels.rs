@@ -48,6 +48,7 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
         ui.menu_button("Mansion", |ui| {
             menu_item(ui, Command::Regenerate, true, commands);
             menu_item(ui, Command::RandomSeed, true, commands);
+            menu_toggle(ui, Command::ToggleBrowser, state.browser.open, commands);
             ui.separator();
             for n in 0..campaign::LEVELS as u32 {
                 menu_item(ui, Command::OpenMansion(n), true, commands);

@@ -6,6 +6,8 @@
 
 use std::time::{Duration, Instant};
 
+use super::browser::Browser;
+use super::browser_view::Thumbnails;
 pub use super::cache::Analysis;
 use super::camera::Camera;
 use super::clipboard::Clip;
@@ -110,6 +112,9 @@ pub struct EditorState {
     pub campaign: Campaign,
     /// How long the last generation took (`None` for a loaded file).
     pub last_generation: Option<Duration>,
+    /// The seed browser, its search and its thumbnails.
+    pub browser: Browser,
+    pub thumbnails: Thumbnails,
     /// The version the level is compared with, its differences marked on the map.
     pub comparison: Option<Comparison>,
     /// The level before the last regeneration, re-roll or new recipe (what "compare with before
@@ -177,6 +182,8 @@ impl EditorState {
             level_number,
             campaign: campaign::plan(game_seed),
             last_generation: None,
+            browser: Browser::new(),
+            thumbnails: Thumbnails::default(),
             comparison: None,
             before_regeneration: None,
             overlays: Overlays::default(),
@@ -280,9 +287,18 @@ impl EditorState {
             self.layers,
             self.show_grid,
             std::mem::take(&mut self.files),
+            std::mem::take(&mut self.browser),
+            std::mem::take(&mut self.thumbnails),
         );
         *self = Self::with_document(doc, source);
-        (self.overlays, self.layers, self.show_grid, self.files) = keep;
+        (
+            self.overlays,
+            self.layers,
+            self.show_grid,
+            self.files,
+            self.browser,
+            self.thumbnails,
+        ) = keep;
     }
 
     /// Marks the current document as saved.
@@ -409,6 +425,18 @@ impl EditorState {
             Command::CompareWithLastRegeneration => self.compare_with_last_regeneration(),
             Command::CompareWithStep(done) => self.compare_with_step(done),
             Command::StopComparing => self.comparison = None,
+            Command::ToggleBrowser => {
+                self.browser.open ^= true;
+                if self.browser.open {
+                    self.browser.refresh_keys(&self.doc.recipe.generator);
+                }
+            }
+            Command::SearchSeeds => {
+                self.browser.refresh_keys(&self.doc.recipe.generator);
+                self.browser.start(&self.doc.recipe.generator);
+            }
+            Command::CancelSearch => self.browser.cancel(),
+            Command::OpenVariant { game_seed, level } => self.open_variant(game_seed, level),
             Command::ToggleGrid => self.show_grid ^= true,
             Command::FitToWindow => self.camera.request_fit(),
             Command::ZoomIn => self.camera.request_zoom(1.25),

@@ -9,6 +9,9 @@ use crate::analysis::LootClass;
 use crate::model::{Room, RoomKind, Terrain};
 
 pub const BACKGROUND: Color32 = Color32::from_rgb(24, 24, 28);
+/// A seed-browser histogram: bars inside the criterion's range, and outside it.
+pub const HISTOGRAM_IN: Color32 = Color32::from_rgb(90, 170, 255);
+pub const HISTOGRAM_OUT: Color32 = Color32::from_rgb(80, 80, 90);
 /// A comparison's marks: terrain changed, something added, something removed. Hues none of the map's
 /// own colours use, so a mark reads as a mark on any terrain.
 pub const DIFF_TERRAIN: Color32 = Color32::from_rgb(255, 60, 220);

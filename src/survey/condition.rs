@@ -118,7 +118,7 @@ impl Condition {
 
     /// Checks the key is one of `keys` (the keys of a real line of the survey).
     pub fn check_key(&self, keys: &[String]) -> Result<(), ConditionError> {
-        if keys.iter().any(|k| *k == self.key) {
+        if keys.contains(&self.key) {
             return Ok(());
         }
         if STEALTH_KEYS.contains(&self.key.as_str()) {

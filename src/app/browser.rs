@@ -1,0 +1,313 @@
+//! The seed browser: search many games of the document's generator for mansions that meet some
+//! criteria, on a background thread (the editor stays responsive, with progress and cancel), and show
+//! the matches as thumbnails with their figures; a click opens one as the document, undoably. The
+//! criteria's histograms over the whole batch show how rare what the designer asks for is.
+//!
+//! The search is [`crate::survey`]'s, so it finds exactly what `mansion-forge search` finds.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::thread;
+
+use image::RgbaImage;
+
+use super::commands::Command;
+use super::state::EditorState;
+use crate::edit;
+use crate::generate::Rerolls;
+use crate::generate::campaign;
+use crate::generate::recipe::{GeneratorParams, Recipe};
+use crate::io::export::png;
+use crate::survey::{Condition, Line, Mansions, Op, Progress, Survey};
+
+/// Matches pictured at most (the rest are counted).
+pub const THUMBNAILS: usize = 48;
+/// Pixels per cell of a thumbnail.
+const THUMBNAIL_CELL_PX: u32 = 4;
+
+/// One criterion: `min ≤ key ≤ max`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Criterion {
+    pub key: String,
+    pub min: f64,
+    pub max: f64,
+}
+
+impl Criterion {
+    fn conditions(&self) -> [Condition; 2] {
+        let bound = |op, value| Condition {
+            key: self.key.clone(),
+            op,
+            value,
+        };
+        [
+            bound(Op::GreaterOrEqual, self.min),
+            bound(Op::LessOrEqual, self.max),
+        ]
+    }
+}
+
+/// A mansion that met the criteria.
+#[derive(Clone, Debug)]
+pub struct Match {
+    pub game_seed: u64,
+    pub level: u32,
+    /// The criteria keys' values, in criteria order.
+    pub figures: Vec<(String, f64)>,
+    /// The thumbnail, for the first [`THUMBNAILS`] matches.
+    pub picture: Option<RgbaImage>,
+}
+
+/// What a finished (or cancelled) search found.
+#[derive(Clone, Debug, Default)]
+pub struct Batch {
+    /// Mansions measured.
+    pub measured: usize,
+    /// Every measured mansion's value of each criterion key, for the histograms.
+    pub values: HashMap<String, Vec<f64>>,
+    pub matches: Vec<Match>,
+    /// Matches found, pictured or not.
+    pub matched: usize,
+    pub cancelled: bool,
+}
+
+/// A search under way.
+pub struct Job {
+    pub progress: Arc<Progress>,
+    pub games: u64,
+    result: Receiver<Result<Batch, String>>,
+}
+
+/// The browser's state.
+#[derive(Default)]
+pub struct Browser {
+    pub open: bool,
+    pub games: u64,
+    pub first_seed: u64,
+    pub stealth: bool,
+    pub criteria: Vec<Criterion>,
+    /// The keys a criterion may use (those of a real line of the document's generator).
+    pub keys: Vec<String>,
+    pub job: Option<Job>,
+    pub batch: Option<Batch>,
+    pub error: Option<String>,
+}
+
+impl Browser {
+    pub fn new() -> Self {
+        Browser {
+            games: 200,
+            criteria: vec![Criterion {
+                key: "rooms".to_string(),
+                min: 0.0,
+                max: 1000.0,
+            }],
+            ..Default::default()
+        }
+    }
+
+    /// Learns the keys criteria may use from a real line of `generator`'s mansions.
+    pub fn refresh_keys(&mut self, generator: &GeneratorParams) {
+        let recipe_for = |seed: u64, level: u32| Ok(Browser::recipe(generator, seed, level));
+        let survey = Survey {
+            mansions: match generator {
+                GeneratorParams::Siheyuan { .. } => Mansions::Campaign,
+                _ => Mansions::Recipes(&recipe_for),
+            },
+            stealth: self.stealth,
+            jobs: None,
+        };
+        match survey.keys(self.first_seed) {
+            Ok(keys) => self.keys = keys,
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    pub fn running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Starts a search of `games` games from `first_seed` for mansions like the document's.
+    pub fn start(&mut self, generator: &GeneratorParams) {
+        self.cancel();
+        let progress = Arc::new(Progress::default());
+        let (send, result) = mpsc::channel();
+        let job = Search {
+            generator: generator.clone(),
+            games: self.first_seed..self.first_seed.saturating_add(self.games),
+            stealth: self.stealth,
+            criteria: self.criteria.clone(),
+        };
+        let watched = Arc::clone(&progress);
+        thread::spawn(move || {
+            // The receiver may be gone (the search was replaced): nothing to tell then.
+            let _ = send.send(job.run(&watched));
+        });
+        self.job = Some(Job {
+            progress,
+            games: self.games,
+            result,
+        });
+        self.error = None;
+    }
+
+    pub fn cancel(&mut self) {
+        if let Some(job) = &self.job {
+            job.progress.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Takes the search's result when it has finished; true when something changed.
+    pub fn poll(&mut self) -> bool {
+        let Some(job) = &self.job else {
+            return false;
+        };
+        match job.result.try_recv() {
+            Ok(Ok(batch)) => self.batch = Some(batch),
+            Ok(Err(e)) => self.error = Some(e),
+            Err(TryRecvError::Empty) => return false,
+            Err(TryRecvError::Disconnected) => {
+                self.error = Some("the search stopped unexpectedly".to_string());
+            }
+        }
+        self.job = None;
+        true
+    }
+
+    /// The recipe of mansion `level` of game `game_seed` for the document's generator.
+    pub fn recipe(generator: &GeneratorParams, game_seed: u64, level: u32) -> Recipe {
+        match generator {
+            GeneratorParams::Siheyuan { .. } => Recipe::campaign_level(game_seed, level),
+            other => Recipe {
+                generator: other.clone(),
+                level,
+                seed: campaign::level_seed(game_seed, level),
+                rerolls: Rerolls::default(),
+            },
+        }
+    }
+}
+
+impl EditorState {
+    /// Opens a mansion the browser found as the document (one undoable step): a campaign mansion
+    /// through the campaign panel, so it shows there too; another generator's through its recipe.
+    pub fn open_variant(&mut self, game_seed: u64, level: u32) {
+        match &self.doc.recipe.generator {
+            GeneratorParams::Siheyuan { .. } => {
+                self.seed_text = game_seed.to_string();
+                self.level_number = level;
+                self.apply(Command::Regenerate);
+            }
+            generator => {
+                let recipe = Browser::recipe(generator, game_seed, level);
+                if self.run(&edit::Command::SetRecipe(recipe)) {
+                    self.camera.request_fit();
+                }
+            }
+        }
+    }
+}
+
+/// A search's work, moved to its thread.
+struct Search {
+    generator: GeneratorParams,
+    games: std::ops::Range<u64>,
+    stealth: bool,
+    criteria: Vec<Criterion>,
+}
+
+impl Search {
+    fn run(&self, progress: &Progress) -> Result<Batch, String> {
+        let recipe_for = |seed: u64, level: u32| Ok(Browser::recipe(&self.generator, seed, level));
+        let survey = Survey {
+            mansions: match self.generator {
+                GeneratorParams::Siheyuan { .. } => Mansions::Campaign,
+                _ => Mansions::Recipes(&recipe_for),
+            },
+            stealth: self.stealth,
+            jobs: None,
+        };
+        let conditions: Vec<Condition> =
+            self.criteria.iter().flat_map(|c| c.conditions()).collect();
+        let keys = survey.keys(self.games.start)?;
+        for condition in &conditions {
+            condition.check_key(&keys).map_err(|e| e.to_string())?;
+        }
+        let mut batch = Batch::default();
+        survey.run(self.games.clone(), progress, |line: Line| {
+            let json = line.to_json();
+            batch.measured += 1;
+            for c in &self.criteria {
+                if let Some(v) = json.get(&c.key).and_then(serde_json::Value::as_f64) {
+                    batch.values.entry(c.key.clone()).or_default().push(v);
+                }
+            }
+            if conditions.iter().all(|c| c.holds(&json)) {
+                batch.matched += 1;
+                if batch.matches.len() < THUMBNAILS {
+                    batch.matches.push(Match {
+                        game_seed: line.stats.seed,
+                        level: line.stats.level,
+                        figures: self
+                            .criteria
+                            .iter()
+                            .filter_map(|c| Some((c.key.clone(), json.get(&c.key)?.as_f64()?)))
+                            .collect(),
+                        picture: None,
+                    });
+                }
+            }
+            true
+        })?;
+        batch.cancelled = progress.cancelled();
+        for m in &mut batch.matches {
+            let recipe = Browser::recipe(&self.generator, m.game_seed, m.level);
+            m.picture = recipe
+                .build()
+                .ok()
+                .and_then(|level| png::render_at(&level, &[], THUMBNAIL_CELL_PX));
+        }
+        Ok(batch)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_finds_what_its_criteria_ask_for_and_pictures_it() {
+        let mut browser = Browser::new();
+        browser.games = 6;
+        browser.criteria = vec![Criterion {
+            key: "rooms".into(),
+            min: 20.0,
+            max: 30.0,
+        }];
+        let generator = Recipe::campaign_level(0, 0).generator;
+        browser.start(&generator);
+        while !browser.poll() {
+            thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let batch = browser.batch.expect("a batch");
+        assert_eq!(batch.measured, 60);
+        assert_eq!(batch.values["rooms"].len(), 60);
+        let expected = batch.values["rooms"]
+            .iter()
+            .filter(|&&r| (20.0..=30.0).contains(&r))
+            .count();
+        assert!(expected > 0);
+        assert_eq!(batch.matched, expected);
+        for m in &batch.matches {
+            let level = campaign::plan(m.game_seed)
+                .generate(m.level)
+                .expect("a mansion");
+            let rooms = crate::analysis::stats::level_stats(&level, m.game_seed).rooms;
+            assert!((20..=30).contains(&rooms));
+            assert_eq!(m.figures, vec![("rooms".to_string(), rooms as f64)]);
+            assert!(m.picture.is_some());
+        }
+    }
+}
