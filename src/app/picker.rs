@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::commands::Command;
 use crate::edit::{self, Document};
-use crate::generate::params::ParamSpec;
+use crate::generate::params::{ParamSpec, Widget};
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::registry::{self, ParamError};
 use crate::generate::{packed_mansion, rogue_grid, siheyuan, tile_growth};
@@ -184,31 +184,15 @@ pub fn show(
     egui::Grid::new("generator-params")
         .num_columns(2)
         .show(ui, |ui| {
+            // Narrow sliders leave room for the units in the default panel width.
+            ui.spacing_mut().slider_width = 96.0;
             for (spec, value) in specs(picker.id).iter().zip(picker.values.iter_mut()) {
-                let label = ui.label(spec.name).on_hover_text(spec.help);
-                match (spec.min, spec.max, value.parse::<f64>()) {
-                    (Some(min), Some(max), Ok(mut number)) => {
-                        let integer = !value.contains('.');
-                        let mut slider = egui::Slider::new(&mut number, min..=max)
-                            .clamping(egui::SliderClamping::Never);
-                        if integer {
-                            slider = slider.integer();
-                        }
-                        let response = ui.add(slider).on_hover_text(spec.help);
-                        if response.labelled_by(label.id).changed() {
-                            *value = if integer {
-                                format!("{}", number.round() as i64)
-                            } else {
-                                format!("{number}")
-                            };
-                        }
-                    }
-                    _ => {
-                        ui.add(egui::TextEdit::singleline(value).desired_width(140.0))
-                            .on_hover_text(spec.help)
-                            .labelled_by(label.id);
-                    }
-                }
+                let text = match spec.unit {
+                    "" => spec.label.to_string(),
+                    unit => format!("{} ({unit})", spec.label),
+                };
+                let label = ui.label(text).on_hover_text(spec_help(spec));
+                ui.horizontal(|ui| param_widget(ui, spec, value, label.id));
                 ui.end_row();
             }
         });
@@ -245,5 +229,213 @@ pub fn show(
     }
     if let Some(error) = &picker.error {
         ui.colored_label(egui::Color32::from_rgb(255, 110, 100), error);
+    }
+}
+
+/// A parameter's tooltip: its command-line name and range, then what it does.
+fn spec_help(spec: &ParamSpec) -> String {
+    match (spec.min, spec.max) {
+        (Some(min), Some(max)) => format!("{} · {min}–{max} · {}", spec.name, spec.help),
+        _ => format!("{} · {}", spec.name, spec.help),
+    }
+}
+
+/// The widget of one parameter; it writes the value back as the command line would type it.
+fn param_widget(ui: &mut Ui, spec: &ParamSpec, value: &mut String, label: egui::Id) {
+    let help = spec_help(spec);
+    match spec.widget {
+        Widget::Number => number(ui, spec, value, label, &help),
+        Widget::OptionalNumber => {
+            let mut auto = value.trim() == "null";
+            if ui
+                .checkbox(&mut auto, "auto")
+                .on_hover_text("Let the generator choose")
+                .changed()
+            {
+                *value = if auto {
+                    "null".to_string()
+                } else {
+                    format!("{}", spec.min.unwrap_or(0.0).max(1.0))
+                };
+            }
+            if !auto {
+                number(ui, spec, value, label, &help);
+            }
+        }
+        Widget::Check => {
+            let mut on = value.trim() == "true";
+            let response = ui.checkbox(&mut on, "").on_hover_text(help);
+            if response.labelled_by(label).changed() {
+                *value = on.to_string();
+            }
+        }
+        Widget::Pick(options) => {
+            egui::ComboBox::from_id_salt(("param", spec.name))
+                .selected_text(value.as_str())
+                .show_ui(ui, |ui| {
+                    for &option in options {
+                        if ui.selectable_label(value == option, option).clicked() {
+                            *value = option.to_string();
+                        }
+                    }
+                })
+                .response
+                .on_hover_text(help)
+                .labelled_by(label);
+        }
+        Widget::Set(items) => {
+            let mut chosen = set_members(value);
+            let shown = if chosen.is_empty() {
+                "none".to_string()
+            } else {
+                chosen.join(", ")
+            };
+            // Stays open while boxes are ticked: a designer picks several members in one go.
+            let stay_open = egui::containers::menu::MenuConfig::new()
+                .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+            let (button, menu) = egui::containers::menu::MenuButton::new(shown)
+                .config(stay_open)
+                .ui(ui, |ui| {
+                    let mut changed = false;
+                    for &item in items {
+                        let mut on = chosen.iter().any(|c| c == item);
+                        if ui.checkbox(&mut on, item).changed() {
+                            changed = true;
+                            chosen.retain(|c| c != item);
+                            if on {
+                                chosen.push(item.to_string());
+                            }
+                        }
+                    }
+                    changed
+                });
+            button.on_hover_text(&help).labelled_by(label);
+            if menu.is_some_and(|m| m.inner) {
+                // In the items' own order, as the command line would list them.
+                let ordered: Vec<&str> = items
+                    .iter()
+                    .copied()
+                    .filter(|i| chosen.iter().any(|c| c == i))
+                    .collect();
+                *value = ordered.join(",");
+            }
+        }
+        Widget::Text => {
+            ui.add(egui::TextEdit::singleline(value).desired_width(140.0))
+                .on_hover_text(help)
+                .labelled_by(label);
+        }
+    }
+}
+
+/// A number on a slider over the spec's range; typed values outside it are kept (the generator clamps
+/// them and says so), and a value that is not a number yet is shown as text to fix.
+fn number(ui: &mut Ui, spec: &ParamSpec, value: &mut String, label: egui::Id, help: &str) {
+    let (Some(min), Some(max), Ok(mut n)) = (spec.min, spec.max, value.trim().parse::<f64>())
+    else {
+        ui.add(egui::TextEdit::singleline(value).desired_width(140.0))
+            .on_hover_text(help)
+            .labelled_by(label);
+        return;
+    };
+    let integer = !value.contains('.') && min.fract() == 0.0 && max.fract() == 0.0 && max > 1.0;
+    let mut slider = egui::Slider::new(&mut n, min..=max).clamping(egui::SliderClamping::Never);
+    slider = if integer {
+        slider.integer()
+    } else {
+        slider.max_decimals(3)
+    };
+    if ui
+        .add(slider)
+        .on_hover_text(help)
+        .labelled_by(label)
+        .changed()
+    {
+        *value = if integer {
+            format!("{}", n.round() as i64)
+        } else {
+            format!("{n}")
+        };
+    }
+}
+
+/// The members of a set value written as JSON (`["cross","dead_end"]`, `[2,3]`) or as a list (`2,3`).
+fn set_members(value: &str) -> Vec<String> {
+    value
+        .trim()
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .split(',')
+        .map(|m| m.trim().trim_matches('"').to_string())
+        .filter(|m| !m.is_empty())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_parameter_has_its_own_human_name() {
+        for &id in registry::IDS {
+            let mut seen = HashSet::new();
+            for spec in specs(id) {
+                assert_ne!(
+                    spec.label, spec.name,
+                    "{id}: {} has a human name",
+                    spec.name
+                );
+                assert!(!spec.label.contains('_'), "{id}: {}", spec.label);
+                assert!(seen.insert(spec.label), "{id}: {} twice", spec.label);
+            }
+        }
+    }
+
+    #[test]
+    fn the_form_of_each_generators_defaults_gives_back_its_defaults() {
+        for &id in registry::IDS {
+            let picker = GeneratorPicker::from_params(&defaults(id));
+            assert_eq!(picker.params().expect(id), defaults(id), "{id}");
+        }
+    }
+
+    #[test]
+    fn every_offered_choice_parses_and_a_bogus_one_is_refused() {
+        for &id in registry::IDS {
+            for (i, spec) in specs(id).iter().enumerate() {
+                let offered: Vec<String> = match spec.widget {
+                    Widget::Pick(options) => options.iter().map(|o| o.to_string()).collect(),
+                    Widget::Set(items) => {
+                        let mut all = items.iter().map(|o| o.to_string()).collect::<Vec<_>>();
+                        all.push(items.join(","));
+                        all
+                    }
+                    Widget::Check => vec!["true".into(), "false".into()],
+                    Widget::OptionalNumber => vec!["null".into(), "3".into()],
+                    Widget::Number | Widget::Text => continue,
+                };
+                let mut picker = GeneratorPicker::from_params(&defaults(id));
+                for value in offered {
+                    picker.values[i] = value.clone();
+                    assert!(picker.params().is_ok(), "{id} {} = {value}", spec.name);
+                }
+                if matches!(spec.widget, Widget::Pick(_) | Widget::Set(_)) {
+                    picker.values[i] = "Bogus".into();
+                    assert!(picker.params().is_err(), "{id} {} refuses Bogus", spec.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn set_values_are_read_in_either_spelling() {
+        assert_eq!(
+            set_members(r#"["cross","dead_end"]"#),
+            ["cross", "dead_end"]
+        );
+        assert_eq!(set_members("[2,3]"), ["2", "3"]);
+        assert_eq!(set_members("2, 3"), ["2", "3"]);
+        assert!(set_members("[]").is_empty());
     }
 }

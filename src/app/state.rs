@@ -517,7 +517,14 @@ impl EditorState {
                         .into_iter()
                         .map(|d| format!("dropped {d} (Ctrl+Z brings them back)"))
                         .collect();
-                    let notes = &self.doc.level.diagnostics;
+                    // Clamped parameters first and in full: the designer typed those values.
+                    let (clamps, notes): (Vec<&String>, Vec<&String>) = self
+                        .doc
+                        .level
+                        .diagnostics
+                        .iter()
+                        .partition(|n| n.starts_with("parameter "));
+                    said.extend(clamps.into_iter().cloned());
                     if let Some(first) = notes.first() {
                         said.push(match notes.len() {
                             1 => format!("generator note: {first}"),

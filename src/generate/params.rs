@@ -3,10 +3,34 @@
 
 use serde::Serialize;
 
+/// How the editor's generator picker edits a parameter. The command line and presets take every kind
+/// as text (`NAME=VALUE`); the picker turns its widget back into that text, so both parse the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub enum Widget {
+    /// A number on a slider over the spec's range.
+    Number,
+    /// A number, or none (`null`) for the generator's own choice.
+    OptionalNumber,
+    /// `true` or `false`.
+    Check,
+    /// One of these variants.
+    Pick(&'static [&'static str]),
+    /// Any subset of these items, written `a,b`.
+    Set(&'static [&'static str]),
+    /// Free text (structured values such as a start cell).
+    Text,
+}
+
 /// One tunable parameter as the editor and the command line show it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct ParamSpec {
+    /// The name on the command line and in presets.
     pub name: &'static str,
+    /// The name a designer reads in the picker.
+    pub label: &'static str,
+    /// What the number counts ("cells", "modules", "share"), or empty.
+    pub unit: &'static str,
+    pub widget: Widget,
     /// The default, written as the command line accepts it.
     pub default: &'static str,
     /// Numeric bounds; `None` for choices, sets and flags.
@@ -26,6 +50,9 @@ pub const fn numeric(
 ) -> ParamSpec {
     ParamSpec {
         name,
+        label: name,
+        unit: "",
+        widget: Widget::Number,
         default,
         min: Some(min),
         max: Some(max),
@@ -37,10 +64,29 @@ pub const fn numeric(
 pub const fn choice(name: &'static str, default: &'static str, help: &'static str) -> ParamSpec {
     ParamSpec {
         name,
+        label: name,
+        unit: "",
+        widget: Widget::Text,
         default,
         min: None,
         max: None,
         help,
+    }
+}
+
+impl ParamSpec {
+    /// The spec with a designer's name and unit.
+    pub const fn shown(self, label: &'static str, unit: &'static str) -> Self {
+        ParamSpec {
+            label,
+            unit,
+            ..self
+        }
+    }
+
+    /// The spec edited with `widget`.
+    pub const fn edited(self, widget: Widget) -> Self {
+        ParamSpec { widget, ..self }
     }
 }
 

@@ -63,9 +63,10 @@ pub const SIHEYUAN_PARAMS: &[ParamSpec] = &[
         1.0,
         9.0,
         "Room-grid columns (the campaign uses odd 3–9).",
-    ),
-    numeric("rooms_y", "3", 1.0, 7.0, "Room-grid rows."),
-    numeric("loot", "10", 0.0, 100.0, "Coins in the mansion."),
+    )
+    .shown("Room columns", "rooms"),
+    numeric("rooms_y", "3", 1.0, 7.0, "Room-grid rows.").shown("Room rows", "rooms"),
+    numeric("loot", "10", 0.0, 100.0, "Coins in the mansion.").shown("Loot", "coins"),
 ];
 
 const DEFAULT_SIHEYUAN_PLAN: Plan = Plan {

@@ -13,7 +13,7 @@ pub mod render;
 
 use serde::{Deserialize, Serialize};
 
-use crate::generate::params::{Clamp, ParamSpec, choice, numeric};
+use crate::generate::params::{Clamp, ParamSpec, Widget, choice, numeric};
 use crate::generate::passes::finish;
 use crate::generate::rng::Stream;
 use crate::generate::{GenerateError, Generator, Request};
@@ -87,90 +87,110 @@ pub const PARAMS: &[ParamSpec] = &[
         8.0,
         64.0,
         "Plan grid width in squares: bounds the footprint.",
-    ),
-    numeric("grid_h", "16", 8.0, 64.0, "Plan grid depth in squares."),
+    )
+    .shown("Plan width", "squares"),
+    numeric("grid_h", "16", 8.0, 64.0, "Plan grid depth in squares.")
+        .shown("Plan depth", "squares"),
     numeric(
         "target_rooms",
         "10",
         1.0,
         60.0,
         "Regular rooms wanted (halls not counted).",
-    ),
+    )
+    .shown("Target rooms", "rooms"),
     numeric(
         "room_min_side",
         "3",
         2.0,
         6.0,
         "Smallest room side in squares.",
-    ),
+    )
+    .shown("Smallest room side", "squares"),
     numeric(
         "room_max_short",
         "5",
         2.0,
         8.0,
         "Largest short side of a room.",
-    ),
+    )
+    .shown("Longest short side", "squares"),
     numeric(
         "room_max_long",
         "6",
         2.0,
         10.0,
         "Largest long side of a room.",
-    ),
-    choice("hall_widths", "2,3", "Allowed hallway widths (each 1–4)."),
+    )
+    .shown("Longest long side", "squares"),
+    choice("hall_widths", "2,3", "Allowed hallway widths (each 1–4).")
+        .shown("Hallway widths", "squares")
+        .edited(Widget::Set(&["1", "2", "3", "4"])),
     numeric(
         "hall_min_length_factor",
         "2",
         2.0,
         4.0,
         "A hallway is at least this many times as long as wide.",
-    ),
+    )
+    .shown("Hallway length factor", "× width"),
     numeric(
         "hall_max_length",
         "12",
         2.0,
         64.0,
         "Longest hallway (also clamped to the grid).",
-    ),
+    )
+    .shown("Longest hallway", "squares"),
     numeric(
         "hall_chance",
         "0.25",
         0.0,
         1.0,
         "Chance that a placement tries a hallway first.",
-    ),
+    )
+    .shown("Hallway chance", "share"),
     numeric(
         "max_halls",
         "null",
         0.0,
         30.0,
         "Hallway cap without the Entrance Hall; null: target_rooms / 4.",
-    ),
+    )
+    .shown("Most hallways", "hallways")
+    .edited(Widget::OptionalNumber),
     choice(
         "prefer_corners",
         "true",
         "Seed squares touching two used squares first: packs tightly.",
-    ),
+    )
+    .shown("Prefer corners", "")
+    .edited(Widget::Check),
     choice(
         "placement",
         "Random",
         "Fitting position: Random, or Snug (most contact).",
-    ),
+    )
+    .shown("Placement", "")
+    .edited(Widget::Pick(&["Random", "Snug"])),
     numeric(
         "room_door_chance",
         "0.5",
         0.0,
         1.0,
         "Door chance between two touching rooms.",
-    ),
-    numeric("tiles_per_square", "2", 2.0, 4.0, "Cells per plan square."),
+    )
+    .shown("Extra door chance", "share"),
+    numeric("tiles_per_square", "2", 2.0, 4.0, "Cells per plan square.")
+        .shown("Cells per square", "cells"),
     numeric(
         "outer_border",
         "3",
         1.0,
         8.0,
         "Outside margin around the plan.",
-    ),
+    )
+    .shown("Outer border", "cells"),
 ];
 
 /// Clamped parameters in the form the passes use.

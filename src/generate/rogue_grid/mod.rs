@@ -11,7 +11,7 @@ pub mod render;
 
 use serde::{Deserialize, Serialize};
 
-use crate::generate::params::{Clamp, ParamSpec, choice, numeric};
+use crate::generate::params::{Clamp, ParamSpec, Widget, choice, numeric};
 use crate::generate::passes::finish;
 use crate::generate::rng::Stream;
 use crate::generate::{GenerateError, Generator, Request};
@@ -77,48 +77,59 @@ impl Default for RogueGridParams {
 
 /// The parameters for the editor and the command line.
 pub const PARAMS: &[ParamSpec] = &[
-    numeric("cells_x", "5", 1.0, 16.0, "Grid columns (Rogue uses 3)."),
-    numeric("cells_y", "4", 1.0, 16.0, "Grid rows (Rogue uses 3)."),
-    numeric("cell_size", "9", 6.0, 20.0, "Map cells per grid cell side."),
-    numeric("room_min", "3", 3.0, 17.0, "Smallest room floor side."),
+    numeric("cells_x", "5", 1.0, 16.0, "Grid columns (Rogue uses 3).")
+        .shown("Grid columns", "grid cells"),
+    numeric("cells_y", "4", 1.0, 16.0, "Grid rows (Rogue uses 3).")
+        .shown("Grid rows", "grid cells"),
+    numeric("cell_size", "9", 6.0, 20.0, "Map cells per grid cell side.")
+        .shown("Grid cell size", "cells"),
+    numeric("room_min", "3", 3.0, 17.0, "Smallest room floor side.")
+        .shown("Smallest room side", "cells"),
     numeric(
         "room_max",
         "6",
         3.0,
         17.0,
         "Largest room floor side (at most cell_size − 3).",
-    ),
+    )
+    .shown("Largest room side", "cells"),
     numeric(
         "extra_min",
         "null",
         0.0,
         480.0,
         "Fewest extra links (loops); null: (cells_x + cells_y) / 4.",
-    ),
+    )
+    .shown("Fewest extra corridors", "corridors"),
     numeric(
         "extra_max",
         "null",
         0.0,
         480.0,
         "Most extra links; null: (cells_x + cells_y) / 1.2.",
-    ),
+    )
+    .shown("Most extra corridors", "corridors"),
     choice(
         "start",
         "Random",
         "Walk start: Random, or {\"Cell\":{\"i\":0,\"j\":0}}.",
-    ),
+    )
+    .shown("Walk start", ""),
     choice(
         "exit_rule",
         "WalkEnd",
         "Down-stairs room: WalkEnd, LastAttached or Deepest.",
-    ),
+    )
+    .shown("Down-stairs room", "")
+    .edited(Widget::Pick(&["WalkEnd", "LastAttached", "Deepest"])),
     numeric(
         "door_cell_chance",
         "1.0",
         0.0,
         1.0,
         "Chance that a corridor end is a door rather than an archway.",
-    ),
+    )
+    .shown("Door cell chance", "share"),
 ];
 
 /// Clamped parameters in the form the passes use.

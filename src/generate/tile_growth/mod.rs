@@ -10,7 +10,7 @@ pub mod render;
 
 use serde::{Deserialize, Serialize};
 
-use crate::generate::params::{Clamp, ParamSpec, choice, numeric};
+use crate::generate::params::{Clamp, ParamSpec, Widget, choice, numeric};
 use crate::generate::passes::finish;
 use crate::generate::rng::Stream;
 use crate::generate::{GenerateError, Generator, Request};
@@ -89,101 +89,120 @@ pub const PARAMS: &[ParamSpec] = &[
         3.0,
         32.0,
         "Module grid width (its capacity).",
-    ),
+    )
+    .shown("Modules across", "modules"),
     numeric(
         "modules_y",
         "9",
         3.0,
         32.0,
         "Module grid depth (its capacity).",
-    ),
+    )
+    .shown("Modules deep", "modules"),
     numeric(
         "module_size",
         "5",
         5.0,
         11.0,
         "Cells per module side (odd); neighbours share walls.",
-    ),
+    )
+    .shown("Module size", "cells"),
     numeric(
         "corridor_width",
         "1",
         1.0,
         7.0,
         "Passage width in corridor modules (odd, at most module_size − 4).",
-    ),
+    )
+    .shown("Corridor width", "cells"),
     numeric(
         "w_dead_end",
         "1",
         0.0,
         10.0,
         "Weight of modules with no out.",
-    ),
+    )
+    .shown("Weight: dead end", ""),
     numeric(
         "w_straight",
         "3",
         0.0,
         10.0,
         "Weight of modules with one out straight ahead: long corridors.",
-    ),
+    )
+    .shown("Weight: straight", ""),
     numeric(
         "w_turn",
         "2",
         0.0,
         10.0,
         "Weight of modules with one out to the left or right.",
-    ),
+    )
+    .shown("Weight: turn", ""),
     numeric(
         "w_branch",
         "2",
         0.0,
         10.0,
         "Weight of modules with two outs: mazes.",
-    ),
+    )
+    .shown("Weight: branch", ""),
     numeric(
         "w_cross",
         "1",
         0.0,
         10.0,
         "Weight of modules with three outs: rooms.",
-    ),
+    )
+    .shown("Weight: cross", ""),
     choice(
         "chamber_types",
         "cross,dead_end",
         "Module types drawn as open chambers; the others are corridors.",
-    ),
+    )
+    .shown("Chamber module types", "")
+    .edited(Widget::Set(&[
+        "dead_end", "straight", "turn", "branch", "cross",
+    ])),
     numeric(
         "min_fill",
         "0.5",
         0.0,
         1.0,
         "At least this share of the grid is built (closed growth is reopened).",
-    ),
+    )
+    .shown("Minimum fill", "share of grid"),
     numeric(
         "max_fill",
         "1.0",
         0.0,
         1.0,
         "Growth stops at this share of the grid.",
-    ),
+    )
+    .shown("Maximum fill", "share of grid"),
     choice(
         "root_column",
         "Center",
         "Column of the root on the front row: Center or Random.",
-    ),
+    )
+    .shown("Root column", "")
+    .edited(Widget::Pick(&["Center", "Random"])),
     numeric(
         "extra_link_chance",
         "0.0",
         0.0,
         1.0,
         "Chance to link neighbouring modules after growth (loops).",
-    ),
+    )
+    .shown("Extra link chance", "share"),
     numeric(
         "outer_border",
         "3",
         1.0,
         8.0,
         "Ring of outside ground around the module grid.",
-    ),
+    )
+    .shown("Outer border", "cells"),
 ];
 
 /// Clamped parameters in the form the passes use.

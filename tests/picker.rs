@@ -1,0 +1,104 @@
+//! The generator picker, driven as a designer does: its parameters by human names, a choice picked from
+//! a list and a box ticked, applied as one undoable recipe; a value beyond its range applied and the
+//! clamp reported in the status bar.
+
+#[path = "common/ui.rs"]
+mod ui;
+
+use egui_kittest::kittest::Queryable;
+use mansion_forge::generate::packed_mansion::Placement;
+use mansion_forge::generate::recipe::GeneratorParams;
+
+#[test]
+fn a_picked_choice_and_a_ticked_box_make_the_new_recipe() {
+    let mut harness = ui::harness();
+    {
+        let state = &mut harness.state_mut().state;
+        state.picker_open = true;
+        state.picker.select("packed_mansion");
+    }
+    harness.run_steps(2);
+    harness.get_by_label("Generator and parameters").click();
+    harness.run_steps(2);
+    harness.get_by_label("Placement").scroll_to_me();
+    harness.run_steps(10);
+    harness.get_by_label("Placement").click();
+    harness.run_steps(2);
+    harness.get_by_label("Snug").click();
+    harness.run_steps(2);
+    harness.get_by_label("Prefer corners").click();
+    harness.run_steps(2);
+    harness.get_by_label("Apply generator").click();
+    harness.run_steps(2);
+    let state = &harness.state().state;
+    let GeneratorParams::PackedMansion(params) = &state.doc.recipe.generator else {
+        panic!("a packed mansion: {:?}", state.doc.recipe.generator);
+    };
+    assert_eq!(params.placement, Placement::Snug);
+    assert!(
+        !params.prefer_corners,
+        "the default was on, the box was unticked"
+    );
+    assert_eq!(state.level().generator, "packed_mansion");
+}
+
+#[test]
+fn a_clamped_value_is_named_in_the_status_bar() {
+    let mut harness = ui::harness();
+    {
+        let state = &mut harness.state_mut().state;
+        state.picker.select("tile_growth");
+        let at = mansion_forge::generate::registry::param_specs("tile_growth")
+            .expect("specs")
+            .iter()
+            .position(|s| s.name == "modules_x")
+            .expect("modules_x");
+        state.picker.values[at] = "1000".to_string();
+    }
+    harness.get_by_label("Generator and parameters").click();
+    harness.run_steps(2);
+    harness.get_by_label("Apply generator").scroll_to_me();
+    harness.run_steps(10);
+    harness.get_by_label("Apply generator").click();
+    harness.run_steps(2);
+    let message = harness.state().state.message.clone().expect("a message");
+    assert!(
+        message.contains("parameter modules_x = 1000 clamped to 32"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_member_ticked_in_a_set_joins_the_recipe() {
+    use mansion_forge::generate::tile_growth::ModuleType;
+    let mut harness = ui::harness();
+    {
+        let state = &mut harness.state_mut().state;
+        state.picker.select("tile_growth");
+    }
+    harness.get_by_label("Generator and parameters").click();
+    harness.run_steps(2);
+    harness.get_by_label("Chamber module types").scroll_to_me();
+    harness.run_steps(10);
+    harness.get_by_label("Chamber module types").click();
+    harness.run_steps(2);
+    harness.get_by_label("turn").click();
+    harness.run_steps(2);
+    harness.get_by_label("cross").click();
+    harness.run_steps(2);
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    harness.get_by_label("Apply generator").scroll_to_me();
+    harness.run_steps(10);
+    harness.get_by_label("Apply generator").click();
+    harness.run_steps(2);
+    let state = &harness.state().state;
+    let GeneratorParams::TileGrowth(params) = &state.doc.recipe.generator else {
+        panic!("tile growth: {:?}", state.doc.recipe.generator);
+    };
+    assert_eq!(
+        params.chamber_types,
+        vec![ModuleType::DeadEnd, ModuleType::Turn],
+        "cross unticked, turn ticked, in the listed order"
+    );
+}
