@@ -32,7 +32,8 @@ fn tiled_exports(c: &mut Criterion) {
     for format in [Format::Tmj, Format::Tmx] {
         group.bench_function(format.name(), |b| {
             b.iter(|| {
-                let bytes = export::render(&level, format, &[], "terrain.png").expect("renders");
+                let bytes =
+                    export::render(&level, format, &[], &[], "terrain.png").expect("renders");
                 std::hint::black_box(bytes.len())
             });
         });

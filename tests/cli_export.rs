@@ -95,6 +95,7 @@ fn export_writes_every_format_from_a_level_a_preset_and_a_seed() {
         &level,
         export::Format::Png,
         &[Overlay::Patrols, Overlay::Loot],
+        &[],
         "",
     )
     .expect("renders");
@@ -336,7 +337,7 @@ fn generate_and_campaign_take_every_export_format() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let level = campaign::plan(1).generate(2).expect("level 2");
-    let expected = export::render(&level, export::Format::Png, &[], "").expect("renders");
+    let expected = export::render(&level, export::Format::Png, &[], &[], "").expect("renders");
     assert_eq!(std::fs::read(&picture).expect("written"), expected);
 
     let folder = dir.join("tiled");
@@ -454,4 +455,60 @@ fn param_errors_name_the_valid_parameters_and_one_item_lists_are_lists() {
         err.contains("max_fill") && err.contains("below min_fill"),
         "{err}"
     );
+}
+
+/// `export --locks` draws a preset's locked rooms as the editor does, and only around those rooms: the
+/// picture differs from the plain one nowhere else.
+#[test]
+fn export_draws_a_presets_locks_only_when_asked_and_only_at_the_locked_rooms() {
+    let dir = scratch("locks");
+    let with = dir.join("with.png");
+    let without = dir.join("without.png");
+    let file = "presets/locked-and-edited.ron";
+    let out = run(&["export", file, "--locks", "--out", s(&with)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run(&["export", file, "--out", s(&without)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    let document = preset::load(Path::new(file)).expect("loads").document;
+    let locked = document.locked_rooms();
+    assert!(!locked.is_empty(), "the preset has locks");
+    let level = &document.level;
+    let expected = export::render(level, export::Format::Png, &[], &locked, "").expect("renders");
+    assert_eq!(std::fs::read(&with).expect("written"), expected);
+
+    let with = image::open(&with).expect("a PNG").to_rgba8();
+    let without = image::open(&without).expect("a PNG").to_rgba8();
+    assert_eq!(with.dimensions(), without.dimensions());
+    let px = export::png::cell_px(level.width, level.height) as i32;
+    // Each locked room's interior grown by one cell (the border sits on its walls); pictures have the
+    // game's y axis, pointing up.
+    let h = level.height;
+    let near_a_lock = |x: i32, y: i32| {
+        locked.iter().any(|&id| {
+            let r = level.rooms[id].interior;
+            (r.x0 - 1) * px <= x
+                && x < (r.x1 + 1) * px
+                && (h - r.y1 - 1) * px <= y
+                && y < (h - r.y0 + 1) * px
+        })
+    };
+    let mut changed = 0;
+    for (x, y, pixel) in with.enumerate_pixels() {
+        if pixel != without.get_pixel(x, y) {
+            changed += 1;
+            assert!(
+                near_a_lock(x as i32, y as i32),
+                "pixel ({x}, {y}) changed away from the locks {:?} at {px} px a cell",
+                locked
+                    .iter()
+                    .map(|&id| level.rooms[id].interior)
+                    .collect::<Vec<_>>()
+            );
+        }
+    }
+    assert!(changed > 0, "the locks are drawn");
+
+    let out = run(&["export", file, "--locks", "--format", "ascii", "--out", "-"]);
+    assert_one_line_error(&out, 2);
 }

@@ -38,7 +38,7 @@ fn tmx_reads_back_with_tiled() {
     let level = sample();
     let dir = scratch("tmx");
     let path = dir.join("mansion.tmx");
-    let written = export::write(&path, &level, Format::Tmx, &[]).expect("writes");
+    let written = export::write(&path, &level, Format::Tmx, &[], &[]).expect("writes");
     assert_eq!(written, vec![dir.join("mansion-terrain.png"), path.clone()]);
     let tileset = image::open(dir.join("mansion-terrain.png")).expect("tileset decodes");
     assert_eq!(tileset.width(), 16 * TERRAINS.len() as u32);
@@ -160,7 +160,7 @@ fn tmx_reads_back_with_tiled() {
 #[test]
 fn tmj_has_every_required_key_and_the_same_objects() {
     let level = sample();
-    let text = export::render(&level, Format::Tmj, &[], "m-terrain.png").expect("renders");
+    let text = export::render(&level, Format::Tmj, &[], &[], "m-terrain.png").expect("renders");
     let map: serde_json::Value = serde_json::from_slice(&text).expect("valid JSON");
     for key in [
         "type",
@@ -262,7 +262,7 @@ fn close(a: [u8; 3], b: [u8; 3]) -> bool {
 }
 
 fn png(level: &Level, overlays: &[Overlay]) -> RgbaImage {
-    let bytes = export::render(level, Format::Png, overlays, "").expect("renders");
+    let bytes = export::render(level, Format::Png, overlays, &[], "").expect("renders");
     image::load_from_memory(&bytes).expect("decodes").to_rgba8()
 }
 
@@ -436,7 +436,7 @@ fn the_editor_paints_what_the_png_export_writes() {
     let dir = scratch("editor-png");
     let path = dir.join("map.png");
     state.export_to(Format::Png, &path);
-    let bytes = export::render(&level, Format::Png, &Overlay::ALL, "").expect("renders");
+    let bytes = export::render(&level, Format::Png, &Overlay::ALL, &[], "").expect("renders");
     assert_eq!(
         std::fs::read(&path).expect("written"),
         bytes,
@@ -469,7 +469,7 @@ fn every_format_renders_and_level_formats_round_trip() {
     let dir = scratch("all");
     for format in Format::ALL {
         let path = dir.join(format!("m.{}", format.extension()));
-        export::write(&path, &level, format, &[]).expect("writes");
+        export::write(&path, &level, format, &[], &[]).expect("writes");
         assert!(
             std::fs::metadata(&path).expect("exists").len() > 0,
             "{format}"

@@ -90,7 +90,7 @@ fn exercise_level(text: &str, format: level_file::Format) {
     let _ = validate(&level);
     let _ = level_stats(&level, 0);
     for f in Format::ALL {
-        let _ = export::render(&level, f, &Overlay::ALL, "t.png");
+        let _ = export::render(&level, f, &Overlay::ALL, &[], "t.png");
     }
 }
 

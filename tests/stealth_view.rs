@@ -206,7 +206,7 @@ fn an_edit_recomputes_the_stealth_facts() {
 fn the_sight_overlay_tints_never_and_often_watched_cells_apart() {
     let level: Level = campaign::plan(1).generate(9).expect("mansion 9");
     let stealth = stealth::analyze(&level);
-    let bytes = export::render(&level, Format::Png, &[Overlay::Sight], "").expect("renders");
+    let bytes = export::render(&level, Format::Png, &[Overlay::Sight], &[], "").expect("renders");
     let img = image::load_from_memory(&bytes).expect("decodes").to_rgba8();
     let s = export::png::cell_px(level.width, level.height);
     // Cells whose centre shows the tint alone: floor with nothing on it, unlit (no hatching).

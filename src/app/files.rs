@@ -288,10 +288,11 @@ impl EditorState {
     }
 
     /// Writes the level in another format through the command line's [`export::write`], so both give
-    /// the same file; a PNG picture shows the overlays shown on screen.
+    /// the same file; a PNG picture shows the overlays and the locked rooms shown on screen.
     pub fn export_to(&mut self, format: Format, path: &Path) {
         let overlays = self.overlays.list();
-        match export::write(path, &self.doc.level, format, &overlays) {
+        let locked = self.doc.locked_rooms();
+        match export::write(path, &self.doc.level, format, &overlays, &locked) {
             Ok(_) => self.say(MessageKind::Success, format!("exported {}", path.display())),
             Err(e) => self.say(MessageKind::Error, format!("cannot export: {e}")),
         }

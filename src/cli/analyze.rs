@@ -86,9 +86,9 @@ fn load(args: &AnalyzeArgs) -> Result<Level, CliError> {
                 CliError::Input("analyze needs a FILE, or --seed and --level".to_string())
             })?;
             let path = PathBuf::from(file);
-            let (level, drift) = load_level_or_preset(Path::new(&path))?;
-            warn_drift(&path, drift.as_deref());
-            Ok(level)
+            let loaded = load_level_or_preset(Path::new(&path))?;
+            warn_drift(&path, loaded.drift.as_deref());
+            Ok(loaded.level)
         }
     }
 }

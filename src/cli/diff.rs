@@ -38,10 +38,11 @@ struct Report<'a> {
 }
 
 pub(super) fn diff(args: &DiffArgs) -> Result<ExitCode, CliError> {
-    let (a, drift_a) = load_level_or_preset(&args.a)?;
-    warn_drift(&args.a, drift_a.as_deref());
-    let (b, drift_b) = load_level_or_preset(&args.b)?;
-    warn_drift(&args.b, drift_b.as_deref());
+    let a = load_level_or_preset(&args.a)?;
+    warn_drift(&args.a, a.drift.as_deref());
+    let b = load_level_or_preset(&args.b)?;
+    warn_drift(&args.b, b.drift.as_deref());
+    let (a, b) = (a.level, b.level);
     let found = level_diff(&a, &b);
     if let Some(out) = &args.out {
         let overlays = selected_overlays(&args.overlays);

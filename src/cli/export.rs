@@ -14,7 +14,7 @@ use crate::generate::campaign::LEVELS;
 use crate::io::export::{self, Format, Overlay};
 use crate::io::read::read_text;
 use crate::io::{level_file, preset};
-use crate::model::Level;
+use crate::model::{Level, RoomId};
 
 #[derive(Debug, Args)]
 pub(super) struct ExportArgs {
@@ -39,6 +39,10 @@ pub(super) struct ExportArgs {
     /// Overlay to draw on a PNG; repeat for several.
     #[arg(long = "overlay", value_enum)]
     overlays: Vec<OverlayArg>,
+    /// Draw a preset's locked rooms on a PNG (a dashed border and a corner padlock badge), as the
+    /// editor shows them.
+    #[arg(long)]
+    locks: bool,
 }
 
 #[derive(Debug, Args)]
@@ -56,17 +60,29 @@ pub(super) struct RegenerateArgs {
     level_out: Option<PathBuf>,
 }
 
-/// Reads FILE as a preset (rebuilt with its locks and edits) or else as a level file, with the preset's
-/// drift warning (see [`preset::Preset::drift`]). When both fail, the error reported is the preset's if
-/// the file has a `version` field, else the level file's.
-pub(super) fn load_level_or_preset(path: &Path) -> Result<(Level, Option<String>), CliError> {
+/// A level read from a level file or rebuilt from a preset.
+pub(super) struct LoadedLevel {
+    pub level: Level,
+    /// The preset's drift warning (see [`preset::Preset::drift`]).
+    pub drift: Option<String>,
+    /// The preset's locked rooms (none for a level file).
+    pub locked_rooms: Vec<RoomId>,
+}
+
+/// Reads FILE as a preset (rebuilt with its locks and edits) or else as a level file. When both fail,
+/// the error reported is the preset's if the file has a `version` field, else the level file's.
+pub(super) fn load_level_or_preset(path: &Path) -> Result<LoadedLevel, CliError> {
     let text = read_text(path, level_file::MAX_FILE_BYTES)
         .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
     let preset_error = match preset::parse(&text, path) {
         Ok(p) => {
             return p
                 .rebuild()
-                .map(|loaded| (loaded.document.level, loaded.drift))
+                .map(|loaded| LoadedLevel {
+                    locked_rooms: loaded.document.locked_rooms(),
+                    level: loaded.document.level,
+                    drift: loaded.drift,
+                })
                 .map_err(|e| {
                     CliError::Failed(format!(
                         "{}: the preset does not rebuild: {e}",
@@ -77,7 +93,11 @@ pub(super) fn load_level_or_preset(path: &Path) -> Result<(Level, Option<String>
         Err(e) => e,
     };
     level_file::from_text(path, &text)
-        .map(|level| (level.into_level(), None))
+        .map(|level| LoadedLevel {
+            level: level.into_level(),
+            drift: None,
+            locked_rooms: Vec::new(),
+        })
         .map_err(|level_error| {
             let looks_like_preset =
                 text.contains("version:") && !text.trim_start().starts_with('{');
@@ -112,7 +132,12 @@ pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, CliError> {
             "--overlay draws on PNG pictures, not on {format} exports"
         )));
     }
-    let level = match (&args.file, args.seed, args.level) {
+    if args.locks && format != Format::Png {
+        return Err(CliError::Input(format!(
+            "--locks draws on PNG pictures, not on {format} exports"
+        )));
+    }
+    let (level, locked_rooms) = match (&args.file, args.seed, args.level) {
         (Some(file), _, _) => {
             if args.generator.choice()?.is_some() {
                 return Err(CliError::Input(
@@ -120,18 +145,22 @@ pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, CliError> {
                         .to_string(),
                 ));
             }
-            let (level, drift) = load_level_or_preset(file)?;
-            warn_drift(file, drift.as_deref());
-            level
+            let loaded = load_level_or_preset(file)?;
+            warn_drift(file, loaded.drift.as_deref());
+            (loaded.level, loaded.locked_rooms)
         }
-        (None, Some(seed), Some(level)) => build(args.generator.choice()?.as_ref(), seed, level)?,
+        (None, Some(seed), Some(level)) => (
+            build(args.generator.choice()?.as_ref(), seed, level)?,
+            Vec::new(),
+        ),
         _ => {
             return Err(CliError::Input(
                 "give a level or preset FILE, or --seed and --level (see --help)".to_string(),
             ));
         }
     };
-    emit(&level, format, &overlays, &args.out)?;
+    let locked_rooms = if args.locks { &locked_rooms[..] } else { &[] };
+    emit(&level, format, &overlays, locked_rooms, &args.out)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -141,6 +170,7 @@ pub(super) fn emit(
     level: &Level,
     format: Format,
     overlays: &[Overlay],
+    locked_rooms: &[RoomId],
     out: &Path,
 ) -> Result<(), CliError> {
     if out.as_os_str() == "-" {
@@ -150,11 +180,12 @@ pub(super) fn emit(
                     .to_string(),
             ));
         }
-        let bytes = export::render(level, format, overlays, "terrain.png")
+        let bytes = export::render(level, format, overlays, locked_rooms, "terrain.png")
             .map_err(|e| CliError::Failed(e.to_string()))?;
         return print(&bytes);
     }
-    export::write(out, level, format, overlays).map_err(|e| CliError::Input(e.to_string()))?;
+    export::write(out, level, format, overlays, locked_rooms)
+        .map_err(|e| CliError::Input(e.to_string()))?;
     Ok(())
 }
 

@@ -61,6 +61,7 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode, CliError> {
         &level,
         format,
         &[],
+        &[],
         args.out.as_deref().unwrap_or(Path::new("-")),
     )?;
     Ok(ExitCode::SUCCESS)
@@ -124,7 +125,7 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
             .generate(number)
             .ok_or_else(|| CliError::Failed(format!("a campaign has no level {number}")))?;
         let file = format!("level-{number}.{}", format.extension());
-        export::write(&staged.path().join(&file), &level, format, &[])
+        export::write(&staged.path().join(&file), &level, format, &[], &[])
             .map_err(|e| CliError::Input(e.to_string()))?;
         progress.inc(1);
         let stats = level_stats(&level, args.seed);

@@ -16,7 +16,7 @@ use crate::analysis::validate::{FindingKind, validate as check};
 /// Prints `ok` and exits 0 for a level with no error (and, with `strict`, no note); otherwise prints one
 /// finding per line, errors first, and a count line, and exits 1.
 pub(super) fn validate(file: &Path, strict: bool) -> Result<ExitCode, CliError> {
-    let (level, drift) = load_level_or_preset(file)?;
+    let super::export::LoadedLevel { level, drift, .. } = load_level_or_preset(file)?;
     let mut findings = check(&level);
     findings.sort_by_key(|v| v.kind);
     let errors = findings

@@ -146,7 +146,7 @@ pub fn after_load(level: &Level) -> Result<Outcome, String> {
         return Err("a loaded level is too large to picture".to_string());
     }
     for format in Format::ALL.into_iter().filter(|&f| f != Format::Png) {
-        let bytes = export::render(level, format, &[], "terrain.png")
+        let bytes = export::render(level, format, &[], &[], "terrain.png")
             .map_err(|e| format!("{format} export of a loaded level fails: {e}"))?;
         let file_format = match format {
             Format::Ron => level_file::Format::Ron,

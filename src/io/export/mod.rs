@@ -16,7 +16,7 @@ use thiserror::Error;
 
 use super::atomic::save_atomic;
 use super::{ascii, level_file};
-use crate::model::Level;
+use crate::model::{Level, RoomId};
 
 /// An export format: the one list the command line (`--format`), the campaign folder and the editor's
 /// File ▸ Export menu all offer. Level RON and JSON are level files ([`level_file::Format`] is their
@@ -130,11 +130,12 @@ pub fn tileset_name(map_path: &Path) -> String {
 }
 
 /// The export's bytes. Tiled maps refer to the tileset image `tileset` (relative to the map); overlays
-/// only change PNG pictures.
+/// and locked rooms (a dashed border and a corner padlock badge) only change PNG pictures.
 pub fn render(
     level: &Level,
     format: Format,
     overlays: &[Overlay],
+    locked_rooms: &[RoomId],
     tileset: &str,
 ) -> Result<Vec<u8>, ExportError> {
     Ok(match format {
@@ -143,10 +144,11 @@ pub fn render(
         Format::Tmj => tmj::to_vec(&tiled::describe(level, tileset))?,
         Format::Tmx => tmx::to_string(&tiled::describe(level, tileset)).into_bytes(),
         Format::Png => {
-            let picture = png::render(level, overlays).ok_or(ExportError::TooLarge {
-                width: level.width,
-                height: level.height,
-            })?;
+            let picture =
+                png::render_locked(level, overlays, locked_rooms).ok_or(ExportError::TooLarge {
+                    width: level.width,
+                    height: level.height,
+                })?;
             png::encode(&picture)?
         }
         Format::Ascii => format!("{}\n{}\n", ascii::render(level), ascii::LEGEND).into_bytes(),
@@ -174,9 +176,10 @@ pub fn write(
     level: &Level,
     format: Format,
     overlays: &[Overlay],
+    locked_rooms: &[RoomId],
 ) -> Result<Vec<PathBuf>, ExportError> {
     let tileset = tileset_name(path);
-    let bytes = render(level, format, overlays, &tileset)?;
+    let bytes = render(level, format, overlays, locked_rooms, &tileset)?;
     let mut written = Vec::new();
     if format.has_tileset() {
         let image_path = path.with_file_name(&tileset);

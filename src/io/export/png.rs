@@ -8,7 +8,7 @@ use image::{ImageFormat, RgbaImage};
 
 use super::Overlay;
 use crate::analysis::diff::Mark;
-use crate::model::{Cell, Level};
+use crate::model::{Cell, Level, RoomId};
 use crate::paint::{self, MapFacts, Overlays, Scene};
 
 /// Pixels per cell at most: enough for the overlays' labels and the guards' numbers; large maps get
@@ -36,7 +36,32 @@ pub fn render_at(level: &Level, overlays: &[Overlay], cell_px: u32) -> Option<Rg
     if level.width > MAX_SIDE_CELLS || level.height > MAX_SIDE_CELLS {
         return None;
     }
-    Some(picture(level, overlays, &[], cell_px.clamp(1, CELL_PX)))
+    Some(picture(
+        level,
+        overlays,
+        &[],
+        &[],
+        cell_px.clamp(1, CELL_PX),
+    ))
+}
+
+/// The picture with `locked_rooms` drawn as in the editor (a dashed border and a small corner padlock
+/// badge that hides no content), or `None` for a map too large to picture.
+pub fn render_locked(
+    level: &Level,
+    overlays: &[Overlay],
+    locked_rooms: &[RoomId],
+) -> Option<RgbaImage> {
+    if level.width > MAX_SIDE_CELLS || level.height > MAX_SIDE_CELLS {
+        return None;
+    }
+    Some(picture(
+        level,
+        overlays,
+        &[],
+        locked_rooms,
+        cell_px(level.width, level.height),
+    ))
 }
 
 /// The picture of `level` with a comparison's marks over it (`mansion-forge diff --out`), or `None` for
@@ -53,15 +78,23 @@ pub fn render_marked(
         level,
         overlays,
         marks,
+        &[],
         cell_px(level.width, level.height),
     ))
 }
 
-fn picture(level: &Level, overlays: &[Overlay], marks: &[(Cell, Mark)], cell_px: u32) -> RgbaImage {
+fn picture(
+    level: &Level,
+    overlays: &[Overlay],
+    marks: &[(Cell, Mark)],
+    locked_rooms: &[RoomId],
+    cell_px: u32,
+) -> RgbaImage {
     let overlays = Overlays::of(overlays);
     let facts = MapFacts::for_overlays(level, overlays);
     let scene = Scene {
         diff: marks,
+        locked_rooms,
         ..Scene::picture(level, &facts, overlays)
     };
     paint::picture(&scene, cell_px)
