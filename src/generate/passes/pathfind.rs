@@ -1,5 +1,10 @@
 //! Steps 5.12 and 5.13 j: guard movement costs and the original's path finding — a distance field built by
 //! Dijkstra outward from the target, then a greedy walk down it from the start.
+//!
+//! This is the hot loop of generation (a mansion asks for about 25 short paths), so the field's queue
+//! is a bucket queue: steps cost 2 or 3 plus at most 10 for furniture, so every key but a step into
+//! water (4096) lands within [`RING`] of the current distance. The distances, and so the settled cells
+//! and the walk, are those of any Dijkstra: they are unique whatever order equal keys leave the queue.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -13,26 +18,100 @@ const DIAGONAL_STEP: u32 = 3;
 /// A walk longer than this is cut off; the original could in theory oscillate forever (spec §5.13 j).
 const MAX_WALK: usize = 4096;
 
+/// Buckets of the ring: more than the dearest step that is not into water (3 + 10).
+const RING: u32 = 16;
+
+/// A monotone priority queue of cell indices by distance (Dial's algorithm): a ring of [`RING`] buckets
+/// from the current distance on, and a binary heap for the rare keys beyond (steps into water).
+#[derive(Default)]
+struct BucketQueue {
+    ring: [Vec<u32>; RING as usize],
+    /// The distance of the bucket being emptied; no key below it is ever pushed.
+    current: u32,
+    in_ring: usize,
+    far: BinaryHeap<Reverse<(u32, u32)>>,
+}
+
+impl BucketQueue {
+    fn clear(&mut self) {
+        self.ring.iter_mut().for_each(Vec::clear);
+        self.current = 0;
+        self.in_ring = 0;
+        self.far.clear();
+    }
+
+    fn push(&mut self, dist: u32, index: u32) {
+        if dist - self.current < RING {
+            self.ring[(dist % RING) as usize].push(index);
+            self.in_ring += 1;
+        } else {
+            self.far.push(Reverse((dist, index)));
+        }
+    }
+
+    /// The next `(distance, index)`, by increasing distance.
+    fn pop(&mut self) -> Option<(u32, u32)> {
+        loop {
+            if let Some(index) = self.ring[(self.current % RING) as usize].pop() {
+                self.in_ring -= 1;
+                return Some((self.current, index));
+            }
+            if self.in_ring == 0 {
+                self.current = self.far.peek()?.0.0;
+            } else {
+                self.current += 1;
+            }
+            while let Some(&Reverse((dist, index))) = self.far.peek()
+                && dist == self.current
+            {
+                self.far.pop();
+                self.ring[(dist % RING) as usize].push(index);
+                self.in_ring += 1;
+            }
+        }
+    }
+}
+
+/// A cell's moves not worked out yet (a real set of moves fits in the low 8 bits).
+const MOVES_UNKNOWN: u16 = u16::MAX;
+
 /// Reusable buffers for the original's path finding over one level.
 pub struct PathFinder<'a> {
     level: &'a Level,
     costs: &'a [u32],
     dist: Vec<u32>,
     settled: Vec<bool>,
+    /// Per cell, one bit per allowed step (see [`PathFinder::moves`]), worked out on the cell's first
+    /// settle and kept for the level's later fields: a mansion asks for about 25 fields that overlap.
+    moves: Vec<u16>,
+    /// Index offset and step cost of each move bit: W, E, S, N, SW, NW, SE, NE.
+    steps: [(isize, u32); 8],
     touched: Vec<usize>,
-    heap: BinaryHeap<Reverse<u64>>,
+    queue: BucketQueue,
 }
 
 impl<'a> PathFinder<'a> {
     pub fn new(level: &'a Level, costs: &'a [u32]) -> Self {
         let n = costs.len();
+        let w = level.width as isize;
         PathFinder {
             level,
             costs,
             dist: vec![INFINITE; n],
             settled: vec![false; n],
+            moves: vec![MOVES_UNKNOWN; n],
+            steps: [
+                (-1, ORTHOGONAL_STEP),
+                (1, ORTHOGONAL_STEP),
+                (-w, ORTHOGONAL_STEP),
+                (w, ORTHOGONAL_STEP),
+                (-w - 1, DIAGONAL_STEP),
+                (w - 1, DIAGONAL_STEP),
+                (-w + 1, DIAGONAL_STEP),
+                (w + 1, DIAGONAL_STEP),
+            ],
             touched: Vec::new(),
-            heap: BinaryHeap::new(),
+            queue: BucketQueue::default(),
         }
     }
 
@@ -63,27 +142,24 @@ impl<'a> PathFinder<'a> {
             self.settled[i] = false;
         }
         self.touched.clear();
-        self.heap.clear();
+        self.queue.clear();
     }
 
     /// Dijkstra from `target`, stopping once every cell no farther than `start` is settled: the walk only
     /// ever compares cells at most as far as the one it stands on, so the rest of the field is never read.
-    /// This is the hot loop of generation, so it works on flat indices and packs `(distance, index)` into
-    /// one heap key; the distances are those of the plain algorithm.
+    /// It works on flat indices; the distances are those of the plain algorithm.
     fn build_field(&mut self, target: Cell, start: Cell) {
         self.reset();
         let Some(t) = self.level.index(target) else {
             return;
         };
-        let (w, h) = (self.level.width as usize, self.level.height as usize);
         let costs = self.costs;
-        let open = |j: usize| costs[j] != INFINITE;
         self.dist[t] = 0;
         self.touched.push(t);
-        self.heap.push(Reverse(t as u64));
+        self.queue.push(0, t as u32);
         let start_index = self.level.index(start);
-        while let Some(Reverse(key)) = self.heap.pop() {
-            let (d, i) = ((key >> 32) as u32, (key & 0xffff_ffff) as usize);
+        while let Some((d, i)) = self.queue.pop() {
+            let i = i as usize;
             if self.settled[i] {
                 continue;
             }
@@ -94,42 +170,51 @@ impl<'a> PathFinder<'a> {
                 break;
             }
             self.settled[i] = true;
-            let (x, y) = (i % w, i / w);
-            let west = (x > 0).then(|| i - 1).filter(|&j| open(j));
-            let east = (x + 1 < w).then(|| i + 1).filter(|&j| open(j));
-            let south = (y > 0).then(|| i - w).filter(|&j| open(j));
-            let north = (y + 1 < h).then(|| i + w).filter(|&j| open(j));
-            let diagonal = |a: Option<usize>, b: Option<usize>, j: usize| {
-                (a.is_some() && b.is_some() && open(j)).then_some(j)
-            };
-            let steps = [
-                (west, ORTHOGONAL_STEP),
-                (east, ORTHOGONAL_STEP),
-                (south, ORTHOGONAL_STEP),
-                (north, ORTHOGONAL_STEP),
-                (diagonal(west, south, i.wrapping_sub(w + 1)), DIAGONAL_STEP),
-                (
-                    diagonal(west, north, (i + w).wrapping_sub(1)),
-                    DIAGONAL_STEP,
-                ),
-                (
-                    diagonal(east, south, i.wrapping_sub(w).wrapping_add(1)),
-                    DIAGONAL_STEP,
-                ),
-                (diagonal(east, north, i + w + 1), DIAGONAL_STEP),
-            ];
-            for (next, step) in steps {
-                let Some(j) = next else { continue };
+            if self.moves[i] == MOVES_UNKNOWN {
+                self.moves[i] = self.moves_of(i);
+            }
+            let mut moves = self.moves[i];
+            while moves != 0 {
+                let (offset, step) = self.steps[moves.trailing_zeros() as usize];
+                moves &= moves - 1;
+                // In range: the move's bit is set only for a neighbour on the map.
+                let j = i.wrapping_add_signed(offset);
                 let nd = d.saturating_add(step).saturating_add(costs[j]);
                 if nd < self.dist[j] {
                     if self.dist[j] == INFINITE {
                         self.touched.push(j);
                     }
                     self.dist[j] = nd;
-                    self.heap.push(Reverse((u64::from(nd) << 32) | j as u64));
+                    self.queue.push(nd, j as u32);
                 }
             }
         }
+    }
+
+    /// The steps a guard may take out of cell `i`, one bit each in the order of [`PathFinder::steps`]:
+    /// onto a neighbour of finite cost, and diagonally only when both cells beside the step are too.
+    fn moves_of(&self, i: usize) -> u16 {
+        let (w, h) = (self.level.width as usize, self.level.height as usize);
+        let open = |j: usize| self.costs[j] != INFINITE;
+        let (x, y) = (i % w, i / w);
+        let west = x > 0 && open(i - 1);
+        let east = x + 1 < w && open(i + 1);
+        let south = y > 0 && open(i - w);
+        let north = y + 1 < h && open(i + w);
+        let allowed = [
+            west,
+            east,
+            south,
+            north,
+            west && south && open(i - w - 1),
+            west && north && open(i + w - 1),
+            east && south && open(i - w + 1),
+            east && north && open(i + w + 1),
+        ];
+        allowed
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (b, &ok)| bits | (u16::from(ok) << b))
     }
 
     fn settled_dist(&self, c: Cell) -> u32 {
@@ -171,6 +256,60 @@ impl<'a> PathFinder<'a> {
                 Some((_, c)) if c != current => current = c,
                 _ => return,
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Used as Dijkstra uses it (each key pushed at least 2 above the last one popped, most within a
+        /// few steps, some a water step beyond the ring), the bucket queue hands out the same keys in the
+        /// same order as a binary heap, and every index pushed comes out once.
+        #[test]
+        fn the_bucket_queue_pops_as_a_heap_does(
+            plan in prop::collection::vec((0u32..4, prop::collection::vec((2u32..14, any::<bool>()), 0..6)), 1..60)
+        ) {
+            let mut queue = BucketQueue::default();
+            let mut heap = BinaryHeap::new();
+            let mut next_index = 0u32;
+            let mut popped = Vec::new();
+            let mut expected = Vec::new();
+            queue.push(0, next_index);
+            heap.push(Reverse((0u32, next_index)));
+            next_index += 1;
+            // The key last popped: Dijkstra pushes only above the distance it settles.
+            let mut last = 0;
+            for (pops, pushes) in plan {
+                for _ in 0..=pops {
+                    let (Some(got), Some(Reverse(want))) = (queue.pop(), heap.pop()) else {
+                        break;
+                    };
+                    prop_assert_eq!(got.0, want.0, "keys leave in the heap's order");
+                    last = got.0;
+                    popped.push(got);
+                    expected.push(want);
+                }
+                for &(step, water) in &pushes {
+                    let key = last + step + if water { 4096 } else { 0 };
+                    queue.push(key, next_index);
+                    heap.push(Reverse((key, next_index)));
+                    next_index += 1;
+                }
+            }
+            while let (Some(got), Some(Reverse(want))) = (queue.pop(), heap.pop()) {
+                prop_assert_eq!(got.0, want.0);
+                popped.push(got);
+                expected.push(want);
+            }
+            prop_assert_eq!(queue.pop(), None);
+            prop_assert!(heap.is_empty(), "nothing is lost");
+            popped.sort_unstable();
+            expected.sort_unstable();
+            prop_assert_eq!(popped, expected);
         }
     }
 }
