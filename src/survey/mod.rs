@@ -208,6 +208,9 @@ impl Survey<'_> {
     /// Measures every mansion of the games `seeds` on a pool of [`Survey::jobs`] threads and hands each
     /// line to `visit`, on the calling thread, in seed, then level, order; `visit` returns false to
     /// stop. Stops early, between batches, when `progress` is cancelled. Returns the first error.
+    ///
+    /// Batches are pipelined: the pool measures the next batch while `visit` takes this one's lines,
+    /// so printing and filtering do not leave the workers idle.
     pub fn run(
         &self,
         seeds: Range<u64>,
@@ -219,32 +222,42 @@ impl Survey<'_> {
             .num_threads(self.jobs.unwrap_or(0))
             .build()
             .map_err(|e| format!("cannot start the worker threads: {e}"))?;
-        let threads = pool.current_num_threads() as u64;
-        let mut start = seeds.start;
-        while start < seeds.end && !progress.cancelled() {
-            let end = start + (seeds.end - start).min(threads * GAMES_PER_THREAD);
-            let games: Vec<Result<Vec<Line>, String>> = pool.install(|| {
-                (start..end)
-                    .into_par_iter()
-                    .map(|seed| {
-                        let game = AssertUnwindSafe(|| self.game(seed));
-                        let lines = std::panic::catch_unwind(game)
-                            .unwrap_or_else(|_| Err(format!("measuring game {seed} panicked")));
-                        progress.games_done.fetch_add(1, Ordering::Relaxed);
-                        lines
-                    })
-                    .collect()
-            });
-            for game in games {
-                for line in game? {
-                    if !visit(line) {
-                        return Ok(());
+        let batch = pool.current_num_threads() as u64 * GAMES_PER_THREAD;
+        // Set when `visit` has had enough or a game failed: the measuring side stops at its next batch.
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            // One batch waits while the next is measured: memory stays bounded by two batches.
+            let (batches, measured) = std::sync::mpsc::sync_channel(1);
+            let done = &done;
+            scope.spawn(move || {
+                let mut start = seeds.start;
+                while start < seeds.end && !progress.cancelled() && !done.load(Ordering::Relaxed) {
+                    let end = start + (seeds.end - start).min(batch);
+                    let games = pool.install(|| self.measure(start..end, progress));
+                    if batches.send(games).is_err() {
+                        return;
                     }
+                    start = end;
                 }
-            }
-            start = end;
-        }
-        Ok(())
+            });
+            let outcome = hand_on(measured, &mut visit);
+            done.store(true, Ordering::Relaxed);
+            outcome
+        })
+    }
+
+    /// The lines of the games `seeds`, measured in parallel on the current pool, in seed order.
+    fn measure(&self, seeds: Range<u64>, progress: &Progress) -> Vec<Result<Vec<Line>, String>> {
+        seeds
+            .into_par_iter()
+            .map(|seed| {
+                let game = AssertUnwindSafe(|| self.game(seed));
+                let lines = std::panic::catch_unwind(game)
+                    .unwrap_or_else(|_| Err(format!("measuring game {seed} panicked")));
+                progress.games_done.fetch_add(1, Ordering::Relaxed);
+                lines
+            })
+            .collect()
     }
 
     /// The keys of this survey's lines, sorted: those of a real line, so they are exactly what
@@ -257,4 +270,22 @@ impl Survey<'_> {
             .cloned()
             .collect())
     }
+}
+
+/// The measured batches' lines to `visit`, in order, until it returns false, a game failed (its error)
+/// or the batches end.
+fn hand_on(
+    measured: std::sync::mpsc::Receiver<Vec<Result<Vec<Line>, String>>>,
+    visit: &mut impl FnMut(Line) -> bool,
+) -> Result<(), String> {
+    for games in measured {
+        for game in games {
+            for line in game? {
+                if !visit(line) {
+                    return Ok(());
+                }
+            }
+        }
+    }
+    Ok(())
 }

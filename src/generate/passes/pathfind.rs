@@ -75,6 +75,20 @@ impl BucketQueue {
 /// A cell's moves not worked out yet (a real set of moves fits in the low 8 bits).
 const MOVES_UNKNOWN: u16 = u16::MAX;
 
+/// The walk's candidates in the original's order (x outer, y inner, each from −1 to 1): the move bit
+/// of each neighbour (see [`PathFinder::steps`]), `None` for the cell the walk stands on.
+const WALK_ORDER: [Option<usize>; 9] = [
+    Some(4),
+    Some(0),
+    Some(5),
+    Some(2),
+    None,
+    Some(3),
+    Some(6),
+    Some(1),
+    Some(7),
+];
+
 /// Reusable buffers for the original's path finding over one level.
 pub struct PathFinder<'a> {
     level: &'a Level,
@@ -121,19 +135,6 @@ impl<'a> PathFinder<'a> {
             .and_then(|i| self.costs.get(i))
             .copied()
             .unwrap_or(INFINITE)
-    }
-
-    /// A step from `from` to its 8-neighbour `to` is allowed when `to` has finite cost and, for a diagonal,
-    /// neither orthogonal cell between them has infinite cost.
-    fn can_step(&self, from: Cell, to: Cell) -> bool {
-        if self.cost(to) == INFINITE {
-            return false;
-        }
-        if from.x != to.x && from.y != to.y {
-            return self.cost(Cell::new(from.x, to.y)) != INFINITE
-                && self.cost(Cell::new(to.x, from.y)) != INFINITE;
-        }
-        true
     }
 
     fn reset(&mut self) {
@@ -217,43 +218,49 @@ impl<'a> PathFinder<'a> {
             .fold(0, |bits, (b, &ok)| bits | (u16::from(ok) << b))
     }
 
-    fn settled_dist(&self, c: Cell) -> u32 {
-        match self.level.index(c) {
-            Some(i) if self.settled[i] => self.dist[i],
-            _ => INFINITE,
-        }
-    }
-
-    /// Appends the path `start → target` (start included, target excluded) to `out`.
+    /// Appends the path `start → target` (start included, target excluded) to `out`: from `start`, the
+    /// walk steps to the allowed neighbour (not water) nearest the target, the first in
+    /// [`WALK_ORDER`] on a tie, until it reaches the target or no neighbour is nearer than where it
+    /// stands. A start off the map has no path.
     pub fn append_path(&mut self, start: Cell, target: Cell, out: &mut Vec<Cell>) {
         if start == target {
             return;
         }
         self.build_field(target, start);
-        let mut current = start;
+        let Some(mut current) = self.level.index(start) else {
+            return;
+        };
+        let shape = self.level.shape();
+        let target = self.level.index(target);
+        let terrain = self.level.terrain_cells();
         for _ in 0..MAX_WALK {
-            if current == target {
+            if Some(current) == target {
                 return;
             }
-            out.push(current);
-            let mut best: Option<(u32, Cell)> = None;
-            for dx in -1..=1 {
-                for dy in -1..=1 {
-                    let c = current.offset(dx, dy);
-                    if !self.level.in_bounds(c) || self.level.terrain(c) == Terrain::Water {
-                        continue;
+            out.push(shape.cell(current));
+            if self.moves[current] == MOVES_UNKNOWN {
+                self.moves[current] = self.moves_of(current);
+            }
+            let moves = self.moves[current];
+            let mut best: Option<(u32, usize)> = None;
+            for slot in WALK_ORDER {
+                let j = match slot {
+                    None => current,
+                    Some(bit) if moves & (1 << bit) != 0 => {
+                        current.wrapping_add_signed(self.steps[bit].0)
                     }
-                    if c != current && !self.can_step(current, c) {
-                        continue;
-                    }
-                    let d = self.settled_dist(c);
-                    if d != INFINITE && best.is_none_or(|(bd, _)| d < bd) {
-                        best = Some((d, c));
-                    }
+                    Some(_) => continue,
+                };
+                if !matches!(terrain.get(j), Some(t) if *t != Terrain::Water) || !self.settled[j] {
+                    continue;
+                }
+                let d = self.dist[j];
+                if best.is_none_or(|(bd, _)| d < bd) {
+                    best = Some((d, j));
                 }
             }
             match best {
-                Some((_, c)) if c != current => current = c,
+                Some((_, j)) if j != current => current = j,
                 _ => return,
             }
         }
@@ -263,7 +270,115 @@ impl<'a> PathFinder<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::campaign;
+    use crate::model::topology::move_costs;
     use proptest::prelude::*;
+
+    /// The original's path finding written plainly: the whole distance field by Dijkstra from the
+    /// target, cells no farther than the start counted as known, then the walk over the 8 neighbours
+    /// in x-outer, y-inner order.
+    fn plain_path(level: &Level, costs: &[u32], start: Cell, target: Cell) -> Vec<Cell> {
+        let cost = |c: Cell| level.index(c).map_or(INFINITE, |i| costs[i]);
+        let can_step = |from: Cell, to: Cell| {
+            cost(to) != INFINITE
+                && (from.x == to.x
+                    || from.y == to.y
+                    || (cost(Cell::new(from.x, to.y)) != INFINITE
+                        && cost(Cell::new(to.x, from.y)) != INFINITE))
+        };
+        let mut dist = vec![INFINITE; costs.len()];
+        let mut heap = BinaryHeap::new();
+        if let Some(t) = level.index(target) {
+            dist[t] = 0;
+            heap.push(Reverse((0, target.x, target.y)));
+        }
+        while let Some(Reverse((d, x, y))) = heap.pop() {
+            let c = Cell::new(x, y);
+            if d > dist[level.index(c).expect("on the map")] {
+                continue;
+            }
+            for (dx, dy) in (-1..=1).flat_map(|dx| (-1..=1).map(move |dy| (dx, dy))) {
+                let n = c.offset(dx, dy);
+                if n == c || !can_step(c, n) {
+                    continue;
+                }
+                let step = if dx != 0 && dy != 0 { 3 } else { 2 };
+                let nd = d + step + cost(n);
+                let j = level.index(n).expect("on the map");
+                if nd < dist[j] {
+                    dist[j] = nd;
+                    heap.push(Reverse((nd, n.x, n.y)));
+                }
+            }
+        }
+        let limit = level.index(start).map_or(INFINITE, |s| dist[s]);
+        let known = |c: Cell| {
+            level
+                .index(c)
+                .map(|i| dist[i])
+                .filter(|&d| d <= limit)
+                .unwrap_or(INFINITE)
+        };
+        let mut path = Vec::new();
+        let mut current = start;
+        while current != target && path.len() < MAX_WALK {
+            path.push(current);
+            let mut best: Option<(u32, Cell)> = None;
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    let c = current.offset(dx, dy);
+                    if !level.in_bounds(c) || level.terrain(c) == Terrain::Water {
+                        continue;
+                    }
+                    if c != current && !can_step(current, c) {
+                        continue;
+                    }
+                    let d = known(c);
+                    if d != INFINITE && best.is_none_or(|(bd, _)| d < bd) {
+                        best = Some((d, c));
+                    }
+                }
+            }
+            match best {
+                Some((_, c)) if c != current => current = c,
+                _ => break,
+            }
+        }
+        path
+    }
+
+    /// The fast path finder (bucket queue, early stop, move masks kept between calls) walks exactly
+    /// the plain one's paths, over many mansions and pairs of cells near and far, in one finder per
+    /// level so the kept masks are exercised.
+    #[test]
+    fn paths_are_those_of_the_plain_algorithm() {
+        let mut compared = 0;
+        for seed in 0..6 {
+            for level_index in [2, 5, 9] {
+                let level = campaign::plan(seed).generate(level_index).expect("a level");
+                let costs = move_costs(&level);
+                let mut finder = PathFinder::new(&level, costs.values());
+                let floor: Vec<Cell> = level
+                    .rooms
+                    .iter()
+                    .flat_map(|r| r.cells.iter().copied())
+                    .collect();
+                for k in 0..40 {
+                    let start = floor[(k * 37 + seed as usize) % floor.len()];
+                    let target = floor[(k * 91 + 7 * level_index as usize) % floor.len()];
+                    let mut fast = Vec::new();
+                    finder.append_path(start, target, &mut fast);
+                    assert_eq!(
+                        fast,
+                        plain_path(&level, costs.values(), start, target),
+                        "game {seed} level {level_index}: {start:?} to {target:?}"
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert_eq!(compared, 6 * 3 * 40);
+    }
 
     proptest! {
         /// Used as Dijkstra uses it (each key pushed at least 2 above the last one popped, most within a
