@@ -25,9 +25,9 @@ fn timed(out: &Path, render: impl FnOnce() -> anyhow::Result<()>) -> anyhow::Res
     Ok(())
 }
 
-/// The default mansion with a few chambers locked, then regenerated around them (fixed seed), with the
-/// paint tool chosen so the palette shows.
-fn locks_editor() -> anyhow::Result<Editor> {
+/// The default mansion with every fourth chamber (three of them) locked, then regenerated around
+/// them with a fixed seed.
+fn chambers_locked_and_regenerated() -> EditorState {
     let mut state = EditorState::new_default();
     let chambers: Vec<usize> = state
         .level()
@@ -43,30 +43,22 @@ fn locks_editor() -> anyhow::Result<Editor> {
         state.run(&edit::Command::Edit(Edit::Lock { room }));
     }
     state.run(&edit::Command::Regenerate { seed: 2024 });
+    state
+}
+
+/// The locked and regenerated mansion with a locked room selected and the paint tool chosen so the
+/// palette shows.
+fn locks_editor() -> anyhow::Result<Editor> {
+    let mut state = chambers_locked_and_regenerated();
     state.selected_room = state.doc.locked_rooms().first().copied();
     state.tools.tool = Tool::Paint;
     state.overlays.set(Overlay::RoomGraph, true);
     Ok(Editor::new(state))
 }
 
-/// Three rooms locked, the rest regenerated, and the compare view marking what the regeneration
-/// changed: the locked rooms stay unmarked.
+/// The compare view marking what the regeneration changed: the locked rooms stay unmarked.
 fn compare_editor() -> anyhow::Result<Editor> {
-    let mut state = EditorState::new_default();
-    let chambers: Vec<usize> = state
-        .level()
-        .rooms
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| r.kind == RoomKind::Room)
-        .map(|(i, _)| i)
-        .step_by(4)
-        .take(3)
-        .collect();
-    for &room in &chambers {
-        state.run(&edit::Command::Edit(Edit::Lock { room }));
-    }
-    state.run(&edit::Command::Regenerate { seed: 2024 });
+    let mut state = chambers_locked_and_regenerated();
     state.apply(Command::CompareWithLastRegeneration);
     Ok(Editor::new(state))
 }

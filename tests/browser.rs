@@ -6,10 +6,32 @@ mod ui;
 
 use std::time::{Duration, Instant};
 
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use mansion_forge::analysis::stats::level_stats;
-use mansion_forge::app::Command;
+use mansion_forge::app::{Batch, Command, Editor};
 use mansion_forge::generate::campaign;
+
+/// Keeps the editor drawing until the background search ends (within `limit`), then its batch.
+fn finished_batch(harness: &mut Harness<'static, Editor>, limit: Duration) -> Batch {
+    let started = Instant::now();
+    while harness.state().state.browser.running() {
+        assert!(
+            started.elapsed() < limit,
+            "the search ends within {limit:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        harness.run_steps(1);
+    }
+    harness.run_steps(2);
+    harness
+        .state()
+        .state
+        .browser
+        .batch
+        .clone()
+        .expect("a batch")
+}
 
 #[test]
 fn a_search_shows_only_mansions_in_range_and_a_click_opens_one_undoably() {
@@ -34,23 +56,7 @@ fn a_search_shows_only_mansions_in_range_and_a_click_opens_one_undoably() {
         harness.state().state.browser.running(),
         "searching in the background"
     );
-    let started = Instant::now();
-    while harness.state().state.browser.running() {
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "the search ends"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-        harness.run_steps(1);
-    }
-    harness.run_steps(2);
-    let batch = harness
-        .state()
-        .state
-        .browser
-        .batch
-        .clone()
-        .expect("a batch");
+    let batch = finished_batch(&mut harness, Duration::from_secs(120));
     assert_eq!(batch.measured, 300);
     assert!(batch.matched > 0 && batch.matched < 300);
     for m in &batch.matches {
@@ -94,22 +100,7 @@ fn cancelling_keeps_what_was_measured() {
     harness.run_steps(2);
     harness.get_by_label("Cancel search").click();
     harness.run_steps(1);
-    let started = Instant::now();
-    while harness.state().state.browser.running() {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "the search stops"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-        harness.run_steps(1);
-    }
-    let batch = harness
-        .state()
-        .state
-        .browser
-        .batch
-        .clone()
-        .expect("a batch");
+    let batch = finished_batch(&mut harness, Duration::from_secs(60));
     assert!(batch.cancelled);
     assert!(batch.measured < 500_000);
     assert_eq!(batch.measured % 10, 0, "whole games");

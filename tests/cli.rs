@@ -2,11 +2,15 @@
 //! determinism across processes.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use mansion_forge::analysis::stats::level_stats;
 use mansion_forge::generate::campaign;
 use mansion_forge::io::level_file::{self, Format};
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run;
 
 /// The `stats` keys, in the order the fidelity comparison and `tests/data/original-stats.json` expect.
 const STATS_KEYS: [&str; 28] = [
@@ -39,13 +43,6 @@ const STATS_KEYS: [&str; 28] = [
     "tables",
     "creaky_cells",
 ];
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mansion-forge"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("UTF-8 output")

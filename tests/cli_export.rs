@@ -2,7 +2,7 @@
 //! binary: outputs, exit codes and one-line errors.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use mansion_forge::edit::{Command as EditCommand, Document, Edit, locks};
 use mansion_forge::generate::campaign;
@@ -12,12 +12,9 @@ use mansion_forge::io::level_file;
 use mansion_forge::io::preset::{self, Preset};
 use mansion_forge::model::RoomOrigin;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mansion-forge"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run;
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()

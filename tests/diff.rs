@@ -4,7 +4,6 @@
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use mansion_forge::analysis::diff::{Mark, diff};
 use mansion_forge::edit::{self, Document};
@@ -14,6 +13,10 @@ use mansion_forge::generate::{Request, Rerolls};
 use mansion_forge::io::preset;
 use mansion_forge::model::{Cell, Item, ItemKind, Level, Terrain};
 use mansion_forge::paint::palette;
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run;
 
 fn presets() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("presets");
@@ -171,13 +174,6 @@ fn rooms_are_matched_by_their_cells_not_their_ids() {
     let change = &found.rooms.changed[0];
     assert_eq!((change.a, change.b, change.cells_removed), (room, room, 1));
     assert!(found.rooms.added.is_empty() && found.rooms.removed.is_empty());
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mansion-forge"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
 }
 
 #[test]

@@ -4,7 +4,6 @@
 //! and `validate` tells playability errors from generator notes, for levels and presets.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use mansion_forge::app::EditorState;
@@ -15,12 +14,9 @@ use mansion_forge::io::level_file::{self, Format};
 use mansion_forge::io::preset::{self, Preset};
 use mansion_forge::model::{Cell, Level};
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mansion-forge"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

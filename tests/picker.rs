@@ -5,9 +5,20 @@
 #[path = "common/ui.rs"]
 mod ui;
 
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use mansion_forge::app::Editor;
 use mansion_forge::generate::packed_mansion::Placement;
 use mansion_forge::generate::recipe::GeneratorParams;
+
+/// Clicks the widget labelled `label`, scrolled into view first (the picker is taller than its panel),
+/// and lets the editor take the click.
+fn press(harness: &mut Harness<'static, Editor>, label: &str) {
+    harness.get_by_label(label).scroll_to_me();
+    harness.run_steps(10);
+    harness.get_by_label(label).click();
+    harness.run_steps(2);
+}
 
 #[test]
 fn a_picked_choice_and_a_ticked_box_make_the_new_recipe() {
@@ -18,18 +29,11 @@ fn a_picked_choice_and_a_ticked_box_make_the_new_recipe() {
         state.picker.select("packed_mansion");
     }
     harness.run_steps(2);
-    harness.get_by_label("Generator and parameters").click();
-    harness.run_steps(2);
-    harness.get_by_label("Placement").scroll_to_me();
-    harness.run_steps(10);
-    harness.get_by_label("Placement").click();
-    harness.run_steps(2);
-    harness.get_by_label("Snug").click();
-    harness.run_steps(2);
-    harness.get_by_label("Prefer corners").click();
-    harness.run_steps(2);
-    harness.get_by_label("Apply generator").click();
-    harness.run_steps(2);
+    press(&mut harness, "Generator and parameters");
+    press(&mut harness, "Placement");
+    press(&mut harness, "Snug");
+    press(&mut harness, "Prefer corners");
+    press(&mut harness, "Apply generator");
     let state = &harness.state().state;
     let GeneratorParams::PackedMansion(params) = &state.doc.recipe.generator else {
         panic!("a packed mansion: {:?}", state.doc.recipe.generator);
@@ -55,12 +59,8 @@ fn a_clamped_value_is_named_in_the_status_bar() {
             .expect("modules_x");
         state.picker.values[at] = "1000".to_string();
     }
-    harness.get_by_label("Generator and parameters").click();
-    harness.run_steps(2);
-    harness.get_by_label("Apply generator").scroll_to_me();
-    harness.run_steps(10);
-    harness.get_by_label("Apply generator").click();
-    harness.run_steps(2);
+    press(&mut harness, "Generator and parameters");
+    press(&mut harness, "Apply generator");
     let message = harness.state().state.message.clone().expect("a message");
     assert!(
         message.contains("parameter modules_x = 1000 clamped to 32"),
@@ -76,22 +76,13 @@ fn a_member_ticked_in_a_set_joins_the_recipe() {
         let state = &mut harness.state_mut().state;
         state.picker.select("tile_growth");
     }
-    harness.get_by_label("Generator and parameters").click();
-    harness.run_steps(2);
-    harness.get_by_label("Chamber module types").scroll_to_me();
-    harness.run_steps(10);
-    harness.get_by_label("Chamber module types").click();
-    harness.run_steps(2);
-    harness.get_by_label("turn").click();
-    harness.run_steps(2);
-    harness.get_by_label("cross").click();
-    harness.run_steps(2);
+    press(&mut harness, "Generator and parameters");
+    press(&mut harness, "Chamber module types");
+    press(&mut harness, "turn");
+    press(&mut harness, "cross");
     harness.key_press(egui::Key::Escape);
     harness.run_steps(2);
-    harness.get_by_label("Apply generator").scroll_to_me();
-    harness.run_steps(10);
-    harness.get_by_label("Apply generator").click();
-    harness.run_steps(2);
+    press(&mut harness, "Apply generator");
     let state = &harness.state().state;
     let GeneratorParams::TileGrowth(params) = &state.doc.recipe.generator else {
         panic!("tile growth: {:?}", state.doc.recipe.generator);

@@ -2,16 +2,13 @@
 //! `stats` lines that meet them, the output does not depend on the number of threads, and bad
 //! conditions are input errors that say what is wrong.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::{Map, Value};
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mansion-forge"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run;
 
 fn stdout(out: &Output) -> String {
     assert!(

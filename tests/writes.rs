@@ -3,7 +3,7 @@
 //! absurd generator name and nesting deep enough to reach the parser's limit.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 use mansion_forge::generate::campaign;
@@ -11,12 +11,9 @@ use mansion_forge::io::level_file::{self, LevelFileError};
 use mansion_forge::io::preset;
 use mansion_forge::io::read::ReadError;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mansion-forge"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run;
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()

@@ -48,7 +48,7 @@ use std::path::{Path, PathBuf};
 use egui::{Key, Ui};
 
 pub use crate::paint::CellToScreen;
-pub use browser::Criterion;
+pub use browser::{Batch, Criterion};
 pub use camera::Camera;
 pub use commands::Command;
 pub use compare::Comparison;

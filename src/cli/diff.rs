@@ -46,7 +46,15 @@ pub(super) fn diff(args: &DiffArgs) -> Result<ExitCode, CliError> {
     let found = level_diff(&a, &b);
     if let Some(out) = &args.out {
         let overlays = selected_overlays(&args.overlays);
-        let picture = png::render_marked(&b, &overlays, &found.marks()).ok_or_else(|| {
+        let picture = png::render_marked(
+            &b,
+            &overlays,
+            png::Marks {
+                changes: &found.marks(),
+                ..Default::default()
+            },
+        )
+        .ok_or_else(|| {
             CliError::Input(format!(
                 "{}: a {}×{} map is too large for a picture",
                 args.b.display(),

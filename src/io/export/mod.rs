@@ -144,11 +144,18 @@ pub fn render(
         Format::Tmj => tmj::to_vec(&tiled::describe(level, tileset))?,
         Format::Tmx => tmx::to_string(&tiled::describe(level, tileset)).into_bytes(),
         Format::Png => {
-            let picture =
-                png::render_locked(level, overlays, locked_rooms).ok_or(ExportError::TooLarge {
-                    width: level.width,
-                    height: level.height,
-                })?;
+            let picture = png::render_marked(
+                level,
+                overlays,
+                png::Marks {
+                    locked_rooms,
+                    ..Default::default()
+                },
+            )
+            .ok_or(ExportError::TooLarge {
+                width: level.width,
+                height: level.height,
+            })?;
             png::encode(&picture)?
         }
         Format::Ascii => format!("{}\n{}\n", ascii::render(level), ascii::LEGEND).into_bytes(),

@@ -25,79 +25,44 @@ pub fn cell_px(width: i32, height: i32) -> u32 {
     (MAX_SIDE_PX / side).clamp(1, CELL_PX)
 }
 
+/// What a picture may draw over the level besides its overlays: the editor's lock marks and a
+/// comparison's marks (`mansion-forge diff --out`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Marks<'a> {
+    /// Rooms drawn as locked in the editor: a dashed border and a small corner padlock badge.
+    pub locked_rooms: &'a [RoomId],
+    /// Cells marked as changed against another version of the level.
+    pub changes: &'a [(Cell, Mark)],
+}
+
 /// The picture, or `None` for a map too large to picture (over [`MAX_SIDE_CELLS`] a side).
 pub fn render(level: &Level, overlays: &[Overlay]) -> Option<RgbaImage> {
-    render_at(level, overlays, cell_px(level.width, level.height))
+    render_marked(level, overlays, Marks::default())
+}
+
+/// The picture with `marks` drawn over the level, or `None` for a map too large to picture.
+pub fn render_marked(level: &Level, overlays: &[Overlay], marks: Marks) -> Option<RgbaImage> {
+    picture(level, overlays, marks, cell_px(level.width, level.height))
 }
 
 /// The picture with `cell_px` pixels per cell (at most [`CELL_PX`]): the same shapes drawn smaller,
 /// for thumbnails and for tests that paint many levels.
 pub fn render_at(level: &Level, overlays: &[Overlay], cell_px: u32) -> Option<RgbaImage> {
+    picture(level, overlays, Marks::default(), cell_px.clamp(1, CELL_PX))
+}
+
+fn picture(level: &Level, overlays: &[Overlay], marks: Marks, cell_px: u32) -> Option<RgbaImage> {
     if level.width > MAX_SIDE_CELLS || level.height > MAX_SIDE_CELLS {
         return None;
     }
-    Some(picture(
-        level,
-        overlays,
-        &[],
-        &[],
-        cell_px.clamp(1, CELL_PX),
-    ))
-}
-
-/// The picture with `locked_rooms` drawn as in the editor (a dashed border and a small corner padlock
-/// badge that hides no content), or `None` for a map too large to picture.
-pub fn render_locked(
-    level: &Level,
-    overlays: &[Overlay],
-    locked_rooms: &[RoomId],
-) -> Option<RgbaImage> {
-    if level.width > MAX_SIDE_CELLS || level.height > MAX_SIDE_CELLS {
-        return None;
-    }
-    Some(picture(
-        level,
-        overlays,
-        &[],
-        locked_rooms,
-        cell_px(level.width, level.height),
-    ))
-}
-
-/// The picture of `level` with a comparison's marks over it (`mansion-forge diff --out`), or `None` for
-/// a map too large to picture.
-pub fn render_marked(
-    level: &Level,
-    overlays: &[Overlay],
-    marks: &[(Cell, Mark)],
-) -> Option<RgbaImage> {
-    if level.width > MAX_SIDE_CELLS || level.height > MAX_SIDE_CELLS {
-        return None;
-    }
-    Some(picture(
-        level,
-        overlays,
-        marks,
-        &[],
-        cell_px(level.width, level.height),
-    ))
-}
-
-fn picture(
-    level: &Level,
-    overlays: &[Overlay],
-    marks: &[(Cell, Mark)],
-    locked_rooms: &[RoomId],
-    cell_px: u32,
-) -> RgbaImage {
     let overlays = Overlays::of(overlays);
     let facts = MapFacts::for_overlays(level, overlays);
     let scene = Scene {
-        diff: marks,
-        locked_rooms,
+        diff: marks.changes,
+        locked_rooms: marks.locked_rooms,
         ..Scene::picture(level, &facts, overlays)
     };
-    paint::picture(&scene, cell_px)
+    Some(paint::picture(&scene, cell_px))
 }
 
 /// The picture as PNG bytes.
