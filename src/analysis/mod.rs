@@ -11,7 +11,7 @@ pub mod validate;
 use serde::{Deserialize, Serialize};
 
 pub use crate::model::topology::{
-    RoomGraph, dead_ends, depths, door_counts, private_rooms, room_graph, room_of_cell,
+    RoomGraph, RoomOwners, dead_ends, depths, door_counts, private_rooms, room_graph, room_of_cell,
 };
 use crate::model::{Cell, ItemKind, Level, RoomId, RoomKind};
 

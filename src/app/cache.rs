@@ -3,7 +3,7 @@
 
 use super::findings::{Finding, level_findings};
 use crate::analysis::validate::{Violation, validate};
-use crate::analysis::{self, RoomGraph, room_graph, room_of_cell};
+use crate::analysis::{self, RoomGraph, RoomOwners, room_graph, room_of_cell};
 use crate::model::{Cell, Grid, Level, RoomId};
 use crate::paint::MapFacts;
 
@@ -17,7 +17,7 @@ pub struct Analysis {
     pub private_target: usize,
     pub private_threshold: u32,
     /// Room of each cell.
-    pub room_of_cell: Grid<Option<RoomId>>,
+    pub room_of_cell: RoomOwners,
     /// Routes passing through each cell.
     pub routes_of_cell: Grid<Vec<usize>>,
     pub findings: Vec<Finding>,

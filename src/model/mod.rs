@@ -10,12 +10,14 @@
 
 pub mod grid;
 pub mod limits;
+mod rect;
 pub mod topology;
 pub mod valid;
 
 use serde::{Deserialize, Serialize};
 
 pub use grid::{Grid, Shape};
+pub use rect::{Rect, RectCells};
 pub use valid::{ShapeError, ValidLevel};
 
 /// A cell position in cell space.
@@ -245,41 +247,6 @@ impl RoomKind {
         matches!(
             self,
             RoomKind::Courtyard | RoomKind::Hall | RoomKind::Corridor
-        )
-    }
-}
-
-/// A half-open rectangle `[x0, x1) × [y0, y1)` in cell space.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Rect {
-    pub x0: i32,
-    pub y0: i32,
-    pub x1: i32,
-    pub y1: i32,
-}
-
-impl Rect {
-    pub fn width(&self) -> i32 {
-        self.x1 - self.x0
-    }
-
-    pub fn height(&self) -> i32 {
-        self.y1 - self.y0
-    }
-
-    pub fn contains(&self, c: Cell) -> bool {
-        c.x >= self.x0 && c.x < self.x1 && c.y >= self.y0 && c.y < self.y1
-    }
-
-    /// Cells with x as the outer loop and y as the inner loop, as the original scans.
-    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        (self.x0..self.x1).flat_map(move |x| (self.y0..self.y1).map(move |y| Cell::new(x, y)))
-    }
-
-    pub fn centre(&self) -> (f32, f32) {
-        (
-            (self.x0 + self.x1) as f32 / 2.0,
-            (self.y0 + self.y1) as f32 / 2.0,
         )
     }
 }
@@ -571,6 +538,22 @@ impl Level {
     /// Terrain at `c`; out-of-map cells read as `Void`.
     pub fn terrain(&self, c: Cell) -> Terrain {
         self.index(c).map_or(Terrain::Void, |i| self.terrain[i])
+    }
+
+    /// Sets the terrain of every cell of `rect` that lies on the map, a row at a time.
+    pub fn fill_terrain(&mut self, rect: Rect, t: Terrain) {
+        let (x0, x1) = (rect.x0.max(0), rect.x1.min(self.width));
+        let (y0, y1) = (rect.y0.max(0), rect.y1.min(self.height));
+        if x0 >= x1 {
+            return;
+        }
+        let width = self.width as usize;
+        for y in y0..y1 {
+            let row = y as usize * width;
+            if let Some(cells) = self.terrain.get_mut(row + x0 as usize..row + x1 as usize) {
+                cells.fill(t);
+            }
+        }
     }
 
     /// Sets terrain at `c`; ignores out-of-map cells.

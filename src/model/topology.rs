@@ -7,7 +7,7 @@
 //! the analysis presents a figure can never change what a generator builds.
 
 use super::grid::Grid;
-use super::{AdjacencyId, ItemKind, Level, RoomId, RoomKind, Terrain};
+use super::{AdjacencyId, Cell, ItemKind, Level, RoomId, RoomKind, Terrain};
 
 /// Door edges of the room graph: for each room, its door neighbours with the adjacency that joins them.
 #[derive(Clone, Debug, Default)]
@@ -33,10 +33,16 @@ pub fn room_graph(level: &Level) -> RoomGraph {
     RoomGraph { neighbours }
 }
 
-/// Door-flagged adjacencies per room; the front door and open archways count.
+/// Door-flagged adjacencies per room; the front door and open archways count. The degrees of [`room_graph`], counted without building it (the loot pass and `stats` ask for them).
 pub fn door_counts(level: &Level) -> Vec<usize> {
-    let graph = room_graph(level);
-    (0..level.rooms.len()).map(|r| graph.degree(r)).collect()
+    let mut counts = vec![0; level.rooms.len()];
+    for adj in level.adjacencies.iter().filter(|a| a.door) {
+        if adj.left < counts.len() && adj.right < counts.len() {
+            counts[adj.left] += 1;
+            counts[adj.right] += 1;
+        }
+    }
+    counts
 }
 
 /// Depth from the front (shared contract §0.2): the exterior 0, the depth seeds 1, every other room one
@@ -123,15 +129,42 @@ pub fn dead_ends(level: &Level) -> Vec<bool> {
         .collect()
 }
 
-/// The room whose floor holds each cell; `None` for walls, unassigned cells and cells of no room.
-pub fn room_of_cell(level: &Level) -> Grid<Option<RoomId>> {
-    let mut owner = Grid::new(level.shape(), None);
+/// The room whose floor holds each cell, as [`room_of_cell`] finds it: four bytes a cell, since the
+/// loot pass and the `stats` figures build one per mansion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomOwners {
+    owners: Grid<u32>,
+}
+
+impl RoomOwners {
+    /// No room.
+    const NONE: u32 = u32::MAX;
+
+    /// The room whose floor holds `c`; `None` off the map and for cells of no room.
+    pub fn at(&self, c: Cell) -> Option<RoomId> {
+        self.owners
+            .get(c)
+            .filter(|&&r| r != Self::NONE)
+            .map(|&r| r as RoomId)
+    }
+}
+
+/// The room whose floor holds each cell; `None` for walls, unassigned cells and cells of no room. A
+/// cell listed by several rooms (only a broken file has one) belongs to the last.
+pub fn room_of_cell(level: &Level) -> RoomOwners {
+    let shape = level.shape();
+    let mut owners = Grid::new(shape, RoomOwners::NONE);
+    let values = owners.values_mut();
     for (r, room) in level.rooms.iter().enumerate() {
+        // Room ids beyond u32 cannot be told from "none"; no valid level has four billion rooms.
+        let id = u32::try_from(r).unwrap_or(RoomOwners::NONE);
         for &c in &room.cells {
-            owner.set(c, Some(r));
+            if let Some(i) = shape.index(c) {
+                values[i] = id;
+            }
         }
     }
-    owner
+    RoomOwners { owners }
 }
 
 /// Impassable.

@@ -108,9 +108,9 @@ impl GraphLayout {
                 }
                 // Another outside door: end just outside it.
                 let outside = adj.door_cell_for(r).and_then(|d| {
-                    d.neighbours4().into_iter().find(|&n| {
-                        owner.as_ref().and_then(|o| o.get(n).copied().flatten()) == Some(r)
-                    })
+                    d.neighbours4()
+                        .into_iter()
+                        .find(|&n| owner.as_ref().and_then(|o| o.at(n)) == Some(r))
                 });
                 stub = outside;
                 Some(outside.unwrap_or(node))

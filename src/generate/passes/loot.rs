@@ -2,7 +2,7 @@
 //! generator: it reads only room kinds, door flags, floors and items.
 
 use crate::generate::rng::Stream;
-use crate::model::topology::{door_counts, room_of_cell};
+use crate::model::topology::{RoomOwners, door_counts, room_of_cell};
 use crate::model::{Cell, Grid, Item, ItemKind, Level, Rect, RoomId, RoomKind};
 
 /// Attempts per coin try.
@@ -14,7 +14,7 @@ const TOP_UP_TRIES: usize = 1000;
 
 /// The room a coin try is for, with the owner of every cell: a pick inside the rectangle but on another
 /// room's floor (possible when a room is not a rectangle) fails like a wall.
-type Owner<'a> = Option<(&'a Grid<Option<RoomId>>, RoomId)>;
+type Owner<'a> = Option<(&'a RoomOwners, RoomId)>;
 
 /// Up to 1000 uniform picks in `rect`; places a coin on the first free Wood or Marble cell (of `owner`'s
 /// room, when given).

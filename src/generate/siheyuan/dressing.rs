@@ -162,13 +162,18 @@ pub fn furnish_regions(level: &mut Level, rng: &mut Stream) {
             (_, false) => Terrain::Wood,
         };
         let creaky = kind == RoomKind::Room && !private && level.level >= 4;
-        for c in rect.cells() {
-            let t = if creaky && rng.chance(CREAKY_CHANCE) {
-                Terrain::WoodCreaky
-            } else {
-                floor
-            };
-            level.set_terrain(c, t);
+        if creaky {
+            // One draw per cell, in the original's x-outer, y-inner order.
+            for c in rect.cells() {
+                let t = if rng.chance(CREAKY_CHANCE) {
+                    Terrain::WoodCreaky
+                } else {
+                    floor
+                };
+                level.set_terrain(c, t);
+            }
+        } else {
+            level.fill_terrain(rect, floor);
         }
         match kind {
             RoomKind::Courtyard => furniture::decorate_courtyard(level, rect, &[], rng),

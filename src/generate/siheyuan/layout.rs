@@ -2,7 +2,7 @@
 //! the walls plotted over a grass underlay.
 
 use crate::generate::rng::Stream;
-use crate::model::{Cell, Level, Rect, Terrain};
+use crate::model::{Level, Rect, Terrain};
 
 /// A locked slot whose interior must come out exactly as it was, with the interiors of the slots around
 /// it when it was locked (their walls meeting its corners are kept where they were when possible).
@@ -467,12 +467,17 @@ pub fn offset_walls(
 /// 5.3: grass under every slot (interior plus bounding lines), then each room's four sides and each
 /// courtyard's sides on the outer boundary as walls.
 pub fn plot_walls(layout: &Layout, level: &mut Level) {
+    // Inclusive corners, as the spec states the fills.
     let fill = |level: &mut Level, x0: i32, x1: i32, y0: i32, y1: i32, t: Terrain| {
-        for x in x0..=x1 {
-            for y in y0..=y1 {
-                level.set_terrain(Cell::new(x, y), t);
-            }
-        }
+        level.fill_terrain(
+            Rect {
+                x0,
+                y0,
+                x1: x1 + 1,
+                y1: y1 + 1,
+            },
+            t,
+        );
     };
     for rx in 0..layout.rooms_x {
         for ry in 0..layout.rooms_y {

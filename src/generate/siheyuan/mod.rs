@@ -198,18 +198,30 @@ fn empty_level(plan: Plan, level_index: u32, seed: u64, width: i32, height: i32)
     level
 }
 
-/// The exterior region's cells: everything outside the walled footprint that is not masonry.
+/// The exterior region's cells: everything outside the walled footprint that is not masonry, x outer and
+/// y inner.
 fn collect_exterior_cells(level: &mut Level) {
     let (w, h) = (level.width, level.height);
-    let inside_footprint = |c: Cell| {
-        c.x >= OUTER_BORDER
-            && c.x <= w - 1 - OUTER_BORDER
-            && c.y >= OUTER_BORDER
-            && c.y <= h - 1 - OUTER_BORDER
+    let footprint_x = OUTER_BORDER..=w - 1 - OUTER_BORDER;
+    let footprint_y = OUTER_BORDER..=h - 1 - OUTER_BORDER;
+    let terrain = level.terrain_cells();
+    let mut cells = Vec::new();
+    let mut take = |x: i32, ys: std::ops::Range<i32>| {
+        for y in ys {
+            let i = (y * w + x) as usize;
+            if terrain.get(i).is_some_and(|t| !t.is_blocking()) {
+                cells.push(Cell::new(x, y));
+            }
+        }
     };
-    let cells = level
-        .all_cells()
-        .filter(|&c| !inside_footprint(c) && !level.terrain(c).is_blocking())
-        .collect();
+    for x in 0..w {
+        // Within the footprint's columns only the bands below and above it are outside.
+        if footprint_x.contains(&x) && !footprint_y.is_empty() {
+            take(x, 0..*footprint_y.start());
+            take(x, footprint_y.end() + 1..h);
+        } else {
+            take(x, 0..h);
+        }
+    }
     level.rooms[EXTERIOR].cells = cells;
 }
