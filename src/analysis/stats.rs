@@ -46,6 +46,45 @@ pub struct LevelStats {
     pub creaky_cells: usize,
 }
 
+impl LevelStats {
+    /// The figure named `key` (a key of the printed line), without building the line: `search` and the
+    /// seed browser test every mansion's figures against their conditions.
+    pub fn number(&self, key: &str) -> Option<f64> {
+        let n = |v: usize| Some(v as f64);
+        match key {
+            "seed" => Some(self.seed as f64),
+            "level" => Some(f64::from(self.level)),
+            "width" => Some(f64::from(self.width)),
+            "height" => Some(f64::from(self.height)),
+            "rooms" => n(self.rooms),
+            "public_rooms" => n(self.public_rooms),
+            "private_rooms" => n(self.private_rooms),
+            "public_courtyards" => n(self.public_courtyards),
+            "private_courtyards" => n(self.private_courtyards),
+            "courtyards" => n(self.courtyards),
+            "dead_ends" => n(self.dead_ends),
+            "doors" => n(self.doors),
+            "max_depth" => Some(f64::from(self.max_depth)),
+            "loot" => n(self.loot),
+            "loot_dead_end" => n(self.loot_dead_end),
+            "loot_private" => n(self.loot_private),
+            "loot_other" => n(self.loot_other),
+            "guards" => n(self.guards),
+            "outside_guards" => n(self.outside_guards),
+            "patrol_routes" => n(self.patrol_routes),
+            "route_loops" => n(self.route_loops),
+            "unpatrolled_rooms" => n(self.unpatrolled_rooms),
+            "windows" => n(self.windows),
+            "torches_lit" => n(self.torches_lit),
+            "torches_unlit" => n(self.torches_unlit),
+            "chairs" => n(self.chairs),
+            "tables" => n(self.tables),
+            "creaky_cells" => n(self.creaky_cells),
+            _ => None,
+        }
+    }
+}
+
 /// The figures of one level; `seed` is the game seed it came from.
 pub fn level_stats(level: &Level, seed: u64) -> LevelStats {
     let regions: Vec<_> = level

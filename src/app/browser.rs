@@ -20,7 +20,7 @@ use crate::generate::Rerolls;
 use crate::generate::campaign;
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::io::export::png;
-use crate::survey::{Condition, Line, Mansions, Op, Progress, Survey};
+use crate::survey::{Condition, Figures, Line, Mansions, Op, Progress, Survey};
 
 /// Matches pictured at most (the rest are counted).
 pub const THUMBNAILS: usize = 48;
@@ -237,14 +237,13 @@ impl Search {
         }
         let mut batch = Batch::default();
         survey.run(self.games.clone(), progress, |line: Line| {
-            let json = line.to_json();
             batch.measured += 1;
             for c in &self.criteria {
-                if let Some(v) = json.get(&c.key).and_then(serde_json::Value::as_f64) {
+                if let Some(v) = line.number(&c.key) {
                     batch.values.entry(c.key.clone()).or_default().push(v);
                 }
             }
-            if conditions.iter().all(|c| c.holds(&json)) {
+            if conditions.iter().all(|c| c.holds(&line)) {
                 batch.matched += 1;
                 if batch.matches.len() < THUMBNAILS {
                     batch.matches.push(Match {
@@ -253,7 +252,7 @@ impl Search {
                         figures: self
                             .criteria
                             .iter()
-                            .filter_map(|c| Some((c.key.clone(), json.get(&c.key)?.as_f64()?)))
+                            .filter_map(|c| Some((c.key.clone(), line.number(&c.key)?)))
                             .collect(),
                         picture: None,
                     });

@@ -109,8 +109,7 @@ fn print_lines(
         if limit.is_some_and(|l| printed >= l) {
             return false;
         }
-        let json = line.to_json();
-        if !conditions.iter().all(|c| c.holds(&json)) {
+        if !conditions.iter().all(|c| c.holds(&line)) {
             return true;
         }
         let written = serde_json::to_writer(&mut out, &line)

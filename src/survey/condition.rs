@@ -4,10 +4,9 @@
 
 use std::fmt;
 
-use serde_json::{Map, Value};
 use thiserror::Error;
 
-use super::STEALTH_KEYS;
+use super::{Figures, STEALTH_KEYS};
 
 /// A comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,10 +131,9 @@ impl Condition {
         })
     }
 
-    /// Whether a line (as JSON) meets the condition; a line without the key does not.
-    pub fn holds(&self, line: &Map<String, Value>) -> bool {
-        line.get(&self.key)
-            .and_then(Value::as_f64)
+    /// Whether a line meets the condition; a line without the key (or without a number there) does not.
+    pub fn holds(&self, line: &impl Figures) -> bool {
+        line.number(&self.key)
             .is_some_and(|v| self.op.holds(v, self.value))
     }
 }
@@ -143,6 +141,7 @@ impl Condition {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::{Map, Value};
 
     fn parsed(text: &str) -> (String, Op, f64) {
         let c = Condition::parse(text).expect(text);

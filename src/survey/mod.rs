@@ -7,12 +7,12 @@
 //! seed and level order, so the output never depends on the number of threads.
 
 pub mod condition;
+mod ordered;
 
 use std::ops::Range;
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -23,12 +23,13 @@ use crate::generate::figures::{growth_figures, hole_fraction};
 use crate::generate::packed_mansion::PackedMansion;
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::tile_growth::TileGrowth;
+use crate::model::Level;
 
 pub use condition::{Condition, ConditionError, Op};
 
-/// Games measured per thread per batch: enough to dwarf the cost of handing work out, small enough to
-/// stream results and to notice a cancel soon.
-const GAMES_PER_THREAD: u64 = 16;
+/// How many games each thread may measure beyond the one the caller waits for: enough to keep every
+/// thread busy past a slow game, few enough to bound memory.
+const GAMES_AHEAD_PER_THREAD: u64 = 8;
 
 /// One mansion's figures: the shared keys, then the generator's own, then the stealth summary when
 /// asked for. Field order is the key order of `stats`' JSON lines.
@@ -50,10 +51,30 @@ impl Line {
             _ => Map::new(),
         }
     }
+}
 
-    /// The value of `key` as a number, if the line has it.
-    pub fn value(&self, key: &str) -> Option<f64> {
-        self.to_json().get(key).and_then(Value::as_f64)
+/// Where conditions look up figures: a survey line, or a line read back as JSON.
+pub trait Figures {
+    /// The figure named `key` as a number; `None` when the line has no such key, or holds no number
+    /// there (JSON writes a non-finite figure as `null`).
+    fn number(&self, key: &str) -> Option<f64>;
+}
+
+impl Figures for Line {
+    /// Read off the fields, without building the JSON object: `search` and the seed browser ask this
+    /// of every mansion they measure.
+    fn number(&self, key: &str) -> Option<f64> {
+        self.stats
+            .number(key)
+            .or_else(|| self.figures.number(key))
+            .or_else(|| self.stealth.as_ref().and_then(|s| s.number(key)))
+            .filter(|v| v.is_finite())
+    }
+}
+
+impl Figures for Map<String, Value> {
+    fn number(&self, key: &str) -> Option<f64> {
+        self.get(key).and_then(Value::as_f64)
     }
 }
 
@@ -70,6 +91,18 @@ pub struct GeneratorFigures {
     pub fill: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reopens: Option<usize>,
+}
+
+impl GeneratorFigures {
+    fn number(&self, key: &str) -> Option<f64> {
+        match key {
+            "hole_fraction" => self.hole_fraction,
+            "modules" => self.modules.map(|v| v as f64),
+            "fill" => self.fill,
+            "reopens" => self.reopens.map(|v| v as f64),
+            _ => None,
+        }
+    }
 }
 
 /// The stealth summary without its `loot` key, which the shared keys already have.
@@ -92,6 +125,20 @@ pub const STEALTH_KEYS: [&str; 6] = [
     "loot_ghost",
     "ghost_route_turns",
 ];
+
+impl StealthColumns {
+    fn number(&self, key: &str) -> Option<f64> {
+        match key {
+            "lit_floor_share" => Some(self.lit_floor_share),
+            "watched_share" => Some(self.watched_share),
+            "never_watched_share" => Some(self.never_watched_share),
+            "hiding_cells" => Some(self.hiding_cells as f64),
+            "loot_ghost" => Some(self.loot_ghost as f64),
+            "ghost_route_turns" => Some(self.ghost_route_turns as f64),
+            _ => None,
+        }
+    }
+}
 
 impl From<Summary> for StealthColumns {
     fn from(s: Summary) -> Self {
@@ -171,15 +218,10 @@ impl Progress {
 }
 
 impl Survey<'_> {
-    /// The lines of one mansion.
+    /// The line of one mansion.
     pub fn line(&self, seed: u64, level: u32) -> Result<Line, String> {
-        let (built, figures) = match self.mansions {
-            Mansions::Campaign => {
-                let built = campaign::plan(seed)
-                    .generate(level)
-                    .ok_or_else(|| format!("a campaign has no level {level}"))?;
-                (built, GeneratorFigures::default())
-            }
+        match self.mansions {
+            Mansions::Campaign => self.campaign_line(&campaign::plan(seed), level),
             Mansions::Recipes(recipe_for) => {
                 let recipe = recipe_for(seed, level)?;
                 let built = recipe.build().map_err(|e| {
@@ -188,29 +230,48 @@ impl Survey<'_> {
                         recipe.generator.id()
                     )
                 })?;
-                (built, figures(&recipe))
+                Ok(self.measure(&built, seed, figures(&recipe)))
             }
-        };
-        Ok(Line {
-            stats: level_stats(&built, seed),
-            figures,
-            stealth: self.stealth.then(|| analyze(&built).summary.into()),
-        })
+        }
     }
 
-    /// The lines of every mansion of one game, in level order.
+    /// The line of mansion `level` of a campaign.
+    fn campaign_line(&self, plan: &campaign::Campaign, level: u32) -> Result<Line, String> {
+        let built = plan
+            .generate(level)
+            .ok_or_else(|| format!("a campaign has no level {level}"))?;
+        Ok(self.measure(&built, plan.game_seed, GeneratorFigures::default()))
+    }
+
+    fn measure(&self, built: &Level, seed: u64, figures: GeneratorFigures) -> Line {
+        Line {
+            stats: level_stats(built, seed),
+            figures,
+            stealth: self.stealth.then(|| analyze(built).summary.into()),
+        }
+    }
+
+    /// The lines of every mansion of one game, in level order (a campaign planned once).
     fn game(&self, seed: u64) -> Result<Vec<Line>, String> {
-        (0..campaign::LEVELS as u32)
-            .map(|level| self.line(seed, level))
-            .collect()
+        let levels = 0..campaign::LEVELS as u32;
+        match self.mansions {
+            Mansions::Campaign => {
+                let plan = campaign::plan(seed);
+                levels
+                    .map(|level| self.campaign_line(&plan, level))
+                    .collect()
+            }
+            Mansions::Recipes(_) => levels.map(|level| self.line(seed, level)).collect(),
+        }
     }
 
     /// Measures every mansion of the games `seeds` on a pool of [`Survey::jobs`] threads and hands each
     /// line to `visit`, on the calling thread, in seed, then level, order; `visit` returns false to
-    /// stop. Stops early, between batches, when `progress` is cancelled. Returns the first error.
+    /// stop. When `progress` is cancelled no new game is started, and the games already started are
+    /// still handed on whole. Returns the first error.
     ///
-    /// Batches are pipelined: the pool measures the next batch while `visit` takes this one's lines,
-    /// so printing and filtering do not leave the workers idle.
+    /// Each thread takes the next game as soon as it is free (see [`ordered`]), while `visit` takes
+    /// the lines on the calling thread, so printing and filtering do not leave the workers idle.
     pub fn run(
         &self,
         seeds: Range<u64>,
@@ -222,42 +283,31 @@ impl Survey<'_> {
             .num_threads(self.jobs.unwrap_or(0))
             .build()
             .map_err(|e| format!("cannot start the worker threads: {e}"))?;
-        let batch = pool.current_num_threads() as u64 * GAMES_PER_THREAD;
-        // Set when `visit` has had enough or a game failed: the measuring side stops at its next batch.
-        let done = AtomicBool::new(false);
-        std::thread::scope(|scope| {
-            // One batch waits while the next is measured: memory stays bounded by two batches.
-            let (batches, measured) = std::sync::mpsc::sync_channel(1);
-            let done = &done;
-            scope.spawn(move || {
-                let mut start = seeds.start;
-                while start < seeds.end && !progress.cancelled() && !done.load(Ordering::Relaxed) {
-                    let end = start + (seeds.end - start).min(batch);
-                    let games = pool.install(|| self.measure(start..end, progress));
-                    if batches.send(games).is_err() {
-                        return;
-                    }
-                    start = end;
-                }
-            });
-            let outcome = hand_on(measured, &mut visit);
-            done.store(true, Ordering::Relaxed);
-            outcome
-        })
-    }
-
-    /// The lines of the games `seeds`, measured in parallel on the current pool, in seed order.
-    fn measure(&self, seeds: Range<u64>, progress: &Progress) -> Vec<Result<Vec<Line>, String>> {
-        seeds
-            .into_par_iter()
-            .map(|seed| {
-                let game = AssertUnwindSafe(|| self.game(seed));
-                let lines = std::panic::catch_unwind(game)
-                    .unwrap_or_else(|_| Err(format!("measuring game {seed} panicked")));
-                progress.games_done.fetch_add(1, Ordering::Relaxed);
-                lines
-            })
-            .collect()
+        let ahead = pool.current_num_threads() as u64 * GAMES_AHEAD_PER_THREAD;
+        let measure = |seed: u64| {
+            let game = AssertUnwindSafe(|| self.game(seed));
+            let lines = std::panic::catch_unwind(game)
+                .unwrap_or_else(|_| Err(format!("measuring game {seed} panicked")));
+            progress.games_done.fetch_add(1, Ordering::Relaxed);
+            lines
+        };
+        let mut outcome = Ok(());
+        let mut take = |game: Result<Vec<Line>, String>| match game {
+            Ok(lines) => lines.into_iter().all(&mut visit),
+            Err(e) => {
+                outcome = Err(e);
+                false
+            }
+        };
+        ordered::map_in_order(
+            &pool,
+            seeds,
+            ahead,
+            &|| progress.cancelled(),
+            &measure,
+            &mut take,
+        );
+        outcome
     }
 
     /// The keys of this survey's lines, sorted: those of a real line, so they are exactly what
@@ -272,20 +322,50 @@ impl Survey<'_> {
     }
 }
 
-/// The measured batches' lines to `visit`, in order, until it returns false, a game failed (its error)
-/// or the batches end.
-fn hand_on(
-    measured: std::sync::mpsc::Receiver<Vec<Result<Vec<Line>, String>>>,
-    visit: &mut impl FnMut(Line) -> bool,
-) -> Result<(), String> {
-    for games in measured {
-        for game in games {
-            for line in game? {
-                if !visit(line) {
-                    return Ok(());
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each generator's recipes, as `stats --generator` makes them.
+    fn recipes(generator: GeneratorParams) -> impl Fn(u64, u32) -> Result<Recipe, String> + Sync {
+        move |seed, level| {
+            Ok(Recipe {
+                generator: generator.clone(),
+                level,
+                seed: campaign::level_seed(seed, level),
+                rerolls: Default::default(),
+            })
+        }
+    }
+
+    /// A figure read off the fields is the number the printed line holds, for every key of every
+    /// generator's lines with the stealth summary; a key the line lacks is no number.
+    #[test]
+    fn figures_are_the_numbers_of_the_printed_line() {
+        let growth = recipes(GeneratorParams::TileGrowth(Default::default()));
+        let packed = recipes(GeneratorParams::PackedMansion(Default::default()));
+        let rogue = recipes(GeneratorParams::RogueGrid(Default::default()));
+        let surveys = [
+            Mansions::Campaign,
+            Mansions::Recipes(&growth),
+            Mansions::Recipes(&packed),
+            Mansions::Recipes(&rogue),
+        ];
+        for mansions in surveys {
+            let survey = Survey {
+                mansions,
+                stealth: true,
+                jobs: Some(1),
+            };
+            for (seed, level) in [(3, 0), (4, 6), (5, 9)] {
+                let line = survey.line(seed, level).expect("a line");
+                let json = line.to_json();
+                assert!(json.len() >= 34, "{json:?}");
+                for (key, value) in &json {
+                    assert_eq!(line.number(key), value.as_f64(), "{key}");
                 }
+                assert_eq!(line.number("no_such_key"), None);
             }
         }
     }
-    Ok(())
 }

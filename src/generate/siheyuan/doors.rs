@@ -3,7 +3,7 @@
 
 use super::layout::{Layout, OUTER_BORDER};
 use super::locks::DoorPins;
-use super::regions::{EXTERIOR, slot_region};
+use super::regions::{EXTERIOR, EdgeSet, slot_region};
 use crate::generate::rng::Stream;
 use crate::model::{Adjacency, Cell, Dir, Room, RoomKind};
 
@@ -36,15 +36,15 @@ impl Groups {
 pub fn connect_regions(
     rooms: &[Room],
     segs: &mut [Adjacency],
-    mut sets: Vec<Vec<usize>>,
+    mut sets: Vec<EdgeSet>,
     pins: &DoorPins,
     rng: &mut Stream,
-) -> Vec<Vec<usize>> {
+) -> Vec<EdgeSet> {
     rng.shuffle(&mut sets);
     let mut groups = Groups((0..rooms.len()).collect());
     let kind = |r: usize| rooms[r].kind;
     let pinned = |set: &[usize]| set.iter().any(|id| pins.contains_key(id));
-    for set in sets.iter().filter(|s| pinned(s)) {
+    for set in sets.iter().map(EdgeSet::members).filter(|s| pinned(s)) {
         let door = set.iter().any(|id| matches!(pins.get(id), Some(Some(_))));
         let outside = |id: usize| {
             kind(segs[id].left) == RoomKind::Exterior || kind(segs[id].right) == RoomKind::Exterior
@@ -73,7 +73,7 @@ pub fn connect_regions(
         &room_room as &dyn Fn(RoomKind, RoomKind) -> bool,
         &room_courtyard,
     ] {
-        for set in &sets {
+        for set in sets.iter().map(EdgeSet::members) {
             let first = &segs[set[0]];
             if pinned(set) || !qualifies(kind(first.left), kind(first.right)) {
                 continue;
@@ -96,7 +96,7 @@ pub fn connect_regions(
 /// chosen outright; pinned shut walls are passed over.
 pub fn place_front_door(
     segs: &mut [Adjacency],
-    shuffled_sets: &[Vec<usize>],
+    shuffled_sets: &[EdgeSet],
     pins: &DoorPins,
 ) -> Option<(usize, Cell)> {
     let candidate = |i: usize| {
@@ -112,7 +112,7 @@ pub fn place_front_door(
     let in_order = || {
         shuffled_sets
             .iter()
-            .flatten()
+            .flat_map(EdgeSet::members)
             .copied()
             .filter(|&i| candidate(i))
     };

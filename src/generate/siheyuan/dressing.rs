@@ -27,9 +27,11 @@ pub fn dress_walls(level: &mut Level, pins: &DoorPins, rng: &mut Stream) {
     let courtyard = |level: &Level, r: usize| level.rooms[r].kind == RoomKind::Courtyard;
     for i in 0..level.adjacencies.len() {
         let adj = &level.adjacencies[i];
-        if courtyard(level, adj.left) && courtyard(level, adj.right) {
-            let cells: Vec<Cell> = adj.segment.iter().flat_map(|s| s.cells()).collect();
-            for c in cells {
+        if courtyard(level, adj.left)
+            && courtyard(level, adj.right)
+            && let Some(seg) = adj.segment
+        {
+            for c in seg.cells() {
                 level.set_terrain(c, Terrain::Grass);
             }
         }
@@ -39,10 +41,11 @@ pub fn dress_walls(level: &mut Level, pins: &DoorPins, rng: &mut Stream) {
         if partner < first {
             continue;
         }
-        let members: Vec<usize> = if partner == first {
-            vec![first]
+        let pair = [first, partner];
+        let members = if partner == first {
+            &pair[..1]
         } else {
-            vec![first, partner]
+            &pair[..]
         };
         let Some(seg) = level.adjacencies[first].segment else {
             continue;
@@ -59,12 +62,13 @@ pub fn dress_walls(level: &mut Level, pins: &DoorPins, rng: &mut Stream) {
             .iter()
             .find_map(|id| pins.get(id).copied().flatten());
         let offset = pinned_offset.unwrap_or(offset);
-        let adj = level.adjacencies[first].clone();
-        if !adj.door && side_class(level, adj.left) != side_class(level, adj.right) {
-            place_windows(level, &members, &adj, rng);
+        let adj = &level.adjacencies[first];
+        let (left, right) = (adj.left, adj.right);
+        if !adj.door && side_class(level, left) != side_class(level, right) {
+            place_windows(level, members, (left, right), seg.len, rng);
         }
         let master = rng.chance(MASTER_DOOR_CHANCE);
-        for &id in &members {
+        for &id in members {
             dress_door(level, id, offset, master);
         }
     }
@@ -76,10 +80,15 @@ fn side_class(level: &Level, r: usize) -> (RoomKind, bool) {
     (room.kind, room.private)
 }
 
-fn place_windows(level: &mut Level, members: &[usize], first: &Adjacency, rng: &mut Stream) {
-    let Some(seg) = first.segment else { return };
-    let len = seg.len;
-    let (left_kind, right_kind) = (level.rooms[first.left].kind, level.rooms[first.right].kind);
+/// Windows on the walls of an edge set whose first member joins `sides` along `len` cells.
+fn place_windows(
+    level: &mut Level,
+    members: &[usize],
+    sides: (usize, usize),
+    len: i32,
+    rng: &mut Stream,
+) {
+    let (left_kind, right_kind) = (level.rooms[sides.0].kind, level.rooms[sides.1].kind);
     let cells: Vec<i32> = if left_kind == RoomKind::Exterior || right_kind == RoomKind::Exterior {
         if len % 2 == 1 {
             vec![len / 2]

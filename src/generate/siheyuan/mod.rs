@@ -124,22 +124,25 @@ fn build(
     let mut level = empty_level(plan, level_index, seed, layout.width, layout.height);
     layout::plot_walls(&layout, &mut level);
 
-    let mut rooms = regions::build_regions(&layout);
+    level.rooms = regions::build_regions(&layout);
     let mut segs = regions::build_segments(&layout);
-    level.rooms = rooms.clone();
     let door_pins = match constraints {
         Some(c) => locks::door_pins(c, &level, &segs)?,
         None => locks::DoorPins::new(),
     };
     let sets = regions::edge_sets(&segs);
-    let shuffled =
-        doors::connect_regions(&rooms, &mut segs, sets, &door_pins, &mut stream("doors"));
+    let shuffled = doors::connect_regions(
+        &level.rooms,
+        &mut segs,
+        sets,
+        &door_pins,
+        &mut stream("doors"),
+    );
     let front_door = doors::place_front_door(&mut segs, &shuffled, &door_pins);
     let forced = constraints
         .map(|c| locks::forced_privacy(c, &level))
         .unwrap_or_default();
-    doors::assign_depths_and_kinds(&layout, &mut rooms, &segs, &forced)?;
-    level.rooms = rooms;
+    doors::assign_depths_and_kinds(&layout, &mut level.rooms, &segs, &forced)?;
     level.adjacencies = segs;
 
     dressing::dress_walls(&mut level, &door_pins, &mut stream("dressing"));

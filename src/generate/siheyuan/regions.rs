@@ -245,15 +245,35 @@ fn reorient(adj: &mut Adjacency) {
     std::mem::swap(&mut adj.left, &mut adj.right);
 }
 
-/// Edge sets: a pair of partners (lower id first) or a single self-partnered segment, in ascending order.
-pub fn edge_sets(segs: &[Adjacency]) -> Vec<Vec<usize>> {
+/// An edge set: a pair of mirror partners (lower id first) or a single self-partnered segment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EdgeSet {
+    ids: [usize; 2],
+    len: usize,
+}
+
+impl EdgeSet {
+    /// The segment ids of the set, lower first.
+    pub fn members(&self) -> &[usize] {
+        &self.ids[..self.len]
+    }
+}
+
+/// Edge sets in ascending order of their lower id.
+pub fn edge_sets(segs: &[Adjacency]) -> Vec<EdgeSet> {
     let mut sets = Vec::new();
     for (i, seg) in segs.iter().enumerate() {
         let j = seg.mirror.unwrap_or(i);
         if j > i {
-            sets.push(vec![i, j]);
+            sets.push(EdgeSet {
+                ids: [i, j],
+                len: 2,
+            });
         } else if j == i {
-            sets.push(vec![i]);
+            sets.push(EdgeSet {
+                ids: [i, i],
+                len: 1,
+            });
         }
     }
     sets
