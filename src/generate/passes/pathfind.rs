@@ -27,15 +27,15 @@ const MAX_WALK: usize = 4096;
 /// Buckets of the ring: more than the largest key step that is not into water (3 + 10 + 3).
 const RING: u32 = 32;
 
-/// A monotone priority queue of cell indices by key (Dial's algorithm): a ring of [`RING`] buckets
-/// from the current key on, and a binary heap for the rare keys beyond (steps into water).
+/// A monotone priority queue of entries by key (Dial's algorithm): a ring of [`RING`] buckets from the
+/// current key on, and a binary heap for the rare keys beyond (steps into water).
 #[derive(Default)]
 struct BucketQueue {
-    ring: [Vec<u32>; RING as usize],
+    ring: [Vec<u64>; RING as usize],
     /// The key of the bucket being emptied; no key below it is ever pushed.
     current: u32,
     in_ring: usize,
-    far: BinaryHeap<Reverse<(u32, u32)>>,
+    far: BinaryHeap<Reverse<(u32, u64)>>,
 }
 
 impl BucketQueue {
@@ -46,12 +46,12 @@ impl BucketQueue {
         self.far.clear();
     }
 
-    fn push(&mut self, key: u32, index: u32) {
+    fn push(&mut self, key: u32, entry: u64) {
         if key - self.current < RING {
-            self.ring[(key % RING) as usize].push(index);
+            self.ring[(key % RING) as usize].push(entry);
             self.in_ring += 1;
         } else {
-            self.far.push(Reverse((key, index)));
+            self.far.push(Reverse((key, entry)));
         }
     }
 
@@ -66,22 +66,22 @@ impl BucketQueue {
             } else {
                 self.current += 1;
             }
-            while let Some(&Reverse((key, index))) = self.far.peek()
+            while let Some(&Reverse((key, entry))) = self.far.peek()
                 && key == self.current
             {
                 self.far.pop();
-                self.ring[(key % RING) as usize].push(index);
+                self.ring[(key % RING) as usize].push(entry);
                 self.in_ring += 1;
             }
         }
     }
 
-    /// The next `(key, index)`, by increasing key.
-    fn pop(&mut self) -> Option<(u32, u32)> {
+    /// The next `(key, entry)`, by increasing key.
+    fn pop(&mut self) -> Option<(u32, u64)> {
         let key = self.min_key()?;
-        let index = self.ring[(key % RING) as usize].pop()?;
+        let entry = self.ring[(key % RING) as usize].pop()?;
         self.in_ring -= 1;
-        Some((key, index))
+        Some((key, entry))
     }
 }
 
@@ -123,6 +123,18 @@ fn octile(dx: i32, dy: i32) -> u32 {
     let (a, b) = (dx.unsigned_abs(), dy.unsigned_abs());
     let (long, short) = if a > b { (a, b) } else { (b, a) };
     2 * long + short
+}
+
+/// A queue entry: the cell's flat index with its coordinates, so settling needs no division.
+fn entry(i: usize, cell: Cell) -> u64 {
+    (i as u64) | (u64::from(cell.x as u16) << 32) | (u64::from(cell.y as u16) << 48)
+}
+
+/// The flat index and cell of a queue entry.
+fn unpack(entry: u64) -> (usize, Cell) {
+    let i = (entry & 0xffff_ffff) as usize;
+    let cell = Cell::new(i32::from((entry >> 32) as u16), i32::from((entry >> 48) as u16));
+    (i, cell)
 }
 
 /// Reusable buffers for the original's path finding over one level.
@@ -189,14 +201,21 @@ impl<'a> PathFinder<'a> {
         octile(c.x - self.goal.x, c.y - self.goal.y)
     }
 
-    /// The moves out of cell `i`, worked out once per level.
-    #[inline]
-    fn moves_at(&mut self, i: usize) -> u16 {
+    /// The moves out of `cell` (at flat index `i`), worked out once per level.
+    #[inline(always)]
+    fn moves_at(&mut self, i: usize, cell: Cell) -> u16 {
         let known = self.moves[i];
         if known != MOVES_UNKNOWN {
             return known;
         }
-        let moves = self.moves_of(i);
+        self.learn_moves(i, cell)
+    }
+
+    /// Works out and keeps the moves of a cell seen for the first time (kept out of line, so the
+    /// common case above stays small).
+    #[inline(never)]
+    fn learn_moves(&mut self, i: usize, cell: Cell) -> u16 {
+        let moves = self.moves_of(i, cell);
         self.moves[i] = moves;
         moves
     }
@@ -211,8 +230,8 @@ impl<'a> PathFinder<'a> {
         self.goal = goal;
         self.dist[t] = 0;
         self.touched.push(t as u32);
-        let key = self.heuristic(self.cell(t));
-        self.queue.push(key, t as u32);
+        let cell = self.cell(t);
+        self.queue.push(self.heuristic(cell), entry(t, cell));
     }
 
     /// Settles the next cell of the field (A*: by distance plus heuristic) and relaxes its moves.
@@ -222,14 +241,13 @@ impl<'a> PathFinder<'a> {
     #[inline]
     fn settle_next(&mut self) -> Option<usize> {
         loop {
-            let (key, i) = self.queue.pop()?;
-            let i = i as usize;
-            let here = self.cell(i);
+            let (key, popped) = self.queue.pop()?;
+            let (i, here) = unpack(popped);
             let d = self.dist[i];
             if d.saturating_add(self.heuristic(here)) != key {
                 continue;
             }
-            let mut moves = self.moves_at(i);
+            let mut moves = self.moves_at(i, here);
             while moves != 0 {
                 let bit = moves.trailing_zeros() as usize;
                 moves &= moves - 1;
@@ -244,8 +262,9 @@ impl<'a> PathFinder<'a> {
                     }
                     self.dist[j] = nd;
                     let (dx, dy) = STEP_DELTAS[bit];
-                    let h = self.heuristic(Cell::new(here.x + dx, here.y + dy));
-                    self.queue.push(nd.saturating_add(h), j as u32);
+                    let next = Cell::new(here.x + dx, here.y + dy);
+                    let key = nd.saturating_add(self.heuristic(next));
+                    self.queue.push(key, entry(j, next));
                 }
             }
             return Some(i);
@@ -260,30 +279,42 @@ impl<'a> PathFinder<'a> {
         }
     }
 
-    /// The steps a guard may take out of cell `i`, one bit each in the order of [`PathFinder::steps`]:
-    /// onto a neighbour of finite cost, and diagonally only when both cells beside the step are too.
-    fn moves_of(&self, i: usize) -> u16 {
+    /// The steps a guard may take out of `cell` (at flat index `i`), one bit each in the order of
+    /// [`PathFinder::steps`]: onto a neighbour of finite cost, and diagonally only when both cells beside
+    /// the step are too.
+    fn moves_of(&self, i: usize, cell: Cell) -> u16 {
         let (w, h) = (self.level.width as usize, self.level.height as usize);
-        let open = |j: usize| self.costs[j] != INFINITE;
-        let (x, y) = (i % w, i / w);
-        let west = x > 0 && open(i - 1);
-        let east = x + 1 < w && open(i + 1);
-        let south = y > 0 && open(i - w);
-        let north = y + 1 < h && open(i + w);
-        let allowed = [
-            west,
-            east,
-            south,
-            north,
-            west && south && open(i - w - 1),
-            west && north && open(i + w - 1),
-            east && south && open(i - w + 1),
-            east && north && open(i + w + 1),
-        ];
-        allowed
-            .iter()
-            .enumerate()
-            .fold(0, |bits, (b, &ok)| bits | (u16::from(ok) << b))
+        let (x, y) = (cell.x as usize, cell.y as usize);
+        let open = |cost: u32| u16::from(cost != INFINITE);
+        // The 3 × 3 block around the cell, row by row from the south, 1 where a guard may stand.
+        let block: [[u16; 3]; 3] = if x > 0 && y > 0 && x + 1 < w && y + 1 < h {
+            // Away from the map's edge: three row slices, one bounds check each.
+            let row = |j: usize| {
+                let r = &self.costs[j - 1..j + 2];
+                [open(r[0]), open(r[1]), open(r[2])]
+            };
+            [row(i - w), row(i), row(i + w)]
+        } else {
+            let at = |dx: isize, dy: isize| {
+                let (nx, ny) = (x as isize + dx, y as isize + dy);
+                let inside = nx >= 0 && ny >= 0 && (nx as usize) < w && (ny as usize) < h;
+                if inside {
+                    open(self.costs[ny as usize * w + nx as usize])
+                } else {
+                    0
+                }
+            };
+            [-1, 0, 1].map(|dy| [at(-1, dy), at(0, dy), at(1, dy)])
+        };
+        let [south_row, row, north_row] = block;
+        let (west, east, south, north) = (row[0], row[2], south_row[1], north_row[1]);
+        west | east << 1
+            | south << 2
+            | north << 3
+            | (west & south & south_row[0]) << 4
+            | (west & north & north_row[0]) << 5
+            | (east & south & south_row[2]) << 6
+            | (east & north & north_row[2]) << 7
     }
 
     /// Appends the path `start → target` (start included, target excluded) to `out`: from `start`, the
@@ -330,7 +361,7 @@ impl<'a> PathFinder<'a> {
             };
             let bound = reference.saturating_add(self.heuristic(here) + MAX_HEURISTIC_STEP);
             self.settle_up_to(bound);
-            let moves = self.moves_at(current);
+            let moves = self.moves_at(current, here);
             let mut best: Option<(u32, usize)> = None;
             for &slot in &WALK_ORDER {
                 let j = match slot {
@@ -511,7 +542,7 @@ mod tests {
         ) {
             let mut queue = BucketQueue::default();
             let mut heap = BinaryHeap::new();
-            let mut next_index = 0u32;
+            let mut next_index = 0u64;
             let mut popped = Vec::new();
             let mut expected = Vec::new();
             queue.push(0, next_index);
