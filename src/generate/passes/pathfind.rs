@@ -27,38 +27,60 @@ const MAX_WALK: usize = 4096;
 /// Buckets of the ring: more than the largest key step that is not into water (3 + 10 + 3).
 const RING: u32 = 32;
 
+/// Entries one bucket holds; more with its key wait in the heap (rare: a field settles a dozen cells).
+const BUCKET: usize = 16;
+
 /// A monotone priority queue of entries by key (Dial's algorithm): a ring of [`RING`] buckets from the
-/// current key on, and a binary heap for the rare keys beyond (steps into water).
-#[derive(Default)]
+/// current key on, all in one allocation, and a binary heap for the rare keys beyond (steps into
+/// water) and for a full bucket's overflow.
 struct BucketQueue {
-    ring: [Vec<u64>; RING as usize],
-    /// The key of the bucket being emptied; no key below it is ever pushed.
+    /// `RING` buckets of `BUCKET` slots each.
+    slots: Vec<u64>,
+    lens: [u8; RING as usize],
+    /// The key of the bucket being emptied; no key below it is ever pushed, and none waits in `far`.
     current: u32,
     in_ring: usize,
     far: BinaryHeap<Reverse<(u32, u64)>>,
 }
 
+impl Default for BucketQueue {
+    fn default() -> Self {
+        BucketQueue {
+            slots: vec![0; RING as usize * BUCKET],
+            lens: [0; RING as usize],
+            current: 0,
+            in_ring: 0,
+            far: BinaryHeap::new(),
+        }
+    }
+}
+
 impl BucketQueue {
     fn clear(&mut self) {
-        self.ring.iter_mut().for_each(Vec::clear);
+        self.lens = [0; RING as usize];
         self.current = 0;
         self.in_ring = 0;
         self.far.clear();
     }
 
     fn push(&mut self, key: u32, entry: u64) {
-        if key - self.current < RING {
-            self.ring[(key % RING) as usize].push(entry);
+        let bucket = (key % RING) as usize;
+        let len = usize::from(self.lens[bucket]);
+        if key - self.current < RING && len < BUCKET {
+            self.slots[bucket * BUCKET + len] = entry;
+            self.lens[bucket] += 1;
             self.in_ring += 1;
         } else {
             self.far.push(Reverse((key, entry)));
         }
     }
 
-    /// The smallest key in the queue, if any (moving on to its bucket).
+    /// The smallest key in the queue, if any (moving on to it).
     fn min_key(&mut self) -> Option<u32> {
         loop {
-            if !self.ring[(self.current % RING) as usize].is_empty() {
+            if self.lens[(self.current % RING) as usize] > 0
+                || self.far.peek().is_some_and(|e| e.0.0 == self.current)
+            {
                 return Some(self.current);
             }
             if self.in_ring == 0 {
@@ -66,22 +88,21 @@ impl BucketQueue {
             } else {
                 self.current += 1;
             }
-            while let Some(&Reverse((key, entry))) = self.far.peek()
-                && key == self.current
-            {
-                self.far.pop();
-                self.ring[(key % RING) as usize].push(entry);
-                self.in_ring += 1;
-            }
         }
     }
 
     /// The next `(key, entry)`, by increasing key.
     fn pop(&mut self) -> Option<(u32, u64)> {
         let key = self.min_key()?;
-        let entry = self.ring[(key % RING) as usize].pop()?;
-        self.in_ring -= 1;
-        Some((key, entry))
+        let bucket = (key % RING) as usize;
+        match self.lens[bucket] {
+            0 => self.far.pop().map(|Reverse(e)| e),
+            len => {
+                self.lens[bucket] = len - 1;
+                self.in_ring -= 1;
+                Some((key, self.slots[bucket * BUCKET + usize::from(len) - 1]))
+            }
+        }
     }
 }
 
@@ -133,7 +154,10 @@ fn entry(i: usize, cell: Cell) -> u64 {
 /// The flat index and cell of a queue entry.
 fn unpack(entry: u64) -> (usize, Cell) {
     let i = (entry & 0xffff_ffff) as usize;
-    let cell = Cell::new(i32::from((entry >> 32) as u16), i32::from((entry >> 48) as u16));
+    let cell = Cell::new(
+        i32::from((entry >> 32) as u16),
+        i32::from((entry >> 48) as u16),
+    );
     (i, cell)
 }
 
@@ -176,7 +200,7 @@ impl<'a> PathFinder<'a> {
             dist: vec![INFINITE; n],
             moves: vec![MOVES_UNKNOWN; n],
             steps,
-            touched: Vec::new(),
+            touched: Vec::with_capacity(64),
             queue: BucketQueue::default(),
             goal: Cell::new(0, 0),
         }
@@ -529,6 +553,30 @@ mod tests {
         }
         assert_eq!(compared, 27 * 60);
         assert!(through_water > 0, "some walks start on water");
+    }
+
+    /// More entries of one key than a bucket holds wait in the heap and still leave in key order, with
+    /// keys around them from the ring.
+    #[test]
+    fn a_full_bucket_overflows_into_the_heap() {
+        let mut queue = BucketQueue::default();
+        let mut pushed = Vec::new();
+        for k in 0..3 * BUCKET as u64 {
+            let key = 5 + 2 * u32::from(k % 3 == 0);
+            queue.push(key, k);
+            pushed.push((key, k));
+        }
+        queue.push(6, 1000);
+        pushed.push((6, 1000));
+        let mut popped = Vec::new();
+        while let Some(e) = queue.pop() {
+            popped.push(e);
+        }
+        let keys: Vec<u32> = popped.iter().map(|e| e.0).collect();
+        assert!(keys.is_sorted(), "{keys:?}");
+        popped.sort_unstable();
+        pushed.sort_unstable();
+        assert_eq!(popped, pushed);
     }
 
     proptest! {

@@ -446,7 +446,8 @@ pub fn build_patrols_with_ring(level: &mut Level, rng: &mut Stream, ring_inset: 
         }
         let (start, _) = chains.route_start(n);
         let mut route = PatrolRoute {
-            cells: Vec::new(),
+            // Most routes walk a few dozen cells.
+            cells: Vec::with_capacity(64),
             visits: Vec::new(),
             stations: Vec::new(),
             outside: false,
