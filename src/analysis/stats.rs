@@ -107,8 +107,27 @@ pub fn level_stats(level: &Level, seed: u64) -> LevelStats {
         .iter()
         .filter(|g| level.patrols.get(g.route).is_some_and(|p| p.outside))
         .count();
-    let count_terrain =
-        |pred: &dyn Fn(Terrain) -> bool| level.terrain_cells().iter().filter(|t| pred(**t)).count();
+    // One pass over the map and one over the items for every count of them.
+    let (mut windows, mut creaky_cells) = (0, 0);
+    for t in level.terrain_cells() {
+        match t {
+            Terrain::Window(_) => windows += 1,
+            Terrain::WoodCreaky => creaky_cells += 1,
+            _ => {}
+        }
+    }
+    let mut items = [0usize; 4];
+    for item in &level.items {
+        let slot = match item.kind {
+            ItemKind::TorchLit => 0,
+            ItemKind::TorchUnlit => 1,
+            ItemKind::Chair => 2,
+            ItemKind::Table => 3,
+            _ => continue,
+        };
+        items[slot] += 1;
+    }
+    let [torches_lit, torches_unlit, chairs, tables] = items;
     let loot_dead_end = loot_in(LootClass::DeadEnd);
     let loot_private = loot_in(LootClass::Private);
     LevelStats {
@@ -139,11 +158,11 @@ pub fn level_stats(level: &Level, seed: u64) -> LevelStats {
         patrol_routes: patrols.routes,
         route_loops: patrols.loops,
         unpatrolled_rooms: patrols.unpatrolled.len(),
-        windows: count_terrain(&|t| matches!(t, Terrain::Window(_))),
-        torches_lit: level.count_items(ItemKind::TorchLit),
-        torches_unlit: level.count_items(ItemKind::TorchUnlit),
-        chairs: level.count_items(ItemKind::Chair),
-        tables: level.count_items(ItemKind::Table),
-        creaky_cells: count_terrain(&|t| t == Terrain::WoodCreaky),
+        windows,
+        torches_lit,
+        torches_unlit,
+        chairs,
+        tables,
+        creaky_cells,
     }
 }

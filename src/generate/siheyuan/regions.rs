@@ -70,10 +70,12 @@ fn segment(origin: Cell, dir: Dir, len: i32, left: RoomId, right: RoomId) -> Adj
 pub fn build_segments(layout: &Layout) -> Vec<Adjacency> {
     let (nx, ny) = (layout.rooms_x, layout.rooms_y);
     let slot = |rx: i32, ry: i32| slot_region(layout, rx, ry);
-    let mut segs: Vec<Adjacency> = Vec::new();
-    let mut horizontal_lines: Vec<Vec<usize>> = Vec::new();
+    // A slot side is at most three segments (a middle piece and two offsets).
+    let (sx, sy) = (nx.max(0) as usize, ny.max(0) as usize);
+    let mut segs: Vec<Adjacency> = Vec::with_capacity(3 * (sx * (sy + 1) + sy * (sx + 1)));
+    let mut horizontal_lines: Vec<Vec<usize>> = Vec::with_capacity(sy + 1);
 
-    let mut line = Vec::new();
+    let mut line = Vec::with_capacity(sx);
     for rx in 0..nx {
         let (x0, x1, y) = (layout.x(rx, 0), layout.x(rx + 1, 0), layout.y(rx, 0));
         line.push(segs.len());
@@ -87,7 +89,7 @@ pub fn build_segments(layout: &Layout) -> Vec<Adjacency> {
     }
     horizontal_lines.push(line);
     for j in 1..ny {
-        let mut line = Vec::new();
+        let mut line = Vec::with_capacity(3 * sx);
         for rx in 0..nx {
             let (a, b) = (layout.x(rx, j - 1), layout.x(rx, j));
             let (c, d) = (layout.x(rx + 1, j - 1), layout.x(rx + 1, j));
@@ -124,7 +126,7 @@ pub fn build_segments(layout: &Layout) -> Vec<Adjacency> {
         }
         horizontal_lines.push(line);
     }
-    let mut line = Vec::new();
+    let mut line = Vec::with_capacity(sx);
     for rx in 0..nx {
         let (x0, x1, y) = (
             layout.x(rx, ny - 1),
@@ -142,8 +144,8 @@ pub fn build_segments(layout: &Layout) -> Vec<Adjacency> {
     }
     horizontal_lines.push(line);
 
-    let mut vertical_lines: Vec<Vec<usize>> = Vec::new();
-    let mut line = Vec::new();
+    let mut vertical_lines: Vec<Vec<usize>> = Vec::with_capacity(sx + 1);
+    let mut line = Vec::with_capacity(sy);
     for ry in 0..ny {
         let (y0, y1, x) = (layout.y(0, ry), layout.y(0, ry + 1), layout.x(0, ry));
         line.push(segs.len());
@@ -157,7 +159,7 @@ pub fn build_segments(layout: &Layout) -> Vec<Adjacency> {
     }
     vertical_lines.push(line);
     for i in 1..nx {
-        let mut line = Vec::new();
+        let mut line = Vec::with_capacity(3 * sy);
         for ry in 0..ny {
             let (a, b) = (layout.y(i - 1, ry), layout.y(i, ry));
             let (c, d) = (layout.y(i - 1, ry + 1), layout.y(i, ry + 1));
@@ -194,7 +196,7 @@ pub fn build_segments(layout: &Layout) -> Vec<Adjacency> {
         }
         vertical_lines.push(line);
     }
-    let mut line = Vec::new();
+    let mut line = Vec::with_capacity(sy);
     for ry in 0..ny {
         let (y0, y1, x) = (
             layout.y(nx - 1, ry),
