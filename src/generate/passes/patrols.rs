@@ -6,8 +6,8 @@ use super::pathfind::PathFinder;
 use crate::generate::rng::Stream;
 use crate::model::topology::{move_costs, room_graph};
 use crate::model::{
-    Cell, Guard, ItemKind, Level, PatrolRoute, RoomId, RoomKind, SplitPoint, Station, StationKind,
-    StationRole, Terrain,
+    Cell, Guard, Item, ItemKind, Level, PatrolRoute, RoomId, RoomKind, SplitPoint, Station,
+    StationKind, StationRole, Terrain,
 };
 
 /// How many times a chain's end cells repeat: the guard's pause.
@@ -184,9 +184,25 @@ struct Emitter<'a> {
     /// For each room, its door neighbours with the first door adjacency joining them (the room graph);
     /// a short list per room is faster than hashing pairs in this hot pass.
     doors: Vec<Vec<(RoomId, usize)>>,
+    /// The coins and chairs among the level's items, in item order: the only items stations look at.
+    station_items: Vec<Item>,
 }
 
-impl Emitter<'_> {
+impl<'a> Emitter<'a> {
+    fn new(level: &'a Level, costs: &'a [u32]) -> Self {
+        Emitter {
+            level,
+            finder: PathFinder::new(level, costs),
+            doors: room_graph(level).neighbours,
+            station_items: level
+                .items
+                .iter()
+                .filter(|i| matches!(i.kind, ItemKind::Coin | ItemKind::Chair))
+                .copied()
+                .collect(),
+        }
+    }
+
     /// The first door adjacency joining `r` and `q`.
     fn door_between(&self, r: RoomId, q: RoomId) -> Option<usize> {
         self.doors
@@ -268,8 +284,7 @@ impl Emitter<'_> {
         }
         let mut loot = Vec::new();
         for coin in self
-            .level
-            .items
+            .station_items
             .iter()
             .filter(|i| i.kind == ItemKind::Coin && rect.contains(i.cell))
         {
@@ -284,8 +299,7 @@ impl Emitter<'_> {
             return (loot, StationKind::Loot);
         }
         let chairs = self
-            .level
-            .items
+            .station_items
             .iter()
             .filter(|i| i.kind == ItemKind::Chair && rect.contains(i.cell));
         (chairs.map(|i| i.cell).collect(), StationKind::Chair)
@@ -428,12 +442,7 @@ pub fn build_patrols_with_ring(level: &mut Level, rng: &mut Stream, ring_inset: 
     add_side_trips(&mut chains, level, &order, &participates);
 
     let costs = move_costs(level);
-    let doors = room_graph(level).neighbours;
-    let mut emitter = Emitter {
-        level,
-        finder: PathFinder::new(level, costs.values()),
-        doors,
-    };
+    let mut emitter = Emitter::new(level, costs.values());
     let mut handled = vec![false; chains.nodes.len()];
     let mut routes = Vec::new();
     for n in 0..chains.nodes.len() {
@@ -512,12 +521,7 @@ pub fn build_patrols_with_ring(level: &mut Level, rng: &mut Stream, ring_inset: 
 /// `looped` closes it into a loop. Hand edits of patrols use this to re-walk a changed route.
 pub fn emit_route(level: &Level, visits: &[RoomId], looped: bool, rng: &mut Stream) -> PatrolRoute {
     let costs = move_costs(level);
-    let doors = room_graph(level).neighbours;
-    let mut emitter = Emitter {
-        level,
-        finder: PathFinder::new(level, costs.values()),
-        doors,
-    };
+    let mut emitter = Emitter::new(level, costs.values());
     let mut route = PatrolRoute {
         cells: Vec::new(),
         visits: Vec::new(),
