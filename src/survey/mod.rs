@@ -3,8 +3,9 @@
 //! conditions. `stats`, `search` and the editor's seed browser all run this one implementation.
 //!
 //! It stands on both `generate` and `analysis`, which never import each other, so it is a module of its
-//! own. Games are measured in parallel on rayon's pool, in batches whose results are handed on in
-//! seed and level order, so the output never depends on the number of threads.
+//! own. Games are measured in parallel on rayon's pool, each thread taking the next game when it is free,
+//! and their lines are handed on in seed and level order, so the output never depends on the number of
+//! threads.
 
 pub mod condition;
 mod ordered;
