@@ -28,9 +28,12 @@ use crate::model::Level;
 
 pub use condition::{Condition, ConditionError, Op};
 
-/// How many games each thread may measure beyond the one the caller waits for: enough to keep every
+/// Games a thread takes at a time: few, so the last ones spread over the threads, but enough that the
+/// calling thread is not woken for every game.
+const GAMES_PER_CHUNK: u64 = 4;
+/// How many games each thread may start beyond the one the caller waits for: enough to keep every
 /// thread busy past a slow game, few enough to bound memory.
-const GAMES_AHEAD_PER_THREAD: u64 = 8;
+const GAMES_AHEAD_PER_THREAD: u64 = 16;
 
 /// One mansion's figures: the shared keys, then the generator's own, then the stealth summary when
 /// asked for. Field order is the key order of `stats`' JSON lines.
@@ -303,7 +306,7 @@ impl Survey<'_> {
         ordered::map_in_order(
             &pool,
             seeds,
-            ahead,
+            (GAMES_PER_CHUNK, ahead),
             &|| progress.cancelled(),
             &measure,
             &mut take,
