@@ -109,19 +109,12 @@ impl BucketQueue {
 /// A cell's moves not worked out yet (a real set of moves fits in the low 8 bits).
 const MOVES_UNKNOWN: u16 = u16::MAX;
 
+/// The bit that stands for the cell the walk stands on, next to the eight move bits.
+const STAND: usize = 8;
+
 /// The walk's candidates in the original's order (x outer, y inner, each from −1 to 1): the move bit
-/// of each neighbour (see [`PathFinder::steps`]), `None` for the cell the walk stands on.
-const WALK_ORDER: [Option<usize>; 9] = [
-    Some(4),
-    Some(0),
-    Some(5),
-    Some(2),
-    None,
-    Some(3),
-    Some(6),
-    Some(1),
-    Some(7),
-];
+/// of each neighbour (see [`PathFinder::steps`]), [`STAND`] for the cell the walk stands on.
+const WALK_ORDER: [usize; 9] = [4, 0, 5, 2, STAND, 3, 6, 1, 7];
 
 /// Cell offsets of the move bits, in the order of [`PathFinder::steps`]: W, E, S, N, SW, NW, SE, NE.
 const STEP_DELTAS: [(i32, i32); 8] = [
@@ -174,6 +167,8 @@ pub struct PathFinder<'a> {
     moves: Vec<u16>,
     /// Index offset and step cost of each move bit, in the order of [`STEP_DELTAS`].
     steps: [(isize, u32); 8],
+    /// The walk's candidates in [`WALK_ORDER`]: the bit to find among a cell's moves, and the offset.
+    walk: [(u16, isize); 9],
     /// Cells whose distance the current field set, to clear before the next.
     touched: Vec<u32>,
     queue: BucketQueue,
@@ -193,6 +188,10 @@ impl<'a> PathFinder<'a> {
             };
             (dx as isize + dy as isize * w, cost)
         });
+        let walk = WALK_ORDER.map(|bit| match steps.get(bit) {
+            Some(&(offset, _)) => (1 << bit, offset),
+            None => (1 << STAND, 0),
+        });
         PathFinder {
             level,
             costs,
@@ -200,6 +199,7 @@ impl<'a> PathFinder<'a> {
             dist: vec![INFINITE; n],
             moves: vec![MOVES_UNKNOWN; n],
             steps,
+            walk,
             touched: Vec::with_capacity(64),
             queue: BucketQueue::default(),
             goal: Cell::new(0, 0),
@@ -387,14 +387,12 @@ impl<'a> PathFinder<'a> {
             self.settle_up_to(bound);
             let moves = self.moves_at(current, here);
             let mut best: Option<(u32, usize)> = None;
-            for &slot in &WALK_ORDER {
-                let j = match slot {
-                    None => current,
-                    Some(bit) if moves & (1 << bit) != 0 => {
-                        current.wrapping_add_signed(self.steps[bit].0)
-                    }
-                    Some(_) => continue,
-                };
+            let candidates = moves | 1 << STAND;
+            for &(bit, offset) in &self.walk {
+                if candidates & bit == 0 {
+                    continue;
+                }
+                let j = current.wrapping_add_signed(offset);
                 let d = self.dist[j];
                 if d > limit || !walkable(j) {
                     continue;
