@@ -70,9 +70,10 @@ fn segment(origin: Cell, dir: Dir, len: i32, left: RoomId, right: RoomId) -> Adj
 pub fn build_segments(layout: &Layout) -> Vec<Adjacency> {
     let (nx, ny) = (layout.rooms_x, layout.rooms_y);
     let slot = |rx: i32, ry: i32| slot_region(layout, rx, ry);
-    // A slot side is at most three segments (a middle piece and two offsets).
+    // One segment per slot side, and offset pieces beside some of them.
     let (sx, sy) = (nx.max(0) as usize, ny.max(0) as usize);
-    let mut segs: Vec<Adjacency> = Vec::with_capacity(3 * (sx * (sy + 1) + sy * (sx + 1)));
+    let sides = sx * (sy + 1) + sy * (sx + 1);
+    let mut segs: Vec<Adjacency> = Vec::with_capacity(sides + sides / 2);
     let mut horizontal_lines: Vec<Vec<usize>> = Vec::with_capacity(sy + 1);
 
     let mut line = Vec::with_capacity(sx);
