@@ -262,7 +262,7 @@ impl<'a> PathFinder<'a> {
     /// Returns the cell, or `None` when the queue is dry. A popped entry is current exactly when its
     /// key is the cell's distance plus heuristic: a cell is pushed only when its distance drops, and a
     /// consistent heuristic never lets a settled cell's distance drop again.
-    #[inline]
+    #[inline(always)]
     fn settle_next(&mut self) -> Option<usize> {
         loop {
             let (key, popped) = self.queue.pop()?;
