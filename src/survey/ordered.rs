@@ -49,7 +49,7 @@ impl Window {
 
 /// Runs `work` on every seed of `seeds` on all threads of `pool` and hands each result to `take` on the
 /// calling thread, in seed order, until `take` returns false. Each thread takes `chunk` consecutive
-/// seeds at a time. Workers take no new chunk once `cancelled` says so; the chunks already taken are
+/// seeds at a time (fewer near the end). Workers take no new chunk once `cancelled` says so; the chunks already taken are
 /// finished and handed on, so the caller always sees whole, consecutive work. At most `ahead` seeds
 /// beyond the one the caller waits for are started.
 pub fn map_in_order<T: Send>(
@@ -61,7 +61,26 @@ pub fn map_in_order<T: Send>(
     take: &mut dyn FnMut(T) -> bool,
 ) {
     let chunk = chunk.max(1);
+    let threads = pool.current_num_threads().max(1) as u64;
     let next_seed = AtomicU64::new(seeds.start);
+    // The next seeds to measure: `chunk` of them, fewer near the end so the last ones spread over
+    // every thread instead of leaving some idle while one finishes a whole chunk.
+    let next_chunk = || {
+        let mut first = next_seed.load(Ordering::Relaxed);
+        loop {
+            let left = seeds.end.checked_sub(first).filter(|&n| n > 0)?;
+            let size = (left / (2 * threads)).clamp(1, chunk);
+            match next_seed.compare_exchange_weak(
+                first,
+                first + size,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return Some(first..first + size),
+                Err(now) => first = now,
+            }
+        }
+    };
     let window = Window {
         state: Mutex::new(WindowState {
             next_to_hand_on: seeds.start,
@@ -72,19 +91,19 @@ pub fn map_in_order<T: Send>(
     };
     let (sender, receiver) = mpsc::channel::<(u64, Vec<T>)>();
     std::thread::scope(|scope| {
-        let (next_seed, window) = (&next_seed, &window);
+        let (next_chunk, window) = (&next_chunk, &window);
         scope.spawn(move || {
             pool.broadcast(|_| {
                 let sender = sender.clone();
                 while !cancelled() {
-                    let first = next_seed.fetch_add(chunk, Ordering::Relaxed);
-                    if first >= seeds.end || !window.admit(first, ahead) {
+                    let Some(chunk) = next_chunk() else {
+                        break;
+                    };
+                    if !window.admit(chunk.start, ahead) {
                         break;
                     }
-                    let results = (first..seeds.end.min(first.saturating_add(chunk)))
-                        .map(work)
-                        .collect();
-                    if sender.send((first, results)).is_err() {
+                    let first = chunk.start;
+                    if sender.send((first, chunk.map(work).collect())).is_err() {
                         break;
                     }
                 }
@@ -95,7 +114,7 @@ pub fn map_in_order<T: Send>(
         'receive: for (first, results) in &receiver {
             early.insert(first, results);
             while let Some(results) = early.remove(&expected) {
-                expected = expected.saturating_add(chunk);
+                expected = expected.saturating_add(results.len() as u64);
                 window.update(|w| w.next_to_hand_on = expected);
                 for result in results {
                     if !take(result) {
