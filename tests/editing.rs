@@ -477,7 +477,8 @@ fn the_inspector_moves_a_room_to_another_guards_route() {
         (1..level.rooms.len())
             .find_map(|room| {
                 let from = owner(room)?;
-                let to = graph.neighbours[room]
+                let to = graph
+                    .neighbours(room)
                     .iter()
                     .filter_map(|&(n, _)| owner(n))
                     .find(|&t| t != from)?;

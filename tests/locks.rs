@@ -340,7 +340,8 @@ fn a_room_moves_to_another_guards_route() {
         };
         let candidate = (1..level.rooms.len()).find_map(|room| {
             let from = owner(room)?;
-            let to = graph.neighbours[room]
+            let to = graph
+                .neighbours(room)
                 .iter()
                 .filter_map(|&(n, _)| owner(n))
                 .find(|&t| t != from)?;

@@ -433,12 +433,7 @@ fn move_room_to_route(level: &mut Level, room: RoomId, to: usize) -> Result<(), 
         return Err(refuse("the route already visits it"));
     }
     let graph = crate::analysis::room_graph(level);
-    let door = |a: RoomId, b: RoomId| {
-        graph
-            .neighbours
-            .get(a)
-            .is_some_and(|n| n.iter().any(|(x, _)| *x == b))
-    };
+    let door = |a: RoomId, b: RoomId| graph.neighbours(a).iter().any(|(x, _)| *x == b);
     let looped = target.loops();
     let mut visits = target.visits.clone();
     let (first, last) = (visits[0], visits[visits.len() - 1]);

@@ -547,10 +547,11 @@ impl Level {
         if x0 >= x1 {
             return;
         }
-        let width = self.width as usize;
+        let run = (x1 - x0) as usize;
         for y in y0..y1 {
-            let row = y as usize * width;
-            if let Some(cells) = self.terrain.get_mut(row + x0 as usize..row + x1 as usize) {
+            if let Some(start) = self.index(Cell::new(x0, y))
+                && let Some(cells) = self.terrain.get_mut(start..start + run)
+            {
                 cells.fill(t);
             }
         }

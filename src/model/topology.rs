@@ -7,30 +7,64 @@
 //! the analysis presents a figure can never change what a generator builds.
 
 use super::grid::Grid;
-use super::{AdjacencyId, Cell, ItemKind, Level, RoomId, RoomKind, Terrain};
+use super::{Adjacency, AdjacencyId, Cell, ItemKind, Level, RoomId, RoomKind, Terrain};
 
-/// Door edges of the room graph: for each room, its door neighbours with the adjacency that joins them.
+/// Door edges of the room graph: for each room, its door neighbours with the adjacency that joins them,
+/// in adjacency order. The lists share one allocation: generation builds the graph in hot passes.
 #[derive(Clone, Debug, Default)]
 pub struct RoomGraph {
-    pub neighbours: Vec<Vec<(RoomId, AdjacencyId)>>,
+    /// Where each room's edges start in `edges`; one more entry closes the last room's.
+    starts: Vec<usize>,
+    edges: Vec<(RoomId, AdjacencyId)>,
 }
 
 impl RoomGraph {
+    /// The graph of the door-flagged `adjacencies` among `rooms` rooms; an adjacency naming a room
+    /// beyond them (only a broken file has one) is left out. Generators call this on their segments
+    /// before they are the level's adjacencies.
+    pub fn from_adjacencies(rooms: usize, adjacencies: &[Adjacency]) -> Self {
+        let doors = || {
+            adjacencies
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.door && a.left < rooms && a.right < rooms)
+        };
+        let mut starts = vec![0; rooms + 1];
+        for (_, adj) in doors() {
+            starts[adj.left + 1] += 1;
+            starts[adj.right + 1] += 1;
+        }
+        for r in 0..rooms {
+            starts[r + 1] += starts[r];
+        }
+        let mut next = starts.clone();
+        let mut edges = vec![(0, 0); starts[rooms]];
+        for (id, adj) in doors() {
+            for (from, to) in [(adj.left, adj.right), (adj.right, adj.left)] {
+                edges[next[from]] = (to, id);
+                next[from] += 1;
+            }
+        }
+        RoomGraph { starts, edges }
+    }
+
+    /// The door neighbours of `room`, each with the adjacency joining them; none for a room the graph
+    /// does not have.
+    pub fn neighbours(&self, room: RoomId) -> &[(RoomId, AdjacencyId)] {
+        match (self.starts.get(room), self.starts.get(room + 1)) {
+            (Some(&a), Some(&b)) => &self.edges[a..b],
+            _ => &[],
+        }
+    }
+
     pub fn degree(&self, room: RoomId) -> usize {
-        self.neighbours.get(room).map_or(0, Vec::len)
+        self.neighbours(room).len()
     }
 }
 
 /// The room graph: an edge per door-flagged adjacency (the front door and courtyard links included).
 pub fn room_graph(level: &Level) -> RoomGraph {
-    let mut neighbours = vec![Vec::new(); level.rooms.len()];
-    for (id, adj) in level.adjacencies.iter().enumerate().filter(|(_, a)| a.door) {
-        if adj.left < neighbours.len() && adj.right < neighbours.len() {
-            neighbours[adj.left].push((adj.right, id));
-            neighbours[adj.right].push((adj.left, id));
-        }
-    }
-    RoomGraph { neighbours }
+    RoomGraph::from_adjacencies(level.rooms.len(), &level.adjacencies)
 }
 
 /// Door-flagged adjacencies per room; the front door and open archways count. The degrees of [`room_graph`], counted without building it (the loot pass and `stats` ask for them).
@@ -65,7 +99,7 @@ pub fn depths(level: &Level) -> Vec<Option<u32>> {
         let r = queue[head];
         head += 1;
         let d = depth[r].unwrap_or(0);
-        for &(n, _) in &graph.neighbours[r] {
+        for &(n, _) in graph.neighbours(r) {
             if depth[n].is_none() {
                 depth[n] = Some(d + 1);
                 queue.push(n);

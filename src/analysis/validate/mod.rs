@@ -151,7 +151,7 @@ fn rooms_reached_through_doors(level: &Level, graph: &RoomGraph) -> Vec<bool> {
     let mut queue = vec![start];
     reached[start] = true;
     while let Some(r) = queue.pop() {
-        for &(n, _) in &graph.neighbours[r] {
+        for &(n, _) in graph.neighbours(r) {
             if !reached[n] {
                 reached[n] = true;
                 queue.push(n);
@@ -325,7 +325,8 @@ fn check_patrol_shapes(level: &Level, report: &mut Report) {
         // A room whose only doors lead outside (the lone room of a one-room level) can join no chain.
         let graph = room_graph(level);
         let inside_neighbour = |r: RoomId| {
-            graph.neighbours[r]
+            graph
+                .neighbours(r)
                 .iter()
                 .any(|&(n, _)| level.rooms[n].kind != RoomKind::Exterior)
         };

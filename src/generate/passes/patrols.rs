@@ -4,7 +4,7 @@
 
 use super::pathfind::PathFinder;
 use crate::generate::rng::Stream;
-use crate::model::topology::{move_costs, room_graph};
+use crate::model::topology::{RoomGraph, move_costs, room_graph};
 use crate::model::{
     Cell, Guard, Item, ItemKind, Level, PatrolRoute, RoomId, RoomKind, SplitPoint, Station,
     StationKind, StationRole, Terrain,
@@ -181,9 +181,9 @@ fn add_side_trips(chains: &mut Chains, level: &Level, order: &[usize], participa
 struct Emitter<'a> {
     level: &'a Level,
     finder: PathFinder<'a>,
-    /// For each room, its door neighbours with the first door adjacency joining them (the room graph);
-    /// a short list per room is faster than hashing pairs in this hot pass.
-    doors: Vec<Vec<(RoomId, usize)>>,
+    /// For each room, its door neighbours with the door adjacencies joining them; a short list per room
+    /// is faster than hashing pairs in this hot pass.
+    doors: RoomGraph,
     /// The coins and chairs among the level's items, in item order: the only items stations look at.
     station_items: Vec<Item>,
 }
@@ -193,7 +193,7 @@ impl<'a> Emitter<'a> {
         Emitter {
             level,
             finder: PathFinder::new(level, costs),
-            doors: room_graph(level).neighbours,
+            doors: room_graph(level),
             station_items: level
                 .items
                 .iter()
@@ -206,7 +206,7 @@ impl<'a> Emitter<'a> {
     /// The first door adjacency joining `r` and `q`.
     fn door_between(&self, r: RoomId, q: RoomId) -> Option<usize> {
         self.doors
-            .get(r)?
+            .neighbours(r)
             .iter()
             .find(|(n, _)| *n == q)
             .map(|(_, id)| *id)

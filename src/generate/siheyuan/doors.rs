@@ -5,44 +5,11 @@ use super::layout::{Layout, OUTER_BORDER};
 use super::locks::DoorPins;
 use super::regions::{EXTERIOR, EdgeSet, slot_region};
 use crate::generate::rng::Stream;
+use crate::model::topology::RoomGraph;
 use crate::model::{Adjacency, Cell, Dir, Room, RoomKind};
 
 /// Probability of a door between regions that are already connected.
 const EXTRA_DOOR_CHANCE: f64 = 0.4;
-
-/// The door neighbours of every region, each list in segment order, in one flat list.
-struct DoorNeighbours {
-    /// Where each region's list starts in `list`; one more entry closes the last list.
-    starts: Vec<usize>,
-    list: Vec<usize>,
-}
-
-impl DoorNeighbours {
-    fn new(regions: usize, segs: &[Adjacency]) -> Self {
-        let doors = || segs.iter().filter(|s| s.door);
-        let mut starts = vec![0; regions + 1];
-        for seg in doors() {
-            starts[seg.left + 1] += 1;
-            starts[seg.right + 1] += 1;
-        }
-        for r in 0..regions {
-            starts[r + 1] += starts[r];
-        }
-        let mut next = starts.clone();
-        let mut list = vec![0; starts[regions]];
-        for seg in doors() {
-            for (from, to) in [(seg.left, seg.right), (seg.right, seg.left)] {
-                list[next[from]] = to;
-                next[from] += 1;
-            }
-        }
-        DoorNeighbours { starts, list }
-    }
-
-    fn of(&self, region: usize) -> &[usize] {
-        &self.list[self.starts[region]..self.starts[region + 1]]
-    }
-}
 
 /// Union–find over region groups.
 struct Groups(Vec<usize>);
@@ -184,12 +151,12 @@ pub fn assign_depths_and_kinds(
     for &r in &queue {
         rooms[r].depth = 1;
     }
-    let neighbours = DoorNeighbours::new(rooms.len(), segs);
+    let graph = RoomGraph::from_adjacencies(rooms.len(), segs);
     let mut head = 0;
     while head < queue.len() {
         let r = queue[head];
         head += 1;
-        for &n in neighbours.of(r) {
+        for &(n, _) in graph.neighbours(r) {
             if rooms[n].depth == UNVISITED {
                 rooms[n].depth = rooms[r].depth + 1;
                 queue.push(n);

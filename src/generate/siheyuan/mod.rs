@@ -207,13 +207,12 @@ fn collect_exterior_cells(level: &mut Level) {
     let (w, h) = (level.width, level.height);
     let footprint_x = OUTER_BORDER..=w - 1 - OUTER_BORDER;
     let footprint_y = OUTER_BORDER..=h - 1 - OUTER_BORDER;
-    let terrain = level.terrain_cells();
     let mut cells = Vec::new();
     let mut take = |x: i32, ys: std::ops::Range<i32>| {
         for y in ys {
-            let i = (y * w + x) as usize;
-            if terrain.get(i).is_some_and(|t| !t.is_blocking()) {
-                cells.push(Cell::new(x, y));
+            let c = Cell::new(x, y);
+            if !level.terrain(c).is_blocking() {
+                cells.push(c);
             }
         }
     };
