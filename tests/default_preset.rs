@@ -10,7 +10,7 @@ fn the_editor_opens_the_default_preset_from_outside_the_repository() {
     std::env::set_current_dir(&elsewhere).expect("cd");
     assert!(!elsewhere.join(DEFAULT_PRESET).exists());
     let state = EditorState::new_default();
-    assert_eq!(state.source, Source::File(DEFAULT_PRESET.to_string()));
+    assert_eq!(state.source, Source::Default);
     assert_eq!(state.message, None, "no error, no drift");
     assert_eq!(state.doc.recipe.level, 9);
 }

@@ -3,7 +3,7 @@
 use egui::{Event, Key, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use mansion_forge::app::{DEFAULT_PRESET, Editor, EditorState, Overlay, Source};
+use mansion_forge::app::{Editor, EditorState, Overlay, Source};
 use mansion_forge::generate::campaign;
 use mansion_forge::model::{Level, RoomKind, Terrain, ValidLevel};
 use mansion_forge::paint::Layer;
@@ -48,7 +48,7 @@ fn the_app_starts_on_the_default_mansion() {
     let harness = default_harness();
     let state = &harness.state().state;
     assert_eq!(state.level().level, 9);
-    assert_eq!(state.source, Source::File(DEFAULT_PRESET.to_string()));
+    assert_eq!(state.source, Source::Default);
     let campaign = campaign::plan(1).generate(9).expect("mansion 9");
     assert_eq!(
         *state.level(),

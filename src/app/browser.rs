@@ -13,9 +13,6 @@ use std::thread;
 
 use image::RgbaImage;
 
-use super::commands::Command;
-use super::state::EditorState;
-use crate::edit;
 use crate::generate::Rerolls;
 use crate::generate::campaign;
 use crate::generate::recipe::{GeneratorParams, Recipe};
@@ -186,26 +183,6 @@ impl Browser {
                 seed: campaign::level_seed(game_seed, level),
                 rerolls: Rerolls::default(),
             },
-        }
-    }
-}
-
-impl EditorState {
-    /// Opens a mansion the browser found as the document (one undoable step): a campaign mansion
-    /// through the campaign panel, so it shows there too; another generator's through its recipe.
-    pub fn open_variant(&mut self, game_seed: u64, level: u32) {
-        match &self.doc.recipe.generator {
-            GeneratorParams::Siheyuan { .. } => {
-                self.seed_text = game_seed.to_string();
-                self.level_number = level;
-                self.apply(Command::Regenerate);
-            }
-            generator => {
-                let recipe = Browser::recipe(generator, game_seed, level);
-                if self.run(&edit::Command::SetRecipe(recipe)) {
-                    self.camera.request_fit();
-                }
-            }
         }
     }
 }

@@ -11,6 +11,7 @@ use super::state::Overlay;
 use super::tools::Tool;
 use crate::edit;
 use crate::generate::Step;
+use crate::generate::recipe::Recipe;
 use crate::io::export::Format;
 use crate::model::RoomId;
 use crate::paint::Layer;
@@ -50,6 +51,8 @@ pub enum Command {
     SetTool(Tool),
     /// A change of the document, through the history.
     Run(edit::Command),
+    /// Start a new document from the generator picker's recipe (asking first about unsaved changes).
+    ApplyRecipe(Recipe),
     New,
     Open,
     OpenRecent(usize),
@@ -103,7 +106,7 @@ pub enum Command {
     SearchSeeds,
     /// Stop the seed browser's search.
     CancelSearch,
-    /// Open mansion `level` of game `game_seed` of the document's generator (undoable).
+    /// Open mansion `level` of game `game_seed` with the document's generator, as a new document.
     OpenVariant {
         game_seed: u64,
         level: u32,
@@ -175,6 +178,7 @@ impl Command {
             Command::HistoryGoto(n) => format!("Go to step {n}"),
             Command::SetTool(tool) => tool.label().to_string(),
             Command::Run(command) => command.label(),
+            Command::ApplyRecipe(_) => "Apply generator".to_string(),
             Command::New => "New".to_string(),
             Command::Open => "Open…".to_string(),
             Command::OpenRecent(n) => format!("Recent file {}", n + 1),
@@ -323,7 +327,7 @@ impl Command {
                 "Start over on the campaign mansion for the game seed and level in the fields"
             }
             Command::RandomSeed => "Pick a new random game seed and open its mansion",
-            Command::OpenMansion(_) => "Open this mansion of the game",
+            Command::OpenMansion(_) => "Open this mansion of the game as a new, untitled document",
             Command::SelectRoom(_) => "Select a room to show it in the inspector",
             Command::FocusFinding(_) | Command::FocusViolation(_) => {
                 "Centre the map on this finding"
@@ -343,6 +347,9 @@ impl Command {
             Command::HistoryGoto(_) => "Undo or redo up to this step",
             Command::SetTool(_) => "Choose the map tool",
             Command::Run(_) => "Change the document",
+            Command::ApplyRecipe(_) => {
+                "Start a new, untitled document from this generator and these parameters"
+            }
             Command::New => "Start a new document from the default mansion",
             Command::Open => "Open a preset (.ron) or a level file (.ron, .json)",
             Command::OpenRecent(_) => "Open this recently used file",
@@ -392,7 +399,7 @@ impl Command {
             }
             Command::CancelSearch => "Stop the search; what was found so far is kept",
             Command::OpenVariant { .. } => {
-                "Open this mansion as the document, with this generator (Ctrl+Z goes back)"
+                "Open this mansion as a new, untitled document, with this generator"
             }
         }
     }

@@ -9,57 +9,20 @@ use std::time::Instant;
 
 use egui::{Context, Id, Modal, ViewportCommand};
 
-use super::commands::Command;
 use super::file_dialog::{FileDialog, Outcome, Request};
-use super::files::{PathPurpose, Pending};
+use super::files::PathPurpose;
 use super::native_dialog::{self, DialogChoice};
+use super::replace::{Answer, Pending, Replacement};
 use super::state::{EditorState, MessageKind, Source};
+use crate::paint::palette;
 
-/// Carries out a command, asking first where a dialog or prompt is needed.
-pub fn dispatch(ctx: &Context, state: &mut EditorState, command: Command) {
-    if state.files.builtin_dialog.is_some() {
-        // The in-app file dialog is modal: keyboard shortcuts wait until it ends too.
-        return;
+/// Serves what the frame's commands asked of the window: a file dialog, or closing it after Quit.
+pub fn serve(ctx: &Context, state: &mut EditorState) {
+    if let Some(purpose) = state.files.ask.take() {
+        ask_path(state, purpose);
     }
-    match command {
-        Command::New => request(ctx, state, Pending::New),
-        Command::Open => request(ctx, state, Pending::Open(None)),
-        Command::OpenRecent(n) => {
-            if let Some(path) = state.files.recent.get(n).cloned() {
-                request(ctx, state, Pending::Open(Some(path)));
-            }
-        }
-        Command::SaveAs => ask_path(ctx, state, PathPurpose::SaveAs { then: None }),
-        Command::Save if state.files.path.is_none() => {
-            ask_path(ctx, state, PathPurpose::SaveAs { then: None });
-        }
-        Command::Export(kind) => ask_path(ctx, state, PathPurpose::Export(kind)),
-        Command::CompareWithFile => ask_path(ctx, state, PathPurpose::Compare),
-        Command::Quit => request(ctx, state, Pending::Quit),
-        other => state.apply(other),
-    }
-}
-
-/// Does `pending` now, or first asks about unsaved changes.
-pub fn request(ctx: &Context, state: &mut EditorState, pending: Pending) {
-    if state.dirty {
-        state.files.pending = Some(pending);
-    } else {
-        carry_out(ctx, state, pending);
-    }
-}
-
-fn carry_out(ctx: &Context, state: &mut EditorState, pending: Pending) {
-    match pending {
-        Pending::New => state.apply(Command::New),
-        Pending::Open(Some(path)) => {
-            state.open_path(&path);
-        }
-        Pending::Open(None) => ask_path(ctx, state, PathPurpose::Open),
-        Pending::Quit => {
-            state.files.allow_close = true;
-            ctx.send_viewport_cmd(ViewportCommand::Close);
-        }
+    if std::mem::take(&mut state.files.close_window) {
+        ctx.send_viewport_cmd(ViewportCommand::Close);
     }
 }
 
@@ -133,7 +96,7 @@ fn request_for(state: &EditorState, purpose: &PathPurpose) -> Request {
 
 /// Asks for a path for `purpose` and carries it out: with the system dialog where it can be shown,
 /// else by opening the editor's own, whose answer [`modals`] handles on a later frame.
-fn ask_path(ctx: &Context, state: &mut EditorState, purpose: PathPurpose) {
+fn ask_path(state: &mut EditorState, purpose: PathPurpose) {
     let request = request_for(state, &purpose);
     if state.files.dialogs == DialogChoice::Detect {
         state.files.dialogs = native_dialog::choose();
@@ -141,7 +104,7 @@ fn ask_path(ctx: &Context, state: &mut EditorState, purpose: PathPurpose) {
     if let DialogChoice::Native { forced } = state.files.dialogs {
         let started = Instant::now();
         match native_dialog::ask(&request) {
-            Some(path) => return finish(ctx, state, purpose, &path),
+            Some(path) => return finish(state, purpose, &path),
             None if forced || started.elapsed() >= native_dialog::INSTANT => return,
             None => {
                 state.files.dialogs = DialogChoice::Builtin(
@@ -172,7 +135,7 @@ pub fn open_in_app_dialog(state: &mut EditorState, purpose: PathPurpose) {
 }
 
 /// Carries out `purpose` with the chosen path.
-fn finish(ctx: &Context, state: &mut EditorState, purpose: PathPurpose, path: &Path) {
+fn finish(state: &mut EditorState, purpose: PathPurpose, path: &Path) {
     if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
         state.files.last_folder = Some(folder.to_path_buf());
     }
@@ -180,7 +143,7 @@ fn finish(ctx: &Context, state: &mut EditorState, purpose: PathPurpose, path: &P
         PathPurpose::SaveAs { then } => {
             state.save_to(path);
             if let Some(pending) = then.filter(|_| !state.dirty) {
-                carry_out(ctx, state, pending);
+                state.carry_out(pending);
             }
         }
         PathPurpose::Open => {
@@ -205,7 +168,7 @@ fn builtin_dialog(ctx: &Context, state: &mut EditorState) {
     };
     state.files.last_folder = Some(dialog.folder().to_path_buf());
     match outcome {
-        Outcome::Chosen(path) => finish(ctx, state, purpose, &path),
+        Outcome::Chosen(path) => finish(state, purpose, &path),
         Outcome::Cancelled => {
             state.say(MessageKind::Info, format!("{}: cancelled", dialog.title()))
         }
@@ -215,51 +178,32 @@ fn builtin_dialog(ctx: &Context, state: &mut EditorState) {
 /// The modal prompts and the in-app file dialog, when one is due.
 pub fn modals(ctx: &Context, state: &mut EditorState) {
     builtin_dialog(ctx, state);
-    if let Some(pending) = state.files.pending.clone() {
+    if let Some(pending) = &state.files.pending {
+        let question = format!(
+            "Save the changes to {} before you {}?",
+            state.document_name(),
+            pending.describe()
+        );
         let mut answer = None;
         Modal::new(Id::unique("unsaved-changes")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
-            ui.label(format!(
-                "{} has changes that are not saved.",
-                state.file_name()
-            ));
+            ui.label(question);
+            ui.weak("Discard loses the changes made since the document was last saved.");
+            if state.message_kind == MessageKind::Error
+                && let Some(message) = &state.message
+            {
+                ui.colored_label(palette::TEXT_ERROR, message);
+            }
             ui.horizontal(|ui| {
-                for choice in ["Save", "Discard", "Cancel"] {
-                    if ui.button(choice).clicked() {
+                for choice in Answer::ALL {
+                    if ui.button(choice.label()).clicked() {
                         answer = Some(choice);
                     }
                 }
             });
         });
-        match answer {
-            Some("Save") => match state.files.path.clone() {
-                Some(path) => {
-                    state.save_to(&path);
-                    if !state.dirty {
-                        state.files.pending = None;
-                        carry_out(ctx, state, pending);
-                    }
-                }
-                // Untitled: ask for a name first; the action waits for the save (and is dropped, with
-                // the document kept, if the dialog is cancelled).
-                None => {
-                    state.files.pending = None;
-                    ask_path(
-                        ctx,
-                        state,
-                        PathPurpose::SaveAs {
-                            then: Some(pending),
-                        },
-                    );
-                }
-            },
-            Some("Discard") => {
-                state.files.pending = None;
-                state.mark_saved();
-                carry_out(ctx, state, pending);
-            }
-            Some(_) => state.files.pending = None,
-            None => {}
+        if let Some(answer) = answer {
+            state.answer_prompt(answer);
         }
     }
     if let Some((path, summary)) = state.files.recovery_offer.clone() {
@@ -280,7 +224,7 @@ pub fn modals(ctx: &Context, state: &mut EditorState) {
         match answer {
             Some(true) => {
                 state.files.recovery_offer = None;
-                state.recover(&path);
+                state.request(Pending::Replace(Replacement::Recover(path)));
             }
             Some(false) => {
                 state.files.recovery_offer = None;
@@ -315,7 +259,7 @@ pub fn on_dropped_files(ctx: &Context, state: &mut EditorState) {
             .collect()
     });
     if let Some(path) = dropped.into_iter().next() {
-        request(ctx, state, Pending::Open(Some(path)));
+        state.request(Pending::Replace(Replacement::Open(Some(path))));
     }
 }
 

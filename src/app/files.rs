@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use super::file_dialog::FileDialog;
 use super::native_dialog::DialogChoice;
+use super::replace::Pending;
 use super::state::{EditorState, MessageKind, Source};
 use crate::edit::Document;
 use crate::generate::recipe::{GeneratorParams, Recipe};
@@ -59,15 +60,6 @@ impl AppDirs {
     }
 }
 
-/// What asked for the unsaved-changes prompt, to carry out after Save or Discard.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Pending {
-    New,
-    /// Open a file (from the dialog, the recent list or a drop).
-    Open(Option<PathBuf>),
-    Quit,
-}
-
 /// What a path asked for in a file dialog is for, to carry out when the dialog ends.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PathPurpose {
@@ -96,6 +88,10 @@ pub struct FileState {
     pub last_folder: Option<PathBuf>,
     /// An action waiting for the Save / Discard / Cancel answer.
     pub pending: Option<Pending>,
+    /// A file dialog a command asked for, shown when the frame's commands are done.
+    pub ask: Option<PathPurpose>,
+    /// Quitting was confirmed: the window closes at the end of the frame.
+    pub close_window: bool,
     /// A recovery file found at start, offered to the user, with what the prompt says about it (read
     /// once, not every frame the prompt is shown).
     pub recovery_offer: Option<(PathBuf, String)>,
@@ -118,6 +114,8 @@ impl Default for FileState {
             builtin_dialog: None,
             last_folder: None,
             pending: None,
+            ask: None,
+            close_window: false,
             recovery_offer: None,
             last_autosave: Instant::now(),
             allow_close: false,
@@ -253,9 +251,13 @@ impl EditorState {
     pub fn open_path(&mut self, path: &Path) -> bool {
         match read_document(path) {
             Ok(loaded) => {
-                self.replace_document(loaded.document, Source::File(path.display().to_string()));
+                // Save writes back only to a preset: a level file opens untitled.
                 let is_preset = preset::read(path).is_ok();
-                self.files.path = is_preset.then(|| path.to_path_buf());
+                self.replace_document(
+                    loaded.document,
+                    Source::File(path.display().to_string()),
+                    is_preset.then(|| path.to_path_buf()),
+                );
                 self.files.remember(path);
                 match loaded.drift {
                     Some(drift) => self.say(
@@ -337,11 +339,8 @@ impl EditorState {
                     .and_then(|p| recovered_path(&p.name));
                 let source = original
                     .as_ref()
-                    .map_or("recovered document".to_string(), |p| {
-                        p.display().to_string()
-                    });
-                self.replace_document(loaded.document, Source::File(source));
-                self.files.path = original;
+                    .map_or(Source::Recovered, |p| Source::File(p.display().to_string()));
+                self.replace_document(loaded.document, source, original);
                 self.saved = None;
                 self.dirty = true;
                 self.say(
@@ -365,10 +364,31 @@ impl EditorState {
             )
     }
 
-    /// The window title: file name, and `•` while there are unsaved changes.
+    /// The document as the title and prompts name it: the preset Save writes to, or "untitled" with
+    /// where the level came from ("untitled (game 3, mansion 2)").
+    pub fn document_name(&self) -> String {
+        if self.files.path.is_some() {
+            return self.file_name();
+        }
+        match &self.source {
+            Source::Campaign { game_seed, level } => {
+                format!("untitled (game {game_seed}, mansion {level})")
+            }
+            Source::File(name) => {
+                let name = Path::new(name)
+                    .file_name()
+                    .map_or_else(|| name.clone(), |n| n.to_string_lossy().into_owned());
+                format!("untitled (from {name})")
+            }
+            Source::Recovered => "untitled (recovered)".to_string(),
+            Source::Default | Source::Recipe => "untitled".to_string(),
+        }
+    }
+
+    /// The window title: the document's name, and `•` while there are unsaved changes.
     pub fn title(&self) -> String {
         let dot = if self.dirty { "• " } else { "" };
-        format!("{dot}{} — Mansion Forge", self.file_name())
+        format!("{dot}{} — Mansion Forge", self.document_name())
     }
 }
 

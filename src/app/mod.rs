@@ -36,6 +36,7 @@ mod palette;
 mod panels;
 mod picker;
 mod previews;
+mod replace;
 mod screenshot;
 mod state;
 mod stealth_panels;
@@ -48,17 +49,16 @@ use std::path::{Path, PathBuf};
 use egui::{Key, Ui};
 
 pub use crate::paint::CellToScreen;
-pub use browser::{Batch, Criterion};
+pub use browser::{Batch, Criterion, Match};
 pub use camera::Camera;
 pub use commands::Command;
 pub use compare::Comparison;
 pub use dialogs::open_in_app_dialog;
-pub use files::{
-    AppDirs, FileState, PathPurpose, Pending, level_document, read_document, recovery_summary,
-};
+pub use files::{AppDirs, FileState, PathPurpose, level_document, read_document, recovery_summary};
 pub use findings::{Finding, Severity, level_findings};
 pub use native_dialog::DialogChoice;
 pub use palette::Palette;
+pub use replace::{Answer, Pending, Replacement};
 pub use screenshot::{SCREENSHOT_SIZE, editor_for_request, render_editor, save_editor};
 pub use state::{Analysis, DEFAULT_PRESET, EditorState, MessageKind, Overlay, Overlays, Source};
 pub use strokes::PaintMode;
@@ -144,11 +144,15 @@ impl Editor {
         dialogs::modals(&ctx, state);
         palette::show(&ctx, state, &mut commands);
         if !commands.is_empty() {
-            for command in commands {
-                dialogs::dispatch(&ctx, &mut self.state, command);
+            // The in-app file dialog is modal: keyboard shortcuts wait until it ends too.
+            if self.state.files.builtin_dialog.is_none() {
+                for command in commands {
+                    self.state.apply(command);
+                }
             }
             ctx.request_repaint();
         }
+        dialogs::serve(&ctx, &mut self.state);
         dialogs::on_close_request(&ctx, &mut self.state);
         dialogs::update_title(&ctx, &mut self.state);
         self.state.autosave();

@@ -1,7 +1,7 @@
 //! The side panels, menu bar and status bar. Panels only read the state and emit [`Command`]s; the one
 //! exception is the seed text field, which is a form field that edits `seed_text` in place.
 
-use egui::{Color32, RichText, Ui};
+use egui::{RichText, Ui};
 
 use super::commands::{Command, key_name};
 use super::describe::route_summary;
@@ -14,7 +14,7 @@ use super::tools::Tool;
 use crate::analysis::validate::FindingKind;
 use crate::generate::campaign;
 use crate::model::{ItemKind, RoomKind, RoomOrigin};
-use crate::paint::Layer;
+use crate::paint::{Layer, palette};
 
 /// The menu bar: every keyed command, grouped.
 pub fn menu_bar(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
@@ -87,7 +87,7 @@ fn menu_toggle(ui: &mut Ui, command: Command, on: bool, commands: &mut Vec<Comma
 /// Level, seed, regenerate and the campaign list.
 pub fn generator(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
     ui.heading("Campaign");
-    let mut level = state.level_number;
+    let mut level = state.campaign_level();
     let slider = ui.add(egui::Slider::new(&mut level, 0..=9).text("Level"));
     if slider.changed() {
         commands.push(Command::OpenMansion(level));
@@ -106,12 +106,7 @@ pub fn generator(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Comman
     });
     ui.add_space(4.0);
     ui.label(RichText::new(format!("Mansions of game {}", state.campaign.game_seed)).strong());
-    let current = match state.source {
-        Source::Campaign { game_seed, level } if game_seed == state.campaign.game_seed => {
-            Some(level)
-        }
-        _ => None,
-    };
+    let current = state.campaign_mansion();
     for (n, plan) in state.campaign.plans.iter().enumerate() {
         let n = n as u32;
         let text = format!(
@@ -296,7 +291,7 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
         .get(r)
         .map_or(&[][..], Vec::as_slice);
     if routes.is_empty() && room.kind != RoomKind::Exterior {
-        ui.colored_label(Color32::from_rgb(255, 120, 100), "not patrolled");
+        ui.colored_label(palette::TEXT_ERROR, "not patrolled");
     }
     for &route in routes {
         ui.label(route_summary(level, route));
@@ -343,15 +338,11 @@ pub fn validation(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>)
             continue;
         }
         let (title, tag, colour) = match kind {
-            FindingKind::Playability => (
-                "Playability errors",
-                "Error",
-                Color32::from_rgb(255, 110, 100),
-            ),
+            FindingKind::Playability => ("Playability errors", "Error", palette::TEXT_ERROR),
             FindingKind::GeneratorNote => (
                 "Generator notes (may be intended)",
                 "Note",
-                Color32::from_rgb(150, 190, 255),
+                palette::TEXT_NOTE,
             ),
         };
         ui.label(RichText::new(format!("{title} ({})", of_kind.len())).strong());
@@ -370,9 +361,9 @@ pub fn validation(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>)
     }
     for (i, f) in findings.iter().enumerate() {
         let (tag, colour) = match f.severity {
-            Severity::Error => ("Error", Color32::from_rgb(255, 110, 100)),
-            Severity::Warning => ("Warning", Color32::from_rgb(255, 200, 80)),
-            Severity::Note => ("Note", Color32::from_rgb(150, 190, 255)),
+            Severity::Error => ("Error", palette::TEXT_ERROR),
+            Severity::Warning => ("Warning", palette::TEXT_WARNING),
+            Severity::Note => ("Note", palette::TEXT_NOTE),
         };
         let text = RichText::new(format!("{tag}: {}", f.message)).color(colour);
         let response = ui.selectable_label(focused(f.cell, f.room), text);
@@ -399,6 +390,8 @@ pub fn status_bar(ui: &mut Ui, state: &EditorState) {
         Source::Campaign { game_seed, level } => format!("game seed {game_seed}, mansion {level}"),
         Source::File(name) => name.clone(),
         Source::Recipe => "recipe from the generator picker".to_string(),
+        Source::Default => "the default mansion".to_string(),
+        Source::Recovered => "recovered after a crash".to_string(),
     };
     let took = state
         .last_generation
@@ -426,9 +419,9 @@ pub fn status_bar(ui: &mut Ui, state: &EditorState) {
         if let Some(message) = &state.message {
             let colour = match state.message_kind {
                 MessageKind::Info => ui.visuals().text_color(),
-                MessageKind::Success => Color32::from_rgb(110, 210, 120),
-                MessageKind::Warning => Color32::from_rgb(240, 190, 70),
-                MessageKind::Error => Color32::from_rgb(255, 110, 100),
+                MessageKind::Success => palette::TEXT_SUCCESS,
+                MessageKind::Warning => palette::TEXT_WARNING,
+                MessageKind::Error => palette::TEXT_ERROR,
             };
             ui.colored_label(colour, message);
         }

@@ -1,5 +1,5 @@
-//! The generator picker: a generator and its parameters as form fields, applied as one
-//! `SetRecipe` command. The fields are the registry's parameter specs, so the panel, the command line
+//! The generator picker: a generator and its parameters as form fields, applied as a new document
+//! (`Command::ApplyRecipe`). The fields are the registry's parameter specs, so the panel, the command line
 //! and the presets share names, ranges and help texts.
 //!
 //! Values are kept as JSON (the parameters' serde form) and handed to `registry::apply`, which parses
@@ -10,7 +10,7 @@ use egui::Ui;
 use serde_json::Value;
 
 use super::commands::Command;
-use crate::edit::{self, Document};
+use crate::edit::Document;
 use crate::generate::params::{ParamSpec, Widget};
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::registry::{self, ParamError};
@@ -200,14 +200,17 @@ pub fn show(
     if let Some(dropped) = &dropped {
         ui.colored_label(
             palette::WARNING,
-            format!("Applying drops {dropped} (Ctrl+Z brings them back)"),
+            format!("Applying starts a new document without the {dropped}"),
         );
     }
     let help = match &dropped {
-        Some(d) => {
-            format!("Generate with this generator and these parameters; drops {d} (undoable)")
-        }
-        None => "Generate with this generator and these parameters (undoable)".to_string(),
+        Some(d) => format!(
+            "{}; the {d} stay with the document you have now",
+            Command::ApplyRecipe(recipe.clone()).description()
+        ),
+        None => Command::ApplyRecipe(recipe.clone())
+            .description()
+            .to_string(),
     };
     if ui.button("Apply generator").on_hover_text(help).clicked() {
         match picker.params() {
@@ -219,7 +222,7 @@ pub fn show(
                 match recipe.check() {
                     Ok(()) => {
                         picker.error = None;
-                        commands.push(Command::Run(edit::Command::SetRecipe(recipe)));
+                        commands.push(Command::ApplyRecipe(recipe));
                     }
                     Err(e) => picker.error = Some(e),
                 }
@@ -228,7 +231,7 @@ pub fn show(
         }
     }
     if let Some(error) = &picker.error {
-        ui.colored_label(egui::Color32::from_rgb(255, 110, 100), error);
+        ui.colored_label(palette::TEXT_ERROR, error);
     }
 }
 

@@ -4,6 +4,7 @@
 //! frame, so a frame only draws. Every user action goes through [`EditorState::apply`] with a [`Command`],
 //! which keeps menus, buttons, keys and tests on one code path.
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::browser::Browser;
@@ -13,9 +14,10 @@ use super::camera::Camera;
 use super::clipboard::Clip;
 use super::commands::{Command, drawable};
 use super::compare::Comparison;
-use super::files::{self, FileState};
+use super::files::{self, FileState, PathPurpose};
 use super::palette::Palette;
 use super::picker::GeneratorPicker;
+use super::replace::{Pending, Replacement};
 use super::timeline::Timeline;
 use super::tools::{Tool, ToolState};
 use crate::edit::{self, Document, Edit, History};
@@ -79,12 +81,16 @@ impl Overlay {
 /// Where the document on screen came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
+    /// The built-in default mansion (at start, and New).
+    Default,
     /// Mansion `level` of the game `game_seed`.
     Campaign { game_seed: u64, level: u32 },
     /// A preset or level file.
     File(String),
-    /// A recipe set in the generator picker.
+    /// A recipe set in the generator picker, or a seed-browser match of another generator.
     Recipe,
+    /// An autosaved document of no file, recovered after a crash.
+    Recovered,
 }
 
 /// Something on the map the user asked to look at (a validation finding).
@@ -105,9 +111,8 @@ pub struct EditorState {
     pub(super) saved: Option<Document>,
     /// The document differs from the saved one.
     pub dirty: bool,
-    /// The generator panel's fields: the game seed as typed, and the mansion number 0–9.
+    /// The campaign panel's game seed as typed.
     pub seed_text: String,
-    pub level_number: u32,
     /// The plan of the game in the seed field, for the campaign list.
     pub campaign: Campaign,
     /// How long the last generation took (`None` for a loaded file).
@@ -169,7 +174,6 @@ impl EditorState {
             Source::Campaign { game_seed, .. } => game_seed,
             _ => DEFAULT_GAME_SEED,
         };
-        let level_number = doc.recipe.level.min(campaign::LEVELS as u32 - 1);
         EditorState {
             analysis: Analysis::new(&doc.level),
             picker: GeneratorPicker::from_recipe(&doc.recipe),
@@ -179,7 +183,6 @@ impl EditorState {
             dirty: false,
             source,
             seed_text: game_seed.to_string(),
-            level_number,
             campaign: campaign::plan(game_seed),
             last_generation: None,
             browser: Browser::new(),
@@ -241,8 +244,7 @@ impl EditorState {
         });
         match loaded {
             Ok(loaded) => {
-                let mut state =
-                    Self::with_document(loaded.document, Source::File(DEFAULT_PRESET.to_string()));
+                let mut state = Self::with_document(loaded.document, Source::Default);
                 state.message = loaded.drift;
                 state
             }
@@ -280,25 +282,27 @@ impl EditorState {
         &self.doc.level
     }
 
-    /// Replaces the whole document (new, open), clearing the history.
-    pub fn replace_document(&mut self, doc: Document, source: Source) {
-        let keep = (
-            self.overlays,
-            self.layers,
-            self.show_grid,
-            std::mem::take(&mut self.files),
-            std::mem::take(&mut self.browser),
-            std::mem::take(&mut self.thumbnails),
-        );
-        *self = Self::with_document(doc, source);
-        (
-            self.overlays,
-            self.layers,
-            self.show_grid,
-            self.files,
-            self.browser,
-            self.thumbnails,
-        ) = keep;
+    /// Shows another document (see [`super::replace`]): the history starts over, Save writes to
+    /// `path` (the preset it came from; `None` for untitled) and the view settings, panels, tools and
+    /// clipboard stay as the designer set them.
+    pub fn replace_document(&mut self, doc: Document, source: Source, path: Option<PathBuf>) {
+        let mut fresh = Self::with_document(doc, source);
+        std::mem::swap(&mut fresh.files, &mut self.files);
+        std::mem::swap(&mut fresh.browser, &mut self.browser);
+        std::mem::swap(&mut fresh.thumbnails, &mut self.thumbnails);
+        std::mem::swap(&mut fresh.tools, &mut self.tools);
+        fresh.tools.cancel_transient();
+        fresh.overlays = self.overlays;
+        fresh.layers = self.layers;
+        fresh.show_grid = self.show_grid;
+        fresh.layout = self.layout;
+        fresh.narrow = self.narrow;
+        fresh.details_while_narrow = self.details_while_narrow;
+        fresh.picker_open = self.picker_open;
+        fresh.timeline.open = self.timeline.open;
+        fresh.files.path = path;
+        fresh.files.pending = None;
+        *self = fresh;
     }
 
     /// Marks the current document as saved.
@@ -314,9 +318,7 @@ impl EditorState {
         let size = (self.doc.level.width, self.doc.level.height);
         let regenerates = matches!(
             command,
-            edit::Command::Regenerate { .. }
-                | edit::Command::Reroll(_)
-                | edit::Command::SetRecipe(_)
+            edit::Command::Regenerate { .. } | edit::Command::Reroll(_)
         );
         let before = regenerates.then(|| self.doc.level.clone());
         match self.history.run(&mut self.doc, command) {
@@ -377,7 +379,20 @@ impl EditorState {
         }
     }
 
-    /// Opens the campaign mansion `level` of the game seed in the seed field, as a new recipe.
+    /// The mansion number the campaign panel's slider shows: the document's level.
+    pub fn campaign_level(&self) -> u32 {
+        self.doc.recipe.level.min(campaign::LEVELS as u32 - 1)
+    }
+
+    /// Which mansion of the campaign panel's game the document is, if it is one as the campaign makes
+    /// it (same plan, level seed and no re-rolls): the panel highlights it, so the highlight follows
+    /// undo and regeneration.
+    pub fn campaign_mansion(&self) -> Option<u32> {
+        let level = self.doc.recipe.level;
+        (self.doc.recipe == Recipe::campaign_level(self.campaign.game_seed, level)).then_some(level)
+    }
+
+    /// Asks to open mansion `level` of the game seed typed in the seed field (see [`Self::request`]).
     fn open_campaign(&mut self, level: u32) {
         let Ok(game_seed) = self.seed_text.trim().parse::<u64>() else {
             self.say(
@@ -391,15 +406,7 @@ impl EditorState {
             return;
         };
         let level = level.min(campaign::LEVELS as u32 - 1);
-        if self.campaign.game_seed != game_seed {
-            self.campaign = campaign::plan(game_seed);
-        }
-        let recipe = Recipe::campaign_level(game_seed, level);
-        if self.run(&edit::Command::SetRecipe(recipe)) {
-            self.level_number = level;
-            self.source = Source::Campaign { game_seed, level };
-            self.camera.request_fit();
-        }
+        self.request(Pending::Replace(Replacement::Mansion { game_seed, level }));
     }
 
     /// Undoes or redoes until `done` commands are done.
@@ -436,15 +443,18 @@ impl EditorState {
                 self.browser.start(&self.doc.recipe.generator);
             }
             Command::CancelSearch => self.browser.cancel(),
-            Command::OpenVariant { game_seed, level } => self.open_variant(game_seed, level),
+            Command::OpenVariant { game_seed, level } => {
+                self.request(Pending::Replace(Replacement::Variant { game_seed, level }));
+            }
             Command::ToggleGrid => self.show_grid ^= true,
             Command::FitToWindow => self.camera.request_fit(),
             Command::ZoomIn => self.camera.request_zoom(1.25),
             Command::ZoomOut => self.camera.request_zoom(0.8),
-            Command::Regenerate => self.open_campaign(self.level_number),
+            Command::Regenerate => self.open_campaign(self.campaign_level()),
             Command::RandomSeed => {
-                self.seed_text = rand::random::<u32>().to_string();
-                self.open_campaign(self.level_number);
+                let game_seed = u64::from(rand::random::<u32>());
+                let level = self.campaign_level();
+                self.request(Pending::Replace(Replacement::Mansion { game_seed, level }));
             }
             Command::OpenMansion(level) => self.open_campaign(level),
             Command::SelectRoom(room) => {
@@ -507,52 +517,26 @@ impl EditorState {
                 self.tools.drag_from = None;
             }
             Command::Run(command) => {
-                let new_recipe = matches!(command, edit::Command::SetRecipe(_));
-                let dropped = new_recipe
-                    .then(|| super::picker::dropped_by_new_recipe(&self.doc))
-                    .flatten();
-                if self.run(&command) && new_recipe {
-                    self.source = Source::Recipe;
-                    let mut said: Vec<String> = dropped
-                        .into_iter()
-                        .map(|d| format!("dropped {d} (Ctrl+Z brings them back)"))
-                        .collect();
-                    // Clamped parameters first and in full: the designer typed those values.
-                    let (clamps, notes): (Vec<&String>, Vec<&String>) = self
-                        .doc
-                        .level
-                        .diagnostics
-                        .iter()
-                        .partition(|n| n.starts_with("parameter "));
-                    said.extend(clamps.into_iter().cloned());
-                    if let Some(first) = notes.first() {
-                        said.push(match notes.len() {
-                            1 => format!("generator note: {first}"),
-                            n => format!("{n} generator notes (validation panel), first: {first}"),
-                        });
-                    }
-                    if !said.is_empty() {
-                        let text = format!("New recipe applied: {}", said.join("; "));
-                        self.say(MessageKind::Warning, text);
-                    }
-                }
+                self.run(&command);
             }
-            Command::New => {
-                let mut fresh = Self::new_default();
-                let message = fresh.message.take();
-                self.replace_document(fresh.doc, fresh.source);
-                self.files.path = None;
-                self.message = message;
+            Command::ApplyRecipe(recipe) => {
+                self.request(Pending::Replace(Replacement::Recipe(recipe)))
             }
+            Command::New => self.request(Pending::Replace(Replacement::New)),
+            Command::Open => self.request(Pending::Replace(Replacement::Open(None))),
             Command::OpenRecent(n) => {
                 if let Some(path) = self.files.recent.get(n).cloned() {
-                    self.open_path(&path);
+                    self.request(Pending::Replace(Replacement::Open(Some(path))));
                 }
             }
             Command::Save => match self.files.path.clone() {
                 Some(path) => self.save_to(&path),
-                None => self.say(MessageKind::Warning, "Save As… needs a file name"),
+                None => self.files.ask = Some(PathPurpose::SaveAs { then: None }),
             },
+            Command::SaveAs => self.files.ask = Some(PathPurpose::SaveAs { then: None }),
+            Command::Export(format) => self.files.ask = Some(PathPurpose::Export(format)),
+            Command::CompareWithFile => self.files.ask = Some(PathPurpose::Compare),
+            Command::Quit => self.request(Pending::Quit),
             Command::ToggleTimeline => self.timeline.open ^= true,
             Command::PlayPause => {
                 self.timeline.open = true;
@@ -575,7 +559,6 @@ impl EditorState {
                 cell: None,
                 room: Some(room),
             }),
-            Command::Quit => self.say(MessageKind::Info, "close the window to quit"),
             Command::Copy => self.copy_selection(),
             Command::ToggleControls => self.layout.controls ^= true,
             Command::ToggleDetails if self.narrow => self.details_while_narrow ^= true,
@@ -595,15 +578,7 @@ impl EditorState {
                     "Nothing copied yet: drag out cells with the Select tool, then Ctrl+C",
                 ),
             },
-            Command::Cancel => {
-                self.tools.pasting = false;
-                self.tools.selection = None;
-                self.tools.preview = None;
-                self.tools.finish_stroke();
-            }
-            Command::Open | Command::SaveAs | Command::Export(_) | Command::CompareWithFile => {
-                self.say(MessageKind::Error, "file dialogs are not available here");
-            }
+            Command::Cancel => self.tools.cancel_transient(),
         }
     }
 

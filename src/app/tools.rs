@@ -187,6 +187,16 @@ impl ToolState {
     fn item_kind(&self) -> ItemKind {
         ITEMS.get(self.item).map_or(ItemKind::Coin, |p| p.0)
     }
+
+    /// Drops what is under way on the map — a selection, a pending paste, a drag, a stroke — and keeps
+    /// the tool, its pickers and the clipboard.
+    pub fn cancel_transient(&mut self) {
+        self.pasting = false;
+        self.selection = None;
+        self.preview = None;
+        self.drag_from = None;
+        self.finish_stroke();
+    }
 }
 
 /// The wall segment (adjacency) whose cells include `cell`.

@@ -37,8 +37,6 @@ pub enum Command {
     },
     /// Re-rolls one step, keeping the layout.
     Reroll(Step),
-    /// Switches to another recipe (level, plan or generator), keeping locks that still fit.
-    SetRecipe(Recipe),
 }
 
 impl Command {
@@ -55,9 +53,6 @@ impl Command {
             Command::Edit(edit) => edit.label(),
             Command::Regenerate { seed } => format!("Regenerate unlocked rooms (seed {seed})"),
             Command::Reroll(step) => format!("Re-roll {step:?}"),
-            Command::SetRecipe(recipe) => {
-                format!("New recipe (level {}, seed {})", recipe.level, recipe.seed)
-            }
         }
     }
 }
@@ -187,15 +182,6 @@ impl Document {
                     ..self.recipe.clone()
                 };
                 self.rebuild(recipe)?;
-            }
-            Command::SetRecipe(recipe) => {
-                let kept = self.locks.clone();
-                self.locks.clear();
-                let result = self.rebuild(recipe.clone());
-                if result.is_err() {
-                    self.locks = kept;
-                }
-                result?;
             }
         }
         Ok(())

@@ -66,6 +66,13 @@ pub const FOCUS: Color32 = Color32::from_rgb(255, 90, 200);
 /// An edit previewed under the cursor that would break something (a wall over a door, a coin on a wall).
 pub const WARNING: Color32 = Color32::from_rgb(255, 120, 40);
 
+/// Panel and status-bar text by what it reports, readable on the dark panels: errors and refusals,
+/// warnings, things done, and neutral notes.
+pub const TEXT_ERROR: Color32 = Color32::from_rgb(255, 110, 100);
+pub const TEXT_WARNING: Color32 = Color32::from_rgb(240, 190, 70);
+pub const TEXT_SUCCESS: Color32 = Color32::from_rgb(110, 210, 120);
+pub const TEXT_NOTE: Color32 = Color32::from_rgb(150, 190, 255);
+
 /// Room-graph node colours by kind (overlay 1).
 pub const NODE_PUBLIC_ROOM: Color32 = Color32::from_rgb(70, 150, 255);
 pub const NODE_PRIVATE_ROOM: Color32 = Color32::from_rgb(230, 70, 160);

@@ -1,0 +1,248 @@
+//! Replacing the document on screen by another one only with the designer's consent.
+//!
+//! Every action that shows another document — New, Open, a recent or dropped file, a campaign mansion, a
+//! seed-browser match, the generator picker's recipe, a recovered document — is a [`Replacement`] and
+//! goes through [`EditorState::request`]: with unsaved changes it waits for the Save / Discard / Cancel
+//! prompt ([`EditorState::answer_prompt`]); without, it is carried out at once. Quitting asks the same way.
+//!
+//! A replacement starts a new document: the history starts over and Save writes only to the preset the
+//! new document was opened from or saved to. So a campaign mansion opened over `my.ron` is untitled until
+//! saved, and Save can never write it over `my.ron`. A replacement that fails (a broken file) leaves the
+//! document as it was, unsaved changes and all, even after "Discard".
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use super::files::PathPurpose;
+use super::state::{EditorState, MessageKind, Source};
+use crate::edit::Document;
+use crate::generate::recipe::{GeneratorParams, Recipe};
+
+/// A document to show instead of the current one.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Replacement {
+    /// The default mansion, untitled.
+    New,
+    /// A preset or level file; `None` asks for it with a file dialog first.
+    Open(Option<PathBuf>),
+    /// Mansion `level` (0–9) of game `game_seed`'s campaign.
+    Mansion { game_seed: u64, level: u32 },
+    /// A seed-browser match: mansion `level` of game `game_seed`, made by the document's generator.
+    Variant { game_seed: u64, level: u32 },
+    /// The generator picker's recipe, without the old document's locks and edits.
+    Recipe(Recipe),
+    /// The document autosaved before the editor last closed uncleanly.
+    Recover(PathBuf),
+}
+
+impl Replacement {
+    /// What the replacement does, to finish "Save the changes before you …?".
+    pub fn describe(&self) -> String {
+        match self {
+            Replacement::New => "start a new document".to_string(),
+            Replacement::Open(None) => "open another file".to_string(),
+            Replacement::Open(Some(path)) => format!("open {}", display_name(path)),
+            Replacement::Mansion { game_seed, level } => {
+                format!("open mansion {level} of game {game_seed}")
+            }
+            Replacement::Variant { game_seed, level } => {
+                format!("open the seed browser's mansion {level} of game {game_seed}")
+            }
+            Replacement::Recipe(_) => "apply the new generator recipe".to_string(),
+            Replacement::Recover(_) => "recover the autosaved document".to_string(),
+        }
+    }
+}
+
+/// An action waiting for the Save / Discard / Cancel answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    Replace(Replacement),
+    Quit,
+}
+
+impl Pending {
+    /// What the action does, to finish "Save the changes before you …?".
+    pub fn describe(&self) -> String {
+        match self {
+            Pending::Replace(replacement) => replacement.describe(),
+            Pending::Quit => "quit".to_string(),
+        }
+    }
+}
+
+/// The designer's answer to the unsaved-changes prompt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Save the document, then go on (an untitled one asks for a name first).
+    Save,
+    /// Go on without saving.
+    Discard,
+    /// Keep the document and do nothing.
+    Cancel,
+}
+
+impl Answer {
+    pub const ALL: [Answer; 3] = [Answer::Save, Answer::Discard, Answer::Cancel];
+
+    /// The button label, which is also the accessible name tests click.
+    pub fn label(self) -> &'static str {
+        match self {
+            Answer::Save => "Save",
+            Answer::Discard => "Discard",
+            Answer::Cancel => "Cancel",
+        }
+    }
+}
+
+/// A path's file name for messages, or the whole path when it has none.
+fn display_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+impl EditorState {
+    /// Carries out `pending` now, or — when the document has unsaved changes — asks first.
+    pub fn request(&mut self, pending: Pending) {
+        if self.dirty {
+            self.files.pending = Some(pending);
+        } else {
+            self.carry_out(pending);
+        }
+    }
+
+    /// The answer to the unsaved-changes prompt: carries out the waiting action, or drops it.
+    pub fn answer_prompt(&mut self, answer: Answer) {
+        let Some(pending) = self.files.pending.take() else {
+            return;
+        };
+        match answer {
+            Answer::Save => match self.files.path.clone() {
+                Some(path) => {
+                    self.save_to(&path);
+                    if self.dirty {
+                        // The save failed (its message is in the status bar): keep asking.
+                        self.files.pending = Some(pending);
+                    } else {
+                        self.carry_out(pending);
+                    }
+                }
+                // Untitled: a name first; the action waits for the save (and is dropped, with the
+                // document kept, if the dialog is cancelled).
+                None => {
+                    self.files.ask = Some(PathPurpose::SaveAs {
+                        then: Some(pending),
+                    });
+                }
+            },
+            Answer::Discard => self.carry_out(pending),
+            Answer::Cancel => self.say(
+                MessageKind::Info,
+                format!(
+                    "Kept {}: did not {}",
+                    self.document_name(),
+                    pending.describe()
+                ),
+            ),
+        }
+    }
+
+    /// Carries out `pending` without asking.
+    pub(super) fn carry_out(&mut self, pending: Pending) {
+        match pending {
+            Pending::Quit => {
+                self.files.allow_close = true;
+                self.files.close_window = true;
+            }
+            Pending::Replace(replacement) => self.replace_with(replacement),
+        }
+    }
+
+    fn replace_with(&mut self, replacement: Replacement) {
+        match replacement {
+            Replacement::New => {
+                let mut fresh = Self::new_default();
+                let message = fresh.message.take();
+                self.replace_document(fresh.doc, fresh.source, None);
+                self.message = message;
+            }
+            Replacement::Open(None) => self.files.ask = Some(PathPurpose::Open),
+            Replacement::Open(Some(path)) => {
+                self.open_path(&path);
+            }
+            Replacement::Mansion { game_seed, level } => {
+                let recipe = Recipe::campaign_level(game_seed, level);
+                self.open_generated(recipe, Source::Campaign { game_seed, level });
+            }
+            Replacement::Variant { game_seed, level } => {
+                match &self.doc.recipe.generator {
+                    GeneratorParams::Siheyuan { .. } => {
+                        let recipe = Recipe::campaign_level(game_seed, level);
+                        self.open_generated(recipe, Source::Campaign { game_seed, level });
+                    }
+                    generator => {
+                        let recipe = super::browser::Browser::recipe(generator, game_seed, level);
+                        self.open_generated(recipe, Source::Recipe);
+                    }
+                }
+                // The campaign panel shows the match's game.
+                self.seed_text = game_seed.to_string();
+                self.campaign = crate::generate::campaign::plan(game_seed);
+            }
+            Replacement::Recipe(recipe) => {
+                let dropped = super::picker::dropped_by_new_recipe(&self.doc);
+                if self.open_generated(recipe, Source::Recipe) {
+                    self.say_recipe_notes(dropped);
+                }
+            }
+            Replacement::Recover(path) => self.recover(&path),
+        }
+    }
+
+    /// Shows the level `recipe` makes as a new, untitled document; on failure the document stays and
+    /// the status bar says why.
+    fn open_generated(&mut self, recipe: Recipe, source: Source) -> bool {
+        let started = Instant::now();
+        match Document::new(recipe) {
+            Ok(doc) => {
+                let before = self.doc.level.clone();
+                self.replace_document(doc, source, None);
+                self.last_generation = Some(started.elapsed());
+                self.before_regeneration = Some(before);
+                true
+            }
+            Err(e) => {
+                self.say(MessageKind::Error, format!("Cannot generate it: {e}"));
+                false
+            }
+        }
+    }
+
+    /// After a new recipe: what the old document had that the new one does not, the parameters the
+    /// generator clamped (in full: the designer typed those values) and its other notes.
+    fn say_recipe_notes(&mut self, dropped: Option<String>) {
+        let mut said: Vec<String> = dropped
+            .into_iter()
+            .map(|d| format!("the old document's {d} are not carried over"))
+            .collect();
+        let (clamps, notes): (Vec<&String>, Vec<&String>) = self
+            .doc
+            .level
+            .diagnostics
+            .iter()
+            .partition(|n| n.starts_with("parameter "));
+        said.extend(clamps.into_iter().cloned());
+        if let Some(first) = notes.first() {
+            said.push(match notes.len() {
+                1 => format!("generator note: {first}"),
+                n => format!("{n} generator notes (validation panel), first: {first}"),
+            });
+        }
+        if !said.is_empty() {
+            let text = format!("New recipe applied: {}", said.join("; "));
+            self.say(MessageKind::Warning, text);
+        }
+    }
+}
