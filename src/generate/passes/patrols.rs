@@ -90,6 +90,12 @@ fn assemble_chains(level: &Level, order: &[usize], participates: &[bool]) -> Cha
         }
         let (a, b) = (adj.left, adj.right);
         let (na, nb) = (chains.nodes[a], chains.nodes[b]);
+        // A second door between two linked regions would close a loop of two rooms, which a guard
+        // can only walk as a back-and-forth through one door. The siheyuan's regions share at most one
+        // wall segment; other generators' rooms can share two.
+        if na.next == Some(b) || na.prev == Some(b) {
+            continue;
+        }
         if na.next.is_none() && nb.prev.is_none() {
             chains.link(a, b);
         } else if nb.next.is_none() && na.prev.is_none() {
