@@ -182,3 +182,45 @@ fn applying_a_generator_says_how_many_locks_and_edits_it_drops() {
         Some("New recipe applied: the old document's 1 lock and 1 hand edit are not carried over")
     );
 }
+
+#[test]
+fn closing_a_door_that_walls_off_a_room_asks_first_and_says_how_many_cells() {
+    let mut harness = harness();
+    let level = harness.state().state.level().clone();
+    let graph = mansion_forge::analysis::room_graph(&level);
+    // A dead-end room's only door, in a wall segment the Door tool can close.
+    let (room, door) = (1..level.rooms.len())
+        .filter(|&r| graph.degree(r) == 1)
+        .find_map(|r| {
+            let (_, a) = graph.neighbours(r)[0];
+            let adj = &level.adjacencies[a];
+            adj.segment.and(adj.door_cells.first().map(|&c| (r, c)))
+        })
+        .expect("a dead-end room with a door");
+    key(&mut harness, egui::Key::D);
+    click_cell(&mut harness, door, Modifiers::NONE);
+    let title = harness
+        .state()
+        .state
+        .confirm
+        .as_ref()
+        .expect("the editor asks")
+        .title
+        .clone();
+    assert!(
+        title.starts_with("Wall off ") && title.ends_with(" cells?"),
+        "{title}"
+    );
+    harness.get_by_label_contains(&format!("(room {room}) off from the entrance"));
+    assert!(!harness.state().state.level().terrain(door).is_blocking());
+    harness.get_by_label("Keep it open").click();
+    harness.run_steps(2);
+    assert!(!harness.state().state.level().terrain(door).is_blocking());
+    assert_eq!(entries(&harness), 0);
+
+    click_cell(&mut harness, door, Modifiers::NONE);
+    harness.get_by_label("Close the door").click();
+    harness.run_steps(2);
+    assert!(harness.state().state.level().terrain(door).is_blocking());
+    assert_eq!(entries(&harness), 1, "one undo step");
+}

@@ -1,17 +1,29 @@
-//! Copy and paste of a rectangle of cells with their items. The Select tool drags out the rectangle;
+//! Copy, cut and paste of a rectangle of cells with their items. The Select tool drags out the rectangle;
 //! Ctrl+C copies its terrain and items (guards and routes stay: they belong to the whole level, not to
-//! cells); Ctrl+V shows the copy under the pointer until a click pastes it as one edit
-//! ([`Edit::Paste`]), held to the same placement rule as every other tool. Escape drops the selection or
-//! the pending paste.
+//! cells); Ctrl+X copies and takes the items away; Ctrl+V shows the copy under the pointer until a click
+//! pastes it as one edit ([`Edit::Paste`]), held to the same placement rule as every other tool. Escape
+//! drops the selection or the pending paste.
+//!
+//! The copy lives in the editor, so copy and paste work with no system clipboard at all (the Edit menu
+//! has all three). It also goes onto the system clipboard as text ([`Clip::to_text`]), which makes
+//! Ctrl+V work where the window hands a paste over only when that clipboard holds text, and lets a copy
+//! travel between two editor windows; text from there is checked like any file ([`Clip::from_text`]).
 
 use egui::{Color32, CornerRadius, Painter, Stroke, StrokeKind};
+use serde::{Deserialize, Serialize};
 
 use crate::edit::Edit;
+use crate::model::limits::MAX_SIDE;
 use crate::model::{Cell, ItemKind, Level, Terrain};
 use crate::paint::{CellToScreen, palette};
 
+/// The first line of a copy on the system clipboard, so other text is never taken for one.
+const TEXT_HEADER: &str = "Mansion Forge cells";
+/// The longest clipboard text read as a copy: a whole map at the largest size, with room to spare.
+const MAX_TEXT_BYTES: usize = 16 << 20;
+
 /// Copied cells, relative to the copy's north-west corner.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clip {
     pub width: i32,
     pub height: i32,
@@ -21,11 +33,7 @@ pub struct Clip {
 impl Clip {
     /// The cells of `level` in the rectangle with corners `a` and `b` (clipped to the map).
     pub fn copy(level: &Level, a: Cell, b: Cell) -> Option<Clip> {
-        let (x0, x1) = (a.x.min(b.x).max(0), a.x.max(b.x).min(level.width - 1));
-        let (y0, y1) = (a.y.min(b.y).max(0), a.y.max(b.y).min(level.height - 1));
-        if x0 > x1 || y0 > y1 {
-            return None;
-        }
+        let (x0, y0, x1, y1) = bounds(level, a, b)?;
         let cells = (y0..=y1)
             .flat_map(|y| (x0..=x1).map(move |x| Cell::new(x, y)))
             .map(|c| {
@@ -42,6 +50,31 @@ impl Clip {
 
     pub fn items(&self) -> usize {
         self.cells.iter().filter(|c| c.2.is_some()).count()
+    }
+
+    /// The copy as system-clipboard text: a header line, then the cells in RON.
+    pub fn to_text(&self) -> String {
+        let body = ron::to_string(self).unwrap_or_default();
+        format!("{TEXT_HEADER}\n{body}")
+    }
+
+    /// A copy read back from system-clipboard text; `None` for any other text, and for a copy whose
+    /// size or cells are out of range (the text may come from anywhere).
+    pub fn from_text(text: &str) -> Option<Clip> {
+        if text.len() > MAX_TEXT_BYTES {
+            return None;
+        }
+        let body = text.strip_prefix(TEXT_HEADER)?;
+        let clip: Clip = ron::from_str(body.trim()).ok()?;
+        let sides = 1..=MAX_SIDE;
+        let inside = |&((dx, dy), _, _): &((i32, i32), Terrain, Option<ItemKind>)| {
+            (0..clip.width).contains(&dx) && (0..clip.height).contains(&dy)
+        };
+        let whole = sides.contains(&clip.width)
+            && sides.contains(&clip.height)
+            && clip.cells.len() == (clip.width * clip.height) as usize
+            && clip.cells.iter().all(inside);
+        whole.then_some(clip)
     }
 
     /// The clip with its north-west corner on `at`, clipped to the map, as cells.
@@ -88,6 +121,28 @@ impl Clip {
             StrokeKind::Outside,
         );
     }
+}
+
+/// The rectangle with corners `a` and `b` clipped to the map, as `(x0, y0, x1, y1)` inclusive.
+fn bounds(level: &Level, a: Cell, b: Cell) -> Option<(i32, i32, i32, i32)> {
+    let (x0, x1) = (a.x.min(b.x).max(0), a.x.max(b.x).min(level.width - 1));
+    let (y0, y1) = (a.y.min(b.y).max(0), a.y.max(b.y).min(level.height - 1));
+    (x0 <= x1 && y0 <= y1).then_some((x0, y0, x1, y1))
+}
+
+/// The edit that takes the movable items off the rectangle with corners `a` and `b` — what a cut
+/// leaves behind. Doors and portcullises stay: they belong to their walls, and a mansion has no empty
+/// terrain to leave, so the terrain stays too. `None` when there is nothing to take away.
+pub fn take_items(level: &Level, a: Cell, b: Cell) -> Option<Edit> {
+    let (x0, y0, x1, y1) = bounds(level, a, b)?;
+    let cells: Vec<Cell> = level
+        .items
+        .iter()
+        .filter(|it| (x0..=x1).contains(&it.cell.x) && (y0..=y1).contains(&it.cell.y))
+        .filter(|it| !matches!(it.kind, ItemKind::Door(_) | ItemKind::Portcullis(_)))
+        .map(|it| it.cell)
+        .collect();
+    (!cells.is_empty()).then_some(Edit::ClearItems { cells })
 }
 
 /// Outlines the selected rectangle (corners `a` and `b`).

@@ -84,6 +84,8 @@ pub enum Command {
     Quit,
     /// Copy the selected rectangle of cells with their items.
     Copy,
+    /// Copy the selected rectangle, then take its items away.
+    Cut,
     /// Show the copied cells under the pointer; a click pastes them.
     Paste,
     /// Drop the selection, a pending paste or a stroke.
@@ -137,7 +139,7 @@ impl Command {
     ];
 
     /// Commands with a Ctrl shortcut; the Shift variants come first so Ctrl+Shift+Z is not read as Ctrl+Z.
-    pub const WITH_SHORTCUTS: [Command; 11] = [
+    pub const WITH_SHORTCUTS: [Command; 12] = [
         Command::Redo,
         Command::SaveAs,
         Command::CommandPalette,
@@ -148,6 +150,7 @@ impl Command {
         Command::GoToRoom,
         Command::Quit,
         Command::Copy,
+        Command::Cut,
         Command::Paste,
     ];
 
@@ -198,6 +201,7 @@ impl Command {
             Command::FocusRoom(r) => format!("Go to room {r}"),
             Command::Quit => "Quit".to_string(),
             Command::Copy => "Copy cells".to_string(),
+            Command::Cut => "Cut cells".to_string(),
             Command::Paste => "Paste cells".to_string(),
             Command::Cancel => "Cancel selection or paste".to_string(),
             Command::ToggleControls => "Controls panel".to_string(),
@@ -256,6 +260,7 @@ impl Command {
         const GO_TO_ROOM: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::G)];
         const QUIT: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::Q)];
         const COPY: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::C)];
+        const CUT: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::X)];
         const PASTE: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::V)];
         match self {
             Command::Undo => UNDO,
@@ -268,6 +273,7 @@ impl Command {
             Command::GoToRoom => GO_TO_ROOM,
             Command::Quit => QUIT,
             Command::Copy => COPY,
+            Command::Cut => CUT,
             Command::Paste => PASTE,
             _ => &[],
         }
@@ -371,6 +377,10 @@ impl Command {
             Command::Quit => "Close the editor, asking first about unsaved changes",
             Command::Copy => {
                 "Copy the cells dragged out with the Select tool, with their items (not guards)"
+            }
+            Command::Cut => {
+                "Copy the selected cells, then take their items away (the terrain, doors and guards \
+                 stay: a mansion has no empty cells)"
             }
             Command::Paste => "Show the copied cells under the pointer; click to paste them",
             Command::Cancel => "Drop the selected rectangle, a pending paste or a stroke",

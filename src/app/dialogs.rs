@@ -16,8 +16,12 @@ use super::replace::{Answer, Pending, Replacement};
 use super::state::{EditorState, MessageKind, Source};
 use crate::paint::palette;
 
-/// Serves what the frame's commands asked of the window: a file dialog, or closing it after Quit.
+/// Serves what the frame's commands asked of the window: a file dialog, text for the system clipboard,
+/// or closing it after Quit.
 pub fn serve(ctx: &Context, state: &mut EditorState) {
+    if let Some(text) = state.system_clipboard.take() {
+        ctx.copy_text(text);
+    }
     if let Some(purpose) = state.files.ask.take() {
         ask_path(state, purpose);
     }
@@ -185,7 +189,7 @@ pub fn modals(ctx: &Context, state: &mut EditorState) {
             pending.describe()
         );
         let mut answer = None;
-        Modal::new(Id::unique("unsaved-changes")).show(ctx, |ui| {
+        let modal = Modal::new(Id::unique("unsaved-changes")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
             ui.label(question);
             ui.weak("Discard loses the changes made since the document was last saved.");
@@ -202,8 +206,33 @@ pub fn modals(ctx: &Context, state: &mut EditorState) {
                 }
             });
         });
+        // Escape or a click beside the prompt is Cancel.
+        if answer.is_none() && modal.should_close() {
+            answer = Some(Answer::Cancel);
+        }
         if let Some(answer) = answer {
             state.answer_prompt(answer);
+        }
+    }
+    if let Some(confirmation) = &state.confirm {
+        let mut answer = None;
+        let modal = Modal::new(Id::unique("confirmation")).show(ctx, |ui| {
+            ui.heading(&confirmation.title);
+            ui.label(&confirmation.question);
+            ui.horizontal(|ui| {
+                if ui.button(confirmation.yes).clicked() {
+                    answer = Some(true);
+                }
+                if ui.button(confirmation.no).clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        if answer.is_none() && modal.should_close() {
+            answer = Some(false);
+        }
+        if let Some(yes) = answer {
+            state.answer_confirmation(yes);
         }
     }
     if let Some((path, summary)) = state.files.recovery_offer.clone() {

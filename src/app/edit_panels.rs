@@ -77,6 +77,16 @@ pub fn edit_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
     menu_item(ui, Command::Undo, state.history.can_undo(), commands);
     menu_item(ui, Command::Redo, state.history.can_redo(), commands);
     ui.separator();
+    let selected = state.tools.selection.is_some();
+    menu_item(ui, Command::Cut, selected, commands);
+    menu_item(ui, Command::Copy, selected, commands);
+    menu_item(
+        ui,
+        Command::Paste,
+        state.tools.clipboard.is_some(),
+        commands,
+    );
+    ui.separator();
     menu_item(
         ui,
         Command::ToggleLock,

@@ -58,14 +58,15 @@ pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
         && !response.dragged()
     {
         let cell = t.cell_at(pos);
-        if level.in_bounds(cell) && Tooltip::should_show_tooltip(&response, false) {
-            // Beside what the tool would touch (the brush's whole footprint), never over it.
-            let footprint = match (state.tools.tool, state.tools.paint_mode) {
-                (Tool::Paint, PaintMode::Brush) => brush_cells(cell, state.tools.brush)
-                    .map(|c| t.cell_rect(c))
-                    .fold(t.cell_rect(cell), |a, b| a.union(b)),
-                _ => t.cell_rect(cell),
-            };
+        // A refused placement's reason is drawn beside its cell: it is what matters, and the
+        // tooltip would cover it.
+        let refused = state
+            .tools
+            .preview
+            .as_ref()
+            .is_some_and(|p| p.refusal.is_some());
+        if level.in_bounds(cell) && !refused && Tooltip::should_show_tooltip(&response, false) {
+            let footprint = tool_footprint(state, &t, cell);
             Tooltip::always_open(
                 ui.ctx().clone(),
                 response.layer_id,
@@ -76,6 +77,25 @@ pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
             .show(|ui| hover_tooltip(ui, state, cell));
         }
     }
+}
+
+/// What the tool would touch around `cell`, on screen — the brush's whole footprint, the copy being
+/// pasted — for the hover tooltip to stand beside, never over it.
+fn tool_footprint(state: &EditorState, t: &CellToScreen, cell: Cell) -> Rect {
+    let tools = &state.tools;
+    let mut footprint = t.cell_rect(cell);
+    if tools.tool == Tool::Paint && tools.paint_mode == PaintMode::Brush {
+        for c in brush_cells(cell, tools.brush) {
+            footprint = footprint.union(t.cell_rect(c));
+        }
+    }
+    if tools.pasting
+        && let Some(clip) = &tools.clipboard
+    {
+        let far = cell.offset(clip.width - 1, clip.height - 1);
+        footprint = footprint.union(t.cell_rect(far));
+    }
+    footprint
 }
 
 impl EditorState {

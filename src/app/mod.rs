@@ -21,6 +21,7 @@ mod camera;
 mod clipboard;
 mod commands;
 mod compare;
+mod confirm;
 mod describe;
 mod dialogs;
 mod edit_panels;
@@ -53,6 +54,7 @@ pub use browser::{Batch, Criterion, Match};
 pub use camera::Camera;
 pub use commands::Command;
 pub use compare::Comparison;
+pub use confirm::Confirmation;
 pub use dialogs::open_in_app_dialog;
 pub use files::{AppDirs, FileState, PathPurpose, level_document, read_document, recovery_summary};
 pub use findings::{Finding, Severity, level_findings};
@@ -272,15 +274,26 @@ impl eframe::App for Editor {
 /// Keyboard shortcuts from [`Command::key`], [`Command::shortcuts`] and [`Tool::key`], unless a text
 /// field has the keyboard. Space is only "hold to pan": it never changes the document.
 fn keyboard(ctx: &egui::Context, state: &mut EditorState, commands: &mut Vec<Command>) {
-    if ctx.egui_wants_keyboard_input() || state.palette.open {
+    // A prompt or the palette has the keyboard: shortcuts wait until it is answered.
+    let prompting = state.files.pending.is_some()
+        || state.confirm.is_some()
+        || state.files.recovery_offer.is_some();
+    if ctx.egui_wants_keyboard_input() || state.palette.open || prompting {
         return;
     }
     ctx.input_mut(|i| {
-        // The window turns Ctrl+C and Ctrl+V into copy and paste events rather than keys.
+        // The window turns Ctrl+C, Ctrl+X and Ctrl+V into copy, cut and paste events rather than keys;
+        // a paste brings the system clipboard's text, which may be a copy from another window.
         for event in &i.events {
             match event {
                 egui::Event::Copy => commands.push(Command::Copy),
-                egui::Event::Paste(_) => commands.push(Command::Paste),
+                egui::Event::Cut => commands.push(Command::Cut),
+                egui::Event::Paste(text) => {
+                    if let Some(clip) = clipboard::Clip::from_text(text) {
+                        state.tools.clipboard = Some(clip);
+                    }
+                    commands.push(Command::Paste);
+                }
                 _ => {}
             }
         }

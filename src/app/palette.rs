@@ -48,6 +48,7 @@ pub fn catalogue(state: &EditorState) -> Vec<Command> {
         Command::Undo,
         Command::Redo,
         Command::Copy,
+        Command::Cut,
         Command::Paste,
     ]);
     list.extend(Tool::ALL.map(Command::SetTool));

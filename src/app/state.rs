@@ -159,6 +159,10 @@ pub struct EditorState {
     pub details_while_narrow: bool,
     /// The minimap's picture of the current document, made when first needed after a change.
     pub minimap: Option<egui::TextureHandle>,
+    /// An edit waiting for the designer's yes or no (closing a door that walls cells off).
+    pub confirm: Option<super::confirm::Confirmation>,
+    /// Text to put on the system clipboard when the frame ends (a copy of cells, see `clipboard`).
+    pub system_clipboard: Option<String>,
 }
 
 impl EditorState {
@@ -210,6 +214,8 @@ impl EditorState {
             narrow: false,
             details_while_narrow: false,
             minimap: None,
+            confirm: None,
+            system_clipboard: None,
         }
     }
 
@@ -315,7 +321,6 @@ impl EditorState {
     /// the document as it was.
     pub fn run(&mut self, command: &edit::Command) -> bool {
         let started = Instant::now();
-        let size = (self.doc.level.width, self.doc.level.height);
         let regenerates = matches!(
             command,
             edit::Command::Regenerate { .. } | edit::Command::Reroll(_)
@@ -331,9 +336,6 @@ impl EditorState {
                 }
                 self.message = None;
                 self.document_changed();
-                if size != (self.doc.level.width, self.doc.level.height) {
-                    self.camera.request_fit();
-                }
                 true
             }
             Err(e) => {
@@ -559,7 +561,10 @@ impl EditorState {
                 cell: None,
                 room: Some(room),
             }),
-            Command::Copy => self.copy_selection(),
+            Command::Copy => {
+                self.copy_selection();
+            }
+            Command::Cut => self.cut_selection(),
             Command::ToggleControls => self.layout.controls ^= true,
             Command::ToggleDetails if self.narrow => self.details_while_narrow ^= true,
             Command::ToggleDetails => self.layout.details ^= true,
@@ -592,8 +597,9 @@ impl EditorState {
         }
     }
 
-    /// Copies the Select tool's rectangle to the clipboard.
-    fn copy_selection(&mut self) {
+    /// Copies the Select tool's rectangle to the editor's clipboard, and as text to the system's;
+    /// false when nothing is selected.
+    fn copy_selection(&mut self) -> bool {
         let copied = self
             .tools
             .selection
@@ -606,12 +612,45 @@ impl EditorState {
                     clip.height,
                     clip.items()
                 );
+                self.system_clipboard = Some(clip.to_text());
                 self.tools.clipboard = Some(clip);
                 self.say(MessageKind::Success, text);
+                true
+            }
+            None => {
+                self.say(
+                    MessageKind::Warning,
+                    "Nothing selected: drag out cells with the Select tool (V) first",
+                );
+                false
+            }
+        }
+    }
+
+    /// Copies the selection, then takes its items away as one undo step (see [`Command::Cut`]).
+    fn cut_selection(&mut self) {
+        let Some((a, b)) = self.tools.selection else {
+            self.copy_selection();
+            return;
+        };
+        if !self.copy_selection() {
+            return;
+        }
+        let copied = self.message.take().unwrap_or_default();
+        match super::clipboard::take_items(&self.doc.level, a, b) {
+            Some(take) => {
+                let count = match &take {
+                    edit::Edit::ClearItems { cells } => cells.len(),
+                    _ => 0,
+                };
+                if self.run(&edit::Command::Edit(take)) {
+                    let text = format!("{copied}; took away its {count} movable items");
+                    self.say(MessageKind::Success, text);
+                }
             }
             None => self.say(
-                MessageKind::Warning,
-                "Nothing selected: drag out cells with the Select tool (V) first",
+                MessageKind::Success,
+                format!("{copied}; no movable items to take away (the terrain stays)"),
             ),
         }
     }

@@ -5,6 +5,7 @@ use egui::{Key, PointerButton, Response, Ui};
 
 use super::clipboard::Clip;
 use super::commands::Command;
+use super::confirm::Confirmation;
 use super::previews::{Preview, preview};
 use super::state::{EditorState, MessageKind};
 use super::strokes::{PaintMode, brush_cells, fill_cells, line_cells, rectangle_cells};
@@ -32,7 +33,7 @@ pub enum Tool {
     AddGuard,
     RemoveGuard,
     PlayerStart,
-    /// Pick the terrain or item under the cursor into the pickers (also Alt+click with any tool).
+    /// Pick the terrain or item under the cursor into the pickers (also Ctrl+click with any tool).
     Eyedropper,
 }
 
@@ -100,7 +101,7 @@ impl Tool {
             Tool::RemoveGuard => "Click a guard to remove it and its route",
             Tool::PlayerStart => "Click a cell to move the player start there",
             Tool::Eyedropper => {
-                "Click a cell to pick its item or terrain (Alt+click does it with any tool)"
+                "Click a cell to pick its item or terrain (Ctrl+click does it with any tool)"
             }
         }
     }
@@ -272,7 +273,8 @@ pub fn handle(
     let level = &state.doc.level;
     let pointer_cell = response.interact_pointer_pos().map(|p| t.cell_at(p));
     let tools = &mut state.tools;
-    if response.clicked() && ui.input(|i| i.modifiers.alt) {
+    // Ctrl (⌘) + click, which window managers leave to the window; Alt+click too where it gets here.
+    if response.clicked() && ui.input(|i| i.modifiers.command || i.modifiers.alt) {
         if let Some(cell) = pointer_cell {
             let picked = tools.pick(level, cell);
             state.say(MessageKind::Info, picked);
@@ -338,6 +340,7 @@ pub fn handle(
                 return;
             }
             match command {
+                Some(e @ Edit::SetDoor { open: false, .. }) => close_door(state, commands, e),
                 Some(e) => push_checked(state, commands, e),
                 None => {
                     let text = format!("{}: nothing here", tools.tool.label());
@@ -435,6 +438,38 @@ fn select(
 }
 
 /// Runs `e` unless the placement rule refuses it, in which case the status bar says why.
+/// Closes a door, asking first when that walls cells off from the entrance: how many, and in which rooms.
+fn close_door(state: &mut EditorState, commands: &mut Vec<Command>, e: Edit) {
+    let cut = placement::cut_off_cells(state.level(), &e);
+    if cut.is_empty() {
+        return push_checked(state, commands, e);
+    }
+    let mut rooms: Vec<usize> = cut
+        .iter()
+        .filter_map(|&c| state.analysis.room_at(c))
+        .collect();
+    rooms.sort_unstable();
+    rooms.dedup();
+    let names: Vec<String> = rooms.iter().map(|&r| format!("{r}")).collect();
+    let rooms = match names.len() {
+        0 => String::new(),
+        1 => format!(" (room {})", names[0]),
+        _ => format!(" (rooms {})", names.join(", ")),
+    };
+    let cells = if cut.len() == 1 { "cell" } else { "cells" };
+    state.confirm = Some(Confirmation {
+        title: format!("Wall off {} {cells}?", cut.len()),
+        question: format!(
+            "Closing this door cuts {} {cells}{rooms} off from the entrance: the thief can no longer \
+             reach them. Close it anyway?",
+            cut.len()
+        ),
+        yes: "Close the door",
+        no: "Keep it open",
+        command: Command::Run(edit::Command::Edit(e)),
+    });
+}
+
 fn push_checked(state: &mut EditorState, commands: &mut Vec<Command>, e: Edit) {
     match placement::refusal(state.level(), &e) {
         Some(reason) => state.say(MessageKind::Warning, format!("Refused: {reason}")),

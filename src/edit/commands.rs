@@ -22,6 +22,8 @@ pub enum Edit {
     Paste {
         cells: Vec<(Cell, Terrain, Option<ItemKind>)>,
     },
+    /// Takes the items off these cells, as one undo step (what Cut leaves behind).
+    ClearItems { cells: Vec<Cell> },
     /// Puts an item on a cell (replacing what was there), or clears the cell with `None`.
     SetItem { cell: Cell, item: Option<ItemKind> },
     /// Moves the item on `from` to the free cell `to`.
@@ -175,6 +177,10 @@ impl Edit {
                 ),
                 None => "Paste nothing".to_string(),
             },
+            Edit::ClearItems { cells } => match cells.len() {
+                1 => "Take away 1 item".to_string(),
+                n => format!("Take away {n} items"),
+            },
             Edit::SetItem {
                 cell,
                 item: Some(kind),
@@ -246,8 +252,17 @@ impl Edit {
             }
             return Ok(cells.iter().map(|&(c, _, _)| c).collect());
         }
+        if let Edit::ClearItems { cells } = self {
+            if let Some(&outside) = cells.iter().find(|c| !level.in_bounds(**c)) {
+                return Err(EditError::OutOfMap(outside));
+            }
+            level.items.retain(|i| !cells.contains(&i.cell));
+            return Ok(cells.clone());
+        }
         match *self {
-            Edit::PaintCells { .. } | Edit::Paste { .. } => Ok(Vec::new()),
+            Edit::PaintCells { .. } | Edit::Paste { .. } | Edit::ClearItems { .. } => {
+                Ok(Vec::new())
+            }
             Edit::PaintTerrain { cell, terrain } => {
                 inside(level, cell)?;
                 level.set_terrain(cell, terrain);

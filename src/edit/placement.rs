@@ -10,6 +10,7 @@
 //! Files are not checked here: a preset's edits are replayed as written, and their problems listed.
 
 use super::commands::Edit;
+use crate::analysis::reachability::reachable_from_start;
 use crate::analysis::validate::playability_errors;
 use crate::model::{Cell, ItemKind, Level, Terrain};
 
@@ -105,6 +106,20 @@ fn direct_refusal(level: &Level, edit: &Edit) -> Option<String> {
     }
 }
 
+/// The walkable cells the thief reaches from the start before `edit` and no longer after it: what
+/// closing a doorway walls off. Empty when the edit cuts nothing off (or cannot be made).
+pub fn cut_off_cells(level: &Level, edit: &Edit) -> Vec<Cell> {
+    let mut after = level.clone();
+    if edit.apply(&mut after).is_err() {
+        return Vec::new();
+    }
+    let (before_reach, after_reach) = (reachable_from_start(level), reachable_from_start(&after));
+    after
+        .all_cells()
+        .filter(|&c| before_reach.at(c) && !after_reach.at(c) && !after.terrain(c).is_blocking())
+        .collect()
+}
+
 /// The first playability error the edit would add, if any.
 fn new_error(level: &Level, edit: &Edit) -> Option<String> {
     let mut after = level.clone();
@@ -169,6 +184,62 @@ mod tests {
         let edit = Edit::MoveWaypoint { route, index, to };
         let reason = refusal(&level, &edit).expect("refused");
         assert!(reason.contains("jumps"), "{reason}");
+    }
+
+    #[test]
+    fn closing_the_only_door_of_a_room_cuts_it_off_and_a_door_on_a_loop_does_not() {
+        let level = level();
+        let graph = crate::analysis::room_graph(&level);
+        let door_of = |room: usize| {
+            graph
+                .neighbours(room)
+                .iter()
+                .map(|&(_, adjacency)| adjacency)
+                .find(|&a| level.adjacencies[a].segment.is_some())
+        };
+        let dead_end = (1..level.rooms.len())
+            .find(|&r| graph.degree(r) == 1 && door_of(r).is_some())
+            .expect("a dead-end room");
+        let adjacency = door_of(dead_end).expect("its door");
+        let close = Edit::SetDoor {
+            adjacency,
+            open: false,
+        };
+        let cut = cut_off_cells(&level, &close);
+        let room = &level.rooms[dead_end];
+        assert!(!cut.is_empty());
+        assert!(
+            room.cells
+                .iter()
+                .all(|c| cut.contains(c) || level.terrain(*c).is_blocking())
+        );
+        // A door on a loop of rooms: its two rooms stay joined through the others.
+        let joined_without = |skip: usize| {
+            let adj = &level.adjacencies[skip];
+            let mut seen = vec![false; level.rooms.len()];
+            let mut stack = vec![adj.left];
+            seen[adj.left] = true;
+            while let Some(r) = stack.pop() {
+                for &(n, a) in graph.neighbours(r) {
+                    if a != skip && !seen[n] {
+                        seen[n] = true;
+                        stack.push(n);
+                    }
+                }
+            }
+            seen[adj.right]
+        };
+        let on_a_loop = (0..level.adjacencies.len())
+            .find(|&a| {
+                let adj = &level.adjacencies[a];
+                adj.door && adj.segment.is_some() && joined_without(a)
+            })
+            .expect("a door on a loop");
+        let close = Edit::SetDoor {
+            adjacency: on_a_loop,
+            open: false,
+        };
+        assert_eq!(cut_off_cells(&level, &close), Vec::<Cell>::new());
     }
 
     #[test]
