@@ -10,7 +10,7 @@ use mansion_forge::io::level_file::{self, Format};
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::run;
+use cli::{run, run_closing_stdout};
 
 /// The `stats` keys, in the order the fidelity comparison and `tests/data/original-stats.json` expect.
 const STATS_KEYS: [&str; 28] = [
@@ -266,4 +266,47 @@ fn generate_reports_clamped_parameters_and_shortfalls_on_stderr() {
         "{err}"
     );
     assert!(!out.stdout.is_empty(), "the level is still written");
+}
+
+/// `COMMAND | head -n LINES`: the reader goes away, and the command stops quietly — exit 0, nothing on
+/// stderr, no panic and no "Broken pipe" message. Those that print more than a pipe holds (64 KiB) are
+/// cut after a line; the rest find the pipe closed before their first write.
+#[test]
+fn a_closed_output_pipe_ends_every_printing_command_quietly() {
+    let dir = scratch("closed-pipe");
+    let campaign_dir = dir.join("game");
+    let preset = "presets/default.ron";
+    let cases: [(&[&str], usize); 11] = [
+        (&["stats", "--games", "200"], 1),
+        (&["search", "--games", "200", "--where", "rooms >= 0"], 1),
+        (
+            &[
+                "generate", "--seed", "1", "--level", "9", "--format", "json",
+            ],
+            1,
+        ),
+        (&["export", preset, "--out", "-", "--format", "json"], 1),
+        (&["stats", "--games", "2"], 0),
+        (&["analyze", preset], 0),
+        (&["validate", preset], 0),
+        (&["diff", preset, preset], 0),
+        (
+            &[
+                "campaign",
+                "--seed",
+                "1",
+                "--out",
+                campaign_dir.to_str().unwrap(),
+            ],
+            0,
+        ),
+        (&["help"], 0),
+        (&["generate", "--help"], 0),
+    ];
+    for (args, lines) in cases {
+        let (read, out) = run_closing_stdout(args, lines);
+        assert_eq!(read.lines().count(), lines, "{args:?}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert_eq!(stderr(&out), "", "{args:?}");
+    }
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::output::{print, write_file};
+use super::output::{print, say, write_file};
 use super::recipe::{GeneratorArgs, build};
 use super::{CliError, OverlayArg, parse_seed, selected_overlays};
 use crate::edit::Command;
@@ -112,7 +112,7 @@ pub(super) fn load_level_or_preset(path: &Path) -> Result<LoadedLevel, CliError>
 /// Tells on stderr that a preset rebuilt to another level than it was saved with.
 pub(super) fn warn_drift(path: &Path, drift: Option<&str>) {
     if let Some(drift) = drift {
-        eprintln!("warning: {}: {drift}", path.display());
+        say(&format!("warning: {}: {drift}", path.display()));
     }
 }
 

@@ -9,7 +9,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::export::emit;
-use super::output::{print, write_file};
+use super::output::{print, say, write_file};
 use super::recipe::{GeneratorArgs, build};
 use super::{CliError, MansionArgs, parse_seed};
 use crate::analysis::stats::level_stats;
@@ -51,7 +51,7 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode, CliError> {
     let level = build(choice.as_ref(), seed, level)?;
     // What fell short of the parameters, or was clamped, goes to stderr: the level is still written.
     for note in &level.diagnostics {
-        eprintln!("mansion-forge: note: {note}");
+        say(&format!("mansion-forge: note: {note}"));
     }
     let format = args
         .format

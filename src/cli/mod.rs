@@ -183,7 +183,7 @@ fn report(error: CliError) -> ExitCode {
         CliError::Failed(m) => (1, m),
         CliError::BrokenPipe => return ExitCode::SUCCESS,
     };
-    eprintln!("mansion-forge: {}", message.replace('\n', " "));
+    output::say(&format!("mansion-forge: {}", message.replace('\n', " ")));
     ExitCode::from(code)
 }
 

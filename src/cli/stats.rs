@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::output::stdout_error;
+use super::output::{json_stdout_error, stdout_error};
 use super::recipe::{Choice, GeneratorArgs};
 use super::{CliError, parse_seed};
 use crate::survey::{Condition, Line, Mansions, Progress, Survey};
@@ -113,7 +113,7 @@ fn print_lines(
             return true;
         }
         let written = serde_json::to_writer(&mut out, &line)
-            .map_err(|e| CliError::Failed(format!("cannot encode statistics: {e}")))
+            .map_err(|e| json_stdout_error(e, "statistics"))
             .and_then(|()| out.write_all(b"\n").map_err(stdout_error));
         match written {
             Ok(()) => {
