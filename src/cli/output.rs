@@ -1,11 +1,11 @@
 //! Writing command output: to standard output without panicking when the reader goes away, or to a file
-//! atomically; and messages to standard error.
+//! atomically; messages to standard error; and the progress bar of the batch commands.
 //!
 //! Nothing here uses `println!` or `eprintln!`: they panic when the stream is a closed pipe, and
 //! `mansion-forge stats | head -1` must end quietly with exit 0. (Rust ignores SIGPIPE, so a closed pipe
 //! shows up as an `EPIPE` write error, which [`stdout_error`] turns into [`CliError::BrokenPipe`].)
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
 use super::CliError;
@@ -48,4 +48,17 @@ pub(super) fn say(line: &str) {
 pub(super) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     save_atomic(path, bytes)
         .map_err(|e| CliError::Input(format!("{}: cannot write: {e}", path.display())))
+}
+
+/// A progress bar on stderr for batch work, hidden when stderr is not a terminal so logs and the tests'
+/// one-line-error checks never see it.
+pub(super) fn progress_bar(len: u64) -> indicatif::ProgressBar {
+    if !io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}") {
+        bar.set_style(style);
+    }
+    bar
 }
