@@ -12,7 +12,7 @@ use super::{CliError, OverlayArg, parse_seed, selected_overlays};
 use crate::edit::Command;
 use crate::generate::campaign::LEVELS;
 use crate::io::export::{self, Format, Overlay};
-use crate::io::read::read_text;
+use crate::io::level_or_preset::{self, LevelOrPreset};
 use crate::io::{level_file, preset};
 use crate::model::{Level, RoomId};
 
@@ -69,44 +69,32 @@ pub(super) struct LoadedLevel {
     pub locked_rooms: Vec<RoomId>,
 }
 
-/// Reads FILE as a preset (rebuilt with its locks and edits) or else as a level file. When both fail,
-/// the error reported is the preset's if the file has a `version` field, else the level file's.
+/// Reads FILE as a preset (rebuilt with its locks and edits) or as a level file, whichever it holds (see
+/// [`level_or_preset::kind`]).
 pub(super) fn load_level_or_preset(path: &Path) -> Result<LoadedLevel, CliError> {
-    let text = read_text(path, level_file::MAX_FILE_BYTES)
-        .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-    let preset_error = match preset::parse(&text, path) {
-        Ok(p) => {
-            return p
-                .rebuild()
-                .map(|loaded| LoadedLevel {
-                    locked_rooms: loaded.document.locked_rooms(),
-                    level: loaded.document.level,
-                    drift: loaded.drift,
-                })
-                .map_err(|e| {
-                    CliError::Failed(format!(
-                        "{}: the preset does not rebuild: {e}",
-                        path.display()
-                    ))
-                });
-        }
-        Err(e) => e,
-    };
-    level_file::from_text(path, &text)
-        .map(|level| LoadedLevel {
+    match level_or_preset::read(path).map_err(|e| CliError::Input(e.to_string()))? {
+        LevelOrPreset::Level(level) => Ok(LoadedLevel {
             level: level.into_level(),
             drift: None,
             locked_rooms: Vec::new(),
-        })
-        .map_err(|level_error| {
-            let looks_like_preset =
-                text.contains("version:") && !text.trim_start().starts_with('{');
-            CliError::Input(if looks_like_preset {
-                preset_error.to_string()
-            } else {
-                level_error.to_string()
+        }),
+        LevelOrPreset::Preset(preset) => {
+            let loaded = preset.rebuild().map_err(|source| {
+                CliError::Failed(
+                    preset::PresetError::Rebuild {
+                        path: path.to_path_buf(),
+                        source,
+                    }
+                    .to_string(),
+                )
+            })?;
+            Ok(LoadedLevel {
+                locked_rooms: loaded.document.locked_rooms(),
+                level: loaded.document.level,
+                drift: loaded.drift,
             })
-        })
+        }
+    }
 }
 
 /// Tells on stderr that a preset rebuilt to another level than it was saved with.
