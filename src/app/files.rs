@@ -220,13 +220,7 @@ pub fn read_document(path: &Path) -> Result<Loaded, String> {
             document: level_document(level),
             drift: None,
         }),
-        LevelOrPreset::Preset(preset) => preset.rebuild().map_err(|source| {
-            preset::PresetError::Rebuild {
-                path: path.to_path_buf(),
-                source,
-            }
-            .to_string()
-        }),
+        LevelOrPreset::Preset(preset) => preset.rebuild_named(path).map_err(|e| e.to_string()),
     }
 }
 

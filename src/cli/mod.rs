@@ -57,6 +57,7 @@ enum Command {
     /// Check a level file or a preset (rebuilt first): playability errors exit 1; generator notes are
     /// listed and exit 0 unless --strict.
     Validate {
+        /// The level file or preset; `-` reads it from standard input.
         file: PathBuf,
         /// Fail on generator notes too (a generator guarantee a hand edit broke).
         #[arg(long)]

@@ -186,22 +186,24 @@ fn parse_as<T: serde::de::DeserializeOwned>(text: &str, format: Format) -> Resul
     }
 }
 
-/// Loads and checks a level; the format comes from the extension, else from the content.
+/// Loads and checks a level (from standard input for `-`); the format comes from the extension, else from
+/// the content.
 pub fn load(path: &Path) -> Result<ValidLevel, LevelFileError> {
     let text = read::read_text(path, MAX_FILE_BYTES).map_err(|source| LevelFileError::Read {
-        path: path.to_path_buf(),
+        path: read::input_name(path).to_path_buf(),
         source,
     })?;
     from_text(path, &text)
 }
 
-/// Parses and checks the text of the level file `path` (which only names it in errors and picks the
-/// format by its extension, else by the content).
+/// Parses and checks the text of the level file `path` (which only names it in errors — `-` as standard
+/// input — and picks the format by its extension, else by the content).
 ///
 /// The format version is read first, so a newer file is refused by its version, not by whatever in it
 /// this build cannot parse. When the version cannot be read, the level's own parse error (which sees
 /// more) is reported; if the level parses all the same, the `version` field itself is malformed.
 pub fn from_text(path: &Path, text: &str) -> Result<ValidLevel, LevelFileError> {
+    let path = read::input_name(path);
     let format = Format::from_extension(path).unwrap_or_else(|| Format::sniff(text));
     let located = |f: ParseFailure| LevelFileError::Parse {
         path: path.to_path_buf(),

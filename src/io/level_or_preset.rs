@@ -60,11 +60,11 @@ pub enum OpenError {
     Preset(#[from] PresetError),
 }
 
-/// Reads `path` as a level file or a preset, whichever [`kind`] says it holds (a `.json` file is always a
-/// level: presets are RON).
+/// Reads `path` (standard input for `-`) as a level file or a preset, whichever [`kind`] says it holds
+/// (a `.json` file is always a level: presets are RON).
 pub fn read(path: &Path) -> Result<LevelOrPreset, OpenError> {
     let text = read::read_text(path, MAX_FILE_BYTES).map_err(|source| LevelFileError::Read {
-        path: path.to_path_buf(),
+        path: read::input_name(path).to_path_buf(),
         source,
     })?;
     let json_file = level_file::Format::from_extension(path) == Some(level_file::Format::Json);
