@@ -10,7 +10,7 @@ use mansion_forge::io::level_file::{self, Format};
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::run;
+use cli::{run, run_closing_stdout};
 
 /// The `stats` keys, in the order the fidelity comparison and `tests/data/original-stats.json` expect.
 const STATS_KEYS: [&str; 28] = [
@@ -266,4 +266,106 @@ fn generate_reports_clamped_parameters_and_shortfalls_on_stderr() {
         "{err}"
     );
     assert!(!out.stdout.is_empty(), "the level is still written");
+}
+
+/// `COMMAND | head -n LINES`: the reader goes away, and the command stops quietly — exit 0, nothing on
+/// stderr, no panic and no "Broken pipe" message. Those that print more than a pipe holds (64 KiB) are
+/// cut after a line; the rest find the pipe closed before their first write.
+#[test]
+fn a_closed_output_pipe_ends_every_printing_command_quietly() {
+    let dir = scratch("closed-pipe");
+    let campaign_dir = dir.join("game");
+    let preset = "presets/default.ron";
+    let cases: [(&[&str], usize); 13] = [
+        (&["stats", "--games", "200"], 1),
+        (&["search", "--games", "200", "--where", "rooms >= 0"], 1),
+        (
+            &[
+                "generate", "--seed", "1", "--level", "9", "--format", "json",
+            ],
+            1,
+        ),
+        (&["export", preset, "--out", "-", "--format", "json"], 1),
+        (&["stats", "--games", "2"], 0),
+        (&["analyze", preset], 0),
+        (&["validate", preset], 0),
+        (&["diff", preset, preset], 0),
+        (
+            &[
+                "campaign",
+                "--seed",
+                "1",
+                "--out",
+                campaign_dir.to_str().unwrap(),
+            ],
+            0,
+        ),
+        (&["help"], 0),
+        (&["generate", "--help"], 0),
+        (&["completions", "bash"], 0),
+        (&["man"], 0),
+    ];
+    for (args, lines) in cases {
+        let (read, out) = run_closing_stdout(args, lines);
+        assert_eq!(read.lines().count(), lines, "{args:?}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert_eq!(stderr(&out), "", "{args:?}");
+    }
+}
+
+#[test]
+fn completions_for_every_shell_name_the_commands() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = run(&["completions", shell]);
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", stderr(&out));
+        let script = stdout(&out);
+        for word in ["generate", "validate", "first-seed"] {
+            assert!(script.contains(word), "{shell}: no {word}");
+        }
+    }
+    assert_input_error(&run(&["completions", "cmd.exe"]));
+}
+
+/// The bash script is sourced into a real bash and asked what `mansion-forge stats --fi<TAB>` completes
+/// to: a subcommand's options too, not only the commands (clap_complete misspells them for a hyphenated
+/// program name; see `src/cli/completions_and_man.rs`).
+#[cfg(unix)]
+#[test]
+fn bash_completes_commands_and_a_commands_options() {
+    let script = stdout(&run(&["completions", "bash"]));
+    let complete = |words: &str| {
+        let probe = format!(
+            "{script}\nCOMP_WORDS=({words}); COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 ));\n\
+             _mansion__forge mansion-forge \"${{COMP_WORDS[COMP_CWORD]}}\" \"${{COMP_WORDS[COMP_CWORD-1]}}\"\n\
+             echo \"${{COMPREPLY[@]}}\""
+        );
+        let out = std::process::Command::new("bash")
+            .args(["-c", &probe])
+            .output()
+            .expect("bash runs");
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out).trim().to_string()
+    };
+    assert_eq!(complete("mansion-forge gen"), "generate");
+    assert_eq!(complete("mansion-forge stats --first"), "--first-seed");
+    assert_eq!(complete("mansion-forge validate --str"), "--strict");
+}
+
+#[test]
+fn man_prints_a_roff_page_that_lists_the_commands() {
+    let out = run(&["man"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let page = stdout(&out);
+    assert!(page.contains(".TH mansion-forge 1"), "{page}");
+    for command in ["generate", "stats", "validate", "completions"] {
+        assert!(
+            page.contains(&format!("mansion\\-forge\\-{command}(1)")),
+            "{command}"
+        );
+    }
+    let page = stdout(&run(&["man", "validate"]));
+    assert!(page.contains(".TH mansion-forge-validate 1"), "{page}");
+    assert!(page.contains("\\-\\-strict"), "{page}");
+    let err = assert_input_error(&run(&["man", "nosuch"]));
+    assert!(err.contains("no command `nosuch`"), "{err}");
 }

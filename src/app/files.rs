@@ -18,9 +18,9 @@ use crate::edit::Document;
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::{Rerolls, packed_mansion, rogue_grid, tile_growth};
 use crate::io::export::{self, Format};
+use crate::io::level_or_preset::{self, LevelOrPreset};
 use crate::io::preset::Loaded;
-use crate::io::read::read_text;
-use crate::io::{atomic, level_file, preset};
+use crate::io::{atomic, preset};
 use crate::model::{Level, Plan, ValidLevel};
 
 /// How many recent files the File menu lists.
@@ -210,32 +210,15 @@ pub fn level_document(level: ValidLevel) -> Document {
     }
 }
 
-/// Reads a preset or a level file: `.json` is a level file; anything else is tried as a preset first
-/// and as a level file when it is not a preset. The error is the one about the kind the file looks like.
+/// Reads a preset (and rebuilds it) or a level file, whichever the file holds (see
+/// [`level_or_preset::kind`]).
 pub fn read_document(path: &Path) -> Result<Loaded, String> {
-    let level = |level| Loaded {
-        document: level_document(level),
-        drift: None,
-    };
-    let is_json = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    if is_json {
-        return level_file::load(path).map(level).map_err(|e| e.to_string());
-    }
-    match preset::load(path) {
-        Ok(loaded) => Ok(loaded),
-        Err(preset_error) => {
-            // Level files have no `version` field; a preset always starts with one, even truncated.
-            let looks_like_preset = read_text(path, level_file::MAX_FILE_BYTES)
-                .map(|t| t.contains("version"))
-                .unwrap_or(true);
-            if looks_like_preset {
-                return Err(preset_error.to_string());
-            }
-            level_file::load(path).map(level).map_err(|e| e.to_string())
-        }
+    match level_or_preset::read(path).map_err(|e| e.to_string())? {
+        LevelOrPreset::Level(level) => Ok(Loaded {
+            document: level_document(level),
+            drift: None,
+        }),
+        LevelOrPreset::Preset(preset) => preset.rebuild_named(path).map_err(|e| e.to_string()),
     }
 }
 

@@ -17,8 +17,9 @@ use crate::model::Level;
 
 #[derive(Debug, Args)]
 pub(super) struct AnalyzeArgs {
-    /// A level file or a preset (rebuilt first); with --seed and --level, a generator name instead
-    /// (siheyuan, tile-growth, packed-mansion, rogue-grid; default: the campaign's siheyuan).
+    /// A level file or a preset (rebuilt first), `-` for standard input; with --seed and --level, a
+    /// generator name instead (siheyuan, tile-growth, packed-mansion, rogue-grid; default: the
+    /// campaign's siheyuan).
     target: Option<String>,
     /// Game seed of a generated mansion: decimal or 0x-prefixed hexadecimal.
     #[arg(long, value_parser = parse_seed, requires = "level")]

@@ -13,12 +13,14 @@ use super::output::{print, write_file};
 use super::{CliError, OverlayArg, selected_overlays};
 use crate::analysis::diff::{LevelDiff, diff as level_diff};
 use crate::io::export::png;
+use crate::io::read::{input_name, is_standard_input};
 
 #[derive(Debug, Args)]
 pub(super) struct DiffArgs {
-    /// The older version: a level file (.ron, .json) or a preset (rebuilt first).
+    /// The older version: a level file (.ron, .json) or a preset (rebuilt first); `-` reads it from
+    /// standard input.
     a: PathBuf,
-    /// The newer version, compared with A.
+    /// The newer version, compared with A; `-` reads it from standard input (A or B, not both).
     b: PathBuf,
     /// Also write a PNG of B with every difference marked: magenta where the terrain changed, green
     /// where B has an item, guard, route cell or start that A has not, red where A had one B has not.
@@ -38,6 +40,11 @@ struct Report<'a> {
 }
 
 pub(super) fn diff(args: &DiffArgs) -> Result<ExitCode, CliError> {
+    if is_standard_input(&args.a) && is_standard_input(&args.b) {
+        return Err(CliError::Input(
+            "diff: standard input (-) can be only one of A and B".to_string(),
+        ));
+    }
     let a = load_level_or_preset(&args.a)?;
     warn_drift(&args.a, a.drift.as_deref());
     let b = load_level_or_preset(&args.b)?;
@@ -57,7 +64,7 @@ pub(super) fn diff(args: &DiffArgs) -> Result<ExitCode, CliError> {
         .ok_or_else(|| {
             CliError::Input(format!(
                 "{}: a {}×{} map is too large for a picture",
-                args.b.display(),
+                input_name(&args.b).display(),
                 b.width,
                 b.height
             ))

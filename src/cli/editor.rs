@@ -11,6 +11,7 @@ use clap::{Args, ValueEnum};
 use super::{CliError, MansionArgs, OverlayArg};
 use crate::app::{self, ScreenshotRequest};
 use crate::generate::campaign;
+use crate::io::read::is_standard_input;
 
 #[derive(Debug, Args)]
 pub(super) struct ScreenshotArgs {
@@ -31,6 +32,13 @@ pub(super) struct ScreenshotArgs {
 /// report a broken one clearly, as bad input.
 pub(super) fn edit(file: Option<&Path>) -> Result<ExitCode, CliError> {
     if let Some(path) = file {
+        if is_standard_input(path) {
+            return Err(CliError::Input(
+                "edit: the editor opens files and saves back to them, not standard input (-); \
+                 save it to a file first"
+                    .to_string(),
+            ));
+        }
         app::read_document(path).map_err(CliError::Input)?;
     }
     app::run_editor(file).map_err(|e| CliError::Failed(format!("editor: {e:#}")))?;

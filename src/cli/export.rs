@@ -6,20 +6,21 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::output::{print, write_file};
+use super::output::{print, say, write_file};
 use super::recipe::{GeneratorArgs, build};
 use super::{CliError, OverlayArg, parse_seed, selected_overlays};
 use crate::edit::Command;
 use crate::generate::campaign::LEVELS;
 use crate::io::export::{self, Format, Overlay};
-use crate::io::read::read_text;
+use crate::io::level_or_preset::{self, LevelOrPreset};
+use crate::io::read::input_name;
 use crate::io::{level_file, preset};
 use crate::model::{Level, RoomId};
 
 #[derive(Debug, Args)]
 pub(super) struct ExportArgs {
-    /// A level file (.ron, .json) or a preset (.ron with a `version` field). Leave out to export a
-    /// generated mansion given by --seed and --level.
+    /// A level file (.ron, .json) or a preset (.ron with `params`); `-` reads it from standard input.
+    /// Leave out to export a generated mansion given by --seed and --level.
     file: Option<PathBuf>,
     /// Game seed of a generated mansion (instead of FILE).
     #[arg(long, value_parser = parse_seed, requires = "level", conflicts_with = "file")]
@@ -47,7 +48,7 @@ pub(super) struct ExportArgs {
 
 #[derive(Debug, Args)]
 pub(super) struct RegenerateArgs {
-    /// The preset to regenerate (its locks are kept).
+    /// The preset to regenerate (its locks are kept); `-` reads it from standard input.
     file: PathBuf,
     /// The new level seed (the seed inside the preset, not a game seed): decimal or 0x-hexadecimal.
     #[arg(long, value_parser = parse_seed)]
@@ -69,50 +70,32 @@ pub(super) struct LoadedLevel {
     pub locked_rooms: Vec<RoomId>,
 }
 
-/// Reads FILE as a preset (rebuilt with its locks and edits) or else as a level file. When both fail,
-/// the error reported is the preset's if the file has a `version` field, else the level file's.
+/// Reads FILE as a preset (rebuilt with its locks and edits) or as a level file, whichever it holds (see
+/// [`level_or_preset::kind`]).
 pub(super) fn load_level_or_preset(path: &Path) -> Result<LoadedLevel, CliError> {
-    let text = read_text(path, level_file::MAX_FILE_BYTES)
-        .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-    let preset_error = match preset::parse(&text, path) {
-        Ok(p) => {
-            return p
-                .rebuild()
-                .map(|loaded| LoadedLevel {
-                    locked_rooms: loaded.document.locked_rooms(),
-                    level: loaded.document.level,
-                    drift: loaded.drift,
-                })
-                .map_err(|e| {
-                    CliError::Failed(format!(
-                        "{}: the preset does not rebuild: {e}",
-                        path.display()
-                    ))
-                });
-        }
-        Err(e) => e,
-    };
-    level_file::from_text(path, &text)
-        .map(|level| LoadedLevel {
+    match level_or_preset::read(path).map_err(|e| CliError::Input(e.to_string()))? {
+        LevelOrPreset::Level(level) => Ok(LoadedLevel {
             level: level.into_level(),
             drift: None,
             locked_rooms: Vec::new(),
-        })
-        .map_err(|level_error| {
-            let looks_like_preset =
-                text.contains("version:") && !text.trim_start().starts_with('{');
-            CliError::Input(if looks_like_preset {
-                preset_error.to_string()
-            } else {
-                level_error.to_string()
+        }),
+        LevelOrPreset::Preset(preset) => {
+            let loaded = preset
+                .rebuild_named(path)
+                .map_err(|e| CliError::Failed(e.to_string()))?;
+            Ok(LoadedLevel {
+                locked_rooms: loaded.document.locked_rooms(),
+                level: loaded.document.level,
+                drift: loaded.drift,
             })
-        })
+        }
+    }
 }
 
 /// Tells on stderr that a preset rebuilt to another level than it was saved with.
 pub(super) fn warn_drift(path: &Path, drift: Option<&str>) {
     if let Some(drift) = drift {
-        eprintln!("warning: {}: {drift}", path.display());
+        say(&format!("warning: {}: {drift}", input_name(path).display()));
     }
 }
 
@@ -191,25 +174,25 @@ pub(super) fn emit(
 
 pub(super) fn regenerate(args: &RegenerateArgs) -> Result<ExitCode, CliError> {
     // A preset that parses but whose own locks no longer rebuild is a failed job (exit 1), like a
-    // regeneration that cannot keep them; an unreadable or malformed preset is bad input (exit 2).
-    let loaded = preset::load(&args.file).map_err(|e| match e {
-        preset::PresetError::Rebuild { .. } => CliError::Failed(e.to_string()),
-        other => CliError::Input(other.to_string()),
-    })?;
+    // regeneration that cannot keep them; an unreadable or malformed preset is bad input (exit 2). It is
+    // read once: standard input cannot be read twice.
+    let read = preset::read(&args.file).map_err(|e| CliError::Input(e.to_string()))?;
+    let loaded = read
+        .rebuild_named(&args.file)
+        .map_err(|e| CliError::Failed(e.to_string()))?;
     warn_drift(&args.file, loaded.drift.as_deref());
     let mut doc = loaded.document;
-    let name = preset::read(&args.file).map(|p| p.name).unwrap_or_default();
     doc.execute(&Command::Regenerate { seed: args.seed })
         .map_err(|e| {
             CliError::Failed(format!(
                 "{}: cannot regenerate with seed {} keeping its {} lock(s): {e}",
-                args.file.display(),
+                input_name(&args.file).display(),
                 args.seed,
                 doc.locks.len()
             ))
         })?;
     // Everything is serialised before anything is written, so a failure leaves no half-done output.
-    let preset_text = preset::to_string(&preset::Preset::of(&doc, &name))
+    let preset_text = preset::to_string(&preset::Preset::of(&doc, &read.name))
         .map_err(|e| CliError::Failed(e.to_string()))?;
     let level_text = match &args.level_out {
         Some(path) => {

@@ -1,7 +1,6 @@
 //! `generate` (one mansion) and `campaign` (all ten mansions of a game, saved to a folder).
 
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -9,7 +8,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::export::emit;
-use super::output::{print, write_file};
+use super::output::{print, progress_bar, say, write_file};
 use super::recipe::{GeneratorArgs, build};
 use super::{CliError, MansionArgs, parse_seed};
 use crate::analysis::stats::level_stats;
@@ -51,7 +50,7 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode, CliError> {
     let level = build(choice.as_ref(), seed, level)?;
     // What fell short of the parameters, or was clamped, goes to stderr: the level is still written.
     for note in &level.diagnostics {
-        eprintln!("mansion-forge: note: {note}");
+        say(&format!("mansion-forge: note: {note}"));
     }
     let format = args
         .format
@@ -177,19 +176,6 @@ fn summary_table(summary: &Summary) -> String {
         );
     }
     table
-}
-
-/// A progress bar on stderr for batch work, hidden when stderr is not a terminal so logs and the tests'
-/// one-line-error checks never see it.
-pub(super) fn progress_bar(len: u64) -> indicatif::ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(len);
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}") {
-        bar.set_style(style);
-    }
-    bar
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! and CI logs show the cause without a backtrace.
 
 mod analyze;
+mod completions_and_man;
 mod diff;
 mod editor;
 mod export;
@@ -19,7 +20,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::analysis::Overlay;
 
@@ -56,6 +57,7 @@ enum Command {
     /// Check a level file or a preset (rebuilt first): playability errors exit 1; generator notes are
     /// listed and exit 0 unless --strict.
     Validate {
+        /// The level file or preset; `-` reads it from standard input.
         file: PathBuf,
         /// Fail on generator notes too (a generator guarantee a hand edit broke).
         #[arg(long)]
@@ -74,6 +76,17 @@ enum Command {
     /// rooms added, removed and changed, items, guards, routes), with --out a PNG of the second with
     /// the differences marked.
     Diff(diff::DiffArgs),
+    /// Print shell completions, e.g. `source <(mansion-forge completions bash)` in ~/.bashrc.
+    Completions {
+        /// bash, zsh, fish, powershell or elvish.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `mansion-forge man > mansion-forge.1`, or a command's page
+    /// (`mansion-forge man generate > mansion-forge-generate.1`).
+    Man {
+        /// The command whose page to print instead of the main one.
+        command: Option<String>,
+    },
 }
 
 /// Game seed and level number, shared by the commands that generate one mansion.
@@ -173,6 +186,12 @@ where
         Some(Command::Screenshot(args)) => editor::screenshot(&args),
         Some(Command::Export(args)) => export::export(&args),
         Some(Command::Regenerate(args)) => export::regenerate(&args),
+        Some(Command::Completions { shell }) => {
+            completions_and_man::completions(shell, Cli::command())
+        }
+        Some(Command::Man { command }) => {
+            completions_and_man::man(Cli::command(), command.as_deref())
+        }
     };
     result.unwrap_or_else(report)
 }
@@ -183,7 +202,7 @@ fn report(error: CliError) -> ExitCode {
         CliError::Failed(m) => (1, m),
         CliError::BrokenPipe => return ExitCode::SUCCESS,
     };
-    eprintln!("mansion-forge: {}", message.replace('\n', " "));
+    output::say(&format!("mansion-forge: {}", message.replace('\n', " ")));
     ExitCode::from(code)
 }
 

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::output::stdout_error;
+use super::output::{json_stdout_error, progress_bar, stdout_error};
 use super::recipe::{Choice, GeneratorArgs};
 use super::{CliError, parse_seed};
 use crate::survey::{Condition, Line, Mansions, Progress, Survey};
@@ -93,19 +93,17 @@ fn print_lines(
         }
     }
     let progress = Progress::default();
-    // A search may print nothing for a long while, so it shows its progress (on a terminal only).
-    let bar = (!conditions.is_empty()).then(|| super::generate::progress_bar(args.games));
+    // Thousands of games take minutes, and a search may print nothing for a long while.
+    let bar = progress_bar(args.games);
     let mut out = BufWriter::new(io::stdout().lock());
     let mut printed = 0u64;
     let mut failure = None;
     let result = survey.run(args.first_seed..end, &progress, |line: Line| {
-        if let Some(bar) = &bar {
-            bar.set_position(
-                progress
-                    .games_done
-                    .load(std::sync::atomic::Ordering::Relaxed),
-            );
-        }
+        bar.set_position(
+            progress
+                .games_done
+                .load(std::sync::atomic::Ordering::Relaxed),
+        );
         if limit.is_some_and(|l| printed >= l) {
             return false;
         }
@@ -113,7 +111,7 @@ fn print_lines(
             return true;
         }
         let written = serde_json::to_writer(&mut out, &line)
-            .map_err(|e| CliError::Failed(format!("cannot encode statistics: {e}")))
+            .map_err(|e| json_stdout_error(e, "statistics"))
             .and_then(|()| out.write_all(b"\n").map_err(stdout_error));
         match written {
             Ok(()) => {
@@ -126,9 +124,7 @@ fn print_lines(
             }
         }
     });
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    bar.finish_and_clear();
     if let Some(e) = failure {
         return Err(e);
     }

@@ -12,11 +12,13 @@ use super::CliError;
 use super::export::load_level_or_preset;
 use super::output::print;
 use crate::analysis::validate::{FindingKind, validate as check};
+use crate::io::read::input_name;
 
 /// Prints `ok` and exits 0 for a level with no error (and, with `strict`, no note); otherwise prints one
 /// finding per line, errors first, and a count line, and exits 1.
 pub(super) fn validate(file: &Path, strict: bool) -> Result<ExitCode, CliError> {
     let super::export::LoadedLevel { level, drift, .. } = load_level_or_preset(file)?;
+    let name = input_name(file).display();
     let mut findings = check(&level);
     findings.sort_by_key(|v| v.kind);
     let errors = findings
@@ -27,11 +29,11 @@ pub(super) fn validate(file: &Path, strict: bool) -> Result<ExitCode, CliError> 
     let mut report = String::new();
     // Writing to a String cannot fail.
     for v in &findings {
-        let _ = writeln!(report, "{}: {v}", file.display());
+        let _ = writeln!(report, "{name}: {v}");
     }
     if let Some(drift) = drift {
         notes += 1;
-        let _ = writeln!(report, "{}: note: {drift}", file.display());
+        let _ = writeln!(report, "{name}: note: {drift}");
     }
     let failed = errors > 0 || (strict && notes > 0);
     if errors + notes == 0 {

@@ -1,17 +1,27 @@
 //! Level files: a [`Level`] saved as RON (the default, readable and diffable) or JSON (for other tools).
 //!
 //! Both formats are plain serde of the model, so a file holds everything the editor needs to re-run later
-//! generator steps. Errors name the file and, for parse errors, the line and column, because a hand-edited
-//! file is the common way for one to break.
+//! generator steps, plus a `version` field first: the format of the file (see [`LEVEL_FORMAT_VERSION`]),
+//! so a later build can migrate an old file and this one can refuse a newer file by name rather than with
+//! a puzzling parse error. Errors name the file and, for parse errors, the line and column, because a
+//! hand-edited file is the common way for one to break.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use serde::Deserialize;
 use thiserror::Error;
 
 use super::atomic::save_atomic;
 use super::read::{self, ReadError};
 use crate::model::{Level, ValidLevel, valid};
+
+/// The level-file format this build writes, and the newest it reads.
+///
+/// Format 1 is the `Level` as it has been serialised since level files exist; files written before they
+/// carried a `version` (the field is absent) are format 1 too, so they load unchanged. A change to what
+/// the file holds bumps this number, and [`check_format`] then migrates or refuses the older formats.
+pub const LEVEL_FORMAT_VERSION: u64 = 1;
 
 /// A level-file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +73,16 @@ pub enum LevelFileError {
         column: usize,
         message: String,
     },
+    #[error(
+        "{path}: was saved by a newer Mansion Forge (level format {found}; this version reads up to \
+         {LEVEL_FORMAT_VERSION})"
+    )]
+    NewerFormat { path: PathBuf, found: u64 },
+    #[error(
+        "{path}: level format {found} does not exist (this version reads formats 1 to \
+         {LEVEL_FORMAT_VERSION})"
+    )]
+    UnknownFormat { path: PathBuf, found: u64 },
     /// Parsed, but not a level the rest of the program can index safely.
     #[error("{path}: invalid level: {message}")]
     Shape { path: PathBuf, message: String },
@@ -84,9 +104,9 @@ pub struct ParseFailure {
     pub message: String,
 }
 
-/// Serialises a level. RON is pretty-printed one field per line down to each room, adjacency and item,
-/// with lists of plain values (the terrain grid, cell lists) kept on one line, so a file stays readable and
-/// diffable without spreading the grid over a thousand lines.
+/// Serialises a level file: the format version, then the level. RON is pretty-printed one field per line
+/// down to each room, adjacency and item, with lists of plain values (the terrain grid, cell lists) kept on
+/// one line, so a file stays readable and diffable without spreading the grid over a thousand lines.
 pub fn to_string(level: &Level, format: Format) -> Result<String, LevelFileError> {
     let text = match format {
         Format::Ron => {
@@ -98,15 +118,57 @@ pub fn to_string(level: &Level, format: Format) -> Result<String, LevelFileError
         }
         Format::Json => serde_json::to_string_pretty(level).map_err(|e| e.to_string()),
     };
-    text.map(|mut t| {
-        t.push('\n');
-        t
-    })
-    .map_err(|message| LevelFileError::Serialise { format, message })
+    text.and_then(|t| with_version(&t, format))
+        .map_err(|message| LevelFileError::Serialise { format, message })
 }
 
-/// Parses a level from text in `format`, with the failure's 1-based line and column.
+/// Puts the `version` field first into a pretty-printed level, and ends the text with a newline.
+///
+/// The field is written into the text because serde's `flatten`, the way to add a field to a derived
+/// struct, makes RON write a map (`{"version": 1, …}`) instead of the struct the loader reads; and it is
+/// not a field of `Level`, whose serialisation the generators' golden hashes and the presets'
+/// fingerprints are taken from. Both pretty printers open the struct on a line of its own.
+fn with_version(text: &str, format: Format) -> Result<String, String> {
+    let (open, field) = match format {
+        Format::Ron => ("(\n", format!("    version: {LEVEL_FORMAT_VERSION},\n")),
+        Format::Json => ("{\n", format!("  \"version\": {LEVEL_FORMAT_VERSION},\n")),
+    };
+    let body = text
+        .strip_prefix(open)
+        .ok_or("the level was not written as a struct")?;
+    Ok(format!("{open}{field}{body}\n"))
+}
+
+/// The format version of a level file; the rest of the file is skipped here and parsed as a [`Level`].
+#[derive(Deserialize)]
+struct FormatHeader {
+    #[serde(default = "unversioned")]
+    version: u64,
+}
+
+/// The format of a file without a `version` field.
+fn unversioned() -> u64 {
+    1
+}
+
+/// Refuses a format this build cannot read. Every format so far reads as it is.
+fn check_format(path: &Path, found: u64) -> Result<(), LevelFileError> {
+    let path = path.to_path_buf();
+    match found {
+        0 => Err(LevelFileError::UnknownFormat { path, found }),
+        1..=LEVEL_FORMAT_VERSION => Ok(()),
+        _ => Err(LevelFileError::NewerFormat { path, found }),
+    }
+}
+
+/// Parses a level from text in `format`, with the failure's 1-based line and column. The `version` field
+/// is skipped here; [`from_text`] checks it.
 pub fn parse(text: &str, format: Format) -> Result<Level, ParseFailure> {
+    parse_as(text, format)
+}
+
+/// Parses any `T` from text in `format`, with the failure's 1-based line and column.
+fn parse_as<T: serde::de::DeserializeOwned>(text: &str, format: Format) -> Result<T, ParseFailure> {
     match format {
         Format::Ron => ron::from_str(text).map_err(|e| ParseFailure {
             format,
@@ -124,26 +186,38 @@ pub fn parse(text: &str, format: Format) -> Result<Level, ParseFailure> {
     }
 }
 
-/// Loads and checks a level; the format comes from the extension, else from the content.
+/// Loads and checks a level (from standard input for `-`); the format comes from the extension, else from
+/// the content.
 pub fn load(path: &Path) -> Result<ValidLevel, LevelFileError> {
     let text = read::read_text(path, MAX_FILE_BYTES).map_err(|source| LevelFileError::Read {
-        path: path.to_path_buf(),
+        path: read::input_name(path).to_path_buf(),
         source,
     })?;
     from_text(path, &text)
 }
 
-/// Parses and checks the text of the level file `path` (which only names it in errors and picks the
-/// format by its extension, else by the content).
+/// Parses and checks the text of the level file `path` (which only names it in errors — `-` as standard
+/// input — and picks the format by its extension, else by the content).
+///
+/// The format version is read first, so a newer file is refused by its version, not by whatever in it
+/// this build cannot parse. When the version cannot be read, the level's own parse error (which sees
+/// more) is reported; if the level parses all the same, the `version` field itself is malformed.
 pub fn from_text(path: &Path, text: &str) -> Result<ValidLevel, LevelFileError> {
+    let path = read::input_name(path);
     let format = Format::from_extension(path).unwrap_or_else(|| Format::sniff(text));
-    let level = parse(text, format).map_err(|f| LevelFileError::Parse {
+    let located = |f: ParseFailure| LevelFileError::Parse {
         path: path.to_path_buf(),
         format: f.format,
         line: f.line,
         column: f.column,
         message: f.message,
-    })?;
+    };
+    let header = parse_as::<FormatHeader>(text, format);
+    if let Ok(header) = &header {
+        check_format(path, header.version)?;
+    }
+    let level = parse(text, format).map_err(located)?;
+    header.map_err(located)?;
     ValidLevel::new(level).map_err(|e| LevelFileError::Shape {
         path: path.to_path_buf(),
         message: e.0,
@@ -204,6 +278,80 @@ mod tests {
             assert_eq!(*load(&path).unwrap(), level, "{name}");
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn files_carry_the_format_version_first_and_keep_it_through_a_round_trip() {
+        let level = sample();
+        let dir = scratch_dir("version");
+        for (name, first_field) in [
+            ("level.ron", "(\n    version: 1,\n    generator: "),
+            ("level.json", "{\n  \"version\": 1,\n  \"generator\": "),
+        ] {
+            let path = dir.join(name);
+            save(&path, &level).unwrap();
+            let written = std::fs::read_to_string(&path).unwrap();
+            assert!(written.starts_with(first_field), "{name}: {written:.60}");
+            let loaded = load(&path).unwrap();
+            save(&path, &loaded).unwrap();
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), written, "{name}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Level files written before they carried a version are format 1, and load as they are.
+    #[test]
+    fn a_file_without_a_version_loads_as_format_1() {
+        let level = sample();
+        for (format, version_line) in [
+            (Format::Ron, "    version: 1,\n"),
+            (Format::Json, "  \"version\": 1,\n"),
+        ] {
+            let text = to_string(&level, format).unwrap();
+            let unversioned = text.replacen(version_line, "", 1);
+            assert!(!unversioned.contains("version"), "{format}");
+            let loaded = from_text(Path::new("old"), &unversioned).unwrap();
+            assert_eq!(*loaded, level, "{format}");
+        }
+    }
+
+    #[test]
+    fn a_newer_or_unknown_format_is_refused_by_its_number() {
+        let level = sample();
+        for (format, version_line) in [
+            (Format::Ron, "version: 1,"),
+            (Format::Json, "\"version\": 1,"),
+        ] {
+            let text = to_string(&level, format).unwrap();
+            let newer = LEVEL_FORMAT_VERSION + 1;
+            let future = text.replacen(version_line, &version_line.replace('1', "2"), 1);
+            let err = from_text(Path::new("future"), &future).unwrap_err();
+            assert!(
+                matches!(err, LevelFileError::NewerFormat { found, .. } if found == newer),
+                "{format}: {err:?}"
+            );
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "future: was saved by a newer Mansion Forge (level format {newer}; this version \
+                     reads up to {LEVEL_FORMAT_VERSION})"
+                )
+            );
+            // A newer format is refused by its number even when the rest no longer parses here.
+            let changed = future.replacen("generator", "maker", 1);
+            let err = from_text(Path::new("future"), &changed).unwrap_err();
+            assert!(matches!(err, LevelFileError::NewerFormat { .. }), "{err:?}");
+
+            let zero = text.replacen(version_line, &version_line.replace('1', "0"), 1);
+            let err = from_text(Path::new("zero"), &zero).unwrap_err().to_string();
+            assert!(err.contains("level format 0 does not exist"), "{err}");
+
+            let word = text.replacen(version_line, &version_line.replace('1', "\"one\""), 1);
+            match from_text(Path::new("word"), &word) {
+                Err(LevelFileError::Parse { line: 2, .. }) => {}
+                other => panic!("{format}: expected a parse error on line 2, got {other:?}"),
+            }
+        }
     }
 
     #[test]

@@ -5,5 +5,6 @@ pub mod atomic;
 pub mod atomic_dir;
 pub mod export;
 pub mod level_file;
+pub mod level_or_preset;
 pub mod preset;
 pub mod read;

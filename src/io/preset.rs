@@ -131,6 +131,14 @@ impl Preset {
         Ok(Loaded { document, drift })
     }
 
+    /// [`Preset::rebuild`], with a failure that names the preset's file `path`.
+    pub fn rebuild_named(&self, path: &Path) -> Result<Loaded, PresetError> {
+        self.rebuild().map_err(|source| PresetError::Rebuild {
+            path: read::input_name(path).to_path_buf(),
+            source,
+        })
+    }
+
     /// Why `doc` (this preset rebuilt) differs from the level the preset was saved with, if it does.
     pub fn drift(&self, doc: &Document) -> Option<String> {
         let saved = self.made_with.as_ref()?;
@@ -232,8 +240,9 @@ fn typed<P: DeserializeOwned>(
     })
 }
 
-/// Parses preset text; `path` only labels errors.
+/// Parses preset text; `path` only labels errors (`-` as standard input).
 pub fn parse(text: &str, path: &Path) -> Result<Preset, PresetError> {
+    let path = read::input_name(path);
     let header: Header = parse_ron(text, path)?;
     if header.version != PRESET_VERSION {
         return Err(PresetError::Version {
@@ -263,10 +272,10 @@ pub fn parse(text: &str, path: &Path) -> Result<Preset, PresetError> {
     Ok(preset)
 }
 
-/// Reads a preset file.
+/// Reads a preset file (standard input for `-`).
 pub fn read(path: &Path) -> Result<Preset, PresetError> {
     let text = read::read_text(path, MAX_FILE_BYTES).map_err(|source| PresetError::Read {
-        path: path.to_path_buf(),
+        path: read::input_name(path).to_path_buf(),
         source,
     })?;
     parse(&text, path)
@@ -275,12 +284,7 @@ pub fn read(path: &Path) -> Result<Preset, PresetError> {
 /// Loads a preset and rebuilds its document, saying so when it no longer rebuilds to the level it was
 /// saved with.
 pub fn load(path: &Path) -> Result<Loaded, PresetError> {
-    read(path)?
-        .rebuild()
-        .map_err(|source| PresetError::Rebuild {
-            path: path.to_path_buf(),
-            source,
-        })
+    read(path)?.rebuild_named(path)
 }
 
 fn file_text<P: Serialize>(preset: &Preset, params: P) -> Result<String, PresetError> {

@@ -3,7 +3,8 @@
 //!
 //! Every loader reads through [`read_text`] instead of trusting `metadata().len()`: the size a file
 //! reports can lie (`/dev/zero` and FIFOs report 0, a file may grow while read), so the read itself stops
-//! one byte past the limit. The parse-message helpers live here too because every loader needs the same
+//! one byte past the limit. The path `-` is standard input, as for most command-line tools, read with the
+//! same limit; [`input_name`] names it `standard input` in messages. The parse-message helpers live here too because every loader needs the same
 //! two repairs: cut what a file says to a sane length, and keep a library's advice to programmers
 //! (ron's `recursion_limit`) away from users.
 
@@ -35,16 +36,41 @@ pub enum ReadError {
     },
 }
 
-/// Reads the text file `path`, refusing it when it holds more than `limit` bytes or is not UTF-8.
+/// Whether `path` is `-`, which stands for standard input.
+pub fn is_standard_input(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// How messages name the input `path`: `standard input` for `-`, else the path itself.
+pub fn input_name(path: &Path) -> &Path {
+    if is_standard_input(path) {
+        Path::new("standard input")
+    } else {
+        path
+    }
+}
+
+/// Reads the text file `path` (standard input for `-`), refusing it when it holds more than `limit` bytes
+/// or is not UTF-8.
 ///
 /// At most `limit + 1` bytes are ever read, whatever the file claims to be. A FIFO still waits for a
 /// writer to open it, as any reader would; once open, it is bounded like a file.
 pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
+    if is_standard_input(path) {
+        return read_bounded(io::stdin().lock(), 0, limit);
+    }
     let file = File::open(path)?;
     // The reported size is only a hint for the first allocation.
     let hint = file.metadata().map_or(0, |m| m.len()).min(limit);
+    read_bounded(file, hint, limit)
+}
+
+/// Reads at most `limit + 1` bytes of `reader` as UTF-8 text; `hint` is the size to allocate first.
+fn read_bounded(reader: impl Read, hint: u64, limit: u64) -> Result<String, ReadError> {
     let mut bytes = Vec::with_capacity(usize::try_from(hint).unwrap_or(0).saturating_add(1));
-    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    reader
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
         return Err(ReadError::TooLarge { limit });
     }

@@ -1,11 +1,57 @@
 //! Running the built `mansion-forge` binary from the command-line tests.
 
-use std::process::{Command, Output};
+// Each test crate that includes this file uses only some of the runners.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Output, Stdio};
+
+fn binary() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_mansion-forge"))
+}
 
 /// Runs `mansion-forge ARGS…` and returns what it printed and how it exited.
 pub fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mansion-forge"))
+    binary().args(args).output().expect("the binary runs")
+}
+
+/// Runs `mansion-forge ARGS…` with `input` on its standard input.
+pub fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = binary()
         .args(args)
-        .output()
-        .expect("the binary runs")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("a stdin pipe");
+    let input = input.to_vec();
+    // Written from another thread, so a large input cannot block against a full stdout pipe; a
+    // command that stops reading early (a refused file) closes the pipe, which is not an error here.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("the binary ends");
+    writer.join().expect("the writer thread ends");
+    output
+}
+
+/// Runs `mansion-forge ARGS…` with standard output a pipe that is closed after `lines` lines have been
+/// read from it (at once for 0), as `… | head -n LINES` does. Returns the lines read and the rest of the
+/// output (stderr and the exit status; stdout is empty).
+pub fn run_closing_stdout(args: &[&str], lines: usize) -> (String, Output) {
+    let mut child = binary()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut reader = BufReader::new(child.stdout.take().expect("a stdout pipe"));
+    let mut read = String::new();
+    for _ in 0..lines {
+        reader.read_line(&mut read).expect("a line of output");
+    }
+    drop(reader);
+    (read, child.wait_with_output().expect("the binary ends"))
 }
