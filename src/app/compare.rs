@@ -138,8 +138,16 @@ impl EditorState {
     /// Compares with a level file or preset on disk.
     pub fn compare_with_file(&mut self, path: &Path) {
         match super::files::read_document(path) {
-            Ok(loaded) => self.compare_with(path.display().to_string(), loaded.document.level),
-            Err(e) => self.say(MessageKind::Error, format!("cannot compare: {e}")),
+            Ok(opened) => {
+                let level = opened.loaded.document.level;
+                self.compare_with(path.display().to_string(), level);
+            }
+            Err(e) => {
+                let problem = super::problems::open_problem(path, &e);
+                let summary = format!("Cannot compare: {}", problem.summary);
+                let problem = super::problems::Problem { summary, ..problem };
+                self.say_problem(MessageKind::Error, problem);
+            }
         }
     }
 }

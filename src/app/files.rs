@@ -12,13 +12,14 @@ use std::time::Instant;
 
 use super::file_dialog::FileDialog;
 use super::native_dialog::DialogChoice;
+use super::problems::{open_problem, save_problem};
 use super::replace::Pending;
 use super::state::{EditorState, MessageKind, Source};
 use crate::edit::Document;
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::{Rerolls, packed_mansion, rogue_grid, tile_growth};
 use crate::io::export::{self, Format};
-use crate::io::level_or_preset::{self, LevelOrPreset};
+use crate::io::level_or_preset::{self, LevelOrPreset, OpenError};
 use crate::io::preset::Loaded;
 use crate::io::{atomic, preset};
 use crate::model::{Level, Plan, ValidLevel};
@@ -210,15 +211,27 @@ pub fn level_document(level: ValidLevel) -> Document {
     }
 }
 
+/// A file read as a document, and whether it is a preset (which Save may write back to).
+pub struct Opened {
+    pub loaded: Loaded,
+    pub is_preset: bool,
+}
+
 /// Reads a preset (and rebuilds it) or a level file, whichever the file holds (see
 /// [`level_or_preset::kind`]).
-pub fn read_document(path: &Path) -> Result<Loaded, String> {
-    match level_or_preset::read(path).map_err(|e| e.to_string())? {
-        LevelOrPreset::Level(level) => Ok(Loaded {
-            document: level_document(level),
-            drift: None,
+pub fn read_document(path: &Path) -> Result<Opened, OpenError> {
+    match level_or_preset::read(path)? {
+        LevelOrPreset::Level(level) => Ok(Opened {
+            loaded: Loaded {
+                document: level_document(level),
+                drift: None,
+            },
+            is_preset: false,
         }),
-        LevelOrPreset::Preset(preset) => preset.rebuild_named(path).map_err(|e| e.to_string()),
+        LevelOrPreset::Preset(preset) => Ok(Opened {
+            loaded: preset.rebuild_named(path)?,
+            is_preset: true,
+        }),
     }
 }
 
@@ -229,13 +242,12 @@ fn preset_name(path: &Path) -> String {
 }
 
 impl EditorState {
-    /// Opens a preset or level file; on failure the message names the file, line and column and the
-    /// current document stays.
+    /// Opens a preset or level file; on failure the status bar says what is wrong with it (the line
+    /// and column in its details) and the current document stays.
     pub fn open_path(&mut self, path: &Path) -> bool {
         match read_document(path) {
-            Ok(loaded) => {
+            Ok(Opened { loaded, is_preset }) => {
                 // Save writes back only to a preset: a level file opens untitled.
-                let is_preset = preset::read(path).is_ok();
                 self.replace_document(
                     loaded.document,
                     Source::File(path.display().to_string()),
@@ -252,7 +264,7 @@ impl EditorState {
                 true
             }
             Err(e) => {
-                self.say(MessageKind::Error, format!("cannot open: {e}"));
+                self.say_problem(MessageKind::Error, open_problem(path, &e));
                 false
             }
         }
@@ -268,7 +280,7 @@ impl EditorState {
                 self.mark_saved();
                 self.say(MessageKind::Success, format!("saved {}", path.display()));
             }
-            Err(e) => self.say(MessageKind::Error, format!("cannot save: {e}")),
+            Err(e) => self.say_problem(MessageKind::Error, save_problem(path, &e)),
         }
     }
 

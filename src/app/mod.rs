@@ -37,6 +37,7 @@ mod palette;
 mod panels;
 mod picker;
 mod previews;
+mod problems;
 mod replace;
 mod screenshot;
 mod state;
@@ -56,10 +57,13 @@ pub use commands::Command;
 pub use compare::Comparison;
 pub use confirm::Confirmation;
 pub use dialogs::open_in_app_dialog;
-pub use files::{AppDirs, FileState, PathPurpose, level_document, read_document, recovery_summary};
+pub use files::{
+    AppDirs, FileState, Opened, PathPurpose, level_document, read_document, recovery_summary,
+};
 pub use findings::{Finding, Severity, level_findings};
 pub use native_dialog::DialogChoice;
 pub use palette::Palette;
+pub use problems::{Problem, open_problem, size_in_words};
 pub use replace::{Answer, Pending, Replacement};
 pub use screenshot::{SCREENSHOT_SIZE, editor_for_request, render_editor, save_editor};
 pub use state::{Analysis, DEFAULT_PRESET, EditorState, MessageKind, Overlay, Overlays, Source};

@@ -416,14 +416,43 @@ pub fn status_bar(ui: &mut Ui, state: &EditorState) {
             state.analysis.map.loot.len(),
             level.guards.len()
         ));
-        if let Some(message) = &state.message {
-            let colour = match state.message_kind {
-                MessageKind::Info => ui.visuals().text_color(),
-                MessageKind::Success => palette::TEXT_SUCCESS,
-                MessageKind::Warning => palette::TEXT_WARNING,
-                MessageKind::Error => palette::TEXT_ERROR,
-            };
-            ui.colored_label(colour, message);
+    });
+    // The row is there with or without a message, so the map does not resize as messages come and go.
+    let message = state.message.as_deref().unwrap_or("");
+    message_row(
+        ui,
+        message,
+        state.message_kind,
+        state.message_details.as_deref(),
+    );
+}
+
+/// The status message on its own row, coloured by kind, with a "details" toggle that shows the
+/// technical side (a parser's sentence, a path and line) on a row of its own.
+fn message_row(ui: &mut Ui, message: &str, kind: MessageKind, details: Option<&str>) {
+    let colour = match kind {
+        MessageKind::Info => ui.visuals().text_color(),
+        MessageKind::Success => palette::TEXT_SUCCESS,
+        MessageKind::Warning => palette::TEXT_WARNING,
+        MessageKind::Error => palette::TEXT_ERROR,
+    };
+    let open_id = ui.make_persistent_id("status-details-open");
+    let mut open = ui.data(|d| d.get_temp::<bool>(open_id)).unwrap_or(false);
+    ui.horizontal(|ui| {
+        ui.add(egui::Label::new(egui::RichText::new(message).color(colour)).truncate());
+        if details.is_some() {
+            let text = if open { "hide details" } else { "details" };
+            if ui
+                .small_button(text)
+                .on_hover_text("The technical detail, for a bug report or a hand-edited file")
+                .clicked()
+            {
+                open = !open;
+                ui.data_mut(|d| d.insert_temp(open_id, open));
+            }
         }
     });
+    if let Some(details) = details.filter(|_| open) {
+        ui.add(egui::Label::new(egui::RichText::new(details).monospace().weak()).wrap());
+    }
 }

@@ -135,6 +135,8 @@ pub struct EditorState {
     /// A message for the status bar, e.g. a refused regeneration, and its kind (its colour there).
     pub message: Option<String>,
     pub message_kind: MessageKind,
+    /// The technical side of the message (a parser's sentence, a path and line), shown on request.
+    pub message_details: Option<String>,
     /// The map's cell → screen transform of the last frame (for tests and screenshots to aim clicks).
     pub last_transform: Option<CellToScreen>,
     pub tools: ToolState,
@@ -169,7 +171,14 @@ impl EditorState {
     /// Shows `text` in the status bar as a message of `kind`.
     pub fn say(&mut self, kind: MessageKind, text: impl Into<String>) {
         self.message = Some(text.into());
+        self.message_details = None;
         self.message_kind = kind;
+    }
+
+    /// Shows a problem in the status bar: its summary, with its technical details behind "details".
+    pub fn say_problem(&mut self, kind: MessageKind, problem: super::problems::Problem) {
+        self.say(kind, problem.summary);
+        self.message_details = problem.details;
     }
 
     /// The editor on a document.
@@ -201,6 +210,7 @@ impl EditorState {
             camera: Camera::default(),
             message: None,
             message_kind: MessageKind::Info,
+            message_details: None,
             last_transform: None,
             tools: ToolState::default(),
             files: FileState::default(),

@@ -39,7 +39,7 @@ pub(super) fn edit(file: Option<&Path>) -> Result<ExitCode, CliError> {
                     .to_string(),
             ));
         }
-        app::read_document(path).map_err(CliError::Input)?;
+        app::read_document(path).map_err(|e| CliError::Input(e.to_string()))?;
     }
     app::run_editor(file).map_err(|e| CliError::Failed(format!("editor: {e:#}")))?;
     Ok(ExitCode::SUCCESS)
