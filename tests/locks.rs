@@ -5,7 +5,7 @@ use mansion_forge::edit::{Command, Document, Edit, History, locks};
 use mansion_forge::generate::Step;
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::generate::rng::Stream;
-use mansion_forge::model::{Cell, ItemKind, Level, LockedRoom, RoomKind, Terrain};
+use mansion_forge::model::{Cell, ItemKind, Level, LockOrigin, LockedRoom, RoomKind, Terrain};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 
@@ -379,4 +379,61 @@ fn a_room_moves_to_another_guards_route() {
         assert_eq!(edited, doc);
     }
     assert!(moved >= 10, "only {moved} rooms could be moved");
+}
+
+/// Who locked a room: a hand edit locks the rooms it touches as edit locks and says which it newly
+/// locked; the designer's lock takes such a room over; unlocking removes either; the history passes
+/// the newly locked rooms on for the status bar.
+#[test]
+fn a_lock_says_whether_the_designer_or_an_edit_made_it() {
+    let mut doc = Document::new(Recipe::campaign_level(8, 5)).expect("generates");
+    let room = (1..doc.level.rooms.len())
+        .find(|&r| doc.level.rooms[r].kind == RoomKind::Room)
+        .expect("a room");
+    let free = |doc: &Document, n: usize| {
+        doc.level.rooms[room]
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| doc.level.item_at(c).is_none())
+            .nth(n)
+            .expect("a free cell")
+    };
+    assert_eq!(doc.lock_origin(room), None);
+    let mut history = History::default();
+    let table = |cell| {
+        Command::Edit(Edit::SetItem {
+            cell,
+            item: Some(ItemKind::Table),
+        })
+    };
+    let first = table(free(&doc, 0));
+    history.run(&mut doc, &first).expect("edit");
+    assert_eq!(history.newly_locked(), [room]);
+    assert_eq!(doc.lock_origin(room), Some(LockOrigin::Edit));
+    // A second edit in the same room locks nothing new.
+    let again = doc.apply(Edit::SetItem {
+        cell: free(&doc, 1),
+        item: Some(ItemKind::Chair),
+    });
+    assert_eq!(again, Ok(Vec::new()));
+    assert_eq!(doc.apply(Edit::Lock { room }), Ok(Vec::new()));
+    assert_eq!(doc.lock_origin(room), Some(LockOrigin::Designer));
+    // An edit in a designer-locked room leaves it the designer's.
+    let third = table(free(&doc, 2));
+    history.run(&mut doc, &third).expect("edit");
+    assert!(history.newly_locked().is_empty());
+    assert_eq!(doc.lock_origin(room), Some(LockOrigin::Designer));
+    assert!(history.undo(&mut doc));
+    assert!(history.newly_locked().is_empty());
+    doc.apply(Edit::Unlock { room }).expect("unlock");
+    assert_eq!(doc.lock_origin(room), None);
+    // The origin survives regeneration and a preset round trip.
+    doc.apply(Edit::Lock { room }).expect("lock");
+    doc.execute(&Command::Regenerate { seed: 5 })
+        .expect("regenerates");
+    let replayed =
+        Document::replay(doc.recipe.clone(), doc.base_locks.clone(), Vec::new()).expect("replays");
+    assert_eq!(replayed.lock_origin(room), Some(LockOrigin::Designer));
+    assert_eq!(replayed, doc);
 }

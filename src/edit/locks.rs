@@ -1,6 +1,8 @@
-//! Lock snapshots: what a locked room must keep through a regeneration.
+//! Lock snapshots: what a locked room must keep through a regeneration, and the patrols the locks keep.
 
-use crate::model::{Cell, Level, LockedRoom, Rect, RoomId, RoomKind};
+use crate::model::{
+    Cell, Grid, KeptPatrol, Level, LockOrigin, LockedRoom, Rect, RoomId, RoomKind, lock,
+};
 
 /// The cells a lock covers: the room's floor and its ring (every cell 8-adjacent to the floor that is not
 /// floor of another room), x outer and y inner.
@@ -53,7 +55,64 @@ pub fn snapshot(level: &Level, room: RoomId) -> Option<LockedRoom> {
         terrain,
         items,
         neighbours,
+        by: LockOrigin::Designer,
+        patrols: Vec::new(),
     })
+}
+
+/// Whether route `route` of `level` lies wholly within the cells `covered` by the locks and every room
+/// it names is locked: then a regeneration can keep it.
+fn keepable(level: &Level, locks: &[LockedRoom], covered: &Grid<bool>, route: usize) -> bool {
+    let Some(patrol) = level.patrols.get(route) else {
+        return false;
+    };
+    let locked = |r: RoomId| {
+        level
+            .rooms
+            .get(r)
+            .is_some_and(|room| locks.iter().any(|l| l.room.origin == room.origin))
+    };
+    !patrol.cells.is_empty()
+        && patrol.cells.iter().all(|&c| covered.at(c))
+        && patrol.visits.iter().all(|&r| locked(r))
+        && patrol.stations.iter().all(|s| locked(s.room))
+}
+
+/// Records in each lock the patrols of `level` it keeps: those that lie wholly within the cells of all
+/// `locks` (floor and wall ring) and name only locked rooms, listed by every lock whose cells they step
+/// on. A regeneration with these locks brings such patrols back with their guards.
+pub fn keep_patrols(level: &Level, locks: &mut [LockedRoom]) {
+    let covered = lock::covered(level.shape(), locks);
+    let kept: Vec<KeptPatrol> = (0..level.patrols.len())
+        .filter(|&route| keepable(level, locks, &covered, route))
+        .filter_map(|route| KeptPatrol::capture(level, route))
+        .collect();
+    for l in locks.iter_mut() {
+        let mut own: Vec<Cell> = l.terrain.iter().map(|&(c, _)| c).collect();
+        own.sort_unstable();
+        l.patrols = kept
+            .iter()
+            .filter(|p| p.cells.iter().any(|c| own.binary_search(c).is_ok()))
+            .cloned()
+            .collect();
+    }
+}
+
+/// The guards of `level` whose patrols step into the locked rooms but that `locks` cannot keep,
+/// because the route also leaves them (or names a room that is not locked): a regeneration plans
+/// those anew. In guard order.
+pub fn unkept_guards(level: &Level, locks: &[LockedRoom]) -> Vec<usize> {
+    let covered = lock::covered(level.shape(), locks);
+    (0..level.guards.len())
+        .filter(|&g| {
+            let route = level.guards[g].route;
+            let touches = level
+                .patrols
+                .get(route)
+                .is_some_and(|p| p.cells.iter().any(|&c| covered.at(c)));
+            touches && !keepable(level, locks, &covered, route)
+        })
+        .collect()
 }
 
 /// The rooms (not the exterior) whose lock would cover `cell`: the room it is floor of, or the rooms whose

@@ -16,7 +16,7 @@ pub use commands::{Edit, EditError};
 
 use crate::generate::recipe::Recipe;
 use crate::generate::{GenerateError, Step};
-use crate::model::{Level, LockedRoom, RoomId};
+use crate::model::{Level, LockOrigin, LockedRoom, RoomId};
 
 /// Anything the document refuses; it is left as it was.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -90,6 +90,8 @@ impl Document {
             edits: Vec::new(),
             level,
         };
+        // As after any regeneration: the locks in force are taken from the level they built.
+        doc.refresh_locks();
         for edit in edits {
             doc.apply(edit)?;
         }
@@ -110,11 +112,33 @@ impl Document {
             .collect()
     }
 
-    /// Applies a hand edit; rooms it touches are locked so a regeneration keeps the fix.
-    pub fn apply(&mut self, edit: Edit) -> Result<(), EditError> {
+    /// Who locked room `room` of the current level: the designer, or a hand edit that touched it;
+    /// `None` when it is not locked.
+    pub fn lock_origin(&self, room: RoomId) -> Option<LockOrigin> {
+        self.locks
+            .iter()
+            .find(|l| locks::same_room(l, &self.level, room))
+            .map(|l| l.by)
+    }
+
+    /// The guards (indices into the level's guards) whose patrols step into locked rooms but also
+    /// leave them, so the current locks cannot keep them: a regeneration plans those anew. Every other
+    /// guard whose patrol touches a locked room is kept with its route.
+    pub fn unkept_guards(&self) -> Vec<usize> {
+        locks::unkept_guards(&self.level, &self.locks)
+    }
+
+    /// Applies a hand edit. Rooms it touches are locked so a regeneration keeps the fix; a designer's
+    /// [`Edit::Lock`] turns an edit lock into a designer lock, and [`Edit::Unlock`] removes either.
+    /// Returns the rooms this edit locked that were not locked before (never the room of a `Lock`),
+    /// so the editor can say why they are now locked.
+    pub fn apply(&mut self, edit: Edit) -> Result<Vec<RoomId>, EditError> {
         let changed = edit.apply(&mut self.level)?;
+        let mut locked = Vec::new();
         match edit {
-            Edit::Lock { room } => self.lock(room),
+            Edit::Lock { room } => {
+                self.lock(room, LockOrigin::Designer);
+            }
             Edit::Unlock { room } => {
                 let level = &self.level;
                 self.locks.retain(|l| !locks::same_room(l, level, room));
@@ -122,25 +146,43 @@ impl Document {
             _ => {
                 for cell in changed {
                     for room in locks::rooms_covering(&self.level, cell) {
-                        self.lock(room);
+                        if self.lock(room, LockOrigin::Edit) {
+                            locked.push(room);
+                        }
                     }
                 }
             }
         }
         self.refresh_locks();
         self.edits.push(edit);
-        Ok(())
+        Ok(locked)
     }
 
-    fn lock(&mut self, room: RoomId) {
-        if !self.is_locked(room)
-            && let Some(snapshot) = locks::snapshot(&self.level, room)
+    /// Locks `room` on behalf of `by`; a designer lock takes over an edit lock of the room. True when
+    /// the room was not locked before.
+    fn lock(&mut self, room: RoomId, by: LockOrigin) -> bool {
+        let level = &self.level;
+        if let Some(lock) = self
+            .locks
+            .iter_mut()
+            .find(|l| locks::same_room(l, level, room))
         {
-            self.locks.push(snapshot);
+            if by == LockOrigin::Designer {
+                lock.by = by;
+            }
+            return false;
+        }
+        match locks::snapshot(level, room) {
+            Some(snapshot) => {
+                self.locks.push(LockedRoom { by, ..snapshot });
+                true
+            }
+            None => false,
         }
     }
 
-    /// Re-captures every lock from the level, so locked rooms hold their latest hand fixes.
+    /// Re-captures every lock from the level, so locked rooms hold their latest hand fixes, and records
+    /// in them the patrols they now keep.
     fn refresh_locks(&mut self) {
         let level = &self.level;
         self.locks = self
@@ -149,9 +191,14 @@ impl Document {
             .map(|lock| {
                 let room = (0..level.rooms.len()).find(|&r| locks::same_room(lock, level, r));
                 room.and_then(|r| locks::snapshot(level, r))
+                    .map(|snapshot| LockedRoom {
+                        by: lock.by,
+                        ..snapshot
+                    })
                     .unwrap_or_else(|| lock.clone())
             })
             .collect();
+        locks::keep_patrols(&self.level, &mut self.locks);
     }
 
     /// Builds `recipe` with the current locks and, when that works, makes it the document's level.
@@ -165,10 +212,11 @@ impl Document {
         Ok(())
     }
 
-    /// Runs one command; on error the document is unchanged.
-    pub fn execute(&mut self, command: &Command) -> Result<(), CommandError> {
+    /// Runs one command; on error the document is unchanged. Returns the rooms a hand edit locked (see
+    /// [`Document::apply`]); nothing for the other commands.
+    pub fn execute(&mut self, command: &Command) -> Result<Vec<RoomId>, CommandError> {
         match command {
-            Command::Edit(edit) => self.apply(edit.clone())?,
+            Command::Edit(edit) => return Ok(self.apply(edit.clone())?),
             Command::Regenerate { seed } => {
                 let recipe = Recipe {
                     seed: *seed,
@@ -184,7 +232,7 @@ impl Document {
                 self.rebuild(recipe)?;
             }
         }
-        Ok(())
+        Ok(Vec::new())
     }
 }
 
@@ -196,13 +244,17 @@ const HISTORY_LIMIT: usize = 500;
 pub struct History {
     undo: Vec<(String, Document)>,
     redo: Vec<(String, Document)>,
+    /// What the last command run locked to keep a hand edit.
+    newly_locked: Vec<RoomId>,
 }
 
 impl History {
     /// Runs `command` on `doc` and records it; nothing is recorded when it fails.
     pub fn run(&mut self, doc: &mut Document, command: &Command) -> Result<(), CommandError> {
         let before = doc.clone();
-        doc.execute(command)?;
+        // Cleared first, so that a refused command leaves nothing to report.
+        self.newly_locked.clear();
+        self.newly_locked = doc.execute(command)?;
         self.undo.push((command.describe(&before.level), before));
         if self.undo.len() > HISTORY_LIMIT {
             self.undo.remove(0);
@@ -211,8 +263,16 @@ impl History {
         Ok(())
     }
 
+    /// The rooms the last command [`History::run`] ran locked to keep a hand edit (see
+    /// [`Document::apply`]), for a note such as "room 12 locked to keep your edit"; empty after any
+    /// other command, a refused one, an undo or a redo.
+    pub fn newly_locked(&self) -> &[RoomId] {
+        &self.newly_locked
+    }
+
     /// Steps back one command; false when there is nothing to undo.
     pub fn undo(&mut self, doc: &mut Document) -> bool {
+        self.newly_locked.clear();
         let Some((label, before)) = self.undo.pop() else {
             return false;
         };
@@ -223,6 +283,7 @@ impl History {
 
     /// Re-applies the last undone command; false when there is nothing to redo.
     pub fn redo(&mut self, doc: &mut Document) -> bool {
+        self.newly_locked.clear();
         let Some((label, after)) = self.redo.pop() else {
             return false;
         };

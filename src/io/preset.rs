@@ -1,5 +1,6 @@
 //! Preset files: the recipe of a level — generator, parameters, level number, seed, re-rolls — plus its
-//! locks (with the locked rooms' content) and the hand edits since it was generated. Loading one rebuilds
+//! locks (with the locked rooms' content, who locked them and the patrols they keep) and the hand edits
+//! since it was generated. Loading one rebuilds
 //! the exact level, byte for byte (see [`crate::edit::Document::replay`]).
 //!
 //! Format: RON with a `version` field, so later versions can read or refuse old files explicitly.

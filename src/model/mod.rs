@@ -10,6 +10,7 @@
 
 pub mod grid;
 pub mod limits;
+pub mod lock;
 mod rect;
 pub mod topology;
 pub mod valid;
@@ -17,6 +18,7 @@ pub mod valid;
 use serde::{Deserialize, Serialize};
 
 pub use grid::{Grid, Shape};
+pub use lock::{KeptGuard, KeptPatrol, KeptStation, LockOrigin, LockedRoom};
 pub use rect::{Rect, RectCells};
 pub use valid::{ShapeError, ValidLevel};
 
@@ -252,7 +254,7 @@ impl RoomKind {
 }
 
 /// Where a room came from, for locks and the inspector.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RoomOrigin {
     /// The outside of the building.
     Exterior,
@@ -589,21 +591,4 @@ impl Level {
     pub fn all_cells(&self) -> impl Iterator<Item = Cell> + '_ {
         (0..self.width).flat_map(move |x| (0..self.height).map(move |y| Cell::new(x, y)))
     }
-}
-
-/// A locked room: everything a regeneration must keep byte-identical, captured from the level it was
-/// locked in (`siheyuan-mansion.md` §11, `other-generators.md` §0.4). Generators receive these as
-/// constraints; the `edit` module makes and keeps them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LockedRoom {
-    /// The room as it was: kind, private flag, depth, interior, cells and origin (slot, modules, …).
-    pub room: Room,
-    /// Terrain of the room's floor cells and of its wall ring (doors and windows included), x outer, y inner.
-    pub terrain: Vec<(Cell, Terrain)>,
-    /// Items on those cells, in their original order.
-    pub items: Vec<Item>,
-    /// The rooms around it when it was locked (origin and interior), so a generator can keep the walls
-    /// that meet its corners where they were and its wall segments — and their doors — unchanged.
-    #[serde(default)]
-    pub neighbours: Vec<(RoomOrigin, Rect)>,
 }

@@ -299,5 +299,51 @@ pub fn check_lock(generator: &str, index: usize, lock: &LockedRoom) -> Result<()
     for (_, rect) in &lock.neighbours {
         check_rect(&bounds, &format!("a neighbour of {what}"), *rect)?;
     }
+    check_kept_patrols(generator, &what, lock, &on_limit_map, max_cells)
+}
+
+/// The patrols a lock keeps: no more than a map's worth, each no longer than a level's route may be,
+/// on the limit map, and through rooms of the lock's generator.
+fn check_kept_patrols(
+    generator: &str,
+    what: &str,
+    lock: &LockedRoom,
+    on_limit_map: &dyn Fn(Cell) -> bool,
+    max_cells: usize,
+) -> Result<(), ShapeError> {
+    let max_route = max_cells * MAX_ROUTE_CELLS_PER_CELL;
+    if lock.patrols.len() > max_cells {
+        return fail(format!("{what} keeps more patrols than a map can hold"));
+    }
+    for (p, patrol) in lock.patrols.iter().enumerate() {
+        let patrol_what = format!("kept patrol {p} of {what}");
+        let too_long = patrol.cells.len() > max_route
+            || patrol.visits.len() > max_route
+            || patrol.stations.len() > max_route
+            || patrol.guards.len() > max_cells;
+        if too_long {
+            return fail(format!("{patrol_what} is longer than {max_route} steps"));
+        }
+        let cells_ok = patrol.cells.iter().all(|&c| on_limit_map(c))
+            && patrol.stations.iter().all(|s| on_limit_map(s.cell))
+            && patrol.guards.iter().all(|g| on_limit_map(g.start));
+        if !cells_ok {
+            return fail(format!(
+                "{patrol_what} has a cell outside the {MAX_SIDE}×{MAX_SIDE} limit"
+            ));
+        }
+        let rooms = patrol
+            .visits
+            .iter()
+            .chain(patrol.stations.iter().map(|s| &s.room));
+        for origin in rooms {
+            if origin_generator(origin) != Some(generator) {
+                return fail(format!(
+                    "{patrol_what} walks a room that no `{}` level has",
+                    quote(generator)
+                ));
+            }
+        }
+    }
     Ok(())
 }

@@ -309,7 +309,13 @@ fn check_patrol_shapes(level: &Level, report: &mut Report) {
             }
         }
         if route.visits.len() < 2 {
-            report.add(25, format!("route {i} visits fewer than two rooms"));
+            // Where the route starts, so the editor can show it: a guard added by hand stands watch
+            // in one room, and a lock around it keeps it there on purpose.
+            let message = format!("route {i} visits fewer than two rooms");
+            match cells.first() {
+                Some(&start) => report.at(25, start, message),
+                None => report.add(25, message),
+            }
         }
         for &r in &route.visits {
             match owner[r] {

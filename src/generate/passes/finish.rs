@@ -14,6 +14,7 @@
 //!   siheyuan campaign, whose 100 coins spread over roughly 200 room slots;
 //! - the outside patrol ring runs one cell outside the building's outer border, when there is an outside.
 
+use super::kept_patrols::KeptPatrols;
 use super::{furniture, locks, loot, patrols};
 use crate::generate::rng::Stream;
 use crate::model::topology::{depths, private_rooms};
@@ -34,7 +35,8 @@ pub fn loot_budget(level: &Level) -> usize {
 
 /// Runs every shared post-pass on a structural level. `outer_border` is the generator's `Outside` margin,
 /// which places the outside patrol ring; `None` for levels without an outside. Locked rooms get their
-/// floors and items back after furnishing and after loot (coins the loot pass put there are taken away).
+/// floors and items back after furnishing and after loot (coins the loot pass put there are taken away),
+/// and their kept patrols with their guards around the patrol pass.
 pub fn finish(level: &mut Level, outer_border: Option<i32>, locks: &[LockedRoom]) {
     let seed = level.seed;
     let stream = |tag: &str| Stream::new(seed, tag);
@@ -64,8 +66,10 @@ pub fn finish(level: &mut Level, outer_border: Option<i32>, locks: &[LockedRoom]
         ));
     }
     let ring = outer_border.map(|b| b - 1);
-    patrols::build_patrols_with_ring(level, &mut stream("patrols"), ring);
+    let kept = KeptPatrols::resolve(level, locks);
+    patrols::build_patrols_with_ring(level, &mut stream("patrols"), ring, kept.held());
     patrols::place_guards(level, &mut stream("guards"));
+    kept.restore(level);
 }
 
 /// §0.2 depth: the exterior 0, the depth seeds 1, then door hops; unreachable rooms keep 0.

@@ -3,6 +3,7 @@
 
 pub mod finish;
 pub mod furniture;
+pub mod kept_patrols;
 pub mod locks;
 pub mod loot;
 pub mod pathfind;

@@ -427,19 +427,27 @@ fn outside_ring(width: i32, height: i32, inset: i32) -> Vec<Cell> {
     ring
 }
 
-/// Builds every patrol route of the siheyuan level (5.13), drawing from `rng`.
-pub fn build_patrols(level: &mut Level, rng: &mut Stream) {
-    build_patrols_with_ring(level, rng, Some(SIHEYUAN_RING_INSET));
+/// Builds every patrol route of the siheyuan level (5.13), drawing from `rng`; rooms marked in `held`
+/// (walked by kept patrols, see [`super::kept_patrols`]) are left out.
+pub fn build_patrols(level: &mut Level, rng: &mut Stream, held: &[bool]) {
+    build_patrols_with_ring(level, rng, Some(SIHEYUAN_RING_INSET), held);
 }
 
 /// Builds every patrol route (5.13), drawing from `rng`. The outside ring (from level 6, only when the
 /// level has an outside) runs `ring_inset` cells in from the map edge; `None`, or a ring that would cross
-/// anything impassable, means no outside patrols, which the diagnostics then say.
-pub fn build_patrols_with_ring(level: &mut Level, rng: &mut Stream, ring_inset: Option<i32>) {
+/// anything impassable, means no outside patrols, which the diagnostics then say. Rooms marked in `held`
+/// take no part in the chains, as if they had no doors; an empty `held` leaves out none.
+pub fn build_patrols_with_ring(
+    level: &mut Level,
+    rng: &mut Stream,
+    ring_inset: Option<i32>,
+    held: &[bool],
+) {
     let participates: Vec<bool> = level
         .rooms
         .iter()
-        .map(|r| r.kind != RoomKind::Exterior)
+        .enumerate()
+        .map(|(r, room)| room.kind != RoomKind::Exterior && !held.get(r).copied().unwrap_or(false))
         .collect();
     let mut order: Vec<usize> = (0..level.adjacencies.len()).collect();
     rng.shuffle(&mut order);

@@ -12,7 +12,9 @@
 //! - **Kinds**: the private threshold is lowered, if needed, so locked private rooms stay private and
 //!   locked public rooms public; privacy still follows depth (invariant 13).
 //! - **Dressing, furniture, loot**: the ring, floor and items are pasted back; loot passes skip locked
-//!   rooms and their coins count toward the plan's budget; patrols are recomputed for the whole level.
+//!   rooms and their coins count toward the plan's budget; patrols are recomputed for the whole level,
+//!   except those lying wholly in the locked rooms, which come back with their guards
+//!   ([`crate::generate::passes::kept_patrols`]).
 //!
 //! A regeneration that still breaks an invariant outside the locked rooms is retried with a derived seed
 //! (a fixed sequence, so the result stays deterministic); when no attempt works the caller gets a clear

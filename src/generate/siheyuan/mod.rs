@@ -14,6 +14,7 @@ pub mod layout;
 pub mod locks;
 pub mod regions;
 
+use crate::generate::passes::kept_patrols::KeptPatrols;
 use crate::generate::passes::{loot, patrols};
 use crate::generate::rng::Stream;
 use crate::generate::{GenerateError, Generator, Request, Rerolls};
@@ -165,8 +166,11 @@ fn build(
             "{budget} loot wanted, {placed} placed: no free floor left"
         ));
     }
-    patrols::build_patrols(&mut level, &mut stream("patrols"));
+    let locks = constraints.map_or(&[][..], |c| c.locked.as_slice());
+    let kept = KeptPatrols::resolve(&level, locks);
+    patrols::build_patrols(&mut level, &mut stream("patrols"), kept.held());
     patrols::place_guards(&mut level, &mut stream("guards"));
+    kept.restore(&mut level);
 
     let depth_seeds = (0..rooms_x).map(|rx| slot_region(&layout, rx, 0)).collect();
     level.entrance = match front_door {

@@ -1,0 +1,162 @@
+//! Locks as plain data: what a locked room keeps through a regeneration, who locked it, and the patrols
+//! that lie wholly within the locked rooms. Generators receive these as constraints; the `edit` module
+//! makes and keeps them; presets store them.
+//!
+//! Rooms are named here by their [`RoomOrigin`] (slot, modules, placement, grid cell), never by id: ids
+//! are renumbered when the rest of the mansion is regenerated, while a locked room keeps its origin.
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Cell, Grid, Guard, Item, Level, PatrolRoute, Rect, Room, RoomId, RoomOrigin, Shape, Station,
+    StationKind, StationRole, Terrain,
+};
+
+/// Who locked a room. Both kinds keep the room alike; the editor shows them apart, so a designer can
+/// tell the rooms they pinned from those pinned to keep a hand edit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LockOrigin {
+    /// The designer locked the room. Locks from presets saved before locks recorded their origin read
+    /// as this: such a preset cannot tell, and a designer lock is the stronger claim — nothing may
+    /// release it on the designer's behalf, whereas an edit lock is only a side effect.
+    #[default]
+    Designer,
+    /// A hand edit touched the room and locked it, so that a regeneration keeps the edit.
+    Edit,
+}
+
+/// A locked room: everything a regeneration must keep byte-identical, captured from the level it was
+/// locked in (`siheyuan-mansion.md` §11, `other-generators.md` §0.4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LockedRoom {
+    /// The room as it was: kind, private flag, depth, interior, cells and origin (slot, modules, …).
+    pub room: Room,
+    /// Terrain of the room's floor cells and of its wall ring (doors and windows included), x outer, y inner.
+    pub terrain: Vec<(Cell, Terrain)>,
+    /// Items on those cells, in their original order.
+    pub items: Vec<Item>,
+    /// The rooms around it when it was locked (origin and interior), so a generator can keep the walls
+    /// that meet its corners where they were and its wall segments — and their doors — unchanged.
+    #[serde(default)]
+    pub neighbours: Vec<(RoomOrigin, Rect)>,
+    /// Who locked it; generators ignore this.
+    #[serde(default)]
+    pub by: LockOrigin,
+    /// The patrols that step on this room's cells and lie wholly within the cells of all the locks
+    /// taken with it. A patrol through several locked rooms is listed by each of them, so it survives
+    /// as long as every room it needs is still locked, whichever locks a preset or a rebuild has.
+    #[serde(default)]
+    pub patrols: Vec<KeptPatrol>,
+}
+
+/// A patrol route kept by locks, with the guards who walk it: everything the level's [`PatrolRoute`]
+/// and [`Guard`]s say, with rooms named by origin.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct KeptPatrol {
+    pub cells: Vec<Cell>,
+    pub visits: Vec<RoomOrigin>,
+    pub stations: Vec<KeptStation>,
+    pub outside: bool,
+    /// The guards on this route (one for a generated route; none below level 1).
+    pub guards: Vec<KeptGuard>,
+}
+
+/// A patrol station of a kept route: a [`Station`] with its room named by origin.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct KeptStation {
+    pub cell: Cell,
+    pub room: RoomOrigin,
+    pub kind: StationKind,
+    pub role: StationRole,
+}
+
+/// A guard of a kept route: a [`Guard`] without the route index, which a regeneration renumbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct KeptGuard {
+    pub start: Cell,
+    pub carries_torch: bool,
+}
+
+impl KeptPatrol {
+    /// Route `route` of `level` with its guards; `None` when the route or a room it names is not there.
+    pub fn capture(level: &Level, route: usize) -> Option<KeptPatrol> {
+        let patrol = level.patrols.get(route)?;
+        let origin = |r: RoomId| level.rooms.get(r).map(|room| room.origin.clone());
+        let visits = patrol
+            .visits
+            .iter()
+            .map(|&r| origin(r))
+            .collect::<Option<_>>()?;
+        let stations = patrol
+            .stations
+            .iter()
+            .map(|s| {
+                Some(KeptStation {
+                    cell: s.cell,
+                    room: origin(s.room)?,
+                    kind: s.kind,
+                    role: s.role,
+                })
+            })
+            .collect::<Option<_>>()?;
+        let guards = level
+            .guards
+            .iter()
+            .filter(|g| g.route == route)
+            .map(|g| KeptGuard {
+                start: g.start,
+                carries_torch: g.carries_torch,
+            })
+            .collect();
+        Some(KeptPatrol {
+            cells: patrol.cells.clone(),
+            visits,
+            stations,
+            outside: patrol.outside,
+            guards,
+        })
+    }
+
+    /// The route in `level`'s room ids; `None` when a room it names has no room of that origin there.
+    pub fn route_in(&self, level: &Level) -> Option<PatrolRoute> {
+        let id = |origin: &RoomOrigin| level.rooms.iter().position(|r| r.origin == *origin);
+        let visits = self.visits.iter().map(id).collect::<Option<_>>()?;
+        let stations = self
+            .stations
+            .iter()
+            .map(|s| {
+                Some(Station {
+                    cell: s.cell,
+                    room: id(&s.room)?,
+                    kind: s.kind,
+                    role: s.role,
+                })
+            })
+            .collect::<Option<_>>()?;
+        Some(PatrolRoute {
+            cells: self.cells.clone(),
+            visits,
+            stations,
+            outside: self.outside,
+        })
+    }
+
+    /// The guards, walking route number `route`.
+    pub fn guards_on(&self, route: usize) -> impl Iterator<Item = Guard> + '_ {
+        self.guards.iter().map(move |g| Guard {
+            start: g.start,
+            route,
+            carries_torch: g.carries_torch,
+        })
+    }
+}
+
+/// The cells `locks` cover on a map of `shape` — each locked room's floor and wall ring, as its
+/// snapshot recorded them. Cells off the map are left out.
+pub fn covered(shape: Shape, locks: &[LockedRoom]) -> Grid<bool> {
+    let mut grid = Grid::new(shape, false);
+    for &(cell, _) in locks.iter().flat_map(|l| &l.terrain) {
+        grid.set(cell, true);
+    }
+    grid
+}
