@@ -16,6 +16,32 @@ use crate::io::export::Format;
 use crate::model::RoomId;
 use crate::paint::Layer;
 
+/// The editor's side of the overlays: labels and keys.
+impl Overlay {
+    /// The checkbox label, which is also the accessible name tests look for.
+    pub fn label(self) -> &'static str {
+        match self {
+            Overlay::RoomGraph => "Room graph",
+            Overlay::Distances => "Private-room distances",
+            Overlay::Loot => "Loot priority",
+            Overlay::Patrols => "Patrol chains",
+            Overlay::Sight => "Guard sight",
+            Overlay::Routes => "Routes to loot",
+        }
+    }
+
+    pub fn key(self) -> egui::Key {
+        match self {
+            Overlay::RoomGraph => egui::Key::Num1,
+            Overlay::Distances => egui::Key::Num2,
+            Overlay::Loot => egui::Key::Num3,
+            Overlay::Patrols => egui::Key::Num4,
+            Overlay::Sight => egui::Key::Num5,
+            Overlay::Routes => egui::Key::Num6,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     ToggleOverlay(Overlay),
@@ -347,7 +373,10 @@ impl Command {
             Command::Reroll(Step::Furniture) => "Place the furniture again, keeping the layout",
             Command::Reroll(Step::Loot) => "Place the loot again, keeping layout and furniture",
             Command::Reroll(Step::Patrols) => "Plan the guards' patrols again",
-            Command::ToggleLock => "Lock the selected room so regenerations keep it, or unlock it",
+            Command::ToggleLock => {
+                "Lock the selected room so regenerations keep it (a lock an edit made becomes \
+                 yours), or unlock it"
+            }
             Command::Undo => "Undo the last change",
             Command::Redo => "Redo the last undone change",
             Command::HistoryGoto(_) => "Undo or redo up to this step",

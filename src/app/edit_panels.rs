@@ -12,7 +12,7 @@ use super::tools::{ITEMS, PAINTS, Tool};
 use crate::edit::{self, Edit};
 use crate::generate::Step;
 use crate::io::export::Format;
-use crate::model::RoomKind;
+use crate::model::{LockOrigin, RoomKind};
 
 /// A button for a command, with its tooltip (which names the key).
 pub fn command_button(ui: &mut Ui, command: Command, commands: &mut Vec<Command>) {
@@ -187,14 +187,24 @@ pub fn room_controls(ui: &mut Ui, state: &EditorState, room: usize, commands: &m
     let Some(r) = state.level().rooms.get(room) else {
         return;
     };
-    let mut locked = state.doc.is_locked(room);
-    if r.kind != RoomKind::Exterior
-        && ui
-            .checkbox(&mut locked, "Locked")
-            .on_hover_text(Command::ToggleLock.tooltip())
-            .changed()
+    let origin = state.doc.lock_origin(room);
+    let mut locked = origin.is_some();
+    let text = match origin {
+        Some(LockOrigin::Edit) => "Locked (by an edit)",
+        _ => "Locked",
+    };
+    let help = match origin {
+        Some(origin) => super::lock_notes::lock_tooltip(origin),
+        None => Command::ToggleLock.tooltip(),
+    };
+    if r.kind != RoomKind::Exterior && ui.checkbox(&mut locked, text).on_hover_text(help).changed()
     {
-        commands.push(Command::ToggleLock);
+        let edit = if locked {
+            Edit::Lock { room }
+        } else {
+            Edit::Unlock { room }
+        };
+        commands.push(Command::Run(edit::Command::Edit(edit)));
     }
     if r.kind == RoomKind::Exterior {
         return;

@@ -9,9 +9,9 @@ use super::commands::Command;
 use super::state::{EditorState, Overlay};
 use super::stealth_panels;
 use crate::analysis::LootClass;
-use crate::model::{ItemKind, RoomKind, StationRole};
+use crate::model::{ItemKind, LockOrigin, RoomKind, StationRole};
 use crate::paint::palette;
-use crate::paint::{badge, item_glyph, pillar, shield, split_marker, stairs};
+use crate::paint::{badge, item_glyph, padlock, pillar, shield, split_marker, stairs};
 
 const SAMPLE: Vec2 = vec2(26.0, 14.0);
 
@@ -406,4 +406,22 @@ pub fn map(ui: &mut Ui) {
         shield(s, r.center(), 6.5, palette::GUARD_OUTSIDE, 1.0);
     });
     dot(ui, palette::PLAYER, "player start (@)");
+    for (by_edit, text, origin) in [
+        (false, "room locked by you", LockOrigin::Designer),
+        (true, "room locked by a hand edit", LockOrigin::Edit),
+    ] {
+        ui.horizontal(|ui| {
+            let (rect, _) = ui.allocate_exact_size(SAMPLE, Sense::hover());
+            let mut shapes = Vec::new();
+            padlock(
+                &mut shapes,
+                rect.min + vec2(6.0, 0.0),
+                rect.height(),
+                by_edit,
+            );
+            ui.painter().extend(shapes);
+            ui.label(text)
+                .on_hover_text(super::lock_notes::lock_tooltip(origin));
+        });
+    }
 }

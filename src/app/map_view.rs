@@ -9,7 +9,7 @@ use super::describe;
 use super::state::EditorState;
 use super::strokes::{PaintMode, brush_cells};
 use super::tools::Tool;
-use crate::model::{Cell, ItemKind};
+use crate::model::{Cell, ItemKind, LockOrigin, RoomId};
 use crate::paint::{self, CellToScreen, Scene, palette};
 
 /// Shows the map in the remaining space of `ui`; clicks and drags go to the current tool.
@@ -107,6 +107,11 @@ impl EditorState {
         fonts: &mut egui::epaint::FontsView<'_>,
     ) -> Vec<egui::Shape> {
         let locked = self.doc.locked_rooms();
+        let edit_locked: Vec<RoomId> = locked
+            .iter()
+            .copied()
+            .filter(|&r| self.doc.lock_origin(r) == Some(LockOrigin::Edit))
+            .collect();
         let scene = Scene {
             level: self.level(),
             facts: &self.analysis.map,
@@ -114,6 +119,7 @@ impl EditorState {
             layers: self.layers,
             grid: self.show_grid,
             locked_rooms: &locked,
+            edit_locked: &edit_locked,
             selected_room: self.selected_room,
             focus: self.focus.and_then(|f| f.cell),
             loot_focus: self.shown_loot(),
@@ -187,6 +193,9 @@ fn hover_tooltip(ui: &mut Ui, state: &EditorState, cell: Cell) {
     }
     if let Some(r) = state.analysis.room_at(cell) {
         ui.label(state.room_name(r));
+        if let Some(origin) = state.doc.lock_origin(r) {
+            ui.label(super::lock_notes::lock_tooltip(origin));
+        }
         let depth = state.analysis.map.depths.get(r).copied().flatten();
         ui.label(match depth {
             Some(d) => format!("Depth from the front: {d}"),

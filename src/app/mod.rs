@@ -30,6 +30,7 @@ mod files;
 mod findings;
 mod histogram;
 mod legend;
+mod lock_notes;
 mod map_view;
 mod minimap;
 mod native_dialog;

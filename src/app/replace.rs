@@ -16,6 +16,7 @@ use std::time::Instant;
 use super::files::PathPurpose;
 use super::state::{EditorState, MessageKind, Source};
 use crate::edit::Document;
+use crate::generate::campaign;
 use crate::generate::recipe::{GeneratorParams, Recipe};
 
 /// A document to show instead of the current one.
@@ -189,7 +190,7 @@ impl EditorState {
                 }
                 // The campaign panel shows the match's game.
                 self.seed_text = game_seed.to_string();
-                self.campaign = crate::generate::campaign::plan(game_seed);
+                self.campaign = campaign::plan(game_seed);
             }
             Replacement::Recipe(recipe) => {
                 let dropped = super::picker::dropped_by_new_recipe(&self.doc);
@@ -244,5 +245,38 @@ impl EditorState {
             let text = format!("New recipe applied: {}", said.join("; "));
             self.say(MessageKind::Warning, text);
         }
+    }
+}
+
+/// The campaign panel's mansions, asked for through [`EditorState::request`] like every replacement.
+impl EditorState {
+    /// The mansion number the campaign panel's slider shows: the document's level.
+    pub fn campaign_level(&self) -> u32 {
+        self.doc.recipe.level.min(campaign::LEVELS as u32 - 1)
+    }
+
+    /// Which mansion of the campaign panel's game the document is, if it is one as the campaign makes
+    /// it (same plan, level seed and no re-rolls): the panel highlights it, so the highlight follows
+    /// undo and regeneration.
+    pub fn campaign_mansion(&self) -> Option<u32> {
+        let level = self.doc.recipe.level;
+        (self.doc.recipe == Recipe::campaign_level(self.campaign.game_seed, level)).then_some(level)
+    }
+
+    /// Asks to open mansion `level` of the game seed typed in the seed field (see [`Self::request`]).
+    pub(super) fn open_campaign(&mut self, level: u32) {
+        let Ok(game_seed) = self.seed_text.trim().parse::<u64>() else {
+            self.say(
+                MessageKind::Error,
+                format!(
+                    "“{}” is not a seed: enter a whole number 0–{}",
+                    self.seed_text.trim(),
+                    u64::MAX
+                ),
+            );
+            return;
+        };
+        let level = level.min(campaign::LEVELS as u32 - 1);
+        self.request(Pending::Replace(Replacement::Mansion { game_seed, level }));
     }
 }

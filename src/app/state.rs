@@ -11,7 +11,6 @@ use super::browser::Browser;
 use super::browser_view::Thumbnails;
 pub use super::cache::Analysis;
 use super::camera::Camera;
-use super::clipboard::Clip;
 use super::commands::{Command, drawable};
 use super::compare::Comparison;
 use super::files::{self, FileState, PathPurpose};
@@ -23,7 +22,7 @@ use super::tools::{Tool, ToolState};
 use crate::edit::{self, Document, Edit, History};
 use crate::generate::campaign::{self, Campaign};
 use crate::generate::recipe::Recipe;
-use crate::model::{Cell, ItemKind, Level, RoomId, RoomKind, ValidLevel};
+use crate::model::{Cell, ItemKind, Level, LockOrigin, RoomId, RoomKind, ValidLevel};
 use crate::paint::{CellToScreen, Layers};
 
 /// What a status message reports; the status bar colours it.
@@ -51,32 +50,6 @@ pub const DEFAULT_LEVEL: u32 = 9;
 
 pub use crate::analysis::Overlay;
 pub use crate::paint::Overlays;
-
-/// The editor's side of the overlays: labels and keys.
-impl Overlay {
-    /// The checkbox label, which is also the accessible name tests look for.
-    pub fn label(self) -> &'static str {
-        match self {
-            Overlay::RoomGraph => "Room graph",
-            Overlay::Distances => "Private-room distances",
-            Overlay::Loot => "Loot priority",
-            Overlay::Patrols => "Patrol chains",
-            Overlay::Sight => "Guard sight",
-            Overlay::Routes => "Routes to loot",
-        }
-    }
-
-    pub fn key(self) -> egui::Key {
-        match self {
-            Overlay::RoomGraph => egui::Key::Num1,
-            Overlay::Distances => egui::Key::Num2,
-            Overlay::Loot => egui::Key::Num3,
-            Overlay::Patrols => egui::Key::Num4,
-            Overlay::Sight => egui::Key::Num5,
-            Overlay::Routes => egui::Key::Num6,
-        }
-    }
-}
 
 /// Where the document on screen came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -336,6 +309,11 @@ impl EditorState {
             edit::Command::Regenerate { .. } | edit::Command::Reroll(_)
         );
         let before = regenerates.then(|| self.doc.level.clone());
+        let unkept_before = if regenerates {
+            self.doc.unkept_guards()
+        } else {
+            Vec::new()
+        };
         match self.history.run(&mut self.doc, command) {
             Ok(()) => {
                 if before.is_some() {
@@ -346,6 +324,7 @@ impl EditorState {
                 }
                 self.message = None;
                 self.document_changed();
+                self.note_locks(command, &unkept_before);
                 true
             }
             Err(e) => {
@@ -389,36 +368,6 @@ impl EditorState {
         if self.picker.filled_from != self.doc.recipe.generator {
             self.picker = GeneratorPicker::from_recipe(&self.doc.recipe);
         }
-    }
-
-    /// The mansion number the campaign panel's slider shows: the document's level.
-    pub fn campaign_level(&self) -> u32 {
-        self.doc.recipe.level.min(campaign::LEVELS as u32 - 1)
-    }
-
-    /// Which mansion of the campaign panel's game the document is, if it is one as the campaign makes
-    /// it (same plan, level seed and no re-rolls): the panel highlights it, so the highlight follows
-    /// undo and regeneration.
-    pub fn campaign_mansion(&self) -> Option<u32> {
-        let level = self.doc.recipe.level;
-        (self.doc.recipe == Recipe::campaign_level(self.campaign.game_seed, level)).then_some(level)
-    }
-
-    /// Asks to open mansion `level` of the game seed typed in the seed field (see [`Self::request`]).
-    fn open_campaign(&mut self, level: u32) {
-        let Ok(game_seed) = self.seed_text.trim().parse::<u64>() else {
-            self.say(
-                MessageKind::Error,
-                format!(
-                    "“{}” is not a seed: enter a whole number 0–{}",
-                    self.seed_text.trim(),
-                    u64::MAX
-                ),
-            );
-            return;
-        };
-        let level = level.min(campaign::LEVELS as u32 - 1);
-        self.request(Pending::Replace(Replacement::Mansion { game_seed, level }));
     }
 
     /// Undoes or redoes until `done` commands are done.
@@ -502,9 +451,10 @@ impl EditorState {
             Command::Reroll(step) => {
                 self.run(&edit::Command::Reroll(step));
             }
+            // A lock an edit made becomes the designer's; the designer's own lock comes off.
             Command::ToggleLock => match self.selected_room {
                 Some(room) => {
-                    let edit = if self.doc.is_locked(room) {
+                    let edit = if self.doc.lock_origin(room) == Some(LockOrigin::Designer) {
                         Edit::Unlock { room }
                     } else {
                         Edit::Lock { room }
@@ -604,64 +554,6 @@ impl EditorState {
             self.details_while_narrow
         } else {
             self.layout.details
-        }
-    }
-
-    /// Copies the Select tool's rectangle to the editor's clipboard, and as text to the system's;
-    /// false when nothing is selected.
-    fn copy_selection(&mut self) -> bool {
-        let copied = self
-            .tools
-            .selection
-            .and_then(|(a, b)| Clip::copy(&self.doc.level, a, b));
-        match copied {
-            Some(clip) => {
-                let text = format!(
-                    "Copied {} × {} cells with {} items",
-                    clip.width,
-                    clip.height,
-                    clip.items()
-                );
-                self.system_clipboard = Some(clip.to_text());
-                self.tools.clipboard = Some(clip);
-                self.say(MessageKind::Success, text);
-                true
-            }
-            None => {
-                self.say(
-                    MessageKind::Warning,
-                    "Nothing selected: drag out cells with the Select tool (V) first",
-                );
-                false
-            }
-        }
-    }
-
-    /// Copies the selection, then takes its items away as one undo step (see [`Command::Cut`]).
-    fn cut_selection(&mut self) {
-        let Some((a, b)) = self.tools.selection else {
-            self.copy_selection();
-            return;
-        };
-        if !self.copy_selection() {
-            return;
-        }
-        let copied = self.message.take().unwrap_or_default();
-        match super::clipboard::take_items(&self.doc.level, a, b) {
-            Some(take) => {
-                let count = match &take {
-                    edit::Edit::ClearItems { cells } => cells.len(),
-                    _ => 0,
-                };
-                if self.run(&edit::Command::Edit(take)) {
-                    let text = format!("{copied}; took away its {count} movable items");
-                    self.say(MessageKind::Success, text);
-                }
-            }
-            None => self.say(
-                MessageKind::Success,
-                format!("{copied}; no movable items to take away (the terrain stays)"),
-            ),
         }
     }
 

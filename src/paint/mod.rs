@@ -35,6 +35,7 @@ use image::{Rgba, RgbaImage};
 pub use facts::MapFacts;
 pub use glyphs::{item_glyph, pillar, shield, stairs};
 use labels::{Labels, fade, lod};
+pub use locks::padlock;
 pub use loot_routes::{no_ghost_ring, watched_dot};
 pub use patrols::{badge, split_marker};
 pub use room_graph::{GraphEdge, GraphLayout};
@@ -179,6 +180,8 @@ pub struct Scene<'a> {
     pub grid: bool,
     /// Rooms drawn with a lock border and badge.
     pub locked_rooms: &'a [RoomId],
+    /// Those of `locked_rooms` that a hand edit locked (drawn in their own colour), not the designer.
+    pub edit_locked: &'a [RoomId],
     pub selected_room: Option<RoomId>,
     /// A cell ringed for attention (a validation finding).
     pub focus: Option<Cell>,
@@ -200,6 +203,7 @@ impl<'a> Scene<'a> {
             layers: Layers::ALL,
             grid: false,
             locked_rooms: &[],
+            edit_locked: &[],
             selected_room: None,
             focus: None,
             loot_focus: None,
@@ -262,7 +266,7 @@ pub fn paint(scene: &Scene, t: &CellToScreen, fonts: &mut FontsView<'_>) -> Vec<
         let p = t.cell_centre(level.player_start);
         labels.block_disc(p, glyphs::player_radius(t, level));
     }
-    for badge in locks::badges(t, scene) {
+    for (_, badge) in locks::badges(t, scene) {
         labels.block(badge);
     }
     let warnings = text(lod::WARNINGS);

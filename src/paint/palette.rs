@@ -168,6 +168,9 @@ pub fn with_alpha(colour: Color32, alpha: u8) -> Color32 {
 /// Locked rooms: border and padlock badge, distinct from the yellow selection.
 pub const LOCK: Color32 = Color32::from_rgb(255, 80, 170);
 pub const LOCK_DARK: Color32 = Color32::from_rgb(70, 10, 45);
+/// A room locked by a hand edit rather than by the designer: the same badge and border in teal.
+pub const LOCK_BY_EDIT: Color32 = Color32::from_rgb(60, 210, 200);
+pub const LOCK_BY_EDIT_DARK: Color32 = Color32::from_rgb(8, 50, 48);
 
 /// Guard sight (overlay 5): cells no guard ever watches, a cool colour apart from the warm ramp.
 pub const NEVER_WATCHED: Color32 = Color32::from_rgb(40, 90, 190);

@@ -1,0 +1,145 @@
+//! Locks as a designer meets them (egui_kittest): a hand edit says which room it locked and the map draws
+//! that lock apart from the designer's own; the tooltip says what a lock keeps; locking a room whose
+//! guard walks on says that patrol cannot be kept; a guard whose patrol stays in locked rooms is still
+//! there after "Regenerate unlocked".
+
+#[path = "common/ui.rs"]
+mod ui;
+
+use egui::Modifiers;
+use egui_kittest::kittest::Queryable;
+use mansion_forge::app::{MessageKind, Tool};
+use mansion_forge::edit::{Command, Edit, locks};
+use mansion_forge::model::{Level, LockOrigin, RoomId, RoomKind};
+use mansion_forge::paint::{MapFacts, Overlays, Scene, palette, picture};
+use ui::{centre, click_cell, harness, key};
+
+/// A chamber's free floor cell and the chamber.
+fn free_chamber_cell(level: &Level) -> (RoomId, mansion_forge::model::Cell) {
+    level
+        .rooms
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.kind == RoomKind::Room)
+        .find_map(|(i, r)| {
+            r.cells
+                .iter()
+                .find(|&&c| level.item_at(c).is_none() && !level.terrain(c).is_blocking())
+                .map(|&c| (i, c))
+        })
+        .expect("a free chamber cell")
+}
+
+#[test]
+fn a_hand_edit_says_which_room_it_locked_and_the_tooltip_says_what_the_lock_keeps() {
+    let mut harness = harness();
+    let (room, cell) = free_chamber_cell(harness.state().state.level());
+    key(&mut harness, egui::Key::O);
+    harness.state_mut().state.tools.item = 1;
+    assert_eq!(harness.state().state.tools.tool, Tool::PlaceItem);
+    click_cell(&mut harness, cell, Modifiers::NONE);
+    let state = &harness.state().state;
+    assert!(state.level().item_at(cell).is_some(), "{:?}", state.message);
+    assert_eq!(state.doc.lock_origin(room), Some(LockOrigin::Edit));
+    let message = state.message.clone().unwrap_or_default();
+    assert!(
+        message.starts_with(&format!("Locked room {room} to keep your edit")),
+        "{message}"
+    );
+    harness.get_by_label(&message);
+    harness.hover_at(centre(&harness, cell));
+    harness.run_steps(4);
+    harness.get_by_label_contains("Locked by a hand edit, to keep your fix");
+    // L makes the lock the designer's (the tooltip says so); L again takes it off.
+    harness.state_mut().state.selected_room = Some(room);
+    key(&mut harness, egui::Key::L);
+    assert_eq!(
+        harness.state().state.doc.lock_origin(room),
+        Some(LockOrigin::Designer)
+    );
+    harness.hover_at(centre(&harness, cell) + egui::vec2(1.0, 0.0));
+    harness.run_steps(4);
+    harness.get_by_label_contains("Locked by you: a regeneration keeps its walls");
+    key(&mut harness, egui::Key::L);
+    assert_eq!(harness.state().state.doc.lock_origin(room), None);
+}
+
+/// Counts the pixels of `colour` in the picture.
+fn count(image: &image::RgbaImage, colour: egui::Color32) -> usize {
+    image
+        .pixels()
+        .filter(|p| p.0 == [colour.r(), colour.g(), colour.b(), 255])
+        .count()
+}
+
+#[test]
+fn edit_locks_are_drawn_in_their_own_colour() {
+    let state = mansion_forge::app::EditorState::new_default();
+    let level = state.level();
+    let facts = MapFacts::new(level);
+    let rooms = [3, 7];
+    let draw = |edit_locked: &[RoomId]| {
+        let scene = Scene {
+            locked_rooms: &rooms,
+            edit_locked,
+            ..Scene::picture(level, &facts, Overlays::default())
+        };
+        picture(&scene, 12)
+    };
+    let designer = draw(&[]);
+    let mixed = draw(&[7]);
+    assert!(count(&designer, palette::LOCK) > 0);
+    assert_eq!(count(&designer, palette::LOCK_BY_EDIT), 0);
+    assert!(count(&mixed, palette::LOCK_BY_EDIT) > 0, "room 7 in teal");
+    assert!(count(&mixed, palette::LOCK) > 0, "room 3 still pink");
+    assert!(count(&mixed, palette::LOCK) < count(&designer, palette::LOCK));
+}
+
+/// The rooms whose lock covers a cell of guard `g`'s route.
+fn rooms_under_route(level: &Level, g: usize) -> Vec<RoomId> {
+    let route = &level.patrols[level.guards[g].route];
+    let mut rooms: Vec<RoomId> = route
+        .cells
+        .iter()
+        .flat_map(|&c| locks::rooms_covering(level, c))
+        .collect();
+    rooms.sort_unstable();
+    rooms.dedup();
+    rooms
+}
+
+#[test]
+fn locking_part_of_a_patrol_warns_and_locking_all_of_it_keeps_the_guard() {
+    let mut harness = harness();
+    let level = harness.state().state.level().clone();
+    let (guard, rooms) = (0..level.guards.len())
+        .filter(|&g| !level.patrols[level.guards[g].route].outside)
+        .map(|g| (g, rooms_under_route(&level, g)))
+        .find(|(_, rooms)| rooms.len() >= 2)
+        .expect("a guard walking several rooms");
+    harness.state_mut().state.selected_room = Some(rooms[0]);
+    key(&mut harness, egui::Key::L);
+    let state = &harness.state().state;
+    assert_eq!(state.message_kind, MessageKind::Warning);
+    let message = state.message.clone().unwrap_or_default();
+    assert!(
+        message.contains(&format!("guard {guard}")) && message.contains("cannot be kept"),
+        "{message}"
+    );
+    let state = &mut harness.state_mut().state;
+    for &room in &rooms[1..] {
+        assert!(state.run(&Command::Edit(Edit::Lock { room })));
+    }
+    assert!(!state.doc.unkept_guards().contains(&guard));
+    let route = level.patrols[level.guards[guard].route].cells.clone();
+    key(&mut harness, egui::Key::E);
+    let level = harness.state().state.level();
+    assert!(
+        level
+            .guards
+            .iter()
+            .any(|g| level.patrols[g.route].cells == route),
+        "the guard keeps its patrol: {:?}",
+        harness.state().state.message
+    );
+}
