@@ -143,3 +143,25 @@ fn locking_part_of_a_patrol_warns_and_locking_all_of_it_keeps_the_guard() {
         harness.state().state.message
     );
 }
+
+#[test]
+fn a_guard_added_by_hand_locks_its_room_and_survives_a_regeneration() {
+    let mut harness = harness();
+    let (room, cell) = free_chamber_cell(harness.state().state.level());
+    key(&mut harness, egui::Key::A);
+    click_cell(&mut harness, cell, Modifiers::NONE);
+    let state = &harness.state().state;
+    assert!(
+        state.level().guards.iter().any(|g| g.start == cell),
+        "{:?}",
+        state.message
+    );
+    assert_eq!(state.doc.lock_origin(room), Some(LockOrigin::Edit));
+    key(&mut harness, egui::Key::E);
+    let state = &harness.state().state;
+    assert!(
+        state.level().guards.iter().any(|g| g.start == cell),
+        "the hand-added guard is kept: {:?}",
+        state.message
+    );
+}

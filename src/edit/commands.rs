@@ -309,12 +309,10 @@ impl Edit {
                         guard.start = to;
                     }
                 }
-                Ok(Vec::new())
+                // The whole hand-fixed patrol: locking its rooms keeps it through a regeneration.
+                Ok(level.patrols[route].cells.clone())
             }
-            Edit::MoveRoomToRoute { room, route } => {
-                move_room_to_route(level, room, route)?;
-                Ok(Vec::new())
-            }
+            Edit::MoveRoomToRoute { room, route } => move_room_to_route(level, room, route),
             Edit::AddGuard { cell } => {
                 inside(level, cell)?;
                 level.patrols.push(PatrolRoute {
@@ -328,7 +326,7 @@ impl Edit {
                     route: level.patrols.len() - 1,
                     carries_torch: false,
                 });
-                Ok(Vec::new())
+                Ok(vec![cell])
             }
             Edit::RemoveGuard { guard } => {
                 let removed = *level.guards.get(guard).ok_or(EditError::NoGuard(guard))?;
@@ -428,7 +426,8 @@ fn set_room_kind(
 /// `to` it has a door to, or as `to`'s new end when it borders an end. The room may leave its old route
 /// only from an end, or where its neighbours on that route have a door between them (otherwise the old
 /// route would fall apart). Both routes are walked anew with the patrol pass's own path finding.
-fn move_room_to_route(level: &mut Level, room: RoomId, to: usize) -> Result<(), EditError> {
+/// Hands `room` to route `to`; returns the cells of both routes as walked anew.
+fn move_room_to_route(level: &mut Level, room: RoomId, to: usize) -> Result<Vec<Cell>, EditError> {
     let refuse = |why| EditError::RouteChange {
         room,
         route: to,
@@ -478,8 +477,10 @@ fn move_room_to_route(level: &mut Level, room: RoomId, to: usize) -> Result<(), 
     let mut rng = Stream::new(level.seed, "edit-patrols");
     let rebuilt = emit_route(level, &visits, looped, &mut rng);
     let rebuilt_old = old_route.map(|(f, (v, l))| (f, emit_route(level, &v, l, &mut rng)));
+    let mut changed = rebuilt.cells.clone();
     level.patrols[to] = rebuilt;
     if let Some((f, route)) = rebuilt_old {
+        changed.extend_from_slice(&route.cells);
         level.patrols[f] = route;
     }
     for guard in level.guards.iter_mut() {
@@ -487,7 +488,7 @@ fn move_room_to_route(level: &mut Level, room: RoomId, to: usize) -> Result<(), 
             guard.start = start;
         }
     }
-    Ok(())
+    Ok(changed)
 }
 
 /// The visits of `route` without `room`, and whether it still loops; `None` when removing the room would

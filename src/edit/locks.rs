@@ -128,10 +128,55 @@ pub fn rooms_covering(level: &Level, cell: Cell) -> Vec<RoomId> {
         .collect()
 }
 
+/// The rooms (not the exterior) whose lock would cover any of `cells`, in room order. Each room's
+/// covered cells are listed once however many cells an edit changed, so a long hand-fixed patrol costs
+/// no more than the rooms it crosses.
+pub fn rooms_touched(level: &Level, cells: &[Cell]) -> Vec<RoomId> {
+    let mut changed = Grid::new(level.shape(), false);
+    let (mut low, mut high) = (Cell::new(i32::MAX, i32::MAX), Cell::new(i32::MIN, i32::MIN));
+    for &c in cells.iter().filter(|&&c| level.in_bounds(c)) {
+        changed.set(c, true);
+        (low.x, low.y) = (low.x.min(c.x), low.y.min(c.y));
+        (high.x, high.y) = (high.x.max(c.x), high.y.max(c.y));
+    }
+    (0..level.rooms.len())
+        .filter(|&r| level.rooms[r].kind != RoomKind::Exterior)
+        .filter(|&r| {
+            let i = level.rooms[r].interior;
+            i.x0 - 1 <= high.x && low.x <= i.x1 && i.y0 - 1 <= high.y && low.y <= i.y1
+        })
+        .filter(|&r| covered_cells(level, r).iter().any(|&c| changed.at(c)))
+        .collect()
+}
+
 /// Whether a lock is on the same room as `room` of `level` (same origin: slot, modules, …).
 pub fn same_room(lock: &LockedRoom, level: &Level, room: RoomId) -> bool {
     level
         .rooms
         .get(room)
         .is_some_and(|r| r.origin == lock.room.origin)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::recipe::Recipe;
+
+    #[test]
+    fn rooms_touched_are_the_rooms_covering_any_of_the_cells() {
+        let level = Recipe::campaign_level(3, 8).build().expect("generates");
+        let all: Vec<Cell> = level.all_cells().collect();
+        for (k, cells) in all.chunks(97).enumerate() {
+            let picked: Vec<Cell> = cells.iter().copied().step_by(1 + k % 5).collect();
+            let mut expected: Vec<RoomId> = picked
+                .iter()
+                .flat_map(|&c| rooms_covering(&level, c))
+                .collect();
+            expected.sort_unstable();
+            expected.dedup();
+            assert_eq!(rooms_touched(&level, &picked), expected, "chunk {k}");
+        }
+        assert!(rooms_touched(&level, &[]).is_empty());
+        assert!(rooms_touched(&level, &[Cell::new(-5, 9999)]).is_empty());
+    }
 }

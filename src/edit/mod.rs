@@ -144,11 +144,9 @@ impl Document {
                 self.locks.retain(|l| !locks::same_room(l, level, room));
             }
             _ => {
-                for cell in changed {
-                    for room in locks::rooms_covering(&self.level, cell) {
-                        if self.lock(room, LockOrigin::Edit) {
-                            locked.push(room);
-                        }
+                for room in locks::rooms_touched(&self.level, &changed) {
+                    if self.lock(room, LockOrigin::Edit) {
+                        locked.push(room);
                     }
                 }
             }
