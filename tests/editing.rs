@@ -405,8 +405,8 @@ fn out_of_range_parameters_are_clamped_and_reported() {
         .find(|d| d.contains("9999") && d.contains("clamped"))
         .expect("a clamping note")
         .clone();
-    // Listed in the validation panel, and said in the status bar.
-    assert_eq!(harness.query_all_by_label_contains(&note).count(), 2);
+    // Listed in the validation table (its row and the row's text), and said in the status bar.
+    assert_eq!(harness.query_all_by_label_contains(&note).count(), 3);
     let message = harness.state().state.message.clone().unwrap_or_default();
     assert!(
         message.starts_with("New recipe applied: ") && message.contains(&note),

@@ -187,10 +187,14 @@ fn the_validation_panel_lists_an_unreachable_room_and_focuses_it() {
             f.message.contains("unreachable from the player start") && f.room == Some(room)
         })
         .expect("an unreachable-cells finding for the walled-in room");
-    harness
-        .get_by_label_contains("unreachable from the player start")
-        .click();
-    harness.run_steps(2);
+    // A click of the pointer on the finding's row of the validation table.
+    let text = harness
+        .get_all_by_label_contains("unreachable from the player start")
+        .last()
+        .expect("the finding's row")
+        .rect()
+        .center();
+    click_at(&mut harness, text);
     let state = &harness.state().state;
     assert_eq!(state.selected_room, Some(room));
     let focus = state.focus.expect("focused");
@@ -226,7 +230,9 @@ fn the_validation_panel_lists_rooms_left_unpatrolled() {
         .copied()
         .expect("a room only that route visited");
     let name = harness.state().state.room_name(lost);
-    harness.get_by_label_contains(&format!("{name} is not patrolled"));
+    // The finding's row in the validation table (the row, then its text).
+    let text = format!("{name} is not patrolled");
+    assert_eq!(harness.get_all_by_label_contains(&text).count(), 2);
 }
 
 #[test]

@@ -9,6 +9,7 @@ use egui::{ColorImage, Context, TextureHandle, TextureOptions, Ui};
 
 use super::browser::{Batch, Browser, Criterion};
 use super::commands::Command;
+use super::describe;
 use super::histogram::{self, Histogram};
 use super::state::EditorState;
 
@@ -103,13 +104,15 @@ fn criteria(ui: &mut Ui, browser: &mut Browser) {
         ui.horizontal(|ui| {
             let label = ui.label(format!("Criterion {}", i + 1));
             egui::ComboBox::from_id_salt(("criterion-key", i))
-                .selected_text(c.key.as_str())
+                .selected_text(describe::figure(&c.key))
                 .show_ui(ui, |ui| {
                     for key in &keys {
-                        ui.selectable_value(&mut c.key, key.clone(), key.as_str());
+                        ui.selectable_value(&mut c.key, key.clone(), describe::figure(key))
+                            .on_hover_text(format!("{key} in the command line's stats"));
                     }
                 })
                 .response
+                .on_hover_text(format!("{} in the command line's stats", c.key))
                 .labelled_by(label.id);
             let label = ui.label("from");
             ui.add(egui::DragValue::new(&mut c.min).speed(0.1))
@@ -185,8 +188,11 @@ fn results(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
                     }
                     .clicked();
                     ui.label(&name);
-                    let figures: Vec<String> =
-                        m.figures.iter().map(|(k, v)| format!("{k} {v}")).collect();
+                    let figures: Vec<String> = m
+                        .figures
+                        .iter()
+                        .map(|(k, v)| format!("{} {v}", describe::figure(k)))
+                        .collect();
                     ui.weak(figures.join(" · "));
                     if clicked {
                         commands.push(open);

@@ -118,6 +118,8 @@ pub enum Command {
     Cancel,
     /// Fold or unfold the left panel (document, tools, overlays, generator).
     ToggleControls,
+    /// Reopen the most recent file at start, or start on the default mansion.
+    ToggleReopenLastFile,
     /// Fold or unfold the right panel (inspector, validation, history).
     ToggleDetails,
     /// Mark what differs from the level before the last regeneration.
@@ -231,6 +233,7 @@ impl Command {
             Command::Paste => "Paste cells".to_string(),
             Command::Cancel => "Cancel selection or paste".to_string(),
             Command::ToggleControls => "Controls panel".to_string(),
+            Command::ToggleReopenLastFile => "Reopen the last file at start".to_string(),
             Command::ToggleDetails => "Details panel".to_string(),
             Command::CompareWithLastRegeneration => "Compare with before regeneration".to_string(),
             Command::CompareWithStep(n) => format!("Compare with step {n}"),
@@ -415,6 +418,9 @@ impl Command {
             Command::Cancel => "Drop the selected rectangle, a pending paste or a stroke",
             Command::ToggleControls => {
                 "Show or fold the left panel: document, tools, overlays and generator"
+            }
+            Command::ToggleReopenLastFile => {
+                "Start where you left off: open the most recent file when the editor starts"
             }
             Command::ToggleDetails => {
                 "Show or fold the right panel: inspector, validation and history (it folds by \

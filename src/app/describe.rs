@@ -106,3 +106,50 @@ pub fn route_summary(level: &Level, route: usize) -> String {
         r.visits.len()
     )
 }
+
+/// A figure of `stats` (a key of its lines, e.g. `creaky_cells`) as a designer reads it ("creaky floor
+/// cells"); keys of no known figure read with spaces for the underscores.
+pub fn figure(key: &str) -> String {
+    let words = match key {
+        "seed" => "game seed",
+        "level" => "mansion",
+        "width" => "width (cells)",
+        "height" => "height (cells)",
+        "rooms" => "rooms",
+        "public_rooms" => "public rooms",
+        "private_rooms" => "private rooms",
+        "public_courtyards" => "public courtyards",
+        "private_courtyards" => "private courtyards",
+        "courtyards" => "courtyards",
+        "dead_ends" => "dead-end rooms",
+        "doors" => "doors",
+        "max_depth" => "deepest room (doors from the front)",
+        "loot" => "loot",
+        "loot_dead_end" => "loot in dead ends",
+        "loot_private" => "loot in private rooms",
+        "loot_other" => "loot elsewhere",
+        "guards" => "guards",
+        "outside_guards" => "guards outside",
+        "patrol_routes" => "patrol routes",
+        "route_loops" => "looping patrol routes",
+        "unpatrolled_rooms" => "unpatrolled rooms",
+        "windows" => "windows",
+        "torches_lit" => "lit torches",
+        "torches_unlit" => "unlit torches",
+        "chairs" => "chairs",
+        "tables" => "tables",
+        "creaky_cells" => "creaky floor cells",
+        "lit_floor_share" => "lit floor (share)",
+        "watched_share" => "watched floor (share)",
+        "never_watched_share" => "never-watched floor (share)",
+        "hiding_cells" => "hiding cells",
+        "loot_ghost" => "loot with an unseen route",
+        "ghost_route_turns" => "turns of the unseen routes",
+        "modules" => "modules",
+        "fill" => "grid filled (share)",
+        "reopens" => "reopened links",
+        "hole_fraction" => "holes (share)",
+        other => return other.replace('_', " "),
+    };
+    words.to_string()
+}

@@ -67,6 +67,15 @@ pub fn file_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
             menu_item(ui, Command::Export(format), true, commands);
         }
     });
+    let mut reopen = state.settings.reopen_last_file;
+    let command = Command::ToggleReopenLastFile;
+    if ui
+        .checkbox(&mut reopen, command.label())
+        .on_hover_text(command.description())
+        .changed()
+    {
+        commands.push(command);
+    }
     ui.separator();
     menu_item(ui, Command::Quit, true, commands);
 }

@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use super::file_dialog::FileDialog;
 use super::native_dialog::DialogChoice;
+use super::places::AppDirs;
 use super::problems::{open_problem, save_problem};
 use super::replace::Pending;
 use super::state::{EditorState, MessageKind, Source};
@@ -26,40 +27,6 @@ use crate::model::{Level, Plan, ValidLevel};
 
 /// How many recent files the File menu lists.
 const RECENT_LIMIT: usize = 8;
-
-/// Where the editor keeps its small files (recent list, recovery preset); `None` in tests.
-#[derive(Clone, Debug)]
-pub struct AppDirs {
-    pub config: PathBuf,
-    pub data: PathBuf,
-}
-
-impl AppDirs {
-    /// `$XDG_CONFIG_HOME/mansion-forge` and `$XDG_DATA_HOME/mansion-forge`, with the usual fallbacks
-    /// under `$HOME`.
-    pub fn from_env() -> Option<Self> {
-        let home = std::env::var_os("HOME").map(PathBuf::from);
-        let base = |var: &str, fallback: &str| {
-            std::env::var_os(var)
-                .map(PathBuf::from)
-                .filter(|p| p.is_absolute())
-                .or_else(|| home.as_ref().map(|h| h.join(fallback)))
-                .map(|p| p.join("mansion-forge"))
-        };
-        Some(AppDirs {
-            config: base("XDG_CONFIG_HOME", ".config")?,
-            data: base("XDG_DATA_HOME", ".local/share")?,
-        })
-    }
-
-    pub fn recent_file(&self) -> PathBuf {
-        self.config.join("recent.txt")
-    }
-
-    pub fn recovery_file(&self) -> PathBuf {
-        self.data.join("recovery.ron")
-    }
-}
 
 /// What a path asked for in a file dialog is for, to carry out when the dialog ends.
 #[derive(Clone, Debug, PartialEq)]
@@ -128,7 +95,7 @@ impl Default for FileState {
 impl FileState {
     /// The real editor's file state: recent files read, a leftover recovery file offered.
     pub fn for_window() -> Self {
-        let dirs = AppDirs::from_env();
+        let dirs = AppDirs::current();
         let recent = dirs
             .as_ref()
             .and_then(|d| std::fs::read_to_string(d.recent_file()).ok())

@@ -14,8 +14,10 @@ use crate::paint::{self, CellToScreen, Scene, palette};
 
 /// Shows the map in the remaining space of `ui`; clicks and drags go to the current tool.
 pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
-    let (viewport, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+    let (view, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Map"));
+    // The camera fits the map beside the rulers; the map is drawn under them when panned there.
+    let viewport = super::rulers::map_area(view);
     handle_input(ui, state, viewport, &response, commands);
     let t = state.camera.transform(viewport, state.level().height);
     state.last_transform = Some(t);
@@ -35,8 +37,8 @@ pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
         }
     }
 
-    let painter = ui.painter_at(viewport);
-    painter.rect_filled(viewport, CornerRadius::ZERO, palette::BACKGROUND);
+    let painter = ui.painter_at(view);
+    painter.rect_filled(view, CornerRadius::ZERO, palette::BACKGROUND);
     let shapes = ui.ctx().fonts_mut(|fonts| state.paint_map(&t, fonts));
     painter.extend(shapes);
     super::strokes::paint_preview(&painter, state.level(), &t, &state.tools.stroke);
@@ -52,6 +54,8 @@ pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
         clip.draw_preview(&painter, state.level(), &t, at);
     }
 
+    let (w, h) = (state.level().width, state.level().height);
+    super::rulers::draw(&painter, view, &t, w, h);
     super::minimap::show(ui, state, &t);
     let level = state.level();
     if let Some(pos) = response.hover_pos()

@@ -37,15 +37,19 @@ mod native_dialog;
 mod palette;
 mod panels;
 mod picker;
+mod places;
 mod previews;
 mod problems;
 mod replace;
+mod rulers;
 mod screenshot;
+mod session;
 mod state;
 mod stealth_panels;
 mod strokes;
 mod timeline;
 mod tools;
+mod validation_panel;
 
 use std::path::{Path, PathBuf};
 
@@ -58,15 +62,15 @@ pub use commands::Command;
 pub use compare::Comparison;
 pub use confirm::Confirmation;
 pub use dialogs::open_in_app_dialog;
-pub use files::{
-    AppDirs, FileState, Opened, PathPurpose, level_document, read_document, recovery_summary,
-};
+pub use files::{FileState, Opened, PathPurpose, level_document, read_document, recovery_summary};
 pub use findings::{Finding, Severity, level_findings};
 pub use native_dialog::DialogChoice;
 pub use palette::Palette;
+pub use places::{AppDirs, Platform};
 pub use problems::{Problem, open_problem, size_in_words};
 pub use replace::{Answer, Pending, Replacement};
 pub use screenshot::{SCREENSHOT_SIZE, editor_for_request, render_editor, save_editor};
+pub use session::Settings;
 pub use state::{Analysis, DEFAULT_PRESET, EditorState, MessageKind, Overlay, Overlays, Source};
 pub use strokes::PaintMode;
 pub use tools::{ITEMS, PAINTS, Tool};
@@ -92,6 +96,7 @@ pub fn run_editor(file: Option<&Path>) -> anyhow::Result<()> {
     {
         anyhow::bail!("{}", state.message.take().unwrap_or_default());
     }
+    let file_named = file.is_some();
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Mansion Forge")
@@ -107,9 +112,18 @@ pub fn run_editor(file: Option<&Path>) -> anyhow::Result<()> {
         options,
         Box::new(move |cc| {
             let mut editor = Editor::new(state);
-            if let Some(layout) = cc.storage.and_then(|s| eframe::get_value(s, LAYOUT_KEY)) {
-                editor.state.layout = layout;
+            if let Some(storage) = cc.storage {
+                if let Some(layout) = eframe::get_value(storage, LAYOUT_KEY) {
+                    editor.state.layout = layout;
+                }
+                if let Some(settings) = eframe::get_value(storage, session::SETTINGS_KEY) {
+                    editor.state.settings = settings;
+                }
             }
+            if !file_named {
+                editor.state.reopen_last_file();
+            }
+            editor.size_window_to_screen = !session::window_was_kept(cc.storage);
             Ok(Box::new(editor))
         }),
     )
@@ -124,16 +138,24 @@ pub fn screenshot(request: &ScreenshotRequest) -> anyhow::Result<()> {
 /// The editor application.
 pub struct Editor {
     pub state: EditorState,
+    /// The first start on this machine: the window takes most of the screen once its size is known.
+    pub size_window_to_screen: bool,
 }
 
 impl Editor {
     pub fn new(state: EditorState) -> Self {
-        Editor { state }
+        Editor {
+            state,
+            size_window_to_screen: false,
+        }
     }
 
     /// Draws one frame into `ui` and carries out what the user asked for.
     pub fn show(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
+        if self.size_window_to_screen && session::size_window_to_screen(&ctx) {
+            self.size_window_to_screen = false;
+        }
         let mut commands = Vec::new();
         keyboard(&ctx, &mut self.state, &mut commands);
         self.state.hovered_loot = None;
@@ -204,6 +226,12 @@ fn panels_and_map(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Comma
             .default_size(330.0)
             .size_range(240.0..=480.0)
             .show(ui, |ui| {
+                // The legends at the bottom, resizable, in a scroll area of their own.
+                egui::Panel::bottom("legend-panel")
+                    .resizable(true)
+                    .default_size(300.0)
+                    .size_range(90.0..=900.0)
+                    .show(ui, |ui| panels::legends(ui, state, commands));
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     edit_panels::document(ui, state, commands);
                     ui.separator();
@@ -231,7 +259,7 @@ fn panels_and_map(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Comma
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     state.hovered_loot = panels::inspector(ui, state, commands);
                     ui.separator();
-                    panels::validation(ui, state, commands);
+                    validation_panel::show(ui, state, commands);
                     ui.separator();
                     edit_panels::history(ui, state, commands);
                     ui.separator();
@@ -273,6 +301,7 @@ impl eframe::App for Editor {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, LAYOUT_KEY, &self.state.layout);
+        eframe::set_value(storage, session::SETTINGS_KEY, &self.state.settings);
     }
 }
 

@@ -57,6 +57,7 @@ pub fn catalogue(state: &EditorState) -> Vec<Command> {
     list.extend(Layer::ALL.map(Command::ToggleLayer));
     list.extend([
         Command::ToggleControls,
+        Command::ToggleReopenLastFile,
         Command::ToggleDetails,
         Command::RegenerateSameSeed,
         Command::Reroll(Step::Furniture),

@@ -6,12 +6,10 @@ use egui::{RichText, Ui};
 use super::commands::{Command, key_name};
 use super::describe::route_summary;
 use super::edit_panels::{self, command_button, menu_item};
-use super::findings::Severity;
 use super::legend;
 use super::state::{EditorState, MessageKind, Overlay, Source};
 use super::stealth_panels;
 use super::tools::Tool;
-use crate::analysis::validate::FindingKind;
 use crate::generate::campaign;
 use crate::model::{ItemKind, RoomKind, RoomOrigin};
 use crate::paint::{Layer, palette};
@@ -139,11 +137,6 @@ pub fn overlays(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
             }
             ui.weak(format!("[{}]", key_name(overlay.key())));
         });
-        if on {
-            ui.indent(overlay.name(), |ui| {
-                legend::overlay(ui, overlay, state, commands)
-            });
-        }
     }
     let mut grid = state.show_grid;
     ui.horizontal(|ui| {
@@ -158,7 +151,36 @@ pub fn overlays(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     });
     layers_row(ui, state, commands);
     command_button(ui, Command::FitToWindow, commands);
-    ui.collapsing("Map legend", legend::map);
+}
+
+/// The legend panel: the legend of every overlay shown and of the patrol timeline when it is open,
+/// then the map's symbols — in a scroll area of its own, so with every overlay on the legends never
+/// push the rest of the controls out of reach.
+pub fn legends(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+    ui.heading("Legend");
+    egui::ScrollArea::vertical()
+        .id_salt("legends")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            let shown: Vec<Overlay> = Overlay::ALL
+                .into_iter()
+                .filter(|&o| state.overlays.is_on(o))
+                .collect();
+            if shown.is_empty() && !state.timeline.open {
+                ui.weak("Turn an overlay on (keys 1–6) to see what its colours mean.");
+            }
+            for overlay in shown {
+                ui.label(RichText::new(overlay.label()).strong());
+                ui.indent(overlay.name(), |ui| {
+                    legend::overlay(ui, overlay, state, commands)
+                });
+            }
+            if state.timeline.open {
+                ui.label(RichText::new("Patrol timeline").strong());
+                ui.indent("timeline-legend", stealth_panels::timeline_legend);
+            }
+            ui.collapsing("Map symbols", legend::map);
+        });
 }
 
 /// The layers panel: which parts of the map are drawn, so an overlay can be read without the
@@ -308,74 +330,6 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
         }
     }
     hovered
-}
-
-/// The invariant violations and the findings (which include the generator's diagnostics, e.g. clamped
-/// parameters); clicking one focuses the map on it.
-pub fn validation(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
-    let findings = &state.analysis.findings;
-    let violations = &state.analysis.violations;
-    ui.heading(format!(
-        "Validation ({})",
-        findings.len() + violations.len()
-    ));
-    if findings.is_empty() && violations.is_empty() {
-        ui.weak("No findings.");
-    }
-    let focused = |cell, room| {
-        state
-            .focus
-            .is_some_and(|x| x.cell == cell && x.room == room)
-    };
-    // Playability errors first, in red; then the generator notes, which a hand edit may intend, in blue.
-    for kind in [FindingKind::Playability, FindingKind::GeneratorNote] {
-        let of_kind: Vec<_> = violations
-            .iter()
-            .enumerate()
-            .filter(|(_, v)| v.kind == kind)
-            .collect();
-        if of_kind.is_empty() {
-            continue;
-        }
-        let (title, tag, colour) = match kind {
-            FindingKind::Playability => ("Playability errors", "Error", palette::TEXT_ERROR),
-            FindingKind::GeneratorNote => (
-                "Generator notes (may be intended)",
-                "Note",
-                palette::TEXT_NOTE,
-            ),
-        };
-        ui.label(RichText::new(format!("{title} ({})", of_kind.len())).strong());
-        for (i, v) in of_kind {
-            let text = RichText::new(format!("{tag}, invariant {}: {}", v.invariant, v.message))
-                .color(colour);
-            let response = ui.selectable_label(focused(v.cell, v.room), text);
-            if (v.cell.is_some() || v.room.is_some())
-                && response
-                    .on_hover_text(Command::FocusViolation(i).description())
-                    .clicked()
-            {
-                commands.push(Command::FocusViolation(i));
-            }
-        }
-    }
-    for (i, f) in findings.iter().enumerate() {
-        let (tag, colour) = match f.severity {
-            Severity::Error => ("Error", palette::TEXT_ERROR),
-            Severity::Warning => ("Warning", palette::TEXT_WARNING),
-            Severity::Note => ("Note", palette::TEXT_NOTE),
-        };
-        let text = RichText::new(format!("{tag}: {}", f.message)).color(colour);
-        let response = ui.selectable_label(focused(f.cell, f.room), text);
-        let clickable = f.cell.is_some() || f.room.is_some();
-        if clickable
-            && response
-                .on_hover_text(Command::FocusFinding(i).description())
-                .clicked()
-        {
-            commands.push(Command::FocusFinding(i));
-        }
-    }
 }
 
 /// The status bar: size, rooms, loot, guards and generation time.

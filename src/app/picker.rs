@@ -235,11 +235,13 @@ pub fn show(
     }
 }
 
-/// A parameter's tooltip: its command-line name and range, then what it does.
+/// A parameter's tooltip: its command-line name and range, then what it does. The help speaks of the
+/// command line's `null`, which the picker shows as its "auto" box.
 fn spec_help(spec: &ParamSpec) -> String {
+    let help = spec.help.replace("null:", "auto:");
     match (spec.min, spec.max) {
-        (Some(min), Some(max)) => format!("{} · {min}–{max} · {}", spec.name, spec.help),
-        _ => format!("{} · {}", spec.name, spec.help),
+        (Some(min), Some(max)) => format!("{} · {min}–{max} · {help}", spec.name),
+        _ => format!("{} · {help}", spec.name),
     }
 }
 

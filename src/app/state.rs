@@ -138,6 +138,8 @@ pub struct EditorState {
     pub confirm: Option<super::confirm::Confirmation>,
     /// Text to put on the system clipboard when the frame ends (a copy of cells, see `clipboard`).
     pub system_clipboard: Option<String>,
+    /// The designer's settings, kept between sessions.
+    pub settings: super::Settings,
 }
 
 impl EditorState {
@@ -199,6 +201,7 @@ impl EditorState {
             minimap: None,
             confirm: None,
             system_clipboard: None,
+            settings: super::Settings::default(),
         }
     }
 
@@ -285,6 +288,7 @@ impl EditorState {
         fresh.layers = self.layers;
         fresh.show_grid = self.show_grid;
         fresh.layout = self.layout;
+        fresh.settings = self.settings;
         fresh.narrow = self.narrow;
         fresh.details_while_narrow = self.details_while_narrow;
         fresh.picker_open = self.picker_open;
@@ -526,6 +530,9 @@ impl EditorState {
             }
             Command::Cut => self.cut_selection(),
             Command::ToggleControls => self.layout.controls ^= true,
+            Command::ToggleReopenLastFile => {
+                self.settings.reopen_last_file ^= true;
+            }
             Command::ToggleDetails if self.narrow => self.details_while_narrow ^= true,
             Command::ToggleDetails => self.layout.details ^= true,
             Command::Paste => match &self.tools.clipboard {

@@ -15,6 +15,57 @@ use crate::paint::{self, palette};
 const SIMPLIFICATIONS: &str = "Model: guards never react and never relight torches; carried light \
      counts the carrier's last two cells; water is open floor; routes searched within a horizon.";
 
+/// Lit floor as the map hatches it, over wood.
+fn lit_sample(s: &mut Vec<Shape>, r: egui::Rect, _: &Ui) {
+    s.push(Shape::rect_filled(r, CornerRadius::ZERO, palette::WOOD));
+    let mut mesh = Mesh::default();
+    let side = r.height();
+    let mut x = r.left();
+    while x + side <= r.right() + 0.5 {
+        let cell = egui::Rect::from_min_size(pos2(x, r.top()), vec2(side, side));
+        paint::lit_hatch(&mut mesh, cell, side);
+        x += side;
+    }
+    s.push(Shape::mesh(mesh));
+}
+
+/// The patrol timeline's legend: what the map shows at the chosen turn.
+pub fn timeline_legend(ui: &mut Ui) {
+    let route = palette::route_colour(0);
+    row(
+        ui,
+        "guard where it stands this turn, facing the arrow",
+        |s, r, _| {
+            let centre = r.left_center() + vec2(7.0, 0.0);
+            s.push(paint::facing_arrow(
+                centre,
+                crate::model::Dir::E,
+                5.0,
+                route,
+            ));
+            paint::shield(s, centre, 6.0, palette::GUARD, 1.0);
+        },
+    );
+    row(
+        ui,
+        "what that guard sees this turn (its route's colour)",
+        |s, r, _| {
+            s.push(Shape::rect_filled(r, CornerRadius::ZERO, palette::WOOD));
+            s.push(Shape::rect_filled(
+                r,
+                CornerRadius::ZERO,
+                palette::with_alpha(route, paint::VIEW_ALPHA),
+            ));
+        },
+    );
+    row(
+        ui,
+        "lit this turn, carried torches included (hatched)",
+        lit_sample,
+    );
+    ui.weak("Guards walk their patrols undisturbed: they never react to the thief here.");
+}
+
 /// A colour ramp drawn left to right over a legend sample.
 fn ramp_sample(shapes: &mut Vec<Shape>, r: egui::Rect, colour: impl Fn(f32) -> Color32) {
     let n = 12;
@@ -47,18 +98,7 @@ pub fn sight_legend(ui: &mut Ui, state: &EditorState) {
         },
     );
     swatch(ui, paint::heat_colour(0.0), "never watched by any guard");
-    row(ui, "lit by a placed torch (hatched)", |s, r, _| {
-        s.push(Shape::rect_filled(r, CornerRadius::ZERO, palette::WOOD));
-        let mut mesh = Mesh::default();
-        let side = r.height();
-        let mut x = r.left();
-        while x + side <= r.right() + 0.5 {
-            let cell = egui::Rect::from_min_size(pos2(x, r.top()), vec2(side, side));
-            paint::lit_hatch(&mut mesh, cell, side);
-            x += side;
-        }
-        s.push(Shape::mesh(mesh));
-    });
+    row(ui, "lit by a placed torch (hatched)", lit_sample);
     row(ui, "hiding cell (table or bush)", |s, r, _| {
         let cell = egui::Rect::from_center_size(r.center(), vec2(r.height(), r.height()));
         s.push(Shape::rect_filled(cell, CornerRadius::ZERO, palette::TABLE));

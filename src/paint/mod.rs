@@ -41,7 +41,7 @@ pub use patrols::{badge, split_marker};
 pub use room_graph::{GraphEdge, GraphLayout};
 pub use sight::{heat_colour, hiding_frame, lit_hatch};
 pub use terrain::terrain_tile;
-pub use timeline::{TimelineFrame, facing_arrow};
+pub use timeline::{TimelineFrame, VIEW_ALPHA, facing_arrow};
 pub use transform::CellToScreen;
 use transform::Visible;
 

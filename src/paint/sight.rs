@@ -11,10 +11,11 @@ use super::{Scene, timeline};
 use crate::analysis::Overlay;
 use crate::analysis::stealth::CellSet;
 
-/// Alpha of the heat map: strong enough to read over every terrain colour, weak enough to see it.
-pub const HEAT_ALPHA: u8 = 200;
+/// Alpha of the heat map: strong enough to read over every terrain colour, weak enough that the floor's
+/// material, the furniture and the other overlays still read through it.
+pub const HEAT_ALPHA: u8 = 140;
 /// Alpha of the never-watched tint.
-pub const NEVER_ALPHA: u8 = 170;
+pub const NEVER_ALPHA: u8 = 120;
 
 /// The heat map, the timeline's view areas and the light hatching: tints under the items.
 pub fn draw_fills(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {

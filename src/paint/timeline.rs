@@ -15,7 +15,7 @@ use crate::analysis::stealth::{CellSet, GuardView, Stealth};
 use crate::model::{Cell, Dir};
 
 /// Alpha of a guard's view area: overlapping views add up, so each stays light.
-const VIEW_ALPHA: u8 = 105;
+pub const VIEW_ALPHA: u8 = 105;
 
 /// What the map shows at one turn of the patrol timeline.
 #[derive(Clone, Debug)]
