@@ -35,11 +35,14 @@ fn click_at(harness: &mut Harness<'static, Editor>, pos: Pos2) {
     harness.run_steps(2);
 }
 
+/// Clicks the overlay checkbox `label` (the legend panel has a heading of the same name).
 fn toggle(harness: &mut Harness<'static, Editor>, label: &str) {
-    // Open legends lengthen the side panel, so the checkbox may first need scrolling into view.
-    harness.get_by_label(label).scroll_to_me();
+    let checkbox = egui::accesskit::Role::CheckBox;
+    harness
+        .get_by_role_and_label(checkbox, label)
+        .scroll_to_me();
     harness.run_steps(10);
-    harness.get_by_label(label).click();
+    harness.get_by_role_and_label(checkbox, label).click();
     harness.run_steps(2);
 }
 
@@ -428,4 +431,39 @@ fn each_layer_checkbox_hides_and_shows_its_layer() {
         toggle(&mut harness, layer.label());
         assert!(harness.state().state.layers.is_on(layer), "{layer:?} shown");
     }
+}
+
+#[test]
+fn with_every_overlay_and_the_timeline_on_the_legends_scroll_in_their_own_panel() {
+    let mut state = EditorState::new_default();
+    for overlay in Overlay::ALL {
+        state.overlays.set(overlay, true);
+    }
+    state.timeline.open = true;
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| Editor::new(state));
+    harness.run_steps(4);
+    let window = egui::Rect::from_min_size(Pos2::ZERO, Vec2::new(1280.0, 800.0));
+    let legend = harness.get_by_label("Legend").rect();
+    assert!(window.contains_rect(legend), "{legend:?}");
+    assert!(
+        legend.min.y > 800.0 * 0.45,
+        "the legends take at most about half the height: {legend:?}"
+    );
+    // Every legend is there, the timeline's too, reachable by scrolling the legend panel alone.
+    let timeline_row = "what that guard sees this turn (its route's colour)";
+    harness.get_by_label(timeline_row).scroll_to_me();
+    harness.run_steps(4);
+    let row = harness.get_by_label(timeline_row).rect();
+    assert!(window.contains_rect(row), "{row:?}");
+    assert!(
+        row.min.y >= legend.max.y,
+        "inside the legend panel: {row:?}"
+    );
+    // The controls above stay where they were: the overlays' checkboxes are on screen.
+    let checkbox = harness
+        .get_by_role_and_label(egui::accesskit::Role::CheckBox, "Room graph")
+        .rect();
+    assert!(checkbox.max.y < legend.min.y, "{checkbox:?}");
 }

@@ -210,6 +210,8 @@ impl Default for Layout {
 
 /// The storage key of the [`Layout`].
 const LAYOUT_KEY: &str = "layout";
+/// The most of the controls panel's height the legends take (they scroll within it).
+const LEGEND_SHARE: f32 = 0.45;
 /// Below this window width the details panel folds away by itself, so the map keeps room.
 const NARROW: f32 = 1000.0;
 
@@ -226,12 +228,12 @@ fn panels_and_map(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Comma
             .default_size(330.0)
             .size_range(240.0..=480.0)
             .show(ui, |ui| {
-                // The legends at the bottom, resizable, in a scroll area of their own.
+                // The legends at the bottom, as tall as they need up to a share of the panel, in a
+                // scroll area of their own.
+                let most = ui.available_height() * LEGEND_SHARE;
                 egui::Panel::bottom("legend-panel")
-                    .resizable(true)
-                    .default_size(300.0)
-                    .size_range(90.0..=900.0)
-                    .show(ui, |ui| panels::legends(ui, state, commands));
+                    .resizable(false)
+                    .show(ui, |ui| panels::legends(ui, state, commands, most));
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     edit_panels::document(ui, state, commands);
                     ui.separator();

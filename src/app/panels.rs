@@ -156,11 +156,13 @@ pub fn overlays(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
 /// The legend panel: the legend of every overlay shown and of the patrol timeline when it is open,
 /// then the map's symbols — in a scroll area of its own, so with every overlay on the legends never
 /// push the rest of the controls out of reach.
-pub fn legends(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+pub fn legends(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>, height: f32) {
     ui.heading("Legend");
     egui::ScrollArea::vertical()
         .id_salt("legends")
-        .auto_shrink([false, false])
+        .min_scrolled_height(height)
+        .max_height(height)
+        .auto_shrink([false, true])
         .show(ui, |ui| {
             let shown: Vec<Overlay> = Overlay::ALL
                 .into_iter()
