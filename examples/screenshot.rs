@@ -46,13 +46,52 @@ fn chambers_locked_and_regenerated() -> EditorState {
     state
 }
 
-/// The locked and regenerated mansion with a locked room selected and the paint tool chosen so the
-/// palette shows.
+/// The locked and regenerated mansion with a hand edit (a chair placed in another chamber, which locks
+/// it: the teal lock), a locked room selected and the paint tool chosen so the palette shows.
 fn locks_editor() -> anyhow::Result<Editor> {
     let mut state = chambers_locked_and_regenerated();
+    let level = state.level();
+    let free = level
+        .rooms
+        .iter()
+        .enumerate()
+        .filter(|&(r, room)| room.kind == RoomKind::Room && !state.doc.is_locked(r))
+        .find_map(|(_, room)| {
+            room.cells
+                .iter()
+                .copied()
+                .find(|&c| level.item_at(c).is_none() && !level.terrain(c).is_blocking())
+        })
+        .context("a free cell in an unlocked chamber")?;
+    state.run(&edit::Command::Edit(Edit::SetItem {
+        cell: free,
+        item: Some(ItemKind::Chair),
+    }));
     state.selected_room = state.doc.locked_rooms().first().copied();
     state.tools.tool = Tool::Paint;
     state.overlays.set(Overlay::RoomGraph, true);
+    Ok(Editor::new(state))
+}
+
+/// The unsaved-changes prompt: a painted cell, then a click on another mansion of the campaign list.
+fn prompt_editor() -> anyhow::Result<Editor> {
+    let mut state = EditorState::new_default();
+    let cell = state.level().rooms[3].cells[0];
+    state.run(&edit::Command::Edit(Edit::PaintCells {
+        cells: vec![(cell, Terrain::Water)],
+    }));
+    state.apply(Command::OpenMansion(2));
+    Ok(Editor::new(state))
+}
+
+/// Every overlay on and the patrol timeline open, so the legend panel holds every legend.
+fn every_legend_editor() -> anyhow::Result<Editor> {
+    let mut state = EditorState::new_default();
+    Overlay::ALL
+        .iter()
+        .for_each(|&o| state.overlays.set(o, true));
+    state.apply(Command::ToggleTimeline);
+    state.apply(Command::SetTurn(40));
     Ok(Editor::new(state))
 }
 
@@ -222,7 +261,9 @@ fn main() -> anyhow::Result<()> {
             })
         })?;
     }
-    let editors: [(&str, MakeEditor); 6] = [
+    let editors: [(&str, MakeEditor); 8] = [
+        ("prompt", prompt_editor),
+        ("every-legend", every_legend_editor),
         ("browser", browser_editor),
         ("compare", compare_editor),
         ("all-overlays-180-rooms", sprawl_editor),

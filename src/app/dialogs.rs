@@ -183,11 +183,17 @@ fn builtin_dialog(ctx: &Context, state: &mut EditorState) {
 pub fn modals(ctx: &Context, state: &mut EditorState) {
     builtin_dialog(ctx, state);
     if let Some(pending) = &state.files.pending {
-        let question = format!(
-            "Save the changes to {} before you {}?",
-            state.document_name(),
-            pending.describe()
-        );
+        let question = match &state.files.path {
+            Some(_) => format!(
+                "Save the changes to {} before you {}?",
+                state.file_name(),
+                pending.describe()
+            ),
+            None => format!(
+                "Save this untitled document before you {}?",
+                pending.describe()
+            ),
+        };
         let mut answer = None;
         let modal = Modal::new(Id::unique("unsaved-changes")).show(ctx, |ui| {
             ui.heading("Unsaved changes");

@@ -31,19 +31,20 @@ fn lit_sample(s: &mut Vec<Shape>, r: egui::Rect, _: &Ui) {
 
 /// The patrol timeline's legend: what the map shows at the chosen turn.
 pub fn timeline_legend(ui: &mut Ui) {
-    let route = palette::route_colour(0);
+    // A route's colour that is not the guards' red, so the arrow and the view read apart from them.
+    let route = palette::route_colour(1);
     row(
         ui,
         "guard where it stands this turn, facing the arrow",
         |s, r, _| {
-            let centre = r.left_center() + vec2(7.0, 0.0);
+            let centre = r.left_center() + vec2(6.0, 0.0);
+            paint::shield(s, centre, 5.5, palette::GUARD, 1.0);
             s.push(paint::facing_arrow(
                 centre,
                 crate::model::Dir::E,
-                5.0,
+                6.0,
                 route,
             ));
-            paint::shield(s, centre, 6.0, palette::GUARD, 1.0);
         },
     );
     row(

@@ -108,7 +108,7 @@ pub fn show(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
         .vscroll(false)
         .sense(egui::Sense::click())
         .column(Column::auto().at_least(44.0))
-        .column(Column::remainder().clip(true))
+        .column(Column::remainder())
         .column(Column::auto().at_least(52.0))
         .header(ROW, |mut header| {
             for title in ["", "What", "Where"] {
@@ -120,31 +120,47 @@ pub fn show(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
         .body(|mut body| {
             // Text that is not selectable leaves the click to the row.
             body.ui_mut().style_mut().interaction.selectable_labels = false;
-            for row in &rows {
-                body.row(ROW, |mut table_row| {
-                    table_row.set_selected(focused(row));
-                    let (tag, colour) = row.tag();
-                    table_row.col(|ui| {
-                        ui.label(RichText::new(tag).color(colour));
-                    });
-                    table_row.col(|ui| {
-                        ui.add(egui::Label::new(&row.message).truncate());
-                    });
-                    table_row.col(|ui| {
-                        ui.weak(row.place());
-                    });
-                    let clickable = row.cell.is_some() || row.room.is_some();
-                    let mut hover = row.message.clone();
-                    if let Some(detail) = &row.detail {
-                        hover = format!("{hover}\n{detail}");
-                    }
-                    if clickable {
-                        hover = format!("{hover}\n{}", row.focus.description());
-                    }
-                    if table_row.response().on_hover_text(hover).clicked() && clickable {
-                        commands.push(row.focus.clone());
-                    }
+            // Each row as tall as its message wrapped in the "What" column.
+            let width = body.widths().get(1).copied().unwrap_or(200.0);
+            let heights: Vec<f32> = {
+                let ui = body.ui_mut();
+                let font = egui::TextStyle::Body.resolve(ui.style());
+                rows.iter()
+                    .map(|r| {
+                        let galley = ui.painter().layout(
+                            r.message.clone(),
+                            font.clone(),
+                            egui::Color32::WHITE,
+                            width,
+                        );
+                        (galley.size().y + 4.0).max(ROW)
+                    })
+                    .collect()
+            };
+            body.heterogeneous_rows(heights.into_iter(), |mut table_row| {
+                let row = &rows[table_row.index()];
+                table_row.set_selected(focused(row));
+                let (tag, colour) = row.tag();
+                table_row.col(|ui| {
+                    ui.label(RichText::new(tag).color(colour));
                 });
-            }
+                table_row.col(|ui| {
+                    ui.add(egui::Label::new(&row.message).wrap());
+                });
+                table_row.col(|ui| {
+                    ui.weak(row.place());
+                });
+                let clickable = row.cell.is_some() || row.room.is_some();
+                let mut hover = row.message.clone();
+                if let Some(detail) = &row.detail {
+                    hover = format!("{hover}\n{detail}");
+                }
+                if clickable {
+                    hover = format!("{hover}\n{}", row.focus.description());
+                }
+                if table_row.response().on_hover_text(hover).clicked() && clickable {
+                    commands.push(row.focus.clone());
+                }
+            });
         });
 }
