@@ -5,14 +5,17 @@
 //! [`Editor::show`] draws one frame into any [`egui::Ui`] — the same code runs in the eframe window, in the
 //! egui_kittest tests, in the screenshot renderer and in the frame benchmark.
 //!
-//! Module map: `state` (the edited document, its history and view settings), `cache` (analysis computed
-//! once per change), `commands` (every user action), `camera` (pan and zoom), `map_view` (input, tooltip,
-//! and the map through the shared painter [`crate::paint`]), `tools` (hand-fix tools), `legend`, `panels` and
-//! `edit_panels`, `stealth_panels` (stealth legends and inspector section), `timeline` (the patrol
-//! timeline), `picker` (generator and parameters), `files` (open, save, export, recovery — all
-//! path-taking), `dialogs` (file dialogs and prompts), `native_dialog` (the system dialog and whether it
-//! can be shown), `file_dialog` (the in-app fallback), `findings` (validation list), `describe`
-//! (names), `screenshot`. Colours are [`crate::paint::palette`]'s.
+//! Module map: `state` (the edited document, its history and view settings), `replace` (replacing the
+//! document only with consent), `confirm` (edits that ask first), `cache` (analysis computed once per
+//! change), `commands` (every user action), `camera` (pan and zoom), `map_view` (input, tooltip, and the
+//! map through the shared painter [`crate::paint`]), `rulers`, `tools` (hand-fix tools), `clipboard`,
+//! `legend`, `panels` and `edit_panels`, `validation_panel`, `stealth_panels` (stealth legends and
+//! inspector section), `timeline` (the patrol timeline), `picker` (generator and parameters), `files`
+//! (open, save, export, recovery — all path-taking), `places` (each platform's folders), `session`
+//! (window, settings, reopening the last file), `problems` and `lock_notes` (what went wrong and what
+//! locks do, in a designer's words), `dialogs` (file dialogs and prompts), `native_dialog` (the system
+//! dialog and whether it can be shown), `file_dialog` (the in-app fallback), `findings` (validation
+//! list), `describe` (names), `screenshot`. Colours are [`crate::paint::palette`]'s.
 
 mod browser;
 mod browser_view;
