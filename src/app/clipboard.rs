@@ -23,7 +23,7 @@ const TEXT_HEADER: &str = "Mansion Forge cells";
 /// The longest clipboard text read as a copy: a whole map at the largest size, with room to spare.
 const MAX_TEXT_BYTES: usize = 16 << 20;
 
-/// Copied cells, relative to the copy's north-west corner.
+/// Copied cells, relative to the copy's south-west corner (its lowest x and y: y grows north).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clip {
     pub width: i32,
@@ -78,7 +78,7 @@ impl Clip {
         whole.then_some(clip)
     }
 
-    /// The clip with its north-west corner on `at`, clipped to the map, as cells.
+    /// The clip with its south-west corner on `at`, clipped to the map, as cells.
     fn placed(
         &self,
         level: &Level,

@@ -538,7 +538,7 @@ impl EditorState {
             Command::Paste => match &self.tools.clipboard {
                 Some(clip) => {
                     let text = format!(
-                        "Click where the {} × {} copy's top-left corner goes (Escape cancels)",
+                        "Click where the {} × {} copy's bottom-left (south-west) corner goes (Escape cancels)",
                         clip.width, clip.height
                     );
                     self.tools.pasting = true;
