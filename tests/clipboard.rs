@@ -11,6 +11,17 @@ use mansion_forge::edit::{Command, Edit};
 use mansion_forge::model::{Cell, ItemKind, RoomKind};
 use ui::{centre, click_cell, drag, harness, key};
 
+/// Drags out the rectangle from `a` to `b` with the Select tool.
+fn select(
+    harness: &mut egui_kittest::Harness<'static, mansion_forge::app::Editor>,
+    a: Cell,
+    b: Cell,
+) {
+    key(harness, Key::V);
+    let (pa, pb) = (centre(harness, a), centre(harness, b));
+    drag(harness, pa, &[pb]);
+}
+
 /// Two chambers: the source rectangle's corners in one, the paste target in another.
 fn chambers(level: &mansion_forge::model::Level) -> (Cell, Cell, Cell) {
     let mut rooms = level.rooms.iter().filter(|r| {
@@ -85,9 +96,7 @@ fn escape_drops_a_pending_paste_and_the_selection() {
     let mut harness = harness();
     let level = harness.state().state.level().clone();
     let (a, b, target) = chambers(&level);
-    key(&mut harness, Key::V);
-    let (pa, pb) = (centre(&harness, a), centre(&harness, b));
-    drag(&mut harness, pa, &[pb]);
+    select(&mut harness, a, b);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::V);
     harness.run_steps(2);
@@ -138,9 +147,7 @@ fn the_edit_menu_cuts_and_pastes_without_any_system_clipboard() {
     })));
     let done = state.history.entries().0.len();
     let before = state.level().clone();
-    key(&mut harness, Key::V);
-    let (pa, pb) = (centre(&harness, a), centre(&harness, b));
-    drag(&mut harness, pa, &[pb]);
+    select(&mut harness, a, b);
     menu(&mut harness, "Cut cells");
     let state = &harness.state().state;
     assert_eq!(state.level().item_at(coin), None, "cut takes the items");
@@ -173,9 +180,7 @@ fn the_edit_menu_cuts_and_pastes_without_any_system_clipboard() {
 fn a_copy_travels_as_text_to_another_window_and_foreign_text_is_ignored() {
     let mut harness = harness();
     let (a, b, target) = chambers(harness.state().state.level());
-    key(&mut harness, Key::V);
-    let (pa, pb) = (centre(&harness, a), centre(&harness, b));
-    drag(&mut harness, pa, &[pb]);
+    select(&mut harness, a, b);
     // Ctrl+C in one frame, to read that frame's output.
     harness.event(Event::Key {
         key: Key::C,
@@ -223,9 +228,7 @@ fn the_hover_tooltip_never_covers_the_copy_being_pasted() {
     let mut harness = harness();
     let (a, _, target) = chambers(harness.state().state.level());
     let b = a.offset(3, 3);
-    key(&mut harness, Key::V);
-    let (pa, pb) = (centre(&harness, a), centre(&harness, b));
-    drag(&mut harness, pa, &[pb]);
+    select(&mut harness, a, b);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::V);
     harness.run_steps(2);

@@ -24,6 +24,13 @@ fn scratch(test: &str) -> PathBuf {
     dir
 }
 
+/// A copy of the repository's preset `preset` as `name` in `dir`.
+fn copy_preset(dir: &Path, preset: &str, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::copy(Path::new("presets").join(preset), &path).expect("copy preset");
+    path
+}
+
 /// The designer's preset `my.ron` in `dir`, opened, with one cell painted and not saved.
 fn my_preset_with_an_unsaved_edit(dir: &Path) -> Harness<'static, Editor> {
     let path = dir.join("my.ron");
@@ -171,8 +178,7 @@ fn the_seed_browser_asks_before_opening_a_match() {
 #[test]
 fn open_asks_before_the_file_dialog() {
     let dir = scratch("open");
-    let other = dir.join("crypt.ron");
-    std::fs::copy("presets/tile-growth-crypt-maze.ron", &other).expect("copy preset");
+    let other = copy_preset(&dir, "tile-growth-crypt-maze.ron", "crypt.ron");
     let mut harness = my_preset_with_an_unsaved_edit(&dir);
     shortcut(&mut harness, Modifiers::COMMAND, Key::O);
     prompt_then_cancel(&mut harness, "open another file");
@@ -194,8 +200,7 @@ fn open_asks_before_the_file_dialog() {
 #[test]
 fn a_recent_file_asks_first() {
     let dir = scratch("recent");
-    let other = dir.join("warren.ron");
-    std::fs::copy("presets/rogue-grid-warren.ron", &other).expect("copy preset");
+    let other = copy_preset(&dir, "rogue-grid-warren.ron", "warren.ron");
     let mut harness = my_preset_with_an_unsaved_edit(&dir);
     harness.state_mut().state.files.recent = vec![other.clone()];
     click(&mut harness, "File");
@@ -236,8 +241,7 @@ fn drop_file(harness: &mut Harness<'static, Editor>, path: &Path) {
 #[test]
 fn a_dropped_file_asks_first() {
     let dir = scratch("drop");
-    let other = dir.join("warren.ron");
-    std::fs::copy("presets/rogue-grid-warren.ron", &other).expect("copy preset");
+    let other = copy_preset(&dir, "rogue-grid-warren.ron", "warren.ron");
     let mut harness = my_preset_with_an_unsaved_edit(&dir);
     drop_file(&mut harness, &other);
     prompt_then_cancel(&mut harness, "open warren.ron");

@@ -31,17 +31,9 @@ fn recipes(seed: u64, level: u32) -> [Recipe; 4] {
     ]
 }
 
-/// The rooms whose lock would cover a cell of guard `g`'s route, sorted.
+/// The rooms whose lock would cover a cell of guard `g`'s route, in room order.
 fn rooms_under_route(level: &Level, g: usize) -> Vec<RoomId> {
-    let route = &level.patrols[level.guards[g].route];
-    let mut rooms: Vec<RoomId> = route
-        .cells
-        .iter()
-        .flat_map(|&c| locks::rooms_covering(level, c))
-        .collect();
-    rooms.sort_unstable();
-    rooms.dedup();
-    rooms
+    locks::rooms_touched(level, &level.patrols[level.guards[g].route].cells)
 }
 
 /// What a designer sees of a guard and its patrol, with rooms named by origin.

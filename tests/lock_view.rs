@@ -95,17 +95,9 @@ fn edit_locks_are_drawn_in_their_own_colour() {
     assert!(count(&mixed, palette::LOCK) < count(&designer, palette::LOCK));
 }
 
-/// The rooms whose lock covers a cell of guard `g`'s route.
+/// The rooms whose lock would cover a cell of guard `g`'s route, in room order.
 fn rooms_under_route(level: &Level, g: usize) -> Vec<RoomId> {
-    let route = &level.patrols[level.guards[g].route];
-    let mut rooms: Vec<RoomId> = route
-        .cells
-        .iter()
-        .flat_map(|&c| locks::rooms_covering(level, c))
-        .collect();
-    rooms.sort_unstable();
-    rooms.dedup();
-    rooms
+    locks::rooms_touched(level, &level.patrols[level.guards[g].route].cells)
 }
 
 #[test]
