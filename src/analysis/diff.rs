@@ -6,6 +6,7 @@
 //! Cells are compared where both maps have them; a change of size is reported apart.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -110,8 +111,9 @@ pub struct GuardEntry {
     pub torch: bool,
     /// Cells of its route.
     pub route_cells: usize,
+    /// The route's cells, shared by every guard walking it (never a copy per guard).
     #[serde(skip)]
-    route: Vec<Cell>,
+    route: Arc<[Cell]>,
 }
 
 /// A patrol route, told apart by its cells and whether it runs outside.
@@ -362,17 +364,17 @@ fn item_entries(items: &[Item]) -> Vec<ItemEntry> {
 }
 
 fn guard_entries(level: &Level) -> Vec<GuardEntry> {
-    let route = |g: &Guard| {
-        level
-            .patrols
-            .get(g.route)
-            .map_or_else(Vec::new, |r| r.cells.clone())
-    };
+    let routes: Vec<Arc<[Cell]>> = level
+        .patrols
+        .iter()
+        .map(|r| Arc::from(r.cells.as_slice()))
+        .collect();
+    let none: Arc<[Cell]> = Arc::from(Vec::new());
     level
         .guards
         .iter()
-        .map(|g| {
-            let route = route(g);
+        .map(|g: &Guard| {
+            let route = routes.get(g.route).unwrap_or(&none).clone();
             GuardEntry {
                 start: xy(g.start),
                 torch: g.carries_torch,

@@ -26,8 +26,19 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// Everything, the stealth analysis included, on this thread.
     pub fn new(level: &Level) -> Self {
-        let map = MapFacts::new(level);
+        let mut analysis = Self::without_stealth(level);
+        analysis
+            .map
+            .set_stealth(crate::analysis::stealth::analyze(level));
+        analysis
+    }
+
+    /// Everything but the stealth analysis, which costs more than the rest together: the editor's
+    /// window runs it on another thread (`app::background`).
+    pub fn without_stealth(level: &Level) -> Self {
+        let map = MapFacts::without_stealth(level);
         let private_target = level
             .plan
             .map_or(0, |p| (p.rooms_x * p.rooms_y / 4).max(0) as usize);

@@ -17,6 +17,7 @@
 //! dialog and whether it can be shown), `file_dialog` (the in-app fallback), `findings` (validation
 //! list), `describe` (names), `screenshot`. Colours are [`crate::paint::palette`]'s.
 
+mod background;
 mod browser;
 mod browser_view;
 mod cache;
@@ -94,6 +95,7 @@ pub struct ScreenshotRequest {
 pub fn run_editor(file: Option<&Path>) -> anyhow::Result<()> {
     let mut state = EditorState::new_default();
     state.files = FileState::for_window();
+    state.analyse_in_background = true;
     if let Some(path) = file
         && !state.open_path(path)
     {
@@ -158,6 +160,13 @@ impl Editor {
         let ctx = ui.ctx().clone();
         if self.size_window_to_screen && session::size_window_to_screen(&ctx) {
             self.size_window_to_screen = false;
+        }
+        if self.state.poll_stealth() {
+            ctx.request_repaint();
+        }
+        if self.state.analysing() {
+            // Look for the result again soon, even with no input to wake the frame.
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
         let mut commands = Vec::new();
         keyboard(&ctx, &mut self.state, &mut commands);

@@ -372,6 +372,10 @@ pub fn status_bar(ui: &mut Ui, state: &EditorState) {
             state.analysis.map.loot.len(),
             level.guards.len()
         ));
+        if state.analysing() {
+            ui.spinner();
+            ui.weak(stealth_panels::ANALYSING);
+        }
     });
     // The row is there with or without a message, so the map does not resize as messages come and go.
     let message = state.message.as_deref().unwrap_or("");

@@ -140,6 +140,10 @@ pub struct EditorState {
     pub system_clipboard: Option<String>,
     /// The designer's settings, kept between sessions.
     pub settings: super::Settings,
+    /// Run the stealth analysis on another thread (the editor's window), or here (tests, pictures).
+    pub analyse_in_background: bool,
+    /// The stealth analysis under way on another thread.
+    pub(super) stealth_job: Option<super::background::Job>,
 }
 
 impl EditorState {
@@ -156,14 +160,21 @@ impl EditorState {
         self.message_details = problem.details;
     }
 
-    /// The editor on a document.
+    /// The editor on a document, analysed.
     pub fn with_document(doc: Document, source: Source) -> Self {
+        let mut state = Self::unanalysed(doc, source);
+        state.refresh_stealth();
+        state
+    }
+
+    /// The editor on a document whose stealth analysis is still to be asked for.
+    fn unanalysed(doc: Document, source: Source) -> Self {
         let game_seed = match source {
             Source::Campaign { game_seed, .. } => game_seed,
             _ => DEFAULT_GAME_SEED,
         };
         EditorState {
-            analysis: Analysis::new(&doc.level),
+            analysis: Analysis::without_stealth(&doc.level),
             picker: GeneratorPicker::from_recipe(&doc.recipe),
             saved: Some(doc.clone()),
             doc,
@@ -202,6 +213,8 @@ impl EditorState {
             confirm: None,
             system_clipboard: None,
             settings: super::Settings::default(),
+            analyse_in_background: false,
+            stealth_job: None,
         }
     }
 
@@ -278,7 +291,8 @@ impl EditorState {
     /// `path` (the preset it came from; `None` for untitled) and the view settings, panels, tools and
     /// clipboard stay as the designer set them.
     pub fn replace_document(&mut self, doc: Document, source: Source, path: Option<PathBuf>) {
-        let mut fresh = Self::with_document(doc, source);
+        let mut fresh = Self::unanalysed(doc, source);
+        fresh.analyse_in_background = self.analyse_in_background;
         std::mem::swap(&mut fresh.files, &mut self.files);
         std::mem::swap(&mut fresh.browser, &mut self.browser);
         std::mem::swap(&mut fresh.thumbnails, &mut self.thumbnails);
@@ -296,6 +310,7 @@ impl EditorState {
         fresh.files.path = path;
         fresh.files.pending = None;
         *self = fresh;
+        self.refresh_stealth();
     }
 
     /// Marks the current document as saved.
@@ -353,7 +368,8 @@ impl EditorState {
 
     /// Recomputes what depends on the document, once per change.
     fn document_changed(&mut self) {
-        self.analysis = Analysis::new(&self.doc.level);
+        self.analysis = Analysis::without_stealth(&self.doc.level);
+        self.refresh_stealth();
         if let Some(comparison) = &mut self.comparison {
             comparison.refresh(&self.doc.level);
         }

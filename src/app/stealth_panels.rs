@@ -7,7 +7,7 @@ use egui::{Color32, CornerRadius, Mesh, RichText, Shape, Stroke, Ui, pos2, vec2}
 use super::commands::Command;
 use super::legend::{row, swatch};
 use super::state::EditorState;
-use crate::analysis::stealth::{LootRoute, Stealth};
+use crate::analysis::stealth::{self, LootRoute, Stealth};
 use crate::model::RoomId;
 use crate::paint::{self, palette};
 
@@ -86,9 +86,21 @@ fn percent(share: f64) -> String {
     format!("{:.1} %", share * 100.0)
 }
 
+/// What a stealth legend says while the analysis is still under way (or missing).
+fn not_yet(ui: &mut Ui, state: &EditorState) {
+    if state.analysing() {
+        ui.weak(ANALYSING);
+    } else {
+        ui.weak("No analysis of how this mansion plays.");
+    }
+}
+
+/// The words for a stealth analysis still under way, in the legends, the timeline and the status bar.
+pub const ANALYSING: &str = "analysing how the mansion plays…";
+
 pub fn sight_legend(ui: &mut Ui, state: &EditorState) {
     let Some(stealth) = state.analysis.map.stealth.as_ref() else {
-        return;
+        return not_yet(ui, state);
     };
     row(
         ui,
@@ -118,7 +130,7 @@ pub fn sight_legend(ui: &mut Ui, state: &EditorState) {
 
 pub fn routes_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     let Some(stealth) = state.analysis.map.stealth.as_ref() else {
-        return;
+        return not_yet(ui, state);
     };
     let shown: Vec<&LootRoute> = match state.shown_loot() {
         Some(item) if stealth.routes.iter().any(|r| r.item == item) => {
@@ -126,6 +138,17 @@ pub fn routes_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Comman
         }
         _ => stealth.routes.iter().collect(),
     };
+    if stealth.horizon < stealth::DEFAULT_HORIZON {
+        ui.colored_label(
+            palette::TEXT_WARNING,
+            format!(
+                "Routes searched within {} turns only (usually {}): this level's size, guards and \
+                 loot bound the search, so a coin shown without a route may still have one.",
+                stealth.horizon,
+                stealth::DEFAULT_HORIZON
+            ),
+        );
+    }
     let span = shown
         .iter()
         .filter_map(|r| r.turns())

@@ -105,7 +105,14 @@ impl Timeline {
 /// The timeline panel: turn slider, play/pause, steps and speed, and what the map shows at the turn.
 pub fn panel(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     let Some(stealth) = state.analysis.map.stealth.as_ref() else {
-        ui.weak("No stealth analysis for this level.");
+        if state.analysing() {
+            ui.weak(format!(
+                "Patrol timeline: {}",
+                super::stealth_panels::ANALYSING
+            ));
+        } else {
+            ui.weak("No stealth analysis for this level.");
+        }
         return;
     };
     let tl = &state.timeline;

@@ -8,7 +8,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::export::{load_level_or_preset, warn_drift};
-use super::output::print;
+use super::output::{print, say};
 use super::recipe::{GeneratorArgs, build};
 use super::{CliError, parse_seed};
 use crate::analysis::stealth::{self, DEFAULT_HORIZON, LootRoute, Stealth, Summary};
@@ -39,8 +39,10 @@ pub(super) struct AnalyzeArgs {
 struct Report {
     #[serde(flatten)]
     summary: Summary,
-    /// Turns the routes were searched within.
+    /// Turns the routes were searched within: `horizon_asked`, or fewer where the level's size, guards
+    /// and loot would make the search too costly (the analysis's budgets).
     horizon: usize,
+    horizon_asked: usize,
     routes: Vec<RouteReport>,
     guards: Vec<GuardReport>,
 }
@@ -69,7 +71,16 @@ pub(super) fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
     let level = load(args)?;
     let horizon = usize::try_from(args.horizon).unwrap_or(DEFAULT_HORIZON);
     let stealth = stealth::analyze_within(&level, horizon);
-    let mut text = serde_json::to_string(&report(&stealth))
+    if stealth.horizon < horizon {
+        say(&format!(
+            "mansion-forge: note: routes searched within {} turns, not {horizon}: the level's size, \
+             guards and loot bound the search",
+            stealth.horizon
+        ));
+    }
+    let mut report = report(&stealth);
+    report.horizon_asked = horizon;
+    let mut text = serde_json::to_string(&report)
         .map_err(|e| CliError::Failed(format!("cannot encode the analysis: {e}")))?;
     text.push('\n');
     print(text.as_bytes())?;
@@ -98,6 +109,7 @@ fn report(stealth: &Stealth) -> Report {
     Report {
         summary: stealth.summary.clone(),
         horizon: stealth.horizon,
+        horizon_asked: stealth.horizon,
         routes: stealth.routes.iter().map(route_report).collect(),
         guards: stealth
             .timelines

@@ -8,7 +8,7 @@ use crate::generate::passes::patrols::emit_route;
 use crate::generate::rng::Stream;
 use crate::model::{
     AdjacencyId, Axis, Cell, Dir, Guard, Item, ItemKind, Level, PatrolRoute, RoomId, RoomKind,
-    Terrain,
+    Terrain, limits,
 };
 
 /// One hand edit.
@@ -115,6 +115,9 @@ pub enum EditError {
     Occupied(Cell),
     #[error("the exterior cannot be {0}")]
     Exterior(&'static str),
+    /// The edit would take the level past a limit of `model::limits` (its words say which).
+    #[error("{0}")]
+    OverLimit(String),
 }
 
 impl Edit {
@@ -315,6 +318,21 @@ impl Edit {
             Edit::MoveRoomToRoute { room, route } => move_room_to_route(level, room, route),
             Edit::AddGuard { cell } => {
                 inside(level, cell)?;
+                // A guard posted on a cell paces it: a route of three repeated cells, four turns a cycle.
+                let turns = limits::patrol_turns(level) + limits::route_period(3, false);
+                if level.guards.len() >= limits::MAX_GUARDS {
+                    return Err(EditError::OverLimit(format!(
+                        "the level already has {} guards, the most a level may have",
+                        level.guards.len()
+                    )));
+                }
+                if turns > limits::MAX_PATROL_TURNS {
+                    return Err(EditError::OverLimit(format!(
+                        "another guard would take the patrols to {turns} turns, more than the {} a \
+                         level may have",
+                        limits::MAX_PATROL_TURNS
+                    )));
+                }
                 level.patrols.push(PatrolRoute {
                     cells: vec![cell; 3],
                     visits: Vec::new(),
@@ -477,6 +495,12 @@ fn move_room_to_route(level: &mut Level, room: RoomId, to: usize) -> Result<Vec<
     let mut rng = Stream::new(level.seed, "edit-patrols");
     let rebuilt = emit_route(level, &visits, looped, &mut rng);
     let rebuilt_old = old_route.map(|(f, (v, l))| (f, emit_route(level, &v, l, &mut rng)));
+    let mut after = level.clone();
+    after.patrols[to] = rebuilt.clone();
+    if let Some((f, route)) = &rebuilt_old {
+        after.patrols[*f] = route.clone();
+    }
+    limits::check_patrols(&after).map_err(EditError::OverLimit)?;
     let mut changed = rebuilt.cells.clone();
     level.patrols[to] = rebuilt;
     if let Some((f, route)) = rebuilt_old {

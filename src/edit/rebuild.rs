@@ -13,7 +13,7 @@ use crate::analysis::validate::{FindingKind, validate};
 use crate::generate::recipe::Recipe;
 use crate::generate::rng::mix64;
 use crate::generate::{GenerateError, Request};
-use crate::model::{Level, LockedRoom};
+use crate::model::{Level, LockedRoom, limits};
 
 /// Attempts with derived seeds before a lock set is declared impossible.
 pub const LOCK_ATTEMPTS: u64 = 48;
@@ -31,6 +31,15 @@ pub fn attempt_seed(seed: u64, attempt: u64) -> u64 {
 /// attempts run until one is playable and has no generator note outside the locked rooms; its level keeps the recipe's seed and
 /// notes the attempt in its diagnostics.
 pub fn build(recipe: &Recipe, locks: &[LockedRoom]) -> Result<Level, GenerateError> {
+    let level = build_attempts(recipe, locks)?;
+    // Kept patrols and newly planned ones together may pass what the analysis is bounded by.
+    limits::check_patrols(&level).map_err(|why| {
+        GenerateError::LocksUnsatisfiable(format!("the kept and the new patrols together: {why}"))
+    })?;
+    Ok(level)
+}
+
+fn build_attempts(recipe: &Recipe, locks: &[LockedRoom]) -> Result<Level, GenerateError> {
     let generator = recipe.generator.generator();
     let request = |seed| Request {
         level: recipe.level,

@@ -6,7 +6,7 @@
 //! what any generator makes, and low enough that the analysis, the editor and every export of a level at
 //! the limit stay within memory and a few seconds.
 
-use super::Plan;
+use super::{Level, Plan};
 
 /// The largest map side. The largest generated maps are about 360 cells wide (a 32×32 tile-growth grid of
 /// 11-cell modules); the siheyuan's largest is under 100.
@@ -31,9 +31,71 @@ pub const MAX_ROOMS_Y: i32 = 12;
 /// The largest loot budget of a plan; the largest plan has far fewer free floor cells than this.
 pub const MAX_LOOT: u32 = 1000;
 
-/// Patrol cells per map cell: a route may revisit cells (and waits are repeats), but a route longer than
-/// this many laps of the whole map is no patrol.
-pub const MAX_ROUTE_CELLS_PER_CELL: usize = 16;
+/// Guards of a level: about four times the most a generator makes (68, on a 32×32 tile-growth map).
+pub const MAX_GUARDS: usize = 256;
+/// Cells of one patrol route (waits are repeated cells): about eight times the longest route a generator
+/// makes (1,288 cells).
+pub const MAX_ROUTE_CELLS: usize = 10_000;
+/// Turns of every guard's patrol cycle together (see [`patrol_turns`]): what the stealth analysis
+/// simulates, cell set by cell set, so it bounds the analysis's time and memory. About four times the
+/// most a generator makes (11,534 turns, 68 guards on a 32×32 tile-growth map).
+pub const MAX_PATROL_TURNS: usize = 50_000;
+
+/// The turns after which a guard walking a route of `cells` cells is where it started, facing the same
+/// way: a loop's length, or there and back (stealth-rules §4.2).
+pub fn route_period(cells: usize, loops: bool) -> usize {
+    match cells {
+        0 | 1 => 1,
+        _ if loops => cells,
+        _ => 2 * (cells - 1),
+    }
+}
+
+/// Every guard's patrol cycle, in turns, added up: a route walked by three guards counts three times.
+pub fn patrol_turns(level: &Level) -> usize {
+    level
+        .guards
+        .iter()
+        .filter_map(|g| level.patrols.get(g.route))
+        .map(|route| route_period(route.cells.len(), route.loops()))
+        .fold(0, usize::saturating_add)
+}
+
+/// Whether the level's guards and patrols keep to [`MAX_GUARDS`] (guards, and routes), [`MAX_ROUTE_CELLS`]
+/// and [`MAX_PATROL_TURNS`]; the message says which limit is passed, in a designer's words.
+pub fn check_patrols(level: &Level) -> Result<(), String> {
+    if level.guards.len() > MAX_GUARDS {
+        return Err(format!(
+            "{} guards, more than the {MAX_GUARDS} a level may have",
+            level.guards.len()
+        ));
+    }
+    if level.patrols.len() > MAX_GUARDS {
+        return Err(format!(
+            "{} patrol routes, more than the {MAX_GUARDS} a level may have",
+            level.patrols.len()
+        ));
+    }
+    if let Some((i, route)) = level
+        .patrols
+        .iter()
+        .enumerate()
+        .find(|(_, r)| r.cells.len() > MAX_ROUTE_CELLS)
+    {
+        return Err(format!(
+            "patrol route {i} is {} cells long, more than the {MAX_ROUTE_CELLS} a route may have",
+            route.cells.len()
+        ));
+    }
+    let turns = patrol_turns(level);
+    if turns > MAX_PATROL_TURNS {
+        return Err(format!(
+            "the guards' patrols take {turns} turns to repeat, all together; a level may have at most \
+             {MAX_PATROL_TURNS} (fewer guards, or shorter routes)"
+        ));
+    }
+    Ok(())
+}
 
 /// Characters of a name (generator id, preset name) quoted back in an error message.
 pub const MAX_QUOTED_CHARS: usize = 40;

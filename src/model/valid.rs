@@ -13,7 +13,7 @@ use std::ops::Deref;
 use thiserror::Error;
 
 use super::limits::{
-    GENERATOR_IDS, MAX_LEVEL, MAX_ROUTE_CELLS_PER_CELL, MAX_SIDE, SIHEYUAN, quote,
+    GENERATOR_IDS, MAX_GUARDS, MAX_LEVEL, MAX_ROUTE_CELLS, MAX_SIDE, SIHEYUAN, quote,
 };
 use super::{Cell, Level, LockedRoom, Rect, RoomOrigin, Segment};
 
@@ -219,14 +219,16 @@ fn check_patrols(
     on_map: &dyn Fn(&str, Cell) -> Result<(), ShapeError>,
     room_ok: &dyn Fn(&str, usize) -> Result<(), ShapeError>,
 ) -> Result<(), ShapeError> {
-    let max_route = cells * MAX_ROUTE_CELLS_PER_CELL;
-    if level.patrols.len() > cells || level.guards.len() > cells {
-        return fail("more patrol routes or guards than map cells".to_string());
+    if level.patrols.len() > cells {
+        return fail("more patrol routes than map cells".to_string());
     }
+    super::limits::check_patrols(level).map_err(ShapeError)?;
     for (i, route) in level.patrols.iter().enumerate() {
         let what = format!("patrol {i}");
-        if route.cells.len() > max_route || route.visits.len() > max_route {
-            return fail(format!("{what} is longer than {max_route} steps"));
+        if route.visits.len() > MAX_ROUTE_CELLS {
+            return fail(format!(
+                "{what} visits rooms more than {MAX_ROUTE_CELLS} times"
+            ));
         }
         for &c in &route.cells {
             on_map(&format!("a cell of {what}"), c)?;
@@ -234,8 +236,8 @@ fn check_patrols(
         for &r in &route.visits {
             room_ok(&what, r)?;
         }
-        if route.stations.len() > max_route {
-            return fail(format!("{what} has more stations than steps"));
+        if route.stations.len() > MAX_ROUTE_CELLS {
+            return fail(format!("{what} has more than {MAX_ROUTE_CELLS} stations"));
         }
         for station in &route.stations {
             room_ok(&format!("a station of {what}"), station.room)?;
@@ -299,7 +301,7 @@ pub fn check_lock(generator: &str, index: usize, lock: &LockedRoom) -> Result<()
     for (_, rect) in &lock.neighbours {
         check_rect(&bounds, &format!("a neighbour of {what}"), *rect)?;
     }
-    check_kept_patrols(generator, &what, lock, &on_limit_map, max_cells)
+    check_kept_patrols(generator, &what, lock, &on_limit_map)
 }
 
 /// The patrols a lock keeps: no more than a map's worth, each no longer than a level's route may be,
@@ -309,20 +311,22 @@ fn check_kept_patrols(
     what: &str,
     lock: &LockedRoom,
     on_limit_map: &dyn Fn(Cell) -> bool,
-    max_cells: usize,
 ) -> Result<(), ShapeError> {
-    let max_route = max_cells * MAX_ROUTE_CELLS_PER_CELL;
-    if lock.patrols.len() > max_cells {
-        return fail(format!("{what} keeps more patrols than a map can hold"));
+    if lock.patrols.len() > MAX_GUARDS {
+        return fail(format!(
+            "{what} keeps more patrols than the {MAX_GUARDS} guards a level may have"
+        ));
     }
     for (p, patrol) in lock.patrols.iter().enumerate() {
         let patrol_what = format!("kept patrol {p} of {what}");
-        let too_long = patrol.cells.len() > max_route
-            || patrol.visits.len() > max_route
-            || patrol.stations.len() > max_route
-            || patrol.guards.len() > max_cells;
+        let too_long = patrol.cells.len() > MAX_ROUTE_CELLS
+            || patrol.visits.len() > MAX_ROUTE_CELLS
+            || patrol.stations.len() > MAX_ROUTE_CELLS
+            || patrol.guards.len() > MAX_GUARDS;
         if too_long {
-            return fail(format!("{patrol_what} is longer than {max_route} steps"));
+            return fail(format!(
+                "{patrol_what} is longer than the {MAX_ROUTE_CELLS} cells a route may have"
+            ));
         }
         let cells_ok = patrol.cells.iter().all(|&c| on_limit_map(c))
             && patrol.stations.iter().all(|s| on_limit_map(s.cell))

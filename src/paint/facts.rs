@@ -45,6 +45,18 @@ impl MapFacts {
         Self::build(level, stealth)
     }
 
+    /// Every fact but the stealth analysis, which the editor runs on another thread and adds with
+    /// [`MapFacts::set_stealth`].
+    pub fn without_stealth(level: &Level) -> Self {
+        Self::build(level, false)
+    }
+
+    /// Adds the stealth analysis of the facts' level, and what the routes overlay reads from it.
+    pub fn set_stealth(&mut self, stealth: Stealth) {
+        self.watched_turns = watched_turns(&stealth);
+        self.stealth = Some(stealth);
+    }
+
     fn build(level: &Level, with_stealth: bool) -> Self {
         let depths = analysis::depths(level);
         let mut wall_bits = Grid::new(level.shape(), 0);
@@ -52,15 +64,7 @@ impl MapFacts {
             wall_bits.set(c, analysis::wall_glyph_bits(level, c));
         }
         let stealth = with_stealth.then(|| stealth::analyze(level));
-        let watched_turns = stealth.as_ref().map_or_else(Vec::new, |s| {
-            s.routes
-                .iter()
-                .map(|r| match &r.route {
-                    Some(route) if !r.ghost => route.noticed_turns.clone(),
-                    _ => Vec::new(),
-                })
-                .collect()
-        });
+        let watched_turns = stealth.as_ref().map_or_else(Vec::new, watched_turns);
         MapFacts {
             outlines: room_outlines(level),
             graph: GraphLayout::new(level),
@@ -78,6 +82,18 @@ impl MapFacts {
     pub fn wall_bits_at(&self, c: Cell) -> u8 {
         self.wall_bits.at(c)
     }
+}
+
+/// For each route of the analysis, the turns at which it is watched (empty for ghost routes).
+fn watched_turns(stealth: &Stealth) -> Vec<Vec<usize>> {
+    stealth
+        .routes
+        .iter()
+        .map(|r| match &r.route {
+            Some(route) if !r.ghost => route.noticed_turns.clone(),
+            _ => Vec::new(),
+        })
+        .collect()
 }
 
 /// Every room's outline. One grid of room marks serves them all: a room's cells are marked just before

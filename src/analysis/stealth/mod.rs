@@ -23,6 +23,9 @@ pub mod timeline;
 mod view;
 pub mod watch;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -148,6 +151,25 @@ impl Stealth {
     }
 }
 
+/// A request to stop an analysis under way, shared with the thread that asked for it (the editor, when
+/// the document changes again): the analysis looks at it between its steps and gives up.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
 /// Runs the analysis with the default horizon.
 pub fn analyze(level: &Level) -> Stealth {
     analyze_within(level, DEFAULT_HORIZON)
@@ -155,6 +177,12 @@ pub fn analyze(level: &Level) -> Stealth {
 
 /// Runs the analysis, searching routes within `horizon` turns.
 pub fn analyze_within(level: &Level, horizon: usize) -> Stealth {
+    analyze_unless_cancelled(level, horizon, &Cancel::new())
+        .unwrap_or_else(|| unreachable!("nobody else holds this cancel"))
+}
+
+/// Runs the analysis unless `cancel` is set meanwhile: then it stops at its next step and gives `None`.
+pub fn analyze_unless_cancelled(level: &Level, horizon: usize, cancel: &Cancel) -> Option<Stealth> {
     let rules = CellRules::new(level);
     let words = (level.width.max(1) as usize).div_ceil(64) * level.height.max(1) as usize;
     let coins = level.count_items(ItemKind::Coin);
@@ -171,17 +199,18 @@ pub fn analyze_within(level: &Level, horizon: usize) -> Stealth {
     );
     // The watched shares and the routes need only the guards' watch: both halves run at once.
     let (shares, routes) = rayon::join(
-        || watched_shares(&watch, &timelines, level.shape().len()),
+        || watched_shares(&watch, &timelines, level.shape().len(), cancel),
         || {
             let exits = exits(level, &rules);
             let mut hazards = Hazards::new(&rules, &timelines, &watch);
-            loot_routes(level, &mut hazards, &exits, turns, words)
+            loot_routes(level, &mut hazards, &exits, turns, words, cancel)
         },
     );
+    let shares = shares.filter(|_| !cancel.is_cancelled())?;
     let watched_share =
         Grid::from_values(level.shape(), shares).unwrap_or_else(|| Grid::new(level.shape(), 0.0));
     let summary = summarize(&rules, &watch, &watched_share, &routes);
-    Stealth {
+    Some(Stealth {
         horizon: turns,
         rules,
         timelines,
@@ -189,7 +218,7 @@ pub fn analyze_within(level: &Level, horizon: usize) -> Stealth {
         watched_share,
         routes,
         summary,
-    }
+    })
 }
 
 /// The hazards of each turn, computed as far as the search has needed them (index 0 unused).
@@ -271,6 +300,7 @@ fn loot_routes(
     exits: &CellSet,
     turns: usize,
     words: usize,
+    cancel: &Cancel,
 ) -> Vec<LootRoute> {
     let mut routes: Vec<LootRoute> = level
         .items
@@ -300,7 +330,7 @@ fn loot_routes(
         ));
     }
     for (budget, stage_turns) in stages {
-        if routes.iter().all(|r| r.route.is_some()) {
+        if cancel.is_cancelled() || routes.iter().all(|r| r.route.is_some()) {
             break;
         }
         let search = Search {
@@ -312,7 +342,7 @@ fn loot_routes(
         let leg = search.first_leg(budget, stage_turns);
         routes
             .par_iter_mut()
-            .filter(|r| r.route.is_none())
+            .filter(|r| r.route.is_none() && !cancel.is_cancelled())
             .for_each(|r| {
                 r.route = search.route(&leg, r.cell);
                 r.ghost = budget == 0 && r.route.is_some();

@@ -53,14 +53,7 @@ pub fn route_index(n: usize, loops: bool, t: usize) -> usize {
     }
 }
 
-/// The period of a route of `n` cells.
-pub fn route_period(n: usize, loops: bool) -> usize {
-    match n {
-        0 | 1 => 1,
-        _ if loops => n,
-        _ => 2 * (n - 1),
-    }
-}
+pub use crate::model::limits::route_period;
 
 /// The window a guard standing at `c` turns to look out of, checked W, E, S, N (§3.2 (3)).
 fn window_facing(level: &Level, c: Cell) -> Option<Dir> {

@@ -219,18 +219,30 @@ impl Watch {
 /// the guards' phases ([`inclusion_exclusion`]), or, for crowds, by merging patterns over their joint
 /// cycle (at most [`MAX_JOINT_CYCLE`] turns, beyond which a pattern is taken as independent) and meeting
 /// the last one by the Chinese remainder theorem ([`both_share`]). The joint cycle of all guards is
-/// never enumerated.
-pub fn watched_shares(watch: &Watch, timelines: &[GuardTimeline], cells: usize) -> Vec<f32> {
-    // Every (cell, guard, phase) in which the guard watches the cell, turn by turn so that the light of
-    // each turn is made once; guard `g` is sampled at turns `period..2 · period`.
+/// never enumerated. `None` when `cancel` is set meanwhile.
+pub fn watched_shares(
+    watch: &Watch,
+    timelines: &[GuardTimeline],
+    cells: usize,
+    cancel: &super::Cancel,
+) -> Option<Vec<f32>> {
+    // Guard `g` is sampled at turns `period..2 · period`, turn by turn so that the light of each turn
+    // is made once.
     let shape = watch.torch_lit.shape();
     let (width, per_row) = (shape.width() as usize, watch.torch_lit.words_per_row());
     let periods: Vec<usize> = timelines.iter().map(|tl| tl.period.max(1)).collect();
     let first = periods.iter().copied().min().unwrap_or(1);
     let end = periods.iter().map(|p| 2 * p).max().unwrap_or(1);
-    let mut per_guard: Vec<Vec<(u32, u32)>> = vec![Vec::new(); timelines.len()];
+    // Every (cell, guard, phase) hit, in turn order; a stable sort by cell and guard then groups them
+    // by cell, and within a cell by guard with phases ascending (a guard watches a cell at most once
+    // per phase). One list, sorted in place: the hits are most of the analysis's memory on crowded
+    // levels.
+    let mut hits: Vec<(u32, u32, u32)> = Vec::new();
     let mut lit = watch.torch_lit.clone();
     for t in first..end {
+        if t % 64 == 0 && cancel.is_cancelled() {
+            return None;
+        }
         watch.lit_into(timelines, t, &mut lit);
         for (g, &period) in periods.iter().enumerate() {
             if !(period..2 * period).contains(&t) {
@@ -242,23 +254,13 @@ pub fn watched_shares(watch: &Watch, timelines: &[GuardTimeline], cells: usize) 
                     bits &= bits - 1;
                     let cell = w / per_row * width + x;
                     if cell < cells {
-                        per_guard[g].push((cell as u32, (t - period) as u32));
+                        hits.push((cell as u32, g as u32, (t - period) as u32));
                     }
                 }
             }
         }
     }
-    // Guard by guard, phases ascending; a stable sort by cell then groups them by cell, and within a
-    // cell by guard with phases ascending (a guard watches a cell at most once per phase).
-    let hits: Vec<(u32, u32, u32)> = per_guard
-        .iter()
-        .enumerate()
-        .flat_map(|(g, hits)| {
-            hits.iter()
-                .map(move |&(cell, phase)| (cell, g as u32, phase))
-        })
-        .collect();
-    let hits = stable_sort_by(hits, cells, |h| h.0 as usize);
+    hits.sort_by_key(|&(cell, g, _)| (cell, g));
     let mut shares = vec![0.0; cells];
     let phases: Vec<u32> = hits.iter().map(|h| h.2).collect();
     let mut patterns: Vec<Phases> = Vec::new();
@@ -271,25 +273,7 @@ pub fn watched_shares(watch: &Watch, timelines: &[GuardTimeline], cells: usize) 
         }
         shares[of_cell[0].0 as usize] = joint_share(&patterns);
     }
-    shares
-}
-
-/// `items` in the order of `key` (below `keys`), keeping the order of items with equal keys.
-fn stable_sort_by<T: Copy>(items: Vec<T>, keys: usize, key: impl Fn(&T) -> usize) -> Vec<T> {
-    let mut next = vec![0usize; keys + 1];
-    for item in &items {
-        next[key(item) + 1] += 1;
-    }
-    for k in 0..keys {
-        next[k + 1] += next[k];
-    }
-    let mut sorted = items.clone();
-    for item in items {
-        let at = &mut next[key(&item)];
-        sorted[*at] = item;
-        *at += 1;
-    }
-    sorted
+    Some(shares)
 }
 
 /// One guard's watch pattern for one cell: its period and the phases of it in which it watches.
