@@ -1,7 +1,10 @@
 //! Regression tests for the hostile files of issue 9: files that *parse* and hold values that used to get
 //! past loading (a coin off the map, a two-billion-room plan, sizes near the `i32` limits, a lock taken
 //! from another generator) are refused at the edge with a message, by the CLI and by the editor alike;
-//! and `validate` tells playability errors from generator notes, for levels and presets.
+//! and `validate` tells playability errors from generator notes, for levels and presets. Files that load
+//! but whose records cannot be true (issue 22 item 6: mirror partners that do not mirror, an entrance whose
+//! outside is not the exterior, depths the doors do not give, rooms without floor, one station listed ten
+//! thousand times) are reported by `validate`, each in one line.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -299,4 +302,240 @@ fn a_lock_naming_neighbours_off_the_plan_does_not_panic() {
     assert!(!all.contains("panicked"), "{all}");
     assert_eq!(out.status.code(), Some(0), "{all}");
     assert!(all.contains("0 playability error(s)"), "{all}");
+}
+
+/// Runs `validate` (with `--strict` when asked) on `level` written as a raw file: exit code and report.
+fn validate_raw(dir: &Path, name: &str, level: &Level, strict: bool) -> (Option<i32>, String) {
+    let path = write_raw(dir, name, level);
+    let path = path.to_str().expect("UTF-8 path");
+    let args: &[&str] = if strict {
+        &["validate", "--strict", path]
+    } else {
+        &["validate", path]
+    };
+    let out = run(args);
+    let report = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(!report.contains("panicked"), "{report}");
+    (out.status.code(), report)
+}
+
+/// A report of notes only: exit 0, yet every note named, and `--strict` fails.
+fn assert_notes_only(dir: &Path, name: &str, level: &Level, expected: &[&str]) {
+    let (code, report) = validate_raw(dir, name, level, false);
+    assert_eq!(code, Some(0), "{report}");
+    assert!(report.contains("0 playability error(s)"), "{report}");
+    for e in expected {
+        assert!(report.contains(e), "expected {e:?} in {report}");
+    }
+    let (strict, report) = validate_raw(dir, name, level, true);
+    assert_eq!(strict, Some(1), "{report}");
+}
+
+/// A report with a playability error: exit 1, the error named.
+fn assert_error(dir: &Path, name: &str, level: &Level, expected: &str) {
+    let (code, report) = validate_raw(dir, name, level, false);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(
+        report.contains(expected),
+        "expected {expected:?} in {report}"
+    );
+}
+
+#[test]
+fn mirror_partners_that_do_not_mirror_are_a_note() {
+    let dir = scratch("mirror-partners");
+    let level = sample();
+    let n = level.adjacencies.len();
+    let mut shifted = level.clone();
+    for adj in &mut shifted.adjacencies {
+        adj.mirror = adj.mirror.map(|m| (m + 1) % n);
+    }
+    let first = level.adjacencies[0].mirror.expect("a partner") + 1;
+    assert_notes_only(
+        &dir,
+        "shifted.json",
+        &shifted,
+        &[
+            &format!(
+                "note (invariant 6): wall 0 names wall {first} as its mirror partner, but wall {first} names wall"
+            ),
+            "walls name a mirror partner that does not mirror them",
+        ],
+    );
+
+    // Two pairs crossed: each wall still names one that names it back, but not its mirror image.
+    let pairs: Vec<(usize, usize)> = (0..n)
+        .filter_map(|i| {
+            level.adjacencies[i]
+                .mirror
+                .filter(|&m| m > i)
+                .map(|m| (i, m))
+        })
+        .take(2)
+        .collect();
+    let [(a, b), (c, d)] = pairs[..] else {
+        panic!("two mirror pairs")
+    };
+    let mut crossed = level.clone();
+    for (x, y) in [(a, d), (d, a), (b, c), (c, b)] {
+        crossed.adjacencies[x].mirror = Some(y);
+    }
+    assert_notes_only(
+        &dir,
+        "crossed.json",
+        &crossed,
+        &[&format!(
+            "wall {a} names wall {d} as its mirror partner, which is not its mirror image (4 walls"
+        )],
+    );
+}
+
+#[test]
+fn an_entrance_whose_outside_is_not_the_exterior_is_an_error() {
+    let dir = scratch("entrance-outside");
+    let level = sample();
+    let exterior = level.exterior().expect("a mansion has an outside");
+    let courtyard = level
+        .rooms
+        .iter()
+        .position(|r| r.kind == mansion_forge::model::RoomKind::Courtyard)
+        .expect("a courtyard");
+    let mut courtyard_outside = level.clone();
+    courtyard_outside.entrance.exterior = Some(courtyard);
+    assert_error(
+        &dir,
+        "courtyard.json",
+        &courtyard_outside,
+        &format!("courtyard as the outside, not the exterior in room {courtyard}"),
+    );
+    let mut no_outside = level;
+    no_outside.entrance.exterior = None;
+    assert_error(
+        &dir,
+        "none.json",
+        &no_outside,
+        &format!(
+            "error (invariant 9): the entrance names no outside although the level has this exterior in room {exterior}"
+        ),
+    );
+}
+
+#[test]
+fn depths_the_doors_do_not_give_are_a_note() {
+    let dir = scratch("depths");
+    let mut level = sample();
+    let rooms = level.rooms.len();
+    for room in &mut level.rooms {
+        room.depth = u32::MAX;
+    }
+    assert_notes_only(
+        &dir,
+        "depths.json",
+        &level,
+        &[&format!(
+            "note (invariant 9): {rooms} rooms record a depth their doors do not give: this exterior records depth 4294967295 where its doors give 0"
+        )],
+    );
+}
+
+/// The editor does not rewrite depths when a door is closed: the depths it leaves behind are a note,
+/// never an error, so hand-edited levels are not flooded with errors.
+#[test]
+fn a_door_closed_in_the_editor_leaves_a_depth_note_not_an_error() {
+    use mansion_forge::analysis::validate::{FindingKind, playability_errors, validate};
+    let level = sample();
+    let on_a_route = |c: Cell| level.patrols.iter().any(|p| p.cells.contains(&c));
+    let closed = (0..level.adjacencies.len())
+        .filter(|&i| {
+            let a = &level.adjacencies[i];
+            a.door && a.door_cells.iter().all(|&c| !on_a_route(c))
+        })
+        .find_map(|i| {
+            let mut edited = level.clone();
+            Edit::SetDoor {
+                adjacency: i,
+                open: false,
+            }
+            .apply(&mut edited)
+            .expect("closes");
+            let depth_moved = mansion_forge::analysis::depths(&edited)
+                .iter()
+                .zip(&edited.rooms)
+                .any(|(d, r)| d.is_some_and(|d| d != r.depth));
+            (depth_moved && playability_errors(&edited).is_empty()).then_some(edited)
+        })
+        .expect("a door off every route whose closing changes depths but keeps the level playable");
+    let depth_notes: Vec<_> = validate(&closed)
+        .into_iter()
+        .filter(|v| v.message.contains("where its doors give"))
+        .collect();
+    assert_eq!(depth_notes.len(), 1, "{depth_notes:?}");
+    assert_eq!(depth_notes[0].kind, FindingKind::GeneratorNote);
+}
+
+#[test]
+fn rooms_without_floor_are_an_error() {
+    let dir = scratch("floorless");
+    let mut level = sample();
+    let rooms = level.rooms.len();
+    for room in &mut level.rooms {
+        room.cells.clear();
+    }
+    assert_error(
+        &dir,
+        "floorless.json",
+        &level,
+        &format!(
+            "error (invariant 10): {rooms} rooms own no floor cells, this exterior among them: nothing can enter them or be placed in them"
+        ),
+    );
+}
+
+#[test]
+fn ten_thousand_copies_of_one_station_are_one_note() {
+    let dir = scratch("stations");
+    let mut level = sample();
+    let station = level.patrols[0].stations[0];
+    level.patrols[0]
+        .stations
+        .extend(std::iter::repeat_n(station, 10_000));
+    let (code, report) = validate_raw(&dir, "stations.json", &level, false);
+    assert_eq!(code, Some(0), "{report}");
+    let note = format!(
+        "note (invariant 24): route 0 lists its start station here 10001 times; the patrol pass lists each station once at ({}, {})",
+        station.cell.x, station.cell.y
+    );
+    assert!(report.contains(&note), "{report}");
+    assert_eq!(report.matches("invariant 24").count(), 1, "{report}");
+}
+
+/// Stations are counted, not compared pairwise: a route with as many copies of one station as the loader
+/// allows (16 a map cell) validates at once. The map is a large tile-growth mansion (some 10,000 cells), so
+/// comparing the copies pairwise would take seconds.
+#[test]
+fn validating_the_most_stations_a_file_may_hold_stays_quick() {
+    use mansion_forge::generate::recipe::GeneratorParams;
+    use mansion_forge::generate::tile_growth::TileGrowthParams;
+    let recipe = Recipe {
+        generator: GeneratorParams::TileGrowth(TileGrowthParams {
+            module_size: 9,
+            ..TileGrowthParams::default()
+        }),
+        level: 5,
+        seed: 3,
+        rerolls: Default::default(),
+    };
+    let mut level = recipe.build().expect("a large tile-growth mansion");
+    let most = level.shape().len() * mansion_forge::model::limits::MAX_ROUTE_CELLS_PER_CELL;
+    let station = level.patrols[0].stations[0];
+    level.patrols[0].stations = vec![station; most];
+    assert!(mansion_forge::model::valid::check(&level).is_ok());
+    let started = Instant::now();
+    let found = mansion_forge::analysis::validate::validate(&level);
+    let took = started.elapsed();
+    assert!(found.iter().any(|v| v.invariant == 24), "{found:?}");
+    assert!(
+        took < Duration::from_secs(1),
+        "{most} stations took {took:?}"
+    );
 }

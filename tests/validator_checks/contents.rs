@@ -280,6 +280,17 @@ pub(super) fn route_without_a_pause() -> (Level, Broken) {
     (level, Broken::new(broken, at))
 }
 
+/// 24: a route's first station listed a second time.
+pub(super) fn station_listed_twice() -> (Level, Broken) {
+    let (level, route) = find(1..=9, |l| {
+        l.patrols.iter().position(|p| !p.stations.is_empty())
+    });
+    let station = level.patrols[route].stations[0];
+    let mut broken = level.clone();
+    broken.patrols[route].stations.push(station);
+    (level, Broken::new(broken, Where::Cell(vec![station.cell])))
+}
+
 /// 25: a room handed to a second route while the first keeps it.
 pub(super) fn room_on_two_routes() -> (Level, Broken) {
     let (level, (route, room)) = find(1..=9, |l| {

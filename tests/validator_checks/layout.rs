@@ -73,6 +73,26 @@ pub(super) fn window_on_one_side_only() -> (Level, Broken) {
     (level, Broken::new(broken, Where::Cell(vec![c])))
 }
 
+/// 6: two mirror pairs of wall records crossed (each wall names the other pair's member), so every
+/// wall still names one that names it back, but not its mirror image. The map is untouched.
+pub(super) fn mirror_partners_crossed() -> (Level, Broken) {
+    let (level, ((a, b), (c, d))) = find(0..=9, |l| {
+        let mut pairs = (0..l.adjacencies.len())
+            .filter_map(|i| l.adjacencies[i].mirror.filter(|&m| m > i).map(|m| (i, m)));
+        Some((pairs.next()?, pairs.next()?))
+    });
+    let mut broken = level.clone();
+    for (x, y) in [(a, d), (d, a), (b, c), (c, b)] {
+        broken.adjacencies[x].mirror = Some(y);
+    }
+    let middles = [a, b, c, d]
+        .iter()
+        .filter_map(|&i| level.adjacencies[i].segment)
+        .map(|s| s.cell(s.len / 2))
+        .collect();
+    (level, Broken::new(broken, Where::Cell(middles)))
+}
+
 /// 7: at a grid corner, the straight wall line of a room record moved by one, so neither line is straight.
 /// The room (north-west of the corner) is outside the middle column, has no coins, and stays between 2
 /// and 6 cells a side and below 5×5, so the size, loot and template checks are not disturbed.
@@ -196,6 +216,36 @@ pub(super) fn second_front_door() -> (Level, Broken) {
     (level, Broken::new(broken, Where::Nowhere))
 }
 
+/// 9: the entrance names a courtyard as the level's outside.
+pub(super) fn outside_named_a_courtyard() -> (Level, Broken) {
+    let (level, courtyard) = find(0..=9, |l| slot_rooms(l, RoomKind::Courtyard).next());
+    let mut broken = level.clone();
+    broken.entrance.exterior = Some(courtyard);
+    (level, Broken::new(broken, Where::Room(vec![courtyard])))
+}
+
+/// 9: the entrance names no outside, although the level has its exterior.
+pub(super) fn no_outside_named() -> (Level, Broken) {
+    let (level, exterior) = find(0..=0, |l| l.entrance.exterior);
+    let mut broken = level.clone();
+    broken.entrance.exterior = None;
+    (level, Broken::new(broken, Where::Room(vec![exterior])))
+}
+
+/// 9: a private room and its mirror recording a depth one deeper than their doors give (deeper, so no
+/// private room turns shallower than a public one, and both sides alike, so the mirror still holds).
+pub(super) fn depth_out_of_step() -> (Level, Broken) {
+    let (level, r) = find(1..=9, |l| {
+        slot_rooms(l, RoomKind::Room).find(|&r| l.rooms[r].private)
+    });
+    let rooms = with_mirror(&level, r);
+    let mut broken = level.clone();
+    for &m in &rooms {
+        broken.rooms[m].depth += 1;
+    }
+    (level, Broken::new(broken, Where::Room(rooms)))
+}
+
 /// 10: a pocket hollowed out where four walls meet (and in its mirror): floor that nobody can reach.
 pub(super) fn pocket_inside_the_walls() -> (Level, Broken) {
     let (level, pocket) = find(1..=9, |l| {
@@ -215,6 +265,22 @@ pub(super) fn pocket_inside_the_walls() -> (Level, Broken) {
         broken.set_terrain(c, Terrain::Wood);
     }
     (level, Broken::new(broken, Where::Cell(vec![pocket])))
+}
+
+/// 10: a room record that lost its floor cells (the terrain is untouched). The room holds no items and
+/// no route passes its floor, so only what reads the room's cells can notice; the loot rule for dead ends
+/// looks for coins by the room's rectangle, and finds none either way.
+pub(super) fn room_without_floor() -> (Level, Broken) {
+    let (level, r) = find(0..=9, |l| {
+        slot_rooms(l, RoomKind::Room).find(|&r| {
+            let cells = &l.rooms[r].cells;
+            l.items.iter().all(|i| !cells.contains(&i.cell))
+                && cells.iter().all(|&c| !on_a_route(l, c))
+        })
+    });
+    let mut broken = level.clone();
+    broken.rooms[r].cells.clear();
+    (level, Broken::new(broken, Where::Room(vec![r])))
 }
 
 /// 11: the player start moved one step east along the front path.

@@ -207,12 +207,17 @@ mod fires {
         layout::gap_in_the_outer_wall: 4,
         layout::room_too_small: 5,
         layout::window_on_one_side_only: 6,
+        layout::mirror_partners_crossed: 6,
         layout::corner_with_no_straight_line: 7,
         layout::door_of_the_wrong_kind: 8,
         layout::portcullis_without_its_item: 8,
         layout::bricked_up_dead_end: 9,
         layout::second_front_door: 9,
+        layout::outside_named_a_courtyard: 9,
+        layout::no_outside_named: 9,
+        layout::depth_out_of_step: 9,
         layout::pocket_inside_the_walls: 10,
+        layout::room_without_floor: 10,
         layout::start_beside_the_front_door: 11,
         contents::too_few_private_rooms: 12,
         contents::private_room_at_the_front: 13,
@@ -230,6 +235,7 @@ mod fires {
         contents::outside_rings_not_opposite: 22,
         contents::route_through_a_wall: 23,
         contents::route_without_a_pause: 24,
+        contents::station_listed_twice: 24,
         contents::room_on_two_routes: 25,
         contents::room_left_unpatrolled: 26,
     }
@@ -279,9 +285,28 @@ fn findings_are_errors_or_notes_by_what_they_break() {
     assert!(coin.contains(&(20, FindingKind::GeneratorNote)), "{coin:?}");
     let route = kinds(contents::route_through_a_wall);
     assert!(route.contains(&(23, FindingKind::Playability)), "{route:?}");
+    // Records a level cannot be read by (its outside, a room's floor) are errors; records only a
+    // generator keeps (mirror partners, depths, stations listed once) are notes.
+    for (case, invariant) in [
+        (
+            layout::outside_named_a_courtyard as fn() -> (Level, Broken),
+            9,
+        ),
+        (layout::no_outside_named, 9),
+        (layout::room_without_floor, 10),
+    ] {
+        let found = kinds(case);
+        assert!(
+            found.contains(&(invariant, FindingKind::Playability)),
+            "{found:?}"
+        );
+    }
     for case in [
         layout::window_on_one_side_only,
+        layout::mirror_partners_crossed,
+        layout::depth_out_of_step,
         contents::room_on_two_routes,
+        contents::station_listed_twice,
     ] {
         let found = kinds(case);
         assert!(

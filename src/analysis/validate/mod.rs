@@ -5,8 +5,11 @@
 //! made it: cells off the map, unreachable rooms or loot, no way in, guards walking through walls. *Generator
 //! notes* are guarantees a generator keeps by construction (mirror symmetry, the loot budget, decoration
 //! rules, patrol shapes) that a designer's hand edit may break on purpose. The checks any level must pass
-//! live here; the siheyuan generator's own guarantees in [`siheyuan`], run only on its levels, all notes.
+//! live here, with those of the level's own records (its outside, room floors, depths and stations) in
+//! [`records`]; the siheyuan generator's own guarantees in [`siheyuan`], run only on its levels, all notes.
 
+mod partners;
+mod records;
 mod siheyuan;
 
 use std::fmt;
@@ -117,12 +120,18 @@ pub fn validate(level: &Level) -> Vec<Violation> {
         report.add(0, shape.0);
         return report.found;
     }
-    check_connectivity(level, &mut report);
+    let entrance_sound = records::check_entrance(level, &mut report);
+    records::check_room_floors(level, &mut report);
+    check_connectivity(level, entrance_sound, &mut report);
     check_reachable_cells(level, &mut report);
     check_items_unique(level, &mut report);
     check_routes(level, &mut report);
     report.as_kind(FindingKind::GeneratorNote, |r| {
-        check_patrol_shapes(level, r)
+        if entrance_sound {
+            records::check_depths(level, r);
+        }
+        check_patrol_shapes(level, r);
+        records::check_stations(level, r);
     });
     if level.generator == crate::model::limits::SIHEYUAN
         && let Some(plan) = level.plan
@@ -161,8 +170,10 @@ fn rooms_reached_through_doors(level: &Level, graph: &RoomGraph) -> Vec<bool> {
     reached
 }
 
-/// Invariant 9: the door graph connects every region, with exactly one door to the exterior.
-fn check_connectivity(level: &Level, report: &mut Report) {
+/// Invariant 9: the door graph connects every region, with exactly one door to the exterior (counted only
+/// when the entrance names the exterior soundly: the doors of a courtyard named as the outside are no
+/// front doors).
+fn check_connectivity(level: &Level, entrance_sound: bool, report: &mut Report) {
     let graph = room_graph(level);
     let reached = rooms_reached_through_doors(level, &graph);
     for (r, room) in level.rooms.iter().enumerate() {
@@ -174,7 +185,7 @@ fn check_connectivity(level: &Level, report: &mut Report) {
             );
         }
     }
-    if let Some(ext) = level.exterior() {
+    if let Some(ext) = level.exterior().filter(|_| entrance_sound) {
         let front_doors = graph.degree(ext);
         if front_doors == 0 {
             report.add(

@@ -1,5 +1,6 @@
 //! The siheyuan generator's own invariants (spec §8, numbers 3–8, 11–14 and 16–22): geometry, mirror
-//! symmetry, door dressing, kinds, decoration, loot order and guards.
+//! symmetry (the recorded mirror partners in [`super::partners`]), door dressing, kinds, decoration, loot
+//! order and guards.
 
 use std::collections::HashMap;
 
@@ -12,6 +13,7 @@ pub(super) fn check(level: &Level, plan: Plan, report: &mut Report) {
     let slots = slot_index(level);
     check_geometry(level, plan, &slots, report);
     check_symmetry(level, &slots, report);
+    super::partners::check(level, report);
     check_doors(level, report);
     check_start(level, report);
     check_kinds(level, plan, report);
