@@ -1,0 +1,37 @@
+//! The costliest levels the limits allow (`tests/common/worst.rs`): the crowd (256 guards carrying
+//! torches, 50,000 patrol turns, an open lit 64 × 64 map) and the sprawl (512 × 512, the longest routes,
+//! 1,000 coins). What each costs the stealth analysis, the PNG with every overlay, and a diff — the
+//! figures of the README's limits section. Run with `cargo bench --bench limits`.
+
+#[path = "../tests/common/worst.rs"]
+mod worst;
+
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use mansion_forge::analysis::{Overlay, diff, stealth};
+use mansion_forge::io::export::png;
+
+fn at_the_limits(c: &mut Criterion) {
+    let mut group = c.benchmark_group("limits");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(20));
+    for (name, level) in [("crowd", worst::crowd()), ("sprawl", worst::sprawl())] {
+        let mut other = (*level).clone();
+        other.guards.pop();
+        group.bench_function(format!("stealth analysis, {name}"), |b| {
+            b.iter(|| std::hint::black_box(stealth::analyze(&level).summary.loot_ghost));
+        });
+        group.bench_function(format!("PNG with every overlay, {name}"), |b| {
+            b.iter(|| std::hint::black_box(png::render(&level, &Overlay::ALL).map(|i| i.width())));
+        });
+        group.bench_function(format!("diff, {name}"), |b| {
+            b.iter(|| std::hint::black_box(diff::diff(&level, &other).guards.removed.len()));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, at_the_limits);
+criterion_main!(benches);
