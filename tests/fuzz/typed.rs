@@ -6,6 +6,9 @@
 use mansion_forge::edit::Edit;
 use mansion_forge::generate::recipe::GeneratorParams;
 use mansion_forge::io::preset::Preset;
+use mansion_forge::model::limits::{
+    MAX_GUARDS, MAX_PATROL_TURNS, MAX_ROUTE_CELLS, MAX_SIDE, patrol_turns,
+};
 use mansion_forge::model::{
     Axis, Cell, Dir, Item, ItemKind, Level, Plan, Rect, RoomKind, Segment, Terrain,
 };
@@ -329,7 +332,13 @@ pub fn level(rng: &mut ChaCha8Rng, level: &mut Level, corpus: &Corpus) -> String
 /// or a megabyte of generator name. Each takes long to write and parse, so they are kept rare.
 fn giant(rng: &mut ChaCha8Rng, level: &mut Level) -> String {
     let (w, h) = (level.width.max(1), level.height.max(1));
-    match below(rng, 4) {
+    match below(rng, 7) {
+        4 => crowd(rng, level),
+        5 => long_route(rng, level),
+        6 => {
+            resize(rng, level, MAX_SIDE, MAX_SIDE);
+            format!("map resized to {MAX_SIDE}×{MAX_SIDE}, and {}", crowd(rng, level))
+        }
         0 => {
             let n = *pick(rng, &[10_000, 50_000, 500_000]);
             let kind = *pick(rng, ITEMS);
@@ -363,6 +372,60 @@ fn giant(rng: &mut ChaCha8Rng, level: &mut Level) -> String {
             "generator name of a megabyte".into()
         }
     }
+}
+
+/// Guards added (copies of the level's, carrying torches) up to the patrol limits, or one past them.
+fn crowd(rng: &mut ChaCha8Rng, level: &mut Level) -> String {
+    if level.guards.is_empty() {
+        return "no guards to copy".into();
+    }
+    let past = rng.random_bool(0.5);
+    let guards = level.guards.clone();
+    let mut k = 0;
+    loop {
+        let mut next = guards[k % guards.len()];
+        next.carries_torch = true;
+        level.guards.push(next);
+        let over = level.guards.len() > MAX_GUARDS || patrol_turns(level) > MAX_PATROL_TURNS;
+        if over && !past {
+            level.guards.pop();
+            break;
+        }
+        if over || level.guards.len() > MAX_GUARDS {
+            break;
+        }
+        k += 1;
+    }
+    format!(
+        "guards copied to {} ({} patrol turns), {} the limits",
+        level.guards.len(),
+        patrol_turns(level),
+        if past { "one past" } else { "up to" }
+    )
+}
+
+/// A route walked there and back over its own cells until it is as long as a route may be, or one cell
+/// longer.
+fn long_route(rng: &mut ChaCha8Rng, level: &mut Level) -> String {
+    let Some(r) = some_index(rng, &level.patrols) else {
+        return "no routes".into();
+    };
+    let target = MAX_ROUTE_CELLS + usize::from(rng.random_bool(0.5));
+    let there = level.patrols[r].cells.clone();
+    if there.is_empty() {
+        return "an empty route".into();
+    }
+    let back: Vec<_> = there.iter().rev().copied().collect();
+    let cells = &mut level.patrols[r].cells;
+    while cells.len() < target {
+        let lap = if (cells.len() / there.len()) % 2 == 1 {
+            &there
+        } else {
+            &back
+        };
+        cells.extend(lap.iter().take(target - cells.len()));
+    }
+    format!("route {r} walked to {target} cells")
 }
 
 /// Sets the map size; the terrain follows when it would stay below 2²⁰ cells, so the size check is
