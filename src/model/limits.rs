@@ -4,7 +4,9 @@
 //! `i32::MAX`. Every loader checks a level against these limits once, at the edge ([`super::ValidLevel`]),
 //! so code past it can index, allocate and loop without defending itself again. Each limit is well above
 //! what any generator makes, and low enough that the analysis, the editor and every export of a level at
-//! the limit stay within memory and a few seconds.
+//! the limit stay within memory and a few seconds — the patrol limits included, since the stealth
+//! analysis simulates every guard's whole cycle: `tests/limits.rs` runs every command on the costliest
+//! level they allow, and `benches/limits.rs` times it (the README's Limits section).
 
 use super::{Level, Plan};
 

@@ -337,7 +337,10 @@ fn giant(rng: &mut ChaCha8Rng, level: &mut Level) -> String {
         5 => long_route(rng, level),
         6 => {
             resize(rng, level, MAX_SIDE, MAX_SIDE);
-            format!("map resized to {MAX_SIDE}×{MAX_SIDE}, and {}", crowd(rng, level))
+            format!(
+                "map resized to {MAX_SIDE}×{MAX_SIDE}, and {}",
+                crowd(rng, level)
+            )
         }
         0 => {
             let n = *pick(rng, &[10_000, 50_000, 500_000]);
