@@ -113,9 +113,11 @@ impl Staged {
             return Err(e);
         }
         let result = fs::rename(&staging, backup_path(&self.target));
-        if result.is_err() {
-            let _ = fs::remove_file(&staging);
-        }
+        // Removed whatever the rename did: when `.bak` already is a hard link to the target (a save
+        // killed after this step leaves that), the rename of one link of a file onto another is a
+        // no-op that leaves the staging name in place — and `.bak` already holds the old content.
+        // After a real rename the name is gone and this fails harmlessly.
+        let _ = fs::remove_file(&staging);
         result
     }
 }
@@ -385,6 +387,21 @@ pub(crate) mod tests {
         std::os::unix::fs::symlink(&a, &b).unwrap();
         let err = save_atomic(&a, b"x").unwrap_err();
         assert!(err.to_string().contains("symbolic links"), "{err}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A save killed after its backup step leaves `.bak` a hard link to the target; the next save's
+    /// rename of its staging link onto `.bak` is then a no-op, which used to leave the staging file.
+    #[test]
+    fn a_backup_already_linked_to_the_target_leaves_no_staging_file() {
+        let dir = scratch_dir("atomic-bak-link");
+        let target = dir.join("level.ron");
+        fs::write(&target, b"old content").unwrap();
+        fs::hard_link(&target, backup_path(&target)).unwrap();
+        save_atomic(&target, b"new").unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"new");
+        assert_eq!(fs::read(backup_path(&target)).unwrap(), b"old content");
+        assert_eq!(names_in(&dir), ["level.ron", "level.ron.bak"]);
         fs::remove_dir_all(&dir).unwrap();
     }
 
