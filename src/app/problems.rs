@@ -10,6 +10,7 @@ use crate::io::level_file::LevelFileError;
 use crate::io::level_or_preset::OpenError;
 use crate::io::preset::{PRESET_VERSION, PresetError};
 use crate::io::read::ReadError;
+pub use crate::io::read::size_in_words;
 
 /// A message for the status bar: the summary in a designer's words, and the technical detail.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,8 +72,43 @@ pub fn open_problem(path: &Path, error: &OpenError) -> Problem {
         OpenError::Preset(PresetError::Rebuild { source, .. }) => {
             format!("{name} no longer rebuilds: {source}")
         }
-        OpenError::Level(LevelFileError::Serialise { .. } | LevelFileError::Write { .. })
-        | OpenError::Preset(PresetError::Serialise(_) | PresetError::Write { .. }) => {
+        OpenError::Preset(PresetError::BrokenEdit { edit, .. }) => {
+            let place = edit
+                .place
+                .map_or_else(String::new, |p| format!(" (line {})", p.line));
+            let rest = match edit.dropped() - 1 {
+                0 => String::new(),
+                1 => " and the one after it".to_string(),
+                n => format!(" and the {n} after it"),
+            };
+            format!(
+                "{name} has a hand edit that no longer fits its mansion: edit {} of {}{place}, \
+                 “{}”, fails because {}. It can be opened without that edit{rest}",
+                edit.index + 1,
+                edit.total,
+                edit.label,
+                edit.error
+            )
+        }
+        OpenError::Level(LevelFileError::NotALevel { .. }) => {
+            format!("{name} is a preset, not a level file")
+        }
+        OpenError::Preset(PresetError::NotAPreset { .. }) => {
+            format!("{name} is a level file, not a preset")
+        }
+        OpenError::Preset(PresetError::Json { .. }) => format!(
+            "{name} is a preset written as JSON; the editor reads presets written as RON, as it saves \
+             them"
+        ),
+        OpenError::Level(
+            LevelFileError::Serialise { .. }
+            | LevelFileError::Write { .. }
+            | LevelFileError::Unsafe { .. }
+            | LevelFileError::TooLarge { .. },
+        )
+        | OpenError::Preset(
+            PresetError::Serialise(_) | PresetError::Write { .. } | PresetError::TooLarge { .. },
+        ) => {
             format!("{name} could not be opened")
         }
     };
@@ -91,6 +127,11 @@ pub fn save_problem(path: &Path, error: &PresetError) -> Problem {
             ErrorKind::StorageFull => format!("Could not save {name}: the disk is full"),
             _ => format!("Could not save {name}"),
         },
+        PresetError::TooLarge { bytes, edits } => format!(
+            "Could not save {name}: the preset would take {}, more than a preset may hold; lock the \
+             rooms of its {edits} hand edits and regenerate to keep them in the locks instead",
+            size_in_words(*bytes)
+        ),
         _ => format!("Could not save {name}"),
     };
     Problem::new(summary, error.to_string())
@@ -116,19 +157,6 @@ fn unreadable(name: &str, error: &ReadError) -> String {
         ReadError::NotUtf8 { line, .. } => {
             format!("{name} is not a text file: its text breaks off at line {line}")
         }
-    }
-}
-
-/// A size as a designer reads it: "64 MB", "900 KB".
-pub fn size_in_words(bytes: u64) -> String {
-    const KB: u64 = 1 << 10;
-    const MB: u64 = 1 << 20;
-    if bytes >= MB {
-        format!("{} MB", bytes.div_ceil(MB))
-    } else if bytes >= KB {
-        format!("{} KB", bytes.div_ceil(KB))
-    } else {
-        format!("{bytes} bytes")
     }
 }
 

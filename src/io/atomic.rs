@@ -77,6 +77,18 @@ impl Staged {
         &self.temp
     }
 
+    /// The file the content will replace (symbolic links followed).
+    pub fn target_path(&self) -> &Path {
+        &self.target
+    }
+
+    /// A save whose temp file `temp`, beside `target`, was written and synced by an earlier process
+    /// that was stopped before committing it (see [`super::atomic_pair`]).
+    pub(crate) fn adopt(temp: PathBuf, target: PathBuf) -> Staged {
+        let dir = parent_dir(&target);
+        Staged { target, temp, dir }
+    }
+
     /// Backs the old file up, then renames the temp file over the target.
     ///
     /// The backup is a hard link (a copy where links are not supported) made under a temp name and renamed
@@ -212,7 +224,7 @@ pub(crate) fn temp_owner(name: &OsStr, target_name: &OsStr) -> Option<u32> {
 
 /// Whether a process `pid` runs, where the system can tell without unsafe code (`/proc`); `None`
 /// elsewhere, and then only age makes a leftover stale.
-fn process_running(pid: u32) -> Option<bool> {
+pub(crate) fn process_running(pid: u32) -> Option<bool> {
     let proc = Path::new("/proc");
     if !proc.join("self").exists() {
         return None;
