@@ -6,10 +6,12 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
+use mansion_forge::app::EditorState;
 use mansion_forge::edit::{Document, Edit};
 use mansion_forge::generate::campaign;
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::io::level_file::{self, Format, LevelFileError};
+use mansion_forge::io::level_or_preset::OpenError;
 use mansion_forge::io::preset::{self, BrokenEdits, Preset, PresetError};
 use mansion_forge::model::{Cell, Level, Terrain};
 
@@ -373,5 +375,34 @@ fn a_level_too_large_for_json_is_refused_before_anything_is_replaced() {
         names_in(&dir),
         ["huge.json", "huge.ron"],
         "no temp or backup is left"
+    );
+}
+
+/// The editor's seam for the broken-edit dialog: Open refuses and keeps its document, the error names
+/// the edit, and opening without it leaves out that edit and the ones after it, unsaved.
+#[test]
+fn the_editor_opens_a_preset_without_its_broken_edits_on_request() {
+    let dir = scratch("editor");
+    let path = dir.join("edits.ron");
+    let (written, line) = preset_with_a_bad_edit(&path, 40, 25);
+    let mut state = EditorState::generated(1, 2).expect("editor");
+    let before = state.level().clone();
+    assert!(!state.open_path(&path));
+    assert_eq!(*state.level(), before);
+    match mansion_forge::app::read_document(&path).err() {
+        Some(OpenError::Preset(PresetError::BrokenEdit { edit, .. })) => {
+            assert_eq!((edit.index, edit.dropped()), (25, 15));
+            assert_eq!(edit.place.map(|p| p.line), Some(line));
+        }
+        _ => panic!("expected a broken edit"),
+    }
+    assert!(state.open_path_skipping_broken_edits(&path));
+    assert_eq!(state.doc.edits[..], written.edits[..25]);
+    assert!(state.dirty, "the file still holds the edits left out");
+    let message = state.message.clone().unwrap_or_default();
+    assert!(
+        message.contains("left out edit 26 of 40 (Remove guard 11)")
+            && message.contains("14 edits after it"),
+        "{message}"
     );
 }

@@ -208,6 +208,74 @@ mod tests {
     }
 
     #[test]
+    fn a_broken_edit_is_named_in_a_designers_words() {
+        use crate::edit::{Document, Edit};
+        use crate::generate::recipe::Recipe;
+        use crate::io::preset::{self, Preset};
+        use crate::model::Cell;
+        let doc = Document::new(Recipe::campaign_level(1, 9)).expect("mansion");
+        let preset = Preset {
+            edits: vec![
+                Edit::MovePlayerStart {
+                    to: Cell::new(1, 1),
+                },
+                Edit::RemoveGuard { guard: 11 },
+                Edit::MovePlayerStart {
+                    to: Cell::new(2, 2),
+                },
+            ],
+            made_with: None,
+            ..Preset::of(&doc, "bad edit")
+        };
+        let text = preset::to_string(&preset).expect("serialises");
+        let line = 1 + text
+            .lines()
+            .position(|l| l.contains("RemoveGuard"))
+            .expect("edit");
+        let dir = std::env::temp_dir().join(format!("mansion-forge-edit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("edited.ron");
+        std::fs::write(&path, text).expect("written");
+        let error = crate::app::read_document(&path).err().expect("refused");
+        let problem = open_problem(&path, &error);
+        assert_eq!(
+            problem.summary,
+            format!(
+                "edited.ron has a hand edit that no longer fits its mansion: edit 2 of 3 (line \
+                 {line}), “Remove guard 11”, fails because there is no guard 11. It can be opened \
+                 without that edit and the one after it"
+            )
+        );
+        assert!(
+            problem
+                .details
+                .expect("details")
+                .contains("cannot be applied")
+        );
+    }
+
+    #[test]
+    fn a_file_of_the_other_kind_is_named_as_such() {
+        let problem = problem_with(
+            "preset.json",
+            "{\"version\": 1, \"name\": \"x\", \"params\": {}}",
+        );
+        assert_eq!(
+            problem.summary,
+            "preset.json is a preset written as JSON; the editor reads presets written as RON, as it \
+             saves them"
+        );
+        let path = Path::new("level.ron");
+        let error = OpenError::Preset(PresetError::NotAPreset {
+            path: path.to_path_buf(),
+        });
+        assert_eq!(
+            open_problem(path, &error).summary,
+            "level.ron is a level file, not a preset"
+        );
+    }
+
+    #[test]
     fn sizes_are_in_kilobytes_and_megabytes() {
         assert_eq!(size_in_words(64 << 20), "64 MB");
         assert_eq!(size_in_words((64 << 20) + 1), "65 MB");
