@@ -262,7 +262,10 @@ impl Preset {
             Some(failure) => {
                 let edit = BrokenEdit::new(failure, &self.edit_places);
                 match broken {
-                    BrokenEdits::Refuse => Err(PresetError::BrokenEdit { path, edit }),
+                    BrokenEdits::Refuse => Err(PresetError::BrokenEdit {
+                        path,
+                        edit: Box::new(edit),
+                    }),
                     BrokenEdits::Skip => Ok(Loaded {
                         document,
                         drift: None,
@@ -325,7 +328,11 @@ pub enum PresetError {
     /// One of the preset's hand edits cannot be applied; [`BrokenEdits::Skip`] loads it without that
     /// edit and the ones after it.
     #[error("{}", broken_edit_message(.path, .edit))]
-    BrokenEdit { path: PathBuf, edit: BrokenEdit },
+    BrokenEdit {
+        path: PathBuf,
+        /// Boxed: the other errors are small, and every loader returns this type.
+        edit: Box<BrokenEdit>,
+    },
     /// A level file where a preset was asked for.
     #[error(
         "{path}: this is a level file, not a preset: open it in the editor and save it as a preset"
