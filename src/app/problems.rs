@@ -76,11 +76,7 @@ pub fn open_problem(path: &Path, error: &OpenError) -> Problem {
             let place = edit
                 .place
                 .map_or_else(String::new, |p| format!(" (line {})", p.line));
-            let rest = match edit.dropped() - 1 {
-                0 => String::new(),
-                1 => " and the one after it".to_string(),
-                n => format!(" and the {n} after it"),
-            };
+            let rest = edit.and_after();
             format!(
                 "{name} has a hand edit that no longer fits its mansion: edit {} of {}{place}, \
                  “{}”, fails because {}. It can be opened without that edit{rest}",
@@ -243,7 +239,7 @@ mod tests {
             format!(
                 "edited.ron has a hand edit that no longer fits its mansion: edit 2 of 3 (line \
                  {line}), “Remove guard 11”, fails because there is no guard 11. It can be opened \
-                 without that edit and the one after it"
+                 without that edit and the edit after it"
             )
         );
         assert!(

@@ -131,14 +131,10 @@ impl BrokenEditsArg {
 /// that cannot be applied, how to load the preset without it.
 pub(super) fn preset_message(error: &PresetError) -> String {
     match error {
-        PresetError::BrokenEdit { edit, .. } => {
-            let after = match edit.dropped() - 1 {
-                0 => String::new(),
-                1 => " and the edit after it".to_string(),
-                n => format!(" and the {n} edits after it"),
-            };
-            format!("{error}; --skip-broken-edits loads the preset without it{after}")
-        }
+        PresetError::BrokenEdit { edit, .. } => format!(
+            "{error}; --skip-broken-edits loads the preset without it{}",
+            edit.and_after()
+        ),
         other => other.to_string(),
     }
 }

@@ -4,6 +4,7 @@ pub mod ascii;
 pub mod atomic;
 pub mod atomic_dir;
 pub mod atomic_pair;
+pub mod broken_edit;
 pub mod edit_places;
 pub mod export;
 pub mod level_file;

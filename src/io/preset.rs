@@ -36,12 +36,14 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::atomic::save_atomic;
+use super::broken_edit::broken_edit_message;
+pub use super::broken_edit::{BrokenEdit, BrokenEdits};
 use super::edit_places::{Place, edit_places};
 use super::level_file::{Format, MAX_FILE_BYTES};
 use super::parse_message::ron_message;
 use super::read::{self, ReadError, size_in_words};
 use super::sniff::{self, Kind};
-use crate::edit::{CommandError, Document, Edit, EditError, EditFailure};
+use crate::edit::{CommandError, Document, Edit};
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::rng::fnv1a;
 use crate::generate::{Rerolls, packed_mansion, rogue_grid, siheyuan, tile_growth};
@@ -120,86 +122,6 @@ pub struct Loaded {
     pub drift: Option<String>,
     /// The edit the rebuild stopped at, left out with every edit after it ([`BrokenEdits::Skip`]).
     pub skipped: Option<BrokenEdit>,
-}
-
-/// What a rebuild does with an edit that cannot be applied.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum BrokenEdits {
-    /// Refuse the preset with [`PresetError::BrokenEdit`], as every loader does unless asked.
-    #[default]
-    Refuse,
-    /// Leave the edit out, and every edit after it (they may depend on it), and say so in
-    /// [`Loaded::skipped`].
-    Skip,
-}
-
-/// A hand edit of a preset that cannot be applied to the level its recipe and the edits before it make:
-/// which one, what it does, where it is in the file and why it fails.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BrokenEdit {
-    /// Its index in the preset's `edits`, from 0 (the messages count from 1).
-    pub index: usize,
-    /// How many edits the preset has.
-    pub total: usize,
-    /// What the edit does, as the history list says it ("Remove guard 11").
-    pub label: String,
-    /// Where the edit starts in the file, when the preset was read from one.
-    pub place: Option<Place>,
-    pub error: EditError,
-}
-
-impl BrokenEdit {
-    fn new(failure: EditFailure, places: &[Place]) -> Self {
-        BrokenEdit {
-            index: failure.index,
-            total: failure.total,
-            label: failure.edit.label(),
-            place: places.get(failure.index).copied(),
-            error: failure.error,
-        }
-    }
-
-    /// How many edits loading without it leaves out: it and every edit after it.
-    pub fn dropped(&self) -> usize {
-        self.total - self.index
-    }
-
-    /// "edit 5001 of 10000 (Remove guard 11)", counted from 1 as a reader of the file counts.
-    pub fn name(&self) -> String {
-        format!(
-            "edit {} of {} ({})",
-            self.index + 1,
-            self.total,
-            read::quote(&self.label)
-        )
-    }
-
-    /// What loading without it left out, for a warning: "left out edit 5001 of 10000 (Remove guard
-    /// 11), on line 5012, and the 4999 edits after it: there is no guard 11".
-    pub fn skipped_message(&self) -> String {
-        let line = self
-            .place
-            .map_or_else(String::new, |p| format!(", on line {},", p.line));
-        let after = match self.dropped() - 1 {
-            0 => String::new(),
-            1 => " and the edit after it".to_string(),
-            n => format!(" and the {n} edits after it"),
-        };
-        format!("left out {}{line}{after}: {}", self.name(), self.error)
-    }
-}
-
-/// "PATH:LINE:COLUMN: edit 5001 of 10000 (Remove guard 11) cannot be applied: there is no guard 11".
-fn broken_edit_message(path: &Path, edit: &BrokenEdit) -> String {
-    let place = edit
-        .place
-        .map_or_else(String::new, |p| format!(":{}:{}", p.line, p.column));
-    format!(
-        "{}{place}: {} cannot be applied: {}",
-        path.display(),
-        edit.name(),
-        edit.error
-    )
 }
 
 impl Preset {
