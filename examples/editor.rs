@@ -3,5 +3,8 @@
 
 fn main() -> anyhow::Result<()> {
     let file = std::env::args().nth(1).map(std::path::PathBuf::from);
-    mansion_forge::app::run_editor(file.as_deref())
+    mansion_forge::app::run_editor(
+        file.as_deref(),
+        mansion_forge::io::preset::BrokenEdits::Refuse,
+    )
 }

@@ -21,7 +21,7 @@ use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::{Rerolls, packed_mansion, rogue_grid, tile_growth};
 use crate::io::export::{self, Format};
 use crate::io::level_or_preset::{self, LevelOrPreset, OpenError};
-use crate::io::preset::Loaded;
+use crate::io::preset::{BrokenEdits, Loaded};
 use crate::io::{atomic, preset};
 use crate::model::{Level, Plan, ValidLevel};
 
@@ -185,18 +185,26 @@ pub struct Opened {
 }
 
 /// Reads a preset (and rebuilds it) or a level file, whichever the file holds (see
-/// [`level_or_preset::kind`]).
+/// [`crate::io::sniff`]). A preset edit that cannot be applied refuses the file with
+/// [`crate::io::preset::PresetError::BrokenEdit`], which names it.
 pub fn read_document(path: &Path) -> Result<Opened, OpenError> {
+    read_document_with(path, BrokenEdits::Refuse)
+}
+
+/// [`read_document`], refusing a preset whose edit cannot be applied or opening it without that edit
+/// and the edits after it ([`Loaded::skipped`] names what was left out).
+pub fn read_document_with(path: &Path, broken: BrokenEdits) -> Result<Opened, OpenError> {
     match level_or_preset::read(path)? {
         LevelOrPreset::Level(level) => Ok(Opened {
             loaded: Loaded {
                 document: level_document(level),
                 drift: None,
+                skipped: None,
             },
             is_preset: false,
         }),
         LevelOrPreset::Preset(preset) => Ok(Opened {
-            loaded: preset.rebuild_named(path)?,
+            loaded: preset.rebuild_with(path, broken)?,
             is_preset: true,
         }),
     }
@@ -212,7 +220,18 @@ impl EditorState {
     /// Opens a preset or level file; on failure the status bar says what is wrong with it (the line
     /// and column in its details) and the current document stays.
     pub fn open_path(&mut self, path: &Path) -> bool {
-        match read_document(path) {
+        self.open_path_with(path, BrokenEdits::Refuse)
+    }
+
+    /// Opens a preset without its first edit that cannot be applied and the edits after it (what
+    /// [`open_path`](Self::open_path) refused with a `PresetError::BrokenEdit`), saying in the status bar
+    /// what was left out. The document is marked unsaved: saving it writes the preset without them.
+    pub fn open_path_skipping_broken_edits(&mut self, path: &Path) -> bool {
+        self.open_path_with(path, BrokenEdits::Skip)
+    }
+
+    fn open_path_with(&mut self, path: &Path, broken: BrokenEdits) -> bool {
+        match read_document_with(path, broken) {
             Ok(Opened { loaded, is_preset }) => {
                 // Save writes back only to a preset: a level file opens untitled.
                 self.replace_document(
@@ -221,6 +240,16 @@ impl EditorState {
                     is_preset.then(|| path.to_path_buf()),
                 );
                 self.files.remember(path);
+                if let Some(skipped) = loaded.skipped {
+                    // The file still holds the edits left out: the document differs from it.
+                    self.saved = None;
+                    self.dirty = true;
+                    self.say(
+                        MessageKind::Warning,
+                        format!("opened {}: {}", path.display(), skipped.skipped_message()),
+                    );
+                    return true;
+                }
                 match loaded.drift {
                     Some(drift) => self.say(
                         MessageKind::Warning,

@@ -59,6 +59,8 @@ use std::path::{Path, PathBuf};
 
 use egui::{Key, Ui};
 
+use crate::io::preset::BrokenEdits;
+
 pub use crate::paint::CellToScreen;
 pub use browser::{Batch, Criterion, Match};
 pub use camera::Camera;
@@ -66,7 +68,10 @@ pub use commands::Command;
 pub use compare::Comparison;
 pub use confirm::Confirmation;
 pub use dialogs::open_in_app_dialog;
-pub use files::{FileState, Opened, PathPurpose, level_document, read_document, recovery_summary};
+pub use files::{
+    FileState, Opened, PathPurpose, level_document, read_document, read_document_with,
+    recovery_summary,
+};
 pub use findings::{Finding, Severity, level_findings};
 pub use native_dialog::DialogChoice;
 pub use palette::Palette;
@@ -91,15 +96,21 @@ pub struct ScreenshotRequest {
     pub out: PathBuf,
 }
 
-/// Opens the editor window, on `file` (a preset or a level file) if given, else on the default preset.
-pub fn run_editor(file: Option<&Path>) -> anyhow::Result<()> {
+/// Opens the editor window, on `file` (a preset or a level file) if given, else on the default preset;
+/// `broken` says whether a preset whose hand edit cannot be applied opens without it and the edits
+/// after it, or is refused.
+pub fn run_editor(file: Option<&Path>, broken: BrokenEdits) -> anyhow::Result<()> {
     let mut state = EditorState::new_default();
     state.files = FileState::for_window();
     state.analyse_in_background = true;
-    if let Some(path) = file
-        && !state.open_path(path)
-    {
-        anyhow::bail!("{}", state.message.take().unwrap_or_default());
+    if let Some(path) = file {
+        let opened = match broken {
+            BrokenEdits::Refuse => state.open_path(path),
+            BrokenEdits::Skip => state.open_path_skipping_broken_edits(path),
+        };
+        if !opened {
+            anyhow::bail!("{}", state.message.take().unwrap_or_default());
+        }
     }
     let file_named = file.is_some();
     let options = eframe::NativeOptions {

@@ -10,6 +10,7 @@ use crate::io::level_file::LevelFileError;
 use crate::io::level_or_preset::OpenError;
 use crate::io::preset::{PRESET_VERSION, PresetError};
 use crate::io::read::ReadError;
+pub use crate::io::read::size_in_words;
 
 /// A message for the status bar: the summary in a designer's words, and the technical detail.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,8 +72,39 @@ pub fn open_problem(path: &Path, error: &OpenError) -> Problem {
         OpenError::Preset(PresetError::Rebuild { source, .. }) => {
             format!("{name} no longer rebuilds: {source}")
         }
-        OpenError::Level(LevelFileError::Serialise { .. } | LevelFileError::Write { .. })
-        | OpenError::Preset(PresetError::Serialise(_) | PresetError::Write { .. }) => {
+        OpenError::Preset(PresetError::BrokenEdit { edit, .. }) => {
+            let place = edit
+                .place
+                .map_or_else(String::new, |p| format!(" (line {})", p.line));
+            let rest = edit.and_after();
+            format!(
+                "{name} has a hand edit that no longer fits its mansion: edit {} of {}{place}, \
+                 “{}”, fails because {}. It can be opened without that edit{rest}",
+                edit.index + 1,
+                edit.total,
+                edit.label,
+                edit.error
+            )
+        }
+        OpenError::Level(LevelFileError::NotALevel { .. }) => {
+            format!("{name} is a preset, not a level file")
+        }
+        OpenError::Preset(PresetError::NotAPreset { .. }) => {
+            format!("{name} is a level file, not a preset")
+        }
+        OpenError::Preset(PresetError::Json { .. }) => format!(
+            "{name} is a preset written as JSON; the editor reads presets written as RON, as it saves \
+             them"
+        ),
+        OpenError::Level(
+            LevelFileError::Serialise { .. }
+            | LevelFileError::Write { .. }
+            | LevelFileError::Unsafe { .. }
+            | LevelFileError::TooLarge { .. },
+        )
+        | OpenError::Preset(
+            PresetError::Serialise(_) | PresetError::Write { .. } | PresetError::TooLarge { .. },
+        ) => {
             format!("{name} could not be opened")
         }
     };
@@ -91,6 +123,11 @@ pub fn save_problem(path: &Path, error: &PresetError) -> Problem {
             ErrorKind::StorageFull => format!("Could not save {name}: the disk is full"),
             _ => format!("Could not save {name}"),
         },
+        PresetError::TooLarge { bytes, edits } => format!(
+            "Could not save {name}: the preset would take {}, more than a preset may hold; lock the \
+             rooms of its {edits} hand edits and regenerate to keep them in the locks instead",
+            size_in_words(*bytes)
+        ),
         _ => format!("Could not save {name}"),
     };
     Problem::new(summary, error.to_string())
@@ -116,19 +153,6 @@ fn unreadable(name: &str, error: &ReadError) -> String {
         ReadError::NotUtf8 { line, .. } => {
             format!("{name} is not a text file: its text breaks off at line {line}")
         }
-    }
-}
-
-/// A size as a designer reads it: "64 MB", "900 KB".
-pub fn size_in_words(bytes: u64) -> String {
-    const KB: u64 = 1 << 10;
-    const MB: u64 = 1 << 20;
-    if bytes >= MB {
-        format!("{} MB", bytes.div_ceil(MB))
-    } else if bytes >= KB {
-        format!("{} KB", bytes.div_ceil(KB))
-    } else {
-        format!("{bytes} bytes")
     }
 }
 
@@ -176,6 +200,74 @@ mod tests {
         assert_eq!(
             problem.summary,
             "mansion.ron is not there any more (moved, renamed or deleted?)"
+        );
+    }
+
+    #[test]
+    fn a_broken_edit_is_named_in_a_designers_words() {
+        use crate::edit::{Document, Edit};
+        use crate::generate::recipe::Recipe;
+        use crate::io::preset::{self, Preset};
+        use crate::model::Cell;
+        let doc = Document::new(Recipe::campaign_level(1, 9)).expect("mansion");
+        let preset = Preset {
+            edits: vec![
+                Edit::MovePlayerStart {
+                    to: Cell::new(1, 1),
+                },
+                Edit::RemoveGuard { guard: 11 },
+                Edit::MovePlayerStart {
+                    to: Cell::new(2, 2),
+                },
+            ],
+            made_with: None,
+            ..Preset::of(&doc, "bad edit")
+        };
+        let text = preset::to_string(&preset).expect("serialises");
+        let line = 1 + text
+            .lines()
+            .position(|l| l.contains("RemoveGuard"))
+            .expect("edit");
+        let dir = std::env::temp_dir().join(format!("mansion-forge-edit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("edited.ron");
+        std::fs::write(&path, text).expect("written");
+        let error = crate::app::read_document(&path).err().expect("refused");
+        let problem = open_problem(&path, &error);
+        assert_eq!(
+            problem.summary,
+            format!(
+                "edited.ron has a hand edit that no longer fits its mansion: edit 2 of 3 (line \
+                 {line}), “Remove guard 11”, fails because there is no guard 11. It can be opened \
+                 without that edit and the edit after it"
+            )
+        );
+        assert!(
+            problem
+                .details
+                .expect("details")
+                .contains("cannot be applied")
+        );
+    }
+
+    #[test]
+    fn a_file_of_the_other_kind_is_named_as_such() {
+        let problem = problem_with(
+            "preset.json",
+            "{\"version\": 1, \"name\": \"x\", \"params\": {}}",
+        );
+        assert_eq!(
+            problem.summary,
+            "preset.json is a preset written as JSON; the editor reads presets written as RON, as it \
+             saves them"
+        );
+        let path = Path::new("level.ron");
+        let error = OpenError::Preset(PresetError::NotAPreset {
+            path: path.to_path_buf(),
+        });
+        assert_eq!(
+            open_problem(path, &error).summary,
+            "level.ron is a level file, not a preset"
         );
     }
 

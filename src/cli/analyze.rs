@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::export::{load_level_or_preset, warn_drift};
 use super::output::{print, say};
 use super::recipe::{GeneratorArgs, build};
-use super::{CliError, parse_seed};
+use super::{BrokenEditsArg, CliError, parse_seed};
 use crate::analysis::stealth::{self, DEFAULT_HORIZON, LootRoute, Stealth, Summary};
 use crate::generate::campaign::LEVELS;
 use crate::model::Level;
@@ -32,6 +32,8 @@ pub(super) struct AnalyzeArgs {
     /// Turns searched for routes to the loot.
     #[arg(long, default_value_t = DEFAULT_HORIZON as u64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     horizon: u64,
+    #[command(flatten)]
+    broken_edits: BrokenEditsArg,
 }
 
 /// The printed object: the summary keys first, then the details.
@@ -98,7 +100,7 @@ fn load(args: &AnalyzeArgs) -> Result<Level, CliError> {
                 CliError::Input("analyze needs a FILE, or --seed and --level".to_string())
             })?;
             let path = PathBuf::from(file);
-            let loaded = load_level_or_preset(Path::new(&path))?;
+            let loaded = load_level_or_preset(Path::new(&path), args.broken_edits.choice())?;
             warn_drift(&path, loaded.drift.as_deref());
             Ok(loaded.level)
         }

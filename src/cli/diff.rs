@@ -2,15 +2,15 @@
 //! each — as one JSON object, and optionally a picture of the second with the differences marked.
 //! Useful before and after a regeneration, or between two seeds of one recipe.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
 use serde::Serialize;
 
-use super::export::{load_level_or_preset, warn_drift};
+use super::export::{LoadedLevel, load_level_or_preset, warn_drift};
 use super::output::{print, write_file};
-use super::{CliError, OverlayArg, selected_overlays};
+use super::{BrokenEditsArg, CliError, OverlayArg, selected_overlays};
 use crate::analysis::diff::{LevelDiff, diff as level_diff};
 use crate::io::export::png;
 use crate::io::read::{input_name, is_standard_input};
@@ -29,6 +29,8 @@ pub(super) struct DiffArgs {
     /// Overlays to draw under the marks in the picture; repeat for several.
     #[arg(long = "overlay", value_enum)]
     overlays: Vec<OverlayArg>,
+    #[command(flatten)]
+    broken_edits: BrokenEditsArg,
 }
 
 /// The printed object: whether anything differs, then the differences.
@@ -39,15 +41,24 @@ struct Report<'a> {
     diff: &'a LevelDiff,
 }
 
+/// Reads one side: an input that cannot be read, parsed or rebuilt is bad input for `diff` (exit 2, as
+/// documented): there is no check of its own that could fail.
+fn load_input(path: &Path, args: &DiffArgs) -> Result<LoadedLevel, CliError> {
+    load_level_or_preset(path, args.broken_edits.choice()).map_err(|e| match e {
+        CliError::Failed(message) => CliError::Input(message),
+        other => other,
+    })
+}
+
 pub(super) fn diff(args: &DiffArgs) -> Result<ExitCode, CliError> {
     if is_standard_input(&args.a) && is_standard_input(&args.b) {
         return Err(CliError::Input(
             "diff: standard input (-) can be only one of A and B".to_string(),
         ));
     }
-    let a = load_level_or_preset(&args.a)?;
+    let a = load_input(&args.a, args)?;
     warn_drift(&args.a, a.drift.as_deref());
-    let b = load_level_or_preset(&args.b)?;
+    let b = load_input(&args.b, args)?;
     warn_drift(&args.b, b.drift.as_deref());
     let (a, b) = (a.level, b.level);
     let found = level_diff(&a, &b);

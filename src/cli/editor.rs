@@ -8,9 +8,11 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use super::{CliError, MansionArgs, OverlayArg};
+use super::{CliError, MansionArgs, OverlayArg, preset_message};
 use crate::app::{self, ScreenshotRequest};
 use crate::generate::campaign;
+use crate::io::level_or_preset::OpenError;
+use crate::io::preset::BrokenEdits;
 use crate::io::read::is_standard_input;
 
 #[derive(Debug, Args)]
@@ -30,7 +32,7 @@ pub(super) struct ScreenshotArgs {
 
 /// Opens the editor, on `file` (a preset or a level file) if given. The file is read once here only to
 /// report a broken one clearly, as bad input.
-pub(super) fn edit(file: Option<&Path>) -> Result<ExitCode, CliError> {
+pub(super) fn edit(file: Option<&Path>, broken: BrokenEdits) -> Result<ExitCode, CliError> {
     if let Some(path) = file {
         if is_standard_input(path) {
             return Err(CliError::Input(
@@ -39,9 +41,14 @@ pub(super) fn edit(file: Option<&Path>) -> Result<ExitCode, CliError> {
                     .to_string(),
             ));
         }
-        app::read_document(path).map_err(|e| CliError::Input(e.to_string()))?;
+        app::read_document_with(path, broken).map_err(|e| {
+            CliError::Input(match e {
+                OpenError::Preset(e) => preset_message(&e),
+                other => other.to_string(),
+            })
+        })?;
     }
-    app::run_editor(file).map_err(|e| CliError::Failed(format!("editor: {e:#}")))?;
+    app::run_editor(file, broken).map_err(|e| CliError::Failed(format!("editor: {e:#}")))?;
     Ok(ExitCode::SUCCESS)
 }
 

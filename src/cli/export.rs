@@ -8,11 +8,13 @@ use clap::Args;
 
 use super::output::{print, say, write_file};
 use super::recipe::{GeneratorArgs, build};
-use super::{CliError, OverlayArg, parse_seed, selected_overlays};
+use super::{BrokenEditsArg, CliError, OverlayArg, parse_seed, preset_message, selected_overlays};
 use crate::edit::Command;
 use crate::generate::campaign::LEVELS;
+use crate::io::atomic_pair::save_pair;
 use crate::io::export::{self, Format, Overlay};
-use crate::io::level_or_preset::{self, LevelOrPreset};
+use crate::io::level_or_preset::{self, LevelOrPreset, OpenError};
+use crate::io::preset::{BrokenEdits, PresetError};
 use crate::io::read::input_name;
 use crate::io::{level_file, preset};
 use crate::model::{Level, RoomId};
@@ -44,6 +46,8 @@ pub(super) struct ExportArgs {
     /// editor shows them.
     #[arg(long)]
     locks: bool,
+    #[command(flatten)]
+    broken_edits: BrokenEditsArg,
 }
 
 #[derive(Debug, Args)]
@@ -56,9 +60,12 @@ pub(super) struct RegenerateArgs {
     /// The preset file to write.
     #[arg(long)]
     out: PathBuf,
-    /// Also write the regenerated level (.ron or .json).
+    /// Also write the regenerated level (.ron or .json). The preset and the level are written as a
+    /// pair: both land, or neither (an interrupted run is completed by the next one).
     #[arg(long)]
     level_out: Option<PathBuf>,
+    #[command(flatten)]
+    broken_edits: BrokenEditsArg,
 }
 
 /// A level read from a level file or rebuilt from a preset.
@@ -71,18 +78,27 @@ pub(super) struct LoadedLevel {
 }
 
 /// Reads FILE as a preset (rebuilt with its locks and edits) or as a level file, whichever it holds (see
-/// [`level_or_preset::kind`]).
-pub(super) fn load_level_or_preset(path: &Path) -> Result<LoadedLevel, CliError> {
-    match level_or_preset::read(path).map_err(|e| CliError::Input(e.to_string()))? {
+/// [`crate::io::sniff`]). A file that cannot be read or parsed is bad input (exit 2); a preset that parses
+/// but does not rebuild is a failed job (exit 1). With [`BrokenEdits::Skip`], a preset's edit that
+/// cannot be applied is left out with the edits after it, and stderr says so.
+pub(super) fn load_level_or_preset(
+    path: &Path,
+    broken: BrokenEdits,
+) -> Result<LoadedLevel, CliError> {
+    let read = level_or_preset::read(path).map_err(|e| {
+        CliError::Input(match e {
+            OpenError::Preset(e) => preset_message(&e),
+            other => other.to_string(),
+        })
+    })?;
+    match read {
         LevelOrPreset::Level(level) => Ok(LoadedLevel {
             level: level.into_level(),
             drift: None,
             locked_rooms: Vec::new(),
         }),
         LevelOrPreset::Preset(preset) => {
-            let loaded = preset
-                .rebuild_named(path)
-                .map_err(|e| CliError::Failed(e.to_string()))?;
+            let loaded = rebuild(&preset, path, broken)?;
             Ok(LoadedLevel {
                 locked_rooms: loaded.document.locked_rooms(),
                 level: loaded.document.level,
@@ -90,6 +106,26 @@ pub(super) fn load_level_or_preset(path: &Path) -> Result<LoadedLevel, CliError>
             })
         }
     }
+}
+
+/// Rebuilds a preset read from `path`: a failure is a failed job (exit 1), an edit left out is said on
+/// stderr.
+fn rebuild(
+    preset: &preset::Preset,
+    path: &Path,
+    broken: BrokenEdits,
+) -> Result<preset::Loaded, CliError> {
+    let loaded = preset
+        .rebuild_with(path, broken)
+        .map_err(|e| CliError::Failed(preset_message(&e)))?;
+    if let Some(skipped) = &loaded.skipped {
+        say(&format!(
+            "warning: {}: {}",
+            input_name(path).display(),
+            skipped.skipped_message()
+        ));
+    }
+    Ok(loaded)
 }
 
 /// Tells on stderr that a preset rebuilt to another level than it was saved with.
@@ -128,7 +164,7 @@ pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, CliError> {
                         .to_string(),
                 ));
             }
-            let loaded = load_level_or_preset(file)?;
+            let loaded = load_level_or_preset(file, args.broken_edits.choice())?;
             warn_drift(file, loaded.drift.as_deref());
             (loaded.level, loaded.locked_rooms)
         }
@@ -164,11 +200,16 @@ pub(super) fn emit(
             ));
         }
         let bytes = export::render(level, format, overlays, locked_rooms, "terrain.png")
-            .map_err(|e| CliError::Failed(e.to_string()))?;
+            .map_err(|e| CliError::Input(format!("standard output: {e}")))?;
         return print(&bytes);
     }
-    export::write(out, level, format, overlays, locked_rooms)
-        .map_err(|e| CliError::Input(e.to_string()))?;
+    export::write(out, level, format, overlays, locked_rooms).map_err(|e| {
+        CliError::Input(match e {
+            export::ExportError::Write { .. } => e.to_string(),
+            // The others do not name the file they were refused for.
+            other => format!("{}: {other}", out.display()),
+        })
+    })?;
     Ok(())
 }
 
@@ -176,10 +217,17 @@ pub(super) fn regenerate(args: &RegenerateArgs) -> Result<ExitCode, CliError> {
     // A preset that parses but whose own locks no longer rebuild is a failed job (exit 1), like a
     // regeneration that cannot keep them; an unreadable or malformed preset is bad input (exit 2). It is
     // read once: standard input cannot be read twice.
-    let read = preset::read(&args.file).map_err(|e| CliError::Input(e.to_string()))?;
-    let loaded = read
-        .rebuild_named(&args.file)
-        .map_err(|e| CliError::Failed(e.to_string()))?;
+    let read = preset::read(&args.file).map_err(|e| {
+        CliError::Input(match e {
+            PresetError::NotAPreset { path } => format!(
+                "{}: this is a level file, not a preset: regenerate needs a preset; open it in the \
+                 editor and save it as a preset",
+                path.display()
+            ),
+            other => preset_message(&other),
+        })
+    })?;
+    let loaded = rebuild(&read, &args.file, args.broken_edits.choice())?;
     warn_drift(&args.file, loaded.drift.as_deref());
     let mut doc = loaded.document;
     doc.execute(&Command::Regenerate { seed: args.seed })
@@ -191,24 +239,32 @@ pub(super) fn regenerate(args: &RegenerateArgs) -> Result<ExitCode, CliError> {
                 doc.locks.len()
             ))
         })?;
-    // Everything is serialised before anything is written, so a failure leaves no half-done output.
+    // Everything is serialised (and checked against the loader's limits) before anything is written,
+    // so a failure leaves no half-done output.
     let preset_text = preset::to_string(&preset::Preset::of(&doc, &read.name))
-        .map_err(|e| CliError::Failed(e.to_string()))?;
-    let level_text = match &args.level_out {
-        Some(path) => {
-            let format = level_file::Format::from_extension(path).ok_or_else(|| {
-                CliError::Input(format!(
-                    "{}: a level file ends in .ron or .json",
-                    path.display()
-                ))
-            })?;
-            Some((path, level_file::to_string(&doc.level, format)?))
-        }
-        None => None,
+        .map_err(|e| CliError::Failed(format!("{}: {e}", args.out.display())))?;
+    let Some(level_out) = &args.level_out else {
+        write_file(&args.out, preset_text.as_bytes())?;
+        return Ok(ExitCode::SUCCESS);
     };
-    write_file(&args.out, preset_text.as_bytes())?;
-    if let Some((path, text)) = level_text {
-        write_file(path, text.as_bytes())?;
-    }
+    let format = level_file::Format::from_extension(level_out).ok_or_else(|| {
+        CliError::Input(format!(
+            "{}: a level file ends in .ron or .json",
+            level_out.display()
+        ))
+    })?;
+    let level_text = level_file::file_text(&doc.level, format)
+        .map_err(|e| CliError::Input(format!("{}: {e}", level_out.display())))?;
+    save_pair(
+        (&args.out, preset_text.as_bytes()),
+        (level_out, level_text.as_bytes()),
+    )
+    .map_err(|e| {
+        CliError::Input(format!(
+            "{} and {}: cannot write: {e}",
+            args.out.display(),
+            level_out.display()
+        ))
+    })?;
     Ok(ExitCode::SUCCESS)
 }

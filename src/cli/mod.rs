@@ -26,6 +26,7 @@ use crate::analysis::Overlay;
 
 use crate::generate::campaign::LEVELS;
 use crate::io::level_file::LevelFileError;
+use crate::io::preset::{BrokenEdits, PresetError};
 
 pub use recipe::recipe_from_args;
 
@@ -45,7 +46,11 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Open the editor on a preset or a level file (RON or JSON).
-    Edit { file: PathBuf },
+    Edit {
+        file: PathBuf,
+        #[command(flatten)]
+        broken_edits: BrokenEditsArg,
+    },
     /// Generate one mansion of a game's campaign and print or save it.
     Generate(generate::GenerateArgs),
     /// Generate a whole campaign into a folder: ten level files and a summary.
@@ -62,6 +67,8 @@ enum Command {
         /// Fail on generator notes too (a generator guarantee a hand edit broke).
         #[arg(long)]
         strict: bool,
+        #[command(flatten)]
+        broken_edits: BrokenEditsArg,
     },
     /// The stealth analysis of a level file, a preset or a generated mansion (--seed, --level and an
     /// optional generator name) as one JSON object: light, watched shares, a route per loot item, guards.
@@ -98,6 +105,38 @@ struct MansionArgs {
     /// Level of that game's campaign, 0–9.
     #[arg(long, value_parser = clap::value_parser!(u32).range(..LEVELS as i64))]
     level: u32,
+}
+
+/// `--skip-broken-edits`, on every command that reads a preset.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub(super) struct BrokenEditsArg {
+    /// When a preset's hand edit cannot be applied, load the preset without it and the edits after it
+    /// (which may depend on it), and say on stderr what was left out; without this, such a preset is
+    /// refused with the edit's number, what it does and its line.
+    #[arg(long)]
+    skip_broken_edits: bool,
+}
+
+impl BrokenEditsArg {
+    pub(super) fn choice(self) -> BrokenEdits {
+        if self.skip_broken_edits {
+            BrokenEdits::Skip
+        } else {
+            BrokenEdits::Refuse
+        }
+    }
+}
+
+/// The one line for a preset that could not be read or rebuilt: the loader's message, and for an edit
+/// that cannot be applied, how to load the preset without it.
+pub(super) fn preset_message(error: &PresetError) -> String {
+    match error {
+        PresetError::BrokenEdit { edit, .. } => format!(
+            "{error}; --skip-broken-edits loads the preset without it{}",
+            edit.and_after()
+        ),
+        other => other.to_string(),
+    }
 }
 
 /// Accepts `123` and `0x7b`, since seeds are often written in hex.
@@ -174,14 +213,20 @@ where
         Err(e) => return report(CliError::Input(one_line_clap_error(&e))),
     };
     let result = match cli.command {
-        None => editor::edit(None),
-        Some(Command::Edit { file }) => editor::edit(Some(&file)),
+        None => editor::edit(None, BrokenEdits::Refuse),
+        Some(Command::Edit { file, broken_edits }) => {
+            editor::edit(Some(&file), broken_edits.choice())
+        }
         Some(Command::Generate(args)) => generate::generate(&args),
         Some(Command::Campaign(args)) => generate::campaign(&args),
         Some(Command::Stats(args)) => stats::stats(&args),
         Some(Command::Search(args)) => stats::search(&args),
         Some(Command::Diff(args)) => diff::diff(&args),
-        Some(Command::Validate { file, strict }) => validate::validate(&file, strict),
+        Some(Command::Validate {
+            file,
+            strict,
+            broken_edits,
+        }) => validate::validate(&file, strict, broken_edits.choice()),
         Some(Command::Analyze(args)) => analyze::analyze(&args),
         Some(Command::Screenshot(args)) => editor::screenshot(&args),
         Some(Command::Export(args)) => export::export(&args),

@@ -12,12 +12,17 @@ use super::CliError;
 use super::export::load_level_or_preset;
 use super::output::print;
 use crate::analysis::validate::{FindingKind, validate as check};
+use crate::io::preset::BrokenEdits;
 use crate::io::read::input_name;
 
 /// Prints `ok` and exits 0 for a level with no error (and, with `strict`, no note); otherwise prints one
 /// finding per line, errors first, and a count line, and exits 1.
-pub(super) fn validate(file: &Path, strict: bool) -> Result<ExitCode, CliError> {
-    let super::export::LoadedLevel { level, drift, .. } = load_level_or_preset(file)?;
+pub(super) fn validate(
+    file: &Path,
+    strict: bool,
+    broken: BrokenEdits,
+) -> Result<ExitCode, CliError> {
+    let super::export::LoadedLevel { level, drift, .. } = load_level_or_preset(file, broken)?;
     let name = input_name(file).display();
     let mut findings = check(&level);
     findings.sort_by_key(|v| v.kind);

@@ -27,6 +27,24 @@ pub enum CommandError {
     Generate(#[from] GenerateError),
 }
 
+/// A document rebuilt from its recipe, locks and edits, up to the first edit that could not be applied.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replayed {
+    pub document: Document,
+    pub broken: Option<EditFailure>,
+}
+
+/// An edit of a replayed list that could not be applied to the level the edits before it made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EditFailure {
+    /// Its index in the list, from 0.
+    pub index: usize,
+    /// How many edits the list has.
+    pub total: usize,
+    pub edit: Edit,
+    pub error: EditError,
+}
+
 /// One undoable change of the document.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
@@ -82,20 +100,48 @@ impl Document {
         base_locks: Vec<LockedRoom>,
         edits: Vec<Edit>,
     ) -> Result<Self, CommandError> {
+        let replayed = Self::replay_until_broken(recipe, base_locks, edits)?;
+        match replayed.broken {
+            Some(broken) => Err(broken.error.into()),
+            None => Ok(replayed.document),
+        }
+    }
+
+    /// Rebuilds a document as [`Document::replay`] does, but stops at the first edit that cannot be
+    /// applied instead of failing: the document then holds the edits before it (a refused edit leaves
+    /// the level as it was), and the edit is named. A hand-edited preset with one bad edit among
+    /// thousands can so still be opened without it and the edits after it, which may depend on it.
+    pub fn replay_until_broken(
+        recipe: Recipe,
+        base_locks: Vec<LockedRoom>,
+        edits: Vec<Edit>,
+    ) -> Result<Replayed, GenerateError> {
         let level = rebuild::build(&recipe, &base_locks)?;
-        let mut doc = Document {
+        let mut document = Document {
             recipe,
             locks: base_locks.clone(),
             base_locks,
-            edits: Vec::new(),
+            edits: Vec::with_capacity(edits.len()),
             level,
         };
         // As after any regeneration: the locks in force are taken from the level they built.
-        doc.refresh_locks();
-        for edit in edits {
-            doc.apply(edit)?;
+        document.refresh_locks();
+        let total = edits.len();
+        for (index, edit) in edits.into_iter().enumerate() {
+            if let Err(error) = document.apply(edit.clone()) {
+                let broken = Some(EditFailure {
+                    index,
+                    total,
+                    edit,
+                    error,
+                });
+                return Ok(Replayed { document, broken });
+            }
         }
-        Ok(doc)
+        Ok(Replayed {
+            document,
+            broken: None,
+        })
     }
 
     /// Whether room `room` of the current level is locked.

@@ -77,6 +77,18 @@ impl Staged {
         &self.temp
     }
 
+    /// The file the content will replace (symbolic links followed).
+    pub fn target_path(&self) -> &Path {
+        &self.target
+    }
+
+    /// A save whose temp file `temp`, beside `target`, was written and synced by an earlier process
+    /// that was stopped before committing it (see [`super::atomic_pair`]).
+    pub(crate) fn adopt(temp: PathBuf, target: PathBuf) -> Staged {
+        let dir = parent_dir(&target);
+        Staged { target, temp, dir }
+    }
+
     /// Backs the old file up, then renames the temp file over the target.
     ///
     /// The backup is a hard link (a copy where links are not supported) made under a temp name and renamed
@@ -113,9 +125,11 @@ impl Staged {
             return Err(e);
         }
         let result = fs::rename(&staging, backup_path(&self.target));
-        if result.is_err() {
-            let _ = fs::remove_file(&staging);
-        }
+        // Removed whatever the rename did: when `.bak` already is a hard link to the target (a save
+        // killed after this step leaves that), the rename of one link of a file onto another is a
+        // no-op that leaves the staging name in place — and `.bak` already holds the old content.
+        // After a real rename the name is gone and this fails harmlessly.
+        let _ = fs::remove_file(&staging);
         result
     }
 }
@@ -210,7 +224,7 @@ pub(crate) fn temp_owner(name: &OsStr, target_name: &OsStr) -> Option<u32> {
 
 /// Whether a process `pid` runs, where the system can tell without unsafe code (`/proc`); `None`
 /// elsewhere, and then only age makes a leftover stale.
-fn process_running(pid: u32) -> Option<bool> {
+pub(crate) fn process_running(pid: u32) -> Option<bool> {
     let proc = Path::new("/proc");
     if !proc.join("self").exists() {
         return None;
@@ -385,6 +399,21 @@ pub(crate) mod tests {
         std::os::unix::fs::symlink(&a, &b).unwrap();
         let err = save_atomic(&a, b"x").unwrap_err();
         assert!(err.to_string().contains("symbolic links"), "{err}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A save killed after its backup step leaves `.bak` a hard link to the target; the next save's
+    /// rename of its staging link onto `.bak` is then a no-op, which used to leave the staging file.
+    #[test]
+    fn a_backup_already_linked_to_the_target_leaves_no_staging_file() {
+        let dir = scratch_dir("atomic-bak-link");
+        let target = dir.join("level.ron");
+        fs::write(&target, b"old content").unwrap();
+        fs::hard_link(&target, backup_path(&target)).unwrap();
+        save_atomic(&target, b"new").unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"new");
+        assert_eq!(fs::read(backup_path(&target)).unwrap(), b"old content");
+        assert_eq!(names_in(&dir), ["level.ron", "level.ron.bak"]);
         fs::remove_dir_all(&dir).unwrap();
     }
 

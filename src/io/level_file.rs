@@ -13,7 +13,9 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use super::atomic::save_atomic;
-use super::read::{self, ReadError};
+use super::parse_message::{json_message, ron_message};
+use super::read::{self, ReadError, size_in_words};
+use super::sniff::{self, Kind};
 use crate::model::{Level, ValidLevel, valid};
 
 /// The level-file format this build writes, and the newest it reads.
@@ -86,6 +88,23 @@ pub enum LevelFileError {
     /// Parsed, but not a level the rest of the program can index safely.
     #[error("{path}: invalid level: {message}")]
     Shape { path: PathBuf, message: String },
+    /// A preset where a level file was asked for.
+    #[error(
+        "{path}: this is a preset, not a level file: open it in the editor and export its level, or \
+         use `mansion-forge export` on it"
+    )]
+    NotALevel { path: PathBuf },
+    /// A level that the loader would refuse, so it is not written.
+    #[error("not saved: {message}")]
+    Unsafe { message: String },
+    /// The level's file would be larger than the loader reads, so it is not written.
+    #[error("{}", too_large_message(*.format, *.bytes, *.as_ron))]
+    TooLarge {
+        format: Format,
+        bytes: u64,
+        /// Its size as RON, when it was too large as JSON and fits as RON.
+        as_ron: Option<u64>,
+    },
     #[error("cannot write {format} level: {message}")]
     Serialise { format: Format, message: String },
     #[error("{path}: cannot write: {source}")]
@@ -174,14 +193,14 @@ fn parse_as<T: serde::de::DeserializeOwned>(text: &str, format: Format) -> Resul
             format,
             line: e.span.start.line,
             column: e.span.start.col,
-            message: read::ron_message(&e.code),
+            message: ron_message(text, &e),
         }),
         // serde_json's column is 0 when the error is found on a line break; report the first column.
         Format::Json => serde_json::from_str(text).map_err(|e| ParseFailure {
             format,
             line: e.line(),
             column: e.column().max(1),
-            message: read::json_message(&e),
+            message: json_message(text, &e),
         }),
     }
 }
@@ -199,11 +218,18 @@ pub fn load(path: &Path) -> Result<ValidLevel, LevelFileError> {
 /// Parses and checks the text of the level file `path` (which only names it in errors — `-` as standard
 /// input — and picks the format by its extension, else by the content).
 ///
-/// The format version is read first, so a newer file is refused by its version, not by whatever in it
-/// this build cannot parse. When the version cannot be read, the level's own parse error (which sees
-/// more) is reported; if the level parses all the same, the `version` field itself is malformed.
+/// A byte-order mark before the text is skipped, and a preset is refused as one. The format version is
+/// read first, so a newer file is refused by its version, not by whatever in it this build cannot parse.
+/// When the version cannot be read, the level's own parse error (which sees more) is reported; if the
+/// level parses all the same, the `version` field itself is malformed.
 pub fn from_text(path: &Path, text: &str) -> Result<ValidLevel, LevelFileError> {
     let path = read::input_name(path);
+    let text = sniff::without_bom(text);
+    if sniff::kind(text) == Kind::Preset {
+        return Err(LevelFileError::NotALevel {
+            path: path.to_path_buf(),
+        });
+    }
     let format = Format::from_extension(path).unwrap_or_else(|| Format::sniff(text));
     let located = |f: ParseFailure| LevelFileError::Parse {
         path: path.to_path_buf(),
@@ -233,25 +259,57 @@ pub fn save(path: &Path, level: &Level) -> Result<(), LevelFileError> {
     )
 }
 
-/// Saves a level atomically in `format`. A level the loader would refuse (off-map cells left by code that
-/// skipped the checks, or a file over [`MAX_FILE_BYTES`]) is not written: the old file stays.
+/// Saves a level atomically in `format`. A level the loader would refuse (see [`file_text`]) is not
+/// written: the old file stays.
 pub fn save_as(path: &Path, level: &Level, format: Format) -> Result<(), LevelFileError> {
-    let refuse = |message: String| LevelFileError::Shape {
-        path: path.to_path_buf(),
-        message: format!("not saved: {message}"),
-    };
-    valid::check(level).map_err(|e| refuse(e.0))?;
-    let text = to_string(level, format)?;
-    if text.len() as u64 > MAX_FILE_BYTES {
-        return Err(refuse(format!(
-            "{} bytes is above the {MAX_FILE_BYTES}-byte limit for a level file",
-            text.len()
-        )));
-    }
+    let text = file_text(level, format)?;
     save_atomic(path, text.as_bytes()).map_err(|source| LevelFileError::Write {
         path: path.to_path_buf(),
         source,
     })
+}
+
+/// The text of a level file that the loader will read back: [`to_string`], refused when the level is
+/// not one the loader accepts (off-map cells left by code that skipped the checks) or when the text is
+/// over [`MAX_FILE_BYTES`]. Every writer of level files (saves, exports, `regenerate --level-out`, the
+/// campaign folder) goes through it, so the program never writes a level it would refuse to open.
+pub fn file_text(level: &Level, format: Format) -> Result<String, LevelFileError> {
+    valid::check(level).map_err(|e| LevelFileError::Unsafe { message: e.0 })?;
+    let text = to_string(level, format)?;
+    let bytes = text.len() as u64;
+    if bytes <= MAX_FILE_BYTES {
+        return Ok(text);
+    }
+    let as_ron = match format {
+        Format::Json => to_string(level, Format::Ron)
+            .ok()
+            .map(|ron| ron.len() as u64)
+            .filter(|&ron| ron <= MAX_FILE_BYTES),
+        Format::Ron => None,
+    };
+    Err(LevelFileError::TooLarge {
+        format,
+        bytes,
+        as_ron,
+    })
+}
+
+/// Why a level is not saved in `format`, and what to do about it.
+fn too_large_message(format: Format, bytes: u64, as_ron: Option<u64>) -> String {
+    let advice = match as_ron {
+        Some(ron) => format!(
+            "save it as RON instead, where it takes {}",
+            size_in_words(ron)
+        ),
+        None => "make the level smaller: shorter or fewer patrol routes, fewer items or rooms"
+            .to_string(),
+    };
+    format!(
+        "not saved: the level is too large to save as {format}: it would take {}, more than the {} \
+         a level file may hold; {advice}",
+        size_in_words(bytes),
+        size_in_words(MAX_FILE_BYTES)
+    )
 }
 
 /// The largest level file read or written: a few megabytes is a large level, and a level at every limit

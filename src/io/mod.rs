@@ -3,8 +3,13 @@
 pub mod ascii;
 pub mod atomic;
 pub mod atomic_dir;
+pub mod atomic_pair;
+pub mod broken_edit;
+pub mod edit_places;
 pub mod export;
 pub mod level_file;
 pub mod level_or_preset;
+pub mod parse_message;
 pub mod preset;
 pub mod read;
+pub mod sniff;

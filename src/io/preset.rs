@@ -21,7 +21,13 @@
 //! ```
 //!
 //! The file is read twice: once for the version and generator id, then with the parameter type that id
-//! names, so a mistake in the parameters is reported at its line and column.
+//! names, so a mistake in the parameters is reported at its line and column. A level file, or a preset
+//! written as JSON, is named as such before either read.
+//!
+//! A preset's hand edits are replayed in order, each on the level the ones before it made, so one edit
+//! that no longer applies (edited by hand, or made by another build) stops the rebuild. It is named by its
+//! number, what it does and its line ([`BrokenEdit`]), and [`BrokenEdits::Skip`] loads the preset without
+//! it and the edits after it, which may depend on it.
 
 use std::path::{Path, PathBuf};
 
@@ -30,8 +36,13 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::atomic::save_atomic;
-use super::level_file::MAX_FILE_BYTES;
-use super::read::{self, ReadError};
+use super::broken_edit::broken_edit_message;
+pub use super::broken_edit::{BrokenEdit, BrokenEdits};
+use super::edit_places::{Place, edit_places};
+use super::level_file::{Format, MAX_FILE_BYTES};
+use super::parse_message::ron_message;
+use super::read::{self, ReadError, size_in_words};
+use super::sniff::{self, Kind};
 use crate::edit::{CommandError, Document, Edit};
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::rng::fnv1a;
@@ -98,6 +109,9 @@ pub struct Preset {
     pub locks: Vec<LockedRoom>,
     pub edits: Vec<Edit>,
     pub made_with: Option<MadeWith>,
+    /// Where each edit starts in the text the preset was read from, for messages; empty for a preset
+    /// made in memory.
+    pub edit_places: Vec<Place>,
 }
 
 /// A preset rebuilt into its document, with a warning when it no longer rebuilds to the level it was
@@ -106,6 +120,8 @@ pub struct Preset {
 pub struct Loaded {
     pub document: Document,
     pub drift: Option<String>,
+    /// The edit the rebuild stopped at, left out with every edit after it ([`BrokenEdits::Skip`]).
+    pub skipped: Option<BrokenEdit>,
 }
 
 impl Preset {
@@ -117,6 +133,7 @@ impl Preset {
             locks: doc.base_locks.clone(),
             edits: doc.edits.clone(),
             made_with: Some(MadeWith::of(doc)),
+            edit_places: Vec::new(),
         }
     }
 
@@ -129,15 +146,56 @@ impl Preset {
     pub fn rebuild(&self) -> Result<Loaded, CommandError> {
         let document = self.document()?;
         let drift = self.drift(&document);
-        Ok(Loaded { document, drift })
+        Ok(Loaded {
+            document,
+            drift,
+            skipped: None,
+        })
     }
 
-    /// [`Preset::rebuild`], with a failure that names the preset's file `path`.
+    /// [`Preset::rebuild`], with a failure that names the preset's file `path` and, for an edit that
+    /// cannot be applied, the edit and its line.
     pub fn rebuild_named(&self, path: &Path) -> Result<Loaded, PresetError> {
-        self.rebuild().map_err(|source| PresetError::Rebuild {
-            path: read::input_name(path).to_path_buf(),
-            source,
-        })
+        self.rebuild_with(path, BrokenEdits::Refuse)
+    }
+
+    /// Rebuilds the document, refusing or leaving out (with the edits after it) an edit that cannot be
+    /// applied; failures name the preset's file `path`. A preset loaded without some of its edits has
+    /// no drift warning: it rebuilds to another level than it was saved with by design, and
+    /// [`Loaded::skipped`] says why.
+    pub fn rebuild_with(&self, path: &Path, broken: BrokenEdits) -> Result<Loaded, PresetError> {
+        let path = read::input_name(path).to_path_buf();
+        let replayed = Document::replay_until_broken(
+            self.recipe.clone(),
+            self.locks.clone(),
+            self.edits.clone(),
+        )
+        .map_err(|e| PresetError::Rebuild {
+            path: path.clone(),
+            source: e.into(),
+        })?;
+        let document = replayed.document;
+        match replayed.broken {
+            None => Ok(Loaded {
+                drift: self.drift(&document),
+                document,
+                skipped: None,
+            }),
+            Some(failure) => {
+                let edit = BrokenEdit::new(failure, &self.edit_places);
+                match broken {
+                    BrokenEdits::Refuse => Err(PresetError::BrokenEdit {
+                        path,
+                        edit: Box::new(edit),
+                    }),
+                    BrokenEdits::Skip => Ok(Loaded {
+                        document,
+                        drift: None,
+                        skipped: Some(edit),
+                    }),
+                }
+            }
+        }
     }
 
     /// Why `doc` (this preset rebuilt) differs from the level the preset was saved with, if it does.
@@ -189,6 +247,34 @@ pub enum PresetError {
     Recipe { path: PathBuf, message: String },
     #[error("{path}: the preset does not rebuild: {source}")]
     Rebuild { path: PathBuf, source: CommandError },
+    /// One of the preset's hand edits cannot be applied; [`BrokenEdits::Skip`] loads it without that
+    /// edit and the ones after it.
+    #[error("{}", broken_edit_message(.path, .edit))]
+    BrokenEdit {
+        path: PathBuf,
+        /// Boxed: the other errors are small, and every loader returns this type.
+        edit: Box<BrokenEdit>,
+    },
+    /// A level file where a preset was asked for.
+    #[error(
+        "{path}: this is a level file, not a preset: open it in the editor and save it as a preset"
+    )]
+    NotAPreset { path: PathBuf },
+    /// A preset written in JSON: presets are RON.
+    #[error(
+        "{path}: this is a preset written as JSON, but presets are read only as RON: write it in RON \
+         (as presets/default.ron is) or save it from the editor"
+    )]
+    Json { path: PathBuf },
+    /// The preset's text would be larger than the loader reads, so it is not written.
+    #[error(
+        "not saved: the preset is too large: it would take {}, more than the {} a preset may hold; \
+         lock the rooms it edits and regenerate, which keeps the edits in the locks instead of its \
+         list of {edits} edits",
+        size_in_words(*.bytes),
+        size_in_words(MAX_FILE_BYTES)
+    )]
+    TooLarge { bytes: u64, edits: usize },
     #[error("cannot write preset: {0}")]
     Serialise(String),
     #[error("{path}: cannot write: {source}")]
@@ -210,7 +296,7 @@ fn parse_ron<T: DeserializeOwned>(text: &str, path: &Path) -> Result<T, PresetEr
         path: path.to_path_buf(),
         line: e.span.start.line,
         column: e.span.start.col,
-        message: read::ron_message(&e.code),
+        message: ron_message(text, &e),
     })
 }
 
@@ -236,14 +322,28 @@ fn typed<P: DeserializeOwned>(
         name: file.name,
         recipe,
         locks: file.locks,
+        edit_places: if file.edits.is_empty() {
+            Vec::new()
+        } else {
+            edit_places(text)
+        },
         edits: file.edits,
         made_with: file.made_with,
     })
 }
 
-/// Parses preset text; `path` only labels errors (`-` as standard input).
+/// Parses preset text; `path` only labels errors (`-` as standard input). A byte-order mark before the
+/// text is skipped; a level file or a preset written as JSON is refused as such.
 pub fn parse(text: &str, path: &Path) -> Result<Preset, PresetError> {
     let path = read::input_name(path);
+    let text = sniff::without_bom(text);
+    let found = sniff::sniff(text);
+    let path_buf = path.to_path_buf();
+    match (found.kind, found.syntax) {
+        (Kind::Preset, Format::Json) => return Err(PresetError::Json { path: path_buf }),
+        (Kind::Level, _) => return Err(PresetError::NotAPreset { path: path_buf }),
+        (Kind::Preset, Format::Ron) => {}
+    }
     let header: Header = parse_ron(text, path)?;
     if header.version != PRESET_VERSION {
         return Err(PresetError::Version {
@@ -285,7 +385,12 @@ pub fn read(path: &Path) -> Result<Preset, PresetError> {
 /// Loads a preset and rebuilds its document, saying so when it no longer rebuilds to the level it was
 /// saved with.
 pub fn load(path: &Path) -> Result<Loaded, PresetError> {
-    read(path)?.rebuild_named(path)
+    load_with(path, BrokenEdits::Refuse)
+}
+
+/// [`load`], refusing or leaving out an edit that cannot be applied (see [`Preset::rebuild_with`]).
+pub fn load_with(path: &Path, broken: BrokenEdits) -> Result<Loaded, PresetError> {
+    read(path)?.rebuild_with(path, broken)
 }
 
 fn file_text<P: Serialize>(preset: &Preset, params: P) -> Result<String, PresetError> {
@@ -305,12 +410,21 @@ fn file_text<P: Serialize>(preset: &Preset, params: P) -> Result<String, PresetE
         .depth_limit(2)
         .compact_arrays(true)
         .struct_names(false);
-    ron::ser::to_string_pretty(&file, config)
+    let text = ron::ser::to_string_pretty(&file, config)
         .map(|t| t + "\n")
-        .map_err(|e| PresetError::Serialise(e.to_string()))
+        .map_err(|e| PresetError::Serialise(e.to_string()))?;
+    let bytes = text.len() as u64;
+    if bytes > MAX_FILE_BYTES {
+        return Err(PresetError::TooLarge {
+            bytes,
+            edits: preset.edits.len(),
+        });
+    }
+    Ok(text)
 }
 
-/// The preset text (pretty RON).
+/// The preset text (pretty RON), refused when it is larger than the loader reads: the program never
+/// writes a preset it would refuse to open.
 pub fn to_string(preset: &Preset) -> Result<String, PresetError> {
     match &preset.recipe.generator {
         GeneratorParams::Siheyuan { plan } => file_text(preset, plan),

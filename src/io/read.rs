@@ -1,14 +1,12 @@
-//! Reading text input that may be hostile: a bounded read, exact UTF-8 error positions, and parse
-//! messages fit to show a user.
+//! Reading text input that may be hostile: a bounded read and exact UTF-8 error positions.
 //!
 //! Every loader reads through [`read_text`] instead of trusting `metadata().len()`: the size a file
 //! reports can lie (`/dev/zero` and FIFOs report 0, a file may grow while read), so the read itself stops
 //! one byte past the limit. The path `-` is standard input, as for most command-line tools, read with the
-//! same limit; [`input_name`] names it `standard input` in messages. The parse-message helpers live here too because every loader needs the same
-//! two repairs: cut what a file says to a sane length, and keep a library's advice to programmers
-//! (ron's `recursion_limit`) away from users.
+//! same limit; [`input_name`] names it `standard input` in messages. A UTF-8 byte-order mark, which many
+//! Windows editors write first, is dropped here, so neither parser ever sees it. What a parser then says
+//! is made fit to show in [`super::parse_message`].
 
-use crate::model::limits::fit_message;
 pub use crate::model::limits::quote;
 use std::fs::File;
 use std::io::{self, Read};
@@ -74,7 +72,7 @@ fn read_bounded(reader: impl Read, hint: u64, limit: u64) -> Result<String, Read
     if bytes.len() as u64 > limit {
         return Err(ReadError::TooLarge { limit });
     }
-    String::from_utf8(bytes).map_err(|e| {
+    let mut text = String::from_utf8(bytes).map_err(|e| {
         let offset = e.utf8_error().valid_up_to();
         // The bytes before `offset` are valid UTF-8, so the position can be counted in characters.
         let before = std::str::from_utf8(&e.as_bytes()[..offset]).unwrap_or_default();
@@ -84,41 +82,24 @@ fn read_bounded(reader: impl Read, hint: u64, limit: u64) -> Result<String, Read
             line: 1 + before.matches('\n').count(),
             column: 1 + before[line_start..].chars().count(),
         }
-    })
+    })?;
+    let bom = text.len() - super::sniff::without_bom(&text).len();
+    text.drain(..bom);
+    Ok(text)
 }
 
-/// ron's nesting limit, which its default options apply while parsing.
-pub const RON_NESTING_LIMIT: usize = 128;
-
-/// serde_json's nesting limit.
-pub const JSON_NESTING_LIMIT: usize = 128;
-
-/// The user's message for a RON parse error: ron's own text, except for the recursion limit, whose
-/// message advises raising `ron::Options::recursion_limit` — advice for programmers, not for someone
-/// whose file is nested too deeply.
-pub fn ron_message(code: &ron::Error) -> String {
-    match code {
-        ron::Error::ExceededRecursionLimit => nesting_message(RON_NESTING_LIMIT),
-        other => fit_message(&other.to_string()),
-    }
-}
-
-/// The user's message for a serde_json error without its location (reported separately), with the
-/// recursion limit said in the same words as for RON.
-pub fn json_message(error: &serde_json::Error) -> String {
-    let full = error.to_string();
-    let message = full
-        .rfind(" at line ")
-        .map_or(full.as_str(), |i| &full[..i]);
-    if message == "recursion limit exceeded" {
-        nesting_message(JSON_NESTING_LIMIT)
+/// A size as a person reads it: "64 MB", "900 KB" (rounded up, so a size over a limit never reads as
+/// the limit itself).
+pub fn size_in_words(bytes: u64) -> String {
+    const KB: u64 = 1 << 10;
+    const MB: u64 = 1 << 20;
+    if bytes >= MB {
+        format!("{} MB", bytes.div_ceil(MB))
+    } else if bytes >= KB {
+        format!("{} KB", bytes.div_ceil(KB))
     } else {
-        fit_message(message)
+        format!("{bytes} bytes")
     }
-}
-
-fn nesting_message(limit: usize) -> String {
-    format!("nesting deeper than {limit} levels")
 }
 
 #[cfg(test)]
@@ -185,12 +166,11 @@ mod tests {
     }
 
     #[test]
-    fn deep_nesting_is_said_plainly() {
-        let deep = format!("{}{}", "[".repeat(300), "]".repeat(300));
-        let ron_err = ron::from_str::<ron::Value>(&deep).unwrap_err();
-        let message = ron_message(&ron_err.code);
-        assert_eq!(message, "nesting deeper than 128 levels");
-        let json_err = serde_json::from_str::<serde_json::Value>(&deep).unwrap_err();
-        assert_eq!(json_message(&json_err), "nesting deeper than 128 levels");
+    fn a_byte_order_mark_is_dropped() {
+        let dir = scratch_dir("read-bom");
+        let path = dir.join("bom.ron");
+        std::fs::write(&path, "\u{feff}(x: 1)").unwrap();
+        assert_eq!(read_text(&path, 100).unwrap(), "(x: 1)");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

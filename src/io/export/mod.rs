@@ -130,7 +130,8 @@ pub fn tileset_name(map_path: &Path) -> String {
 }
 
 /// The export's bytes. Tiled maps refer to the tileset image `tileset` (relative to the map); overlays
-/// and locked rooms (a dashed border and a corner padlock badge) only change PNG pictures.
+/// and locked rooms (a dashed border and a corner padlock badge) only change PNG pictures. A level file
+/// the loader would refuse (too large in its format) is refused here, before anything is replaced.
 pub fn render(
     level: &Level,
     format: Format,
@@ -139,8 +140,8 @@ pub fn render(
     tileset: &str,
 ) -> Result<Vec<u8>, ExportError> {
     Ok(match format {
-        Format::Ron => level_file::to_string(level, level_file::Format::Ron)?.into_bytes(),
-        Format::Json => level_file::to_string(level, level_file::Format::Json)?.into_bytes(),
+        Format::Ron => level_file::file_text(level, level_file::Format::Ron)?.into_bytes(),
+        Format::Json => level_file::file_text(level, level_file::Format::Json)?.into_bytes(),
         Format::Tmj => tmj::to_vec(&tiled::describe(level, tileset))?,
         Format::Tmx => tmx::to_string(&tiled::describe(level, tileset)).into_bytes(),
         Format::Png => {
