@@ -408,3 +408,51 @@ fn the_editor_opens_a_preset_without_its_broken_edits_on_request() {
         "{message}"
     );
 }
+
+/// The editor, shown a preset with an edit that no longer fits, asks whether to open it without that
+/// edit and the ones after it; "Keep the current document" keeps what was shown, and asking again and
+/// answering "Open without them" opens the preset with the edits before it, unsaved, the file untouched.
+#[test]
+fn the_editor_offers_to_open_a_preset_without_its_broken_edits() {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use mansion_forge::app::Editor;
+
+    let dir = scratch("editor-dialog");
+    let path = dir.join("edits.ron");
+    let (written, line) = preset_with_a_bad_edit(&path, 40, 25);
+    let on_disk = std::fs::read(&path).expect("written");
+    let mut state = EditorState::generated(1, 2).expect("editor");
+    let before = state.level().clone();
+    assert!(!state.open_path(&path));
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1400.0, 1000.0))
+        .build_eframe(move |_cc| Editor::new(state));
+    harness.run_steps(3);
+
+    harness.get_by_label("Open without the edits that no longer fit?");
+    harness.get_by_label_contains(&format!(
+        "Hand edit 26 of 40 on line {line} of {}, “Remove guard 11”, cannot be made: there is no \
+         guard 11.",
+        path.display()
+    ));
+    harness.get_by_label_contains(
+        "opened with its first 25 hand edits, leaving out edit 26 and the 14 edits after it",
+    );
+    harness.get_by_label("Keep the current document").click();
+    harness.run_steps(3);
+    assert!(harness.query_by_label("Open without them").is_none());
+    assert_eq!(*harness.state().state.level(), before, "kept");
+    assert!(harness.state().state.doc.edits.is_empty());
+
+    assert!(!harness.state_mut().state.open_path(&path), "asked again");
+    harness.run_steps(3);
+    harness.get_by_label("Open without them").click();
+    harness.run_steps(3);
+    let state = &harness.state().state;
+    assert!(harness.query_by_label("Open without them").is_none());
+    assert_eq!(state.doc.edits[..], written.edits[..25]);
+    assert!(state.dirty, "the file still holds the edits left out");
+    assert_eq!(state.files.path.as_deref(), Some(path.as_path()));
+    assert_eq!(std::fs::read(&path).expect("still there"), on_disk);
+}

@@ -1,8 +1,12 @@
-//! Asking before an edit with a consequence the designer may not see: closing a doorway that walls
-//! off part of the mansion. The edit waits in [`EditorState::confirm`] until the designer answers; it is
-//! made only on "yes", through the same history as every other edit.
+//! Asking before an action with a consequence the designer may not see: closing a doorway that walls
+//! off part of the mansion, or opening a preset without a hand edit that no longer fits. The action
+//! waits in [`EditorState::confirm`] until the designer answers; it is carried out only on "yes", an edit
+//! through the same history as every other edit.
+
+use std::path::PathBuf;
 
 use super::commands::Command;
+use super::replace::{Pending, Replacement};
 use super::state::{EditorState, MessageKind};
 
 /// An edit waiting for a yes or no, with what the question says.
@@ -16,7 +20,17 @@ pub struct Confirmation {
     pub yes: &'static str,
     /// The button that drops the edit, e.g. "Keep it open".
     pub no: &'static str,
-    pub command: Command,
+    pub action: Confirmed,
+}
+
+/// What "yes" does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Confirmed {
+    /// Apply a command (an edit).
+    Apply(Command),
+    /// Open the preset at this path without its first edit that cannot be applied and the edits after
+    /// it. The designer already agreed to replace the document when asking to open the file.
+    OpenSkippingBrokenEdits(PathBuf),
 }
 
 impl EditorState {
@@ -26,7 +40,12 @@ impl EditorState {
             return;
         };
         if yes {
-            self.apply(confirmation.command);
+            match confirmation.action {
+                Confirmed::Apply(command) => self.apply(command),
+                Confirmed::OpenSkippingBrokenEdits(path) => {
+                    self.carry_out(Pending::Replace(Replacement::OpenSkippingBrokenEdits(path)));
+                }
+            }
         } else {
             let text = format!("{}: nothing changed", confirmation.no);
             self.say(MessageKind::Info, text);

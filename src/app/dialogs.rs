@@ -179,7 +179,7 @@ fn builtin_dialog(ctx: &Context, state: &mut EditorState) {
     }
 }
 
-/// The modal prompts and the in-app file dialog, when one is due.
+/// The modal prompts and the in-app file dialog, when one is due; one prompt at a time.
 pub fn modals(ctx: &Context, state: &mut EditorState) {
     builtin_dialog(ctx, state);
     if let Some(pending) = &state.files.pending {
@@ -220,7 +220,9 @@ pub fn modals(ctx: &Context, state: &mut EditorState) {
             state.answer_prompt(answer);
         }
     }
-    if let Some(confirmation) = &state.confirm {
+    // One question at a time: a confirmation waits while unsaved work or a recovery is asked about.
+    let other_question = state.files.pending.is_some() || state.files.recovery_offer.is_some();
+    if let Some(confirmation) = state.confirm.as_ref().filter(|_| !other_question) {
         let mut answer = None;
         let modal = Modal::new(Id::unique("confirmation")).show(ctx, |ui| {
             ui.heading(&confirmation.title);

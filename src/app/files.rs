@@ -10,6 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use super::confirm::{Confirmation, Confirmed};
 use super::file_dialog::FileDialog;
 use super::native_dialog::DialogChoice;
 use super::places::AppDirs;
@@ -19,9 +20,10 @@ use super::state::{EditorState, MessageKind, Source};
 use crate::edit::Document;
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::{Rerolls, packed_mansion, rogue_grid, tile_growth};
+use crate::io::broken_edit::BrokenEdit;
 use crate::io::export::{self, Format};
 use crate::io::level_or_preset::{self, LevelOrPreset, OpenError};
-use crate::io::preset::{BrokenEdits, Loaded};
+use crate::io::preset::{BrokenEdits, Loaded, PresetError};
 use crate::io::{atomic, preset};
 use crate::model::{Level, Plan, ValidLevel};
 
@@ -261,9 +263,42 @@ impl EditorState {
             }
             Err(e) => {
                 self.say_problem(MessageKind::Error, open_problem(path, &e));
+                if let OpenError::Preset(PresetError::BrokenEdit { edit, .. }) = &e {
+                    self.offer_to_skip_broken_edits(path, edit);
+                }
                 false
             }
         }
+    }
+
+    /// Asks whether to open the preset without the hand edit that no longer fits (and the edits after
+    /// it, which were made on top of it), naming what would be left out.
+    fn offer_to_skip_broken_edits(&mut self, path: &Path, edit: &BrokenEdit) {
+        let place = edit
+            .place
+            .map_or_else(String::new, |p| format!(" on line {}", p.line));
+        let kept = match edit.index {
+            0 => "none of its hand edits".to_string(),
+            1 => "its first hand edit".to_string(),
+            n => format!("its first {n} hand edits"),
+        };
+        self.confirm = Some(Confirmation {
+            title: "Open without the edits that no longer fit?".to_string(),
+            question: format!(
+                "Hand edit {} of {}{place} of {}, “{}”, cannot be made: {}.\n\nThe preset can be \
+                 opened with {kept}, leaving out edit {}{}. The file is not changed until you save.",
+                edit.index + 1,
+                edit.total,
+                path.display(),
+                edit.label,
+                edit.error,
+                edit.index + 1,
+                edit.and_after(),
+            ),
+            yes: "Open without them",
+            no: "Keep the current document",
+            action: Confirmed::OpenSkippingBrokenEdits(path.to_path_buf()),
+        });
     }
 
     /// Saves the document as a preset at `path` and makes it the document's file.

@@ -66,7 +66,7 @@ pub use browser::{Batch, Criterion, Match};
 pub use camera::Camera;
 pub use commands::Command;
 pub use compare::Comparison;
-pub use confirm::Confirmation;
+pub use confirm::{Confirmation, Confirmed};
 pub use dialogs::open_in_app_dialog;
 pub use files::{
     FileState, Opened, PathPurpose, level_document, read_document, read_document_with,
@@ -108,7 +108,8 @@ pub fn run_editor(file: Option<&Path>, broken: BrokenEdits) -> anyhow::Result<()
             BrokenEdits::Refuse => state.open_path(path),
             BrokenEdits::Skip => state.open_path_skipping_broken_edits(path),
         };
-        if !opened {
+        // A preset with a broken hand edit opens the window with the question of leaving it out.
+        if !opened && state.confirm.is_none() {
             anyhow::bail!("{}", state.message.take().unwrap_or_default());
         }
     }

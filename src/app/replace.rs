@@ -26,6 +26,8 @@ pub enum Replacement {
     New,
     /// A preset or level file; `None` asks for it with a file dialog first.
     Open(Option<PathBuf>),
+    /// A preset without its first hand edit that cannot be applied and the edits after it.
+    OpenSkippingBrokenEdits(PathBuf),
     /// Mansion `level` (0–9) of game `game_seed`'s campaign.
     Mansion { game_seed: u64, level: u32 },
     /// A seed-browser match: mansion `level` of game `game_seed`, made by the document's generator.
@@ -43,6 +45,9 @@ impl Replacement {
             Replacement::New => "start a new document".to_string(),
             Replacement::Open(None) => "open another file".to_string(),
             Replacement::Open(Some(path)) => format!("open {}", display_name(path)),
+            Replacement::OpenSkippingBrokenEdits(path) => {
+                format!("open {} without its broken edits", display_name(path))
+            }
             Replacement::Mansion { game_seed, level } => {
                 format!("open mansion {level} of game {game_seed}")
             }
@@ -172,6 +177,9 @@ impl EditorState {
             Replacement::Open(None) => self.files.ask = Some(PathPurpose::Open),
             Replacement::Open(Some(path)) => {
                 self.open_path(&path);
+            }
+            Replacement::OpenSkippingBrokenEdits(path) => {
+                self.open_path_skipping_broken_edits(&path);
             }
             Replacement::Mansion { game_seed, level } => {
                 let recipe = Recipe::campaign_level(game_seed, level);

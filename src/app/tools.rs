@@ -5,7 +5,7 @@ use egui::{Key, PointerButton, Response, Ui};
 
 use super::clipboard::Clip;
 use super::commands::Command;
-use super::confirm::Confirmation;
+use super::confirm::{Confirmation, Confirmed};
 use super::previews::{Preview, preview};
 use super::state::{EditorState, MessageKind};
 use super::strokes::{PaintMode, brush_cells, fill_cells, line_cells, rectangle_cells};
@@ -466,7 +466,7 @@ fn close_door(state: &mut EditorState, commands: &mut Vec<Command>, e: Edit) {
         ),
         yes: "Close the door",
         no: "Keep it open",
-        command: Command::Run(edit::Command::Edit(e)),
+        action: Confirmed::Apply(Command::Run(edit::Command::Edit(e))),
     });
 }
 

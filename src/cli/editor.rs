@@ -12,7 +12,7 @@ use super::{CliError, MansionArgs, OverlayArg, preset_message};
 use crate::app::{self, ScreenshotRequest};
 use crate::generate::campaign;
 use crate::io::level_or_preset::OpenError;
-use crate::io::preset::BrokenEdits;
+use crate::io::preset::{BrokenEdits, PresetError};
 use crate::io::read::is_standard_input;
 
 #[derive(Debug, Args)]
@@ -31,7 +31,8 @@ pub(super) struct ScreenshotArgs {
 }
 
 /// Opens the editor, on `file` (a preset or a level file) if given. The file is read once here only to
-/// report a broken one clearly, as bad input.
+/// report a broken one clearly, as bad input; a preset with a hand edit that no longer fits opens in the
+/// editor, which asks whether to leave that edit out.
 pub(super) fn edit(file: Option<&Path>, broken: BrokenEdits) -> Result<ExitCode, CliError> {
     if let Some(path) = file {
         if is_standard_input(path) {
@@ -41,12 +42,12 @@ pub(super) fn edit(file: Option<&Path>, broken: BrokenEdits) -> Result<ExitCode,
                     .to_string(),
             ));
         }
-        app::read_document_with(path, broken).map_err(|e| {
-            CliError::Input(match e {
-                OpenError::Preset(e) => preset_message(&e),
-                other => other.to_string(),
-            })
-        })?;
+        match app::read_document_with(path, broken) {
+            // The editor names the edit and offers to open the preset without it.
+            Ok(_) | Err(OpenError::Preset(PresetError::BrokenEdit { .. })) => {}
+            Err(OpenError::Preset(e)) => return Err(CliError::Input(preset_message(&e))),
+            Err(other) => return Err(CliError::Input(other.to_string())),
+        }
     }
     app::run_editor(file, broken).map_err(|e| CliError::Failed(format!("editor: {e:#}")))?;
     Ok(ExitCode::SUCCESS)
