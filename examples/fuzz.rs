@@ -52,7 +52,7 @@ struct Args {
     /// Folder for the inputs of failing cases [default: target/fuzz-failures].
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Longest a case may run, in seconds.
+    /// Longest a case may run, in seconds (plus 50 ms per MiB of input and 250 ms per thousand patrol turns of its level).
     #[arg(long, default_value_t = 2.0)]
     time_limit: f64,
     /// After a hang or an allocation past 1 GiB, go on with a new worker thread instead of aborting.

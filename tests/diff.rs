@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use mansion_forge::analysis::diff::{Mark, diff};
 use mansion_forge::edit::{self, Document};
 use mansion_forge::generate::recipe::Recipe;
-use mansion_forge::generate::registry::{self, IDS};
+use mansion_forge::generate::registry;
 use mansion_forge::generate::{Request, Rerolls};
 use mansion_forge::io::preset;
 use mansion_forge::model::{Cell, Item, ItemKind, Level, Terrain};
@@ -38,8 +38,12 @@ fn levels() -> Vec<Level> {
     let mut out: Vec<Level> = (0..10)
         .map(|n| Recipe::campaign_level(4, n).build().expect("builds"))
         .collect();
-    for id in IDS.iter().filter(|&&id| id != "siheyuan") {
-        let generator = registry::by_id(id, &[]).expect("a generator");
+    for id in registry::all()
+        .iter()
+        .filter(|k| !k.follows_campaign())
+        .map(|k| k.id())
+    {
+        let generator = registry::by_id(id, &[]).expect("a generator").generator();
         let request = Request {
             level: 6,
             seed: 11,

@@ -4,11 +4,12 @@
 mod common;
 
 use common::{check_level, kept, lock};
-use mansion_forge::generate::figures::{growth_figures, hole_fraction};
+use mansion_forge::generate::packed_mansion::figures::hole_fraction;
 use mansion_forge::generate::packed_mansion::plan::PlacementKind;
 use mansion_forge::generate::packed_mansion::{PackedMansion, PackedMansionParams};
 use mansion_forge::generate::rng::Stream;
 use mansion_forge::generate::rogue_grid::RogueGrid;
+use mansion_forge::generate::tile_growth::figures::growth_figures;
 use mansion_forge::generate::tile_growth::{TileGrowth, TileGrowthParams};
 use mansion_forge::generate::{GenerateError, Generator, Request};
 use mansion_forge::model::{Level, RoomKind};

@@ -139,9 +139,9 @@ fn sizes_and_cells_at_the_i32_limits_do_not_wrap() {
 fn a_lock_from_another_generator_is_a_clear_error() {
     let dir = scratch("foreign-lock");
     let mut packed = Document::new(Recipe {
-        generator: mansion_forge::generate::recipe::GeneratorParams::PackedMansion(
-            Default::default(),
-        ),
+        generator: mansion_forge::generate::recipe::GeneratorParams::of::<
+            mansion_forge::generate::packed_mansion::declaration::Declaration,
+        >(Default::default()),
         level: 3,
         seed: 5,
         rerolls: Default::default(),
@@ -513,10 +513,11 @@ fn nine_thousand_copies_of_one_station_are_one_note() {
 /// not compared pairwise, so this stays linear; speed itself is the benchmarks' business.)
 #[test]
 fn the_most_stations_a_route_may_hold_are_reported_once() {
-    use mansion_forge::generate::recipe::GeneratorParams;
     use mansion_forge::generate::tile_growth::TileGrowthParams;
     let recipe = Recipe {
-        generator: GeneratorParams::TileGrowth(TileGrowthParams {
+        generator: mansion_forge::generate::recipe::GeneratorParams::of::<
+            mansion_forge::generate::tile_growth::declaration::Declaration,
+        >(TileGrowthParams {
             module_size: 9,
             ..TileGrowthParams::default()
         }),

@@ -6,7 +6,7 @@ use std::path::Path;
 use mansion_forge::analysis::validate::{FindingKind, validate};
 use mansion_forge::edit::{Command, Document, Edit, locks};
 use mansion_forge::generate::Step;
-use mansion_forge::generate::recipe::{GeneratorParams, Recipe};
+use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::generate::rng::fnv1a;
 use mansion_forge::io::preset::{self, Preset};
 use mansion_forge::model::topology::move_costs;
@@ -25,9 +25,15 @@ fn recipes(seed: u64, level: u32) -> [Recipe; 4] {
     };
     [
         Recipe::campaign_level(seed, level),
-        other(GeneratorParams::TileGrowth(Default::default())),
-        other(GeneratorParams::PackedMansion(Default::default())),
-        other(GeneratorParams::RogueGrid(Default::default())),
+        other(mansion_forge::generate::recipe::GeneratorParams::of::<
+            mansion_forge::generate::tile_growth::declaration::Declaration,
+        >(Default::default())),
+        other(mansion_forge::generate::recipe::GeneratorParams::of::<
+            mansion_forge::generate::packed_mansion::declaration::Declaration,
+        >(Default::default())),
+        other(mansion_forge::generate::recipe::GeneratorParams::of::<
+            mansion_forge::generate::rogue_grid::declaration::Declaration,
+        >(Default::default())),
     ]
 }
 

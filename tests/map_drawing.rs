@@ -5,8 +5,8 @@
 use egui::epaint::RectShape;
 use egui::{Pos2, Rect, Shape};
 use mansion_forge::analysis::Overlay;
-use mansion_forge::generate::recipe::{GeneratorParams, Recipe};
-use mansion_forge::generate::registry::{self, IDS};
+use mansion_forge::generate::recipe::Recipe;
+use mansion_forge::generate::registry;
 use mansion_forge::generate::{Request, Rerolls};
 use mansion_forge::model::{Cell, ItemKind, Level, Plan, RoomKind};
 use mansion_forge::paint::{self, CellToScreen, MapFacts, Overlays, Scene};
@@ -22,8 +22,12 @@ fn levels() -> Vec<(String, Level)> {
             out.push((format!("siheyuan game {game} level {number}"), level));
         }
     }
-    for id in IDS.iter().filter(|&&id| id != "siheyuan") {
-        let generator = registry::by_id(id, &[]).expect("a generator");
+    for id in registry::all()
+        .iter()
+        .filter(|k| !k.follows_campaign())
+        .map(|k| k.id())
+    {
+        let generator = registry::by_id(id, &[]).expect("a generator").generator();
         for seed in 1..=4 {
             let request = Request {
                 level: (seed as u32 * 3) % 10,
@@ -41,13 +45,13 @@ fn levels() -> Vec<(String, Level)> {
 /// The largest siheyuan a plan allows: 15 × 12 slots, 180 rooms, at level 9.
 fn big_siheyuan() -> Level {
     let recipe = Recipe {
-        generator: GeneratorParams::Siheyuan {
-            plan: Plan {
-                rooms_x: 15,
-                rooms_y: 12,
-                loot: 60,
-            },
-        },
+        generator: mansion_forge::generate::recipe::GeneratorParams::of::<
+            mansion_forge::generate::siheyuan::declaration::Declaration,
+        >(Plan {
+            rooms_x: 15,
+            rooms_y: 12,
+            loot: 60,
+        }),
         level: 9,
         seed: 7,
         rerolls: Rerolls::default(),

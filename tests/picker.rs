@@ -9,7 +9,6 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use mansion_forge::app::Editor;
 use mansion_forge::generate::packed_mansion::Placement;
-use mansion_forge::generate::recipe::GeneratorParams;
 
 /// Clicks the widget labelled `label`, scrolled into view first (the picker is taller than its panel),
 /// and lets the editor take the click.
@@ -35,7 +34,12 @@ fn a_picked_choice_and_a_ticked_box_make_the_new_recipe() {
     press(&mut harness, "Prefer corners");
     press(&mut harness, "Apply generator");
     let state = &harness.state().state;
-    let GeneratorParams::PackedMansion(params) = &state.doc.recipe.generator else {
+    let Some(params) = state
+        .doc
+        .recipe
+        .generator
+        .get::<mansion_forge::generate::packed_mansion::declaration::Declaration>()
+    else {
         panic!("a packed mansion: {:?}", state.doc.recipe.generator);
     };
     assert_eq!(params.placement, Placement::Snug);
@@ -52,7 +56,8 @@ fn a_clamped_value_is_named_in_the_status_bar() {
     {
         let state = &mut harness.state_mut().state;
         state.picker.select("tile_growth");
-        let at = mansion_forge::generate::registry::param_specs("tile_growth")
+        let at = mansion_forge::generate::registry::find("tile_growth")
+            .map(|k| k.params())
             .expect("specs")
             .iter()
             .position(|s| s.name == "modules_x")
@@ -84,7 +89,12 @@ fn a_member_ticked_in_a_set_joins_the_recipe() {
     harness.run_steps(2);
     press(&mut harness, "Apply generator");
     let state = &harness.state().state;
-    let GeneratorParams::TileGrowth(params) = &state.doc.recipe.generator else {
+    let Some(params) = state
+        .doc
+        .recipe
+        .generator
+        .get::<mansion_forge::generate::tile_growth::declaration::Declaration>()
+    else {
         panic!("tile growth: {:?}", state.doc.recipe.generator);
     };
     assert_eq!(

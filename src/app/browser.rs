@@ -13,8 +13,6 @@ use std::thread;
 
 use image::RgbaImage;
 
-use crate::generate::Rerolls;
-use crate::generate::campaign;
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::io::export::png;
 use crate::survey::{Condition, Figures, Line, Mansions, Op, Progress, Survey};
@@ -109,10 +107,7 @@ impl Browser {
     pub fn refresh_keys(&mut self, generator: &GeneratorParams) {
         let recipe_for = |seed: u64, level: u32| Ok(Browser::recipe(generator, seed, level));
         let survey = Survey {
-            mansions: match generator {
-                GeneratorParams::Siheyuan { .. } => Mansions::Campaign,
-                _ => Mansions::Recipes(&recipe_for),
-            },
+            mansions: Browser::mansions(generator, &recipe_for),
             stealth: self.stealth,
             jobs: None,
         };
@@ -175,14 +170,19 @@ impl Browser {
 
     /// The recipe of mansion `level` of game `game_seed` for the document's generator.
     pub fn recipe(generator: &GeneratorParams, game_seed: u64, level: u32) -> Recipe {
-        match generator {
-            GeneratorParams::Siheyuan { .. } => Recipe::campaign_level(game_seed, level),
-            other => Recipe {
-                generator: other.clone(),
-                level,
-                seed: campaign::level_seed(game_seed, level),
-                rerolls: Rerolls::default(),
-            },
+        Recipe::for_game(generator, game_seed, level)
+    }
+
+    /// The mansions a search measures: the campaign's, built as it plans them, for a generator that
+    /// follows the campaign; else `recipe_for`'s.
+    fn mansions<'a>(
+        generator: &GeneratorParams,
+        recipe_for: &'a (dyn Fn(u64, u32) -> Result<Recipe, String> + Sync),
+    ) -> Mansions<'a> {
+        if generator.kind().follows_campaign() {
+            Mansions::Campaign
+        } else {
+            Mansions::Recipes(recipe_for)
         }
     }
 }
@@ -199,10 +199,7 @@ impl Search {
     fn run(&self, progress: &Progress) -> Result<Batch, String> {
         let recipe_for = |seed: u64, level: u32| Ok(Browser::recipe(&self.generator, seed, level));
         let survey = Survey {
-            mansions: match self.generator {
-                GeneratorParams::Siheyuan { .. } => Mansions::Campaign,
-                _ => Mansions::Recipes(&recipe_for),
-            },
+            mansions: Browser::mansions(&self.generator, &recipe_for),
             stealth: self.stealth,
             jobs: None,
         };
@@ -277,7 +274,7 @@ mod tests {
         assert!(expected > 0);
         assert_eq!(batch.matched, expected);
         for m in &batch.matches {
-            let level = campaign::plan(m.game_seed)
+            let level = crate::generate::campaign::plan(m.game_seed)
                 .generate(m.level)
                 .expect("a mansion");
             let rooms = crate::analysis::stats::level_stats(&level, m.game_seed).rooms;

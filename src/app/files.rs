@@ -18,14 +18,15 @@ use super::problems::{open_problem, save_problem};
 use super::replace::Pending;
 use super::state::{EditorState, MessageKind, Source};
 use crate::edit::Document;
-use crate::generate::recipe::{GeneratorParams, Recipe};
-use crate::generate::{Rerolls, packed_mansion, rogue_grid, tile_growth};
+use crate::generate::Rerolls;
+use crate::generate::recipe::Recipe;
+use crate::generate::registry;
 use crate::io::broken_edit::BrokenEdit;
 use crate::io::export::{self, Format};
 use crate::io::level_or_preset::{self, LevelOrPreset, OpenError};
 use crate::io::preset::{BrokenEdits, Loaded, PresetError};
 use crate::io::{atomic, preset};
-use crate::model::{Level, Plan, ValidLevel};
+use crate::model::{Level, ValidLevel};
 
 /// How many recent files the File menu lists.
 const RECENT_LIMIT: usize = 8;
@@ -148,18 +149,9 @@ impl FileState {
 
 /// The recipe a loaded level was made with, as far as the level says.
 fn recipe_of(level: &Level) -> Recipe {
-    let generator = match level.generator.as_str() {
-        tile_growth::ID => GeneratorParams::TileGrowth(Default::default()),
-        packed_mansion::ID => GeneratorParams::PackedMansion(Default::default()),
-        rogue_grid::ID => GeneratorParams::RogueGrid(Default::default()),
-        _ => GeneratorParams::Siheyuan {
-            plan: level.plan.unwrap_or(Plan {
-                rooms_x: 5,
-                rooms_y: 3,
-                loot: 10,
-            }),
-        },
-    };
+    // A loaded level names a known generator (checked when it was read).
+    let kind = registry::find(&level.generator).unwrap_or(registry::BUILT_IN[0]);
+    let generator = kind.of_level(level);
     Recipe {
         generator,
         level: level.level.min(9),

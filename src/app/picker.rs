@@ -2,7 +2,7 @@
 //! (`Command::ApplyRecipe`). The fields are the registry's parameter specs, so the panel, the command line
 //! and the presets share names, ranges and help texts.
 //!
-//! Values are kept as JSON (the parameters' serde form) and handed to `registry::apply`, which parses
+//! Values are kept as JSON (the parameters' serde form) and handed to `GeneratorParams::with`, which parses
 //! them exactly as the command line's `--param NAME=VALUE`. Numbers outside a spec's range are sent as
 //! typed: the generators clamp them and say so in the level's diagnostics.
 
@@ -13,9 +13,7 @@ use super::commands::Command;
 use crate::edit::Document;
 use crate::generate::params::{ParamSpec, Widget};
 use crate::generate::recipe::{GeneratorParams, Recipe};
-use crate::generate::registry::{self, ParamError};
-use crate::generate::{packed_mansion, rogue_grid, siheyuan, tile_growth};
-use crate::model::Plan;
+use crate::generate::registry::{self, GeneratorKind, ParamError};
 use crate::paint::palette;
 
 /// The picker's form state.
@@ -31,43 +29,26 @@ pub struct GeneratorPicker {
     pub filled_from: GeneratorParams,
 }
 
-/// The parameters of a generator as a JSON object.
-fn params_json(params: &GeneratorParams) -> Value {
-    let value = match params {
-        GeneratorParams::Siheyuan { plan } => serde_json::to_value(plan),
-        GeneratorParams::TileGrowth(p) => serde_json::to_value(p),
-        GeneratorParams::PackedMansion(p) => serde_json::to_value(p),
-        GeneratorParams::RogueGrid(p) => serde_json::to_value(p),
-    };
-    value.unwrap_or(Value::Null)
+/// The generator with this id (the form's id always comes from the registry).
+fn kind(id: &str) -> &'static dyn GeneratorKind {
+    registry::find(id).unwrap_or(registry::BUILT_IN[0])
 }
 
 /// A generator's default parameters.
 fn defaults(id: &str) -> GeneratorParams {
-    match id {
-        tile_growth::ID => GeneratorParams::TileGrowth(Default::default()),
-        packed_mansion::ID => GeneratorParams::PackedMansion(Default::default()),
-        rogue_grid::ID => GeneratorParams::RogueGrid(Default::default()),
-        _ => GeneratorParams::Siheyuan {
-            plan: Plan {
-                rooms_x: 5,
-                rooms_y: 3,
-                loot: 10,
-            },
-        },
-    }
+    kind(id).defaults()
 }
 
 fn specs(id: &str) -> &'static [ParamSpec] {
-    registry::param_specs(id).unwrap_or(&[])
+    kind(id).params()
 }
 
 /// One JSON value as the form shows it: strings bare, everything else as JSON.
-fn field_text(value: Option<&Value>, spec: &ParamSpec) -> String {
+fn field_text(value: Option<&Value>) -> String {
     match value {
         Some(Value::String(s)) => s.clone(),
         Some(v) => v.to_string(),
-        None => spec.default.to_string(),
+        None => String::new(),
     }
 }
 
@@ -78,15 +59,11 @@ impl GeneratorPicker {
     }
 
     fn from_params(params: &GeneratorParams) -> Self {
-        let id = registry::IDS
-            .iter()
-            .copied()
-            .find(|&id| id == params.id())
-            .unwrap_or(siheyuan::ID);
-        let json = params_json(params);
+        let id = params.id();
+        let json = params.to_json();
         let values = specs(id)
             .iter()
-            .map(|spec| field_text(json.get(spec.name), spec))
+            .map(|spec| field_text(json.get(spec.name)))
             .collect();
         GeneratorPicker {
             id,
@@ -112,31 +89,13 @@ impl GeneratorPicker {
             .zip(&self.values)
             .map(|(spec, value)| (spec.name.to_string(), value.clone()))
             .collect();
-        Ok(match defaults(self.id) {
-            GeneratorParams::Siheyuan { plan } => GeneratorParams::Siheyuan {
-                plan: registry::apply(self.id, plan, &pairs)?,
-            },
-            GeneratorParams::TileGrowth(p) => {
-                GeneratorParams::TileGrowth(registry::apply(self.id, p, &pairs)?)
-            }
-            GeneratorParams::PackedMansion(p) => {
-                GeneratorParams::PackedMansion(registry::apply(self.id, p, &pairs)?)
-            }
-            GeneratorParams::RogueGrid(p) => {
-                GeneratorParams::RogueGrid(registry::apply(self.id, p, &pairs)?)
-            }
-        })
+        defaults(self.id).with(&pairs)
     }
 }
 
 /// A human name of a generator id.
 pub fn generator_name(id: &str) -> &'static str {
-    match id {
-        tile_growth::ID => "Tile growth",
-        packed_mansion::ID => "Packed mansion",
-        rogue_grid::ID => "Rogue grid",
-        _ => "Siheyuan",
-    }
+    kind(id).label()
 }
 
 /// What applying a new recipe throws away, in words ("3 locks and 5 hand edits"), if anything.
@@ -169,12 +128,13 @@ pub fn show(
         egui::ComboBox::from_id_salt("generator-picker")
             .selected_text(generator_name(picker.id))
             .show_ui(ui, |ui| {
-                for &id in registry::IDS {
+                for kind in registry::all() {
                     if ui
-                        .selectable_label(picker.id == id, generator_name(id))
+                        .selectable_label(picker.id == kind.id(), kind.label())
+                        .on_hover_text(kind.about())
                         .clicked()
                     {
-                        picker.select(id);
+                        picker.select(kind.id());
                     }
                 }
             })
@@ -383,7 +343,7 @@ mod tests {
 
     #[test]
     fn every_parameter_has_its_own_human_name() {
-        for &id in registry::IDS {
+        for id in registry::all().iter().map(|k| k.id()) {
             let mut seen = HashSet::new();
             for spec in specs(id) {
                 assert_ne!(
@@ -399,7 +359,7 @@ mod tests {
 
     #[test]
     fn the_form_of_each_generators_defaults_gives_back_its_defaults() {
-        for &id in registry::IDS {
+        for id in registry::all().iter().map(|k| k.id()) {
             let picker = GeneratorPicker::from_params(&defaults(id));
             assert_eq!(picker.params().expect(id), defaults(id), "{id}");
         }
@@ -407,7 +367,7 @@ mod tests {
 
     #[test]
     fn every_offered_choice_parses_and_a_bogus_one_is_refused() {
-        for &id in registry::IDS {
+        for id in registry::all().iter().map(|k| k.id()) {
             for (i, spec) in specs(id).iter().enumerate() {
                 let offered: Vec<String> = match spec.widget {
                     Widget::Pick(options) => options.iter().map(|o| o.to_string()).collect(),

@@ -17,7 +17,7 @@ use super::files::PathPurpose;
 use super::state::{EditorState, MessageKind, Source};
 use crate::edit::Document;
 use crate::generate::campaign;
-use crate::generate::recipe::{GeneratorParams, Recipe};
+use crate::generate::recipe::Recipe;
 
 /// A document to show instead of the current one.
 #[derive(Clone, Debug, PartialEq)]
@@ -186,16 +186,15 @@ impl EditorState {
                 self.open_generated(recipe, Source::Campaign { game_seed, level });
             }
             Replacement::Variant { game_seed, level } => {
-                match &self.doc.recipe.generator {
-                    GeneratorParams::Siheyuan { .. } => {
-                        let recipe = Recipe::campaign_level(game_seed, level);
-                        self.open_generated(recipe, Source::Campaign { game_seed, level });
-                    }
-                    generator => {
-                        let recipe = super::browser::Browser::recipe(generator, game_seed, level);
-                        self.open_generated(recipe, Source::Recipe);
-                    }
-                }
+                let generator = &self.doc.recipe.generator;
+                let recipe = Recipe::for_game(generator, game_seed, level);
+                // A campaign mansion is named as one; another generator's is a recipe.
+                let source = if generator.kind().follows_campaign() {
+                    Source::Campaign { game_seed, level }
+                } else {
+                    Source::Recipe
+                };
+                self.open_generated(recipe, source);
                 // The campaign panel shows the match's game.
                 self.seed_text = game_seed.to_string();
                 self.campaign = campaign::plan(game_seed);

@@ -8,16 +8,16 @@
 use clap::Args;
 
 use super::CliError;
-use crate::generate::recipe::{GeneratorParams, Recipe};
-use crate::generate::registry::{self, IDS};
-use crate::generate::{Rerolls, campaign, packed_mansion, rogue_grid, siheyuan, tile_growth};
+use crate::generate::campaign;
+use crate::generate::recipe::Recipe;
+use crate::generate::registry::{self, GeneratorKind};
 use crate::model::Level;
 use crate::model::limits::quote;
 
 #[derive(Debug, Clone, Default, Args)]
 pub(super) struct GeneratorArgs {
-    /// Generator: siheyuan, tile-growth, packed-mansion or rogue-grid [default: the campaign's siheyuan].
-    #[arg(long)]
+    /// Generator (`mansion-forge generators` lists them) [default: the campaign's siheyuan].
+    #[arg(long, help = generator_help())]
     generator: Option<String>,
     /// A generator parameter, e.g. `--param modules-x=12`; repeat for several. Dashes in names may be
     /// written for the underscores of preset files. Implies `--generator siheyuan` when none is given.
@@ -26,10 +26,27 @@ pub(super) struct GeneratorArgs {
 }
 
 /// A checked generator choice, ready to make recipes for any seed and level.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub(super) struct Choice {
-    id: String,
+    kind: &'static dyn GeneratorKind,
     params: Vec<(String, String)>,
+}
+
+impl std::fmt::Debug for Choice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Choice")
+            .field("generator", &self.kind.id())
+            .field("params", &self.params)
+            .finish()
+    }
+}
+
+/// `--generator`'s help, listing the generators the registry has.
+fn generator_help() -> String {
+    format!(
+        "Generator: {} [default: the campaign's siheyuan]",
+        registry::ids_for_people()
+    )
 }
 
 impl GeneratorArgs {
@@ -53,17 +70,14 @@ impl GeneratorArgs {
         if self.generator.is_none() && self.params.is_empty() {
             return Ok(None);
         }
-        let id = self
-            .generator
-            .as_deref()
-            .unwrap_or(siheyuan::ID)
-            .replace('-', "_");
-        if !IDS.contains(&id.as_str()) {
+        let named = self.generator.as_deref().unwrap_or(registry::CAMPAIGN_ID);
+        let Some(kind) = registry::find(named) else {
             return Err(CliError::Input(format!(
-                "--generator {}: unknown generator (known: siheyuan, tile-growth, packed-mansion, rogue-grid)",
-                quote(self.generator.as_deref().unwrap_or_default())
+                "--generator {}: unknown generator (known: {})",
+                quote(named),
+                registry::ids_for_people()
             )));
-        }
+        };
         let params = self
             .params
             .iter()
@@ -74,7 +88,7 @@ impl GeneratorArgs {
                 Ok((name.trim().replace('-', "_"), value.trim().to_string()))
             })
             .collect::<Result<Vec<_>, CliError>>()?;
-        let choice = Choice { id, params };
+        let choice = Choice { kind, params };
         // Check the parameters once up front, on any mansion, so errors come before any work.
         choice.recipe(0, 0)?;
         Ok(Some(choice))
@@ -107,34 +121,10 @@ impl Choice {
     /// The recipe of mansion `level` of game `seed` with this generator.
     pub(super) fn recipe(&self, seed: u64, level: u32) -> Result<Recipe, CliError> {
         let bad = |e: registry::ParamError| CliError::Input(format!("--param: {e}"));
-        let generator = match self.id.as_str() {
-            siheyuan::ID => {
-                let campaign_plan = campaign::plan(seed).plans[level as usize % campaign::LEVELS];
-                GeneratorParams::Siheyuan {
-                    plan: registry::apply(&self.id, campaign_plan, &self.params).map_err(bad)?,
-                }
-            }
-            tile_growth::ID => GeneratorParams::TileGrowth(
-                registry::apply(&self.id, Default::default(), &self.params).map_err(bad)?,
-            ),
-            packed_mansion::ID => GeneratorParams::PackedMansion(
-                registry::apply(&self.id, Default::default(), &self.params).map_err(bad)?,
-            ),
-            rogue_grid::ID => GeneratorParams::RogueGrid(
-                registry::apply(&self.id, Default::default(), &self.params).map_err(bad)?,
-            ),
-            other => {
-                return Err(CliError::Input(format!(
-                    "unknown generator `{}`",
-                    quote(other)
-                )));
-            }
-        };
+        let base = Recipe::for_game(&self.kind.defaults(), seed, level);
         let recipe = Recipe {
-            generator,
-            level,
-            seed: campaign::level_seed(seed, level),
-            rerolls: Rerolls::default(),
+            generator: base.generator.with(&self.params).map_err(bad)?,
+            ..base
         };
         recipe
             .check()
@@ -150,7 +140,10 @@ pub(super) fn build(choice: Option<&Choice>, seed: u64, level: u32) -> Result<Le
             .generate(level)
             .ok_or_else(|| CliError::Input(format!("a campaign has no level {level}"))),
         Some(choice) => choice.recipe(seed, level)?.build().map_err(|e| {
-            CliError::Failed(format!("{} could not build the mansion: {e}", choice.id))
+            CliError::Failed(format!(
+                "{} could not build the mansion: {e}",
+                choice.kind.id()
+            ))
         }),
     }
 }

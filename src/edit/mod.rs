@@ -75,8 +75,8 @@ impl Command {
     }
 }
 
-/// A level being edited, with what made it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A level being edited, with what made it (saved as a preset: `io::preset`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Document {
     pub recipe: Recipe,
     /// The locks the level was generated with.

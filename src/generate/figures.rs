@@ -1,57 +1,50 @@
-//! Figures of the structural generators that the spec measures (`other-generators.md` §1.6, §2.6): how
-//! full the tile-growth grid gets and how often its closed-growth fix ran, and how tightly the packed
-//! mansion packs (its hole fraction).
+//! A generator's own figures of a level (the spec's measurements, e.g. the tile growth's fill or the
+//! packed mansion's hole fraction): `stats` prints them after the shared keys and `search` and the seed
+//! browser filter on them. Each generator says which it has ([`super::declare::Declare::figures`]).
 
-use serde::{Deserialize, Serialize};
+use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use super::packed_mansion::plan::Plan;
-use super::tile_growth::growth::Growth;
-
-/// Tile-growth figures of one level.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GrowthFigures {
-    pub modules: usize,
-    /// Modules over the grid's capacity.
-    pub fill: f64,
-    /// Times the closed-growth fix reopened a module.
-    pub reopens: usize,
+/// One figure: a count, or a share (or other real number).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Figure {
+    Count(usize),
+    Real(f64),
 }
 
-pub fn growth_figures(growth: &Growth) -> GrowthFigures {
-    let modules = growth.modules.len();
-    GrowthFigures {
-        modules,
-        fill: modules as f64 / growth.capacity().max(1) as f64,
-        reopens: growth.reopens,
+impl Figure {
+    /// The figure as a number, for conditions.
+    pub fn number(self) -> f64 {
+        match self {
+            Figure::Count(n) => n as f64,
+            Figure::Real(v) => v,
+        }
     }
 }
 
-/// Enclosed unused squares (not 4-connected to the plan's edge through unused squares) per used square.
-pub fn hole_fraction(plan: &Plan) -> f64 {
-    let (w, h) = (plan.grid_w, plan.grid_h);
-    let index = |x: i32, y: i32| (y * w + x) as usize;
-    let free = |x: i32, y: i32| plan.used[index(x, y)].is_none();
-    let mut open = vec![false; plan.used.len()];
-    let mut stack: Vec<(i32, i32)> = Vec::new();
-    for y in 0..h {
-        for x in 0..w {
-            if (x == 0 || y == 0 || x == w - 1 || y == h - 1) && free(x, y) {
-                open[index(x, y)] = true;
-                stack.push((x, y));
+/// A generator's figures of one level, by key, in the order `stats` prints them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GeneratorFigures(pub Vec<(&'static str, Figure)>);
+
+impl GeneratorFigures {
+    /// The figure named `key`, if the generator has it.
+    pub fn number(&self, key: &str) -> Option<f64> {
+        self.0
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, figure)| figure.number())
+    }
+}
+
+/// A map of the figures in order (counts as integers), so `stats` lines keep their key order.
+impl Serialize for GeneratorFigures {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (key, figure) in &self.0 {
+            match figure {
+                Figure::Count(n) => map.serialize_entry(key, n)?,
+                Figure::Real(v) => map.serialize_entry(key, v)?,
             }
         }
+        map.end()
     }
-    while let Some((x, y)) = stack.pop() {
-        for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
-            if nx >= 0 && ny >= 0 && nx < w && ny < h && free(nx, ny) && !open[index(nx, ny)] {
-                open[index(nx, ny)] = true;
-                stack.push((nx, ny));
-            }
-        }
-    }
-    let used = plan.used.iter().filter(|u| u.is_some()).count();
-    let holes = (0..plan.used.len())
-        .filter(|&i| plan.used[i].is_none() && !open[i])
-        .count();
-    holes as f64 / used.max(1) as f64
 }

@@ -2,6 +2,7 @@
 
 pub mod build;
 pub mod campaign;
+pub mod declare;
 pub mod figures;
 pub mod packed_mansion;
 pub mod params;

@@ -31,8 +31,6 @@ pub struct ParamSpec {
     /// What the number counts ("cells", "modules", "share"), or empty.
     pub unit: &'static str,
     pub widget: Widget,
-    /// The default, written as the command line accepts it.
-    pub default: &'static str,
     /// Numeric bounds; `None` for choices, sets and flags.
     pub min: Option<f64>,
     pub max: Option<f64>,
@@ -40,20 +38,13 @@ pub struct ParamSpec {
     pub help: &'static str,
 }
 
-/// A numeric parameter.
-pub const fn numeric(
-    name: &'static str,
-    default: &'static str,
-    min: f64,
-    max: f64,
-    help: &'static str,
-) -> ParamSpec {
+/// A numeric parameter (its default is the generator's: see `registry::default_text`).
+pub const fn numeric(name: &'static str, min: f64, max: f64, help: &'static str) -> ParamSpec {
     ParamSpec {
         name,
         label: name,
         unit: "",
         widget: Widget::Number,
-        default,
         min: Some(min),
         max: Some(max),
         help,
@@ -61,13 +52,12 @@ pub const fn numeric(
 }
 
 /// A choice, set or flag parameter.
-pub const fn choice(name: &'static str, default: &'static str, help: &'static str) -> ParamSpec {
+pub const fn choice(name: &'static str, help: &'static str) -> ParamSpec {
     ParamSpec {
         name,
         label: name,
         unit: "",
         widget: Widget::Text,
-        default,
         min: None,
         max: None,
         help,

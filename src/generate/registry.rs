@@ -1,40 +1,76 @@
-//! Generators by id, with their parameters set from `NAME=VALUE` strings: the API the command line
-//! (`--generator … --param NAME=VALUE`) and the editor's parameter panel use.
+//! The generators, each declared once in its own folder and listed here, one line each.
 //!
-//! A value is read as JSON when it parses (numbers, `true`, `null`, `{"Cell":{"i":1,"j":2}}`), as a comma
-//! list for list parameters (`chamber_types=cross,dead_end`, `hall_widths=2,3`), and otherwise as a plain
-//! word, which names an enum variant (`root_column=Random`). Out-of-range numbers are accepted here and
-//! clamped by the generator, which reports them in the level's diagnostics.
+//! A generator declares itself with [`Declare`] (in `declare.rs`): its id, a designer's name, a one-line description, its
+//! parameter specs, its default parameters, how a game seed and level choose its parameters, and what it
+//! measures. From that one declaration come the picker's widgets, the command line's `--generator` and
+//! `--param` (and `mansion-forge generators`), preset reading and writing, the seed browser and `search`:
+//! none of them names a generator. Adding a generator is one folder plus one line in [`BUILT_IN`]; a
+//! plug-in (or a test's toy generator) can also be added while running with [`register`].
+//!
+//! `NAME=VALUE` values (the command line's `--param`, the picker's fields) are read as JSON when they
+//! parse (numbers, `true`, `null`, `{"Cell":{"i":1,"j":2}}`), as a comma list for list parameters
+//! (`chamber_types=cross,dead_end`, `hall_widths=2,3`), and otherwise as a plain word, which names an
+//! enum variant (`root_column=Random`). Out-of-range numbers are accepted here and clamped by the
+//! generator, which reports them in the level's diagnostics.
 
-use serde::Serialize;
-use serde::de::DeserializeOwned;
+use std::sync::RwLock;
+
 use serde_json::Value;
 use thiserror::Error;
 
-use super::Generator;
-use super::packed_mansion::{self, PackedMansion};
-use super::params::{ParamSpec, numeric};
-use super::rogue_grid::{self, RogueGrid};
-use super::siheyuan::{self, Siheyuan};
-use super::tile_growth::{self, TileGrowth};
-use crate::model::Plan;
+pub use super::declare::{Declare, GeneratorKind, GeneratorParams, Kind};
+use super::{packed_mansion, rogue_grid, siheyuan, tile_growth};
 use crate::model::limits::{fit_message, quote};
 
-/// Every generator id, in menu order.
-pub const IDS: &[&str] = &[
-    siheyuan::ID,
-    tile_growth::ID,
-    packed_mansion::ID,
-    rogue_grid::ID,
+/// The generators this build comes with, in menu order: one line per generator.
+pub static BUILT_IN: [&(dyn GeneratorKind + 'static); 4] = [
+    &Kind::<siheyuan::declaration::Declaration>::KIND,
+    &Kind::<tile_growth::declaration::Declaration>::KIND,
+    &Kind::<packed_mansion::declaration::Declaration>::KIND,
+    &Kind::<rogue_grid::declaration::Declaration>::KIND,
 ];
+
+/// The generator of the campaign's mansions, used when none is named.
+pub const CAMPAIGN_ID: &str = siheyuan::ID;
+
+/// Generators added while running (plug-ins, a test's toy generator), after the built-in ones.
+static REGISTERED: RwLock<Vec<&'static dyn GeneratorKind>> = RwLock::new(Vec::new());
+
+/// Adds a generator to [`all`] for the rest of the run (a second one with a known id is ignored).
+pub fn register(kind: &'static dyn GeneratorKind) {
+    if find(kind.id()).is_some() {
+        return;
+    }
+    if let Ok(mut list) = REGISTERED.write() {
+        list.push(kind);
+    }
+}
+
+/// Every generator, in menu order.
+pub fn all() -> Vec<&'static dyn GeneratorKind> {
+    let mut list: Vec<&'static dyn GeneratorKind> = BUILT_IN.to_vec();
+    if let Ok(registered) = REGISTERED.read() {
+        list.extend(registered.iter().copied());
+    }
+    list
+}
+
+/// The generator with this id (dashes read as underscores).
+pub fn find(id: &str) -> Option<&'static dyn GeneratorKind> {
+    let id = id.replace('-', "_");
+    all().into_iter().find(|kind| kind.id() == id)
+}
+
+/// Every generator id, as the command line accepts them (dashes for underscores), for messages.
+pub fn ids_for_people() -> String {
+    let ids: Vec<String> = all().iter().map(|k| k.id().replace('_', "-")).collect();
+    ids.join(", ")
+}
 
 /// Why a generator could not be set up.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum ParamError {
-    #[error(
-        "unknown generator `{}` (known: siheyuan, tile_growth, packed_mansion, rogue_grid)",
-        quote(.0)
-    )]
+    #[error("unknown generator `{}` (known: {})", quote(.0), ids_for_people())]
     UnknownGenerator(String),
     #[error(
         "generator `{}` has no parameter `{}` (its parameters: {})",
@@ -53,37 +89,6 @@ pub enum ParamError {
         value: String,
         reason: String,
     },
-}
-
-/// The siheyuan's plan as parameters (room grid and loot); the campaign normally draws these.
-pub const SIHEYUAN_PARAMS: &[ParamSpec] = &[
-    numeric(
-        "rooms_x",
-        "5",
-        1.0,
-        9.0,
-        "Room-grid columns (the campaign uses odd 3–9).",
-    )
-    .shown("Room columns", "rooms"),
-    numeric("rooms_y", "3", 1.0, 7.0, "Room-grid rows.").shown("Room rows", "rooms"),
-    numeric("loot", "10", 0.0, 100.0, "Coins in the mansion.").shown("Loot", "coins"),
-];
-
-const DEFAULT_SIHEYUAN_PLAN: Plan = Plan {
-    rooms_x: 5,
-    rooms_y: 3,
-    loot: 10,
-};
-
-/// The parameter list of a generator, for tooltips and sliders.
-pub fn param_specs(id: &str) -> Option<&'static [ParamSpec]> {
-    match id {
-        siheyuan::ID => Some(SIHEYUAN_PARAMS),
-        tile_growth::ID => Some(tile_growth::PARAMS),
-        packed_mansion::ID => Some(packed_mansion::PARAMS),
-        rogue_grid::ID => Some(rogue_grid::PARAMS),
-        _ => None,
-    }
 }
 
 /// Reads one command-line value into the JSON shape of the parameter it replaces.
@@ -108,62 +113,63 @@ fn parse_value(raw: &str, current: &Value) -> Value {
     Value::String(raw.to_string())
 }
 
-/// `defaults` with each `NAME=VALUE` applied, checked one by one so that an error names its parameter.
-pub fn apply<P: Serialize + DeserializeOwned>(
-    generator: &str,
-    defaults: P,
-    params: &[(String, String)],
-) -> Result<P, ParamError> {
-    let mut value = serde_json::to_value(&defaults).map_err(|e| ParamError::Invalid {
-        name: String::new(),
-        value: String::new(),
-        reason: e.to_string(),
-    })?;
-    for (name, raw) in params {
-        let known = value
-            .as_object()
-            .map(|m| m.keys().cloned().collect::<Vec<_>>().join(", "))
-            .unwrap_or_default();
-        let unknown = || ParamError::UnknownParam {
-            generator: generator.to_string(),
-            name: name.clone(),
-            known,
-        };
-        let slot = value
-            .as_object_mut()
-            .and_then(|m| m.get_mut(name))
-            .ok_or_else(unknown)?;
-        *slot = parse_value(raw, slot);
-        serde_json::from_value::<P>(value.clone()).map_err(|e| ParamError::Invalid {
-            name: name.clone(),
-            value: raw.clone(),
-            reason: e.to_string(),
-        })?;
+impl GeneratorParams {
+    /// These parameters with each `NAME=VALUE` applied, checked one by one so that an error names its
+    /// parameter.
+    pub fn with(&self, params: &[(String, String)]) -> Result<GeneratorParams, ParamError> {
+        let kind = self.kind();
+        let mut value = self.to_json();
+        for (name, raw) in params {
+            let known = value
+                .as_object()
+                .map(|m| m.keys().cloned().collect::<Vec<_>>().join(", "))
+                .unwrap_or_default();
+            let slot = value
+                .as_object_mut()
+                .and_then(|m| m.get_mut(name))
+                .ok_or_else(|| ParamError::UnknownParam {
+                    generator: kind.id().to_string(),
+                    name: name.clone(),
+                    known,
+                })?;
+            *slot = parse_value(raw, slot);
+            kind.params_from_json(value.clone())
+                .map_err(|reason| ParamError::Invalid {
+                    name: name.clone(),
+                    value: raw.clone(),
+                    reason,
+                })?;
+        }
+        kind.params_from_json(value)
+            .map_err(|reason| ParamError::Invalid {
+                name: String::new(),
+                value: String::new(),
+                reason,
+            })
     }
-    serde_json::from_value(value).map_err(|e| ParamError::Invalid {
-        name: String::new(),
-        value: String::new(),
-        reason: e.to_string(),
-    })
 }
 
 /// The generator `id` with its defaults overridden by `params` (`(NAME, VALUE)` pairs).
-pub fn by_id(id: &str, params: &[(String, String)]) -> Result<Box<dyn Generator>, ParamError> {
-    Ok(match id {
-        siheyuan::ID => Box::new(Siheyuan {
-            plan: apply(id, DEFAULT_SIHEYUAN_PLAN, params)?,
-        }),
-        tile_growth::ID => Box::new(TileGrowth {
-            params: apply(id, Default::default(), params)?,
-        }),
-        packed_mansion::ID => Box::new(PackedMansion {
-            params: apply(id, Default::default(), params)?,
-        }),
-        rogue_grid::ID => Box::new(RogueGrid {
-            params: apply(id, Default::default(), params)?,
-        }),
-        other => return Err(ParamError::UnknownGenerator(other.to_string())),
-    })
+pub fn by_id(id: &str, params: &[(String, String)]) -> Result<GeneratorParams, ParamError> {
+    let kind = find(id).ok_or_else(|| ParamError::UnknownGenerator(id.to_string()))?;
+    kind.defaults().with(params)
+}
+
+/// A parameter's default value as the command line takes it (`24`, `2,3`, `Random`, `null`).
+pub fn default_text(kind: &dyn GeneratorKind, name: &str) -> String {
+    match kind.defaults().to_json().get(name) {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|v| match v {
+                Value::String(s) => s.clone(),
+                v => v.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(","),
+        Some(v) => v.to_string(),
+        None => String::new(),
+    }
 }
 
 #[cfg(test)]
@@ -178,9 +184,8 @@ mod tests {
 
     #[test]
     fn values_of_every_shape_are_read() {
-        let p: tile_growth::TileGrowthParams = apply(
+        let p = by_id(
             "tile_growth",
-            Default::default(),
             &pairs(&[
                 ("modules_x", "20"),
                 ("chamber_types", "cross,branch"),
@@ -189,6 +194,9 @@ mod tests {
             ]),
         )
         .expect("valid");
+        let p = p
+            .get::<tile_growth::declaration::Declaration>()
+            .expect("tile growth");
         assert_eq!(p.modules_x, 20);
         assert_eq!(
             p.chamber_types,
@@ -198,12 +206,14 @@ mod tests {
             ]
         );
         assert_eq!(p.root_column, tile_growth::RootColumn::Random);
-        let r: rogue_grid::RogueGridParams = apply(
-            "rogue_grid",
-            Default::default(),
+        let r = by_id(
+            "rogue-grid",
             &pairs(&[("start", r#"{"Cell":{"i":1,"j":2}}"#), ("extra_max", "3")]),
         )
         .expect("valid");
+        let r = r
+            .get::<rogue_grid::declaration::Declaration>()
+            .expect("rogue grid");
         assert_eq!(r.start, rogue_grid::Start::Cell { i: 1, j: 2 });
         assert_eq!(r.extra_max, Some(3));
     }
@@ -222,10 +232,35 @@ mod tests {
             by_id("maze", &[]),
             Err(ParamError::UnknownGenerator(_))
         ));
-        for id in IDS {
-            let specs = param_specs(id).expect("specs");
-            assert!(by_id(id, &[]).is_ok());
-            assert!(!specs.is_empty());
+    }
+
+    /// One spec per parameter and one parameter per spec: the picker, the command line and presets
+    /// show every parameter a generator has, and nothing it does not.
+    #[test]
+    fn every_parameter_has_exactly_one_spec() {
+        for kind in all() {
+            let json = kind.defaults().to_json();
+            let mut fields: Vec<&str> = json
+                .as_object()
+                .expect("parameters are a struct")
+                .keys()
+                .map(String::as_str)
+                .collect();
+            let mut specs: Vec<&str> = kind.params().iter().map(|s| s.name).collect();
+            fields.sort_unstable();
+            specs.sort_unstable();
+            assert_eq!(fields, specs, "{}", kind.id());
+        }
+    }
+
+    #[test]
+    fn ids_are_unique_and_found_with_dashes() {
+        let kinds = all();
+        for (i, kind) in kinds.iter().enumerate() {
+            assert!(kinds[..i].iter().all(|k| k.id() != kind.id()));
+            let dashed = kind.id().replace('_', "-");
+            assert_eq!(find(&dashed).map(|k| k.id()), Some(kind.id()));
+            assert_eq!(kind.defaults().id(), kind.id());
         }
     }
 }

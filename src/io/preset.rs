@@ -31,7 +31,7 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -44,10 +44,11 @@ use super::parse_message::ron_message;
 use super::read::{self, ReadError, size_in_words};
 use super::sniff::{self, Kind};
 use crate::edit::{CommandError, Document, Edit};
-use crate::generate::recipe::{GeneratorParams, Recipe};
+use crate::generate::Rerolls;
+use crate::generate::recipe::Recipe;
+use crate::generate::registry::{self, GeneratorKind};
 use crate::generate::rng::fnv1a;
-use crate::generate::{Rerolls, packed_mansion, rogue_grid, siheyuan, tile_growth};
-use crate::model::{Level, LockedRoom, Plan, valid};
+use crate::model::{Level, LockedRoom, valid};
 
 /// The preset format this build writes and reads.
 pub const PRESET_VERSION: u32 = 1;
@@ -292,20 +293,25 @@ struct Header {
 }
 
 fn parse_ron<T: DeserializeOwned>(text: &str, path: &Path) -> Result<T, PresetError> {
-    ron::from_str(text).map_err(|e| PresetError::Parse {
+    ron::from_str(text).map_err(|e| parse_error(text, path, &e))
+}
+
+fn parse_error(text: &str, path: &Path, e: &ron::error::SpannedError) -> PresetError {
+    PresetError::Parse {
         path: path.to_path_buf(),
         line: e.span.start.line,
         column: e.span.start.col,
-        message: ron_message(text, &e),
-    })
+        message: ron_message(text, e),
+    }
 }
 
-fn typed<P: DeserializeOwned>(
-    text: &str,
-    path: &Path,
-    wrap: impl Fn(P) -> GeneratorParams,
-) -> Result<Preset, PresetError> {
-    let file: PresetFile<P> = parse_ron(text, path)?;
+/// The preset read with its generator's parameter type: the parameters first (so a mistake in them is
+/// reported at its line and column), then the other fields.
+fn typed(text: &str, path: &Path, kind: &dyn GeneratorKind) -> Result<Preset, PresetError> {
+    let params = kind
+        .params_from_ron(text)
+        .map_err(|e| parse_error(text, path, &e))?;
+    let file: PresetFile<IgnoredAny> = parse_ron(text, path)?;
     for (i, lock) in file.locks.iter().enumerate() {
         valid::check_lock(&file.generator, i, lock).map_err(|e| PresetError::Recipe {
             path: path.to_path_buf(),
@@ -313,7 +319,7 @@ fn typed<P: DeserializeOwned>(
         })?;
     }
     let recipe = Recipe {
-        generator: wrap(file.params),
+        generator: params,
         level: file.level,
         seed: file.seed,
         rerolls: file.rerolls,
@@ -351,18 +357,16 @@ pub fn parse(text: &str, path: &Path) -> Result<Preset, PresetError> {
             found: header.version,
         });
     }
-    let preset = match header.generator.as_str() {
-        siheyuan::ID => typed(text, path, |plan: Plan| GeneratorParams::Siheyuan { plan })?,
-        tile_growth::ID => typed(text, path, GeneratorParams::TileGrowth)?,
-        packed_mansion::ID => typed(text, path, GeneratorParams::PackedMansion)?,
-        rogue_grid::ID => typed(text, path, GeneratorParams::RogueGrid)?,
-        other => {
-            return Err(PresetError::Generator {
-                path: path.to_path_buf(),
-                found: read::quote(other),
-            });
-        }
+    let Some(kind) = registry::all()
+        .into_iter()
+        .find(|kind| kind.id() == header.generator)
+    else {
+        return Err(PresetError::Generator {
+            path: path.to_path_buf(),
+            found: read::quote(&header.generator),
+        });
     };
+    let preset = typed(text, path, kind)?;
     preset
         .recipe
         .check()
@@ -426,12 +430,7 @@ fn file_text<P: Serialize>(preset: &Preset, params: P) -> Result<String, PresetE
 /// The preset text (pretty RON), refused when it is larger than the loader reads: the program never
 /// writes a preset it would refuse to open.
 pub fn to_string(preset: &Preset) -> Result<String, PresetError> {
-    match &preset.recipe.generator {
-        GeneratorParams::Siheyuan { plan } => file_text(preset, plan),
-        GeneratorParams::TileGrowth(params) => file_text(preset, params),
-        GeneratorParams::PackedMansion(params) => file_text(preset, params),
-        GeneratorParams::RogueGrid(params) => file_text(preset, params),
-    }
+    file_text(preset, &preset.recipe.generator)
 }
 
 /// Saves the preset of a document atomically.

@@ -20,10 +20,8 @@ use serde_json::{Map, Value};
 use crate::analysis::stats::{LevelStats, level_stats};
 use crate::analysis::stealth::{Summary, analyze};
 use crate::generate::campaign;
-use crate::generate::figures::{growth_figures, hole_fraction};
-use crate::generate::packed_mansion::PackedMansion;
-use crate::generate::recipe::{GeneratorParams, Recipe};
-use crate::generate::tile_growth::TileGrowth;
+pub use crate::generate::figures::GeneratorFigures;
+use crate::generate::recipe::Recipe;
 use crate::model::Level;
 
 pub use condition::{Condition, ConditionError, Op};
@@ -82,33 +80,6 @@ impl Figures for Map<String, Value> {
     }
 }
 
-/// The generator-specific figures `stats` adds after the shared keys, where the generator has them.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct GeneratorFigures {
-    /// Packed mansion: enclosed unused plan squares per used square.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub hole_fraction: Option<f64>,
-    /// Tile growth: modules placed, their share of the grid, and closed-growth reopenings.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub modules: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fill: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reopens: Option<usize>,
-}
-
-impl GeneratorFigures {
-    fn number(&self, key: &str) -> Option<f64> {
-        match key {
-            "hole_fraction" => self.hole_fraction,
-            "modules" => self.modules.map(|v| v as f64),
-            "fill" => self.fill,
-            "reopens" => self.reopens.map(|v| v as f64),
-            _ => None,
-        }
-    }
-}
-
 /// The stealth summary without its `loot` key, which the shared keys already have.
 #[derive(Clone, Debug, Serialize)]
 pub struct StealthColumns {
@@ -159,34 +130,7 @@ impl From<Summary> for StealthColumns {
 
 /// The figures of `recipe`'s generator, re-running its planning step (cheap next to the whole level).
 pub fn figures(recipe: &Recipe) -> GeneratorFigures {
-    match &recipe.generator {
-        GeneratorParams::PackedMansion(params) => GeneratorFigures {
-            hole_fraction: PackedMansion {
-                params: params.clone(),
-            }
-            .plan(recipe.seed, &[])
-            .ok()
-            .map(|p| hole_fraction(&p.plan)),
-            ..Default::default()
-        },
-        GeneratorParams::TileGrowth(params) => TileGrowth {
-            params: params.clone(),
-        }
-        .grow(recipe.seed, &[])
-        .map(|g| {
-            let f = growth_figures(&g);
-            GeneratorFigures {
-                modules: Some(f.modules),
-                fill: Some(f.fill),
-                reopens: Some(f.reopens),
-                ..Default::default()
-            }
-        })
-        .unwrap_or_default(),
-        GeneratorParams::Siheyuan { .. } | GeneratorParams::RogueGrid(_) => {
-            GeneratorFigures::default()
-        }
-    }
+    recipe.generator.figures(recipe.seed)
 }
 
 /// Which mansions a survey builds: the campaign's, or recipes from a function of (game seed, level).
@@ -329,6 +273,8 @@ impl Survey<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::recipe::GeneratorParams;
+    use crate::generate::registry;
 
     /// Each generator's recipes, as `stats --generator` makes them.
     fn recipes(generator: GeneratorParams) -> impl Fn(u64, u32) -> Result<Recipe, String> + Sync {
@@ -346,15 +292,13 @@ mod tests {
     /// generator's lines with the stealth summary; a key the line lacks is no number.
     #[test]
     fn figures_are_the_numbers_of_the_printed_line() {
-        let growth = recipes(GeneratorParams::TileGrowth(Default::default()));
-        let packed = recipes(GeneratorParams::PackedMansion(Default::default()));
-        let rogue = recipes(GeneratorParams::RogueGrid(Default::default()));
-        let surveys = [
-            Mansions::Campaign,
-            Mansions::Recipes(&growth),
-            Mansions::Recipes(&packed),
-            Mansions::Recipes(&rogue),
-        ];
+        let others: Vec<_> = registry::all()
+            .into_iter()
+            .filter(|kind| !kind.follows_campaign())
+            .map(|kind| recipes(kind.defaults()))
+            .collect();
+        let surveys = std::iter::once(Mansions::Campaign)
+            .chain(others.iter().map(|recipes| Mansions::Recipes(recipes)));
         for mansions in surveys {
             let survey = Survey {
                 mansions,

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use mansion_forge::edit::{Command, Document, Edit, locks};
 use mansion_forge::generate::recipe::{GeneratorParams, Recipe};
-use mansion_forge::generate::registry::{self, IDS};
+use mansion_forge::generate::registry::{self, GeneratorKind};
 use mansion_forge::generate::{Request, Rerolls, campaign};
 use mansion_forge::io::level_file::{self, Format};
 use mansion_forge::io::preset::{self, Preset};
@@ -46,8 +46,14 @@ impl Corpus {
                 }
             }
         }
-        for id in IDS.iter().filter(|&&id| id != "siheyuan") {
-            let generator = registry::by_id(id, &[]).expect("a registered generator");
+        for id in registry::all()
+            .iter()
+            .filter(|k| !k.follows_campaign())
+            .map(|k| k.id())
+        {
+            let generator = registry::by_id(id, &[])
+                .expect("a registered generator")
+                .generator();
             for (seed, number) in [(1, 1), (2, 7)] {
                 let request = Request {
                     level: number,
@@ -121,8 +127,9 @@ fn preset_files(dir: &Path) -> Vec<SeedPreset> {
 /// lock and edit fields the shipped presets mostly leave empty are seeded too.
 fn edited_presets() -> Vec<SeedPreset> {
     let mut out = Vec::new();
-    for id in IDS {
-        let recipe = match preset_params(id) {
+    for kind in registry::all() {
+        let id = kind.id();
+        let recipe = match preset_params(kind) {
             Some(generator) => Recipe {
                 generator,
                 level: 6,
@@ -169,12 +176,7 @@ fn edited_presets() -> Vec<SeedPreset> {
     out
 }
 
-/// The default parameters of a generator other than the siheyuan (whose plan the campaign draws).
-fn preset_params(id: &str) -> Option<GeneratorParams> {
-    Some(match id {
-        "tile_growth" => GeneratorParams::TileGrowth(Default::default()),
-        "packed_mansion" => GeneratorParams::PackedMansion(Default::default()),
-        "rogue_grid" => GeneratorParams::RogueGrid(Default::default()),
-        _ => return None,
-    })
+/// The default parameters of a generator other than the campaign's (whose plan the campaign draws).
+fn preset_params(kind: &dyn GeneratorKind) -> Option<GeneratorParams> {
+    (!kind.follows_campaign()).then(|| kind.defaults())
 }

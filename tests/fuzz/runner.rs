@@ -108,9 +108,16 @@ pub fn try_case(target: Target, bytes: &[u8]) -> Result<Outcome, (Kind, String)>
 /// 64 MiB cap legitimately takes seconds; a hang is work out of proportion to the input.
 pub const TIME_PER_MIB: Duration = Duration::from_millis(50);
 
-/// The time limit of a case whose input has `bytes` bytes.
-pub fn case_limit(base: Duration, bytes: usize) -> Duration {
+/// CPU time a case gets per thousand patrol turns of its level on top of the time limit: the stealth
+/// analysis simulates every turn of every guard's cycle (the case runs it, and the sight and routes
+/// overlays of the PNG, more than once), so a crowd at the patrol limits (50,000 turns) legitimately
+/// takes seconds; the README's Limits section measures what each command costs there.
+pub const TIME_PER_THOUSAND_TURNS: Duration = Duration::from_millis(250);
+
+/// The time limit of a case whose input has `bytes` bytes and whose level walks `patrol_turns` turns.
+pub fn case_limit(base: Duration, bytes: usize, patrol_turns: usize) -> Duration {
     base + TIME_PER_MIB.mul_f64(bytes as f64 / f64::from(1 << 20))
+        + TIME_PER_THOUSAND_TURNS.mul_f64(patrol_turns as f64 / 1000.0)
 }
 
 /// What a worker is doing, for the watchdog.
@@ -124,6 +131,8 @@ pub(super) struct Slot {
     pub(super) cpu_start: AtomicU64,
     /// Bytes of the current case's input: big inputs get more time (see [`case_limit`]).
     pub(super) input_bytes: AtomicUsize,
+    /// Patrol turns of the current case's level: crowds of guards get more time (see [`case_limit`]).
+    pub(super) patrol_turns: AtomicUsize,
     pub(super) abandoned: AtomicBool,
     pub(super) finished: AtomicBool,
 }
@@ -186,6 +195,7 @@ impl Shared {
                 target: *target,
                 bytes: bytes.clone(),
                 how: "the file given".to_string(),
+                patrol_turns: 0,
             },
             None => case(
                 &self.corpus,
@@ -434,6 +444,8 @@ fn work_on(shared: &Shared, id: usize) {
         let cpu = tid.and_then(cpu_ticks).unwrap_or(0);
         slot.cpu_start.store(cpu, Ordering::Release);
         slot.input_bytes.store(input.bytes.len(), Ordering::Release);
+        slot.patrol_turns
+            .store(input.patrol_turns, Ordering::Release);
         slot.started.store(shared.now_us() + 1, Ordering::Release);
         let began = Instant::now();
         let result = try_case(input.target, &input.bytes);

@@ -15,11 +15,12 @@ use mansion_forge::analysis::validate::{playability_errors, validate};
 use mansion_forge::app::Analysis;
 use mansion_forge::cli::recipe_from_args;
 use mansion_forge::generate::params::ParamSpec;
-use mansion_forge::generate::registry::{IDS, param_specs};
+use mansion_forge::generate::registry::{self, GeneratorKind};
 use mansion_forge::io::export::{self, Format};
 use mansion_forge::io::level_file::{self, MAX_FILE_BYTES};
 use mansion_forge::io::preset::{self, Preset};
 use mansion_forge::model::Level;
+use mansion_forge::model::limits::patrol_turns;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -215,6 +216,9 @@ pub struct Case {
     pub target: Target,
     pub bytes: Vec<u8>,
     pub how: String,
+    /// Patrol turns of the level the input was built from (0 when not a level): the stealth analysis
+    /// simulates each, so such a case gets more time (see `runner::case_limit`).
+    pub patrol_turns: usize,
 }
 
 /// The input of case `index` of a run with `seed`: target `index mod 4`, drawn from its own stream.
@@ -225,14 +229,19 @@ pub fn case(corpus: &Corpus, seed: u64, index: u64, max_bytes: usize) -> Case {
     for attempt in 0u64.. {
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(attempt << 32));
         rng.set_stream(index);
-        let (bytes, how) = match target {
+        let ((bytes, how), patrol_turns) = match target {
             Target::LevelRon => level_input(&mut rng, corpus, false),
             Target::LevelJson => level_input(&mut rng, corpus, true),
-            Target::Preset => preset_input(&mut rng, corpus),
-            Target::Param => param_input(&mut rng),
+            Target::Preset => (preset_input(&mut rng, corpus), 0),
+            Target::Param => (param_input(&mut rng), 0),
         };
         if bytes.len() <= max_bytes {
-            return Case { target, bytes, how };
+            return Case {
+                target,
+                bytes,
+                how,
+                patrol_turns,
+            };
         }
     }
     unreachable!("some attempt draws an input under the size bound")
@@ -247,7 +256,8 @@ fn with_bytes(rng: &mut ChaCha8Rng, text: String, other: &str) -> Vec<u8> {
     bytes
 }
 
-fn level_input(rng: &mut ChaCha8Rng, corpus: &Corpus, json: bool) -> (Vec<u8>, String) {
+/// A level input, its description, and the most patrol turns of a level it was built from.
+fn level_input(rng: &mut ChaCha8Rng, corpus: &Corpus, json: bool) -> ((Vec<u8>, String), usize) {
     let seed = pick(rng, &corpus.levels);
     let format = if json {
         level_file::Format::Json
@@ -256,11 +266,13 @@ fn level_input(rng: &mut ChaCha8Rng, corpus: &Corpus, json: bool) -> (Vec<u8>, S
     };
     let seed_text = if json { &seed.json } else { &seed.ron };
     let mut how = vec![seed.name.clone()];
+    let turns = std::cell::Cell::new(patrol_turns(&seed.level));
     let typed_text = |rng: &mut ChaCha8Rng, how: &mut Vec<String>| {
         let mut level = seed.level.clone();
         for _ in 0..1 + below(rng, 2) {
             how.push(typed::level(rng, &mut level, corpus));
         }
+        turns.set(turns.get().max(patrol_turns(&level)));
         level_file::to_string(&level, format).unwrap_or_else(|_| seed_text.clone())
     };
     let bytes = match below(rng, 10) {
@@ -301,7 +313,7 @@ fn level_input(rng: &mut ChaCha8Rng, corpus: &Corpus, json: bool) -> (Vec<u8>, S
             with_bytes(rng, text, other)
         }
     };
-    (bytes, how.join("; "))
+    ((bytes, how.join("; ")), turns.get())
 }
 
 fn preset_input(rng: &mut ChaCha8Rng, corpus: &Corpus) -> (Vec<u8>, String) {
@@ -342,17 +354,17 @@ fn preset_input(rng: &mut ChaCha8Rng, corpus: &Corpus) -> (Vec<u8>, String) {
 
 /// A `--param` value of the shape the parameter takes (half the time, so that whole lists get through
 /// and the level is built), or a hostile one.
-fn param_value(rng: &mut ChaCha8Rng, spec: &ParamSpec) -> String {
+fn param_value(rng: &mut ChaCha8Rng, kind: &dyn GeneratorKind, spec: &ParamSpec) -> String {
+    let default = registry::default_text(kind, spec.name);
     if rng.random_bool(0.5) {
         return match (spec.min, spec.max) {
-            (Some(lo), Some(hi)) if spec.default.contains('.') => {
+            (Some(lo), Some(hi)) if default.contains('.') => {
                 format!("{:.3}", rng.random_range(lo..=hi))
             }
             (Some(lo), Some(hi)) => (rng.random_range(lo..=hi) as i64).to_string(),
-            _ => spec.default.to_string(),
+            _ => default,
         };
     }
-    let default = spec.default;
     match below(rng, 10) {
         0 => default.to_string(),
         1..=3 => pick(rng, EXTREME_NUMBERS).to_string(),
@@ -382,7 +394,9 @@ fn param_value(rng: &mut ChaCha8Rng, spec: &ParamSpec) -> String {
 }
 
 fn param_input(rng: &mut ChaCha8Rng) -> (Vec<u8>, String) {
-    let id = *pick(rng, IDS);
+    let kinds = registry::all();
+    let kind = *pick(rng, &kinds);
+    let id = kind.id();
     let generator = match below(rng, 20) {
         0 => String::new(),
         1 => "g".repeat(count(rng, 1 << 16)),
@@ -390,7 +404,7 @@ fn param_input(rng: &mut ChaCha8Rng) -> (Vec<u8>, String) {
         3 => id.replace('_', "-"),
         _ => id.to_string(),
     };
-    let specs = param_specs(id).unwrap_or_default();
+    let specs = kind.params();
     let mut lines = vec![generator];
     for _ in 0..count(rng, 6) {
         let Some(spec) = (!specs.is_empty()).then(|| pick(rng, specs)) else {
@@ -402,7 +416,7 @@ fn param_input(rng: &mut ChaCha8Rng) -> (Vec<u8>, String) {
             3 => format!(" {} ", spec.name),
             _ => spec.name.to_string(),
         };
-        let value = param_value(rng, spec);
+        let value = param_value(rng, kind, spec);
         lines.push(if below(rng, 50) == 0 {
             format!("{name}{value}")
         } else {

@@ -628,17 +628,8 @@ fn params(rng: &mut ChaCha8Rng, generator: &mut GeneratorParams) -> String {
     let Ok(mut value) = serde_json::to_value(&*generator) else {
         return "parameters not serialisable".into();
     };
-    let Some(fields) = value
-        .as_object_mut()
-        .and_then(|m| m.values_mut().next())
-        .and_then(|v| v.as_object_mut())
-    else {
+    let Some(fields) = value.as_object_mut() else {
         return "no parameter fields".into();
-    };
-    // The siheyuan keeps its plan one level down.
-    let fields = match fields.get_mut("plan").and_then(Value::as_object_mut) {
-        Some(plan) => plan,
-        None => fields,
     };
     let names: Vec<String> = fields.keys().cloned().collect();
     if names.is_empty() {
@@ -651,7 +642,7 @@ fn params(rng: &mut ChaCha8Rng, generator: &mut GeneratorParams) -> String {
         _ => Value::from(u64::from(*pick(rng, EXTREME_U32))),
     };
     fields.insert(name.clone(), extreme.clone());
-    match serde_json::from_value(value) {
+    match generator.kind().params_from_json(value) {
         Ok(changed) => {
             *generator = changed;
             format!("parameter {name} = {extreme}")

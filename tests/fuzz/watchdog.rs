@@ -84,7 +84,8 @@ pub(super) fn watch(shared: &Arc<Shared>) {
             all_done = false;
             let over_limit = alloc::over_limit().filter(|(s, _)| *s == id);
             let bytes = slot.input_bytes.load(Ordering::Acquire);
-            let limit = case_limit(shared.options.time_limit, bytes).as_secs_f64();
+            let turns = slot.patrol_turns.load(Ordering::Acquire);
+            let limit = case_limit(shared.options.time_limit, bytes, turns).as_secs_f64();
             let overran = elapsed(shared, slot).filter(|&(cpu, wall)| {
                 wall > limit && (cpu.unwrap_or(wall) > limit || wall > 10.0 * limit)
             });

@@ -6,7 +6,9 @@
 //! front door (step 7), [`render::render`] (§2.4), locks (§2.7) in [`locks`], then the shared finishing
 //! pipeline.
 
+pub mod declaration;
 pub mod doors;
+pub mod figures;
 pub mod locks;
 pub mod plan;
 pub mod render;
@@ -83,52 +85,30 @@ impl Default for PackedMansionParams {
 pub const PARAMS: &[ParamSpec] = &[
     numeric(
         "grid_w",
-        "24",
         8.0,
         64.0,
         "Plan grid width in squares: bounds the footprint.",
     )
     .shown("Plan width", "squares"),
-    numeric("grid_h", "16", 8.0, 64.0, "Plan grid depth in squares.")
-        .shown("Plan depth", "squares"),
+    numeric("grid_h", 8.0, 64.0, "Plan grid depth in squares.").shown("Plan depth", "squares"),
     numeric(
         "target_rooms",
-        "10",
         1.0,
         60.0,
         "Regular rooms wanted (halls not counted).",
     )
     .shown("Target rooms", "rooms"),
-    numeric(
-        "room_min_side",
-        "3",
-        2.0,
-        6.0,
-        "Smallest room side in squares.",
-    )
-    .shown("Smallest room side", "squares"),
-    numeric(
-        "room_max_short",
-        "5",
-        2.0,
-        8.0,
-        "Largest short side of a room.",
-    )
-    .shown("Longest short side", "squares"),
-    numeric(
-        "room_max_long",
-        "6",
-        2.0,
-        10.0,
-        "Largest long side of a room.",
-    )
-    .shown("Longest long side", "squares"),
-    choice("hall_widths", "2,3", "Allowed hallway widths (each 1–4).")
+    numeric("room_min_side", 2.0, 6.0, "Smallest room side in squares.")
+        .shown("Smallest room side", "squares"),
+    numeric("room_max_short", 2.0, 8.0, "Largest short side of a room.")
+        .shown("Longest short side", "squares"),
+    numeric("room_max_long", 2.0, 10.0, "Largest long side of a room.")
+        .shown("Longest long side", "squares"),
+    choice("hall_widths", "Allowed hallway widths (each 1–4).")
         .shown("Hallway widths", "squares")
         .edited(Widget::Set(&["1", "2", "3", "4"])),
     numeric(
         "hall_min_length_factor",
-        "2",
         2.0,
         4.0,
         "A hallway is at least this many times as long as wide.",
@@ -136,7 +116,6 @@ pub const PARAMS: &[ParamSpec] = &[
     .shown("Hallway length factor", "× width"),
     numeric(
         "hall_max_length",
-        "12",
         2.0,
         64.0,
         "Longest hallway (also clamped to the grid).",
@@ -144,7 +123,6 @@ pub const PARAMS: &[ParamSpec] = &[
     .shown("Longest hallway", "squares"),
     numeric(
         "hall_chance",
-        "0.25",
         0.0,
         1.0,
         "Chance that a placement tries a hallway first.",
@@ -152,7 +130,6 @@ pub const PARAMS: &[ParamSpec] = &[
     .shown("Hallway chance", "share"),
     numeric(
         "max_halls",
-        "null",
         0.0,
         30.0,
         "Hallway cap without the Entrance Hall; null: target_rooms / 4.",
@@ -161,36 +138,27 @@ pub const PARAMS: &[ParamSpec] = &[
     .edited(Widget::OptionalNumber),
     choice(
         "prefer_corners",
-        "true",
         "Seed squares touching two used squares first: packs tightly.",
     )
     .shown("Prefer corners", "")
     .edited(Widget::Check),
     choice(
         "placement",
-        "Random",
         "Fitting position: Random, or Snug (most contact).",
     )
     .shown("Placement", "")
     .edited(Widget::Pick(&["Random", "Snug"])),
     numeric(
         "room_door_chance",
-        "0.5",
         0.0,
         1.0,
         "Door chance between two touching rooms.",
     )
     .shown("Extra door chance", "share"),
-    numeric("tiles_per_square", "2", 2.0, 4.0, "Cells per plan square.")
+    numeric("tiles_per_square", 2.0, 4.0, "Cells per plan square.")
         .shown("Cells per square", "cells"),
-    numeric(
-        "outer_border",
-        "3",
-        1.0,
-        8.0,
-        "Outside margin around the plan.",
-    )
-    .shown("Outer border", "cells"),
+    numeric("outer_border", 1.0, 8.0, "Outside margin around the plan.")
+        .shown("Outer border", "cells"),
 ];
 
 /// Clamped parameters in the form the passes use.

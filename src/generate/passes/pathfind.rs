@@ -413,7 +413,7 @@ impl<'a> PathFinder<'a> {
 mod tests {
     use super::*;
     use crate::generate::campaign;
-    use crate::generate::recipe::{GeneratorParams, Recipe};
+    use crate::generate::recipe::Recipe;
     use crate::model::topology::move_costs;
     use proptest::prelude::*;
 
@@ -500,11 +500,10 @@ mod tests {
             }
         }
         for seed in 0..3 {
-            for generator in [
-                GeneratorParams::TileGrowth(Default::default()),
-                GeneratorParams::PackedMansion(Default::default()),
-                GeneratorParams::RogueGrid(Default::default()),
-            ] {
+            let others = crate::generate::registry::BUILT_IN
+                .iter()
+                .filter(|kind| !kind.follows_campaign());
+            for generator in others.map(|kind| kind.defaults()) {
                 let recipe = Recipe {
                     generator,
                     level: 3 + 3 * seed as u32,

@@ -6,6 +6,7 @@
 //! [`render::render`] (step 7 and §3.3), [`place_stairs`] (step 8), then the shared finishing pipeline.
 //! A dungeon has no outside: `exterior` is `None`, so there are no outside patrols.
 
+pub mod declaration;
 pub mod links;
 pub mod render;
 
@@ -77,17 +78,15 @@ impl Default for RogueGridParams {
 
 /// The parameters for the editor and the command line.
 pub const PARAMS: &[ParamSpec] = &[
-    numeric("cells_x", "5", 1.0, 16.0, "Grid columns (Rogue uses 3).")
+    numeric("cells_x", 1.0, 16.0, "Grid columns (Rogue uses 3).")
         .shown("Grid columns", "grid cells"),
-    numeric("cells_y", "4", 1.0, 16.0, "Grid rows (Rogue uses 3).")
-        .shown("Grid rows", "grid cells"),
-    numeric("cell_size", "9", 6.0, 20.0, "Map cells per grid cell side.")
+    numeric("cells_y", 1.0, 16.0, "Grid rows (Rogue uses 3).").shown("Grid rows", "grid cells"),
+    numeric("cell_size", 6.0, 20.0, "Map cells per grid cell side.")
         .shown("Grid cell size", "cells"),
-    numeric("room_min", "3", 3.0, 17.0, "Smallest room floor side.")
+    numeric("room_min", 3.0, 17.0, "Smallest room floor side.")
         .shown("Smallest room side", "cells"),
     numeric(
         "room_max",
-        "6",
         3.0,
         17.0,
         "Largest room floor side (at most cell_size − 3).",
@@ -95,7 +94,6 @@ pub const PARAMS: &[ParamSpec] = &[
     .shown("Largest room side", "cells"),
     numeric(
         "extra_min",
-        "null",
         0.0,
         480.0,
         "Fewest extra links (loops); null: (cells_x + cells_y) / 4.",
@@ -103,7 +101,6 @@ pub const PARAMS: &[ParamSpec] = &[
     .shown("Fewest extra corridors", "corridors"),
     numeric(
         "extra_max",
-        "null",
         0.0,
         480.0,
         "Most extra links; null: (cells_x + cells_y) / 1.2.",
@@ -111,20 +108,17 @@ pub const PARAMS: &[ParamSpec] = &[
     .shown("Most extra corridors", "corridors"),
     choice(
         "start",
-        "Random",
         "Walk start: Random, or {\"Cell\":{\"i\":0,\"j\":0}}.",
     )
     .shown("Walk start", ""),
     choice(
         "exit_rule",
-        "WalkEnd",
         "Down-stairs room: WalkEnd, LastAttached or Deepest.",
     )
     .shown("Down-stairs room", "")
     .edited(Widget::Pick(&["WalkEnd", "LastAttached", "Deepest"])),
     numeric(
         "door_cell_chance",
-        "1.0",
         0.0,
         1.0,
         "Chance that a corridor end is a door rather than an archway.",

@@ -8,6 +8,7 @@
 //! - the path walk is capped, where the original could in theory loop forever (§10 quirk 10);
 //! - locked rooms constrain the steps ([`locks`]); without locks the output is the original algorithm's.
 
+pub mod declaration;
 pub mod doors;
 pub mod dressing;
 pub mod layout;

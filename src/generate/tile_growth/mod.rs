@@ -4,6 +4,8 @@
 //! Passes mirror the spec: [`growth::grow`] (§1.3 steps 1–5), [`growth::add_loops`] (step 6),
 //! [`render`] (§1.4), locks (§1.7) in [`locks`], then the shared finishing pipeline.
 
+pub mod declaration;
+pub mod figures;
 pub mod growth;
 pub mod locks;
 pub mod render;
@@ -83,25 +85,12 @@ impl Default for TileGrowthParams {
 
 /// The parameters for the editor and the command line.
 pub const PARAMS: &[ParamSpec] = &[
-    numeric(
-        "modules_x",
-        "12",
-        3.0,
-        32.0,
-        "Module grid width (its capacity).",
-    )
-    .shown("Modules across", "modules"),
-    numeric(
-        "modules_y",
-        "9",
-        3.0,
-        32.0,
-        "Module grid depth (its capacity).",
-    )
-    .shown("Modules deep", "modules"),
+    numeric("modules_x", 3.0, 32.0, "Module grid width (its capacity).")
+        .shown("Modules across", "modules"),
+    numeric("modules_y", 3.0, 32.0, "Module grid depth (its capacity).")
+        .shown("Modules deep", "modules"),
     numeric(
         "module_size",
-        "5",
         5.0,
         11.0,
         "Cells per module side (odd); neighbours share walls.",
@@ -109,23 +98,15 @@ pub const PARAMS: &[ParamSpec] = &[
     .shown("Module size", "cells"),
     numeric(
         "corridor_width",
-        "1",
         1.0,
         7.0,
         "Passage width in corridor modules (odd, at most module_size − 4).",
     )
     .shown("Corridor width", "cells"),
-    numeric(
-        "w_dead_end",
-        "1",
-        0.0,
-        10.0,
-        "Weight of modules with no out.",
-    )
-    .shown("Weight: dead end", ""),
+    numeric("w_dead_end", 0.0, 10.0, "Weight of modules with no out.")
+        .shown("Weight: dead end", ""),
     numeric(
         "w_straight",
-        "3",
         0.0,
         10.0,
         "Weight of modules with one out straight ahead: long corridors.",
@@ -133,7 +114,6 @@ pub const PARAMS: &[ParamSpec] = &[
     .shown("Weight: straight", ""),
     numeric(
         "w_turn",
-        "2",
         0.0,
         10.0,
         "Weight of modules with one out to the left or right.",
@@ -141,7 +121,6 @@ pub const PARAMS: &[ParamSpec] = &[
     .shown("Weight: turn", ""),
     numeric(
         "w_branch",
-        "2",
         0.0,
         10.0,
         "Weight of modules with two outs: mazes.",
@@ -149,7 +128,6 @@ pub const PARAMS: &[ParamSpec] = &[
     .shown("Weight: branch", ""),
     numeric(
         "w_cross",
-        "1",
         0.0,
         10.0,
         "Weight of modules with three outs: rooms.",
@@ -157,7 +135,6 @@ pub const PARAMS: &[ParamSpec] = &[
     .shown("Weight: cross", ""),
     choice(
         "chamber_types",
-        "cross,dead_end",
         "Module types drawn as open chambers; the others are corridors.",
     )
     .shown("Chamber module types", "")
@@ -166,7 +143,6 @@ pub const PARAMS: &[ParamSpec] = &[
     ])),
     numeric(
         "min_fill",
-        "0.5",
         0.0,
         1.0,
         "At least this share of the grid is built (closed growth is reopened).",
@@ -174,7 +150,6 @@ pub const PARAMS: &[ParamSpec] = &[
     .shown("Minimum fill", "share of grid"),
     numeric(
         "max_fill",
-        "1.0",
         0.0,
         1.0,
         "Growth stops at this share of the grid.",
@@ -182,14 +157,12 @@ pub const PARAMS: &[ParamSpec] = &[
     .shown("Maximum fill", "share of grid"),
     choice(
         "root_column",
-        "Center",
         "Column of the root on the front row: Center or Random.",
     )
     .shown("Root column", "")
     .edited(Widget::Pick(&["Center", "Random"])),
     numeric(
         "extra_link_chance",
-        "0.0",
         0.0,
         1.0,
         "Chance to link neighbouring modules after growth (loops).",
@@ -197,7 +170,6 @@ pub const PARAMS: &[ParamSpec] = &[
     .shown("Extra link chance", "share"),
     numeric(
         "outer_border",
-        "3",
         1.0,
         8.0,
         "Ring of outside ground around the module grid.",
