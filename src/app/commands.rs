@@ -42,7 +42,10 @@ impl Overlay {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+/// A user action. `CommandKind` (its kinds, without their values) lets [`Command::reach`] place
+/// every kind.
+#[derive(Clone, Debug, PartialEq, strum::EnumDiscriminants)]
+#[strum_discriminants(name(CommandKind), derive(strum::EnumIter))]
 pub enum Command {
     ToggleOverlay(Overlay),
     /// Show or hide one layer of the map (terrain, items, guards, labels).
@@ -144,44 +147,6 @@ pub enum Command {
 }
 
 impl Command {
-    /// Commands that have a plain keyboard shortcut, in the order the Help menu lists them.
-    pub const WITH_KEYS: [Command; 18] = [
-        Command::ToggleOverlay(Overlay::RoomGraph),
-        Command::ToggleOverlay(Overlay::Distances),
-        Command::ToggleOverlay(Overlay::Loot),
-        Command::ToggleOverlay(Overlay::Patrols),
-        Command::ToggleOverlay(Overlay::Sight),
-        Command::ToggleOverlay(Overlay::Routes),
-        Command::ToggleTimeline,
-        Command::PlayPause,
-        Command::StepBack,
-        Command::StepForward,
-        Command::ToggleGrid,
-        Command::FitToWindow,
-        Command::ZoomIn,
-        Command::ZoomOut,
-        Command::RegenerateUnlocked,
-        Command::RandomSeed,
-        Command::ToggleLock,
-        Command::Cancel,
-    ];
-
-    /// Commands with a Ctrl shortcut; the Shift variants come first so Ctrl+Shift+Z is not read as Ctrl+Z.
-    pub const WITH_SHORTCUTS: [Command; 12] = [
-        Command::Redo,
-        Command::SaveAs,
-        Command::CommandPalette,
-        Command::Undo,
-        Command::New,
-        Command::Open,
-        Command::Save,
-        Command::GoToRoom,
-        Command::Quit,
-        Command::Copy,
-        Command::Cut,
-        Command::Paste,
-    ];
-
     /// The menu or button label.
     pub fn label(&self) -> String {
         match self {
@@ -479,23 +444,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn keys_are_unique_across_commands_and_tools() {
-        let tools = Tool::ALL.map(Command::SetTool);
-        let mut keys: Vec<_> = Command::WITH_KEYS
-            .iter()
-            .chain(&tools)
-            .filter_map(|c| c.key())
-            .collect();
-        let n = keys.len();
-        keys.sort();
-        keys.dedup();
-        assert_eq!(keys.len(), n);
-        assert_eq!(n, Command::WITH_KEYS.len() + Tool::ALL.len());
-    }
-
-    #[test]
     fn every_shortcut_command_has_a_shortcut() {
-        for command in Command::WITH_SHORTCUTS {
+        for command in Command::with_shortcuts() {
             assert!(!command.shortcuts().is_empty(), "{command:?}");
         }
     }

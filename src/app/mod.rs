@@ -23,6 +23,7 @@ mod browser_view;
 mod cache;
 mod camera;
 mod clipboard;
+mod command_list;
 mod commands;
 mod compare;
 mod confirm;
@@ -357,7 +358,7 @@ fn keyboard(ctx: &egui::Context, state: &mut EditorState, commands: &mut Vec<Com
                 _ => {}
             }
         }
-        for command in Command::WITH_SHORTCUTS {
+        for command in Command::with_shortcuts() {
             if command.shortcuts().iter().any(|s| i.consume_shortcut(s)) {
                 commands.push(command);
             }
@@ -367,7 +368,7 @@ fn keyboard(ctx: &egui::Context, state: &mut EditorState, commands: &mut Vec<Com
         if i.modifiers.ctrl || i.modifiers.alt || i.modifiers.command {
             return;
         }
-        for command in Command::WITH_KEYS {
+        for command in Command::with_keys() {
             let Some(key) = command.key() else { continue };
             let fired = match key {
                 Key::Plus => i.key_pressed(Key::Plus) || i.key_pressed(Key::Equals),

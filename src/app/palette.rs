@@ -7,11 +7,7 @@ use egui::{Context, Id, Key, Modal, RichText, TextEdit};
 
 use super::commands::Command;
 use super::state::EditorState;
-use super::tools::Tool;
-use crate::generate::{Step, campaign};
-use crate::io::export::Format;
 use crate::model::RoomId;
-use crate::paint::Layer;
 
 /// Entries listed at most, so a one-letter query stays a short list.
 const MAX_SHOWN: usize = 14;
@@ -40,38 +36,17 @@ impl Palette {
 
 /// Every command the palette offers, in the order it lists them before any typing: the menus' order.
 pub fn catalogue(state: &EditorState) -> Vec<Command> {
-    let mut list = vec![Command::New, Command::Open, Command::Save, Command::SaveAs];
-    list.extend((0..state.files.recent.len()).map(Command::OpenRecent));
-    list.extend(Format::ALL.map(Command::Export));
-    list.extend([
-        Command::Quit,
-        Command::Undo,
-        Command::Redo,
-        Command::Copy,
-        Command::Cut,
-        Command::Paste,
-    ]);
-    list.extend(Tool::ALL.map(Command::SetTool));
-    list.extend(Command::WITH_KEYS);
-    list.extend([Command::GoToRoom]);
-    list.extend(Layer::ALL.map(Command::ToggleLayer));
-    list.extend([
-        Command::ToggleControls,
-        Command::ToggleReopenLastFile,
-        Command::ToggleDetails,
-        Command::RegenerateSameSeed,
-        Command::Reroll(Step::Furniture),
-        Command::Reroll(Step::Loot),
-        Command::Reroll(Step::Patrols),
-        Command::Regenerate,
-        Command::SelectLoot(None),
-        Command::CompareWithLastRegeneration,
-        Command::CompareWithStep(0),
-        Command::CompareWithFile,
-        Command::StopComparing,
-        Command::ToggleBrowser,
-    ]);
-    list.extend((0..campaign::LEVELS as u32).map(Command::OpenMansion));
+    let recent = (0..state.files.recent.len()).map(Command::OpenRecent);
+    let mut list: Vec<Command> = Command::listed()
+        .into_iter()
+        .filter(|c| *c != Command::CommandPalette)
+        .collect();
+    // The recent files, after Save As as in the File menu.
+    let at = list
+        .iter()
+        .position(|c| *c == Command::SaveAs)
+        .map_or(0, |i| i + 1);
+    list.splice(at..at, recent);
     list
 }
 
@@ -205,16 +180,13 @@ pub fn show(ctx: &Context, state: &mut EditorState, commands: &mut Vec<Command>)
 mod tests {
     use super::*;
 
+    /// Every listed command (every kind a designer calls by name, `Command::reach`) is found by
+    /// typing its label.
     #[test]
-    fn every_command_with_a_key_or_shortcut_is_found_by_its_label() {
+    fn every_listed_command_is_found_by_its_label() {
         let state = EditorState::new_default();
-        let tools = Tool::ALL.map(Command::SetTool);
-        let keyed = Command::WITH_KEYS
-            .iter()
-            .chain(&Command::WITH_SHORTCUTS)
-            .chain(&tools)
-            .filter(|c| **c != Command::CommandPalette);
-        for command in keyed {
+        let listed = Command::listed();
+        for command in listed.iter().filter(|c| **c != Command::CommandPalette) {
             let found = matches(&state, &command.label());
             assert!(
                 found.iter().any(|(c, _)| c == command),

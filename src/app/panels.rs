@@ -60,13 +60,13 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
                 }
             };
             ui.strong("View and mansion");
-            Command::WITH_KEYS.iter().for_each(|cmd| line(ui, cmd));
+            Command::with_keys().iter().for_each(|cmd| line(ui, cmd));
             ui.strong("Tools");
             Tool::ALL.map(Command::SetTool).iter().for_each(|cmd| line(ui, cmd));
             ui.label(format!("{:>12}  brush size", "[  ]"));
             ui.label(format!("{:>12}  eyedropper with any tool", "Ctrl+click"));
             ui.strong("Files and history");
-            Command::WITH_SHORTCUTS.iter().for_each(|cmd| line(ui, cmd));
+            Command::with_shortcuts().iter().for_each(|cmd| line(ui, cmd));
         });
     });
 }

@@ -46,19 +46,27 @@ pub enum Step {
     Patrols,
 }
 
+impl Step {
+    /// Every step that can be re-rolled alone, in the Document panel's order.
+    pub const ALL: [Step; 3] = [Step::Furniture, Step::Loot, Step::Patrols];
+}
+
 impl Rerolls {
-    /// The stream tag for step `tag` under these counters.
-    pub fn tag(&self, tag: &str) -> String {
-        let n = match tag {
-            "furniture" => self.furniture,
-            "loot" => self.loot,
-            "patrols" | "guards" => self.patrols,
-            _ => 0,
-        };
-        if n == 0 {
-            tag.to_string()
-        } else {
-            format!("{tag}#{n}")
+    /// How often `step` was re-rolled.
+    pub fn count(&self, step: Step) -> u32 {
+        match step {
+            Step::Furniture => self.furniture,
+            Step::Loot => self.loot,
+            Step::Patrols => self.patrols,
+        }
+    }
+
+    /// The stream tag of a pass of `step` whose plain tag is `tag`: `tag` itself until the step is
+    /// re-rolled, then `"{tag}#{n}"`.
+    pub fn tag(&self, step: Step, tag: &str) -> String {
+        match self.count(step) {
+            0 => tag.to_string(),
+            n => format!("{tag}#{n}"),
         }
     }
 

@@ -368,7 +368,12 @@ impl Generator for PackedMansion {
         );
         level.diagnostics.extend(notes);
         level.diagnostics.extend(packed.diagnostics);
-        finish::finish(&mut level, Some(settings.outer_border), request.locks);
+        finish::finish(
+            &mut level,
+            Some(settings.outer_border),
+            request.locks,
+            request.rerolls,
+        );
         Ok(level)
     }
 }

@@ -17,6 +17,7 @@
 use super::kept_patrols::KeptPatrols;
 use super::{furniture, locks, loot, patrols};
 use crate::generate::rng::Stream;
+use crate::generate::{Rerolls, Step};
 use crate::model::topology::{depths, private_rooms};
 use crate::model::{Cell, Item, ItemKind, Level, LockedRoom, RoomKind, Terrain};
 
@@ -37,12 +38,18 @@ pub fn loot_budget(level: &Level) -> usize {
 /// which places the outside patrol ring; `None` for levels without an outside. Locked rooms get their
 /// floors and items back after furnishing and after loot (coins the loot pass put there are taken away),
 /// and their kept patrols with their guards around the patrol pass.
-pub fn finish(level: &mut Level, outer_border: Option<i32>, locks: &[LockedRoom]) {
+/// Furniture, loot and patrols draw from the streams of their steps, re-rolled as `rerolls` says.
+pub fn finish(
+    level: &mut Level,
+    outer_border: Option<i32>,
+    locks: &[LockedRoom],
+    rerolls: Rerolls,
+) {
     let seed = level.seed;
-    let stream = |tag: &str| Stream::new(seed, tag);
+    let stream = |step: Step, tag: &str| Stream::new(seed, &rerolls.tag(step, tag));
     assign_depths(level);
     assign_private(level);
-    let mut furniture_rng = stream("furniture");
+    let mut furniture_rng = stream(Step::Furniture, "furniture");
     lay_floors(level, &mut furniture_rng);
     place_door_items(level);
     furnish(level, &mut furniture_rng);
@@ -58,7 +65,7 @@ pub fn finish(level: &mut Level, outer_border: Option<i32>, locks: &[LockedRoom]
         .filter(|i| i.kind == ItemKind::Coin)
         .count();
     let budget = loot_budget(level).saturating_sub(locked_coins);
-    let placed = loot::place_loot(level, budget, &locked, &mut stream("loot"));
+    let placed = loot::place_loot(level, budget, &locked, &mut stream(Step::Loot, "loot"));
     locks::restore(level, locks);
     if placed < budget {
         level.diagnostics.push(format!(
@@ -67,8 +74,13 @@ pub fn finish(level: &mut Level, outer_border: Option<i32>, locks: &[LockedRoom]
     }
     let ring = outer_border.map(|b| b - 1);
     let kept = KeptPatrols::resolve(level, locks);
-    patrols::build_patrols_with_ring(level, &mut stream("patrols"), ring, kept.held());
-    patrols::place_guards(level, &mut stream("guards"));
+    patrols::build_patrols_with_ring(
+        level,
+        &mut stream(Step::Patrols, "patrols"),
+        ring,
+        kept.held(),
+    );
+    patrols::place_guards(level, &mut stream(Step::Patrols, "guards"));
     kept.restore(level);
 }
 

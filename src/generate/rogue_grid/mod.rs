@@ -238,7 +238,7 @@ impl Generator for RogueGrid {
                 .push("a 1×1 grid: both stairs are in the one room".to_string());
         }
         set_entrance(&mut level, &settings, &links);
-        finish::finish(&mut level, None, request.locks);
+        finish::finish(&mut level, None, request.locks, request.rerolls);
         place_stairs(&mut level, &settings, &links)?;
         Ok(level)
     }

@@ -18,7 +18,7 @@ pub mod regions;
 use crate::generate::passes::kept_patrols::KeptPatrols;
 use crate::generate::passes::{loot, patrols};
 use crate::generate::rng::Stream;
-use crate::generate::{GenerateError, Generator, Request, Rerolls};
+use crate::generate::{GenerateError, Generator, Request, Rerolls, Step};
 use crate::model::{Cell, Entrance, Level, LockedRoom, Plan, RoomId, Terrain};
 use layout::OUTER_BORDER;
 use locks::Constraints;
@@ -114,7 +114,8 @@ fn build(
     rerolls: Rerolls,
     constraints: Option<&Constraints>,
 ) -> Result<Level, String> {
-    let stream = |tag: &str| Stream::new(seed, &rerolls.tag(tag));
+    let stream = |tag: &str| Stream::new(seed, tag);
+    let rerolled = |step: Step, tag: &str| Stream::new(seed, &rerolls.tag(step, tag));
     let (rooms_x, rooms_y) = (plan.rooms_x.max(1), plan.rooms_y.max(1));
     let mut mask = layout::courtyard_mask(rooms_x, rooms_y, &mut stream("mask"));
     let pins = constraints.map(|c| c.pins()).unwrap_or_default();
@@ -154,14 +155,19 @@ fn build(
     let locked = constraints
         .map(|c| c.locked_regions(&layout))
         .unwrap_or_default();
-    dressing::furnish_regions(&mut level, &mut stream("furniture"));
+    dressing::furnish_regions(&mut level, &mut rerolled(Step::Furniture, "furniture"));
     dressing::dress_exterior(&mut level, &mut stream("exterior"));
     let mut budget = plan.loot as usize;
     if let Some(c) = constraints {
         locks::paste_rooms(c, &mut level);
         budget = budget.saturating_sub(locks::locked_coins(c));
     }
-    let placed = loot::place_loot(&mut level, budget, &locked, &mut stream("loot"));
+    let placed = loot::place_loot(
+        &mut level,
+        budget,
+        &locked,
+        &mut rerolled(Step::Loot, "loot"),
+    );
     if placed < budget {
         level.diagnostics.push(format!(
             "{budget} loot wanted, {placed} placed: no free floor left"
@@ -169,8 +175,12 @@ fn build(
     }
     let locks = constraints.map_or(&[][..], |c| c.locked.as_slice());
     let kept = KeptPatrols::resolve(&level, locks);
-    patrols::build_patrols(&mut level, &mut stream("patrols"), kept.held());
-    patrols::place_guards(&mut level, &mut stream("guards"));
+    patrols::build_patrols(
+        &mut level,
+        &mut rerolled(Step::Patrols, "patrols"),
+        kept.held(),
+    );
+    patrols::place_guards(&mut level, &mut rerolled(Step::Patrols, "guards"));
     kept.restore(&mut level);
 
     let depth_seeds = (0..rooms_x).map(|rx| slot_region(&layout, rx, 0)).collect();

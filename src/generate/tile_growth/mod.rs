@@ -323,7 +323,12 @@ impl Generator for TileGrowth {
         let mut level = render::render(&growth, &settings, request);
         level.diagnostics.extend(notes);
         report(&growth, &settings, &mut level);
-        finish::finish(&mut level, Some(settings.outer_border), request.locks);
+        finish::finish(
+            &mut level,
+            Some(settings.outer_border),
+            request.locks,
+            request.rerolls,
+        );
         Ok(level)
     }
 }
