@@ -6,13 +6,13 @@
 //! a puzzling parse error. Errors name the file and, for parse errors, the line and column, because a
 //! hand-edited file is the common way for one to break.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use thiserror::Error;
 
 use super::atomic::save_atomic;
+pub use super::format::Format;
 use super::parse_message::{json_message, ron_message};
 use super::read::{self, ReadError, size_in_words};
 use super::sniff::{self, Kind};
@@ -24,43 +24,6 @@ use crate::model::{Level, ValidLevel, valid};
 /// carried a `version` (the field is absent) are format 1 too, so they load unchanged. A change to what
 /// the file holds bumps this number, and [`check_format`] then migrates or refuses the older formats.
 pub const LEVEL_FORMAT_VERSION: u64 = 1;
-
-/// A level-file format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Ron,
-    Json,
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Format::Ron => "RON",
-            Format::Json => "JSON",
-        })
-    }
-}
-
-impl Format {
-    /// The format named by the file extension (`.ron`, `.json`, any case), if any.
-    pub fn from_extension(path: &Path) -> Option<Format> {
-        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-        match ext.as_str() {
-            "ron" => Some(Format::Ron),
-            "json" => Some(Format::Json),
-            _ => None,
-        }
-    }
-
-    /// Guesses from the content: a JSON level is an object, so it starts with `{`; RON starts with `(`.
-    pub fn sniff(text: &str) -> Format {
-        if text.trim_start().starts_with('{') {
-            Format::Json
-        } else {
-            Format::Ron
-        }
-    }
-}
 
 /// Why a level file could not be read or written.
 #[derive(Debug, Error)]

@@ -7,6 +7,7 @@ pub mod atomic_pair;
 pub mod broken_edit;
 pub mod edit_places;
 pub mod export;
+mod format;
 pub mod level_file;
 pub mod level_or_preset;
 pub mod parse_message;

@@ -11,7 +11,7 @@ use std::fmt;
 
 use serde::de::{IgnoredAny, MapAccess, Visitor};
 
-use super::level_file::Format;
+use super::format::Format;
 
 /// Which of the two a text holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Cell;
+use super::cell::Cell;
 
 /// The size of a map in cells. Negative sizes (only a broken file has them) read as empty.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

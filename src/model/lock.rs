@@ -7,10 +7,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{
-    Cell, Grid, Guard, Item, Level, PatrolRoute, Rect, Room, RoomId, RoomOrigin, Shape, Station,
-    StationKind, StationRole, Terrain,
+use super::cell::Cell;
+use super::grid::{Grid, Shape};
+use super::level::{
+    Guard, Level, PatrolRoute, Room, RoomId, RoomOrigin, Station, StationKind, StationRole,
 };
+use super::rect::Rect;
+use super::terrain::{Item, Terrain};
 
 /// Who locked a room. Both kinds keep the room alike; the editor shows them apart, so a designer can
 /// tell the rooms they pinned from those pinned to keep a hand edit.

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Cell;
+use super::cell::Cell;
 
 /// A half-open rectangle `[x0, x1) × [y0, y1)` in cell space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -6,8 +6,10 @@
 //! core so that `generate` and `analysis` both stand on them without importing each other: a change in how
 //! the analysis presents a figure can never change what a generator builds.
 
+use super::cell::Cell;
 use super::grid::Grid;
-use super::{Adjacency, AdjacencyId, Cell, ItemKind, Level, RoomId, RoomKind, Terrain};
+use super::level::{Adjacency, AdjacencyId, Level, RoomId, RoomKind};
+use super::terrain::{ItemKind, Terrain};
 
 /// Door edges of the room graph: for each room, its door neighbours with the adjacency that joins them,
 /// in adjacency order. The lists share one allocation: generation builds the graph in hot passes.

@@ -12,10 +12,14 @@ use std::ops::Deref;
 
 use thiserror::Error;
 
+use super::cell::Cell;
+use super::level::{Level, RoomOrigin, Segment};
 use super::limits::{
     GENERATOR_IDS, MAX_GUARDS, MAX_LEVEL, MAX_ROUTE_CELLS, MAX_SIDE, SIHEYUAN, quote,
 };
-use super::{Cell, Level, LockedRoom, Rect, RoomOrigin, Segment};
+use super::lock::LockedRoom;
+use super::rect::Rect;
+use super::terrain::Terrain;
 
 /// Why a level is not safe to read: what is wrong and where.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -279,7 +283,7 @@ pub fn check_lock(generator: &str, index: usize, lock: &LockedRoom) -> Result<()
             quote(generator)
         ));
     }
-    let bounds = Level::blank(generator, 0, 0, (MAX_SIDE, MAX_SIDE), super::Terrain::Void);
+    let bounds = Level::blank(generator, 0, 0, (MAX_SIDE, MAX_SIDE), Terrain::Void);
     let on_limit_map = |c: Cell| bounds.in_bounds(c);
     let max_cells = bounds.shape().len();
     let counts_ok = lock.room.cells.len() <= max_cells

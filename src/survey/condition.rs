@@ -6,7 +6,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::{Figures, STEALTH_KEYS};
+use super::line::{Figures, STEALTH_KEYS};
 
 /// A comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,6 +13,7 @@
 //! - routes are searched within a bounded horizon ([`DEFAULT_HORIZON`] turns): "none" means none within
 //!   it, and "back out" means reaching the outside (or the start cell), not leaving the level.
 
+mod cancel;
 pub mod cells;
 mod earshot;
 pub mod ghost;
@@ -23,12 +24,10 @@ pub mod timeline;
 mod view;
 pub mod watch;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+pub use cancel::Cancel;
 pub use cells::{CellRules, CellSet};
 pub use ghost::Route;
 pub use timeline::GuardTimeline;
@@ -148,25 +147,6 @@ impl Stealth {
     /// The longest guard period: one turn of the slowest patrol's cycle.
     pub fn longest_period(&self) -> usize {
         self.timelines.iter().map(|t| t.period).max().unwrap_or(1)
-    }
-}
-
-/// A request to stop an analysis under way, shared with the thread that asked for it (the editor, when
-/// the document changes again): the analysis looks at it between its steps and gives up.
-#[derive(Clone, Debug, Default)]
-pub struct Cancel(Arc<AtomicBool>);
-
-impl Cancel {
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
     }
 }
 

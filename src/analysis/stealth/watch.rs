@@ -7,6 +7,7 @@
 
 use rayon::prelude::*;
 
+use super::cancel::Cancel;
 use super::cells::{CellRules, CellSet};
 use super::light::{CARRIED_RADIUS2, cast};
 use super::patch::Patch;
@@ -224,7 +225,7 @@ pub fn watched_shares(
     watch: &Watch,
     timelines: &[GuardTimeline],
     cells: usize,
-    cancel: &super::Cancel,
+    cancel: &Cancel,
 ) -> Option<Vec<f32>> {
     // Guard `g` is sampled at turns `period..2 · period`, turn by turn so that the light of each turn
     // is made once.

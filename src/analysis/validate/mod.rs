@@ -10,108 +10,14 @@
 
 mod partners;
 mod records;
+mod report;
 mod siheyuan;
-
-use std::fmt;
-
-use serde::{Deserialize, Serialize};
 
 use super::{RoomGraph, patrol_metrics, room_graph};
 use crate::model::topology::{INFINITE, move_costs};
 use crate::model::{Cell, Grid, ItemKind, Level, RoomId, RoomKind, Terrain, valid};
-
-/// How serious a finding is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum FindingKind {
-    /// The level cannot be played as meant: `validate` exits 1.
-    Playability,
-    /// A generator guarantee does not hold, which a hand edit may intend: reported, exit 0 unless
-    /// `--strict`.
-    GeneratorNote,
-}
-
-impl FindingKind {
-    pub fn label(self) -> &'static str {
-        match self {
-            FindingKind::Playability => "error",
-            FindingKind::GeneratorNote => "note",
-        }
-    }
-}
-
-/// One broken invariant.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Violation {
-    /// The invariant's number in spec §8 (0: the level is not safe to read at all).
-    pub invariant: u32,
-    pub kind: FindingKind,
-    pub message: String,
-    pub cell: Option<Cell>,
-    pub room: Option<RoomId>,
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} (invariant {}): {}",
-            self.kind.label(),
-            self.invariant,
-            self.message
-        )?;
-        if let Some(c) = self.cell {
-            write!(f, " at ({}, {})", c.x, c.y)?;
-        }
-        if let Some(r) = self.room {
-            write!(f, " in room {r}")?;
-        }
-        Ok(())
-    }
-}
-
-/// Collects violations while the checks run; each is of the kind the report is set to.
-pub(crate) struct Report {
-    found: Vec<Violation>,
-    kind: FindingKind,
-}
-
-impl Report {
-    fn new() -> Self {
-        Report {
-            found: Vec::new(),
-            kind: FindingKind::Playability,
-        }
-    }
-
-    fn push(&mut self, invariant: u32, message: String, cell: Option<Cell>, room: Option<RoomId>) {
-        self.found.push(Violation {
-            invariant,
-            kind: self.kind,
-            message,
-            cell,
-            room,
-        });
-    }
-
-    /// Runs `checks` with their findings reported as `kind`.
-    fn as_kind(&mut self, kind: FindingKind, checks: impl FnOnce(&mut Report)) {
-        let outer = std::mem::replace(&mut self.kind, kind);
-        checks(self);
-        self.kind = outer;
-    }
-
-    pub(crate) fn add(&mut self, invariant: u32, message: impl Into<String>) {
-        self.push(invariant, message.into(), None, None);
-    }
-
-    pub(crate) fn at(&mut self, invariant: u32, cell: Cell, message: impl Into<String>) {
-        self.push(invariant, message.into(), Some(cell), None);
-    }
-
-    pub(crate) fn in_room(&mut self, invariant: u32, room: RoomId, message: impl Into<String>) {
-        self.push(invariant, message.into(), None, Some(room));
-    }
-}
+pub(crate) use report::Report;
+pub use report::{FindingKind, Violation};
 
 /// Every broken invariant of `level`; empty when the level is sound.
 pub fn validate(level: &Level) -> Vec<Violation> {

@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use super::Report;
+use super::report::Report;
 use crate::model::{Adjacency, AdjacencyId, Cell, Level, RoomKind};
 
 /// A wall run by its two end cells, lower first, so a run and its reverse are the same key.

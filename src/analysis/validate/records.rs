@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use super::Report;
+use super::report::Report;
 use crate::model::topology::depths;
 use crate::model::{Level, RoomId, RoomKind, Station, StationRole};
 

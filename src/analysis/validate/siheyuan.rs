@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::Report;
+use super::report::Report;
 use crate::analysis::{dead_ends, room_of_cell};
 use crate::model::limits::SIHEYUAN_OUTER_BORDER as OUTER_BORDER;
 use crate::model::{Cell, ItemKind, Level, Plan, RoomId, RoomKind, RoomOrigin, Terrain};

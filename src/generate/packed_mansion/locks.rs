@@ -2,9 +2,10 @@
 //! Entrance Hall stays the entrance, and the reachability fix keeps locked door pairs as they are.
 
 use super::doors;
+use super::packed_plan::PackedPlan;
+use super::params::Settings;
 use super::plan::{Placement, PlacementKind, Plan};
 use super::render::Frame;
-use super::{PackedPlan, Settings};
 use crate::generate::GenerateError;
 use crate::model::{Cell, LockedRoom, RoomKind, RoomOrigin};
 

@@ -1,7 +1,7 @@
 //! §2.2–2.3 steps 1–4: the Entrance Hall on the front row, then rooms and hallways packed from seed
 //! squares that prefer concave corners.
 
-use super::{Placement as Strategy, Settings};
+use super::params::{Placement as Strategy, Settings};
 use crate::generate::rng::Stream;
 
 /// What a placement is.

@@ -2,6 +2,7 @@
 //! their shared wall runs, and the entrance.
 
 use super::doors::{Contact, Run};
+use super::params::ID;
 use super::plan::{PlacementKind, Plan};
 use crate::generate::Request;
 use crate::generate::build::{exterior_room, room_from_cells, split_unbuilt};
@@ -58,7 +59,7 @@ pub fn render(
 ) -> Level {
     let size = |squares: i32| squares * frame.s + 1 + 2 * frame.border;
     let mut level = Level::blank(
-        super::ID,
+        ID,
         request.level,
         request.seed,
         (size(plan.grid_w), size(plan.grid_h)),

@@ -1,7 +1,7 @@
 //! §3.2 steps 6–8 and §3.3: a room per cell, a gutter Z corridor per link, stairs, and the model records.
 
-use super::Settings;
 use super::links::Links;
+use super::params::{ID, Settings};
 use crate::generate::GenerateError;
 use crate::generate::Request;
 use crate::generate::build::room_from_cells;
@@ -133,7 +133,7 @@ pub fn render(
 ) -> crate::model::Level {
     let s = settings.cell_size;
     let size = (settings.cells_x * s + 1, settings.cells_y * s + 1);
-    let mut level = Level::blank(super::ID, request.level, request.seed, size, Terrain::Void);
+    let mut level = Level::blank(ID, request.level, request.seed, size, Terrain::Void);
     let room_of = |(i, j): (i32, i32)| (j * settings.cells_x + i) as usize;
     for (r, f) in floors.iter().enumerate() {
         for x in f.x0 - 1..=f.x1 + 1 {

@@ -1,6 +1,6 @@
 //! §1.2–1.3: growing modules from the root, plugging lazily, the closed-growth fix and optional loops.
 
-use super::{ModuleType, RootColumn, Settings};
+use super::params::{ModuleType, RootColumn, Settings};
 use crate::generate::rng::Stream;
 use crate::model::Dir;
 

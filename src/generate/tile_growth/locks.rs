@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 
 use super::growth::{Growth, Module, SIDES, bit, step};
-use super::{ModuleType, Settings};
+use super::params::{ModuleType, Settings};
 use crate::generate::GenerateError;
 use crate::generate::rng::Stream;
 use crate::model::{Cell, Dir, LockedRoom, RoomKind, RoomOrigin, Terrain};

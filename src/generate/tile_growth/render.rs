@@ -1,7 +1,7 @@
 //! §1.4: module grid → cells, regions → rooms, shared sides → adjacencies, and the entrance.
 
-use super::Settings;
 use super::growth::{Growth, SIDES, bit, step};
+use super::params::{ID, Settings};
 use crate::generate::Request;
 use crate::generate::build::{exterior_room, room_from_cells, split_unbuilt};
 use crate::model::{
@@ -173,7 +173,7 @@ pub fn render(growth: &Growth, settings: &Settings, request: &Request) -> Level 
     };
     let size = |modules: i32| modules * frame.step + 1 + 2 * frame.border;
     let mut level = Level::blank(
-        super::ID,
+        ID,
         request.level,
         request.seed,
         (size(settings.modules_x), size(settings.modules_y)),

@@ -6,7 +6,7 @@ use std::io::Cursor;
 
 use image::{ImageFormat, RgbaImage};
 
-use super::Overlay;
+use crate::analysis::Overlay;
 use crate::analysis::diff::Mark;
 use crate::model::{Cell, Level, RoomId};
 use crate::paint::{self, MapFacts, Overlays, Scene};

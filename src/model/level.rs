@@ -1,0 +1,382 @@
+//! The level and its parts: rooms, adjacencies, patrols, guards, the entrance and the siheyuan plan.
+//!
+//! Kept in a module of its own (the model's root re-exports it) so that the limits, locks and checks of
+//! the model import it directly rather than through the root that also imports them.
+
+use serde::{Deserialize, Serialize};
+
+use super::cell::{Cell, Dir};
+use super::grid::Shape;
+use super::rect::Rect;
+use super::terrain::{Item, ItemKind, Terrain};
+
+/// Index of a room in [`Level::rooms`].
+pub type RoomId = usize;
+/// Index of an adjacency in [`Level::adjacencies`].
+pub type AdjacencyId = usize;
+
+/// The kind of a room (shared contract §0.1). Public/private is the separate [`Room::private`] flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RoomKind {
+    Exterior,
+    Courtyard,
+    Room,
+    Hall,
+    Corridor,
+}
+
+impl RoomKind {
+    /// Chamber: a room proper, where dead-end loot goes.
+    pub fn is_chamber(self) -> bool {
+        self == RoomKind::Room
+    }
+
+    /// Circulation: courtyards, halls and corridors.
+    pub fn is_circulation(self) -> bool {
+        matches!(
+            self,
+            RoomKind::Courtyard | RoomKind::Hall | RoomKind::Corridor
+        )
+    }
+}
+
+/// Where a room came from, for locks and the inspector.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RoomOrigin {
+    /// The outside of the building.
+    Exterior,
+    /// A slot `(rx, ry)` of the siheyuan room grid.
+    Slot { rx: i32, ry: i32 },
+    /// Modules of the tile-growth grid, in placement order.
+    Modules(Vec<(i32, i32)>),
+    /// A placement rectangle on the packed-mansion plan grid.
+    Placement { x: i32, y: i32, w: i32, h: i32 },
+    /// A cell of the Rogue grid.
+    GridCell { i: i32, j: i32 },
+}
+
+/// A room or region: a chamber, courtyard, hall, corridor or the exterior.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Room {
+    pub kind: RoomKind,
+    /// Private (back-of-house) flag; decided from depth by the shared rule.
+    pub private: bool,
+    /// Door hops from the front (exterior 0, front row 1).
+    pub depth: u32,
+    /// Bounding rectangle of the room's floor (its interior).
+    pub interior: Rect,
+    /// Floor cells, in x-outer/y-inner order. For rectangular rooms these are exactly the interior's cells.
+    pub cells: Vec<Cell>,
+    pub origin: RoomOrigin,
+}
+
+impl Room {
+    pub fn is_courtyard(&self) -> bool {
+        self.kind == RoomKind::Courtyard
+    }
+
+    pub fn is_indoor_room(&self) -> bool {
+        self.kind == RoomKind::Room || self.kind == RoomKind::Hall
+    }
+
+    /// A short human-readable kind, e.g. "private room" or "public courtyard".
+    pub fn kind_label(&self) -> String {
+        let kind = match self.kind {
+            RoomKind::Exterior => return "exterior".to_string(),
+            RoomKind::Courtyard => "courtyard",
+            RoomKind::Room => "room",
+            RoomKind::Hall => "hall",
+            RoomKind::Corridor => "corridor",
+        };
+        let privacy = if self.private { "private" } else { "public" };
+        format!("{privacy} {kind}")
+    }
+}
+
+/// A straight run of wall cells shared by two rooms (spec §2.4). Corner cells at its ends are not part of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Segment {
+    pub origin: Cell,
+    pub dir: Dir,
+    pub len: i32,
+}
+
+impl Segment {
+    pub fn cell(&self, k: i32) -> Cell {
+        let (dx, dy) = self.dir.delta();
+        self.origin.offset(dx * k, dy * k)
+    }
+
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..self.len).map(|k| self.cell(k))
+    }
+}
+
+/// One contact between two rooms: a shared wall run or a corridor (shared contract §0.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Adjacency {
+    /// The room on the counter-clockwise ("left") side of the segment's direction.
+    pub left: RoomId,
+    /// The room on the clockwise side.
+    pub right: RoomId,
+    /// The shared wall run; `None` for a corridor connection.
+    pub segment: Option<Segment>,
+    /// The mirror partner across the vertical axis; itself when self-partnered (siheyuan only).
+    pub mirror: Option<AdjacencyId>,
+    pub door: bool,
+    /// Door cells: one in a shared wall, the two ends of a corridor. Empty without a door.
+    pub door_cells: Vec<Cell>,
+    /// A corridor's cells in walking order from `left` to `right`, from `door_cells[0]` to
+    /// `door_cells[1]` inclusive (patrols walk it between the rooms); empty for wall doors.
+    pub via: Vec<Cell>,
+}
+
+impl Adjacency {
+    pub fn other(&self, room: RoomId) -> RoomId {
+        if self.left == room {
+            self.right
+        } else {
+            self.left
+        }
+    }
+
+    pub fn touches(&self, room: RoomId) -> bool {
+        self.left == room || self.right == room
+    }
+
+    /// The door cell on `room`'s side (the only door cell for wall doors).
+    pub fn door_cell_for(&self, room: RoomId) -> Option<Cell> {
+        match self.door_cells.as_slice() {
+            [] => None,
+            [only] => Some(*only),
+            [first, .., last] => Some(if room == self.left { *first } else { *last }),
+        }
+    }
+}
+
+/// Why a guard pauses at a patrol station.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum StationKind {
+    /// Beside a window looking out of the room.
+    Window,
+    /// Next to loot.
+    Loot,
+    /// Sitting on a chair.
+    Chair,
+    /// No station: a couple of steps into the room from its door.
+    IntoRoom,
+}
+
+/// The role of a patrol station in its route.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum StationRole {
+    Head,
+    Tail,
+    SideTrip,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Station {
+    pub cell: Cell,
+    pub room: RoomId,
+    pub kind: StationKind,
+    pub role: StationRole,
+}
+
+/// A patrol route: the cells a guard walks, in order (repeats mean waiting), and the room visits it was
+/// built from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PatrolRoute {
+    pub cells: Vec<Cell>,
+    /// Room visits in order; a side trip shows its host room twice.
+    pub visits: Vec<RoomId>,
+    pub stations: Vec<Station>,
+    /// A route around the outside of the house.
+    pub outside: bool,
+}
+
+impl PatrolRoute {
+    /// A route loops when its first and last cells are Chebyshev-adjacent (spec §2.6).
+    pub fn loops(&self) -> bool {
+        match (self.cells.first(), self.cells.last()) {
+            (Some(a), Some(b)) => a.chebyshev_adjacent(*b),
+            _ => false,
+        }
+    }
+}
+
+/// A guard standing on the first cell of its route.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Guard {
+    pub start: Cell,
+    /// Index into [`Level::patrols`].
+    pub route: usize,
+    pub carries_torch: bool,
+}
+
+/// Where the player comes in (shared contract §0.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entrance {
+    pub room: RoomId,
+    /// The front-door cell, or the up-stairs.
+    pub cell: Cell,
+    pub exterior: Option<RoomId>,
+    /// Rooms of depth 1.
+    pub depth_seeds: Vec<RoomId>,
+    pub exit_cell: Option<Cell>,
+}
+
+/// The siheyuan plan of one mansion: room-grid size and loot budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Plan {
+    pub rooms_x: i32,
+    pub rooms_y: i32,
+    pub loot: u32,
+}
+
+/// A patrol chain that was cut for guard density: the link between two room visits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SplitPoint {
+    pub before: RoomId,
+    pub after: RoomId,
+}
+
+/// A complete level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Level {
+    /// Generator id, e.g. `siheyuan`.
+    pub generator: String,
+    /// Level number 0–9 (difficulty), which sets the dressing and patrol rules.
+    pub level: u32,
+    pub seed: u64,
+    pub plan: Option<Plan>,
+    pub width: i32,
+    pub height: i32,
+    /// Row-major terrain, reached through [`Level::terrain`] and [`Level::index`] (never by hand).
+    terrain: Vec<Terrain>,
+    pub rooms: Vec<Room>,
+    pub adjacencies: Vec<Adjacency>,
+    /// Items in placement order (doors, furniture, exterior bushes, coins).
+    pub items: Vec<Item>,
+    pub patrols: Vec<PatrolRoute>,
+    pub guards: Vec<Guard>,
+    pub split_points: Vec<SplitPoint>,
+    pub player_start: Cell,
+    pub entrance: Entrance,
+    /// Shortfalls, clamped parameters and fix-ups; shown in the UI, never hidden.
+    pub diagnostics: Vec<String>,
+}
+
+impl Level {
+    /// An empty level of `width × height` cells of `fill`, with no rooms yet: the generators' starting
+    /// point. Negative sizes make an empty map.
+    pub fn blank(
+        generator: &str,
+        level_index: u32,
+        seed: u64,
+        (width, height): (i32, i32),
+        fill: Terrain,
+    ) -> Level {
+        let shape = Shape::new(width, height);
+        Level {
+            generator: generator.to_string(),
+            level: level_index,
+            seed,
+            plan: None,
+            width: shape.width(),
+            height: shape.height(),
+            terrain: vec![fill; shape.len()],
+            rooms: Vec::new(),
+            adjacencies: Vec::new(),
+            items: Vec::new(),
+            patrols: Vec::new(),
+            guards: Vec::new(),
+            split_points: Vec::new(),
+            player_start: Cell::new(0, 0),
+            entrance: Entrance {
+                room: 0,
+                cell: Cell::new(0, 0),
+                exterior: None,
+                depth_seeds: Vec::new(),
+                exit_cell: None,
+            },
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// The map's size, the one way from cells to indices of per-cell tables.
+    pub fn shape(&self) -> Shape {
+        Shape::new(self.width, self.height)
+    }
+
+    pub fn in_bounds(&self, c: Cell) -> bool {
+        self.index(c).is_some()
+    }
+
+    /// The flat index of `c` into [`Level::terrain_cells`] and every [`Grid`](super::grid::Grid) of this
+    /// level's shape, or `None` when `c` is off the map (or the terrain does not cover it, in a broken
+    /// file).
+    pub fn index(&self, c: Cell) -> Option<usize> {
+        self.shape().index(c).filter(|&i| i < self.terrain.len())
+    }
+
+    /// The terrain in row-major order.
+    pub fn terrain_cells(&self) -> &[Terrain] {
+        &self.terrain
+    }
+
+    /// Terrain at `c`; out-of-map cells read as `Void`.
+    pub fn terrain(&self, c: Cell) -> Terrain {
+        self.index(c).map_or(Terrain::Void, |i| self.terrain[i])
+    }
+
+    /// Sets the terrain of every cell of `rect` that lies on the map, a row at a time.
+    pub fn fill_terrain(&mut self, rect: Rect, t: Terrain) {
+        let (x0, x1) = (rect.x0.max(0), rect.x1.min(self.width));
+        let (y0, y1) = (rect.y0.max(0), rect.y1.min(self.height));
+        if x0 >= x1 {
+            return;
+        }
+        let run = (x1 - x0) as usize;
+        for y in y0..y1 {
+            if let Some(start) = self.index(Cell::new(x0, y))
+                && let Some(cells) = self.terrain.get_mut(start..start + run)
+            {
+                cells.fill(t);
+            }
+        }
+    }
+
+    /// Sets terrain at `c`; ignores out-of-map cells.
+    pub fn set_terrain(&mut self, c: Cell, t: Terrain) {
+        if let Some(i) = self.index(c) {
+            self.terrain[i] = t;
+        }
+    }
+
+    pub fn item_at(&self, c: Cell) -> Option<&Item> {
+        self.items.iter().find(|it| it.cell == c)
+    }
+
+    pub fn count_items(&self, kind: ItemKind) -> usize {
+        self.items.iter().filter(|it| it.kind == kind).count()
+    }
+
+    /// The exterior room, if the level has an outside.
+    pub fn exterior(&self) -> Option<RoomId> {
+        self.entrance.exterior
+    }
+
+    /// Adjacencies touching `room`, in id order.
+    pub fn adjacencies_of(&self, room: RoomId) -> impl Iterator<Item = (AdjacencyId, &Adjacency)> {
+        self.adjacencies
+            .iter()
+            .enumerate()
+            .filter(move |(_, a)| a.touches(room))
+    }
+
+    /// Cells of the whole map, x outer and y inner.
+    pub fn all_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..self.width).flat_map(move |x| (0..self.height).map(move |y| Cell::new(x, y)))
+    }
+}

@@ -1,0 +1,112 @@
+//! What a cell is made of and what stands on it: terrain and items.
+//!
+//! Kept apart from the level so that locks and checks can name terrain without going through the model's
+//! root, which re-exports these.
+
+use serde::{Deserialize, Serialize};
+
+use super::cell::{Axis, Cell, Dir};
+
+/// Terrain of one cell.
+///
+/// The original distinguishes 16 wall glyphs by their neighbours; they are purely cosmetic (spec §5.11), so
+/// the model keeps one `Wall` and `analysis::wall_glyph_bits` derives the glyph, which also stays
+/// right after hand edits. [`Terrain::original_index`] gives the original's numbering for compatibility.
+/// `Void` and `Floor` serve the other generators (`other-generators.md` §0.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Terrain {
+    /// Bare outdoor ground: yard and path around the house (`Outside` of the shared contract).
+    Ground,
+    Grass,
+    Water,
+    Marble,
+    Wood,
+    WoodCreaky,
+    Wall,
+    /// A one-way window; the direction points from the enclosed room toward the open side.
+    Window(Dir),
+    Portcullis(Axis),
+    Door(Axis),
+    GardenDoor(Axis),
+    /// Impassable unbuilt space (rock).
+    Void,
+    /// Plain floor of a generator that does not distinguish floor materials.
+    Floor,
+}
+
+impl Terrain {
+    /// Door-like: portcullis, door or garden door. No template decoration stands 4-adjacent to one.
+    pub fn is_door_like(self) -> bool {
+        matches!(
+            self,
+            Terrain::Portcullis(_) | Terrain::Door(_) | Terrain::GardenDoor(_)
+        )
+    }
+
+    /// Blocking: walls and windows, impassable to guards and the player.
+    pub fn is_blocking(self) -> bool {
+        matches!(self, Terrain::Wall | Terrain::Window(_) | Terrain::Void)
+    }
+
+    /// Glyph-wall: walls, windows, portcullises and doors (not garden doors); picks wall glyphs.
+    pub fn is_glyph_wall(self) -> bool {
+        matches!(
+            self,
+            Terrain::Wall | Terrain::Window(_) | Terrain::Portcullis(_) | Terrain::Door(_)
+        )
+    }
+
+    /// Walkable floor that loot may lie on.
+    pub fn is_loot_floor(self) -> bool {
+        matches!(self, Terrain::Wood | Terrain::Marble | Terrain::Floor)
+    }
+
+    /// The index of this terrain in the original game's terrain list (spec §2.1); walls take `glyph_bits`.
+    pub fn original_index(self, glyph_bits: u8) -> u8 {
+        match self {
+            Terrain::Ground | Terrain::Void => 0,
+            Terrain::Grass => 1,
+            Terrain::Water => 2,
+            Terrain::Marble => 3,
+            Terrain::Wood | Terrain::Floor => 4,
+            Terrain::WoodCreaky => 5,
+            Terrain::Wall => 6 + (glyph_bits & 15),
+            Terrain::Window(Dir::E) => 22,
+            Terrain::Window(Dir::W) => 23,
+            Terrain::Window(Dir::N) => 24,
+            Terrain::Window(Dir::S) => 25,
+            Terrain::Portcullis(Axis::NS) => 26,
+            Terrain::Portcullis(Axis::EW) => 27,
+            Terrain::Door(Axis::NS) => 28,
+            Terrain::Door(Axis::EW) => 29,
+            Terrain::GardenDoor(Axis::NS) => 30,
+            Terrain::GardenDoor(Axis::EW) => 31,
+        }
+    }
+}
+
+/// Item kinds (spec §2.2). Door and portcullis items sit on door terrain and mark a closable door.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ItemKind {
+    Chair,
+    Table,
+    Bush,
+    Coin,
+    Door(Axis),
+    Portcullis(Axis),
+    TorchUnlit,
+    TorchLit,
+}
+
+impl ItemKind {
+    pub fn is_torch(self) -> bool {
+        matches!(self, ItemKind::TorchLit | ItemKind::TorchUnlit)
+    }
+}
+
+/// One item on one cell. A cell holds at most one item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Item {
+    pub kind: ItemKind,
+    pub cell: Cell,
+}

@@ -1,0 +1,107 @@
+//! One survey line (the figures of one mansion) and the [`Figures`] lookup that conditions read.
+//!
+//! Kept apart from the survey's root, which runs the survey and re-exports these, so that
+//! [`condition`](super::condition) can name the figures it checks without importing the root that
+//! imports it.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::analysis::stats::LevelStats;
+use crate::analysis::stealth::Summary;
+use crate::generate::figures::GeneratorFigures;
+
+/// One mansion's figures: the shared keys, then the generator's own, then the stealth summary when
+/// asked for. Field order is the key order of `stats`' JSON lines.
+#[derive(Clone, Debug, Serialize)]
+pub struct Line {
+    #[serde(flatten)]
+    pub stats: LevelStats,
+    #[serde(flatten)]
+    pub figures: GeneratorFigures,
+    #[serde(flatten)]
+    pub stealth: Option<StealthColumns>,
+}
+
+impl Line {
+    /// The line as a JSON object (its keys sorted, unlike the printed line's).
+    pub fn to_json(&self) -> Map<String, Value> {
+        match serde_json::to_value(self) {
+            Ok(Value::Object(map)) => map,
+            _ => Map::new(),
+        }
+    }
+}
+
+/// Where conditions look up figures: a survey line, or a line read back as JSON.
+pub trait Figures {
+    /// The figure named `key` as a number; `None` when the line has no such key, or holds no number
+    /// there (JSON writes a non-finite figure as `null`).
+    fn number(&self, key: &str) -> Option<f64>;
+}
+
+impl Figures for Line {
+    /// Read off the fields, without building the JSON object: `search` and the seed browser ask this
+    /// of every mansion they measure.
+    fn number(&self, key: &str) -> Option<f64> {
+        self.stats
+            .number(key)
+            .or_else(|| self.figures.number(key))
+            .or_else(|| self.stealth.as_ref().and_then(|s| s.number(key)))
+            .filter(|v| v.is_finite())
+    }
+}
+
+impl Figures for Map<String, Value> {
+    fn number(&self, key: &str) -> Option<f64> {
+        self.get(key).and_then(Value::as_f64)
+    }
+}
+
+/// The stealth summary without its `loot` key, which the shared keys already have.
+#[derive(Clone, Debug, Serialize)]
+pub struct StealthColumns {
+    pub lit_floor_share: f64,
+    pub watched_share: f64,
+    pub never_watched_share: f64,
+    pub hiding_cells: usize,
+    pub loot_ghost: usize,
+    pub ghost_route_turns: usize,
+}
+
+/// The keys the stealth summary adds (for "add --stealth" hints).
+pub const STEALTH_KEYS: [&str; 6] = [
+    "lit_floor_share",
+    "watched_share",
+    "never_watched_share",
+    "hiding_cells",
+    "loot_ghost",
+    "ghost_route_turns",
+];
+
+impl StealthColumns {
+    fn number(&self, key: &str) -> Option<f64> {
+        match key {
+            "lit_floor_share" => Some(self.lit_floor_share),
+            "watched_share" => Some(self.watched_share),
+            "never_watched_share" => Some(self.never_watched_share),
+            "hiding_cells" => Some(self.hiding_cells as f64),
+            "loot_ghost" => Some(self.loot_ghost as f64),
+            "ghost_route_turns" => Some(self.ghost_route_turns as f64),
+            _ => None,
+        }
+    }
+}
+
+impl From<Summary> for StealthColumns {
+    fn from(s: Summary) -> Self {
+        StealthColumns {
+            lit_floor_share: s.lit_floor_share,
+            watched_share: s.watched_share,
+            never_watched_share: s.never_watched_share,
+            hiding_cells: s.hiding_cells,
+            loot_ghost: s.loot_ghost,
+            ghost_route_turns: s.ghost_route_turns,
+        }
+    }
+}
