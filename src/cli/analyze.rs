@@ -7,10 +7,11 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
+use super::args::{BrokenEditsArg, parse_seed};
+use super::error::CliError;
 use super::export::{load_level_or_preset, warn_drift};
 use super::output::{print, say};
 use super::recipe::{GeneratorArgs, build};
-use super::{BrokenEditsArg, CliError, parse_seed};
 use crate::analysis::stealth::{self, DEFAULT_HORIZON, LootRoute, Stealth, Summary};
 use crate::generate::campaign::LEVELS;
 use crate::model::Level;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap_complete::Shell;
 
-use super::CliError;
+use super::error::CliError;
 use super::output::print;
 
 /// The program name the completions are registered for.

@@ -8,9 +8,10 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
+use super::args::{BrokenEditsArg, OverlayArg, selected_overlays};
+use super::error::CliError;
 use super::export::{LoadedLevel, load_level_or_preset, warn_drift};
 use super::output::{print, write_file};
-use super::{BrokenEditsArg, CliError, OverlayArg, selected_overlays};
 use crate::analysis::diff::{LevelDiff, diff as level_diff};
 use crate::io::export::png;
 use crate::io::read::{input_name, is_standard_input};

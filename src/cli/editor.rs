@@ -8,7 +8,8 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use super::{CliError, MansionArgs, OverlayArg, preset_message};
+use super::args::{MansionArgs, OverlayArg};
+use super::error::{CliError, preset_message};
 use crate::app::{self, ScreenshotRequest};
 use crate::generate::campaign;
 use crate::io::level_or_preset::OpenError;

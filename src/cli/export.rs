@@ -6,9 +6,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use super::args::{BrokenEditsArg, OverlayArg, parse_seed, selected_overlays};
+use super::error::{CliError, preset_message};
 use super::output::{print, say, write_file};
 use super::recipe::{GeneratorArgs, build};
-use super::{BrokenEditsArg, CliError, OverlayArg, parse_seed, preset_message, selected_overlays};
 use crate::edit::Command;
 use crate::generate::campaign::LEVELS;
 use crate::io::atomic_pair::save_pair;

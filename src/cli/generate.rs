@@ -7,10 +7,11 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
+use super::args::{MansionArgs, parse_seed};
+use super::error::CliError;
 use super::export::emit;
 use super::output::{print, progress_bar, say, write_file};
 use super::recipe::{GeneratorArgs, build};
-use super::{CliError, MansionArgs, parse_seed};
 use crate::analysis::stats::level_stats;
 use crate::generate::campaign;
 use crate::io::atomic_dir::StagedDir;

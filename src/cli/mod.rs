@@ -6,9 +6,11 @@
 //! and CI logs show the cause without a backtrace.
 
 mod analyze;
+mod args;
 mod completions_and_man;
 mod diff;
 mod editor;
+mod error;
 mod export;
 mod generate;
 mod output;
@@ -20,14 +22,12 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::analysis::Overlay;
+use crate::io::preset::BrokenEdits;
 
-use crate::generate::campaign::LEVELS;
-use crate::io::level_file::LevelFileError;
-use crate::io::preset::{BrokenEdits, PresetError};
-
+use args::BrokenEditsArg;
+use error::CliError;
 pub use recipe::recipe_from_args;
 
 #[derive(Debug, Parser)]
@@ -94,107 +94,6 @@ enum Command {
         /// The command whose page to print instead of the main one.
         command: Option<String>,
     },
-}
-
-/// Game seed and level number, shared by the commands that generate one mansion.
-#[derive(Debug, clap::Args)]
-struct MansionArgs {
-    /// Game seed: decimal or 0x-prefixed hexadecimal.
-    #[arg(long, value_parser = parse_seed)]
-    seed: u64,
-    /// Level of that game's campaign, 0–9.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(..LEVELS as i64))]
-    level: u32,
-}
-
-/// `--skip-broken-edits`, on every command that reads a preset.
-#[derive(Debug, Clone, Copy, clap::Args)]
-pub(super) struct BrokenEditsArg {
-    /// When a preset's hand edit cannot be applied, load the preset without it and the edits after it
-    /// (which may depend on it), and say on stderr what was left out; without this, such a preset is
-    /// refused with the edit's number, what it does and its line.
-    #[arg(long)]
-    skip_broken_edits: bool,
-}
-
-impl BrokenEditsArg {
-    pub(super) fn choice(self) -> BrokenEdits {
-        if self.skip_broken_edits {
-            BrokenEdits::Skip
-        } else {
-            BrokenEdits::Refuse
-        }
-    }
-}
-
-/// The one line for a preset that could not be read or rebuilt: the loader's message, and for an edit
-/// that cannot be applied, how to load the preset without it.
-pub(super) fn preset_message(error: &PresetError) -> String {
-    match error {
-        PresetError::BrokenEdit { edit, .. } => format!(
-            "{error}; --skip-broken-edits loads the preset without it{}",
-            edit.and_after()
-        ),
-        other => other.to_string(),
-    }
-}
-
-/// Accepts `123` and `0x7b`, since seeds are often written in hex.
-fn parse_seed(text: &str) -> Result<u64, String> {
-    let parsed = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
-        Some(hex) => u64::from_str_radix(hex, 16),
-        None => text.parse(),
-    };
-    parsed.map_err(|e| format!("not a 64-bit seed ({e})"))
-}
-
-/// Why a command failed, which sets the exit code.
-#[derive(Debug)]
-enum CliError {
-    /// Bad input: arguments or files. Exit 2.
-    Input(String),
-    /// The work itself failed. Exit 1.
-    Failed(String),
-    /// Standard output was closed early (`… | head`): not an error, stop quietly.
-    BrokenPipe,
-}
-
-impl From<LevelFileError> for CliError {
-    fn from(e: LevelFileError) -> Self {
-        CliError::Input(e.to_string())
-    }
-}
-
-/// An `--overlay` value (`screenshot`, `export`): one of the six analysis overlays, `all` or `none`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(super) enum OverlayArg {
-    RoomGraph,
-    Distances,
-    Loot,
-    Patrols,
-    Sight,
-    Routes,
-    All,
-    None,
-}
-
-/// The overlays a list of `--overlay` values selects, in order: `all` adds the six, `none` clears what
-/// came before.
-pub(super) fn selected_overlays(args: &[OverlayArg]) -> Vec<Overlay> {
-    let mut overlays = Vec::new();
-    for arg in args {
-        match arg {
-            OverlayArg::RoomGraph => overlays.push(Overlay::RoomGraph),
-            OverlayArg::Distances => overlays.push(Overlay::Distances),
-            OverlayArg::Loot => overlays.push(Overlay::Loot),
-            OverlayArg::Patrols => overlays.push(Overlay::Patrols),
-            OverlayArg::Sight => overlays.push(Overlay::Sight),
-            OverlayArg::Routes => overlays.push(Overlay::Routes),
-            OverlayArg::All => overlays.extend(Overlay::ALL),
-            OverlayArg::None => overlays.clear(),
-        }
-    }
-    overlays
 }
 
 /// Parses the arguments (the program name first), runs the command and returns the exit code.
@@ -268,15 +167,6 @@ fn one_line_clap_error(e: &clap::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn seeds_parse_in_decimal_and_hex() {
-        assert_eq!(parse_seed("123"), Ok(123));
-        assert_eq!(parse_seed("0x7b"), Ok(123));
-        assert_eq!(parse_seed("0XFFFFFFFFFFFFFFFF"), Ok(u64::MAX));
-        assert!(parse_seed("-1").is_err());
-        assert!(parse_seed("0x").is_err());
-    }
 
     #[test]
     fn usage_errors_become_one_line() {

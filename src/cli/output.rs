@@ -8,7 +8,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
-use super::CliError;
+use super::error::CliError;
 use crate::io::atomic::save_atomic;
 
 /// Maps a standard-output write error; a closed pipe ends the command quietly.

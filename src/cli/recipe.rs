@@ -7,7 +7,7 @@
 
 use clap::Args;
 
-use super::CliError;
+use super::error::CliError;
 use crate::generate::campaign;
 use crate::generate::recipe::Recipe;
 use crate::generate::registry::{self, GeneratorKind};

@@ -8,9 +8,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use super::args::parse_seed;
+use super::error::CliError;
 use super::output::{json_stdout_error, progress_bar, stdout_error};
 use super::recipe::{Choice, GeneratorArgs};
-use super::{CliError, parse_seed};
 use crate::survey::{Condition, Line, Mansions, Progress, Survey};
 
 #[derive(Debug, Args)]

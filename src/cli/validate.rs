@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
-use super::CliError;
+use super::error::CliError;
 use super::export::load_level_or_preset;
 use super::output::print;
 use crate::analysis::validate::{FindingKind, validate as check};

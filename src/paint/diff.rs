@@ -4,8 +4,8 @@
 
 use egui::{Shape, Stroke, StrokeKind};
 
-use super::CellToScreen;
 use super::palette;
+use super::transform::CellToScreen;
 use crate::analysis::diff::Mark;
 use crate::model::Cell;
 

@@ -7,9 +7,9 @@ use crate::analysis::{
 };
 use crate::model::{Cell, Grid, Level};
 
-use super::Overlays;
+use super::graph_layout::GraphLayout;
 use super::outline::{self, Outline};
-use super::room_graph::GraphLayout;
+use super::shown::Overlays;
 
 /// Everything painting needs beyond the level itself.
 #[derive(Clone, Debug)]

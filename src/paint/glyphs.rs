@@ -8,8 +8,8 @@
 use egui::epaint::FontsView;
 use egui::{Color32, CornerRadius, FontId, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, vec2};
 
+use super::labels::text_shape;
 use super::palette;
-use super::text_shape;
 use super::transform::{CellToScreen, Visible};
 use crate::model::{ItemKind, Level};
 

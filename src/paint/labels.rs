@@ -179,6 +179,19 @@ pub fn around_cell(t: &CellToScreen, cell: Rect) -> [(Pos2, Align2); 8] {
     ]
 }
 
+/// Centred text as a shape.
+pub fn text_shape(
+    fonts: &mut FontsView<'_>,
+    centre: Pos2,
+    text: &str,
+    font: FontId,
+    colour: Color32,
+) -> Shape {
+    let galley = fonts.layout_no_wrap(text.to_string(), font, colour);
+    let pos = centre - galley.size() / 2.0;
+    Shape::galley(pos, galley, colour)
+}
+
 #[cfg(test)]
 mod tests {
     use rand::{RngExt, SeedableRng};

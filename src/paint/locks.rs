@@ -5,8 +5,9 @@
 
 use egui::{Color32, CornerRadius, Pos2, Rect, Shape, Stroke, pos2, vec2};
 
+use super::scene::Scene;
 use super::transform::CellToScreen;
-use super::{Scene, outline, palette};
+use super::{outline, palette};
 use crate::model::RoomId;
 
 /// The padlock badge of every locked room on screen, with its room.

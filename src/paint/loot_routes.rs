@@ -6,9 +6,9 @@
 use egui::epaint::FontsView;
 use egui::{Align2, Color32, Pos2, Shape, Stroke, vec2};
 
-use super::Scene;
 use super::labels::{Labels, Tag, label_size};
 use super::palette;
+use super::scene::Scene;
 use super::transform::CellToScreen;
 use crate::analysis::Overlay;
 use crate::analysis::stealth::LootRoute;

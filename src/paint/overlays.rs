@@ -15,8 +15,9 @@ use egui::{Align2, Color32, Mesh, Pos2, Rect, Shape, Stroke, vec2};
 
 use super::labels::{Labels, Tag, around_cell, label_size, lod};
 use super::patrols::{patrol_marks, route_shape_short, short_route_name};
+use super::scene::Scene;
 use super::transform::CellToScreen;
-use super::{Scene, outline, palette};
+use super::{outline, palette};
 use crate::analysis::Overlay;
 use crate::model::{Cell, Level, Room, RoomKind};
 

@@ -5,9 +5,10 @@
 use egui::epaint::FontsView;
 use egui::{Color32, CornerRadius, FontId, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, vec2};
 
-use super::labels::Labels;
+use super::labels::{Labels, text_shape};
+use super::scene::Scene;
 use super::transform::CellToScreen;
-use super::{Scene, outline, palette, text_shape};
+use super::{outline, palette};
 use crate::model::{Cell, Level, PatrolRoute, RoomId, StationKind, StationRole};
 
 /// The letter on a station badge.

@@ -6,8 +6,9 @@
 use egui::{Color32, CornerRadius, Mesh, Pos2, Rect, Shape, Stroke, StrokeKind, pos2, vec2};
 
 use super::palette;
+use super::scene::Scene;
+use super::timeline;
 use super::transform::{CellToScreen, Visible};
-use super::{Scene, timeline};
 use crate::analysis::Overlay;
 use crate::analysis::stealth::CellSet;
 

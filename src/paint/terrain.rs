@@ -7,8 +7,9 @@
 
 use egui::{Color32, CornerRadius, Mesh, Rect, Shape, Stroke, StrokeKind, Vec2, vec2};
 
+use super::scene::Scene;
 use super::transform::{CellToScreen, Visible};
-use super::{Scene, glyphs, outline, palette};
+use super::{glyphs, outline, palette};
 use crate::model::{Axis, Cell, Dir, ItemKind, Level, Terrain};
 
 /// Screen-space unit vector of a compass direction (north is up on screen).

@@ -5,63 +5,17 @@
 use egui::epaint::FontsView;
 use egui::{Color32, Mesh, Pos2, Shape, Stroke};
 
-use super::Scene;
 use super::glyphs::GuardMarker;
 use super::labels::Labels;
 use super::palette;
+use super::scene::Scene;
 use super::terrain::screen_dir;
+use super::timeline_frame::TimelineFrame;
 use super::transform::{CellToScreen, Visible};
-use crate::analysis::stealth::{CellSet, GuardView, Stealth};
-use crate::model::{Cell, Dir};
+use crate::model::Dir;
 
 /// Alpha of a guard's view area: overlapping views add up, so each stays light.
 pub const VIEW_ALPHA: u8 = 105;
-
-/// What the map shows at one turn of the patrol timeline.
-#[derive(Clone, Debug)]
-pub struct TimelineFrame {
-    pub turn: usize,
-    pub views: Vec<GuardView>,
-    /// Each guard's cell at the next turn, to draw it on its way while playing.
-    pub next: Vec<Cell>,
-    /// Lit cells at `turn`, carried torches included.
-    pub lit: CellSet,
-    /// Cells any guard watches at `turn`.
-    pub watched: usize,
-    /// How far (0 to 1) playback has gone from `turn` towards the next turn.
-    pub progress: f32,
-}
-
-impl TimelineFrame {
-    pub fn new(stealth: &Stealth, turn: usize) -> Self {
-        let views = stealth.view_at(turn);
-        let mut watched = CellSet::empty(stealth.rules.shape);
-        for v in &views {
-            watched.union_with(&v.watched);
-        }
-        TimelineFrame {
-            turn,
-            watched: watched.len(),
-            views,
-            next: stealth
-                .timelines
-                .iter()
-                .map(|tl| tl.at(turn + 1).0)
-                .collect(),
-            lit: stealth.lit_at(turn),
-            progress: 0.0,
-        }
-    }
-
-    /// Where guard view `i` is drawn: its cell, or part of the way to the next while playing.
-    pub fn position(&self, t: &CellToScreen, i: usize) -> Pos2 {
-        let from = t.cell_centre(self.views[i].cell);
-        match self.next.get(i) {
-            Some(&to) if self.progress > 0.0 => from.lerp(t.cell_centre(to), self.progress),
-            _ => from,
-        }
-    }
-}
 
 /// Every guard's view area at the frame's turn, in its route's colour.
 pub fn draw_views(

@@ -1,0 +1,96 @@
+//! The arguments several commands share: the game seed and level, `--skip-broken-edits` and
+//! `--overlay`. A module of its own, apart from `cli/mod.rs`, because the command modules flatten these
+//! into their own arguments and `mod.rs` in turn uses the command modules: kept in the parent, they
+//! would tie each command back to the parent in an import cycle.
+
+use clap::ValueEnum;
+
+use crate::analysis::Overlay;
+use crate::generate::campaign::LEVELS;
+use crate::io::preset::BrokenEdits;
+
+/// Game seed and level number, shared by the commands that generate one mansion.
+#[derive(Debug, clap::Args)]
+pub(super) struct MansionArgs {
+    /// Game seed: decimal or 0x-prefixed hexadecimal.
+    #[arg(long, value_parser = parse_seed)]
+    pub(super) seed: u64,
+    /// Level of that game's campaign, 0–9.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(..LEVELS as i64))]
+    pub(super) level: u32,
+}
+
+/// `--skip-broken-edits`, on every command that reads a preset.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub(super) struct BrokenEditsArg {
+    /// When a preset's hand edit cannot be applied, load the preset without it and the edits after it
+    /// (which may depend on it), and say on stderr what was left out; without this, such a preset is
+    /// refused with the edit's number, what it does and its line.
+    #[arg(long)]
+    skip_broken_edits: bool,
+}
+
+impl BrokenEditsArg {
+    pub(super) fn choice(self) -> BrokenEdits {
+        if self.skip_broken_edits {
+            BrokenEdits::Skip
+        } else {
+            BrokenEdits::Refuse
+        }
+    }
+}
+
+/// Accepts `123` and `0x7b`, since seeds are often written in hex.
+pub(super) fn parse_seed(text: &str) -> Result<u64, String> {
+    let parsed = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => text.parse(),
+    };
+    parsed.map_err(|e| format!("not a 64-bit seed ({e})"))
+}
+
+/// An `--overlay` value (`screenshot`, `export`): one of the six analysis overlays, `all` or `none`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum OverlayArg {
+    RoomGraph,
+    Distances,
+    Loot,
+    Patrols,
+    Sight,
+    Routes,
+    All,
+    None,
+}
+
+/// The overlays a list of `--overlay` values selects, in order: `all` adds the six, `none` clears what
+/// came before.
+pub(super) fn selected_overlays(args: &[OverlayArg]) -> Vec<Overlay> {
+    let mut overlays = Vec::new();
+    for arg in args {
+        match arg {
+            OverlayArg::RoomGraph => overlays.push(Overlay::RoomGraph),
+            OverlayArg::Distances => overlays.push(Overlay::Distances),
+            OverlayArg::Loot => overlays.push(Overlay::Loot),
+            OverlayArg::Patrols => overlays.push(Overlay::Patrols),
+            OverlayArg::Sight => overlays.push(Overlay::Sight),
+            OverlayArg::Routes => overlays.push(Overlay::Routes),
+            OverlayArg::All => overlays.extend(Overlay::ALL),
+            OverlayArg::None => overlays.clear(),
+        }
+    }
+    overlays
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_parse_in_decimal_and_hex() {
+        assert_eq!(parse_seed("123"), Ok(123));
+        assert_eq!(parse_seed("0x7b"), Ok(123));
+        assert_eq!(parse_seed("0XFFFFFFFFFFFFFFFF"), Ok(u64::MAX));
+        assert!(parse_seed("-1").is_err());
+        assert!(parse_seed("0x").is_err());
+    }
+}
