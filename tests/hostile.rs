@@ -166,9 +166,9 @@ fn a_lock_from_another_generator_is_a_clear_error() {
     assert_refused(
         &path,
         "validate",
-        "lock 0 was taken from a packed_mansion level and cannot be kept by `siheyuan`",
+        "lock 0 is a packed-mansion placement and cannot be kept by `siheyuan`, whose rooms are siheyuan slots",
     );
-    assert_editor_refuses(&path, "packed_mansion");
+    assert_editor_refuses(&path, "packed-mansion placement");
 }
 
 #[test]

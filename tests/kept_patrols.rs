@@ -12,7 +12,8 @@ use mansion_forge::io::preset::{self, Preset};
 use mansion_forge::model::topology::move_costs;
 use mansion_forge::model::valid::check_lock;
 use mansion_forge::model::{
-    Cell, Level, LockOrigin, RoomId, RoomKind, RoomOrigin, StationKind, StationRole, Terrain,
+    Cell, Level, LockOrigin, OriginKind, RoomId, RoomKind, RoomOrigin, StationKind, StationRole,
+    Terrain,
 };
 
 /// A recipe of each generator at `seed` and level `level`.
@@ -444,6 +445,6 @@ fn hostile_kept_patrols_are_refused_when_read() {
     let mut long = good.locks[0].clone();
     let cell = long.patrols[0].cells[0];
     long.patrols[0].cells = vec![cell; 512 * 512 * 16 + 1];
-    let err = check_lock("siheyuan", 0, &long).expect_err("refused");
+    let err = check_lock("siheyuan", OriginKind::Slot, 0, &long).expect_err("refused");
     assert!(err.0.contains("longer than"), "{err}");
 }

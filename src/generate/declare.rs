@@ -15,7 +15,7 @@ use serde_json::Value;
 use super::Generator;
 use super::figures::GeneratorFigures;
 use super::params::ParamSpec;
-use crate::model::Level;
+use crate::model::{Level, OriginKind};
 
 /// A generator's declaration: everything the rest of the program needs to know about it, written once
 /// in the generator's folder.
@@ -26,10 +26,13 @@ pub trait Declare: Send + Sync + 'static {
     const ID: &'static str;
     /// The name a designer reads in the picker.
     const LABEL: &'static str;
-    /// One line on what it makes, for `mansion-forge generators` and the picker's tooltip.
+    /// One line on what it makes, for the picker's tooltip.
     const ABOUT: &'static str;
     /// The parameters as the picker and the command line show them, one per field of [`Self::Params`].
     const PARAMS: &'static [ParamSpec];
+    /// The kind of origin its rooms carry: a lock names its room by it, and a lock of another kind
+    /// cannot be kept by this generator.
+    const ROOMS: OriginKind;
     /// Whether the mansions of a game seed are the campaign's own (the survey then builds them as the
     /// campaign plans them, which is faster and gives the same levels).
     const CAMPAIGN: bool = false;
@@ -52,6 +55,10 @@ pub trait Declare: Send + Sync + 'static {
     fn check(_params: &Self::Params) -> Result<(), String> {
         Ok(())
     }
+    /// What a level file of this generator must hold beyond the shared checks (the siheyuan: its plan).
+    fn check_level(_level: &Level) -> Result<(), String> {
+        Ok(())
+    }
     /// The generator's own figures of the level made with `seed` (`stats` adds them after the shared
     /// keys).
     fn figures(_params: &Self::Params, _seed: u64) -> GeneratorFigures {
@@ -71,6 +78,10 @@ pub trait GeneratorKind: Send + Sync {
     fn params(&self) -> &'static [ParamSpec];
     /// [`Declare::CAMPAIGN`].
     fn follows_campaign(&self) -> bool;
+    /// [`Declare::ROOMS`].
+    fn rooms(&self) -> OriginKind;
+    /// See [`Declare::check_level`].
+    fn check_level(&self, level: &Level) -> Result<(), String>;
     /// The default parameters.
     fn defaults(&self) -> GeneratorParams;
     /// The parameters of mansion `level` of game `game_seed`.
@@ -116,6 +127,12 @@ impl<D: Declare> GeneratorKind for Kind<D> {
     }
     fn follows_campaign(&self) -> bool {
         D::CAMPAIGN
+    }
+    fn rooms(&self) -> OriginKind {
+        D::ROOMS
+    }
+    fn check_level(&self, level: &Level) -> Result<(), String> {
+        D::check_level(level)
     }
     fn defaults(&self) -> GeneratorParams {
         GeneratorParams::of::<D>(D::defaults())

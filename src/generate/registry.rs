@@ -3,7 +3,7 @@
 //! A generator declares itself with [`Declare`] (in `declare.rs`): its id, a designer's name, a one-line description, its
 //! parameter specs, its default parameters, how a game seed and level choose its parameters, and what it
 //! measures. From that one declaration come the picker's widgets, the command line's `--generator` and
-//! `--param` (and `mansion-forge generators`), preset reading and writing, the seed browser and `search`:
+//! `--param`, preset reading and writing, the seed browser and `search`:
 //! none of them names a generator. Adding a generator is one folder plus one line in [`BUILT_IN`]; a
 //! plug-in (or a test's toy generator) can also be added while running with [`register`].
 //!
@@ -65,6 +65,17 @@ pub fn find(id: &str) -> Option<&'static dyn GeneratorKind> {
 pub fn ids_for_people() -> String {
     let ids: Vec<String> = all().iter().map(|k| k.id().replace('_', "-")).collect();
     ids.join(", ")
+}
+
+/// Every generator id as files write them, for messages.
+pub fn ids_in_files() -> String {
+    let ids: Vec<&str> = all().iter().map(|k| k.id()).collect();
+    ids.join(", ")
+}
+
+/// The generator with exactly this id, as a file names it.
+pub fn find_in_file(id: &str) -> Option<&'static dyn GeneratorKind> {
+    all().into_iter().find(|kind| kind.id() == id)
 }
 
 /// Why a generator could not be set up.

@@ -16,6 +16,7 @@ pub use super::format::Format;
 use super::parse_message::{json_message, ron_message};
 use super::read::{self, ReadError, size_in_words};
 use super::sniff::{self, Kind};
+use crate::generate::registry;
 use crate::model::{Level, ValidLevel, valid};
 
 /// The level-file format this build writes, and the newest it reads.
@@ -207,10 +208,25 @@ pub fn from_text(path: &Path, text: &str) -> Result<ValidLevel, LevelFileError> 
     }
     let level = parse(text, format).map_err(located)?;
     header.map_err(located)?;
-    ValidLevel::new(level).map_err(|e| LevelFileError::Shape {
+    let shape = |message| LevelFileError::Shape {
         path: path.to_path_buf(),
-        message: e.0,
-    })
+        message,
+    };
+    known_generator(&level).map_err(shape)?;
+    ValidLevel::new(level).map_err(|e| shape(e.0))
+}
+
+/// The level names a generator this build has (the registry), and holds what that generator's levels
+/// must (the siheyuan: its plan).
+fn known_generator(level: &Level) -> Result<(), String> {
+    match registry::find_in_file(&level.generator) {
+        Some(kind) => kind.check_level(level),
+        None => Err(format!(
+            "unknown generator `{}` (expected {})",
+            crate::model::limits::quote(&level.generator),
+            registry::ids_in_files()
+        )),
+    }
 }
 
 /// Saves a level atomically; the format comes from the extension, RON when it names none.
@@ -238,6 +254,7 @@ pub fn save_as(path: &Path, level: &Level, format: Format) -> Result<(), LevelFi
 /// campaign folder) goes through it, so the program never writes a level it would refuse to open.
 pub fn file_text(level: &Level, format: Format) -> Result<String, LevelFileError> {
     valid::check(level).map_err(|e| LevelFileError::Unsafe { message: e.0 })?;
+    known_generator(level).map_err(|message| LevelFileError::Unsafe { message })?;
     let text = to_string(level, format)?;
     let bytes = text.len() as u64;
     if bytes <= MAX_FILE_BYTES {

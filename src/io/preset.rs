@@ -237,7 +237,8 @@ pub enum PresetError {
     )]
     Version { path: PathBuf, found: u32 },
     #[error(
-        "{path}: unknown generator `{found}` (expected siheyuan, tile_growth, packed_mansion or rogue_grid)"
+        "{path}: unknown generator `{found}` (expected {})",
+        registry::ids_in_files()
     )]
     Generator {
         path: PathBuf,
@@ -313,9 +314,11 @@ fn typed(text: &str, path: &Path, kind: &dyn GeneratorKind) -> Result<Preset, Pr
         .map_err(|e| parse_error(text, path, &e))?;
     let file: PresetFile<IgnoredAny> = parse_ron(text, path)?;
     for (i, lock) in file.locks.iter().enumerate() {
-        valid::check_lock(&file.generator, i, lock).map_err(|e| PresetError::Recipe {
-            path: path.to_path_buf(),
-            message: e.0,
+        valid::check_lock(&file.generator, kind.rooms(), i, lock).map_err(|e| {
+            PresetError::Recipe {
+                path: path.to_path_buf(),
+                message: e.0,
+            }
         })?;
     }
     let recipe = Recipe {
@@ -357,10 +360,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Preset, PresetError> {
             found: header.version,
         });
     }
-    let Some(kind) = registry::all()
-        .into_iter()
-        .find(|kind| kind.id() == header.generator)
-    else {
+    let Some(kind) = registry::find_in_file(&header.generator) else {
         return Err(PresetError::Generator {
             path: path.to_path_buf(),
             found: read::quote(&header.generator),

@@ -55,6 +55,41 @@ pub enum RoomOrigin {
     GridCell { i: i32, j: i32 },
 }
 
+/// The kind of a room's origin: which grid of which generator a room (and a lock of it) belongs to. A
+/// generator declares the kind its rooms carry, so a lock from another generator's level is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OriginKind {
+    Slot,
+    Modules,
+    Placement,
+    GridCell,
+}
+
+impl OriginKind {
+    /// In a designer's words, for messages ("a lock of a siheyuan slot").
+    pub fn name(self) -> &'static str {
+        match self {
+            OriginKind::Slot => "siheyuan slot",
+            OriginKind::Modules => "tile-growth module group",
+            OriginKind::Placement => "packed-mansion placement",
+            OriginKind::GridCell => "Rogue-grid cell",
+        }
+    }
+}
+
+impl RoomOrigin {
+    /// The kind of this origin; `None` for the exterior, which every generator has.
+    pub fn kind(&self) -> Option<OriginKind> {
+        match self {
+            RoomOrigin::Exterior => None,
+            RoomOrigin::Slot { .. } => Some(OriginKind::Slot),
+            RoomOrigin::Modules(_) => Some(OriginKind::Modules),
+            RoomOrigin::Placement { .. } => Some(OriginKind::Placement),
+            RoomOrigin::GridCell { .. } => Some(OriginKind::GridCell),
+        }
+    }
+}
+
 /// A room or region: a chamber, courtyard, hall, corridor or the exterior.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Room {

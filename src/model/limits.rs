@@ -17,11 +17,9 @@ pub const MAX_SIDE: i32 = 512;
 /// The highest level number (levels are 0–9: dressing and patrol rules follow it).
 pub const MAX_LEVEL: u32 = 9;
 
-/// The generators a level or preset may name (`other-generators.md` §0).
-pub const GENERATOR_IDS: [&str; 4] = ["siheyuan", "tile_growth", "packed_mansion", "rogue_grid"];
-
-/// The siheyuan generator's id (its facts below are shared by the generator and the validator).
-pub const SIHEYUAN: &str = "siheyuan";
+/// Characters of a generator id (ids are lowercase words joined by `_`; which ids are known is the
+/// generator registry's business, checked where files are read).
+pub const MAX_GENERATOR_ID_CHARS: usize = 40;
 
 /// Free ground between each outer wall of a siheyuan and the map edge.
 pub const SIHEYUAN_OUTER_BORDER: i32 = 3;

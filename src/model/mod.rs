@@ -21,8 +21,8 @@ pub mod valid;
 pub use cell::{Axis, Cell, Dir};
 pub use grid::{Grid, Shape};
 pub use level::{
-    Adjacency, AdjacencyId, Entrance, Guard, Level, PatrolRoute, Plan, Room, RoomId, RoomKind,
-    RoomOrigin, Segment, SplitPoint, Station, StationKind, StationRole,
+    Adjacency, AdjacencyId, Entrance, Guard, Level, OriginKind, PatrolRoute, Plan, Room, RoomId,
+    RoomKind, RoomOrigin, Segment, SplitPoint, Station, StationKind, StationRole,
 };
 pub use lock::{KeptGuard, KeptPatrol, KeptStation, LockOrigin, LockedRoom};
 pub use rect::{Rect, RectCells};

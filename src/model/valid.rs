@@ -13,9 +13,9 @@ use std::ops::Deref;
 use thiserror::Error;
 
 use super::cell::Cell;
-use super::level::{Level, RoomOrigin, Segment};
+use super::level::{Level, OriginKind, Segment};
 use super::limits::{
-    GENERATOR_IDS, MAX_GUARDS, MAX_LEVEL, MAX_ROUTE_CELLS, MAX_SIDE, SIHEYUAN, quote,
+    MAX_GENERATOR_ID_CHARS, MAX_GUARDS, MAX_LEVEL, MAX_ROUTE_CELLS, MAX_SIDE, quote,
 };
 use super::lock::LockedRoom;
 use super::rect::Rect;
@@ -148,13 +148,19 @@ pub fn check(level: &Level) -> Result<(), ShapeError> {
     Ok(())
 }
 
-/// The generator is one this build knows, the level number is 0–9 and a siheyuan plan is buildable.
+/// The generator id is a plain id (whether this build knows it is checked where files are read, against
+/// the generator registry), the level number is 0–9 and a plan, if any, is buildable.
 fn check_header(level: &Level) -> Result<(), ShapeError> {
-    if !GENERATOR_IDS.contains(&level.generator.as_str()) {
+    let id = level.generator.as_str();
+    let plain = !id.is_empty()
+        && id.chars().count() <= MAX_GENERATOR_ID_CHARS
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if !plain {
         return fail(format!(
-            "unknown generator `{}` (expected {})",
-            quote(&level.generator),
-            GENERATOR_IDS.join(", ")
+            "unknown generator `{}` (a generator id is a lowercase word)",
+            quote(id)
         ));
     }
     if level.level > MAX_LEVEL {
@@ -162,9 +168,6 @@ fn check_header(level: &Level) -> Result<(), ShapeError> {
     }
     match level.plan {
         Some(plan) => plan.check().map_err(|m| ShapeError(format!("plan: {m}"))),
-        None if level.generator == SIHEYUAN => {
-            fail("a siheyuan level needs its plan (rooms_x, rooms_y, loot)".to_string())
-        }
         None => Ok(()),
     }
 }
@@ -261,26 +264,21 @@ fn check_patrols(
     Ok(())
 }
 
-/// Which generator makes rooms with this origin: a lock carries its room's origin, and a lock made by one
-/// generator means nothing to another (its slot or placement would be read as something else).
-pub fn origin_generator(origin: &RoomOrigin) -> Option<&'static str> {
-    match origin {
-        RoomOrigin::Exterior => None,
-        RoomOrigin::Slot { .. } => Some(SIHEYUAN),
-        RoomOrigin::Modules(_) => Some("tile_growth"),
-        RoomOrigin::Placement { .. } => Some("packed_mansion"),
-        RoomOrigin::GridCell { .. } => Some("rogue_grid"),
-    }
-}
-
-/// Checks a lock read from a file for `generator`: it was taken from that generator's level, and its
-/// cells and sizes are within the map limits.
-pub fn check_lock(generator: &str, index: usize, lock: &LockedRoom) -> Result<(), ShapeError> {
+/// Checks a lock read from a file for `generator`, whose rooms carry origins of kind `rooms`: it was
+/// taken from such a level, and its cells and sizes are within the map limits.
+pub fn check_lock(
+    generator: &str,
+    rooms: OriginKind,
+    index: usize,
+    lock: &LockedRoom,
+) -> Result<(), ShapeError> {
     let what = format!("lock {index}");
-    if let Some(owner) = origin_generator(&lock.room.origin).filter(|&g| g != generator) {
+    if let Some(owner) = lock.room.origin.kind().filter(|&k| k != rooms) {
         return fail(format!(
-            "{what} was taken from a {owner} level and cannot be kept by `{}`",
-            quote(generator)
+            "{what} is a {} and cannot be kept by `{}`, whose rooms are {}s",
+            owner.name(),
+            quote(generator),
+            rooms.name()
         ));
     }
     let bounds = Level::blank(generator, 0, 0, (MAX_SIDE, MAX_SIDE), Terrain::Void);
@@ -305,13 +303,14 @@ pub fn check_lock(generator: &str, index: usize, lock: &LockedRoom) -> Result<()
     for (_, rect) in &lock.neighbours {
         check_rect(&bounds, &format!("a neighbour of {what}"), *rect)?;
     }
-    check_kept_patrols(generator, &what, lock, &on_limit_map)
+    check_kept_patrols(generator, rooms, &what, lock, &on_limit_map)
 }
 
 /// The patrols a lock keeps: no more than a map's worth, each no longer than a level's route may be,
 /// on the limit map, and through rooms of the lock's generator.
 fn check_kept_patrols(
     generator: &str,
+    rooms: OriginKind,
     what: &str,
     lock: &LockedRoom,
     on_limit_map: &dyn Fn(Cell) -> bool,
@@ -340,12 +339,12 @@ fn check_kept_patrols(
                 "{patrol_what} has a cell outside the {MAX_SIDE}×{MAX_SIDE} limit"
             ));
         }
-        let rooms = patrol
+        let walked = patrol
             .visits
             .iter()
             .chain(patrol.stations.iter().map(|s| &s.room));
-        for origin in rooms {
-            if origin_generator(origin) != Some(generator) {
+        for origin in walked {
+            if origin.kind() != Some(rooms) {
                 return fail(format!(
                     "{patrol_what} walks a room that no `{}` level has",
                     quote(generator)

@@ -39,9 +39,8 @@ pub fn validate(level: &Level) -> Vec<Violation> {
         check_patrol_shapes(level, r);
         records::check_stations(level, r);
     });
-    if level.generator == crate::model::limits::SIHEYUAN
-        && let Some(plan) = level.plan
-    {
+    // A plan is the siheyuan's content: only its levels carry one.
+    if let Some(plan) = level.plan {
         report.as_kind(FindingKind::GeneratorNote, |r| {
             siheyuan::check(level, plan, r)
         });

@@ -6,6 +6,7 @@ use crate::generate::Generator;
 use crate::generate::declare::Declare;
 use crate::generate::figures::{Figure, GeneratorFigures};
 use crate::generate::params::ParamSpec;
+use crate::model::OriginKind;
 
 /// The packed mansion's declaration.
 pub struct Declaration;
@@ -15,6 +16,7 @@ impl Declare for Declaration {
     const ID: &'static str = super::ID;
     const LABEL: &'static str = "Packed mansion";
     const ABOUT: &'static str = "Rooms and hallways packed tightly on a plan grid from an entrance hall (other-generators §2).";
+    const ROOMS: OriginKind = OriginKind::Placement;
     const PARAMS: &'static [ParamSpec] = PARAMS;
 
     fn defaults() -> PackedMansionParams {

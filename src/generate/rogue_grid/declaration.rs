@@ -4,6 +4,7 @@ use super::{PARAMS, RogueGrid, RogueGridParams};
 use crate::generate::Generator;
 use crate::generate::declare::Declare;
 use crate::generate::params::ParamSpec;
+use crate::model::OriginKind;
 
 /// The Rogue grid's declaration.
 pub struct Declaration;
@@ -14,6 +15,7 @@ impl Declare for Declaration {
     const LABEL: &'static str = "Rogue grid";
     const ABOUT: &'static str =
         "Rooms on a grid joined by corridors, as in Rogue, with an exit (other-generators §3).";
+    const ROOMS: OriginKind = OriginKind::GridCell;
     const PARAMS: &'static [ParamSpec] = PARAMS;
 
     fn defaults() -> RogueGridParams {

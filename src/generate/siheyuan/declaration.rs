@@ -6,7 +6,7 @@ use crate::generate::Generator;
 use crate::generate::campaign;
 use crate::generate::declare::Declare;
 use crate::generate::params::{ParamSpec, numeric};
-use crate::model::{Level, Plan};
+use crate::model::{Level, OriginKind, Plan};
 
 /// The siheyuan's declaration.
 pub struct Declaration;
@@ -17,6 +17,7 @@ impl Declare for Declaration {
     const LABEL: &'static str = "Siheyuan";
     const ABOUT: &'static str =
         "Lurk Leap Loot's walled courtyard mansions (7DRL 2023): a mirrored grid of rooms.";
+    const ROOMS: OriginKind = OriginKind::Slot;
     const PARAMS: &'static [ParamSpec] = &[
         numeric(
             "rooms_x",
@@ -51,6 +52,14 @@ impl Declare for Declaration {
 
     fn generator(plan: &Plan) -> Box<dyn Generator> {
         Box::new(Siheyuan { plan: *plan })
+    }
+
+    /// A siheyuan level file must hold its plan (the validator checks the level against it).
+    fn check_level(level: &Level) -> Result<(), String> {
+        match level.plan {
+            Some(_) => Ok(()),
+            None => Err("a siheyuan level needs its plan (rooms_x, rooms_y, loot)".to_string()),
+        }
     }
 
     fn check(plan: &Plan) -> Result<(), String> {

@@ -25,7 +25,7 @@ use locks::Constraints;
 use regions::{EXTERIOR, slot_region};
 
 /// Generator id used in files and on the command line.
-pub const ID: &str = crate::model::limits::SIHEYUAN;
+pub const ID: &str = "siheyuan";
 /// The output version (see [`Generator::version`]).
 const VERSION: u32 = 1;
 

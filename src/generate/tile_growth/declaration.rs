@@ -6,6 +6,7 @@ use crate::generate::Generator;
 use crate::generate::declare::Declare;
 use crate::generate::figures::{Figure, GeneratorFigures};
 use crate::generate::params::ParamSpec;
+use crate::model::OriginKind;
 
 /// The tile growth's declaration.
 pub struct Declaration;
@@ -16,6 +17,7 @@ impl Declare for Declaration {
     const LABEL: &'static str = "Tile growth";
     const ABOUT: &'static str =
         "Corridors and chambers grown module by module from the front door (other-generators §1).";
+    const ROOMS: OriginKind = OriginKind::Modules;
     const PARAMS: &'static [ParamSpec] = PARAMS;
 
     fn defaults() -> TileGrowthParams {
