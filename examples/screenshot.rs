@@ -240,14 +240,14 @@ fn main() -> anyhow::Result<()> {
     let level = args.next().map_or(Ok(9), |s| s.parse())?;
     let only: Vec<String> = args.collect();
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
-    let shots: [(&str, &[&str], Option<usize>); 7] = [
-        ("map", &["none"], None),
-        ("room-graph", &["room-graph"], None),
-        ("distances", &["distances"], None),
-        ("loot", &["loot"], None),
-        ("patrols", &["patrols"], None),
-        ("all-overlays", &["all"], None),
-        ("inspector", &["none"], Some(12)),
+    let shots: [(&str, &[Overlay], Option<usize>); 7] = [
+        ("map", &[], None),
+        ("room-graph", &[Overlay::RoomGraph], None),
+        ("distances", &[Overlay::Distances], None),
+        ("loot", &[Overlay::Loot], None),
+        ("patrols", &[Overlay::Patrols], None),
+        ("all-overlays", &Overlay::ALL, None),
+        ("inspector", &[], Some(12)),
     ];
     for (name, overlays, select_room) in shots.into_iter().filter(|s| wanted(s.0)) {
         let out = PathBuf::from(format!("screenshots/{name}.png"));
@@ -255,7 +255,7 @@ fn main() -> anyhow::Result<()> {
             screenshot(&ScreenshotRequest {
                 seed,
                 level,
-                overlays: overlays.iter().map(|s| s.to_string()).collect(),
+                overlays: overlays.to_vec(),
                 select_room,
                 out: out.clone(),
             })

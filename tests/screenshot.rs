@@ -10,7 +10,13 @@ fn request(overlays: &[&str], select_room: Option<usize>, level: u32) -> Screens
     ScreenshotRequest {
         seed: 1,
         level,
-        overlays: overlays.iter().map(|s| s.to_string()).collect(),
+        overlays: overlays
+            .iter()
+            .flat_map(|&name| match name {
+                "all" => Overlay::ALL.to_vec(),
+                name => vec![Overlay::from_name(name).expect("an overlay name")],
+            })
+            .collect(),
         select_room,
         out: std::env::temp_dir().join("mansion-forge-unused.png"),
     }
@@ -30,10 +36,6 @@ fn requests_name_overlays_and_rooms() {
 
 #[test]
 fn bad_requests_are_errors_not_panics() {
-    let unknown = editor_for_request(&request(&["heatmap"], None, 9))
-        .err()
-        .expect("unknown overlay");
-    assert!(unknown.to_string().contains("room-graph"), "{unknown}");
     assert!(editor_for_request(&request(&[], Some(10_000), 9)).is_err());
     assert!(editor_for_request(&request(&[], None, 10)).is_err());
 }

@@ -90,8 +90,8 @@ pub use tools::{ITEMS, PAINTS, Tool};
 pub struct ScreenshotRequest {
     pub seed: u64,
     pub level: u32,
-    /// Overlay names: `room-graph`, `distances`, `loot`, `patrols`, `sight`, `routes`, `all`, `none`.
-    pub overlays: Vec<String>,
+    /// The overlays to show (names are read where they are typed: the command line's `--overlay`).
+    pub overlays: Vec<Overlay>,
     /// Room to select so the inspector shows it.
     pub select_room: Option<usize>,
     pub out: PathBuf,

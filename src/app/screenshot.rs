@@ -11,34 +11,17 @@ use anyhow::Context as _;
 use egui::{Vec2, vec2};
 use egui_kittest::Harness;
 
-use super::state::{EditorState, Overlay};
+use super::state::EditorState;
 use super::{Editor, ScreenshotRequest};
 
 /// The logical size of a screenshot in points (= pixels at scale 1).
 pub const SCREENSHOT_SIZE: Vec2 = vec2(1600.0, 1200.0);
 
-/// The editor as a screenshot request describes it, with names checked.
+/// The editor as a screenshot request describes it, with its room checked.
 pub fn editor_for_request(request: &ScreenshotRequest) -> anyhow::Result<Editor> {
     let mut state = EditorState::generated(request.seed, request.level)?;
-    for name in &request.overlays {
-        match name.as_str() {
-            "all" => Overlay::ALL
-                .iter()
-                .for_each(|&o| state.overlays.set(o, true)),
-            "none" => Overlay::ALL
-                .iter()
-                .for_each(|&o| state.overlays.set(o, false)),
-            other => {
-                let overlay = Overlay::from_name(other).with_context(|| {
-                    let names: Vec<_> = Overlay::ALL.iter().map(|o| o.name()).collect();
-                    format!(
-                        "unknown overlay “{other}”: use {}, all or none",
-                        names.join(", ")
-                    )
-                })?;
-                state.overlays.set(overlay, true);
-            }
-        }
+    for &overlay in &request.overlays {
+        state.overlays.set(overlay, true);
     }
     if let Some(room) = request.select_room {
         let rooms = state.level().rooms.len();

@@ -6,9 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
-use super::args::{MansionArgs, OverlayArg};
+use super::args::{MansionArgs, OverlayArg, selected_overlays};
 use super::error::{CliError, preset_message};
 use crate::app::{self, ScreenshotRequest};
 use crate::generate::campaign;
@@ -81,12 +81,7 @@ pub(super) fn screenshot(args: &ScreenshotArgs) -> Result<ExitCode, CliError> {
     let request = ScreenshotRequest {
         seed,
         level,
-        overlays: args
-            .overlays
-            .iter()
-            .filter_map(|o| o.to_possible_value())
-            .map(|v| v.get_name().to_string())
-            .collect(),
+        overlays: selected_overlays(&args.overlays),
         select_room: args.select_room,
         out: args.out.clone(),
     };
