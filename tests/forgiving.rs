@@ -3,7 +3,7 @@
 //! request), a level where a preset belongs and the reverse, a preset written as JSON, numbers out of
 //! range, `diff`'s exit code; and saves that the loader accepts.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
 use mansion_forge::app::EditorState;
@@ -17,33 +17,9 @@ use mansion_forge::model::{Cell, Level, Terrain};
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::{run, run_with_stdin};
+use cli::{names_in, run, run_with_stdin, s, scratch, stderr};
 
 const PRESET: &str = "presets/default.ron";
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("forgiving-{test}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("UTF-8 path")
-}
-
-fn names_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("folder")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
 
 /// Exit 2, one line on stderr, which is returned.
 fn refused(out: &Output) -> String {
@@ -60,7 +36,7 @@ fn level() -> Level {
 
 #[test]
 fn a_byte_order_mark_is_accepted_in_levels_and_presets_from_files_and_standard_input() {
-    let dir = scratch("bom");
+    let dir = scratch("forgiving-bom");
     let preset = std::fs::read_to_string(PRESET).expect("preset");
     for (name, text) in [
         (
@@ -100,7 +76,7 @@ fn a_byte_order_mark_is_accepted_in_levels_and_presets_from_files_and_standard_i
 
 #[test]
 fn a_level_where_a_preset_belongs_and_the_reverse_are_said_in_words() {
-    let dir = scratch("kinds");
+    let dir = scratch("forgiving-kinds");
     for (name, format) in [("level.ron", Format::Ron), ("level.json", Format::Json)] {
         let path = dir.join(name);
         level_file::save(&path, &level()).expect("saved");
@@ -154,7 +130,7 @@ fn a_level_where_a_preset_belongs_and_the_reverse_are_said_in_words() {
 
 #[test]
 fn a_seed_of_two_to_the_64_is_said_in_words() {
-    let dir = scratch("seed");
+    let dir = scratch("forgiving-seed");
     let too_big = "18446744073709551616";
     let preset = std::fs::read_to_string(PRESET).expect("preset").replacen(
         "seed: 14931389970884308980",
@@ -214,7 +190,7 @@ fn preset_with_a_bad_edit(path: &Path, count: usize, bad: usize) -> (Preset, usi
 
 #[test]
 fn one_bad_edit_among_ten_thousand_is_named_and_can_be_skipped() {
-    let dir = scratch("bad-edit");
+    let dir = scratch("forgiving-bad-edit");
     let path = dir.join("edits.ron");
     let (written, line) = preset_with_a_bad_edit(&path, 10_000, 5_000);
 
@@ -295,7 +271,7 @@ fn one_bad_edit_among_ten_thousand_is_named_and_can_be_skipped() {
 
 #[test]
 fn diff_exits_2_when_a_preset_does_not_rebuild() {
-    let dir = scratch("diff");
+    let dir = scratch("forgiving-diff");
     let broken = dir.join("edits.ron");
     preset_with_a_bad_edit(&broken, 3, 1);
     let cut_off = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/preset-lock-cut-off.ron");
@@ -350,7 +326,7 @@ fn huge_level() -> Level {
 
 #[test]
 fn a_level_too_large_for_json_is_refused_before_anything_is_replaced() {
-    let dir = scratch("huge");
+    let dir = scratch("forgiving-huge");
     let level = huge_level();
     let ron = dir.join("huge.ron");
     level_file::save(&ron, &level).expect("as RON it fits");
@@ -384,7 +360,7 @@ fn a_level_too_large_for_json_is_refused_before_anything_is_replaced() {
 /// the edit, and opening without it leaves out that edit and the ones after it, unsaved.
 #[test]
 fn the_editor_opens_a_preset_without_its_broken_edits_on_request() {
-    let dir = scratch("editor");
+    let dir = scratch("forgiving-editor");
     let path = dir.join("edits.ron");
     let (written, line) = preset_with_a_bad_edit(&path, 40, 25);
     let mut state = EditorState::generated(1, 2).expect("editor");
@@ -418,7 +394,7 @@ fn the_editor_offers_to_open_a_preset_without_its_broken_edits() {
     use egui_kittest::kittest::Queryable;
     use mansion_forge::app::Editor;
 
-    let dir = scratch("editor-dialog");
+    let dir = scratch("forgiving-editor-dialog");
     let path = dir.join("edits.ron");
     let (written, line) = preset_with_a_bad_edit(&path, 40, 25);
     let on_disk = std::fs::read(&path).expect("written");

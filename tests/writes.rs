@@ -2,8 +2,7 @@
 //! loaders: the campaign folder swap (and what a killed run leaves), `/dev/zero`, invalid UTF-8, an
 //! absurd generator name and nesting deep enough to reach the parser's limit.
 
-use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use mansion_forge::generate::campaign;
@@ -13,32 +12,7 @@ use mansion_forge::io::read::ReadError;
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::run;
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// A fresh folder for one test under Cargo's scratch space for integration tests.
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("writes-{test}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("UTF-8 path")
-}
-
-fn names_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("folder")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
+use cli::{names_in, run, s, scratch, stderr};
 
 /// Asserts that `dir` holds exactly one whole campaign of `seed`: ten levels equal to the generator's
 /// and a summary whose seed and rows describe those files.
@@ -66,7 +40,7 @@ fn assert_whole_campaign(dir: &Path, seed: u64) {
 
 #[test]
 fn a_second_campaign_replaces_the_first_whole() {
-    let root = scratch("campaign-replace");
+    let root = scratch("writes-campaign-replace");
     let out = root.join("game");
     let first = run(&["campaign", "--seed", "3", "--out", s(&out)]);
     assert!(first.status.success(), "{}", stderr(&first));
@@ -80,7 +54,7 @@ fn a_second_campaign_replaces_the_first_whole() {
 
 #[test]
 fn a_killed_campaigns_temp_folder_is_cleaned_and_the_old_folder_was_intact() {
-    let root = scratch("campaign-killed");
+    let root = scratch("writes-campaign-killed");
     let out = root.join("game");
     let first = run(&["campaign", "--seed", "5", "--out", s(&out)]);
     assert!(first.status.success(), "{}", stderr(&first));
@@ -100,7 +74,7 @@ fn a_killed_campaigns_temp_folder_is_cleaned_and_the_old_folder_was_intact() {
 
 #[test]
 fn a_folder_with_the_users_files_is_refused_and_kept() {
-    let root = scratch("campaign-foreign");
+    let root = scratch("writes-campaign-foreign");
     let out = root.join("game");
     std::fs::create_dir(&out).expect("folder");
     std::fs::write(out.join("level-0.ron"), "mine").expect("file");
@@ -163,7 +137,7 @@ fn dev_zero_is_refused_quickly_with_a_clear_message() {
 
 #[test]
 fn invalid_utf8_is_reported_at_its_byte_offset() {
-    let dir = scratch("utf8");
+    let dir = scratch("writes-utf8");
     let level = campaign::plan(2).generate(4).expect("level");
     let text = level_file::to_string(&level, level_file::Format::Ron).expect("RON");
     // Corrupt the first byte of line 3.
@@ -188,7 +162,7 @@ fn invalid_utf8_is_reported_at_its_byte_offset() {
 
 #[test]
 fn a_ten_thousand_character_generator_name_is_cut() {
-    let dir = scratch("long-name");
+    let dir = scratch("writes-long-name");
     let name = "g".repeat(10_000);
     let text = format!("(version: 1, generator: \"{name}\\n\", level: 1, seed: 1, params: ())");
     let path = dir.join("long.ron");
@@ -210,7 +184,7 @@ fn a_ten_thousand_character_generator_name_is_cut() {
 
 #[test]
 fn deep_nesting_is_reported_without_the_parsers_advice() {
-    let dir = scratch("nesting");
+    let dir = scratch("writes-nesting");
     let deep = format!("{}{}", "[".repeat(500), "]".repeat(500));
     let preset_text = format!("(version: 1, generator: \"siheyuan\", extra: {deep})");
     let level_ron = format!("(width: 3, extra: {deep})");
@@ -252,7 +226,7 @@ fn regenerates_preset_and_level_land_together_under_kills() {
     use std::process::{Command, Stdio};
 
     const KILLS: u32 = 60;
-    let dir = scratch("pair-kills");
+    let dir = scratch("writes-pair-kills");
     let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("presets/locked-and-edited.ron");
     let (out, level_out) = (dir.join("mansion.ron"), dir.join("mansion.json"));
     let journal = dir.join(".mansion.ron.pair");
@@ -322,7 +296,7 @@ fn regenerates_preset_and_level_land_together_under_kills() {
 /// still leave no staging file (issue 22).
 #[test]
 fn a_save_after_a_backup_linked_to_its_file_leaves_no_litter() {
-    let dir = scratch("bak-link");
+    let dir = scratch("writes-bak-link");
     let out = dir.join("regen.ron");
     std::fs::write(&out, "old").expect("written");
     std::fs::hard_link(&out, dir.join("regen.ron.bak")).expect("linked");
