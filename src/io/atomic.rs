@@ -315,7 +315,8 @@ pub(crate) mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
-    fn names_in(dir: &Path) -> Vec<String> {
+    /// The names in a test folder, sorted: what a write left behind.
+    pub(crate) fn names_in(dir: &Path) -> Vec<String> {
         let mut names: Vec<String> = fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -186,20 +186,11 @@ fn remove_owned_dir(dir: &Path, owned: Owned) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::io::atomic::tests::scratch_dir;
+    use crate::io::atomic::tests::{names_in, scratch_dir};
 
     fn numbered(name: &str) -> bool {
         name.strip_prefix("part-")
             .is_some_and(|n| n.parse::<u32>().is_ok())
-    }
-
-    fn names_in(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
     }
 
     fn fill(staged: &StagedDir, parts: &[(&str, &str)]) {

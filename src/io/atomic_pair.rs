@@ -165,16 +165,7 @@ fn remove_journal(journal: &Path) -> io::Result<()> {
 mod tests {
     use super::*;
     use crate::io::atomic::backup_path;
-    use crate::io::atomic::tests::scratch_dir;
-
-    fn names_in(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
+    use crate::io::atomic::tests::{names_in, scratch_dir};
 
     /// Two targets holding the old pair.
     fn old_pair(test: &str) -> (PathBuf, PathBuf, PathBuf) {
