@@ -105,7 +105,7 @@ impl Browser {
 
     /// Learns the keys criteria may use from a real line of `generator`'s mansions.
     pub fn refresh_keys(&mut self, generator: &GeneratorParams) {
-        let recipe_for = |seed: u64, level: u32| Ok(Browser::recipe(generator, seed, level));
+        let recipe_for = |seed: u64, level: u32| Ok(Recipe::for_game(generator, seed, level));
         let survey = Survey {
             mansions: Browser::mansions(generator, &recipe_for),
             stealth: self.stealth,
@@ -168,11 +168,6 @@ impl Browser {
         true
     }
 
-    /// The recipe of mansion `level` of game `game_seed` for the document's generator.
-    pub fn recipe(generator: &GeneratorParams, game_seed: u64, level: u32) -> Recipe {
-        Recipe::for_game(generator, game_seed, level)
-    }
-
     /// The mansions a search measures: the campaign's, built as it plans them, for a generator that
     /// follows the campaign; else `recipe_for`'s.
     fn mansions<'a>(
@@ -197,7 +192,7 @@ struct Search {
 
 impl Search {
     fn run(&self, progress: &Progress) -> Result<Batch, String> {
-        let recipe_for = |seed: u64, level: u32| Ok(Browser::recipe(&self.generator, seed, level));
+        let recipe_for = |seed: u64, level: u32| Ok(Recipe::for_game(&self.generator, seed, level));
         let survey = Survey {
             mansions: Browser::mansions(&self.generator, &recipe_for),
             stealth: self.stealth,
@@ -236,7 +231,7 @@ impl Search {
         })?;
         batch.cancelled = progress.cancelled();
         for m in &mut batch.matches {
-            let recipe = Browser::recipe(&self.generator, m.game_seed, m.level);
+            let recipe = Recipe::for_game(&self.generator, m.game_seed, m.level);
             m.picture = recipe
                 .build()
                 .ok()

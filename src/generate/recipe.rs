@@ -20,15 +20,8 @@ pub struct Recipe {
 impl Recipe {
     /// Mansion `level` of the campaign of `game_seed`: its plan and its level seed.
     pub fn campaign_level(game_seed: u64, level: u32) -> Self {
-        let level = level.min(campaign::LEVELS as u32 - 1);
-        Recipe {
-            generator: GeneratorParams::of::<SiheyuanDeclaration>(
-                SiheyuanDeclaration::params_for_game(game_seed, level),
-            ),
-            level,
-            seed: campaign::level_seed(game_seed, level),
-            rerolls: Rerolls::default(),
-        }
+        let siheyuan = GeneratorParams::of::<SiheyuanDeclaration>(SiheyuanDeclaration::defaults());
+        Recipe::for_game(&siheyuan, game_seed, level)
     }
 
     /// Mansion `level` of game `game_seed` made by `generator`'s kind: the parameters that game and
