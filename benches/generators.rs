@@ -21,7 +21,7 @@ fn bench(c: &mut Criterion, name: &str, generator: &dyn Generator) {
                 rerolls: Default::default(),
             };
             generator.generate(&request).map(|level| level.rooms.len())
-        })
+        });
     });
 }
 

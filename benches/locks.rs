@@ -27,7 +27,7 @@ fn regenerate_locked(c: &mut Criterion) {
             let mut next = doc.clone();
             let regenerated = next.execute(&Command::Regenerate { seed }).is_ok();
             black_box((regenerated, level_stats(&next.level, seed)))
-        })
+        });
     });
 }
 

@@ -19,7 +19,7 @@ fn search(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");
     group.throughput(Throughput::Elements(GAMES * 10));
     group.sample_size(20);
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     for jobs in [1, cores] {
         let survey = Survey {
             mansions: Mansions::Campaign,

@@ -74,12 +74,11 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let mut targets = Vec::new();
     for name in &args.targets {
-        match Target::from_name(name) {
-            Some(t) => targets.push(t),
-            None => {
-                eprintln!("fuzz: unknown target `{name}` (level-ron, level-json, preset, param)");
-                return ExitCode::from(2);
-            }
+        if let Some(t) = Target::from_name(name) {
+            targets.push(t)
+        } else {
+            eprintln!("fuzz: unknown target `{name}` (level-ron, level-json, preset, param)");
+            return ExitCode::from(2);
         }
     }
     if targets.is_empty() {
@@ -149,7 +148,7 @@ fn main() -> ExitCode {
     }
     let threads = args
         .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     let options = Options {
         seed: args.seed,
         cases: args.cases,

@@ -327,7 +327,7 @@ fn completions_for_every_shell_name_the_commands() {
 }
 
 /// The bash script is sourced into a real bash and asked what `mansion-forge stats --fi<TAB>` completes
-/// to: a subcommand's options too, not only the commands (clap_complete misspells them for a hyphenated
+/// to: a subcommand's options too, not only the commands (`clap_complete` misspells them for a hyphenated
 /// program name; see `src/cli/completions_and_man.rs`).
 #[cfg(unix)]
 #[test]

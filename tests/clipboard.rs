@@ -1,4 +1,4 @@
-//! Copy and paste as a designer does it (egui_kittest): drag out a rectangle with the Select tool,
+//! Copy and paste as a designer does it (`egui_kittest`): drag out a rectangle with the Select tool,
 //! Ctrl+C, Ctrl+V, click where it goes — one history entry that one undo takes back; Escape drops a
 //! pending paste.
 

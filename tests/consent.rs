@@ -1,7 +1,7 @@
 //! No document is replaced or overwritten without consent: every action that shows another document asks
 //! Save / Discard / Cancel while there are unsaved changes, Cancel keeps everything, Discard replaces, and
 //! afterwards the title and the Save target name the document actually shown. Driven through the UI with
-//! egui_kittest, one test per entry point.
+//! `egui_kittest`, one test per entry point.
 
 #[path = "common/ui.rs"]
 mod ui;

@@ -1,4 +1,4 @@
-//! Editing through the editor's UI (egui_kittest, by accessible labels): locks, regeneration, hand-fix
+//! Editing through the editor's UI (`egui_kittest`, by accessible labels): locks, regeneration, hand-fix
 //! tools, undo/redo, re-rolls, files and the generator picker. File I/O goes through the path-taking
 //! functions, so no dialog ever opens.
 

@@ -1,4 +1,4 @@
-//! The export formats read back by other programs' parsers: Tiled's own loader for `.tmx`, serde_json for
+//! The export formats read back by other programs' parsers: Tiled's own loader for `.tmx`, `serde_json` for
 //! `.tmj` (with every key Tiled requires), the `image` decoder for PNG, whose picture is the editor's map
 //! painter in its palette.
 
@@ -373,17 +373,14 @@ fn overlays_tint_the_rooms_they_describe() {
         // A coin's order tag sits on a cell beside it, so cells next to items are left out.
         let away_from_items =
             |c: &Cell| c.neighbours4().iter().all(|&n| level.item_at(n).is_none());
-        let (cells, slot): (Vec<Cell>, usize) = match facts.loot_classes[r] {
-            Some(_) => {
-                let middles = room_middles(&level, room).into_iter();
-                (middles.filter(away_from_items).collect(), 0)
-            }
-            None => {
-                let quiet = |c: &Cell| {
-                    bare(&level, *c) && !level.terrain(*c).is_blocking() && away_from_items(c)
-                };
-                (room.cells.iter().copied().filter(quiet).collect(), 1)
-            }
+        let (cells, slot): (Vec<Cell>, usize) = if let Some(_) = facts.loot_classes[r] {
+            let middles = room_middles(&level, room).into_iter();
+            (middles.filter(away_from_items).collect(), 0)
+        } else {
+            let quiet = |c: &Cell| {
+                bare(&level, *c) && !level.terrain(*c).is_blocking() && away_from_items(c)
+            };
+            (room.cells.iter().copied().filter(quiet).collect(), 1)
         };
         for c in cells {
             let base = palette::terrain(level.terrain(c));

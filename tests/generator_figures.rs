@@ -65,7 +65,7 @@ fn room_doors_follow_their_chance() {
                 doors += usize::from(c.door);
             }
         }
-        let rate = doors as f64 / pairs as f64;
+        let rate = doors as f64 / f64::from(pairs);
         assert!((rate - chance).abs() < 0.1, "chance {chance}: rate {rate}");
     }
 }
@@ -158,7 +158,7 @@ fn locks_hold(generator: &dyn Generator, base_seeds: std::ops::Range<u64>) {
             .filter(|&r| level.rooms[r].kind != RoomKind::Exterior)
             .collect();
         let mut chosen = Vec::new();
-        for _ in 0..1 + rng.below(3) {
+        for _ in 0..=rng.below(3) {
             let r = candidates[rng.below(candidates.len())];
             if !chosen.contains(&r) {
                 chosen.push(r);

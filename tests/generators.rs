@@ -378,7 +378,7 @@ fn rogue_invariants(params: RogueGridParams, seed: u64, level_no: u32) -> Result
         }
     }
     let mut seen = links.walk.clone();
-    seen.sort();
+    seen.sort_unstable();
     seen.dedup();
     if seen.len() != links.walk.len() {
         return Err("the walk revisits a cell".into());

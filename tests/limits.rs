@@ -18,7 +18,7 @@ use mansion_forge::model::{Guard, Level, ValidLevel};
 /// The most memory a command may hold on a level at the limits.
 const MEMORY_BUDGET_KB: u64 = 600 * 1024;
 /// A command still running after this long has hung.
-const HANG: Duration = Duration::from_secs(600);
+const HANG: Duration = Duration::from_mins(10);
 
 fn scratch(test: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("limits-{test}"));

@@ -1,4 +1,4 @@
-//! Locks as a designer meets them (egui_kittest): a hand edit says which room it locked and the map draws
+//! Locks as a designer meets them (`egui_kittest`): a hand edit says which room it locked and the map draws
 //! that lock apart from the designer's own; the tooltip says what a lock keeps; locking a room whose
 //! guard walks on says that patrol cannot be kept; a guard whose patrol stays in locked rooms is still
 //! there after "Regenerate unlocked".

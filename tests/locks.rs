@@ -372,7 +372,7 @@ fn a_room_moves_to_another_guards_route() {
         let broken: Vec<String> = validate(&edited.level)
             .iter()
             .filter(|v| [21, 23, 24, 25].contains(&v.invariant))
-            .map(|v| v.to_string())
+            .map(std::string::ToString::to_string)
             .collect();
         assert!(broken.is_empty(), "game {game}: {}", broken.join("; "));
         assert!(history.undo(&mut edited));

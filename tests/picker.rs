@@ -57,7 +57,7 @@ fn a_clamped_value_is_named_in_the_status_bar() {
         let state = &mut harness.state_mut().state;
         state.picker.select("tile_growth");
         let at = mansion_forge::generate::registry::find("tile_growth")
-            .map(|k| k.params())
+            .map(mansion_forge::generate::declare::GeneratorKind::params)
             .expect("specs")
             .iter()
             .position(|s| s.name == "modules_x")

@@ -1,4 +1,4 @@
-//! The placement rule as a designer meets it (egui_kittest): a placement that would break the level is
+//! The placement rule as a designer meets it (`egui_kittest`): a placement that would break the level is
 //! shown as refused under the cursor while dragging, with its reason, and refused with the reason in the
 //! status bar when the button goes up — for moved items, placed items, waypoints and paint strokes
 //! alike. Nothing refused reaches the history.

@@ -1,5 +1,5 @@
 //! The editor's side of the stealth analysis: overlays 5 (guard sight) and 6 (routes to loot), the
-//! patrol timeline and the inspector's figures, driven through egui_kittest (no rendering), and the
+//! patrol timeline and the inspector's figures, driven through `egui_kittest` (no rendering), and the
 //! sight overlay as the shared painter draws it into a PNG.
 
 use egui::{Color32, Key, Vec2};

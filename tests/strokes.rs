@@ -1,4 +1,4 @@
-//! Painting as a designer does it, through the editor's UI (egui_kittest): a brush stroke, a rectangle
+//! Painting as a designer does it, through the editor's UI (`egui_kittest`): a brush stroke, a rectangle
 //! and a fill are each one history entry; the eyedropper picks what is under the cursor; holding Space
 //! to pan never changes the document; tools have keys.
 

@@ -1,4 +1,4 @@
-//! Drives the editor through its accessible labels with egui_kittest (no rendering, no display).
+//! Drives the editor through its accessible labels with `egui_kittest` (no rendering, no display).
 
 use egui::{Event, Key, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
@@ -296,7 +296,7 @@ fn the_hover_tooltip_never_covers_the_brushs_footprint() {
     let footprint = (-1..=1)
         .flat_map(|dy| (-1..=1).map(move |dx| cell.offset(dx, dy)))
         .map(|c| t.cell_rect(c))
-        .fold(t.cell_rect(cell), |a, b| a.union(b));
+        .fold(t.cell_rect(cell), egui::Rect::union);
     let (tooltip, footprint) = (tooltip, footprint);
     assert!(
         tooltip.max.y <= footprint.min.y

@@ -1,4 +1,4 @@
-//! Driving the editor as a designer does, for the egui_kittest tests: a harness on the default mansion,
+//! Driving the editor as a designer does, for the `egui_kittest` tests: a harness on the default mansion,
 //! keys, clicks and drags aimed at map cells.
 
 #![allow(dead_code)]

@@ -79,7 +79,7 @@ fn charge(bytes: usize) {
             OVER_SLOT.store(slot.get(), Ordering::Release);
             loop {
                 // `sleep` is a system call and allocates nothing; the watchdog ends the process.
-                std::thread::sleep(Duration::from_secs(3600));
+                std::thread::sleep(Duration::from_hours(1));
             }
         }
     });

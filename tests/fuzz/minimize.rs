@@ -125,17 +125,14 @@ fn shrink_value(
                     }
                     let end = (start + chunk).min(a.len());
                     let removed: Vec<Value> = a.drain(start..end).collect();
-                    match write(&value).filter(|c| same(c)) {
-                        Some(c) => {
-                            best = c;
-                            progress = true;
+                    if let Some(c) = write(&value).filter(|c| same(c)) {
+                        best = c;
+                        progress = true;
+                    } else {
+                        if let Some(Value::Array(a)) = node(&mut value, &path) {
+                            a.splice(start..start, removed);
                         }
-                        None => {
-                            if let Some(Value::Array(a)) = node(&mut value, &path) {
-                                a.splice(start..start, removed);
-                            }
-                            start = end;
-                        }
+                        start = end;
                     }
                 }
                 if chunk == 1 {

@@ -288,7 +288,7 @@ pub fn text(rng: &mut ChaCha8Rng, text: &mut String, json: bool) {
             } else {
                 ","
             };
-            let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+            let mut out: Vec<String> = lines.iter().map(std::string::ToString::to_string).collect();
             out[i] = format!("{line}{sep} {}\n", line.trim_start());
             *text = out.concat();
         }

@@ -91,7 +91,7 @@ impl Summary {
                 f.max_time.as_secs_f64(),
                 f.max_time_cpu.as_secs_f64(),
                 f.max_time_case,
-                f.peak_bytes as f64 / (1 << 20) as f64,
+                f.peak_bytes as f64 / f64::from(1 << 20),
                 f.peak_case
             );
         }

@@ -243,7 +243,10 @@ impl Shared {
         };
         let sig = signature(&failure);
         let keep = {
-            let mut written = self.written.lock().unwrap_or_else(|e| e.into_inner());
+            let mut written = self
+                .written
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             let n = written.entry(sig).or_insert(0);
             *n += 1;
             *n <= FILES_PER_KIND
@@ -287,7 +290,10 @@ impl Shared {
             failure.message,
             failure.how
         );
-        let mut failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
+        let mut failures = self
+            .failures
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         failures.push(failure.clone());
         if failures.len() >= self.options.max_failures {
             self.stop.store(true, Ordering::Release);
@@ -296,11 +302,14 @@ impl Shared {
     }
 
     pub(super) fn summary(&self) -> Summary {
-        let figures = self.figures.lock().unwrap_or_else(|e| e.into_inner());
+        let figures = self
+            .figures
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let mut failures = self
             .failures
             .lock()
-            .unwrap_or_else(|e| e.into_inner())
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
             .clone();
         failures.sort_by_key(|f| f.case);
         Summary {
@@ -428,7 +437,7 @@ fn work_on(shared: &Shared, id: usize) {
                 shared
                     .failures
                     .lock()
-                    .unwrap_or_else(|e| e.into_inner())
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
                     .push(Failure {
                         kind: Kind::Broken,
                         target: Target::ALL[(index % Target::ALL.len() as u64) as usize],
@@ -457,7 +466,10 @@ fn work_on(shared: &Shared, id: usize) {
             return;
         }
         {
-            let mut figures = shared.figures.lock().unwrap_or_else(|e| e.into_inner());
+            let mut figures = shared
+                .figures
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             let f = &mut figures[Target::ALL
                 .iter()
                 .position(|t| *t == input.target)

@@ -250,7 +250,7 @@ pub fn case(corpus: &Corpus, seed: u64, index: u64, max_bytes: usize) -> Case {
 /// Byte mutations on top of `text`, spliced with `other`.
 fn with_bytes(rng: &mut ChaCha8Rng, text: String, other: &str) -> Vec<u8> {
     let mut bytes = text.into_bytes();
-    for _ in 0..1 + below(rng, 8) {
+    for _ in 0..=below(rng, 8) {
         mutate::bytes(rng, &mut bytes, other.as_bytes());
     }
     bytes
@@ -269,7 +269,7 @@ fn level_input(rng: &mut ChaCha8Rng, corpus: &Corpus, json: bool) -> ((Vec<u8>, 
     let turns = std::cell::Cell::new(patrol_turns(&seed.level));
     let typed_text = |rng: &mut ChaCha8Rng, how: &mut Vec<String>| {
         let mut level = seed.level.clone();
-        for _ in 0..1 + below(rng, 2) {
+        for _ in 0..=below(rng, 2) {
             how.push(typed::level(rng, &mut level, corpus));
         }
         turns.set(turns.get().max(patrol_turns(&level)));
@@ -283,7 +283,7 @@ fn level_input(rng: &mut ChaCha8Rng, corpus: &Corpus, json: bool) -> ((Vec<u8>, 
             } else {
                 seed_text.clone()
             };
-            for _ in 0..1 + below(rng, 3) {
+            for _ in 0..=below(rng, 3) {
                 mutate::text(rng, &mut text, json);
             }
             how.push("token mutations".into());
@@ -293,7 +293,7 @@ fn level_input(rng: &mut ChaCha8Rng, corpus: &Corpus, json: bool) -> ((Vec<u8>, 
             let donor = pick(rng, &corpus.levels);
             let mut value = serde_json::to_value(&seed.level).expect("a level is JSON");
             let donor = serde_json::to_value(&donor.level).expect("a level is JSON");
-            for _ in 0..1 + below(rng, 3) {
+            for _ in 0..=below(rng, 3) {
                 mutate::json(rng, &mut value, &donor);
             }
             how.push("JSON tree mutations".into());
@@ -322,7 +322,7 @@ fn preset_input(rng: &mut ChaCha8Rng, corpus: &Corpus) -> (Vec<u8>, String) {
     let typed_text = |rng: &mut ChaCha8Rng, how: &mut Vec<String>| match &seed.preset {
         Some(p) => {
             let mut p = p.clone();
-            for _ in 0..1 + below(rng, 3) {
+            for _ in 0..=below(rng, 3) {
                 how.push(typed::preset(rng, &mut p, corpus));
             }
             preset::to_string(&p).unwrap_or_else(|_| seed.text.clone())
@@ -337,7 +337,7 @@ fn preset_input(rng: &mut ChaCha8Rng, corpus: &Corpus) -> (Vec<u8>, String) {
             } else {
                 seed.text.clone()
             };
-            for _ in 0..1 + below(rng, 3) {
+            for _ in 0..=below(rng, 3) {
                 mutate::text(rng, &mut text, false);
             }
             how.push("token mutations".into());
@@ -366,7 +366,7 @@ fn param_value(rng: &mut ChaCha8Rng, kind: &dyn GeneratorKind, spec: &ParamSpec)
         };
     }
     match below(rng, 10) {
-        0 => default.to_string(),
+        0 => default.clone(),
         1..=3 => pick(rng, EXTREME_NUMBERS).to_string(),
         4 => (0..count(rng, 100_000))
             .map(|_| pick(rng, &["2", "3", "cross", "dead_end", "-1", "99"]).to_string())

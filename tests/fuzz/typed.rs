@@ -207,7 +207,7 @@ pub fn level(rng: &mut ChaCha8Rng, level: &mut Level, corpus: &Corpus) -> String
                             origin: c,
                             dir: *pick(rng, &[Dir::N, Dir::S, Dir::E, Dir::W]),
                             len: *pick(rng, EXTREME_I32),
-                        })
+                        });
                     }
                 }
                 format!("adjacency {a} now {adj:?}")

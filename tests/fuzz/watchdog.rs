@@ -94,7 +94,7 @@ pub(super) fn watch(shared: &Arc<Shared>) {
                     Kind::Memory,
                     format!(
                         "a case asked to hold {:.1} MiB (limit {} MiB)",
-                        bytes as f64 / (1 << 20) as f64,
+                        bytes as f64 / f64::from(1 << 20),
                         alloc::LIMIT >> 20
                     ),
                 ),

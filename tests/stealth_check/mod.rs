@@ -75,10 +75,7 @@ pub fn guard_at(level: &Level, guard: &Guard, t: usize) -> (Cell, Dir) {
     for _ in 0..t {
         (i, reverse) = advance(i, reverse);
         let there = route[i];
-        if there != here {
-            dir = turn(dir, (there.x - here.x, there.y - here.y));
-            at = (there, dir);
-        } else {
+        if there == here {
             at = (here, dir);
             for d in [Dir::W, Dir::E, Dir::S, Dir::N] {
                 let (dx, dy) = delta(d);
@@ -87,6 +84,9 @@ pub fn guard_at(level: &Level, guard: &Guard, t: usize) -> (Cell, Dir) {
                     break;
                 }
             }
+        } else {
+            dir = turn(dir, (there.x - here.x, there.y - here.y));
+            at = (there, dir);
         }
         here = there;
     }

@@ -86,7 +86,7 @@ pub(super) fn chair_in_a_doorway() -> (Level, Broken) {
         let spot = l
             .all_cells()
             .filter(|&c| matches!(l.terrain(c), Terrain::Door(_)))
-            .flat_map(|c| c.neighbours4())
+            .flat_map(mansion_forge::model::Cell::neighbours4)
             .find(|&n| {
                 matches!(l.terrain(n), Terrain::Wood | Terrain::Marble) && l.item_at(n).is_none()
             })?;
