@@ -16,8 +16,8 @@ fn frame_input(pointer: Pos2) -> RawInput {
 
 fn editor_frame(c: &mut Criterion) {
     let mut state = EditorState::new_default();
-    state.overlays = Overlays::all();
-    state.selected_room = Some(12);
+    state.view.overlays = Overlays::all();
+    state.selection.room = Some(12);
     let mut editor = Editor::new(state);
     let ctx = egui::Context::default();
     // Settle panel sizes and the camera fit, then hover the middle of the map.
@@ -28,6 +28,7 @@ fn editor_frame(c: &mut Criterion) {
     }
     let pointer = editor
         .state
+        .view
         .last_transform
         .map_or(Pos2::new(800.0, 500.0), |t| t.viewport.center());
     c.bench_function("editor frame, level 9, all overlays", |b| {

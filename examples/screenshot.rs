@@ -67,10 +67,11 @@ fn locks_editor() -> anyhow::Result<Editor> {
         cell: free,
         item: Some(ItemKind::Chair),
     }));
-    state.selected_room = state.doc.locked_rooms().first().copied();
-    state.tools.tool = Tool::Paint;
-    state.overlays.set(Overlay::RoomGraph, true);
-    Ok(Editor::new(state))
+    state.selection.room = state.doc.locked_rooms().first().copied();
+    state.view.overlays.set(Overlay::RoomGraph, true);
+    let mut editor = Editor::new(state);
+    editor.panels.tools.tool = Tool::Paint;
+    Ok(editor)
 }
 
 /// The unsaved-changes prompt: a painted cell, then a click on another mansion of the campaign list.
@@ -80,8 +81,9 @@ fn prompt_editor() -> anyhow::Result<Editor> {
     state.run(&edit::Command::Edit(Edit::PaintCells {
         cells: vec![(cell, Terrain::Water)],
     }));
-    state.apply(Command::OpenMansion(2));
-    Ok(Editor::new(state))
+    let mut editor = Editor::new(state);
+    editor.apply(Command::OpenMansion(2));
+    Ok(editor)
 }
 
 /// Every overlay on and the patrol timeline open, so the legend panel holds every legend.
@@ -89,25 +91,26 @@ fn every_legend_editor() -> anyhow::Result<Editor> {
     let mut state = EditorState::new_default();
     Overlay::ALL
         .iter()
-        .for_each(|&o| state.overlays.set(o, true));
-    state.apply(Command::ToggleTimeline);
-    state.apply(Command::SetTurn(40));
-    Ok(Editor::new(state))
+        .for_each(|&o| state.view.overlays.set(o, true));
+    let mut editor = Editor::new(state);
+    editor.apply(Command::ToggleTimeline);
+    editor.apply(Command::SetTurn(40));
+    Ok(editor)
 }
 
 /// The compare view marking what the regeneration changed: the locked rooms stay unmarked.
 fn compare_editor() -> anyhow::Result<Editor> {
-    let mut state = chambers_locked_and_regenerated();
-    state.apply(Command::CompareWithLastRegeneration);
-    Ok(Editor::new(state))
+    let mut editor = Editor::new(chambers_locked_and_regenerated());
+    editor.apply(Command::CompareWithLastRegeneration);
+    Ok(editor)
 }
 
 /// The seed browser after a search of 200 games for mansions of 25–30 rooms with at most 4 guards.
 fn browser_editor() -> anyhow::Result<Editor> {
-    let mut state = EditorState::new_default();
-    state.apply(Command::ToggleBrowser);
-    state.browser.games = 200;
-    state.browser.criteria = vec![
+    let mut editor = Editor::new(EditorState::new_default());
+    editor.apply(Command::ToggleBrowser);
+    editor.panels.browser.games = 200;
+    editor.panels.browser.criteria = vec![
         Criterion {
             key: "rooms".into(),
             min: 25.0,
@@ -119,13 +122,13 @@ fn browser_editor() -> anyhow::Result<Editor> {
             max: 4.0,
         },
     ];
-    state.apply(Command::SearchSeeds);
+    editor.apply(Command::SearchSeeds);
     let started = std::time::Instant::now();
-    while !state.browser.poll() {
+    while !editor.panels.browser.poll() {
         anyhow::ensure!(started.elapsed().as_secs() < 120, "the search did not end");
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    Ok(Editor::new(state))
+    Ok(editor)
 }
 
 /// A generator's preset with every overlay on and its parameters shown.
@@ -134,9 +137,10 @@ fn preset_editor(path: &str) -> anyhow::Result<Editor> {
     let mut state = EditorState::with_document(doc, Source::File(path.to_string()));
     Overlay::ALL
         .iter()
-        .for_each(|&o| state.overlays.set(o, true));
-    state.picker_open = true;
-    Ok(Editor::new(state))
+        .for_each(|&o| state.view.overlays.set(o, true));
+    let mut editor = Editor::new(state);
+    editor.panels.picker.open = true;
+    Ok(editor)
 }
 
 /// The hand-edited preset, whose edits break two generator guarantees on purpose (notes), with one more
@@ -156,7 +160,7 @@ fn validation_editor() -> anyhow::Result<Editor> {
         cell: coin,
         terrain: Terrain::Wall,
     }));
-    state.overlays.set(Overlay::Loot, true);
+    state.view.overlays.set(Overlay::Loot, true);
     Ok(Editor::new(state))
 }
 
@@ -172,17 +176,17 @@ fn file_dialog_editor() -> anyhow::Result<Editor> {
 
 /// The patrol timeline open at `turn`, with no overlay, so the guards' view areas and the light show.
 fn timeline_editor(seed: u64, level: u32, turn: usize) -> anyhow::Result<Editor> {
-    let mut state = EditorState::generated(seed, level)?;
-    state.apply(Command::ToggleTimeline);
-    state.apply(Command::SetTurn(turn));
-    Ok(Editor::new(state))
+    let mut editor = Editor::new(EditorState::generated(seed, level)?);
+    editor.apply(Command::ToggleTimeline);
+    editor.apply(Command::SetTurn(turn));
+    Ok(editor)
 }
 
 /// Guard sight, or the routes to loot, with the room of the first loot without a ghost route selected
 /// (else room 12), so the inspector lists that loot's route.
 fn stealth_editor(seed: u64, level: u32, overlay: Overlay) -> anyhow::Result<Editor> {
     let mut state = EditorState::generated(seed, level)?;
-    state.overlays.set(overlay, true);
+    state.view.overlays.set(overlay, true);
     let stealth = state
         .analysis
         .map
@@ -195,8 +199,9 @@ fn stealth_editor(seed: u64, level: u32, overlay: Overlay) -> anyhow::Result<Edi
         .find(|r| !r.ghost)
         .and_then(|r| state.analysis.room_at(r.cell))
         .unwrap_or(12);
-    state.apply(Command::SelectRoom(Some(room)));
-    Ok(Editor::new(state))
+    let mut editor = Editor::new(state);
+    editor.apply(Command::SelectRoom(Some(room)));
+    Ok(editor)
 }
 
 /// The first four overlays on (room graph, distances, loot, patrols), fitted to the window and then
@@ -224,10 +229,10 @@ fn with_all_overlays(mut state: EditorState, zoom: f32) -> Editor {
         Overlay::Loot,
         Overlay::Patrols,
     ] {
-        state.overlays.set(overlay, true);
+        state.view.overlays.set(overlay, true);
     }
-    state.camera.request_fit();
-    state.camera.request_zoom(zoom);
+    state.view.camera.request_fit();
+    state.view.camera.request_zoom(zoom);
     Editor::new(state)
 }
 

@@ -60,6 +60,7 @@ fn the_costliest_level_opens_at_once_and_its_analysis_follows() {
         harness
             .state()
             .state
+            .view
             .overlays
             .is_on(mansion_forge::app::Overlay::Sight)
     );

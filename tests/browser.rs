@@ -15,7 +15,7 @@ use mansion_forge::generate::campaign;
 /// Keeps the editor drawing until the background search ends (within `limit`), then its batch.
 fn finished_batch(harness: &mut Harness<'static, Editor>, limit: Duration) -> Batch {
     let started = Instant::now();
-    while harness.state().state.browser.running() {
+    while harness.state().panels.browser.running() {
         assert!(
             started.elapsed() < limit,
             "the search ends within {limit:?}"
@@ -26,7 +26,7 @@ fn finished_batch(harness: &mut Harness<'static, Editor>, limit: Duration) -> Ba
     harness.run_steps(2);
     harness
         .state()
-        .state
+        .panels
         .browser
         .batch
         .clone()
@@ -36,10 +36,10 @@ fn finished_batch(harness: &mut Harness<'static, Editor>, limit: Duration) -> Ba
 #[test]
 fn a_search_shows_only_mansions_in_range_and_a_click_opens_one() {
     let mut harness = ui::harness();
-    harness.state_mut().state.apply(Command::ToggleBrowser);
+    harness.state_mut().apply(Command::ToggleBrowser);
     harness.run_steps(2);
     {
-        let browser = &mut harness.state_mut().state.browser;
+        let browser = &mut harness.state_mut().panels.browser;
         assert!(
             browser.keys.iter().any(|k| k == "rooms"),
             "keys from a real line"
@@ -53,7 +53,7 @@ fn a_search_shows_only_mansions_in_range_and_a_click_opens_one() {
     harness.get_by_label("Search").click();
     harness.run_steps(1);
     assert!(
-        harness.state().state.browser.running(),
+        harness.state().panels.browser.running(),
         "searching in the background"
     );
     let batch = finished_batch(&mut harness, Duration::from_mins(2));
@@ -97,9 +97,9 @@ fn a_search_shows_only_mansions_in_range_and_a_click_opens_one() {
 #[test]
 fn cancelling_keeps_what_was_measured() {
     let mut harness = ui::harness();
-    harness.state_mut().state.apply(Command::ToggleBrowser);
-    harness.state_mut().state.browser.games = 50_000;
-    harness.state_mut().state.apply(Command::SearchSeeds);
+    harness.state_mut().apply(Command::ToggleBrowser);
+    harness.state_mut().panels.browser.games = 50_000;
+    harness.state_mut().apply(Command::SearchSeeds);
     harness.run_steps(2);
     harness.get_by_label("Cancel search").click();
     harness.run_steps(1);

@@ -48,12 +48,12 @@ fn a_copied_rectangle_pastes_with_its_items_as_one_undoable_entry() {
     key(&mut harness, Key::V);
     let (pa, pb) = (centre(&harness, a), centre(&harness, b));
     drag(&mut harness, pa, &[pa + (pb - pa) * 0.5, pb]);
-    assert_eq!(harness.state().state.tools.selection, Some((a, b)));
+    assert_eq!(harness.state().panels.tools.selection, Some((a, b)));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
     harness.run_steps(2);
     let clip = harness
         .state()
-        .state
+        .panels
         .tools
         .clipboard
         .clone()
@@ -61,10 +61,13 @@ fn a_copied_rectangle_pastes_with_its_items_as_one_undoable_entry() {
     assert_eq!((clip.width, clip.height), (3, 3));
     harness.event(Event::Paste(String::new()));
     harness.run_steps(2);
-    assert!(harness.state().state.tools.pasting);
+    assert!(harness.state().panels.tools.pasting);
     click_cell(&mut harness, target, Modifiers::NONE);
     let state = &harness.state().state;
-    assert!(!state.tools.pasting, "one click pastes once");
+    assert!(
+        !harness.state().panels.tools.pasting,
+        "one click pastes once"
+    );
     let after = state.level();
     for dy in 0..3 {
         for dx in 0..3 {
@@ -100,11 +103,11 @@ fn escape_drops_a_pending_paste_and_the_selection() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::V);
     harness.run_steps(2);
-    assert!(harness.state().state.tools.pasting);
+    assert!(harness.state().panels.tools.pasting);
     key(&mut harness, Key::Escape);
-    let state = &harness.state().state;
-    assert!(!state.tools.pasting);
-    assert_eq!(state.tools.selection, None);
+    let tools = &harness.state().panels.tools;
+    assert!(!tools.pasting);
+    assert_eq!(tools.selection, None);
     click_cell(&mut harness, target, Modifiers::NONE);
     assert_eq!(
         *harness.state().state.level(),
@@ -157,7 +160,13 @@ fn the_edit_menu_cuts_and_pastes_without_any_system_clipboard() {
         "and keeps the terrain"
     );
     assert_eq!(state.history.entries().0.len(), done + 1, "one undo step");
-    let clip = state.tools.clipboard.clone().expect("copied");
+    let clip = harness
+        .state()
+        .panels
+        .tools
+        .clipboard
+        .clone()
+        .expect("copied");
     assert_eq!(
         clip.items(),
         before
@@ -167,7 +176,7 @@ fn the_edit_menu_cuts_and_pastes_without_any_system_clipboard() {
             .count()
     );
     menu(&mut harness, "Paste cells");
-    assert!(harness.state().state.tools.pasting);
+    assert!(harness.state().panels.tools.pasting);
     click_cell(&mut harness, target, Modifiers::NONE);
     let after = harness.state().state.level();
     assert_eq!(
@@ -193,7 +202,7 @@ fn a_copy_travels_as_text_to_another_window_and_foreign_text_is_ignored() {
     let text = copied_text(&harness).expect("the copy is on the system clipboard");
     let copied = harness
         .state()
-        .state
+        .panels
         .tools
         .clipboard
         .clone()
@@ -208,13 +217,13 @@ fn a_copy_travels_as_text_to_another_window_and_foreign_text_is_ignored() {
     ] {
         other.event(Event::Paste(foreign));
         other.run_steps(2);
-        assert_eq!(other.state().state.tools.clipboard, None, "not taken for a copy");
-        assert!(!other.state().state.tools.pasting);
+        assert_eq!(other.state().panels.tools.clipboard, None, "not taken for a copy");
+        assert!(!other.state().panels.tools.pasting);
     }
     other.event(Event::Paste(text));
     other.run_steps(2);
-    assert_eq!(other.state().state.tools.clipboard, Some(copied));
-    assert!(other.state().state.tools.pasting);
+    assert_eq!(other.state().panels.tools.clipboard, Some(copied));
+    assert!(other.state().panels.tools.pasting);
     click_cell(&mut other, target, Modifiers::NONE);
     let level = harness.state().state.level();
     assert_eq!(
@@ -232,12 +241,12 @@ fn the_hover_tooltip_never_covers_the_copy_being_pasted() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::V);
     harness.run_steps(2);
-    assert!(harness.state().state.tools.pasting);
+    assert!(harness.state().panels.tools.pasting);
     // The target at the bottom of the map view, so the tooltip has no room below it and must go
     // beside or above — where the copy, which grows north-east of the pointer, is drawn.
-    let t = harness.state().state.last_transform.expect("drawn");
+    let t = harness.state().state.view.last_transform.expect("drawn");
     let lift = t.viewport.max.y - 12.0 - centre(&harness, target).y;
-    harness.state_mut().state.camera.offset.y += lift;
+    harness.state_mut().state.view.camera.offset.y += lift;
     harness.run_steps(2);
     harness.hover_at(centre(&harness, target));
     harness.run_steps(4);
@@ -246,7 +255,7 @@ fn the_hover_tooltip_never_covers_the_copy_being_pasted() {
         .get_by_label(&format!("Cell ({}, {})", target.x, target.y))
         .rect()
         .union(harness.get_by_label_contains("Depth from the front").rect());
-    let t = harness.state().state.last_transform.expect("drawn");
+    let t = harness.state().state.view.last_transform.expect("drawn");
     let paste = t.cell_rect(target).union(t.cell_rect(target.offset(3, 3)));
     assert!(
         !tooltip.intersects(paste.shrink(0.5)),

@@ -52,7 +52,6 @@ fn comparing_with_a_history_step_follows_later_edits() {
     assert!(harness.state_mut().state.run(&paint));
     harness
         .state_mut()
-        .state
         .apply(mansion_forge::app::Command::CompareWithStep(0));
     harness.run_steps(2);
     let marks = |h: &egui_kittest::Harness<'static, mansion_forge::app::Editor>| {
@@ -78,7 +77,6 @@ fn comparing_with_a_file_and_with_nothing_regenerated() {
     let mut harness = ui::harness();
     harness
         .state_mut()
-        .state
         .apply(mansion_forge::app::Command::CompareWithLastRegeneration);
     assert!(harness.state().state.comparison.is_none());
     let preset = Path::new(env!("CARGO_MANIFEST_DIR")).join("presets/early-mansion.ron");

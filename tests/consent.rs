@@ -134,7 +134,7 @@ fn the_seed_browser_asks_before_opening_a_match() {
     let dir = scratch("browser");
     let mut harness = my_preset_with_an_unsaved_edit(&dir);
     {
-        let browser = &mut harness.state_mut().state.browser;
+        let browser = &mut harness.state_mut().panels.browser;
         browser.open = true;
         browser.batch = Some(Batch {
             measured: 10,
@@ -172,7 +172,11 @@ fn the_seed_browser_asks_before_opening_a_match() {
         state.title(),
         "untitled (game 77, mansion 5) — Mansion Forge"
     );
-    assert_eq!(state.seed_text, "77", "the campaign panel shows its game");
+    assert_eq!(
+        harness.state().panels.campaign.seed_text,
+        "77",
+        "the campaign panel shows its game"
+    );
 }
 
 #[test]

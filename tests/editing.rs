@@ -57,7 +57,7 @@ fn chamber(harness: &Harness<'static, Editor>, nth: usize) -> (usize, Pos2) {
         .nth(nth)
         .map(|(i, _)| i)
         .expect("a chamber");
-    let t = state.last_transform.expect("the map was drawn");
+    let t = state.view.last_transform.expect("the map was drawn");
     let (x, y) = state.level().rooms[room].interior.centre();
     (room, t.point(x, y))
 }
@@ -81,7 +81,7 @@ fn a_room_locked_in_the_ui_survives_regeneration() {
     let mut harness = harness();
     let (room, centre) = chamber(&harness, 2);
     click_at(&mut harness, centre);
-    assert_eq!(harness.state().state.selected_room, Some(room));
+    assert_eq!(harness.state().state.selection.room, Some(room));
     click(&mut harness, "Locked");
     assert!(harness.state().state.doc.is_locked(room));
     let before = harness.state().state.level().clone();
@@ -116,7 +116,7 @@ fn an_edit_is_undone_by_ctrl_z_and_redone_by_ctrl_y() {
     click_at(&mut harness, centre);
     let edited = harness.state().state.level().clone();
     assert_ne!(edited, original);
-    let t = harness.state().state.last_transform.expect("drawn");
+    let t = harness.state().state.view.last_transform.expect("drawn");
     assert_eq!(edited.terrain(t.cell_at(centre)), Terrain::Water);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
@@ -269,7 +269,7 @@ fn the_door_tool_closes_a_door() {
         .filter(|(_, a)| a.door && a.segment.is_some())
         .find_map(|(i, a)| Some((i, *a.door_cells.first()?)))
         .expect("a door");
-    let t = state.last_transform.expect("drawn");
+    let t = state.view.last_transform.expect("drawn");
     click(&mut harness, Tool::Door.label());
     click_at(&mut harness, t.cell_centre(cell));
     // A door that walls cells off asks first; one on a loop of rooms closes at once.
@@ -335,7 +335,7 @@ fn the_move_item_tool_drags_an_item_and_a_refused_move_says_why() {
     let mut harness = harness();
     let state = &harness.state().state;
     let level = state.level();
-    let t = state.last_transform.expect("drawn");
+    let t = state.view.last_transform.expect("drawn");
     let item = level
         .items
         .iter()
@@ -391,7 +391,7 @@ fn out_of_range_parameters_are_clamped_and_reported() {
     click(&mut harness, "Generator");
     click(&mut harness, "Tile growth");
     {
-        let picker = &mut harness.state_mut().state.picker;
+        let picker = &mut harness.state_mut().panels.picker;
         assert_eq!(picker.id, "tile_growth");
         picker.values[0] = "9999".to_string();
     }
@@ -423,7 +423,7 @@ fn patrol_and_start_tools_add_and_remove_guards_and_move_the_start() {
     click_at(&mut harness, centre);
     assert_eq!(harness.state().state.level().guards.len(), guards + 1);
     let state = &harness.state().state;
-    let t = state.last_transform.expect("drawn");
+    let t = state.view.last_transform.expect("drawn");
     let first = state.level().guards[0].start;
     click(&mut harness, "Remove guard");
     click_at(&mut harness, t.cell_centre(first));
@@ -439,7 +439,7 @@ fn patrol_and_start_tools_add_and_remove_guards_and_move_the_start() {
 fn the_waypoint_tool_drags_a_route_cell() {
     let mut harness = harness();
     let state = &harness.state().state;
-    let t = state.last_transform.expect("drawn");
+    let t = state.view.last_transform.expect("drawn");
     let route = &state.level().patrols[0];
     let from = route.cells[1];
     // The tool drags the route's first waypoint on that cell.
@@ -503,7 +503,7 @@ fn the_inspector_moves_a_room_to_another_guards_route() {
             })
             .expect("a room that can change routes")
     };
-    harness.state_mut().state.selected_room = Some(room);
+    harness.state_mut().state.selection.room = Some(room);
     harness.run_steps(3);
     click(&mut harness, &format!("route {to}"));
     let level = harness.state().state.level().clone();

@@ -411,13 +411,13 @@ fn overlays_tint_the_rooms_they_describe() {
 fn the_editor_paints_what_the_png_export_writes() {
     let mut state = EditorState::generated(1, 9).expect("generates");
     for overlay in Overlay::ALL {
-        state.overlays.set(overlay, true);
+        state.view.overlays.set(overlay, true);
     }
     let level = state.level().clone();
     let s = export::png::cell_px(level.width, level.height);
     let t = CellToScreen::whole_map(level.width, level.height, s as f32);
     let mut fonts = paint::picture_fonts();
-    let shapes = state.paint_map(&t, &mut fonts.with_pixels_per_point(1.0));
+    let shapes = state.paint_map(&t, None, &mut fonts.with_pixels_per_point(1.0));
     let mut editor = RgbaImage::from_pixel(
         level.width as u32 * s,
         level.height as u32 * s,

@@ -136,9 +136,9 @@ fn the_title_marks_unsaved_changes() {
     let path = dir.join("castle.ron");
     state.save_to(&path);
     assert_eq!(state.title(), "castle.ron — Mansion Forge");
-    state.apply(mansion_forge::app::Command::Undo);
+    state.undo();
     assert!(state.title().starts_with("• castle.ron"));
-    state.apply(mansion_forge::app::Command::Redo);
+    state.redo();
     assert!(!state.dirty, "back at the saved state");
 }
 
@@ -169,7 +169,7 @@ fn a_recovered_document_keeps_its_file_and_a_clean_exit_leaves_no_backup() {
     let dir = temp_dir("recovery-name");
     let mut state = edited();
     state.save_to(&dir.join("manor.ron"));
-    state.apply(mansion_forge::app::Command::Undo);
+    state.undo();
     assert!(state.dirty);
     state.files.dirs = Some(AppDirs {
         config: dir.join("config"),

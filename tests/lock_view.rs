@@ -35,8 +35,8 @@ fn a_hand_edit_says_which_room_it_locked_and_the_tooltip_says_what_the_lock_keep
     let mut harness = harness();
     let (room, cell) = free_chamber_cell(harness.state().state.level());
     key(&mut harness, egui::Key::O);
-    harness.state_mut().state.tools.item = 1;
-    assert_eq!(harness.state().state.tools.tool, Tool::PlaceItem);
+    harness.state_mut().panels.tools.item = 1;
+    assert_eq!(harness.state().panels.tools.tool, Tool::PlaceItem);
     click_cell(&mut harness, cell, Modifiers::NONE);
     let state = &harness.state().state;
     assert!(state.level().item_at(cell).is_some(), "{:?}", state.message);
@@ -51,7 +51,7 @@ fn a_hand_edit_says_which_room_it_locked_and_the_tooltip_says_what_the_lock_keep
     harness.run_steps(4);
     harness.get_by_label_contains("Locked by a hand edit, to keep your fix");
     // L makes the lock the designer's (the tooltip says so); L again takes it off.
-    harness.state_mut().state.selected_room = Some(room);
+    harness.state_mut().state.selection.room = Some(room);
     key(&mut harness, egui::Key::L);
     assert_eq!(
         harness.state().state.doc.lock_origin(room),
@@ -109,7 +109,7 @@ fn locking_part_of_a_patrol_warns_and_locking_all_of_it_keeps_the_guard() {
         .map(|g| (g, rooms_under_route(&level, g)))
         .find(|(_, rooms)| rooms.len() >= 2)
         .expect("a guard walking several rooms");
-    harness.state_mut().state.selected_room = Some(rooms[0]);
+    harness.state_mut().state.selection.room = Some(rooms[0]);
     key(&mut harness, egui::Key::L);
     let state = &harness.state().state;
     assert_eq!(state.message_kind, MessageKind::Warning);

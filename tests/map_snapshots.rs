@@ -13,9 +13,9 @@ fn snapshot(name: &str, overlays: &[Overlay], select_room: Option<usize>) {
     // The status bar shows the generation time; pin it so the image is reproducible.
     state.last_generation = Some(Duration::from_millis(1));
     for &overlay in overlays {
-        state.overlays.set(overlay, true);
+        state.view.overlays.set(overlay, true);
     }
-    state.selected_room = select_room;
+    state.selection.room = select_room;
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1400.0, 1000.0))
         .wgpu()
@@ -69,12 +69,15 @@ fn map_locked_rooms() {
         state.run(&Command::Edit(Edit::Lock { room }));
     }
     state.last_generation = Some(Duration::from_millis(1));
-    state.selected_room = Some(6);
-    state.tools.tool = Tool::Paint;
+    state.selection.room = Some(6);
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1400.0, 1000.0))
         .wgpu()
-        .build_eframe(move |_cc| Editor::new(state));
+        .build_eframe(move |_cc| {
+            let mut editor = Editor::new(state);
+            editor.panels.tools.tool = Tool::Paint;
+            editor
+        });
     harness.run_steps(3);
     harness.snapshot("map_locked_rooms");
 }

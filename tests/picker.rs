@@ -23,9 +23,9 @@ fn press(harness: &mut Harness<'static, Editor>, label: &str) {
 fn a_picked_choice_and_a_ticked_box_make_the_new_recipe() {
     let mut harness = ui::harness();
     {
-        let state = &mut harness.state_mut().state;
-        state.picker_open = true;
-        state.picker.select("packed_mansion");
+        let picker = &mut harness.state_mut().panels.picker;
+        picker.open = true;
+        picker.select("packed_mansion");
     }
     harness.run_steps(2);
     press(&mut harness, "Generator and parameters");
@@ -54,15 +54,15 @@ fn a_picked_choice_and_a_ticked_box_make_the_new_recipe() {
 fn a_clamped_value_is_named_in_the_status_bar() {
     let mut harness = ui::harness();
     {
-        let state = &mut harness.state_mut().state;
-        state.picker.select("tile_growth");
+        let picker = &mut harness.state_mut().panels.picker;
+        picker.select("tile_growth");
         let at = mansion_forge::generate::registry::find("tile_growth")
             .map(mansion_forge::generate::declare::GeneratorKind::params)
             .expect("specs")
             .iter()
             .position(|s| s.name == "modules_x")
             .expect("modules_x");
-        state.picker.values[at] = "1000".to_string();
+        picker.values[at] = "1000".to_string();
     }
     press(&mut harness, "Generator and parameters");
     press(&mut harness, "Apply generator");
@@ -78,8 +78,8 @@ fn a_member_ticked_in_a_set_joins_the_recipe() {
     use mansion_forge::generate::tile_growth::ModuleType;
     let mut harness = ui::harness();
     {
-        let state = &mut harness.state_mut().state;
-        state.picker.select("tile_growth");
+        let picker = &mut harness.state_mut().panels.picker;
+        picker.select("tile_growth");
     }
     press(&mut harness, "Generator and parameters");
     press(&mut harness, "Chamber module types");

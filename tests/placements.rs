@@ -37,7 +37,7 @@ fn dragging_a_coin_onto_a_wall_shows_the_refusal_and_leaves_the_coin() {
     drag_holding(&mut harness, from, &[mid, to, to]);
     let preview = harness
         .state()
-        .state
+        .panels
         .tools
         .preview
         .clone()
@@ -58,7 +58,11 @@ fn dragging_a_coin_onto_a_wall_shows_the_refusal_and_leaves_the_coin() {
             .unwrap_or("")
             .starts_with("Refused:")
     );
-    assert_eq!(state.tools.preview, None, "the preview ends with the drag");
+    assert_eq!(
+        harness.state().panels.tools.preview,
+        None,
+        "the preview ends with the drag"
+    );
 }
 
 #[test]
@@ -80,7 +84,7 @@ fn a_valid_move_goes_through_with_its_preview_clean() {
     drag_holding(&mut harness, from, &[to, to]);
     let preview = harness
         .state()
-        .state
+        .panels
         .tools
         .preview
         .clone()
@@ -100,10 +104,10 @@ fn placing_a_chair_in_a_wall_is_refused_with_the_reason_and_so_is_a_wall_over_a_
         .find(|&c| level.terrain(c) == Terrain::Wall && level.item_at(c).is_none())
         .expect("a wall");
     key(&mut harness, egui::Key::O);
-    harness.state_mut().state.tools.item = 1;
+    harness.state_mut().panels.tools.item = 1;
     click_cell(&mut harness, wall, Modifiers::NONE);
     let state = &harness.state().state;
-    assert_eq!(state.tools.tool, Tool::PlaceItem);
+    assert_eq!(harness.state().panels.tools.tool, Tool::PlaceItem);
     assert!(state.level().item_at(wall).is_none());
     assert_eq!(
         state.message.as_deref(),
@@ -117,7 +121,7 @@ fn placing_a_chair_in_a_wall_is_refused_with_the_reason_and_so_is_a_wall_over_a_
         .expect("a door")
         .cell;
     key(&mut harness, egui::Key::B);
-    let tools = &mut harness.state_mut().state.tools;
+    let tools = &mut harness.state_mut().panels.tools;
     tools.paint = PAINTS
         .iter()
         .position(|(t, _)| *t == Terrain::Wall)

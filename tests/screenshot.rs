@@ -25,12 +25,16 @@ fn request(overlays: &[&str], select_room: Option<usize>, level: u32) -> Screens
 #[test]
 fn requests_name_overlays_and_rooms() {
     let editor = editor_for_request(&request(&["all"], Some(3), 9)).expect("valid request");
-    assert!(Overlay::ALL.iter().all(|&o| editor.state.overlays.is_on(o)));
-    assert_eq!(editor.state.selected_room, Some(3));
+    assert!(
+        Overlay::ALL
+            .iter()
+            .all(|&o| editor.state.view.overlays.is_on(o))
+    );
+    assert_eq!(editor.state.selection.room, Some(3));
     let editor =
         editor_for_request(&request(&["loot", "patrols"], None, 2)).expect("valid request");
-    assert!(editor.state.overlays.is_on(Overlay::Loot));
-    assert!(!editor.state.overlays.is_on(Overlay::RoomGraph));
+    assert!(editor.state.view.overlays.is_on(Overlay::Loot));
+    assert!(!editor.state.view.overlays.is_on(Overlay::RoomGraph));
     assert_eq!(editor.state.level().level, 2);
 }
 

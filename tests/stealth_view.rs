@@ -46,12 +46,15 @@ fn press(harness: &mut Harness<'static, Editor>, key: Key) {
 fn keys_5_and_6_toggle_sight_and_routes() {
     let mut harness = harness(mansion());
     for (key, overlay) in [(Key::Num5, Overlay::Sight), (Key::Num6, Overlay::Routes)] {
-        assert!(!harness.state().state.overlays.is_on(overlay));
-        press(&mut harness, key);
-        assert!(harness.state().state.overlays.is_on(overlay), "{key:?} on");
+        assert!(!harness.state().state.view.overlays.is_on(overlay));
         press(&mut harness, key);
         assert!(
-            !harness.state().state.overlays.is_on(overlay),
+            harness.state().state.view.overlays.is_on(overlay),
+            "{key:?} on"
+        );
+        press(&mut harness, key);
+        assert!(
+            !harness.state().state.view.overlays.is_on(overlay),
             "{key:?} off"
         );
     }
@@ -80,7 +83,7 @@ fn the_legends_show_the_levels_figures() {
 fn stepping_the_timeline_moves_the_guards_to_their_timeline_cells() {
     let mut harness = harness(mansion());
     press(&mut harness, Key::T);
-    assert!(harness.state().state.timeline.open);
+    assert!(harness.state().panels.timeline.open);
     harness.get_by_label("Step forward");
     let stealth = stealth_of(&harness).clone();
     // A turn at which some guard stands elsewhere than at turn 0.
@@ -91,9 +94,9 @@ fn stepping_the_timeline_moves_the_guards_to_their_timeline_cells() {
     for _ in 0..target {
         press(&mut harness, Key::Period);
     }
-    let state = &harness.state().state;
-    assert_eq!(state.timeline.turn, target);
-    let frame = state.timeline.frame().expect("the timeline draws its turn");
+    let timeline = &harness.state().panels.timeline;
+    assert_eq!(timeline.turn, target);
+    let frame = timeline.frame().expect("the timeline draws its turn");
     assert_eq!(frame.turn, target);
     assert_eq!(frame.views.len(), stealth.timelines.len());
     for (view, tl) in frame.views.iter().zip(&stealth.timelines) {
@@ -113,21 +116,21 @@ fn stepping_the_timeline_moves_the_guards_to_their_timeline_cells() {
     );
     harness.get_by_label_contains(&format!("Turn {target} of {}", stealth.horizon));
     press(&mut harness, Key::Comma);
-    assert_eq!(harness.state().state.timeline.turn, target - 1);
+    assert_eq!(harness.state().panels.timeline.turn, target - 1);
 }
 
 #[test]
 fn playing_advances_the_turn_and_stops_on_pause() {
     let mut harness = harness(mansion());
     press(&mut harness, Key::P);
-    assert!(harness.state().state.timeline.playing);
+    assert!(harness.state().panels.timeline.playing);
     harness.run_steps(60);
-    let turn = harness.state().state.timeline.turn;
+    let turn = harness.state().panels.timeline.turn;
     assert!(turn > 0, "a second of frames at 4 turns/s plays turns");
     press(&mut harness, Key::P);
-    let paused = harness.state().state.timeline.turn;
+    let paused = harness.state().panels.timeline.turn;
     harness.run_steps(30);
-    assert_eq!(harness.state().state.timeline.turn, paused);
+    assert_eq!(harness.state().panels.timeline.turn, paused);
 }
 
 #[test]
@@ -144,8 +147,8 @@ fn the_inspector_shows_the_rooms_watched_share_and_its_loots_routes() {
                     .any(|l| state.analysis.room_at(l.cell) == Some(r))
         })
         .expect("a chamber with loot");
-    state.apply(Command::SelectRoom(Some(room)));
     let mut harness = harness(state);
+    harness.state_mut().apply(Command::SelectRoom(Some(room)));
     let mean = stealth
         .mean_watched_share(&harness.state().state.level().rooms[room].cells)
         .expect("the chamber has floor");
@@ -162,7 +165,7 @@ fn the_inspector_shows_the_rooms_watched_share_and_its_loots_routes() {
     };
     harness.get_by_label_contains(&words).click();
     harness.run_steps(2);
-    assert_eq!(harness.state().state.loot_focus, Some(coin.item));
+    assert_eq!(harness.state().state.selection.loot, Some(coin.item));
 }
 
 /// Removing a lit torch through the edit history changes the light the painter reads, and undo brings
@@ -178,10 +181,10 @@ fn an_edit_recomputes_the_stealth_facts() {
         .find(|i| i.kind == ItemKind::TorchLit)
         .map(|i| i.cell)
         .expect("a lit torch");
-    state.apply(Command::Run(edit::Command::Edit(Edit::SetItem {
+    state.run(&edit::Command::Edit(Edit::SetItem {
         cell: torch,
         item: None,
-    })));
+    }));
     let after = state.analysis.map.stealth.clone().expect("stealth");
     assert!(
         after.torch_lit().len() < before.torch_lit().len(),
@@ -194,7 +197,7 @@ fn an_edit_recomputes_the_stealth_facts() {
         after.rules.standable.contains(torch),
         "the torch's cell is floor now"
     );
-    state.apply(Command::Undo);
+    state.undo();
     let undone = state.analysis.map.stealth.as_ref().expect("stealth");
     assert_eq!(undone.torch_lit(), before.torch_lit());
     assert_eq!(undone.summary, before.summary);

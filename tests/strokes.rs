@@ -33,7 +33,7 @@ fn terrain(harness: &Harness<'static, Editor>, c: Cell) -> Terrain {
 
 fn pick_paint(harness: &mut Harness<'static, Editor>, terrain: Terrain, mode: PaintMode) {
     key(harness, Key::B);
-    let tools = &mut harness.state_mut().state.tools;
+    let tools = &mut harness.state_mut().panels.tools;
     assert_eq!(tools.tool, Tool::Paint, "B picks the paint tool");
     tools.paint = PAINTS
         .iter()
@@ -72,7 +72,7 @@ fn a_bigger_brush_paints_a_square() {
     pick_paint(&mut harness, Terrain::Marble, PaintMode::Brush);
     key(&mut harness, Key::CloseBracket);
     key(&mut harness, Key::CloseBracket);
-    assert_eq!(harness.state().state.tools.brush, 3, "] grows the brush");
+    assert_eq!(harness.state().panels.tools.brush, 3, "] grows the brush");
     click_cell(&mut harness, centre_cell, Modifiers::NONE);
     for dy in -1..=1 {
         for dx in -1..=1 {
@@ -156,9 +156,9 @@ fn the_eyedropper_picks_terrain_and_items_and_alt_click_picks_with_any_tool() {
         .expect("a bare floor cell");
     let floor = terrain(&harness, a);
     key(&mut harness, Key::I);
-    assert_eq!(harness.state().state.tools.tool, Tool::Eyedropper);
+    assert_eq!(harness.state().panels.tools.tool, Tool::Eyedropper);
     click_cell(&mut harness, a, Modifiers::NONE);
-    let tools = &harness.state().state.tools;
+    let tools = &harness.state().panels.tools;
     assert_eq!(
         tools.tool,
         Tool::Paint,
@@ -176,10 +176,10 @@ fn the_eyedropper_picks_terrain_and_items_and_alt_click_picks_with_any_tool() {
         .expect("a coin")
         .cell;
     click_cell(&mut harness, coin, Modifiers::COMMAND);
-    let state = &harness.state().state;
-    assert_eq!(state.tools.tool, Tool::PlaceItem);
+    let tools = &harness.state().panels.tools;
+    assert_eq!(tools.tool, Tool::PlaceItem);
     assert_eq!(
-        mansion_forge::app::ITEMS[state.tools.item].0,
+        mansion_forge::app::ITEMS[tools.item].0,
         mansion_forge::model::ItemKind::Coin
     );
     assert_eq!(entries(&harness), 0, "picking changes nothing");
@@ -215,7 +215,7 @@ fn every_tool_has_a_key_and_the_keys_differ() {
     let mut keys = Vec::new();
     for tool in Tool::ALL {
         key(&mut harness, tool.key());
-        assert_eq!(harness.state().state.tools.tool, tool, "{:?}", tool.key());
+        assert_eq!(harness.state().panels.tools.tool, tool, "{:?}", tool.key());
         assert!(!keys.contains(&tool.key()), "{:?} used twice", tool.key());
         keys.push(tool.key());
     }

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use mansion_forge::app::{Editor, EditorState};
+use mansion_forge::app::{Browser, Editor, EditorState};
 use mansion_forge::edit::Document;
 use mansion_forge::generate::figures::{Figure, GeneratorFigures};
 use mansion_forge::generate::params::{ParamSpec, numeric};
@@ -214,8 +214,8 @@ fn the_picker_offers_the_toy_and_applies_it() {
 fn the_seed_browser_learns_the_toys_figures() {
     register_toy();
     let toy = registry::find("toy").expect("registered").defaults();
-    let mut state = EditorState::new_default();
-    state.browser.refresh_keys(&toy);
-    let keys = &state.browser.keys;
+    let mut browser = Browser::new();
+    browser.refresh_keys(&toy);
+    let keys = &browser.keys;
     assert!(keys.iter().any(|k| k == "toy_rooms_across"), "{keys:?}");
 }

@@ -68,17 +68,17 @@ fn the_app_starts_on_the_default_mansion() {
 fn each_overlay_checkbox_toggles_its_overlay() {
     let mut harness = default_harness();
     for overlay in Overlay::ALL {
-        assert!(!harness.state().state.overlays.is_on(overlay));
+        assert!(!harness.state().state.view.overlays.is_on(overlay));
         toggle(&mut harness, overlay.label());
         assert!(
-            harness.state().state.overlays.is_on(overlay),
+            harness.state().state.view.overlays.is_on(overlay),
             "{overlay:?} on"
         );
     }
     for overlay in Overlay::ALL {
         toggle(&mut harness, overlay.label());
         assert!(
-            !harness.state().state.overlays.is_on(overlay),
+            !harness.state().state.view.overlays.is_on(overlay),
             "{overlay:?} off"
         );
     }
@@ -91,7 +91,10 @@ fn number_keys_toggle_the_overlays() {
     for (overlay, key) in Overlay::ALL.into_iter().zip(keys) {
         harness.key_press(key);
         harness.run_steps(2);
-        assert!(harness.state().state.overlays.is_on(overlay), "{key:?}");
+        assert!(
+            harness.state().state.view.overlays.is_on(overlay),
+            "{key:?}"
+        );
     }
 }
 
@@ -140,11 +143,11 @@ fn clicking_a_room_selects_it_and_the_inspector_names_it() {
         .iter()
         .position(|r| r.kind == RoomKind::Room)
         .expect("a chamber");
-    let t = state.last_transform.expect("the map was drawn");
+    let t = state.view.last_transform.expect("the map was drawn");
     let (x, y) = state.level().rooms[room].interior.centre();
     let name = state.room_name(room);
     click_at(&mut harness, t.point(x, y));
-    assert_eq!(harness.state().state.selected_room, Some(room));
+    assert_eq!(harness.state().state.selection.room, Some(room));
     harness.get_by_label(&name);
 }
 
@@ -199,8 +202,8 @@ fn the_validation_panel_lists_an_unreachable_room_and_focuses_it() {
         .center();
     click_at(&mut harness, text);
     let state = &harness.state().state;
-    assert_eq!(state.selected_room, Some(room));
-    let focus = state.focus.expect("focused");
+    assert_eq!(state.selection.room, Some(room));
+    let focus = state.selection.focus.expect("focused");
     assert_eq!(focus.cell, state.analysis.findings[finding].cell);
 }
 
@@ -248,17 +251,17 @@ fn e_regenerates_the_unlocked_rooms_and_f_fits() {
     assert_ne!(state.doc.recipe.seed, before.recipe.seed, "a new seed");
     assert_ne!(*state.level(), before.level);
     assert!(state.history.can_undo());
-    harness.state_mut().state.camera.cell = 40.0;
+    harness.state_mut().state.view.camera.cell = 40.0;
     harness.key_press(Key::F);
     harness.run_steps(2);
-    assert!(harness.state().state.camera.cell < 40.0);
+    assert!(harness.state().state.view.camera.cell < 40.0);
 }
 
 #[test]
 fn hovering_a_cell_shows_what_is_there() {
     let mut harness = default_harness();
     let state = &harness.state().state;
-    let t = state.last_transform.expect("the map was drawn");
+    let t = state.view.last_transform.expect("the map was drawn");
     let guard = state.level().guards[0];
     let pos = t.cell_centre(guard.start);
     harness.hover_at(pos);
@@ -268,7 +271,7 @@ fn hovering_a_cell_shows_what_is_there() {
     harness.get_by_label_contains("Patrolled by: guard 0");
     // The status bar: the cell under the pointer and the zoom.
     let cell = format!("({}, {})", guard.start.x, guard.start.y);
-    let zoom = harness.state().state.camera.zoom_percent();
+    let zoom = harness.state().state.view.camera.zoom_percent();
     harness.get_by_label(&format!("{cell:>10} {zoom:>5.0}%"));
 }
 
@@ -280,8 +283,8 @@ fn the_hover_tooltip_never_covers_the_brushs_footprint() {
     harness.key_press(Key::CloseBracket);
     harness.run_steps(2);
     let state = &harness.state().state;
-    assert_eq!(state.tools.brush, 3);
-    let t = state.last_transform.expect("a map was drawn");
+    assert_eq!(harness.state().panels.tools.brush, 3);
+    let t = state.view.last_transform.expect("a map was drawn");
     let cell = state.level().entrance.cell;
     harness.hover_at(t.cell_centre(cell));
     harness.run_steps(4);
@@ -291,6 +294,7 @@ fn the_hover_tooltip_never_covers_the_brushs_footprint() {
     let t = harness
         .state()
         .state
+        .view
         .last_transform
         .expect("a map was drawn");
     let footprint = (-1..=1)
@@ -310,10 +314,10 @@ fn the_hover_tooltip_never_covers_the_brushs_footprint() {
 #[test]
 fn the_command_palette_finds_a_command_by_name_and_runs_it() {
     let mut harness = default_harness();
-    assert!(!harness.state().state.show_grid);
+    assert!(!harness.state().state.view.show_grid);
     harness.key_press_modifiers(egui::Modifiers::COMMAND, Key::P);
     harness.run_steps(2);
-    assert!(harness.state().state.palette.open);
+    assert!(harness.state().panels.palette.open);
     harness.event(Event::Text("cell gr".into()));
     harness.run_steps(2);
     assert_eq!(
@@ -324,14 +328,17 @@ fn the_command_palette_finds_a_command_by_name_and_runs_it() {
     harness.key_press(Key::G);
     harness.run_steps(1);
     assert!(
-        !harness.state().state.show_grid,
+        !harness.state().state.view.show_grid,
         "keys typed into the palette are text, not shortcuts"
     );
     harness.key_press(Key::Enter);
     harness.run_steps(2);
     let state = &harness.state().state;
-    assert!(state.show_grid, "Enter ran the highlighted command");
-    assert!(!state.palette.open, "and closed the palette");
+    assert!(state.view.show_grid, "Enter ran the highlighted command");
+    assert!(
+        !harness.state().panels.palette.open,
+        "and closed the palette"
+    );
 }
 
 #[test]
@@ -339,18 +346,18 @@ fn go_to_room_selects_the_room_typed_and_escape_closes_the_palette() {
     let mut harness = default_harness();
     harness.key_press_modifiers(egui::Modifiers::COMMAND, Key::G);
     harness.run_steps(2);
-    assert_eq!(harness.state().state.palette.query, "room ");
+    assert_eq!(harness.state().panels.palette.query, "room ");
     harness.event(Event::Text("7".into()));
     harness.run_steps(2);
     harness.key_press(Key::Enter);
     harness.run_steps(2);
-    assert_eq!(harness.state().state.selected_room, Some(7));
+    assert_eq!(harness.state().state.selection.room, Some(7));
     harness.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, Key::P);
     harness.run_steps(2);
-    assert!(harness.state().state.palette.open);
+    assert!(harness.state().panels.palette.open);
     harness.key_press(Key::Escape);
     harness.run_steps(2);
-    assert!(!harness.state().state.palette.open);
+    assert!(!harness.state().panels.palette.open);
 }
 
 #[test]
@@ -359,7 +366,6 @@ fn side_panels_fold_and_a_narrow_window_folds_the_details_by_itself() {
     assert!(harness.query_by_label("Inspector").is_some());
     harness
         .state_mut()
-        .state
         .apply(mansion_forge::app::Command::ToggleControls);
     harness.run_steps(2);
     assert!(
@@ -382,7 +388,7 @@ fn side_panels_fold_and_a_narrow_window_folds_the_details_by_itself() {
         "folded in a narrow window"
     );
     assert!(
-        narrow.state().state.layout.details,
+        narrow.state().panels.layout.details,
         "without changing the saved choice"
     );
     narrow.get_by_label("<").click();
@@ -394,20 +400,20 @@ fn side_panels_fold_and_a_narrow_window_folds_the_details_by_itself() {
 fn zoomed_in_a_minimap_shows_the_whole_mansion_and_a_click_on_it_moves_the_view() {
     let mut harness = default_harness();
     assert!(
-        harness.state().state.minimap.is_none(),
+        harness.state().state.view.minimap.is_none(),
         "no minimap when the map fits"
     );
-    harness.state_mut().state.camera.cell = 64.0;
+    harness.state_mut().state.view.camera.cell = 64.0;
     harness.run_steps(2);
     let state = &harness.state().state;
-    assert!(state.minimap.is_some());
-    let t = state.last_transform.expect("drawn");
+    assert!(state.view.minimap.is_some());
+    let t = state.view.last_transform.expect("drawn");
     let (w, h) = (state.level().width as f32, state.level().height as f32);
     // The minimap's south-east corner sits 10 points inside the view's corner: the map's (w, 0).
     let corner = t.viewport.max - Vec2::new(12.0, 12.0);
     click_at(&mut harness, corner);
     harness.run_steps(2);
-    let t = harness.state().state.last_transform.expect("drawn");
+    let t = harness.state().state.view.last_transform.expect("drawn");
     let (x, y) = t.to_cell_space(t.viewport.center());
     assert!(
         (x - w).abs() < 2.0 && y.abs() < 2.0,
@@ -419,9 +425,9 @@ fn zoomed_in_a_minimap_shows_the_whole_mansion_and_a_click_on_it_moves_the_view(
 fn each_layer_checkbox_hides_and_shows_its_layer() {
     let mut harness = default_harness();
     for layer in Layer::ALL {
-        assert!(harness.state().state.layers.is_on(layer));
+        assert!(harness.state().state.view.layers.is_on(layer));
         toggle(&mut harness, layer.label());
-        let layers = harness.state().state.layers;
+        let layers = harness.state().state.view.layers;
         assert!(!layers.is_on(layer), "{layer:?} hidden");
         let others_on = Layer::ALL
             .iter()
@@ -429,7 +435,10 @@ fn each_layer_checkbox_hides_and_shows_its_layer() {
             .all(|&other| layers.is_on(other));
         assert!(others_on, "only {layer:?} changed");
         toggle(&mut harness, layer.label());
-        assert!(harness.state().state.layers.is_on(layer), "{layer:?} shown");
+        assert!(
+            harness.state().state.view.layers.is_on(layer),
+            "{layer:?} shown"
+        );
     }
 }
 
@@ -437,12 +446,15 @@ fn each_layer_checkbox_hides_and_shows_its_layer() {
 fn with_every_overlay_and_the_timeline_on_the_legends_scroll_in_their_own_panel() {
     let mut state = EditorState::new_default();
     for overlay in Overlay::ALL {
-        state.overlays.set(overlay, true);
+        state.view.overlays.set(overlay, true);
     }
-    state.timeline.open = true;
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
-        .build_eframe(move |_cc| Editor::new(state));
+        .build_eframe(move |_cc| {
+            let mut editor = Editor::new(state);
+            editor.panels.timeline.open = true;
+            editor
+        });
     harness.run_steps(4);
     let window = egui::Rect::from_min_size(Pos2::ZERO, Vec2::new(1280.0, 800.0));
     let legend = harness.get_by_label("Legend").rect();

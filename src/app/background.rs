@@ -5,16 +5,24 @@
 //! analysis at once and have no frames to wait through, compute it on their thread.
 
 use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use super::state::{EditorState, MessageKind};
 use crate::analysis::stealth::{self, Cancel, DEFAULT_HORIZON, Stealth};
+use crate::model::Level;
 
 /// The analysis under way: how to stop it and where its result arrives.
 pub struct Job {
     cancel: Cancel,
     result: Receiver<Option<Stealth>>,
     started: Instant,
+}
+
+/// How a job ended.
+pub enum Outcome {
+    /// The analysis, and how long it took.
+    Arrived(Box<Stealth>, Duration),
+    /// The analysis stopped before its end (cancelled, or its thread is gone).
+    Stopped,
 }
 
 impl Drop for Job {
@@ -24,68 +32,30 @@ impl Drop for Job {
     }
 }
 
-impl EditorState {
-    /// Computes the stealth analysis of the current level: on another thread in the editor's window
-    /// (any analysis under way is cancelled), else here and now.
-    pub(super) fn refresh_stealth(&mut self) {
-        self.stealth_job = None;
-        if !self.analyse_in_background {
-            self.analysis
-                .map
-                .set_stealth(stealth::analyze(&self.doc.level));
-            return;
-        }
+impl Job {
+    /// Starts analysing `level` on another thread.
+    pub fn start(level: Level) -> Job {
         let (sender, result) = mpsc::channel();
         let cancel = Cancel::new();
-        let level = self.doc.level.clone();
         let job_cancel = cancel.clone();
         std::thread::spawn(move || {
             let stealth = stealth::analyze_unless_cancelled(&level, DEFAULT_HORIZON, &job_cancel);
             // The editor may have gone on to another level: then nobody listens, which is fine.
             let _ = sender.send(stealth);
         });
-        self.stealth_job = Some(Job {
+        Job {
             cancel,
             result,
             started: Instant::now(),
-        });
-    }
-
-    /// Takes the analysis when it has arrived; true when the map changed with it.
-    pub fn poll_stealth(&mut self) -> bool {
-        let Some(job) = &self.stealth_job else {
-            return false;
-        };
-        match job.result.try_recv() {
-            Err(TryRecvError::Empty) => false,
-            Ok(Some(stealth)) => {
-                let took = job.started.elapsed();
-                self.stealth_job = None;
-                self.analysis.map.set_stealth(stealth);
-                let horizon = self.horizon();
-                self.timeline.invalidate(horizon);
-                if took.as_secs() >= 2 {
-                    let text = format!(
-                        "Guard sight and routes analysed in {:.1} s",
-                        took.as_secs_f64()
-                    );
-                    self.say(MessageKind::Info, text);
-                }
-                true
-            }
-            Ok(None) | Err(TryRecvError::Disconnected) => {
-                self.stealth_job = None;
-                self.say(
-                    MessageKind::Warning,
-                    "The analysis of how the mansion plays stopped before its end",
-                );
-                true
-            }
         }
     }
 
-    /// Whether the stealth analysis of the shown level is still under way.
-    pub fn analysing(&self) -> bool {
-        self.stealth_job.is_some()
+    /// How the job ended, or `None` while it runs.
+    pub fn poll(&self) -> Option<Outcome> {
+        match self.result.try_recv() {
+            Err(TryRecvError::Empty) => None,
+            Ok(Some(stealth)) => Some(Outcome::Arrived(Box::new(stealth), self.started.elapsed())),
+            Ok(None) | Err(TryRecvError::Disconnected) => Some(Outcome::Stopped),
+        }
     }
 }

@@ -88,6 +88,8 @@ pub struct Browser {
     pub job: Option<Job>,
     pub batch: Option<Batch>,
     pub error: Option<String>,
+    /// The matches' pictures uploaded to the GPU, by (game seed, level); dropped with each new batch.
+    pub(super) thumbnails: HashMap<(u64, u32), egui::TextureHandle>,
 }
 
 impl Browser {
@@ -115,6 +117,20 @@ impl Browser {
             Ok(keys) => self.keys = keys,
             Err(e) => self.error = Some(e),
         }
+    }
+
+    /// Opens or closes the window; opening learns the keys of the document's generator.
+    pub fn toggle(&mut self, generator: &GeneratorParams) {
+        self.open ^= true;
+        if self.open {
+            self.refresh_keys(generator);
+        }
+    }
+
+    /// Starts a search of `generator`'s mansions with the criteria set.
+    pub fn search(&mut self, generator: &GeneratorParams) {
+        self.refresh_keys(generator);
+        self.start(generator);
     }
 
     pub fn running(&self) -> bool {
@@ -165,6 +181,7 @@ impl Browser {
             }
         }
         self.job = None;
+        self.thumbnails.clear();
         true
     }
 

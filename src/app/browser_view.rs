@@ -2,7 +2,6 @@
 //! as a grid of thumbnails with their figures. The state and the search are `browser`'s; this only
 //! draws and turns clicks into commands.
 
-use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 
 use egui::{ColorImage, Context, TextureHandle, TextureOptions, Ui};
@@ -11,44 +10,37 @@ use super::browser::{Batch, Browser, Criterion};
 use super::commands::Command;
 use super::describe;
 use super::histogram::{self, Histogram};
-use super::state::EditorState;
 
 /// Thumbnails per row, and their width in points.
 const COLUMNS: usize = 4;
 const THUMB_WIDTH: f32 = 150.0;
 
-/// Uploaded thumbnails, by (game seed, level); dropped with each new batch.
-#[derive(Default)]
-pub struct Thumbnails {
-    textures: HashMap<(u64, u32), TextureHandle>,
-}
-
-/// The seed browser window, when open.
-pub fn window(ctx: &Context, state: &mut EditorState, commands: &mut Vec<Command>) {
-    if !state.browser.open {
-        return;
-    }
-    if state.browser.poll() {
-        state.thumbnails = Thumbnails::default();
-    }
-    if state.browser.running() {
-        ctx.request_repaint_after(std::time::Duration::from_millis(50));
-    }
-    let mut open = true;
-    egui::Window::new("Seed browser")
-        .open(&mut open)
-        .default_pos([280.0, 40.0])
-        .default_size([680.0, 860.0])
-        .vscroll(true)
-        .show(ctx, |ui| {
-            search_row(ui, &mut state.browser, commands);
-            ui.separator();
-            criteria(ui, &mut state.browser);
-            ui.separator();
-            results(ui, state, commands);
-        });
-    if !open {
-        commands.push(Command::ToggleBrowser);
+impl Browser {
+    /// The seed browser window, when open.
+    pub fn window(&mut self, ctx: &Context, commands: &mut Vec<Command>) {
+        if !self.open {
+            return;
+        }
+        self.poll();
+        if self.running() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        let mut open = true;
+        egui::Window::new("Seed browser")
+            .open(&mut open)
+            .default_pos([280.0, 40.0])
+            .default_size([680.0, 860.0])
+            .vscroll(true)
+            .show(ctx, |ui| {
+                search_row(ui, self, commands);
+                ui.separator();
+                criteria(ui, self);
+                ui.separator();
+                results(ui, self, commands);
+            });
+        if !open {
+            commands.push(Command::ToggleBrowser);
+        }
     }
 }
 
@@ -149,8 +141,8 @@ fn criteria(ui: &mut Ui, browser: &mut Browser) {
     }
 }
 
-fn results(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
-    let Some(batch) = &state.browser.batch else {
+fn results(ui: &mut Ui, browser: &mut Browser, commands: &mut Vec<Command>) {
+    let Some(batch) = &browser.batch else {
         ui.weak("Set the criteria and search: the matches appear here.");
         return;
     };
@@ -168,9 +160,8 @@ fn results(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
                         level: m.level,
                     };
                     let texture = m.picture.as_ref().map(|p| {
-                        state
+                        browser
                             .thumbnails
-                            .textures
                             .entry((m.game_seed, m.level))
                             .or_insert_with(|| upload(&ctx, &name, p))
                             .clone()

@@ -12,8 +12,7 @@
 use egui::{Color32, CornerRadius, Painter, Stroke, StrokeKind};
 use serde::{Deserialize, Serialize};
 
-use super::state::{EditorState, MessageKind};
-use crate::edit::{self, Edit};
+use crate::edit::Edit;
 use crate::model::limits::MAX_SIDE;
 use crate::model::{Cell, ItemKind, Level, Terrain};
 use crate::paint::{CellToScreen, palette};
@@ -169,65 +168,4 @@ pub fn draw_selection(painter: &Painter, t: &CellToScreen, a: Cell, b: Cell) {
         4.0,
     );
     painter.extend(dashes);
-}
-
-/// Copy and cut of the Select tool's rectangle, as the Edit menu and Ctrl+C / Ctrl+X do them.
-impl EditorState {
-    /// Copies the Select tool's rectangle to the editor's clipboard, and as text to the system's;
-    /// false when nothing is selected.
-    pub(super) fn copy_selection(&mut self) -> bool {
-        let copied = self
-            .tools
-            .selection
-            .and_then(|(a, b)| Clip::copy(&self.doc.level, a, b));
-        match copied {
-            Some(clip) => {
-                let text = format!(
-                    "Copied {} × {} cells with {} items",
-                    clip.width,
-                    clip.height,
-                    clip.items()
-                );
-                self.system_clipboard = Some(clip.to_text());
-                self.tools.clipboard = Some(clip);
-                self.say(MessageKind::Success, text);
-                true
-            }
-            None => {
-                self.say(
-                    MessageKind::Warning,
-                    "Nothing selected: drag out cells with the Select tool (V) first",
-                );
-                false
-            }
-        }
-    }
-
-    /// Copies the selection, then takes its items away as one undo step (see [`Command::Cut`]).
-    pub(super) fn cut_selection(&mut self) {
-        let Some((a, b)) = self.tools.selection else {
-            self.copy_selection();
-            return;
-        };
-        if !self.copy_selection() {
-            return;
-        }
-        let copied = self.message.take().unwrap_or_default();
-        match take_items(&self.doc.level, a, b) {
-            Some(take) => {
-                let count = match &take {
-                    edit::Edit::ClearItems { cells } => cells.len(),
-                    _ => 0,
-                };
-                if self.run(&edit::Command::Edit(take)) {
-                    let text = format!("{copied}; took away its {count} movable items");
-                    self.say(MessageKind::Success, text);
-                }
-            }
-            None => self.say(
-                MessageKind::Success,
-                format!("{copied}; no movable items to take away (the terrain stays)"),
-            ),
-        }
-    }
 }

@@ -5,7 +5,7 @@
 //! compile until it has been placed, and a test checks that every listed kind is in the palette.
 
 use super::commands::{Command, CommandKind};
-use super::tools::Tool;
+use super::tool::Tool;
 use crate::analysis::Overlay;
 use crate::generate::{Step, campaign};
 use crate::io::export::Format;

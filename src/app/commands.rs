@@ -7,8 +7,8 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-use super::state::Overlay;
-use super::tools::Tool;
+use super::tool::Tool;
+use crate::analysis::Overlay;
 use crate::edit;
 use crate::generate::Step;
 use crate::generate::recipe::Recipe;
@@ -421,12 +421,6 @@ impl Command {
             None => self.description().to_string(),
         }
     }
-}
-
-/// A label from the editing core made drawable: egui's bundled fonts have no arrow glyph, and a
-/// missing glyph is an error, so "→" becomes "->".
-pub fn drawable(label: &str) -> String {
-    label.replace('→', "->")
 }
 
 /// A short human name of a key.

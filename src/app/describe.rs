@@ -153,3 +153,9 @@ pub fn figure(key: &str) -> String {
     };
     words.to_string()
 }
+
+/// A label from the editing core made drawable: egui's bundled fonts have no arrow glyph, and a
+/// missing glyph is an error, so "→" becomes "->".
+pub fn drawable(label: &str) -> String {
+    label.replace('→', "->")
+}

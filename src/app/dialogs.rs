@@ -9,10 +9,11 @@ use std::time::Instant;
 
 use egui::{Context, Id, Modal, ViewportCommand};
 
+use super::commands::Command;
 use super::file_dialog::{FileDialog, Outcome, Request};
-use super::files::PathPurpose;
+use super::file_state::PathPurpose;
 use super::native_dialog::{self, DialogChoice};
-use super::replace::{Answer, Pending, Replacement};
+use super::pending::{Answer, Pending, Replacement};
 use super::state::{EditorState, MessageKind, Source};
 use crate::paint::palette;
 
@@ -180,7 +181,7 @@ fn builtin_dialog(ctx: &Context, state: &mut EditorState) {
 }
 
 /// The modal prompts and the in-app file dialog, when one is due; one prompt at a time.
-pub fn modals(ctx: &Context, state: &mut EditorState) {
+pub fn modals(ctx: &Context, state: &mut EditorState, commands: &mut Vec<Command>) {
     builtin_dialog(ctx, state);
     if let Some(pending) = &state.files.pending {
         let question = match &state.files.path {
@@ -240,7 +241,7 @@ pub fn modals(ctx: &Context, state: &mut EditorState) {
             answer = Some(false);
         }
         if let Some(yes) = answer {
-            state.answer_confirmation(yes);
+            commands.extend(state.answer_confirmation(yes));
         }
     }
     if let Some((path, summary)) = state.files.recovery_offer.clone() {

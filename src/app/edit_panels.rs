@@ -4,42 +4,18 @@
 
 use egui::{Color32, RichText, Ui};
 
-use super::commands::{Command, drawable};
-use super::picker;
+use super::commands::Command;
+use super::describe::drawable;
+use super::picker::{self, GeneratorPicker};
 use super::state::EditorState;
 use super::strokes::{BRUSH_SIZES, PaintMode};
-use super::tools::{ITEMS, PAINTS, Tool};
+use super::tool::{ITEMS, PAINTS, Tool};
+use super::tools::ToolState;
+use super::widgets::{command_button, menu_item};
 use crate::edit::{self, Edit};
 use crate::generate::Step;
 use crate::io::export::Format;
 use crate::model::{LockOrigin, RoomKind};
-
-/// A button for a command, with its tooltip (which names the key).
-pub fn command_button(ui: &mut Ui, command: Command, commands: &mut Vec<Command>) {
-    if ui
-        .button(command.label())
-        .on_hover_text(command.tooltip())
-        .clicked()
-    {
-        commands.push(command);
-    }
-}
-
-/// A menu entry for a command, with its shortcut.
-pub fn menu_item(ui: &mut Ui, command: Command, enabled: bool, commands: &mut Vec<Command>) {
-    let mut button = egui::Button::new(command.label());
-    if let Some(keys) = command.shortcut_text() {
-        button = button.shortcut_text(keys);
-    }
-    if ui
-        .add_enabled(enabled, button)
-        .on_hover_text(command.description())
-        .clicked()
-    {
-        commands.push(command);
-        ui.close();
-    }
-}
 
 /// The File menu.
 pub fn file_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
@@ -81,25 +57,20 @@ pub fn file_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
 }
 
 /// The Edit menu: undo, redo, locks, regeneration and re-rolls.
-pub fn edit_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+pub fn edit_menu(ui: &mut Ui, state: &EditorState, tools: &ToolState, commands: &mut Vec<Command>) {
     ui.set_min_width(280.0);
     menu_item(ui, Command::Undo, state.history.can_undo(), commands);
     menu_item(ui, Command::Redo, state.history.can_redo(), commands);
     ui.separator();
-    let selected = state.tools.selection.is_some();
+    let selected = tools.selection.is_some();
     menu_item(ui, Command::Cut, selected, commands);
     menu_item(ui, Command::Copy, selected, commands);
-    menu_item(
-        ui,
-        Command::Paste,
-        state.tools.clipboard.is_some(),
-        commands,
-    );
+    menu_item(ui, Command::Paste, tools.clipboard.is_some(), commands);
     ui.separator();
     menu_item(
         ui,
         Command::ToggleLock,
-        state.selected_room.is_some(),
+        state.selection.room.is_some(),
         commands,
     );
     menu_item(ui, Command::RegenerateUnlocked, true, commands);
@@ -110,7 +81,12 @@ pub fn edit_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
 }
 
 /// Generator picker, regenerate, re-roll.
-pub fn document(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
+pub fn document(
+    ui: &mut Ui,
+    state: &EditorState,
+    picker: &mut GeneratorPicker,
+    commands: &mut Vec<Command>,
+) {
     ui.heading("Document");
     let locked = state.doc.locked_rooms().len();
     ui.label(format!(
@@ -130,14 +106,14 @@ pub fn document(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command
         }
     });
     egui::CollapsingHeader::new("Generator and parameters")
-        .default_open(state.picker_open)
+        .default_open(picker.open)
         .show(ui, |ui| {
-            picker::show(ui, &mut state.picker, &state.doc, commands);
+            picker::show(ui, picker, &state.doc, commands);
         });
 }
 
 /// The tool palette and the picker of the current tool.
-pub fn tools(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
+pub fn tools(ui: &mut Ui, tools: &mut ToolState, commands: &mut Vec<Command>) {
     ui.heading("Tools");
     ui.horizontal_wrapped(|ui| {
         for tool in Tool::ALL {
@@ -147,7 +123,7 @@ pub fn tools(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) 
                 super::commands::key_name(tool.key())
             );
             if ui
-                .selectable_label(state.tools.tool == tool, tool.label())
+                .selectable_label(tools.tool == tool, tool.label())
                 .on_hover_text(help)
                 .clicked()
             {
@@ -155,23 +131,23 @@ pub fn tools(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) 
             }
         }
     });
-    match state.tools.tool {
+    match tools.tool {
         Tool::Paint => {
             ui.horizontal_wrapped(|ui| {
                 ui.label("Terrain:");
                 for (i, (_, name)) in PAINTS.iter().enumerate() {
-                    ui.selectable_value(&mut state.tools.paint, i, *name);
+                    ui.selectable_value(&mut tools.paint, i, *name);
                 }
             });
             ui.horizontal_wrapped(|ui| {
                 ui.label("Mode:");
                 for mode in PaintMode::ALL {
-                    ui.selectable_value(&mut state.tools.paint_mode, mode, mode.label());
+                    ui.selectable_value(&mut tools.paint_mode, mode, mode.label());
                 }
             });
-            if state.tools.paint_mode == PaintMode::Brush {
+            if tools.paint_mode == PaintMode::Brush {
                 ui.add(
-                    egui::Slider::new(&mut state.tools.brush, BRUSH_SIZES)
+                    egui::Slider::new(&mut tools.brush, BRUSH_SIZES)
                         .text("brush size ([ and ])")
                         .suffix(" cells"),
                 );
@@ -181,7 +157,7 @@ pub fn tools(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) 
             ui.horizontal_wrapped(|ui| {
                 ui.label("Item:");
                 for (i, (_, name)) in ITEMS.iter().enumerate() {
-                    ui.selectable_value(&mut state.tools.item, i, *name);
+                    ui.selectable_value(&mut tools.item, i, *name);
                 }
             });
         }

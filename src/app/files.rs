@@ -7,15 +7,12 @@
 //! "Regenerate" builds from that recipe, and saving stores the recipe and edits (a preset), so a hand-made
 //! level file is best kept with File ▸ Export ▸ Level file.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
-use super::confirm::{Confirmation, Confirmed};
-use super::file_dialog::FileDialog;
-use super::native_dialog::DialogChoice;
-use super::places::AppDirs;
+use super::file_state::{recovered_path, recovery_name};
+use super::pending::{Confirmation, Confirmed};
 use super::problems::{open_problem, save_problem};
-use super::replace::Pending;
 use super::state::{EditorState, MessageKind, Source};
 use crate::edit::Document;
 use crate::generate::Rerolls;
@@ -24,128 +21,9 @@ use crate::generate::registry;
 use crate::io::broken_edit::BrokenEdit;
 use crate::io::export::{self, Format};
 use crate::io::level_or_preset::{self, LevelOrPreset, OpenError};
+use crate::io::preset;
 use crate::io::preset::{BrokenEdits, Loaded, PresetError};
-use crate::io::{atomic, preset};
 use crate::model::{Level, ValidLevel};
-
-/// How many recent files the File menu lists.
-const RECENT_LIMIT: usize = 8;
-
-/// What a path asked for in a file dialog is for, to carry out when the dialog ends.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PathPurpose {
-    /// Save the document there, then carry out what the unsaved-changes prompt was for, if anything.
-    SaveAs {
-        then: Option<Pending>,
-    },
-    Open,
-    Export(Format),
-    /// Compare the level with the file chosen.
-    Compare,
-}
-
-/// File state: the document's path, recent files, the prompt in progress and autosave.
-#[derive(Debug)]
-pub struct FileState {
-    /// The preset the document was opened from or saved to; Save writes here.
-    pub path: Option<PathBuf>,
-    pub recent: Vec<PathBuf>,
-    pub dirs: Option<AppDirs>,
-    /// Native or in-app file dialogs: detected in the real window; in-app elsewhere (tests).
-    pub dialogs: DialogChoice,
-    /// The in-app file dialog while it is open, and what its path is for.
-    pub builtin_dialog: Option<(FileDialog, PathPurpose)>,
-    /// The folder the last dialog ended in, where the next one starts.
-    pub last_folder: Option<PathBuf>,
-    /// An action waiting for the Save / Discard / Cancel answer.
-    pub pending: Option<Pending>,
-    /// A file dialog a command asked for, shown when the frame's commands are done.
-    pub ask: Option<PathPurpose>,
-    /// Quitting was confirmed: the window closes at the end of the frame.
-    pub close_window: bool,
-    /// A recovery file found at start, offered to the user, with what the prompt says about it (read
-    /// once, not every frame the prompt is shown).
-    pub recovery_offer: Option<(PathBuf, String)>,
-    pub last_autosave: Instant,
-    /// Quitting was confirmed, so the next close request goes through.
-    pub allow_close: bool,
-    /// The window title last sent, to send it only when it changes.
-    pub title_sent: String,
-}
-
-impl Default for FileState {
-    fn default() -> Self {
-        FileState {
-            path: None,
-            recent: Vec::new(),
-            dirs: None,
-            dialogs: DialogChoice::Builtin(
-                "the system dialog is used only in the editor's own window".to_string(),
-            ),
-            builtin_dialog: None,
-            last_folder: None,
-            pending: None,
-            ask: None,
-            close_window: false,
-            recovery_offer: None,
-            last_autosave: Instant::now(),
-            allow_close: false,
-            title_sent: String::new(),
-        }
-    }
-}
-
-impl FileState {
-    /// The real editor's file state: recent files read, a leftover recovery file offered.
-    pub fn for_window() -> Self {
-        let dirs = AppDirs::current();
-        let recent = dirs
-            .as_ref()
-            .and_then(|d| std::fs::read_to_string(d.recent_file()).ok())
-            .map(|text| {
-                text.lines()
-                    .filter(|l| !l.trim().is_empty())
-                    .map(PathBuf::from)
-                    .take(RECENT_LIMIT)
-                    .collect()
-            })
-            .unwrap_or_default();
-        let recovery_offer = dirs
-            .as_ref()
-            .map(AppDirs::recovery_file)
-            .filter(|p| p.exists())
-            .map(|p| {
-                let summary = recovery_summary(&p);
-                (p, summary)
-            });
-        FileState {
-            recent,
-            dirs,
-            dialogs: DialogChoice::Detect,
-            recovery_offer,
-            ..FileState::default()
-        }
-    }
-
-    /// Puts `path` first in the recent list and stores the list (best effort: a failure only loses
-    /// the list).
-    fn remember(&mut self, path: &Path) {
-        let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-        self.recent.retain(|p| p != &path);
-        self.recent.insert(0, path);
-        self.recent.truncate(RECENT_LIMIT);
-        if let Some(dirs) = &self.dirs {
-            let text: String = self
-                .recent
-                .iter()
-                .map(|p| format!("{}\n", p.display()))
-                .collect();
-            // Best effort: the recent list is a convenience.
-            let _ = std::fs::create_dir_all(&dirs.config)
-                .and_then(|()| atomic::save_atomic(&dirs.recent_file(), text.as_bytes()));
-        }
-    }
-}
 
 /// The recipe a loaded level was made with, as far as the level says.
 fn recipe_of(level: &Level) -> Recipe {
@@ -310,7 +188,7 @@ impl EditorState {
     /// Writes the level in another format through the command line's [`export::write`], so both give
     /// the same file; a PNG picture shows the overlays and the locked rooms shown on screen.
     pub fn export_to(&mut self, format: Format, path: &Path) {
-        let overlays = self.overlays.list();
+        let overlays = self.view.overlays.list();
         let locked = self.doc.locked_rooms();
         match export::write(path, &self.doc.level, format, &overlays, &locked) {
             Ok(_) => self.say(MessageKind::Success, format!("exported {}", path.display())),
@@ -408,43 +286,4 @@ impl EditorState {
         let dot = if self.dirty { "• " } else { "" };
         format!("{dot}{} — Mansion Forge", self.document_name())
     }
-}
-
-/// Prefix of the recovery preset's name, followed by the document's path.
-const RECOVERY_OF: &str = "recovery of ";
-
-/// The recovery preset's name: it carries the document's path, so a recovered document keeps its file.
-fn recovery_name(path: Option<&Path>) -> String {
-    match path {
-        Some(p) => format!("{RECOVERY_OF}{}", p.display()),
-        None => "recovery of an untitled document".to_string(),
-    }
-}
-
-/// The document path a recovery preset's name carries, if any.
-pub fn recovered_path(name: &str) -> Option<PathBuf> {
-    name.strip_prefix(RECOVERY_OF)
-        .filter(|rest| *rest != "an untitled document")
-        .map(PathBuf::from)
-}
-
-/// What the recovery prompt says about `path`: whose unsaved changes it holds and when they were saved.
-pub fn recovery_summary(path: &Path) -> String {
-    let file = preset::read(path)
-        .ok()
-        .and_then(|p| recovered_path(&p.name))
-        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .unwrap_or_else(|| "an untitled document".to_string());
-    let age = std::fs::metadata(path)
-        .and_then(|m| m.modified())
-        .ok()
-        .and_then(|t| t.elapsed().ok())
-        .map(|d| match d.as_secs() {
-            s if s < 90 => "about a minute ago".to_string(),
-            s if s < 90 * 60 => format!("{} minutes ago", s / 60),
-            s if s < 36 * 3600 => format!("{} hours ago", s / 3600),
-            s => format!("{} days ago", s / 86_400),
-        })
-        .unwrap_or_else(|| "at an unknown time".to_string());
-    format!("Unsaved changes of {file}, autosaved {age}, were kept.")
 }

@@ -8,20 +8,27 @@ use super::commands::Command;
 use super::describe;
 use super::state::EditorState;
 use super::strokes::{PaintMode, brush_cells};
-use super::tools::Tool;
+use super::tool::Tool;
+use super::tools::ToolState;
 use crate::model::{Cell, ItemKind, LockOrigin, RoomId};
-use crate::paint::{self, CellToScreen, Scene, palette};
+use crate::paint::{self, CellToScreen, Scene, TimelineFrame, palette};
 
 /// Shows the map in the remaining space of `ui`; clicks and drags go to the current tool.
-pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
+pub fn show(
+    ui: &mut Ui,
+    state: &mut EditorState,
+    tools: &mut ToolState,
+    timeline: Option<&TimelineFrame>,
+    commands: &mut Vec<Command>,
+) {
     let (view, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Map"));
     // The camera fits the map beside the rulers; the map is drawn under them when panned there.
     let viewport = super::rulers::map_area(view);
-    handle_input(ui, state, viewport, &response, commands);
-    let t = state.camera.transform(viewport, state.level().height);
-    state.last_transform = Some(t);
-    state.cursor_cell = response
+    handle_input(ui, state, tools, viewport, &response, commands);
+    let t = state.view.camera.transform(viewport, state.level().height);
+    state.view.last_transform = Some(t);
+    state.view.cursor_cell = response
         .hover_pos()
         .map(|pos| t.cell_at(pos))
         .filter(|&c| state.level().in_bounds(c));
@@ -33,23 +40,25 @@ pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
             .iter()
             .position(|it| it.cell == cell && it.kind == ItemKind::Coin);
         if coin.is_some() {
-            state.hovered_loot = coin;
+            state.selection.hovered_loot = coin;
         }
     }
 
     let painter = ui.painter_at(view);
     painter.rect_filled(view, CornerRadius::ZERO, palette::BACKGROUND);
-    let shapes = ui.ctx().fonts_mut(|fonts| state.paint_map(&t, fonts));
+    let shapes = ui
+        .ctx()
+        .fonts_mut(|fonts| state.paint_map(&t, timeline, fonts));
     painter.extend(shapes);
-    super::strokes::paint_preview(&painter, state.level(), &t, &state.tools.stroke);
-    if let Some(preview) = &state.tools.preview {
+    super::strokes::paint_preview(&painter, state.level(), &t, &tools.stroke);
+    if let Some(preview) = &tools.preview {
         super::previews::draw(&painter, &t, preview);
     }
-    if let Some((a, b)) = state.tools.selection {
+    if let Some((a, b)) = tools.selection {
         super::clipboard::draw_selection(&painter, &t, a, b);
     }
-    if state.tools.pasting
-        && let (Some(clip), Some(at)) = (&state.tools.clipboard, state.cursor_cell)
+    if tools.pasting
+        && let (Some(clip), Some(at)) = (&tools.clipboard, state.view.cursor_cell)
     {
         clip.draw_preview(&painter, state.level(), &t, at);
     }
@@ -64,13 +73,9 @@ pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
         let cell = t.cell_at(pos);
         // A refused placement's reason is drawn beside its cell: it is what matters, and the
         // tooltip would cover it.
-        let refused = state
-            .tools
-            .preview
-            .as_ref()
-            .is_some_and(|p| p.refusal.is_some());
+        let refused = tools.preview.as_ref().is_some_and(|p| p.refusal.is_some());
         if level.in_bounds(cell) && !refused && Tooltip::should_show_tooltip(&response, false) {
-            let footprint = tool_footprint(state, &t, cell);
+            let footprint = tool_footprint(tools, &t, cell);
             Tooltip::always_open(
                 ui.ctx().clone(),
                 response.layer_id,
@@ -78,15 +83,14 @@ pub fn show(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
                 PopupAnchor::ParentRect(footprint.expand(2.0)),
             )
             .gap(6.0)
-            .show(|ui| hover_tooltip(ui, state, cell));
+            .show(|ui| hover_tooltip(ui, state, tools.tool, cell));
         }
     }
 }
 
 /// What the tool would touch around `cell`, on screen — the brush's whole footprint, the copy being
 /// pasted — for the hover tooltip to stand beside, never over it.
-fn tool_footprint(state: &EditorState, t: &CellToScreen, cell: Cell) -> Rect {
-    let tools = &state.tools;
+fn tool_footprint(tools: &ToolState, t: &CellToScreen, cell: Cell) -> Rect {
     let mut footprint = t.cell_rect(cell);
     if tools.tool == Tool::Paint && tools.paint_mode == PaintMode::Brush {
         for c in brush_cells(cell, tools.brush) {
@@ -104,10 +108,11 @@ fn tool_footprint(state: &EditorState, t: &CellToScreen, cell: Cell) -> Rect {
 
 impl EditorState {
     /// The map as the editor shows it: the shared painter's shapes for the current document, analysis
-    /// and view settings, through `t`.
+    /// and view settings, through `t`, with the guards where the patrol timeline's frame puts them.
     pub fn paint_map(
         &self,
         t: &CellToScreen,
+        timeline: Option<&TimelineFrame>,
         fonts: &mut egui::epaint::FontsView<'_>,
     ) -> Vec<egui::Shape> {
         let locked = self.doc.locked_rooms();
@@ -119,15 +124,15 @@ impl EditorState {
         let scene = Scene {
             level: self.level(),
             facts: &self.analysis.map,
-            overlays: self.overlays,
-            layers: self.layers,
-            grid: self.show_grid,
+            overlays: self.view.overlays,
+            layers: self.view.layers,
+            grid: self.view.show_grid,
             locked_rooms: &locked,
             edit_locked: &edit_locked,
-            selected_room: self.selected_room,
-            focus: self.focus.and_then(|f| f.cell),
+            selected_room: self.selection.room,
+            focus: self.selection.focus.and_then(|f| f.cell),
             loot_focus: self.shown_loot(),
-            timeline: self.timeline.frame(),
+            timeline,
             diff: self.comparison.as_ref().map_or(&[], |c| c.marks.as_slice()),
         };
         paint::paint(&scene, t, fonts)
@@ -137,37 +142,38 @@ impl EditorState {
 fn handle_input(
     ui: &Ui,
     state: &mut EditorState,
+    tools: &mut ToolState,
     viewport: Rect,
     response: &Response,
     commands: &mut Vec<Command>,
 ) {
     let (w, h) = (state.level().width, state.level().height);
-    state.camera.resolve(viewport, w, h);
+    state.view.camera.resolve(viewport, w, h);
     let space_down = ui.input(|i| i.key_down(Key::Space));
     let panning = response.dragged_by(PointerButton::Middle)
         || response.dragged_by(PointerButton::Secondary)
         || (space_down && response.dragged_by(PointerButton::Primary));
     if panning {
-        state.camera.pan(response.drag_delta());
+        state.view.camera.pan(response.drag_delta());
     }
     if let Some(pointer) = response.hover_pos() {
         let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
         let factor = pinch * (scroll * 0.0015).exp();
         if (factor - 1.0).abs() > 1e-4 {
-            state.camera.zoom_around(viewport, pointer, factor);
+            state.view.camera.zoom_around(viewport, pointer, factor);
         }
     }
     if !space_down && !panning {
-        let t = state.camera.transform(viewport, h);
-        super::tools::handle(ui, state, &t, response, commands);
+        let t = state.view.camera.transform(viewport, h);
+        super::tools::handle(ui, state, tools, &t, response, commands);
     } else {
         // A stroke interrupted by panning is dropped, not painted.
-        state.tools.finish_stroke();
+        tools.finish_stroke();
     }
 }
 
 /// The hover tooltip: everything known about one cell.
-fn hover_tooltip(ui: &mut Ui, state: &EditorState, cell: Cell) {
+fn hover_tooltip(ui: &mut Ui, state: &EditorState, tool: Tool, cell: Cell) {
     let level = state.level();
     let item = level.item_at(cell).map(|i| i.kind);
     let door_item = matches!(item, Some(ItemKind::Door(_)));
@@ -217,7 +223,7 @@ fn hover_tooltip(ui: &mut Ui, state: &EditorState, cell: Cell) {
     if level.player_start == cell {
         ui.label("Player start");
     }
-    if state.tools.tool == Tool::Door {
+    if tool == Tool::Door {
         ui.label(match super::tools::segment_at(level, cell) {
             Some(a) if level.adjacencies[a].door => {
                 "Door tool: click to close this door (its wall becomes solid)".to_string()

@@ -48,6 +48,7 @@ pub fn show(ui: &Ui, state: &mut EditorState, t: &CellToScreen) {
     let rect = Rect::from_min_size(t.viewport.max - size - egui::vec2(MARGIN, MARGIN), size);
     let doc_level = &state.doc.level;
     let texture = state
+        .view
         .minimap
         .get_or_insert_with(|| {
             ui.ctx()
@@ -87,7 +88,7 @@ pub fn show(ui: &Ui, state: &mut EditorState, t: &CellToScreen) {
             (p.x - rect.min.x) / scale,
             height - (p.y - rect.min.y) / scale,
         );
-        state.camera.request_centre((x, y));
+        state.view.camera.request_centre((x, y));
     }
     response.on_hover_text("The whole mansion: click or drag to move the view");
 }

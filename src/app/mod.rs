@@ -22,15 +22,19 @@ mod browser;
 mod browser_view;
 mod cache;
 mod camera;
+mod campaign_panel;
 mod clipboard;
 mod command_list;
 mod commands;
 mod compare;
+mod comparison;
 mod confirm;
 mod describe;
 mod dialogs;
+mod dispatch;
 mod edit_panels;
 mod file_dialog;
+mod file_state;
 mod files;
 mod findings;
 mod histogram;
@@ -40,7 +44,9 @@ mod map_view;
 mod minimap;
 mod native_dialog;
 mod palette;
+mod panel_set;
 mod panels;
+mod pending;
 mod picker;
 mod places;
 mod previews;
@@ -49,12 +55,15 @@ mod replace;
 mod rulers;
 mod screenshot;
 mod session;
+mod settings;
 mod state;
 mod stealth_panels;
 mod strokes;
 mod timeline;
+mod tool;
 mod tools;
 mod validation_panel;
+mod widgets;
 
 use std::path::{Path, PathBuf};
 
@@ -63,27 +72,33 @@ use egui::{Key, Ui};
 use crate::io::preset::BrokenEdits;
 
 pub use crate::paint::CellToScreen;
+pub use browser::Browser;
 pub use browser::{Batch, Criterion, Match};
 pub use camera::Camera;
+pub use campaign_panel::CampaignPanel;
 pub use commands::Command;
-pub use compare::Comparison;
-pub use confirm::{Confirmation, Confirmed};
+pub use comparison::Comparison;
 pub use dialogs::open_in_app_dialog;
-pub use files::{
-    FileState, Opened, PathPurpose, level_document, read_document, read_document_with,
-    recovery_summary,
-};
+pub use file_state::{FileState, PathPurpose, recovery_summary};
+pub use files::{Opened, level_document, read_document, read_document_with};
 pub use findings::{Finding, Severity, level_findings};
 pub use native_dialog::DialogChoice;
 pub use palette::Palette;
+pub use panel_set::{Layout, Panels};
+pub use pending::{Answer, Confirmation, Confirmed, Pending, Replacement};
+pub use picker::GeneratorPicker;
 pub use places::{AppDirs, Platform};
 pub use problems::{Problem, open_problem, size_in_words};
-pub use replace::{Answer, Pending, Replacement};
 pub use screenshot::{SCREENSHOT_SIZE, editor_for_request, render_editor, save_editor};
-pub use session::Settings;
-pub use state::{Analysis, DEFAULT_PRESET, EditorState, MessageKind, Overlay, Overlays, Source};
+pub use settings::Settings;
+pub use state::{
+    Analysis, DEFAULT_PRESET, EditorState, Focus, MessageKind, Overlay, Overlays, Selection,
+    Source, View,
+};
 pub use strokes::PaintMode;
-pub use tools::{ITEMS, PAINTS, Tool};
+pub use timeline::Timeline;
+pub use tool::{ITEMS, PAINTS, Tool};
+pub use tools::ToolState;
 
 /// What `mansion-forge screenshot` asks the editor to render.
 #[derive(Clone, Debug)]
@@ -132,9 +147,9 @@ pub fn run_editor(file: Option<&Path>, broken: BrokenEdits) -> anyhow::Result<()
             let mut editor = Editor::new(state);
             if let Some(storage) = cc.storage {
                 if let Some(layout) = eframe::get_value(storage, LAYOUT_KEY) {
-                    editor.state.layout = layout;
+                    editor.panels.layout = layout;
                 }
-                if let Some(settings) = eframe::get_value(storage, session::SETTINGS_KEY) {
+                if let Some(settings) = eframe::get_value(storage, settings::SETTINGS_KEY) {
                     editor.state.settings = settings;
                 }
             }
@@ -153,19 +168,31 @@ pub fn screenshot(request: &ScreenshotRequest) -> anyhow::Result<()> {
     screenshot::save(request)
 }
 
-/// The editor application.
+/// The editor application: the document's state and the panels' own, and the frame that joins them.
 pub struct Editor {
+    /// The document, the view and the selection.
     pub state: EditorState,
+    /// Each panel's and window's own state.
+    pub panels: Panels,
     /// The first start on this machine: the window takes most of the screen once its size is known.
     pub size_window_to_screen: bool,
 }
 
 impl Editor {
+    /// The editor on `state`, its panels fresh.
     pub fn new(state: EditorState) -> Self {
+        let panels = Panels::new(&state);
         Editor {
             state,
+            panels,
             size_window_to_screen: false,
         }
+    }
+
+    /// Carries out one command (see `dispatch`), as a menu, a key or the palette would.
+    pub fn apply(&mut self, command: Command) {
+        dispatch::apply(command, &mut self.state, &mut self.panels);
+        self.panels.follow(&self.state);
     }
 
     /// Draws one frame into `ui` and carries out what the user asked for.
@@ -181,27 +208,26 @@ impl Editor {
             // Look for the result again soon, even with no input to wake the frame.
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
+        self.panels.follow(&self.state);
         let mut commands = Vec::new();
-        keyboard(&ctx, &mut self.state, &mut commands);
-        self.state.hovered_loot = None;
-        if self.state.timeline.playing {
+        keyboard(&ctx, &self.state, &mut self.panels, &mut commands);
+        self.state.selection.hovered_loot = None;
+        let timeline = &mut self.panels.timeline;
+        if timeline.playing {
             let dt = ctx.input(|i| i.stable_dt).min(0.25);
-            let horizon = self.state.horizon();
-            self.state.timeline.advance(dt, horizon);
+            timeline.advance(dt, self.state.horizon());
             ctx.request_repaint();
         }
-        let stealth = self.state.analysis.map.stealth.as_ref();
-        self.state.timeline.refresh(stealth);
+        timeline.refresh(self.state.analysis.map.stealth.as_ref());
         dialogs::on_dropped_files(&ctx, &mut self.state);
-        let state = &mut self.state;
-        panels_and_map(ui, state, &mut commands);
-        dialogs::modals(&ctx, state);
-        palette::show(&ctx, state, &mut commands);
+        panels_and_map(ui, &mut self.state, &mut self.panels, &mut commands);
+        dialogs::modals(&ctx, &mut self.state, &mut commands);
+        self.panels.palette.ui(&ctx, &self.state, &mut commands);
         if !commands.is_empty() {
             // The in-app file dialog is modal: keyboard shortcuts wait until it ends too.
             if self.state.files.builtin_dialog.is_none() {
                 for command in commands {
-                    self.state.apply(command);
+                    self.apply(command);
                 }
             }
             ctx.request_repaint();
@@ -210,25 +236,10 @@ impl Editor {
         dialogs::on_close_request(&ctx, &mut self.state);
         dialogs::update_title(&ctx, &mut self.state);
         self.state.autosave();
+        self.panels.follow(&self.state);
         if self.state.dirty {
             // Wake up for the next autosave even when the user is idle.
             ctx.request_repaint_after(std::time::Duration::from_secs(30));
-        }
-    }
-}
-
-/// Which side panels are open: the designer's choice, kept between sessions (eframe's storage).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Layout {
-    pub controls: bool,
-    pub details: bool,
-}
-
-impl Default for Layout {
-    fn default() -> Self {
-        Layout {
-            controls: true,
-            details: true,
         }
     }
 }
@@ -241,34 +252,23 @@ const LEGEND_SHARE: f32 = 0.45;
 const NARROW: f32 = 1000.0;
 
 /// The menu, the side panels, the status bar and the map.
-fn panels_and_map(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
-    egui::Panel::top("menu").show(ui, |ui| panels::menu_bar(ui, state, commands));
+fn panels_and_map(
+    ui: &mut Ui,
+    state: &mut EditorState,
+    panels: &mut Panels,
+    commands: &mut Vec<Command>,
+) {
+    egui::Panel::top("menu").show(ui, |ui| panels::menu_bar(ui, state, panels, commands));
     egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(ui, state));
-    if state.timeline.open {
-        egui::Panel::bottom("timeline").show(ui, |ui| timeline::panel(ui, state, commands));
+    if panels.timeline.open {
+        egui::Panel::bottom("timeline").show(ui, |ui| panels.timeline.ui(ui, state, commands));
     }
-    state.narrow = ui.available_width() < NARROW;
-    if state.layout.controls {
+    panels.narrow = ui.available_width() < NARROW;
+    if panels.layout.controls {
         egui::Panel::left("controls")
             .default_size(330.0)
             .size_range(240.0..=480.0)
-            .show(ui, |ui| {
-                // The legends at the bottom, as tall as they need up to a share of the panel, in a
-                // scroll area of their own.
-                let most = ui.available_height() * LEGEND_SHARE;
-                egui::Panel::bottom("legend-panel")
-                    .resizable(false)
-                    .show(ui, |ui| panels::legends(ui, state, commands, most));
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    edit_panels::document(ui, state, commands);
-                    ui.separator();
-                    edit_panels::tools(ui, state, commands);
-                    ui.separator();
-                    panels::overlays(ui, state, commands);
-                    ui.separator();
-                    panels::generator(ui, state, commands);
-                });
-            });
+            .show(ui, |ui| controls(ui, state, panels, commands));
     } else {
         folded(
             ui,
@@ -278,21 +278,11 @@ fn panels_and_map(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Comma
             commands,
         );
     }
-    if state.details_shown() {
+    if panels.details_shown() {
         egui::Panel::right("details")
             .default_size(330.0)
             .size_range(240.0..=520.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    state.hovered_loot = panels::inspector(ui, state, commands);
-                    ui.separator();
-                    validation_panel::show(ui, state, commands);
-                    ui.separator();
-                    edit_panels::history(ui, state, commands);
-                    ui.separator();
-                    compare::panel(ui, state, commands);
-                });
-            });
+            .show(ui, |ui| details(ui, state, commands));
     } else {
         folded(
             ui,
@@ -302,8 +292,46 @@ fn panels_and_map(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Comma
             commands,
         );
     }
-    egui::CentralPanel::no_frame().show(ui, |ui| map_view::show(ui, state, commands));
-    browser_view::window(ui.ctx(), state, commands);
+    let frame = panels.timeline.frame();
+    egui::CentralPanel::no_frame().show(ui, |ui| {
+        map_view::show(ui, state, &mut panels.tools, frame, commands)
+    });
+    panels.browser.window(ui.ctx(), commands);
+}
+
+/// The controls panel: document, tools, overlays and campaign, with the legends at the bottom.
+fn controls(ui: &mut Ui, state: &EditorState, panels: &mut Panels, commands: &mut Vec<Command>) {
+    // The legends at the bottom, as tall as they need up to a share of the panel, in a scroll area
+    // of their own.
+    let most = ui.available_height() * LEGEND_SHARE;
+    let timeline_open = panels.timeline.open;
+    egui::Panel::bottom("legend-panel")
+        .resizable(false)
+        .show(ui, |ui| {
+            panels::legends(ui, state, timeline_open, commands, most)
+        });
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        edit_panels::document(ui, state, &mut panels.picker, commands);
+        ui.separator();
+        edit_panels::tools(ui, &mut panels.tools, commands);
+        ui.separator();
+        panels::overlays(ui, state, commands);
+        ui.separator();
+        panels.campaign.ui(ui, state, commands);
+    });
+}
+
+/// The details panel: inspector, validation, history and compare.
+fn details(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        state.selection.hovered_loot = panels::inspector(ui, state, commands);
+        ui.separator();
+        validation_panel::show(ui, state, commands);
+        ui.separator();
+        edit_panels::history(ui, state, commands);
+        ui.separator();
+        compare::panel(ui, state, commands);
+    });
 }
 
 /// A folded side panel: a narrow strip with the button that opens it again.
@@ -327,19 +355,24 @@ impl eframe::App for Editor {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, LAYOUT_KEY, &self.state.layout);
-        eframe::set_value(storage, session::SETTINGS_KEY, &self.state.settings);
+        eframe::set_value(storage, LAYOUT_KEY, &self.panels.layout);
+        eframe::set_value(storage, settings::SETTINGS_KEY, &self.state.settings);
     }
 }
 
 /// Keyboard shortcuts from [`Command::key`], [`Command::shortcuts`] and [`Tool::key`], unless a text
 /// field has the keyboard. Space is only "hold to pan": it never changes the document.
-fn keyboard(ctx: &egui::Context, state: &mut EditorState, commands: &mut Vec<Command>) {
+fn keyboard(
+    ctx: &egui::Context,
+    state: &EditorState,
+    panels: &mut Panels,
+    commands: &mut Vec<Command>,
+) {
     // A prompt or the palette has the keyboard: shortcuts wait until it is answered.
     let prompting = state.files.pending.is_some()
         || state.confirm.is_some()
         || state.files.recovery_offer.is_some();
-    if ctx.egui_wants_keyboard_input() || state.palette.open || prompting {
+    if ctx.egui_wants_keyboard_input() || panels.palette.open || prompting {
         return;
     }
     ctx.input_mut(|i| {
@@ -351,7 +384,7 @@ fn keyboard(ctx: &egui::Context, state: &mut EditorState, commands: &mut Vec<Com
                 egui::Event::Cut => commands.push(Command::Cut),
                 egui::Event::Paste(text) => {
                     if let Some(clip) = clipboard::Clip::from_text(text) {
-                        state.tools.clipboard = Some(clip);
+                        panels.tools.clipboard = Some(clip);
                     }
                     commands.push(Command::Paste);
                 }
@@ -387,6 +420,6 @@ fn keyboard(ctx: &egui::Context, state: &mut EditorState, commands: &mut Vec<Com
         let step = i32::from(i.key_pressed(Key::CloseBracket))
             - i32::from(i.key_pressed(Key::OpenBracket));
         let (low, high) = (*strokes::BRUSH_SIZES.start(), *strokes::BRUSH_SIZES.end());
-        state.tools.brush = (state.tools.brush + step).clamp(low, high);
+        panels.tools.brush = (panels.tools.brush + step).clamp(low, high);
     });
 }

@@ -15,7 +15,9 @@ const MAX_SHOWN: usize = 14;
 /// The palette's text and highlighted entry, while it is open.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Palette {
+    /// The palette is shown (Ctrl+P, or Go to room).
     pub open: bool,
+    /// What is typed: words of a command's name, or a room number.
     pub query: String,
     /// Index into the matching entries of the highlighted one.
     pub highlighted: usize,
@@ -104,76 +106,81 @@ pub fn matches(state: &EditorState, query: &str) -> Vec<(Command, String)> {
     found.into_iter().map(|(_, c, l)| (c, l)).collect()
 }
 
-/// Draws the palette if it is open; the command chosen goes to `commands`.
-pub fn show(ctx: &Context, state: &mut EditorState, commands: &mut Vec<Command>) {
-    if !state.palette.open {
-        return;
+impl Palette {
+    /// Draws the palette if it is open; the command chosen goes to `commands`.
+    pub fn ui(&mut self, ctx: &Context, state: &EditorState, commands: &mut Vec<Command>) {
+        if self.open {
+            self.modal(ctx, state, commands);
+        }
     }
-    let found = matches(state, &state.palette.query);
-    let last = found.len().min(MAX_SHOWN).saturating_sub(1);
-    let (up, down, enter, escape) = ctx.input_mut(|i| {
-        (
-            i.consume_key(Default::default(), Key::ArrowUp),
-            i.consume_key(Default::default(), Key::ArrowDown),
-            i.consume_key(Default::default(), Key::Enter),
-            i.consume_key(Default::default(), Key::Escape),
-        )
-    });
-    let palette = &mut state.palette;
-    palette.highlighted = if down {
-        (palette.highlighted + 1).min(last)
-    } else if up {
-        palette.highlighted.saturating_sub(1)
-    } else {
-        palette.highlighted.min(last)
-    };
-    let mut chosen = enter
-        .then(|| found.get(palette.highlighted).map(|(c, _)| c.clone()))
-        .flatten();
-    let modal = Modal::new(Id::unique("command-palette")).show(ctx, |ui| {
-        ui.set_width(460.0);
-        let field = ui.add(
-            TextEdit::singleline(&mut palette.query)
-                .hint_text("Type a command, or a room number")
-                .desired_width(f32::INFINITY),
-        );
-        if !palette.focused {
-            field.request_focus();
-            palette.focused = true;
+
+    fn modal(&mut self, ctx: &Context, state: &EditorState, commands: &mut Vec<Command>) {
+        let found = matches(state, &self.query);
+        let last = found.len().min(MAX_SHOWN).saturating_sub(1);
+        let (up, down, enter, escape) = ctx.input_mut(|i| {
+            (
+                i.consume_key(Default::default(), Key::ArrowUp),
+                i.consume_key(Default::default(), Key::ArrowDown),
+                i.consume_key(Default::default(), Key::Enter),
+                i.consume_key(Default::default(), Key::Escape),
+            )
+        });
+        let palette = self;
+        palette.highlighted = if down {
+            (palette.highlighted + 1).min(last)
+        } else if up {
+            palette.highlighted.saturating_sub(1)
+        } else {
+            palette.highlighted.min(last)
+        };
+        let mut chosen = enter
+            .then(|| found.get(palette.highlighted).map(|(c, _)| c.clone()))
+            .flatten();
+        let modal = Modal::new(Id::unique("command-palette")).show(ctx, |ui| {
+            ui.set_width(460.0);
+            let field = ui.add(
+                TextEdit::singleline(&mut palette.query)
+                    .hint_text("Type a command, or a room number")
+                    .desired_width(f32::INFINITY),
+            );
+            if !palette.focused {
+                field.request_focus();
+                palette.focused = true;
+            }
+            if field.changed() {
+                palette.highlighted = 0;
+            }
+            ui.separator();
+            if found.is_empty() {
+                ui.weak("No command matches.");
+            }
+            for (i, (command, label)) in found.iter().take(MAX_SHOWN).enumerate() {
+                ui.horizontal(|ui| {
+                    let entry = ui
+                        .selectable_label(i == palette.highlighted, label)
+                        .on_hover_text(command.description());
+                    if entry.clicked() {
+                        chosen = Some(command.clone());
+                    }
+                    if let Some(keys) = command.shortcut_text() {
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            ui.label(RichText::new(keys).weak().monospace());
+                        });
+                    }
+                });
+            }
+            if found.len() > MAX_SHOWN {
+                ui.weak(format!(
+                    "… {} more: type more letters",
+                    found.len() - MAX_SHOWN
+                ));
+            }
+        });
+        if chosen.is_some() || escape || modal.should_close() {
+            *palette = Palette::default();
         }
-        if field.changed() {
-            palette.highlighted = 0;
-        }
-        ui.separator();
-        if found.is_empty() {
-            ui.weak("No command matches.");
-        }
-        for (i, (command, label)) in found.iter().take(MAX_SHOWN).enumerate() {
-            ui.horizontal(|ui| {
-                let entry = ui
-                    .selectable_label(i == palette.highlighted, label)
-                    .on_hover_text(command.description());
-                if entry.clicked() {
-                    chosen = Some(command.clone());
-                }
-                if let Some(keys) = command.shortcut_text() {
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        ui.label(RichText::new(keys).weak().monospace());
-                    });
-                }
-            });
-        }
-        if found.len() > MAX_SHOWN {
-            ui.weak(format!(
-                "… {} more: type more letters",
-                found.len() - MAX_SHOWN
-            ));
-        }
-    });
-    if chosen.is_some() || escape || modal.should_close() {
-        state.palette = Palette::default();
+        commands.extend(chosen);
     }
-    commands.extend(chosen);
 }
 
 #[cfg(test)]

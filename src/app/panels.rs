@@ -1,33 +1,35 @@
-//! The side panels, menu bar and status bar. Panels only read the state and emit [`Command`]s; the one
-//! exception is the seed text field, which is a form field that edits `seed_text` in place.
+//! The menu bar, the overlays and legends, the inspector and the status bar. They only read the state
+//! and emit [`Command`]s.
 
 use egui::{RichText, Ui};
 
 use super::commands::{Command, key_name};
 use super::describe::route_summary;
-use super::edit_panels::{self, command_button, menu_item};
+use super::edit_panels;
 use super::legend;
+use super::panel_set::Panels;
 use super::state::{EditorState, MessageKind, Overlay, Source};
 use super::stealth_panels;
-use super::tools::Tool;
+use super::tool::Tool;
+use super::widgets::{command_button, menu_item, menu_toggle};
 use crate::generate::campaign;
 use crate::model::{ItemKind, RoomKind, RoomOrigin};
 use crate::paint::{Layer, palette};
 
 /// The menu bar: every keyed command, grouped.
-pub fn menu_bar(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+pub fn menu_bar(ui: &mut Ui, state: &EditorState, panels: &Panels, commands: &mut Vec<Command>) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| edit_panels::file_menu(ui, state, commands));
-        ui.menu_button("Edit", |ui| edit_panels::edit_menu(ui, state, commands));
+        ui.menu_button("Edit", |ui| edit_panels::edit_menu(ui, state, &panels.tools, commands));
         ui.menu_button("View", |ui| {
             for overlay in Overlay::ALL {
                 let cmd = Command::ToggleOverlay(overlay);
-                menu_toggle(ui, cmd, state.overlays.is_on(overlay), commands);
+                menu_toggle(ui, cmd, state.view.overlays.is_on(overlay), commands);
             }
-            menu_toggle(ui, Command::ToggleGrid, state.show_grid, commands);
+            menu_toggle(ui, Command::ToggleGrid, state.view.show_grid, commands);
             ui.menu_button("Layers", |ui| {
                 for layer in Layer::ALL {
-                    let on = state.layers.is_on(layer);
+                    let on = state.view.layers.is_on(layer);
                     menu_toggle(ui, Command::ToggleLayer(layer), on, commands);
                 }
             });
@@ -36,8 +38,8 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
                 menu_item(ui, cmd, true, commands);
             }
             ui.separator();
-            menu_toggle(ui, Command::ToggleControls, state.layout.controls, commands);
-            menu_toggle(ui, Command::ToggleDetails, state.details_shown(), commands);
+            menu_toggle(ui, Command::ToggleControls, panels.layout.controls, commands);
+            menu_toggle(ui, Command::ToggleDetails, panels.details_shown(), commands);
             ui.separator();
             for cmd in [Command::GoToRoom, Command::CommandPalette] {
                 menu_item(ui, cmd, true, commands);
@@ -46,7 +48,7 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
         ui.menu_button("Mansion", |ui| {
             menu_item(ui, Command::Regenerate, true, commands);
             menu_item(ui, Command::RandomSeed, true, commands);
-            menu_toggle(ui, Command::ToggleBrowser, state.browser.open, commands);
+            menu_toggle(ui, Command::ToggleBrowser, panels.browser.open, commands);
             ui.separator();
             for n in 0..campaign::LEVELS as u32 {
                 menu_item(ui, Command::OpenMansion(n), true, commands);
@@ -71,62 +73,12 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     });
 }
 
-fn menu_toggle(ui: &mut Ui, command: Command, on: bool, commands: &mut Vec<Command>) {
-    let mut checked = on;
-    if ui
-        .checkbox(&mut checked, command.label())
-        .on_hover_text(command.tooltip())
-        .changed()
-    {
-        commands.push(command);
-    }
-}
-
-/// Level, seed, regenerate and the campaign list.
-pub fn generator(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
-    ui.heading("Campaign");
-    let mut level = state.campaign_level();
-    let slider = ui.add(egui::Slider::new(&mut level, 0..=9).text("Level"));
-    if slider.changed() {
-        commands.push(Command::OpenMansion(level));
-    }
-    ui.horizontal(|ui| {
-        let label = ui.label("Game seed");
-        let field = ui.add(egui::TextEdit::singleline(&mut state.seed_text).desired_width(110.0));
-        let field = field.labelled_by(label.id);
-        if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-            commands.push(Command::Regenerate);
-        }
-    });
-    ui.horizontal(|ui| {
-        command_button(ui, Command::Regenerate, commands);
-        command_button(ui, Command::RandomSeed, commands);
-    });
-    ui.add_space(4.0);
-    ui.label(RichText::new(format!("Mansions of game {}", state.campaign.game_seed)).strong());
-    let current = state.campaign_mansion();
-    for (n, plan) in state.campaign.plans.iter().enumerate() {
-        let n = n as u32;
-        let text = format!(
-            "Mansion {n}: {}×{} rooms, {} loot",
-            plan.rooms_x, plan.rooms_y, plan.loot
-        );
-        if ui
-            .selectable_label(current == Some(n), text)
-            .on_hover_text(Command::OpenMansion(n).description())
-            .clicked()
-        {
-            commands.push(Command::OpenMansion(n));
-        }
-    }
-}
-
 /// Overlay checkboxes (each with its key) and the legends of the shown overlays.
 pub fn overlays(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     ui.heading("Overlays");
     for overlay in Overlay::ALL {
         let cmd = Command::ToggleOverlay(overlay);
-        let mut on = state.overlays.is_on(overlay);
+        let mut on = state.view.overlays.is_on(overlay);
         ui.horizontal(|ui| {
             if ui
                 .checkbox(&mut on, overlay.label())
@@ -138,7 +90,7 @@ pub fn overlays(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
             ui.weak(format!("[{}]", key_name(overlay.key())));
         });
     }
-    let mut grid = state.show_grid;
+    let mut grid = state.view.show_grid;
     ui.horizontal(|ui| {
         if ui
             .checkbox(&mut grid, "Cell grid")
@@ -156,7 +108,13 @@ pub fn overlays(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
 /// The legend panel: the legend of every overlay shown and of the patrol timeline when it is open,
 /// then the map's symbols — in a scroll area of its own, so with every overlay on the legends never
 /// push the rest of the controls out of reach.
-pub fn legends(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>, height: f32) {
+pub fn legends(
+    ui: &mut Ui,
+    state: &EditorState,
+    timeline_open: bool,
+    commands: &mut Vec<Command>,
+    height: f32,
+) {
     ui.heading("Legend");
     egui::ScrollArea::vertical()
         .id_salt("legends")
@@ -166,9 +124,9 @@ pub fn legends(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>, he
         .show(ui, |ui| {
             let shown: Vec<Overlay> = Overlay::ALL
                 .into_iter()
-                .filter(|&o| state.overlays.is_on(o))
+                .filter(|&o| state.view.overlays.is_on(o))
                 .collect();
-            if shown.is_empty() && !state.timeline.open {
+            if shown.is_empty() && !timeline_open {
                 ui.weak("Turn an overlay on (keys 1–6) to see what its colours mean.");
             }
             for overlay in shown {
@@ -177,7 +135,7 @@ pub fn legends(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>, he
                     legend::overlay(ui, overlay, state, commands)
                 });
             }
-            if state.timeline.open {
+            if timeline_open {
                 ui.label(RichText::new("Patrol timeline").strong());
                 ui.indent("timeline-legend", stealth_panels::timeline_legend);
             }
@@ -192,7 +150,7 @@ fn layers_row(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
         ui.label("Layers");
         for layer in Layer::ALL {
             let cmd = Command::ToggleLayer(layer);
-            let mut on = state.layers.is_on(layer);
+            let mut on = state.view.layers.is_on(layer);
             if ui
                 .checkbox(&mut on, layer.label())
                 .on_hover_text(cmd.tooltip())
@@ -207,7 +165,7 @@ fn layers_row(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
 /// The inspector: everything about the selected room. Returns the loot item under the pointer.
 pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) -> Option<usize> {
     ui.heading("Inspector");
-    let Some(r) = state.selected_room else {
+    let Some(r) = state.selection.room else {
         ui.weak("Click a room on the map to inspect it.");
         return None;
     };
@@ -357,11 +315,12 @@ pub fn status_bar(ui: &mut Ui, state: &EditorState) {
     ui.horizontal(|ui| {
         // Fixed-width figures first, so the rest of the line does not jump as the pointer moves.
         let cursor = state
+            .view
             .cursor_cell
             .map_or("–".to_string(), |c| format!("({}, {})", c.x, c.y));
         ui.monospace(format!(
             "{cursor:>10} {:>5.0}%",
-            state.camera.zoom_percent()
+            state.view.camera.zoom_percent()
         ))
         .on_hover_text("The cell under the pointer, and the zoom (100 % = 16 points per cell)");
         ui.separator();

@@ -27,6 +27,8 @@ pub struct GeneratorPicker {
     pub error: Option<String>,
     /// The document's generator the form was filled from: the form is refilled only when that changes.
     pub filled_from: GeneratorParams,
+    /// The picker starts expanded (screenshots of other generators show their parameters).
+    pub open: bool,
 }
 
 /// The generator with this id (the form's id always comes from the registry).
@@ -70,6 +72,17 @@ impl GeneratorPicker {
             values,
             error: None,
             filled_from: params.clone(),
+            open: false,
+        }
+    }
+
+    /// Follows the document's recipe: refilled when its generator changes, so half-typed fields survive
+    /// hand edits.
+    pub fn follow(&mut self, recipe: &Recipe) {
+        if self.filled_from != recipe.generator {
+            let open = self.open;
+            *self = Self::from_recipe(recipe);
+            self.open = open;
         }
     }
 
@@ -77,8 +90,10 @@ impl GeneratorPicker {
     pub fn select(&mut self, id: &'static str) {
         if self.id != id {
             let filled_from = self.filled_from.clone();
+            let open = self.open;
             *self = Self::from_params(&defaults(id));
             self.filled_from = filled_from;
+            self.open = open;
         }
     }
 

@@ -10,104 +10,13 @@
 //! saved, and Save can never write it over `my.ron`. A replacement that fails (a broken file) leaves the
 //! document as it was, unsaved changes and all, even after "Discard".
 
-use std::path::PathBuf;
 use std::time::Instant;
 
-use super::files::PathPurpose;
+use super::file_state::PathPurpose;
+use super::pending::{Answer, Pending, Replacement};
 use super::state::{EditorState, MessageKind, Source};
 use crate::edit::Document;
-use crate::generate::campaign;
 use crate::generate::recipe::Recipe;
-
-/// A document to show instead of the current one.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Replacement {
-    /// The default mansion, untitled.
-    New,
-    /// A preset or level file; `None` asks for it with a file dialog first.
-    Open(Option<PathBuf>),
-    /// A preset without its first hand edit that cannot be applied and the edits after it.
-    OpenSkippingBrokenEdits(PathBuf),
-    /// Mansion `level` (0–9) of game `game_seed`'s campaign.
-    Mansion { game_seed: u64, level: u32 },
-    /// A seed-browser match: mansion `level` of game `game_seed`, made by the document's generator.
-    Variant { game_seed: u64, level: u32 },
-    /// The generator picker's recipe, without the old document's locks and edits.
-    Recipe(Recipe),
-    /// The document autosaved before the editor last closed uncleanly.
-    Recover(PathBuf),
-}
-
-impl Replacement {
-    /// What the replacement does, to finish "Save the changes before you …?".
-    pub fn describe(&self) -> String {
-        match self {
-            Replacement::New => "start a new document".to_string(),
-            Replacement::Open(None) => "open another file".to_string(),
-            Replacement::Open(Some(path)) => format!("open {}", display_name(path)),
-            Replacement::OpenSkippingBrokenEdits(path) => {
-                format!("open {} without its broken edits", display_name(path))
-            }
-            Replacement::Mansion { game_seed, level } => {
-                format!("open mansion {level} of game {game_seed}")
-            }
-            Replacement::Variant { game_seed, level } => {
-                format!("open the seed browser's mansion {level} of game {game_seed}")
-            }
-            Replacement::Recipe(_) => "apply the new generator recipe".to_string(),
-            Replacement::Recover(_) => "recover the autosaved document".to_string(),
-        }
-    }
-}
-
-/// An action waiting for the Save / Discard / Cancel answer.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Pending {
-    Replace(Replacement),
-    Quit,
-}
-
-impl Pending {
-    /// What the action does, to finish "Save the changes before you …?".
-    pub fn describe(&self) -> String {
-        match self {
-            Pending::Replace(replacement) => replacement.describe(),
-            Pending::Quit => "quit".to_string(),
-        }
-    }
-}
-
-/// The designer's answer to the unsaved-changes prompt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// Save the document, then go on (an untitled one asks for a name first).
-    Save,
-    /// Go on without saving.
-    Discard,
-    /// Keep the document and do nothing.
-    Cancel,
-}
-
-impl Answer {
-    pub const ALL: [Answer; 3] = [Answer::Save, Answer::Discard, Answer::Cancel];
-
-    /// The button label, which is also the accessible name tests click.
-    pub fn label(self) -> &'static str {
-        match self {
-            Answer::Save => "Save",
-            Answer::Discard => "Discard",
-            Answer::Cancel => "Cancel",
-        }
-    }
-}
-
-/// A path's file name for messages, or the whole path when it has none.
-fn display_name(path: &std::path::Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
-}
 
 impl EditorState {
     /// Carries out `pending` now, or — when the document has unsaved changes — asks first.
@@ -195,9 +104,6 @@ impl EditorState {
                     Source::Recipe
                 };
                 self.open_generated(recipe, source);
-                // The campaign panel shows the match's game.
-                self.seed_text = game_seed.to_string();
-                self.campaign = campaign::plan(game_seed);
             }
             Replacement::Recipe(recipe) => {
                 let dropped = super::picker::dropped_by_new_recipe(&self.doc);
@@ -252,38 +158,5 @@ impl EditorState {
             let text = format!("New recipe applied: {}", said.join("; "));
             self.say(MessageKind::Warning, text);
         }
-    }
-}
-
-/// The campaign panel's mansions, asked for through [`EditorState::request`] like every replacement.
-impl EditorState {
-    /// The mansion number the campaign panel's slider shows: the document's level.
-    pub fn campaign_level(&self) -> u32 {
-        self.doc.recipe.level.min(campaign::LEVELS as u32 - 1)
-    }
-
-    /// Which mansion of the campaign panel's game the document is, if it is one as the campaign makes
-    /// it (same plan, level seed and no re-rolls): the panel highlights it, so the highlight follows
-    /// undo and regeneration.
-    pub fn campaign_mansion(&self) -> Option<u32> {
-        let level = self.doc.recipe.level;
-        (self.doc.recipe == Recipe::campaign_level(self.campaign.game_seed, level)).then_some(level)
-    }
-
-    /// Asks to open mansion `level` of the game seed typed in the seed field (see [`Self::request`]).
-    pub(super) fn open_campaign(&mut self, level: u32) {
-        let Ok(game_seed) = self.seed_text.trim().parse::<u64>() else {
-            self.say(
-                MessageKind::Error,
-                format!(
-                    "“{}” is not a seed: enter a whole number 0–{}",
-                    self.seed_text.trim(),
-                    u64::MAX
-                ),
-            );
-            return;
-        };
-        let level = level.min(campaign::LEVELS as u32 - 1);
-        self.request(Pending::Replace(Replacement::Mansion { game_seed, level }));
     }
 }

@@ -21,7 +21,7 @@ pub const SCREENSHOT_SIZE: Vec2 = vec2(1600.0, 1200.0);
 pub fn editor_for_request(request: &ScreenshotRequest) -> anyhow::Result<Editor> {
     let mut state = EditorState::generated(request.seed, request.level)?;
     for &overlay in &request.overlays {
-        state.overlays.set(overlay, true);
+        state.view.overlays.set(overlay, true);
     }
     if let Some(room) = request.select_room {
         let rooms = state.level().rooms.len();
@@ -31,7 +31,7 @@ pub fn editor_for_request(request: &ScreenshotRequest) -> anyhow::Result<Editor>
                 rooms.saturating_sub(1)
             );
         }
-        state.selected_room = Some(room);
+        state.selection.room = Some(room);
     }
     Ok(Editor::new(state))
 }

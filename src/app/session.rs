@@ -2,20 +2,9 @@
 //! brings back the size and place it was left at), the panels as they were, and — when the designer
 //! asks for it — the last file reopened.
 
-use egui::{Context, ViewportCommand};
-use serde::{Deserialize, Serialize};
-
 use super::state::EditorState;
+use egui::{Context, ViewportCommand};
 
-/// The designer's settings, kept between sessions in eframe's storage (each platform's own folder).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Settings {
-    /// Open the most recent file at start when no file is named on the command line.
-    pub reopen_last_file: bool,
-}
-
-/// The storage key of the [`Settings`].
-pub const SETTINGS_KEY: &str = "settings";
 /// The key eframe keeps the window's size and place under: absent on the very first start.
 const WINDOW_KEY: &str = "window";
 /// The share of the screen a first window takes, leaving the desktop's bars and a margin.

@@ -1,28 +1,25 @@
-//! The editor's state: the document with its undo history, the cached analysis and the view settings.
+//! The editor's state: the document with its undo history and cached analysis, the view and the
+//! selection. The panels' own state is theirs (`super::Panels`).
 //!
 //! The analysis is computed once per document change ([`EditorState::run`], undo, redo) and never per
-//! frame, so a frame only draws. Every user action goes through [`EditorState::apply`] with a [`Command`],
-//! which keeps menus, buttons, keys and tests on one code path.
+//! frame, so a frame only draws.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::browser::Browser;
-use super::browser_view::Thumbnails;
+use super::background::{Job, Outcome};
 pub use super::cache::Analysis;
 use super::camera::Camera;
-use super::commands::{Command, drawable};
-use super::compare::Comparison;
-use super::files::{self, FileState, PathPurpose};
-use super::palette::Palette;
-use super::picker::GeneratorPicker;
-use super::replace::{Pending, Replacement};
-use super::timeline::Timeline;
-use super::tools::{Tool, ToolState};
-use crate::edit::{self, Document, Edit, History};
-use crate::generate::campaign::{self, Campaign};
+use super::comparison::Comparison;
+use super::describe::drawable;
+use super::file_state::FileState;
+use super::pending::Confirmation;
+use super::settings::Settings;
+use crate::analysis::stealth;
+use crate::edit::{self, Document, History};
+use crate::generate::campaign;
 use crate::generate::recipe::Recipe;
-use crate::model::{Cell, ItemKind, Level, LockOrigin, RoomId, RoomKind, ValidLevel};
+use crate::model::{Cell, ItemKind, Level, RoomId, RoomKind, ValidLevel};
 use crate::paint::{CellToScreen, Layers};
 
 /// What a status message reports; the status bar colours it.
@@ -66,84 +63,112 @@ pub enum Source {
     Recovered,
 }
 
-/// Something on the map the user asked to look at (a validation finding).
+/// Something on the map the user asked to look at (a validation finding, a room from the palette).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Focus {
+    /// The cell to centre on, if the finding names one.
     pub cell: Option<Cell>,
+    /// The room to select (and centre on when there is no cell).
     pub room: Option<RoomId>,
 }
 
-/// The whole editor state; the UI reads it and changes it only through [`EditorState::apply`].
+/// The document, how it is seen and what is selected: everything the panels read. Panels keep their
+/// own state (`super::Panels`); user actions reach this state through the dispatcher
+/// (`super::dispatch`) as [`super::Command`]s, so menus, buttons, keys and tests share one code path.
 pub struct EditorState {
     /// The document being edited; change it only through [`EditorState::run`] (the history).
     pub doc: Document,
+    /// The undo and redo stacks of commands run on [`Self::doc`].
     pub history: History,
+    /// What the map and panels show about the level, computed once per change.
     pub analysis: Analysis,
+    /// Where the document came from (title, campaign panel).
     pub source: Source,
     /// The document as last saved or opened, to tell whether there are unsaved changes.
     pub(super) saved: Option<Document>,
     /// The document differs from the saved one.
     pub dirty: bool,
-    /// The campaign panel's game seed as typed.
-    pub seed_text: String,
-    /// The plan of the game in the seed field, for the campaign list.
-    pub campaign: Campaign,
     /// How long the last generation took (`None` for a loaded file).
     pub last_generation: Option<Duration>,
-    /// The seed browser, its search and its thumbnails.
-    pub browser: Browser,
-    pub thumbnails: Thumbnails,
     /// The version the level is compared with, its differences marked on the map.
     pub comparison: Option<Comparison>,
     /// The level before the last regeneration, re-roll or new recipe (what "compare with before
     /// regeneration" shows).
     pub before_regeneration: Option<Level>,
-    pub overlays: Overlays,
-    /// Which parts of the map are drawn (the layers panel); pictures and exports draw them all.
-    pub layers: Layers,
-    pub show_grid: bool,
-    pub selected_room: Option<RoomId>,
-    pub focus: Option<Focus>,
-    pub camera: Camera,
+    /// How the map is shown: overlays, layers, grid and camera.
+    pub view: View,
+    /// What the designer picked out on the map or in the panels.
+    pub selection: Selection,
     /// A message for the status bar, e.g. a refused regeneration, and its kind (its colour there).
     pub message: Option<String>,
+    /// How the status bar colours [`Self::message`].
     pub message_kind: MessageKind,
     /// The technical side of the message (a parser's sentence, a path and line), shown on request.
     pub message_details: Option<String>,
-    /// The map's cell → screen transform of the last frame (for tests and screenshots to aim clicks).
-    pub last_transform: Option<CellToScreen>,
-    pub tools: ToolState,
-    pub picker: GeneratorPicker,
+    /// The document's file, the recent files, autosave and the file prompt in progress.
     pub files: FileState,
-    /// The generator picker starts expanded (screenshots of other generators show their parameters).
-    pub picker_open: bool,
-    pub timeline: Timeline,
-    /// The loot item (an index into `Level::items`) chosen in the inspector: the routes overlay shows
-    /// its route alone.
-    pub loot_focus: Option<usize>,
-    /// The loot item under the pointer this frame (on the map or in the inspector), which wins over
-    /// `loot_focus`.
-    pub hovered_loot: Option<usize>,
-    pub palette: Palette,
-    /// The map cell under the pointer (the status bar shows it).
-    pub cursor_cell: Option<Cell>,
-    /// Which side panels are open.
-    pub layout: super::Layout,
-    /// The window is too narrow for both panels: the details panel is folded unless unfolded for now.
-    pub narrow: bool,
-    pub details_while_narrow: bool,
-    /// The minimap's picture of the current document, made when first needed after a change.
-    pub minimap: Option<egui::TextureHandle>,
     /// An edit waiting for the designer's yes or no (closing a door that walls cells off).
-    pub confirm: Option<super::confirm::Confirmation>,
+    pub confirm: Option<Confirmation>,
     /// Text to put on the system clipboard when the frame ends (a copy of cells, see `clipboard`).
     pub system_clipboard: Option<String>,
     /// The designer's settings, kept between sessions.
-    pub settings: super::Settings,
+    pub settings: Settings,
     /// Run the stealth analysis on another thread (the editor's window), or here (tests, pictures).
     pub analyse_in_background: bool,
     /// The stealth analysis under way on another thread.
-    pub(super) stealth_job: Option<super::background::Job>,
+    stealth_job: Option<Job>,
+    /// Counts changes of the document and of its analysis, so panels that keep something derived
+    /// from them (the timeline's frame, the picker's form) know when to refresh it.
+    revision: u64,
+    /// The revision at which another document last replaced this one.
+    replaced_at: u64,
+}
+
+/// How the map is shown; kept when another document replaces this one.
+pub struct View {
+    /// The analysis overlays shown.
+    pub overlays: Overlays,
+    /// Which parts of the map are drawn (the layers panel); pictures and exports draw them all.
+    pub layers: Layers,
+    /// Cell grid lines over the map.
+    pub show_grid: bool,
+    /// Pan and zoom of the map.
+    pub camera: Camera,
+    /// The map's cell → screen transform of the last frame (for tests and screenshots to aim clicks).
+    pub last_transform: Option<CellToScreen>,
+    /// The map cell under the pointer (the status bar shows it).
+    pub cursor_cell: Option<Cell>,
+    /// The minimap's picture of the current document, made when first needed after a change.
+    pub minimap: Option<egui::TextureHandle>,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        View {
+            overlays: Overlays::default(),
+            layers: Layers::ALL,
+            show_grid: false,
+            camera: Camera::default(),
+            last_transform: None,
+            cursor_cell: None,
+            minimap: None,
+        }
+    }
+}
+
+/// What the designer picked out; cleared where the document no longer has it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Selection {
+    /// The room the inspector shows (and Toggle lock acts on).
+    pub room: Option<RoomId>,
+    /// The place a validation finding asked to look at, marked on the map.
+    pub focus: Option<Focus>,
+    /// The loot item (an index into `Level::items`) chosen in the inspector: the routes overlay shows
+    /// its route alone.
+    pub loot: Option<usize>,
+    /// The loot item under the pointer this frame (on the map or in the inspector), which wins over
+    /// `loot`.
+    pub hovered_loot: Option<usize>,
 }
 
 impl EditorState {
@@ -169,52 +194,29 @@ impl EditorState {
 
     /// The editor on a document whose stealth analysis is still to be asked for.
     fn unanalysed(doc: Document, source: Source) -> Self {
-        let game_seed = match source {
-            Source::Campaign { game_seed, .. } => game_seed,
-            _ => DEFAULT_GAME_SEED,
-        };
         EditorState {
             analysis: Analysis::without_stealth(&doc.level),
-            picker: GeneratorPicker::from_recipe(&doc.recipe),
             saved: Some(doc.clone()),
             doc,
             history: History::default(),
             dirty: false,
             source,
-            seed_text: game_seed.to_string(),
-            campaign: campaign::plan(game_seed),
             last_generation: None,
-            browser: Browser::new(),
-            thumbnails: Thumbnails::default(),
             comparison: None,
             before_regeneration: None,
-            overlays: Overlays::default(),
-            layers: Layers::ALL,
-            show_grid: false,
-            selected_room: None,
-            focus: None,
-            camera: Camera::default(),
+            view: View::default(),
+            selection: Selection::default(),
             message: None,
             message_kind: MessageKind::Info,
             message_details: None,
-            last_transform: None,
-            tools: ToolState::default(),
             files: FileState::default(),
-            picker_open: false,
-            timeline: Timeline::default(),
-            loot_focus: None,
-            hovered_loot: None,
-            palette: Palette::default(),
-            cursor_cell: None,
-            layout: super::Layout::default(),
-            narrow: false,
-            details_while_narrow: false,
-            minimap: None,
             confirm: None,
             system_clipboard: None,
-            settings: super::Settings::default(),
+            settings: Settings::default(),
             analyse_in_background: false,
             stealth_job: None,
+            revision: 0,
+            replaced_at: 0,
         }
     }
 
@@ -277,9 +279,9 @@ impl EditorState {
         )
     }
 
-    /// The editor on a level loaded from a level file named `name` (see [`files::level_document`]).
+    /// The editor on a level loaded from a level file named `name` (see [`super::level_document`]).
     pub fn from_file(level: ValidLevel, name: String) -> Self {
-        Self::with_document(files::level_document(level), Source::File(name))
+        Self::with_document(super::files::level_document(level), Source::File(name))
     }
 
     /// The level being edited.
@@ -287,26 +289,28 @@ impl EditorState {
         &self.doc.level
     }
 
+    /// Counts changes of the document and of its analysis (see the field).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Whether another document replaced the one of revision `seen`.
+    pub fn replaced_since(&self, seen: u64) -> bool {
+        self.replaced_at > seen
+    }
+
     /// Shows another document (see [`super::replace`]): the history starts over, Save writes to
-    /// `path` (the preset it came from; `None` for untitled) and the view settings, panels, tools and
-    /// clipboard stay as the designer set them.
+    /// `path` (the preset it came from; `None` for untitled); the view, the files and the settings stay
+    /// as the designer set them (the panels, which are not part of this state, stay too).
     pub fn replace_document(&mut self, doc: Document, source: Source, path: Option<PathBuf>) {
         let mut fresh = Self::unanalysed(doc, source);
         fresh.analyse_in_background = self.analyse_in_background;
         std::mem::swap(&mut fresh.files, &mut self.files);
-        std::mem::swap(&mut fresh.browser, &mut self.browser);
-        std::mem::swap(&mut fresh.thumbnails, &mut self.thumbnails);
-        std::mem::swap(&mut fresh.tools, &mut self.tools);
-        fresh.tools.cancel_transient();
-        fresh.overlays = self.overlays;
-        fresh.layers = self.layers;
-        fresh.show_grid = self.show_grid;
-        fresh.layout = self.layout;
+        std::mem::swap(&mut fresh.view, &mut self.view);
+        fresh.view.minimap = None;
         fresh.settings = self.settings;
-        fresh.narrow = self.narrow;
-        fresh.details_while_narrow = self.details_while_narrow;
-        fresh.picker_open = self.picker_open;
-        fresh.timeline.open = self.timeline.open;
+        fresh.revision = self.revision + 1;
+        fresh.replaced_at = fresh.revision;
         fresh.files.path = path;
         fresh.files.pending = None;
         *self = fresh;
@@ -356,42 +360,26 @@ impl EditorState {
         }
     }
 
-    /// The horizon of the stealth analysis: the patrol timeline's last turn.
-    pub fn horizon(&self) -> usize {
-        self.analysis.map.stealth.as_ref().map_or(0, |s| s.horizon)
+    /// Undoes the last command; true when there was one.
+    pub fn undo(&mut self) -> bool {
+        let undone = self.history.undo(&mut self.doc);
+        if undone {
+            self.document_changed();
+        }
+        undone
     }
 
-    /// The loot whose route the routes overlay shows alone: the hovered one, else the chosen one.
-    pub fn shown_loot(&self) -> Option<usize> {
-        self.hovered_loot.or(self.loot_focus)
-    }
-
-    /// Recomputes what depends on the document, once per change.
-    fn document_changed(&mut self) {
-        self.analysis = Analysis::without_stealth(&self.doc.level);
-        self.refresh_stealth();
-        if let Some(comparison) = &mut self.comparison {
-            comparison.refresh(&self.doc.level);
+    /// Redoes the last undone command; true when there was one.
+    pub fn redo(&mut self) -> bool {
+        let redone = self.history.redo(&mut self.doc);
+        if redone {
+            self.document_changed();
         }
-        self.minimap = None;
-        let horizon = self.horizon();
-        self.timeline.invalidate(horizon);
-        let items = &self.doc.level.items;
-        self.loot_focus = self
-            .loot_focus
-            .filter(|&i| items.get(i).is_some_and(|it| it.kind == ItemKind::Coin));
-        self.dirty = self.saved.as_ref() != Some(&self.doc);
-        let rooms = self.doc.level.rooms.len();
-        self.selected_room = self.selected_room.filter(|&r| r < rooms);
-        self.focus = None;
-        // The picker follows the recipe, but keeps half-typed fields through hand edits.
-        if self.picker.filled_from != self.doc.recipe.generator {
-            self.picker = GeneratorPicker::from_recipe(&self.doc.recipe);
-        }
+        redone
     }
 
     /// Undoes or redoes until `done` commands are done.
-    fn history_goto(&mut self, done: usize) {
+    pub fn history_goto(&mut self, done: usize) {
         let mut changed = false;
         while self.history.entries().0.len() > done && self.history.undo(&mut self.doc) {
             changed = true;
@@ -404,190 +392,88 @@ impl EditorState {
         }
     }
 
-    /// Carries out one command. File commands that need a dialog or a prompt are the editor's
-    /// ([`super::Editor`]); here they only work on what needs no dialog.
-    pub fn apply(&mut self, command: Command) {
-        match command {
-            Command::ToggleOverlay(overlay) => self.overlays.toggle(overlay),
-            Command::ToggleLayer(layer) => self.layers.toggle(layer),
-            Command::CompareWithLastRegeneration => self.compare_with_last_regeneration(),
-            Command::CompareWithStep(done) => self.compare_with_step(done),
-            Command::StopComparing => self.comparison = None,
-            Command::ToggleBrowser => {
-                self.browser.open ^= true;
-                if self.browser.open {
-                    self.browser.refresh_keys(&self.doc.recipe.generator);
-                }
-            }
-            Command::SearchSeeds => {
-                self.browser.refresh_keys(&self.doc.recipe.generator);
-                self.browser.start(&self.doc.recipe.generator);
-            }
-            Command::CancelSearch => self.browser.cancel(),
-            Command::OpenVariant { game_seed, level } => {
-                self.request(Pending::Replace(Replacement::Variant { game_seed, level }));
-            }
-            Command::ToggleGrid => self.show_grid ^= true,
-            Command::FitToWindow => self.camera.request_fit(),
-            Command::ZoomIn => self.camera.request_zoom(1.25),
-            Command::ZoomOut => self.camera.request_zoom(0.8),
-            Command::Regenerate => self.open_campaign(self.campaign_level()),
-            Command::RandomSeed => {
-                let game_seed = u64::from(rand::random::<u32>());
-                let level = self.campaign_level();
-                self.request(Pending::Replace(Replacement::Mansion { game_seed, level }));
-            }
-            Command::OpenMansion(level) => self.open_campaign(level),
-            Command::SelectRoom(room) => {
-                self.selected_room = room.filter(|&r| r < self.doc.level.rooms.len());
-            }
-            Command::FocusFinding(index) => {
-                if let Some(f) = self.analysis.findings.get(index) {
-                    let focus = Focus {
-                        cell: f.cell,
-                        room: f.room,
-                    };
-                    self.focus_on(focus);
-                }
-            }
-            Command::FocusViolation(index) => {
-                if let Some(v) = self.analysis.violations.get(index) {
-                    let focus = Focus {
-                        cell: v.cell,
-                        room: v.room,
-                    };
-                    self.focus_on(focus);
-                }
-            }
-            Command::RegenerateUnlocked => {
-                self.run(&edit::Command::Regenerate {
-                    seed: rand::random(),
-                });
-            }
-            Command::RegenerateSameSeed => {
-                let seed = self.doc.recipe.seed;
-                self.run(&edit::Command::Regenerate { seed });
-            }
-            Command::Reroll(step) => {
-                self.run(&edit::Command::Reroll(step));
-            }
-            // A lock an edit made becomes the designer's; the designer's own lock comes off.
-            Command::ToggleLock => match self.selected_room {
-                Some(room) => {
-                    let edit = if self.doc.lock_origin(room) == Some(LockOrigin::Designer) {
-                        Edit::Unlock { room }
-                    } else {
-                        Edit::Lock { room }
-                    };
-                    self.run(&edit::Command::Edit(edit));
-                }
-                None => self.say(MessageKind::Warning, "select a room to lock it"),
-            },
-            Command::Undo => {
-                if self.history.undo(&mut self.doc) {
-                    self.document_changed();
-                }
-            }
-            Command::Redo => {
-                if self.history.redo(&mut self.doc) {
-                    self.document_changed();
-                }
-            }
-            Command::HistoryGoto(done) => self.history_goto(done),
-            Command::SetTool(tool) => {
-                self.tools.tool = tool;
-                self.tools.drag_from = None;
-            }
-            Command::Run(command) => {
-                self.run(&command);
-            }
-            Command::ApplyRecipe(recipe) => {
-                self.request(Pending::Replace(Replacement::Recipe(recipe)))
-            }
-            Command::New => self.request(Pending::Replace(Replacement::New)),
-            Command::Open => self.request(Pending::Replace(Replacement::Open(None))),
-            Command::OpenRecent(n) => {
-                if let Some(path) = self.files.recent.get(n).cloned() {
-                    self.request(Pending::Replace(Replacement::Open(Some(path))));
-                }
-            }
-            Command::Save => match self.files.path.clone() {
-                Some(path) => self.save_to(&path),
-                None => self.files.ask = Some(PathPurpose::SaveAs { then: None }),
-            },
-            Command::SaveAs => self.files.ask = Some(PathPurpose::SaveAs { then: None }),
-            Command::Export(format) => self.files.ask = Some(PathPurpose::Export(format)),
-            Command::CompareWithFile => self.files.ask = Some(PathPurpose::Compare),
-            Command::Quit => self.request(Pending::Quit),
-            Command::ToggleTimeline => self.timeline.open ^= true,
-            Command::PlayPause => {
-                self.timeline.open = true;
-                self.timeline.playing ^= true;
-            }
-            Command::StepBack | Command::StepForward => {
-                self.timeline.open = true;
-                let horizon = self.horizon();
-                self.timeline.step(command == Command::StepForward, horizon);
-            }
-            Command::SetTurn(turn) => {
-                let horizon = self.horizon();
-                self.timeline.set_turn(turn, horizon);
-            }
-            Command::SetSpeed(speed) => self.timeline.speed = speed.max(1),
-            Command::SelectLoot(item) => self.loot_focus = item,
-            Command::CommandPalette => self.palette.open_with(""),
-            Command::GoToRoom => self.palette.open_with("room "),
-            Command::FocusRoom(room) => self.focus_on(Focus {
-                cell: None,
-                room: Some(room),
-            }),
-            Command::Copy => {
-                self.copy_selection();
-            }
-            Command::Cut => self.cut_selection(),
-            Command::ToggleControls => self.layout.controls ^= true,
-            Command::ToggleReopenLastFile => {
-                self.settings.reopen_last_file ^= true;
-            }
-            Command::ToggleDetails if self.narrow => self.details_while_narrow ^= true,
-            Command::ToggleDetails => self.layout.details ^= true,
-            Command::Paste => match &self.tools.clipboard {
-                Some(clip) => {
+    /// The horizon of the stealth analysis: the patrol timeline's last turn.
+    pub fn horizon(&self) -> usize {
+        self.analysis.map.stealth.as_ref().map_or(0, |s| s.horizon)
+    }
+
+    /// The loot whose route the routes overlay shows alone: the hovered one, else the chosen one.
+    pub fn shown_loot(&self) -> Option<usize> {
+        self.selection.hovered_loot.or(self.selection.loot)
+    }
+
+    /// Recomputes what depends on the document, once per change.
+    fn document_changed(&mut self) {
+        self.revision += 1;
+        self.analysis = Analysis::without_stealth(&self.doc.level);
+        self.refresh_stealth();
+        if let Some(comparison) = &mut self.comparison {
+            comparison.refresh(&self.doc.level);
+        }
+        self.view.minimap = None;
+        let items = &self.doc.level.items;
+        let selection = &mut self.selection;
+        selection.loot = selection
+            .loot
+            .filter(|&i| items.get(i).is_some_and(|it| it.kind == ItemKind::Coin));
+        self.dirty = self.saved.as_ref() != Some(&self.doc);
+        let rooms = self.doc.level.rooms.len();
+        selection.room = selection.room.filter(|&r| r < rooms);
+        selection.focus = None;
+    }
+
+    /// Computes the stealth analysis of the current level: on another thread in the editor's window
+    /// (any analysis under way is cancelled), else here and now.
+    fn refresh_stealth(&mut self) {
+        self.stealth_job = None;
+        if self.analyse_in_background {
+            self.stealth_job = Some(Job::start(self.doc.level.clone()));
+        } else {
+            let stealth = stealth::analyze(&self.doc.level);
+            self.analysis.map.set_stealth(stealth);
+        }
+    }
+
+    /// Takes the analysis when it has arrived; true when the map changed with it.
+    pub fn poll_stealth(&mut self) -> bool {
+        let Some(outcome) = self.stealth_job.as_ref().and_then(Job::poll) else {
+            return false;
+        };
+        self.stealth_job = None;
+        self.revision += 1;
+        match outcome {
+            Outcome::Arrived(stealth, took) => {
+                self.analysis.map.set_stealth(*stealth);
+                if took.as_secs() >= 2 {
                     let text = format!(
-                        "Click where the {} × {} copy's bottom-left (south-west) corner goes (Escape cancels)",
-                        clip.width, clip.height
+                        "Guard sight and routes analysed in {:.1} s",
+                        took.as_secs_f64()
                     );
-                    self.tools.pasting = true;
-                    self.tools.tool = Tool::Select;
                     self.say(MessageKind::Info, text);
                 }
-                None => self.say(
-                    MessageKind::Warning,
-                    "Nothing copied yet: drag out cells with the Select tool, then Ctrl+C",
-                ),
-            },
-            Command::Cancel => self.tools.cancel_transient(),
+            }
+            Outcome::Stopped => self.say(
+                MessageKind::Warning,
+                "The analysis of how the mansion plays stopped before its end",
+            ),
         }
+        true
     }
 
-    /// Whether the details panel is shown: the designer's choice, but in a narrow window only when
-    /// unfolded for the moment.
-    pub fn details_shown(&self) -> bool {
-        if self.narrow {
-            self.details_while_narrow
-        } else {
-            self.layout.details
-        }
+    /// Whether the stealth analysis of the shown level is still under way.
+    pub fn analysing(&self) -> bool {
+        self.stealth_job.is_some()
     }
 
-    fn focus_on(&mut self, focus: Focus) {
+    /// Selects the room or cell a finding or the palette points at and centres the map on it.
+    pub fn focus_on(&mut self, focus: Focus) {
         if let Some(room) = focus.room {
-            self.selected_room = Some(room);
+            self.selection.room = Some(room);
         }
         if let Some(centre) = self.focus_centre(&focus) {
-            self.camera.request_centre(centre);
+            self.view.camera.request_centre(centre);
         }
-        self.focus = Some(focus);
+        self.selection.focus = Some(focus);
     }
 
     /// The continuous cell-space point to centre on for a focus.

@@ -179,7 +179,7 @@ pub fn routes_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Comman
         "Loot: {}; ghost-reachable: {}; ghost route turns in all: {}",
         sum.loot, sum.loot_ghost, sum.ghost_route_turns
     ));
-    if state.loot_focus.is_some() {
+    if state.selection.loot.is_some() {
         if ui
             .button("Show all loot")
             .on_hover_text(Command::SelectLoot(None).description())
@@ -242,7 +242,7 @@ pub fn room_section(
         } else {
             Color32::from_rgb(255, 140, 130)
         };
-        let chosen = state.loot_focus == Some(r.item);
+        let chosen = state.selection.loot == Some(r.item);
         let response = ui
             .selectable_label(chosen, RichText::new(text).color(colour))
             .on_hover_text(Command::SelectLoot(Some(r.item)).description());

@@ -7,7 +7,8 @@ use std::collections::{HashSet, VecDeque};
 
 use egui::{Color32, CornerRadius, Painter, Stroke, StrokeKind};
 
-use super::tools::{ITEMS, PAINTS, Tool, ToolState};
+use super::tool::{ITEMS, PAINTS, Tool};
+use super::tools::ToolState;
 use crate::edit::Edit;
 use crate::edit::placement::buries_door;
 use crate::model::{Axis, Cell, Dir, Level, Terrain};

@@ -8,8 +8,8 @@
 use egui::Ui;
 
 use super::commands::Command;
-use super::edit_panels::command_button;
 use super::state::EditorState;
+use super::widgets::command_button;
 use crate::analysis::stealth::Stealth;
 use crate::paint::TimelineFrame;
 
@@ -50,8 +50,15 @@ impl Timeline {
         self.progress = 0.0;
     }
 
-    /// One turn forward or back, pausing playback.
+    /// Opens the timeline and starts or pauses playback.
+    pub fn play_or_pause(&mut self) {
+        self.open = true;
+        self.playing ^= true;
+    }
+
+    /// Opens the timeline and steps one turn forward or back, pausing playback.
     pub fn step(&mut self, forward: bool, horizon: usize) {
+        self.open = true;
         self.playing = false;
         let turn = if forward {
             self.turn + 1
@@ -102,59 +109,60 @@ impl Timeline {
     }
 }
 
-/// The timeline panel: turn slider, play/pause, steps and speed, and what the map shows at the turn.
-pub fn panel(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
-    let Some(stealth) = state.analysis.map.stealth.as_ref() else {
-        if state.analysing() {
+impl Timeline {
+    /// The timeline panel: turn slider, play/pause, steps and speed, and what the map shows at the turn.
+    pub fn ui(&self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+        let Some(stealth) = state.analysis.map.stealth.as_ref() else {
+            if state.analysing() {
+                ui.weak(format!(
+                    "Patrol timeline: {}",
+                    super::stealth_panels::ANALYSING
+                ));
+            } else {
+                ui.weak("No stealth analysis for this level.");
+            }
+            return;
+        };
+        let tl = self;
+        ui.horizontal(|ui| {
+            ui.strong("Patrol timeline");
+            command_button(ui, Command::StepBack, commands);
+            let play = if tl.playing { "Pause" } else { "Play" };
+            if ui
+                .button(play)
+                .on_hover_text(Command::PlayPause.tooltip())
+                .clicked()
+            {
+                commands.push(Command::PlayPause);
+            }
+            command_button(ui, Command::StepForward, commands);
+            let mut turn = tl.turn;
+            ui.spacing_mut().slider_width = (ui.available_width() - 260.0).clamp(120.0, 700.0);
+            let slider = ui.add(
+                egui::Slider::new(&mut turn, 0..=stealth.horizon)
+                    .text("Turn")
+                    .clamping(egui::SliderClamping::Always),
+            );
+            if slider
+                .on_hover_text(Command::SetTurn(0).description())
+                .changed()
+            {
+                commands.push(Command::SetTurn(turn));
+            }
+            let mut speed = tl.speed;
+            egui::ComboBox::from_label("Speed")
+                .selected_text(format!("{speed} turns/s"))
+                .show_ui(ui, |ui| {
+                    for s in SPEEDS {
+                        ui.selectable_value(&mut speed, s, format!("{s} turns/s"));
+                    }
+                });
+            if speed != tl.speed {
+                commands.push(Command::SetSpeed(speed));
+            }
+        });
+        if let Some(frame) = tl.frame() {
             ui.weak(format!(
-                "Patrol timeline: {}",
-                super::stealth_panels::ANALYSING
-            ));
-        } else {
-            ui.weak("No stealth analysis for this level.");
-        }
-        return;
-    };
-    let tl = &state.timeline;
-    ui.horizontal(|ui| {
-        ui.strong("Patrol timeline");
-        command_button(ui, Command::StepBack, commands);
-        let play = if tl.playing { "Pause" } else { "Play" };
-        if ui
-            .button(play)
-            .on_hover_text(Command::PlayPause.tooltip())
-            .clicked()
-        {
-            commands.push(Command::PlayPause);
-        }
-        command_button(ui, Command::StepForward, commands);
-        let mut turn = tl.turn;
-        ui.spacing_mut().slider_width = (ui.available_width() - 260.0).clamp(120.0, 700.0);
-        let slider = ui.add(
-            egui::Slider::new(&mut turn, 0..=stealth.horizon)
-                .text("Turn")
-                .clamping(egui::SliderClamping::Always),
-        );
-        if slider
-            .on_hover_text(Command::SetTurn(0).description())
-            .changed()
-        {
-            commands.push(Command::SetTurn(turn));
-        }
-        let mut speed = tl.speed;
-        egui::ComboBox::from_label("Speed")
-            .selected_text(format!("{speed} turns/s"))
-            .show_ui(ui, |ui| {
-                for s in SPEEDS {
-                    ui.selectable_value(&mut speed, s, format!("{s} turns/s"));
-                }
-            });
-        if speed != tl.speed {
-            commands.push(Command::SetSpeed(speed));
-        }
-    });
-    if let Some(frame) = tl.frame() {
-        ui.weak(format!(
             "Turn {} of {}: {} guards, {} cells watched, {} cells lit (carried torches included). \
              The slowest patrol repeats every {} turns. Guards never react to the thief here.",
             frame.turn,
@@ -164,5 +172,6 @@ pub fn panel(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
             frame.lit.len(),
             stealth.longest_period()
         ));
+        }
     }
 }

@@ -1,135 +1,18 @@
 //! The hand-fix tools: what a click or a drag on the map does. Each tool turns the pointer into an
 //! [`Edit`] sent through the history, so every fix is undoable and locks the rooms it touches.
 
-use egui::{Key, PointerButton, Response, Ui};
+use egui::{PointerButton, Response, Ui};
 
-use super::clipboard::Clip;
+use super::clipboard::{Clip, take_items};
 use super::commands::Command;
-use super::confirm::{Confirmation, Confirmed};
+use super::pending::{Confirmation, Confirmed};
 use super::previews::{Preview, preview};
 use super::state::{EditorState, MessageKind};
 use super::strokes::{PaintMode, brush_cells, fill_cells, line_cells, rectangle_cells};
+use super::tool::{ITEMS, PAINTS, Tool};
 use crate::edit::{self, Edit, placement};
-use crate::model::{Axis, Cell, Dir, ItemKind, Level, Terrain};
+use crate::model::{Cell, ItemKind, Level, Terrain};
 use crate::paint::CellToScreen;
-
-/// The map tool in use.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Tool {
-    /// Click a room to inspect it.
-    #[default]
-    Select,
-    /// Paint the picked terrain (click or drag).
-    Paint,
-    /// Put the picked item on a cell.
-    PlaceItem,
-    /// Drag an item to another cell.
-    MoveItem,
-    DeleteItem,
-    /// Open or close the wall segment under the cursor.
-    Door,
-    /// Drag a cell of a patrol route elsewhere.
-    MoveWaypoint,
-    AddGuard,
-    RemoveGuard,
-    PlayerStart,
-    /// Pick the terrain or item under the cursor into the pickers (also Ctrl+click with any tool).
-    Eyedropper,
-}
-
-impl Tool {
-    pub const ALL: [Tool; 11] = [
-        Tool::Select,
-        Tool::Paint,
-        Tool::PlaceItem,
-        Tool::MoveItem,
-        Tool::DeleteItem,
-        Tool::Door,
-        Tool::MoveWaypoint,
-        Tool::AddGuard,
-        Tool::RemoveGuard,
-        Tool::PlayerStart,
-        Tool::Eyedropper,
-    ];
-
-    /// The palette button label, which is also the accessible name.
-    pub fn label(self) -> &'static str {
-        match self {
-            Tool::Select => "Select",
-            Tool::Paint => "Paint terrain",
-            Tool::PlaceItem => "Place item",
-            Tool::MoveItem => "Move item",
-            Tool::DeleteItem => "Delete item",
-            Tool::Door => "Toggle door",
-            Tool::MoveWaypoint => "Move waypoint",
-            Tool::AddGuard => "Add guard",
-            Tool::RemoveGuard => "Remove guard",
-            Tool::PlayerStart => "Move player start",
-            Tool::Eyedropper => "Eyedropper",
-        }
-    }
-
-    /// The tool's key (no modifiers), shown in its button's tooltip and in Help.
-    pub fn key(self) -> Key {
-        match self {
-            Tool::Select => Key::V,
-            Tool::Paint => Key::B,
-            Tool::PlaceItem => Key::O,
-            Tool::MoveItem => Key::M,
-            Tool::DeleteItem => Key::X,
-            Tool::Door => Key::D,
-            Tool::MoveWaypoint => Key::W,
-            Tool::AddGuard => Key::A,
-            Tool::RemoveGuard => Key::Q,
-            Tool::PlayerStart => Key::S,
-            Tool::Eyedropper => Key::I,
-        }
-    }
-
-    pub fn help(self) -> &'static str {
-        match self {
-            Tool::Select => "Click a room to inspect it",
-            Tool::Paint => {
-                "Drag to paint the picked terrain: brush, rectangle or fill; one stroke is one undo step"
-            }
-            Tool::PlaceItem => "Click a cell to put the picked item there",
-            Tool::MoveItem => "Drag an item to a free cell",
-            Tool::DeleteItem => "Click an item to remove it",
-            Tool::Door => "Click a wall segment between rooms to open or close its door",
-            Tool::MoveWaypoint => "Drag a cell of a patrol route to move it",
-            Tool::AddGuard => "Click a cell to post a guard there",
-            Tool::RemoveGuard => "Click a guard to remove it and its route",
-            Tool::PlayerStart => "Click a cell to move the player start there",
-            Tool::Eyedropper => {
-                "Click a cell to pick its item or terrain (Ctrl+click does it with any tool)"
-            }
-        }
-    }
-}
-
-/// The terrains the paint tool offers, with their picker names.
-pub const PAINTS: [(Terrain, &str); 10] = [
-    (Terrain::Wall, "Wall"),
-    (Terrain::Wood, "Wood"),
-    (Terrain::WoodCreaky, "Creaky wood"),
-    (Terrain::Marble, "Marble"),
-    (Terrain::Grass, "Grass"),
-    (Terrain::Water, "Water"),
-    (Terrain::Door(Axis::NS), "Door"),
-    (Terrain::Window(Dir::N), "Window"),
-    (Terrain::Ground, "Ground"),
-    (Terrain::Floor, "Floor"),
-];
-
-/// The items the place tool offers.
-pub const ITEMS: [(ItemKind, &str); 6] = [
-    (ItemKind::Coin, "Coin"),
-    (ItemKind::Chair, "Chair"),
-    (ItemKind::Table, "Table"),
-    (ItemKind::Bush, "Bush"),
-    (ItemKind::TorchLit, "Lit torch"),
-    (ItemKind::TorchUnlit, "Unlit torch"),
-];
 
 /// The tool settings: the tool, its pickers and an unfinished drag or stroke.
 #[derive(Clone, Debug)]
@@ -222,12 +105,12 @@ fn waypoint_at(level: &Level, cell: Cell) -> Option<(usize, usize)> {
 fn paint(
     ui: &Ui,
     state: &mut EditorState,
+    tools: &mut ToolState,
     pointer_cell: Option<Cell>,
     response: &Response,
     commands: &mut Vec<Command>,
 ) {
     let level = &state.doc.level;
-    let tools = &mut state.tools;
     let down = response.is_pointer_button_down_on() && ui.input(|i| i.pointer.primary_down());
     let released = response.clicked() || response.drag_stopped_by(PointerButton::Primary);
     if let Some(cell) = pointer_cell
@@ -266,13 +149,13 @@ fn paint(
 pub fn handle(
     ui: &Ui,
     state: &mut EditorState,
+    tools: &mut ToolState,
     t: &CellToScreen,
     response: &Response,
     commands: &mut Vec<Command>,
 ) {
     let level = &state.doc.level;
     let pointer_cell = response.interact_pointer_pos().map(|p| t.cell_at(p));
-    let tools = &mut state.tools;
     // Ctrl (⌘) + click, which window managers leave to the window; Alt+click too where it gets here.
     if response.clicked() && ui.input(|i| i.modifiers.command || i.modifiers.alt) {
         if let Some(cell) = pointer_cell {
@@ -285,8 +168,8 @@ pub fn handle(
         tools.preview = None;
     }
     match tools.tool {
-        Tool::Select => select(ui, state, t, pointer_cell, response, commands),
-        Tool::Paint => paint(ui, state, pointer_cell, response, commands),
+        Tool::Select => select(ui, state, tools, t, pointer_cell, response, commands),
+        Tool::Paint => paint(ui, state, tools, pointer_cell, response, commands),
         Tool::Eyedropper => {
             if response.clicked()
                 && let Some(cell) = pointer_cell
@@ -398,12 +281,12 @@ pub fn handle(
 fn select(
     ui: &Ui,
     state: &mut EditorState,
+    tools: &mut ToolState,
     t: &CellToScreen,
     pointer_cell: Option<Cell>,
     response: &Response,
     commands: &mut Vec<Command>,
 ) {
-    let tools = &mut state.tools;
     if tools.pasting {
         if response.clicked()
             && let Some(cell) = pointer_cell
@@ -477,11 +360,72 @@ fn push_checked(state: &mut EditorState, commands: &mut Vec<Command>, e: Edit) {
     }
 }
 
+/// Copy and cut of the Select tool's rectangle, as the Edit menu and Ctrl+C / Ctrl+X do them.
+impl ToolState {
+    /// Copies the Select tool's rectangle to the editor's clipboard, and as text to the system's;
+    /// false when nothing is selected.
+    pub fn copy(&mut self, state: &mut EditorState) -> bool {
+        let copied = self
+            .selection
+            .and_then(|(a, b)| Clip::copy(&state.doc.level, a, b));
+        match copied {
+            Some(clip) => {
+                let text = format!(
+                    "Copied {} × {} cells with {} items",
+                    clip.width,
+                    clip.height,
+                    clip.items()
+                );
+                state.system_clipboard = Some(clip.to_text());
+                self.clipboard = Some(clip);
+                state.say(MessageKind::Success, text);
+                true
+            }
+            None => {
+                state.say(
+                    MessageKind::Warning,
+                    "Nothing selected: drag out cells with the Select tool (V) first",
+                );
+                false
+            }
+        }
+    }
+
+    /// Copies the selection, then takes its items away as one undo step (Cut in the Edit menu, Ctrl+X).
+    pub fn cut(&mut self, state: &mut EditorState) {
+        let Some((a, b)) = self.selection else {
+            self.copy(state);
+            return;
+        };
+        if !self.copy(state) {
+            return;
+        }
+        let copied = state.message.take().unwrap_or_default();
+        match take_items(&state.doc.level, a, b) {
+            Some(take) => {
+                let count = match &take {
+                    edit::Edit::ClearItems { cells } => cells.len(),
+                    _ => 0,
+                };
+                if state.run(&edit::Command::Edit(take)) {
+                    let text = format!("{copied}; took away its {count} movable items");
+                    state.say(MessageKind::Success, text);
+                }
+            }
+            None => state.say(
+                MessageKind::Success,
+                format!("{copied}; no movable items to take away (the terrain stays)"),
+            ),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::app::strokes::oriented;
     use crate::generate::recipe::Recipe;
+    use crate::model::Axis;
 
     #[test]
     fn painted_doors_follow_the_wall() {

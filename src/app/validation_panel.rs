@@ -99,6 +99,7 @@ pub fn show(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     }
     let focused = |r: &Row| {
         state
+            .selection
             .focus
             .is_some_and(|f| f.cell == r.cell && f.room == r.room)
     };

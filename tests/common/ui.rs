@@ -78,6 +78,7 @@ pub fn centre(harness: &Harness<'static, Editor>, cell: Cell) -> Pos2 {
     let t = harness
         .state()
         .state
+        .view
         .last_transform
         .expect("the map was drawn");
     t.point(cell.x as f32 + 0.5, cell.y as f32 + 0.5)

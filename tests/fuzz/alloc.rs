@@ -10,6 +10,11 @@
 //! system (it may be hundreds of gigabytes). The thread records it in [`over_limit`] and then sleeps
 //! forever without allocating; the watchdog, which polls that record, reports the case and ends the run.
 
+#![expect(
+    unsafe_code,
+    reason = "a counting allocator implements the unsafe `GlobalAlloc` trait, forwarding to the system's"
+)]
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,0 +1,156 @@
+//! The one dispatcher: every [`Command`] — from a menu, a button, a key, the palette, a prompt or a
+//! test — is carried out here, on the document's state or on the panel it is for. Panels only push
+//! commands, so menus, shortcuts and the palette can never do the same thing two ways.
+
+use super::campaign_panel::campaign_level;
+use super::commands::Command;
+use super::file_state::PathPurpose;
+use super::panel_set::Panels;
+use super::pending::{Pending, Replacement};
+use super::state::{EditorState, Focus, MessageKind};
+use super::tool::Tool;
+use crate::edit::{self, Edit};
+use crate::model::LockOrigin;
+
+/// Carries out `command`.
+pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
+    match command {
+        Command::ToggleOverlay(overlay) => state.view.overlays.toggle(overlay),
+        Command::ToggleLayer(layer) => state.view.layers.toggle(layer),
+        Command::ToggleGrid => state.view.show_grid ^= true,
+        Command::FitToWindow => state.view.camera.request_fit(),
+        Command::ZoomIn => state.view.camera.request_zoom(1.25),
+        Command::ZoomOut => state.view.camera.request_zoom(0.8),
+        Command::CompareWithLastRegeneration => state.compare_with_last_regeneration(),
+        Command::CompareWithStep(done) => state.compare_with_step(done),
+        Command::StopComparing => state.comparison = None,
+        Command::SelectRoom(room) => {
+            state.selection.room = room.filter(|&r| r < state.doc.level.rooms.len());
+        }
+        Command::SelectLoot(item) => state.selection.loot = item,
+        Command::FocusFinding(index) => {
+            let finding = state.analysis.findings.get(index);
+            let focus = finding.map(|f| Focus {
+                cell: f.cell,
+                room: f.room,
+            });
+            focus.map(|focus| state.focus_on(focus));
+        }
+        Command::FocusViolation(index) => {
+            let violation = state.analysis.violations.get(index);
+            let focus = violation.map(|v| Focus {
+                cell: v.cell,
+                room: v.room,
+            });
+            focus.map(|focus| state.focus_on(focus));
+        }
+        Command::FocusRoom(room) => state.focus_on(Focus {
+            cell: None,
+            room: Some(room),
+        }),
+        Command::Undo => _ = state.undo(),
+        Command::Redo => _ = state.redo(),
+        Command::HistoryGoto(done) => state.history_goto(done),
+        Command::Run(command) => _ = state.run(&command),
+        Command::RegenerateUnlocked => {
+            _ = state.run(&edit::Command::Regenerate {
+                seed: rand::random(),
+            })
+        }
+        Command::RegenerateSameSeed => {
+            let seed = state.doc.recipe.seed;
+            state.run(&edit::Command::Regenerate { seed });
+        }
+        Command::Reroll(step) => _ = state.run(&edit::Command::Reroll(step)),
+        Command::ToggleLock => toggle_lock(state),
+        Command::ToggleReopenLastFile => state.settings.reopen_last_file ^= true,
+        Command::Copy => _ = panels.tools.copy(state),
+        Command::Cut => panels.tools.cut(state),
+        Command::Paste => paste(state, panels),
+        Command::Cancel => panels.tools.cancel_transient(),
+        Command::SetTool(tool) => {
+            panels.tools.tool = tool;
+            panels.tools.drag_from = None;
+        }
+        Command::Regenerate => panels.campaign.open_mansion(state, campaign_level(state)),
+        Command::OpenMansion(level) => panels.campaign.open_mansion(state, level),
+        Command::RandomSeed => {
+            let game_seed = u64::from(rand::random::<u32>());
+            let level = campaign_level(state);
+            replace(state, Replacement::Mansion { game_seed, level });
+        }
+        Command::OpenVariant { game_seed, level } => {
+            replace(state, Replacement::Variant { game_seed, level });
+        }
+        Command::ApplyRecipe(recipe) => replace(state, Replacement::Recipe(recipe)),
+        Command::New => replace(state, Replacement::New),
+        Command::Open => replace(state, Replacement::Open(None)),
+        Command::OpenRecent(n) => {
+            if let Some(path) = state.files.recent.get(n).cloned() {
+                replace(state, Replacement::Open(Some(path)));
+            }
+        }
+        Command::Save => match state.files.path.clone() {
+            Some(path) => state.save_to(&path),
+            None => state.files.ask = Some(PathPurpose::SaveAs { then: None }),
+        },
+        Command::SaveAs => state.files.ask = Some(PathPurpose::SaveAs { then: None }),
+        Command::Export(format) => state.files.ask = Some(PathPurpose::Export(format)),
+        Command::CompareWithFile => state.files.ask = Some(PathPurpose::Compare),
+        Command::Quit => state.request(Pending::Quit),
+        Command::ToggleBrowser => panels.browser.toggle(&state.doc.recipe.generator),
+        Command::SearchSeeds => panels.browser.search(&state.doc.recipe.generator),
+        Command::CancelSearch => panels.browser.cancel(),
+        Command::ToggleTimeline => panels.timeline.open ^= true,
+        Command::PlayPause => panels.timeline.play_or_pause(),
+        Command::StepBack => panels.timeline.step(false, state.horizon()),
+        Command::StepForward => panels.timeline.step(true, state.horizon()),
+        Command::SetTurn(turn) => panels.timeline.set_turn(turn, state.horizon()),
+        Command::SetSpeed(speed) => panels.timeline.speed = speed.max(1),
+        Command::CommandPalette => panels.palette.open_with(""),
+        Command::GoToRoom => panels.palette.open_with("room "),
+        Command::ToggleControls => panels.layout.controls ^= true,
+        Command::ToggleDetails if panels.narrow => panels.details_while_narrow ^= true,
+        Command::ToggleDetails => panels.layout.details ^= true,
+    }
+}
+
+/// Asks to show another document (with the unsaved-changes prompt when needed).
+fn replace(state: &mut EditorState, replacement: Replacement) {
+    state.request(Pending::Replace(replacement));
+}
+
+/// Locks the selected room, or unlocks it: a lock an edit made becomes the designer's; the designer's
+/// own lock comes off.
+fn toggle_lock(state: &mut EditorState) {
+    let Some(room) = state.selection.room else {
+        state.say(MessageKind::Warning, "select a room to lock it");
+        return;
+    };
+    let edit = if state.doc.lock_origin(room) == Some(LockOrigin::Designer) {
+        Edit::Unlock { room }
+    } else {
+        Edit::Lock { room }
+    };
+    state.run(&edit::Command::Edit(edit));
+}
+
+/// Starts pasting the copied cells where the designer clicks next, or says there is nothing copied.
+fn paste(state: &mut EditorState, panels: &mut Panels) {
+    let tools = &mut panels.tools;
+    match &tools.clipboard {
+        Some(clip) => {
+            let text = format!(
+                "Click where the {} × {} copy's bottom-left (south-west) corner goes (Escape cancels)",
+                clip.width, clip.height
+            );
+            tools.pasting = true;
+            tools.tool = Tool::Select;
+            state.say(MessageKind::Info, text);
+        }
+        None => state.say(
+            MessageKind::Warning,
+            "Nothing copied yet: drag out cells with the Select tool, then Ctrl+C",
+        ),
+    }
+}

@@ -1,0 +1,106 @@
+//! The panels' and windows' own state, beside the document's ([`EditorState`]): each panel keeps what
+//! only it needs (a half-typed seed, the timeline's turn, the palette's query, the tool and its drag) and
+//! reads the document to draw; what it wants done goes out as a [`super::Command`]. A new panel (a
+//! play-test mode, say) is one more field here, one `ui` call in `Editor::show` and its commands.
+
+use super::browser::Browser;
+use super::campaign_panel::CampaignPanel;
+use super::palette::Palette;
+use super::picker::GeneratorPicker;
+use super::state::{DEFAULT_GAME_SEED, EditorState, Source};
+use super::timeline::Timeline;
+use super::tools::ToolState;
+
+/// Which side panels are open: the designer's choice, kept between sessions (eframe's storage).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Layout {
+    /// The controls panel on the left (document, tools, overlays, campaign).
+    pub controls: bool,
+    /// The details panel on the right (inspector, validation, history, compare).
+    pub details: bool,
+}
+
+impl Default for Layout {
+    fn default() -> Self {
+        Layout {
+            controls: true,
+            details: true,
+        }
+    }
+}
+
+/// Every panel's and window's own state.
+pub struct Panels {
+    /// The map tool, its pickers, a drag under way and the copied cells.
+    pub tools: ToolState,
+    /// The patrol timeline: open, playing, the turn shown.
+    pub timeline: Timeline,
+    /// The seed browser window: its criteria, the search under way and its thumbnails.
+    pub browser: Browser,
+    /// The generator picker: the generator chosen and its parameters as typed.
+    pub picker: GeneratorPicker,
+    /// The command palette: open, and what is typed.
+    pub palette: Palette,
+    /// The Campaign panel: the game seed typed and its mansions.
+    pub campaign: CampaignPanel,
+    /// Which side panels the designer keeps open.
+    pub layout: Layout,
+    /// The window is too narrow for both panels: the details panel is folded unless unfolded for now.
+    pub narrow: bool,
+    /// The details panel unfolded for now in a narrow window.
+    pub details_while_narrow: bool,
+    /// The state's revision the panels last followed (see [`Panels::follow`]).
+    followed: Option<u64>,
+}
+
+impl Panels {
+    /// The panels for a freshly opened document.
+    pub fn new(state: &EditorState) -> Self {
+        let game_seed = match state.source {
+            Source::Campaign { game_seed, .. } => game_seed,
+            _ => DEFAULT_GAME_SEED,
+        };
+        let mut panels = Panels {
+            tools: ToolState::default(),
+            timeline: Timeline::default(),
+            browser: Browser::new(),
+            picker: GeneratorPicker::from_recipe(&state.doc.recipe),
+            palette: Palette::default(),
+            campaign: CampaignPanel::on_game(game_seed),
+            layout: Layout::default(),
+            narrow: false,
+            details_while_narrow: false,
+            followed: None,
+        };
+        panels.follow(state);
+        panels
+    }
+
+    /// Brings what the panels derive from the document up to date, once per change of the document or
+    /// of its analysis: the timeline's frame, the picker's form (half-typed fields survive hand edits),
+    /// the campaign panel's game; a document that replaced the last one drops a drag or paste under way.
+    pub fn follow(&mut self, state: &EditorState) {
+        let revision = state.revision();
+        if self.followed == Some(revision) {
+            return;
+        }
+        if self.followed.is_some_and(|seen| state.replaced_since(seen)) {
+            self.tools.cancel_transient();
+        }
+        self.followed = Some(revision);
+        self.timeline.invalidate(state.horizon());
+        self.timeline.refresh(state.analysis.map.stealth.as_ref());
+        self.picker.follow(&state.doc.recipe);
+        self.campaign.follow(&state.source);
+    }
+
+    /// Whether the details panel is shown: the designer's choice, but in a narrow window only when
+    /// unfolded for the moment.
+    pub fn details_shown(&self) -> bool {
+        if self.narrow {
+            self.details_while_narrow
+        } else {
+            self.layout.details
+        }
+    }
+}

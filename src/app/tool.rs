@@ -1,0 +1,124 @@
+//! The map tools a designer picks (Select, Paint, Door, …) and what the paint and place tools offer:
+//! plain values the command list, the shortcuts and the tools panel all name.
+
+use egui::Key;
+
+use crate::model::{Axis, Dir, ItemKind, Terrain};
+
+/// The map tool in use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tool {
+    /// Click a room to inspect it.
+    #[default]
+    Select,
+    /// Paint the picked terrain (click or drag).
+    Paint,
+    /// Put the picked item on a cell.
+    PlaceItem,
+    /// Drag an item to another cell.
+    MoveItem,
+    DeleteItem,
+    /// Open or close the wall segment under the cursor.
+    Door,
+    /// Drag a cell of a patrol route elsewhere.
+    MoveWaypoint,
+    AddGuard,
+    RemoveGuard,
+    PlayerStart,
+    /// Pick the terrain or item under the cursor into the pickers (also Ctrl+click with any tool).
+    Eyedropper,
+}
+
+impl Tool {
+    pub const ALL: [Tool; 11] = [
+        Tool::Select,
+        Tool::Paint,
+        Tool::PlaceItem,
+        Tool::MoveItem,
+        Tool::DeleteItem,
+        Tool::Door,
+        Tool::MoveWaypoint,
+        Tool::AddGuard,
+        Tool::RemoveGuard,
+        Tool::PlayerStart,
+        Tool::Eyedropper,
+    ];
+
+    /// The palette button label, which is also the accessible name.
+    pub fn label(self) -> &'static str {
+        match self {
+            Tool::Select => "Select",
+            Tool::Paint => "Paint terrain",
+            Tool::PlaceItem => "Place item",
+            Tool::MoveItem => "Move item",
+            Tool::DeleteItem => "Delete item",
+            Tool::Door => "Toggle door",
+            Tool::MoveWaypoint => "Move waypoint",
+            Tool::AddGuard => "Add guard",
+            Tool::RemoveGuard => "Remove guard",
+            Tool::PlayerStart => "Move player start",
+            Tool::Eyedropper => "Eyedropper",
+        }
+    }
+
+    /// The tool's key (no modifiers), shown in its button's tooltip and in Help.
+    pub fn key(self) -> Key {
+        match self {
+            Tool::Select => Key::V,
+            Tool::Paint => Key::B,
+            Tool::PlaceItem => Key::O,
+            Tool::MoveItem => Key::M,
+            Tool::DeleteItem => Key::X,
+            Tool::Door => Key::D,
+            Tool::MoveWaypoint => Key::W,
+            Tool::AddGuard => Key::A,
+            Tool::RemoveGuard => Key::Q,
+            Tool::PlayerStart => Key::S,
+            Tool::Eyedropper => Key::I,
+        }
+    }
+
+    pub fn help(self) -> &'static str {
+        match self {
+            Tool::Select => "Click a room to inspect it",
+            Tool::Paint => {
+                "Drag to paint the picked terrain: brush, rectangle or fill; one stroke is one undo step"
+            }
+            Tool::PlaceItem => "Click a cell to put the picked item there",
+            Tool::MoveItem => "Drag an item to a free cell",
+            Tool::DeleteItem => "Click an item to remove it",
+            Tool::Door => "Click a wall segment between rooms to open or close its door",
+            Tool::MoveWaypoint => "Drag a cell of a patrol route to move it",
+            Tool::AddGuard => "Click a cell to post a guard there",
+            Tool::RemoveGuard => "Click a guard to remove it and its route",
+            Tool::PlayerStart => "Click a cell to move the player start there",
+            Tool::Eyedropper => {
+                "Click a cell to pick its item or terrain (Ctrl+click does it with any tool)"
+            }
+        }
+    }
+}
+
+/// The terrains the paint tool offers, with their picker names.
+pub const PAINTS: [(Terrain, &str); 10] = [
+    (Terrain::Wall, "Wall"),
+    (Terrain::Wood, "Wood"),
+    (Terrain::WoodCreaky, "Creaky wood"),
+    (Terrain::Marble, "Marble"),
+    (Terrain::Grass, "Grass"),
+    (Terrain::Water, "Water"),
+    (Terrain::Door(Axis::NS), "Door"),
+    (Terrain::Window(Dir::N), "Window"),
+    (Terrain::Ground, "Ground"),
+    (Terrain::Floor, "Floor"),
+];
+
+/// The items the place tool offers.
+pub const ITEMS: [(ItemKind, &str); 6] = [
+    (ItemKind::Coin, "Coin"),
+    (ItemKind::Chair, "Chair"),
+    (ItemKind::Table, "Table"),
+    (ItemKind::Bush, "Bush"),
+    (ItemKind::TorchLit, "Lit torch"),
+    (ItemKind::TorchUnlit, "Unlit torch"),
+];
