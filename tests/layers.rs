@@ -407,7 +407,6 @@ fn the_binary_calls_only_the_cli() {
 /// of modules that reach each other, and a shortest cycle through every reference inside the knot with the
 /// file and line of each step: the references to cut.
 #[test]
-#[ignore = "import cycles are being removed (issue 23); run with --ignored to list them"]
 fn file_modules_form_no_import_cycle() {
     let non_test: Vec<Edge> = edges(&library_sources())
         .into_iter()

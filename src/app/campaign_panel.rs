@@ -5,6 +5,7 @@
 use egui::{RichText, Ui};
 
 use super::commands::Command;
+use super::pending::{Pending, Replacement};
 use super::state::{EditorState, MessageKind, Source};
 use super::widgets::command_button;
 use crate::generate::campaign::{self, Campaign};
@@ -52,8 +53,8 @@ impl CampaignPanel {
         match self.game_seed() {
             Ok(game_seed) => {
                 let level = level.min(campaign::LEVELS as u32 - 1);
-                let mansion = super::Replacement::Mansion { game_seed, level };
-                state.request(super::Pending::Replace(mansion));
+                let mansion = Replacement::Mansion { game_seed, level };
+                state.request(Pending::Replace(mansion));
             }
             Err(why) => state.say(MessageKind::Error, why),
         }

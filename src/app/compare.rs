@@ -133,7 +133,7 @@ pub fn panel(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
         (Mark::Added, "item, guard or start added"),
         (Mark::Removed, "item, guard or start removed"),
     ] {
-        super::legend::swatch(ui, colour(mark), what);
+        super::widgets::swatch(ui, colour(mark), what);
     }
     ui.weak("Dots: patrol-route cells added or removed.");
     let stop = Command::StopComparing;

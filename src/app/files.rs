@@ -89,6 +89,11 @@ fn preset_name(path: &Path) -> String {
 }
 
 impl EditorState {
+    /// The editor on a level loaded from a level file named `name` (see [`level_document`]).
+    pub fn from_file(level: ValidLevel, name: String) -> Self {
+        Self::with_document(level_document(level), Source::File(name))
+    }
+
     /// Opens a preset or level file; on failure the status bar says what is wrong with it (the line
     /// and column in its details) and the current document stays.
     pub fn open_path(&mut self, path: &Path) -> bool {

@@ -8,23 +8,11 @@ use egui::{Color32, CornerRadius, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, po
 use super::commands::Command;
 use super::state::{EditorState, Overlay};
 use super::stealth_panels;
+use super::widgets::{SAMPLE, row, swatch};
 use crate::analysis::LootClass;
 use crate::model::{ItemKind, LockOrigin, RoomKind, StationRole};
 use crate::paint::palette;
 use crate::paint::{badge, item_glyph, padlock, pillar, shield, split_marker, stairs};
-
-const SAMPLE: Vec2 = vec2(26.0, 14.0);
-
-/// A legend row: a painted sample, then the text.
-pub(super) fn row(ui: &mut Ui, text: &str, paint: impl FnOnce(&mut Vec<Shape>, egui::Rect, &Ui)) {
-    ui.horizontal(|ui| {
-        let (rect, _) = ui.allocate_exact_size(SAMPLE, Sense::hover());
-        let mut shapes = Vec::new();
-        paint(&mut shapes, rect, ui);
-        ui.painter().extend(shapes);
-        ui.add(egui::Label::new(text).wrap());
-    });
-}
 
 /// Several small dot samples with short texts on one wrapped line.
 fn dots(ui: &mut Ui, entries: &[(Color32, &str)]) {
@@ -37,16 +25,6 @@ fn dots(ui: &mut Ui, entries: &[(Color32, &str)]) {
             ui.label(text);
             ui.add_space(6.0);
         }
-    });
-}
-
-pub(super) fn swatch(ui: &mut Ui, colour: Color32, text: &str) {
-    row(ui, text, |s, r, _| {
-        s.push(Shape::rect_filled(
-            r.shrink(1.0),
-            CornerRadius::same(2),
-            colour,
-        ));
     });
 }
 

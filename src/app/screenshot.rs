@@ -5,14 +5,30 @@
 //! package `mesa-vulkan-drivers`, installed by `scripts/setup.sh`), so no display, X server or
 //! GPU is needed and the output is deterministic.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use egui::{Vec2, vec2};
 use egui_kittest::Harness;
 
+use super::editor::Editor;
 use super::state::EditorState;
-use super::{Editor, ScreenshotRequest};
+use super::state::Overlay;
+
+/// What `mansion-forge screenshot` asks the editor to render.
+#[derive(Clone, Debug)]
+pub struct ScreenshotRequest {
+    /// The game seed of the campaign mansion to show.
+    pub seed: u64,
+    /// The mansion (0–9) of that game.
+    pub level: u32,
+    /// The overlays to show (names are read where they are typed: the command line's `--overlay`).
+    pub overlays: Vec<Overlay>,
+    /// Room to select so the inspector shows it.
+    pub select_room: Option<usize>,
+    /// The PNG file to write.
+    pub out: PathBuf,
+}
 
 /// The logical size of a screenshot in points (= pixels at scale 1).
 pub const SCREENSHOT_SIZE: Vec2 = vec2(1600.0, 1200.0);

@@ -19,7 +19,7 @@ use crate::analysis::stealth;
 use crate::edit::{self, Document, History};
 use crate::generate::campaign;
 use crate::generate::recipe::Recipe;
-use crate::model::{Cell, ItemKind, Level, RoomId, RoomKind, ValidLevel};
+use crate::model::{Cell, ItemKind, Level, RoomId, RoomKind};
 use crate::paint::{CellToScreen, Layers};
 
 /// What a status message reports; the status bar colours it.
@@ -277,11 +277,6 @@ impl EditorState {
                 level: DEFAULT_LEVEL,
             },
         )
-    }
-
-    /// The editor on a level loaded from a level file named `name` (see [`super::level_document`]).
-    pub fn from_file(level: ValidLevel, name: String) -> Self {
-        Self::with_document(super::files::level_document(level), Source::File(name))
     }
 
     /// The level being edited.

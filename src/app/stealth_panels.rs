@@ -5,8 +5,8 @@
 use egui::{Color32, CornerRadius, Mesh, RichText, Shape, Stroke, Ui, pos2, vec2};
 
 use super::commands::Command;
-use super::legend::{row, swatch};
 use super::state::EditorState;
+use super::widgets::{row, swatch};
 use crate::analysis::stealth::{self, LootRoute, Stealth};
 use crate::model::RoomId;
 use crate::paint::{self, palette};

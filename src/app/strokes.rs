@@ -7,9 +7,6 @@ use std::collections::{HashSet, VecDeque};
 
 use egui::{Color32, CornerRadius, Painter, Stroke, StrokeKind};
 
-use super::tool::{ITEMS, PAINTS, Tool};
-use super::tools::ToolState;
-use crate::edit::Edit;
 use crate::edit::placement::buries_door;
 use crate::model::{Axis, Cell, Dir, Level, Terrain};
 use crate::paint::{CellToScreen, palette};
@@ -117,56 +114,6 @@ pub fn oriented(level: &Level, cell: Cell, terrain: Terrain) -> Terrain {
         }
         Terrain::Window(_) => Terrain::Window(if outdoor(0, -1) { Dir::S } else { Dir::N }),
         other => other,
-    }
-}
-
-impl ToolState {
-    /// Adds `cells` to the stroke being painted with the picked terrain, skipping cells off the map,
-    /// cells already in the stroke and cells that already have that terrain.
-    pub fn add_to_stroke(&mut self, level: &Level, cells: impl IntoIterator<Item = Cell>) {
-        let terrain = self.terrain();
-        for cell in cells {
-            if !level.in_bounds(cell) || self.stroke.iter().any(|(c, _)| *c == cell) {
-                continue;
-            }
-            let painted = oriented(level, cell, terrain);
-            if level.terrain(cell) != painted {
-                self.stroke.push((cell, painted));
-            }
-        }
-    }
-
-    /// The stroke as one edit, leaving the stroke empty; `None` when it changes nothing.
-    pub fn finish_stroke(&mut self) -> Option<Edit> {
-        self.stroke_from = None;
-        self.last_stroke_cell = None;
-        let cells = std::mem::take(&mut self.stroke);
-        (!cells.is_empty()).then_some(Edit::PaintCells { cells })
-    }
-
-    /// Sets the pickers from what lies on `cell` (an item first, else the terrain) and switches to the
-    /// tool that lays it down. Returns what was picked, in words, or why nothing was.
-    pub fn pick(&mut self, level: &Level, cell: Cell) -> String {
-        if !level.in_bounds(cell) {
-            return "Eyedropper: outside the map".to_string();
-        }
-        if let Some(item) = level.item_at(cell)
-            && let Some(i) = ITEMS.iter().position(|(kind, _)| *kind == item.kind)
-        {
-            self.item = i;
-            self.tool = Tool::PlaceItem;
-            return format!("Picked {}", ITEMS[i].1.to_lowercase());
-        }
-        let terrain = level.terrain(cell);
-        let same = |t: Terrain| std::mem::discriminant(&t) == std::mem::discriminant(&terrain);
-        match PAINTS.iter().position(|(t, _)| same(*t)) {
-            Some(i) => {
-                self.paint = i;
-                self.tool = Tool::Paint;
-                format!("Picked {}", PAINTS[i].1.to_lowercase())
-            }
-            None => format!("Eyedropper: {terrain:?} cannot be painted"),
-        }
     }
 }
 

@@ -8,7 +8,7 @@ use super::commands::Command;
 use super::pending::{Confirmation, Confirmed};
 use super::previews::{Preview, preview};
 use super::state::{EditorState, MessageKind};
-use super::strokes::{PaintMode, brush_cells, fill_cells, line_cells, rectangle_cells};
+use super::strokes::{PaintMode, brush_cells, fill_cells, line_cells, oriented, rectangle_cells};
 use super::tool::{ITEMS, PAINTS, Tool};
 use crate::edit::{self, Edit, placement};
 use crate::model::{Cell, ItemKind, Level, Terrain};
@@ -357,6 +357,57 @@ fn push_checked(state: &mut EditorState, commands: &mut Vec<Command>, e: Edit) {
     match placement::refusal(state.level(), &e) {
         Some(reason) => state.say(MessageKind::Warning, format!("Refused: {reason}")),
         None => commands.push(Command::Run(edit::Command::Edit(e))),
+    }
+}
+
+/// The paint tool's stroke and the eyedropper (see `strokes`).
+impl ToolState {
+    /// Adds `cells` to the stroke being painted with the picked terrain, skipping cells off the map,
+    /// cells already in the stroke and cells that already have that terrain.
+    pub fn add_to_stroke(&mut self, level: &Level, cells: impl IntoIterator<Item = Cell>) {
+        let terrain = self.terrain();
+        for cell in cells {
+            if !level.in_bounds(cell) || self.stroke.iter().any(|(c, _)| *c == cell) {
+                continue;
+            }
+            let painted = oriented(level, cell, terrain);
+            if level.terrain(cell) != painted {
+                self.stroke.push((cell, painted));
+            }
+        }
+    }
+
+    /// The stroke as one edit, leaving the stroke empty; `None` when it changes nothing.
+    pub fn finish_stroke(&mut self) -> Option<Edit> {
+        self.stroke_from = None;
+        self.last_stroke_cell = None;
+        let cells = std::mem::take(&mut self.stroke);
+        (!cells.is_empty()).then_some(Edit::PaintCells { cells })
+    }
+
+    /// Sets the pickers from what lies on `cell` (an item first, else the terrain) and switches to the
+    /// tool that lays it down. Returns what was picked, in words, or why nothing was.
+    pub fn pick(&mut self, level: &Level, cell: Cell) -> String {
+        if !level.in_bounds(cell) {
+            return "Eyedropper: outside the map".to_string();
+        }
+        if let Some(item) = level.item_at(cell)
+            && let Some(i) = ITEMS.iter().position(|(kind, _)| *kind == item.kind)
+        {
+            self.item = i;
+            self.tool = Tool::PlaceItem;
+            return format!("Picked {}", ITEMS[i].1.to_lowercase());
+        }
+        let terrain = level.terrain(cell);
+        let same = |t: Terrain| std::mem::discriminant(&t) == std::mem::discriminant(&terrain);
+        match PAINTS.iter().position(|(t, _)| same(*t)) {
+            Some(i) => {
+                self.paint = i;
+                self.tool = Tool::Paint;
+                format!("Picked {}", PAINTS[i].1.to_lowercase())
+            }
+            None => format!("Eyedropper: {terrain:?} cannot be painted"),
+        }
     }
 }
 

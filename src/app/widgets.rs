@@ -1,7 +1,8 @@
-//! The small widgets every panel builds from a [`Command`]: a button, a menu entry and a menu checkbox,
-//! each with the command's label, tooltip and shortcut, so no panel words a command its own way.
+//! The small widgets panels share: a button, a menu entry and a menu checkbox built from a [`Command`]
+//! (its label, tooltip and shortcut, so no panel words a command its own way), and a legend row with its
+//! painted sample.
 
-use egui::Ui;
+use egui::{Color32, CornerRadius, Sense, Shape, Ui, Vec2, vec2};
 
 use super::commands::Command;
 
@@ -42,4 +43,28 @@ pub fn menu_toggle(ui: &mut Ui, command: Command, on: bool, commands: &mut Vec<C
     {
         commands.push(command);
     }
+}
+
+/// The size of a legend row's painted sample.
+pub const SAMPLE: Vec2 = vec2(26.0, 14.0);
+
+/// A legend row: a painted sample, then the text.
+pub fn row(ui: &mut Ui, text: &str, paint: impl FnOnce(&mut Vec<Shape>, egui::Rect, &Ui)) {
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(SAMPLE, Sense::hover());
+        let mut shapes = Vec::new();
+        paint(&mut shapes, rect, ui);
+        ui.painter().extend(shapes);
+        ui.add(egui::Label::new(text).wrap());
+    });
+}
+
+pub fn swatch(ui: &mut Ui, colour: Color32, text: &str) {
+    row(ui, text, |s, r, _| {
+        s.push(Shape::rect_filled(
+            r.shrink(1.0),
+            CornerRadius::same(2),
+            colour,
+        ));
+    });
 }
