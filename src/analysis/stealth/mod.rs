@@ -78,6 +78,7 @@ pub struct Summary {
 pub struct LootRoute {
     /// Index into `Level::items`.
     pub item: usize,
+    /// The coin's cell.
     pub cell: Cell,
     /// A route never seen exists (and is `route`).
     pub ghost: bool,
@@ -87,6 +88,7 @@ pub struct LootRoute {
 }
 
 impl LootRoute {
+    /// The route's length in turns (moves and waits, out and back), `None` when no route was found.
     pub fn turns(&self) -> Option<usize> {
         self.route.as_ref().map(|r| r.path.len().saturating_sub(1))
     }
@@ -95,9 +97,14 @@ impl LootRoute {
 /// What one guard does at one turn: where it stands, where it faces and what it watches.
 #[derive(Clone, Debug)]
 pub struct GuardView {
+    /// Index into `Level::guards`.
     pub guard: usize,
+    /// The guard's cell after the turn's moves.
     pub cell: Cell,
+    /// Where it faces at the turn's sight test: toward its last step, or out of a window it stands by.
     pub facing: Dir,
+    /// The cells it would notice the thief in this turn: in front, with a clear line, `d² < 40` if lit
+    /// or `d² < 3` if dark, and not a hiding place (stealth rules §3.3).
     pub watched: CellSet,
 }
 
@@ -106,12 +113,16 @@ pub struct GuardView {
 pub struct Stealth {
     /// Turns searched (the horizon, shortened on huge levels).
     pub horizon: usize,
+    /// What each cell is to the rules (walls, sight blockers, hiding places, where the thief may stand).
     pub rules: CellRules,
+    /// Every guard's cell and facing turn by turn, in `Level::guards` order.
     pub timelines: Vec<GuardTimeline>,
     watch: Watch,
     /// Per cell, the share of the joint patrol cycle in which it is watched (0 = never).
     pub watched_share: Grid<f32>,
+    /// One route per coin, in `Level::items` order.
     pub routes: Vec<LootRoute>,
+    /// The per-level figures `analyze` prints, computed from the fields above.
     pub summary: Summary,
 }
 
