@@ -161,7 +161,35 @@ impl Stealth {
     }
 }
 
-/// Runs the analysis with the default horizon.
+/// Runs the analysis with the default horizon: what `mansion-forge analyze` prints and what the editor's
+/// sight and route overlays draw.
+///
+/// Every coin gets a [`LootRoute`]: a ghost route when one exists within the horizon, else the route
+/// guards notice in the fewest turns. A route starts at the player start and passes the coin.
+///
+/// ```
+/// use mansion_forge::analysis::stealth;
+/// use mansion_forge::generate::campaign;
+/// use mansion_forge::model::ItemKind;
+///
+/// // Level 1 of game 1: a small siheyuan mansion with a few coins and guards.
+/// let level = campaign::plan(1).generate(1).expect("the siheyuan generates every level");
+/// let analysis = stealth::analyze(&level);
+///
+/// let coins = level.count_items(ItemKind::Coin);
+/// assert!(coins > 0);
+/// assert_eq!(analysis.routes.len(), coins);
+/// assert_eq!(analysis.summary.loot, coins);
+/// for loot in &analysis.routes {
+///     let route = loot.route.as_ref().expect("every coin of a generated level is reachable");
+///     assert_eq!(route.path[0], level.player_start);
+///     assert!(route.path.contains(&loot.cell));
+///     // A ghost route is one no guard notices.
+///     assert_eq!(loot.ghost, route.watched_steps == 0);
+/// }
+/// // Shares are of the cells the thief can stand on.
+/// assert!((0.0..=1.0).contains(&analysis.summary.watched_share));
+/// ```
 pub fn analyze(level: &Level) -> Stealth {
     analyze_within(level, DEFAULT_HORIZON)
 }
