@@ -28,17 +28,20 @@ pub enum Overlay {
     Distances,
     /// Key `3`: each room's loot priority ([`LootClass`]) and the coins numbered in placement order.
     Loot,
-    /// Key `4`: the guards' patrol routes, the rooms each visits and where they start.
+    /// Key `4`: the guards' patrol routes with their direction, stations and starts, and the rooms no
+    /// route visits.
     Patrols,
-    /// Key `5`: the cells a guard can see at some turn of its patrol, from the stealth analysis.
+    /// Key `5`: how much of the guards' joint patrol cycle each cell is watched, with the cells no guard
+    /// ever watches, torch light and hiding places marked (from the stealth analysis).
     Sight,
-    /// Key `6`: the routes a thief can take to each coin without being seen, from the stealth analysis.
+    /// Key `6`: a route from the start to each coin and back out, from the stealth analysis: a ghost
+    /// route (never noticed) when there is one, else the least-noticed route with its noticed turns.
     Routes,
 }
 
 impl Overlay {
-    /// Every overlay in key order; the toolbar, the command palette and the command line list them from
-    /// this, so a new overlay shows up everywhere once it is added here.
+    /// Every overlay in key order; the editor's menus and command palette and the command line's
+    /// `--overlay all` take them from here, so a new overlay shows up everywhere once it is added.
     pub const ALL: [Overlay; 6] = [
         Overlay::RoomGraph,
         Overlay::Distances,
@@ -77,7 +80,7 @@ pub enum LootClass {
     /// A room with fewer than two doors (the front door and open archways count): loot pass 1 (spec
     /// §5.10) gives each one a coin try before anything else.
     DeadEnd,
-    /// A private room that is not a dead end: loot pass 2 tries each, skipping one in five.
+    /// A private room or hall that is not a dead end: loot pass 2 tries each, skipping one in five.
     Private,
     /// Any other room or hall: it gets coins only from the top-up pass, drawn over the whole map.
     Anywhere,
@@ -119,8 +122,8 @@ pub struct LootEntry {
     pub cell: Cell,
     /// The room whose cells include the coin, `None` when it lies outside every room (a hand-edited level).
     pub room: Option<RoomId>,
-    /// That room's loot class, `None` when the coin has no room or lies in a room that takes no loot
-    /// (courtyard, corridor, exterior): the generator never puts one there, so it marks a hand edit.
+    /// That room's loot class, `None` when the coin lies outside every room or in a room that takes no
+    /// loot (a courtyard, corridor or the exterior).
     pub class: Option<LootClass>,
 }
 

@@ -11,7 +11,7 @@ use crate::model::{ItemKind, Level, RoomKind, Terrain};
 pub struct LevelStats {
     /// The game seed the campaign was generated from (the level's own RNG is derived from it).
     pub seed: u64,
-    /// The level number within the campaign, 0 for the first (tutorial-sized) mansion.
+    /// The level number within the campaign, 0 for the first.
     pub level: u32,
     /// Map width in cells, exterior band included.
     pub width: i32,
@@ -19,9 +19,10 @@ pub struct LevelStats {
     pub height: i32,
     /// All regions except the exterior, courtyards included.
     pub rooms: usize,
-    /// Enclosed rooms shallower than the private threshold depth (siheyuan spec §5.6).
+    /// Rooms (not courtyards) shallower than the private threshold depth (siheyuan spec §5.6).
     pub public_rooms: usize,
-    /// Enclosed rooms at or beyond the private threshold depth: at least `floor(Rx·Ry/4)` of them.
+    /// Rooms (not courtyards) at or beyond the private threshold depth: in a siheyuan, at least
+    /// `floor(Rx·Ry/4)` of them.
     pub private_rooms: usize,
     /// Courtyards in a public cluster.
     pub public_courtyards: usize,

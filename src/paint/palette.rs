@@ -121,7 +121,8 @@ pub const PLAYER_MARK: Color32 = Color32::BLACK;
 pub const NODE_NUMBER: Color32 = Color32::BLACK;
 /// The dark plate behind every text tag (before its fade), so tags read over any fill.
 pub const TAG_BACKING: Color32 = Color32::from_black_alpha(200);
-/// Tag text with no colour of its own: public rooms' tags, unclassed coins, ghost routes' figures.
+/// Tag text with no colour of its own: public rooms' depths, unclassed coins' numbers, ghost routes'
+/// figures.
 pub const TAG_TEXT: Color32 = Color32::WHITE;
 /// The tag of loot with no ghost route ("seen 2×", "no route in … turns"): a light red, kin to
 /// [`NO_GHOST`] but readable as text on the dark plate.
