@@ -21,10 +21,15 @@ const SAME_ROOM_OVERLAP: f64 = 0.5;
 pub struct LevelDiff {
     /// `[[width, height] of A, [width, height] of B]` when the maps differ in size.
     pub size: Option<[[i32; 2]; 2]>,
+    /// Terrain changes over the cells both maps have.
     pub cells: CellChanges,
+    /// Rooms matched by their cells, with what changed in each.
     pub rooms: RoomChanges,
+    /// Items (coins, torches, furniture…) by kind and cell: moving an item removes one and adds one.
     pub items: Changes<ItemEntry>,
+    /// Guards by start cell, torch and route length.
     pub guards: Changes<GuardEntry>,
+    /// Patrol routes by their cells.
     pub routes: Changes<RouteEntry>,
     /// `[A's, B's]` player start when it moved.
     pub player_start: Option<[[i32; 2]; 2]>,
@@ -42,10 +47,14 @@ pub struct CellChanges {
     pub list: Vec<Cell>,
 }
 
+/// How many cells went from one terrain to another (say, `Wall` to `Door`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TerrainChange {
+    /// The terrain in A.
     pub from: Terrain,
+    /// The terrain in B.
     pub to: Terrain,
+    /// Cells that changed this way.
     pub cells: usize,
 }
 
@@ -58,28 +67,34 @@ pub struct RoomChanges {
     pub added: Vec<RoomId>,
     /// Rooms of A with no counterpart in B (ids of A).
     pub removed: Vec<RoomId>,
+    /// Rooms matched between A and B (same cells, or at least half of their cells shared) whose kind,
+    /// privacy or cells differ, in order of A's ids.
     pub changed: Vec<RoomChange>,
 }
 
 /// One room present in both levels but not the same.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RoomChange {
-    /// Its id in A and in B.
+    /// Its id in A.
     pub a: RoomId,
+    /// Its id in B (ids are not stable across regenerations, so it may differ from `a`).
     pub b: RoomId,
     /// `[A's, B's]` kind when it changed.
     pub kind: Option<[RoomKind; 2]>,
     /// `[A's, B's]` privacy when it changed.
     pub private: Option<[bool; 2]>,
-    /// Floor cells B's room has that A's has not, and the other way round.
+    /// Floor cells B's room has that A's has not.
     pub cells_added: usize,
+    /// Floor cells A's room has that B's has not.
     pub cells_removed: usize,
 }
 
 /// What B has that A has not, and the other way round.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Changes<T> {
+    /// Entries of B not matched in A, in B's order. A repeated entry counts once per copy.
     pub added: Vec<T>,
+    /// Entries of A not matched in B, in A's order.
     pub removed: Vec<T>,
 }
 
@@ -93,21 +108,27 @@ impl<T> Default for Changes<T> {
 }
 
 impl<T> Changes<T> {
+    /// Nothing was added or removed.
     pub fn is_empty(&self) -> bool {
         self.added.is_empty() && self.removed.is_empty()
     }
 }
 
+/// An item, told apart by its kind and cell (an item has no identity beyond these).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct ItemEntry {
+    /// What the item is.
     pub kind: ItemKind,
+    /// Its cell as `[x, y]`.
     pub cell: [i32; 2],
 }
 
 /// A guard, told apart by where it starts, whether it carries a torch and the cells it walks.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct GuardEntry {
+    /// The guard's start cell as `[x, y]`.
     pub start: [i32; 2],
+    /// Whether it carries a torch (a light source of radius² 15, stealth rules §2.1).
     pub torch: bool,
     /// Cells of its route.
     pub route_cells: usize,
@@ -121,7 +142,9 @@ pub struct GuardEntry {
 pub struct RouteEntry {
     /// First cell of the route.
     pub from: [i32; 2],
+    /// Number of cells the route walks through.
     pub cells: usize,
+    /// Whether it circles the outside of the house rather than visiting rooms.
     pub outside: bool,
     #[serde(skip)]
     path: Vec<Cell>,
@@ -171,13 +194,17 @@ impl LevelDiff {
             (&self.items.added, Mark::Added),
             (&self.items.removed, Mark::Removed),
         ] {
-            changes.iter().for_each(|i| mark(cell(i.cell), m));
+            for i in changes {
+                mark(cell(i.cell), m);
+            }
         }
         for (changes, m) in [
             (&self.guards.added, Mark::Added),
             (&self.guards.removed, Mark::Removed),
         ] {
-            changes.iter().for_each(|g| mark(cell(g.start), m));
+            for g in changes {
+                mark(cell(g.start), m);
+            }
         }
         if let Some([a, b]) = self.player_start {
             mark(cell(b), Mark::Added);

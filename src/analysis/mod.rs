@@ -20,15 +20,28 @@ use crate::model::{Cell, ItemKind, Level, RoomId, RoomKind};
 /// stealth analysis ([`stealth`]): guard sight and the routes to the loot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Overlay {
+    /// Key `1`: one node per room and one edge per door or open courtyard link, so a designer sees how
+    /// the mansion hangs together and where the front door leads.
     RoomGraph,
+    /// Key `2`: each room shaded by its depth, the number of door hops from the south row (spec §5.6 a);
+    /// private rooms are exactly the deepest ones, so this shows where the mansion turns private.
     Distances,
+    /// Key `3`: each room's loot priority ([`LootClass`]) and the coins numbered in placement order.
     Loot,
+    /// Key `4`: the guards' patrol routes with their direction, stations and starts, and the rooms no
+    /// route visits.
     Patrols,
+    /// Key `5`: how much of the guards' joint patrol cycle each cell is watched, with the cells no guard
+    /// ever watches, torch light and hiding places marked (from the stealth analysis).
     Sight,
+    /// Key `6`: a route from the start to each coin and back out, from the stealth analysis: a ghost
+    /// route (never noticed) when there is one, else the least-noticed route with its noticed turns.
     Routes,
 }
 
 impl Overlay {
+    /// Every overlay in key order; the editor's menus and command palette and the command line's
+    /// `--overlay all` take them from here, so a new overlay shows up everywhere once it is added.
     pub const ALL: [Overlay; 6] = [
         Overlay::RoomGraph,
         Overlay::Distances,
@@ -50,6 +63,7 @@ impl Overlay {
         }
     }
 
+    /// The overlay with command-line name `name` (see [`Overlay::name`]); `None` for an unknown name.
     pub fn from_name(name: &str) -> Option<Overlay> {
         Overlay::ALL.into_iter().find(|o| o.name() == name)
     }
@@ -63,12 +77,17 @@ impl Overlay {
 /// Loot priority class of a room: where the loot passes look first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum LootClass {
+    /// A room with fewer than two doors (the front door and open archways count): loot pass 1 (spec
+    /// §5.10) gives each one a coin try before anything else.
     DeadEnd,
+    /// A private room or hall that is not a dead end: loot pass 2 tries each, skipping one in five.
     Private,
+    /// Any other room or hall: it gets coins only from the top-up pass, drawn over the whole map.
     Anywhere,
 }
 
 impl LootClass {
+    /// The class as the legend, the tooltips and the statistics print it ("dead end", …).
     pub fn label(self) -> &'static str {
         match self {
             LootClass::DeadEnd => "dead end",
@@ -97,9 +116,14 @@ pub fn loot_classes(level: &Level) -> Vec<Option<LootClass>> {
 /// One coin with where it lies and why: in placement order, which is the order the loot passes assigned it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LootEntry {
+    /// Position among the level's coins, from 0; the map shows it as `#order+1`.
     pub order: usize,
+    /// The coin's cell.
     pub cell: Cell,
+    /// The room whose cells include the coin, `None` when it lies outside every room (a hand-edited level).
     pub room: Option<RoomId>,
+    /// That room's loot class, `None` when the coin lies outside every room or in a room that takes no
+    /// loot (a courtyard, corridor or the exterior).
     pub class: Option<LootClass>,
 }
 
@@ -131,6 +155,8 @@ pub struct PatrolMetrics {
     pub routes: usize,
     /// Interior routes that loop.
     pub loops: usize,
+    /// Routes that circle the outside of the mansion (the exterior ring), counted apart because they
+    /// guard no room.
     pub outside_routes: usize,
     /// Room visits per interior route.
     pub visits_per_route: Vec<usize>,
@@ -140,6 +166,8 @@ pub struct PatrolMetrics {
     pub unpatrolled: Vec<RoomId>,
 }
 
+/// Counts the level's patrol routes and which rooms each visits; [`PatrolMetrics::unpatrolled`] lists
+/// the rooms no guard ever enters.
 pub fn patrol_metrics(level: &Level) -> PatrolMetrics {
     let mut metrics = PatrolMetrics {
         routes_of_room: vec![Vec::new(); level.rooms.len()],

@@ -9,16 +9,26 @@ use crate::model::{ItemKind, Level, RoomKind, Terrain};
 /// One mansion's figures. Field order is the output key order of `mansion-forge stats`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LevelStats {
+    /// The game seed the campaign was generated from (the level's own RNG is derived from it).
     pub seed: u64,
+    /// The level number within the campaign, 0 for the first.
     pub level: u32,
+    /// Map width in cells, exterior band included.
     pub width: i32,
+    /// Map height in cells, exterior band included.
     pub height: i32,
     /// All regions except the exterior, courtyards included.
     pub rooms: usize,
+    /// Rooms (not courtyards) shallower than the private threshold depth (siheyuan spec §5.6).
     pub public_rooms: usize,
+    /// Rooms (not courtyards) at or beyond the private threshold depth: in a siheyuan, at least
+    /// `floor(Rx·Ry/4)` of them.
     pub private_rooms: usize,
+    /// Courtyards in a public cluster.
     pub public_courtyards: usize,
+    /// Courtyards that are deep enough or touch a private courtyard (spec §5.6 c).
     pub private_courtyards: usize,
+    /// All courtyards, public and private.
     pub courtyards: usize,
     /// Regions with exactly one door connection (front door and courtyard links count).
     pub dead_ends: usize,
@@ -26,23 +36,35 @@ pub struct LevelStats {
     pub doors: usize,
     /// Deepest region, front row = 1.
     pub max_depth: u32,
+    /// Coins on the map: the plan's loot for this level.
     pub loot: usize,
+    /// Coins in dead-end rooms (loot pass 1).
     pub loot_dead_end: usize,
     /// Loot in private rooms that are not dead ends.
     pub loot_private: usize,
+    /// Coins anywhere else: the top-up pass, or a hand edit.
     pub loot_other: usize,
     /// All guards, outside ones included.
     pub guards: usize,
+    /// Guards walking a ring around the outside of the house.
     pub outside_guards: usize,
     /// Interior routes (counted at level 0 too, where no guard walks them).
     pub patrol_routes: usize,
+    /// Interior routes that loop back to their start instead of walking back and forth.
     pub route_loops: usize,
+    /// Non-exterior regions no interior route visits.
     pub unpatrolled_rooms: usize,
+    /// One-way window cells, all directions.
     pub windows: usize,
+    /// Torches burning at the start: light sources of radius² 45 (stealth rules §2.1).
     pub torches_lit: usize,
+    /// Unlit torches: no light, but guards may walk over to relight them (stealth rules §4.5).
     pub torches_unlit: usize,
+    /// Chairs: cost guards 4 to cross and hide nobody.
     pub chairs: usize,
+    /// Tables: hiding places for the player, cost guards 10 to cross.
     pub tables: usize,
+    /// Creaky wooden floor cells: ending a move on one makes noise guards can hear (stealth rules §3.6).
     pub creaky_cells: usize,
 }
 

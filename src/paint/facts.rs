@@ -16,9 +16,14 @@ use super::shown::Overlays;
 pub struct MapFacts {
     /// Depth from the front per room (`None`: unreachable through doors).
     pub depths: Vec<Option<u32>>,
+    /// The deepest room's depth: the end of the depth ramp, so the deepest room always gets its
+    /// darkest colour whatever the mansion's size.
     pub max_depth: u32,
+    /// Each room's loot priority (overlay 3), `None` for rooms that take no loot.
     pub loot_classes: Vec<Option<LootClass>>,
+    /// Every coin in placement order, numbered on the map by overlay 3.
     pub loot: Vec<LootEntry>,
+    /// Which routes visit which rooms (overlay 4), and the rooms none visits.
     pub patrols: PatrolMetrics,
     /// Wall glyph bits of each cell (0 for non-walls and free-standing pillars).
     pub wall_bits: Grid<u8>,
@@ -41,7 +46,10 @@ impl MapFacts {
     /// The facts the `overlays` need: a picture without overlay 5 or 6 skips the stealth analysis,
     /// which costs more than all the other facts together.
     pub fn for_overlays(level: &Level, overlays: Overlays) -> Self {
-        let stealth = overlays.list().into_iter().any(|o| o.needs_stealth());
+        let stealth = overlays
+            .list()
+            .into_iter()
+            .any(analysis::Overlay::needs_stealth);
         Self::build(level, stealth)
     }
 
@@ -79,6 +87,8 @@ impl MapFacts {
         }
     }
 
+    /// The wall glyph bits of `c` (N = 8, S = 4, E = 2, W = 1 for each wall neighbour), which pick the
+    /// shape its wall is drawn with.
     pub fn wall_bits_at(&self, c: Cell) -> u8 {
         self.wall_bits.at(c)
     }

@@ -26,7 +26,7 @@ pub fn draw_items(shapes: &mut Vec<Shape>, t: &CellToScreen, level: &Level, v: V
 /// One item's symbol centred at `c` in a cell of side `s`. Door and portcullis items draw nothing:
 /// their terrain shows them.
 pub fn item_glyph(shapes: &mut Vec<Shape>, c: Pos2, s: f32, kind: ItemKind) {
-    let edge = Stroke::new((s * 0.06).max(0.5), Color32::from_black_alpha(170));
+    let edge = Stroke::new((s * 0.06).max(0.5), palette::ITEM_EDGE);
     match kind {
         ItemKind::Coin => {
             shapes.push(Shape::circle_filled(c, s * 0.3, palette::COIN));
@@ -81,7 +81,7 @@ pub fn item_glyph(shapes: &mut Vec<Shape>, c: Pos2, s: f32, kind: ItemKind) {
             ));
         }
         ItemKind::TorchLit | ItemKind::TorchUnlit => {
-            torch(shapes, c, s, kind == ItemKind::TorchLit)
+            torch(shapes, c, s, kind == ItemKind::TorchLit);
         }
         ItemKind::Door(_) | ItemKind::Portcullis(_) => {}
     }
@@ -246,7 +246,7 @@ impl GuardMarker {
             shapes.push(Shape::circle_stroke(
                 flame,
                 r * 0.42,
-                Stroke::new(1.0, Color32::BLACK),
+                Stroke::new(1.0, palette::MARKER_EDGE),
             ));
         }
         if numbers > 0.0 {
@@ -256,7 +256,7 @@ impl GuardMarker {
                 c - vec2(0.0, r * 0.12),
                 &self.guard.to_string(),
                 font,
-                Color32::WHITE.gamma_multiply(numbers),
+                palette::GUARD_NUMBER.gamma_multiply(numbers),
             ));
         }
     }
@@ -300,7 +300,7 @@ pub fn draw_player(
     shapes.push(Shape::circle_stroke(
         p,
         r,
-        Stroke::new((s * 0.1).max(1.0), Color32::BLACK),
+        Stroke::new((s * 0.1).max(1.0), palette::MARKER_EDGE),
     ));
     if text > 0.0 {
         let font = FontId::proportional((r * 1.1).clamp(7.0, 14.0));
@@ -309,7 +309,7 @@ pub fn draw_player(
             p,
             "@",
             font,
-            Color32::BLACK.gamma_multiply(text),
+            palette::PLAYER_MARK.gamma_multiply(text),
         ));
     }
 }

@@ -23,6 +23,8 @@ pub struct GraphLayout {
 /// A room-graph edge: from one room's end through the door cells to the other's.
 #[derive(Clone, Debug)]
 pub struct GraphEdge {
+    /// The door (an index into `Level::adjacencies`) the edge stands for; the painter reads its kind
+    /// (door, courtyard link, front door) to pick the edge's colour and dashes.
     pub adjacency: AdjacencyId,
     /// Node or end cell, door cells, node or end cell.
     pub cells: Vec<Cell>,
@@ -70,6 +72,7 @@ fn nearest(level: &Level, cells: &[Cell], (x, y): (f32, f32), cost: &Grid<f32>) 
 }
 
 impl GraphLayout {
+    /// Lays out `level`'s room graph: the nodes, then an edge for each door between two of them.
     pub fn new(level: &Level) -> Self {
         let cost = cost_grid(level);
         let exterior = level.exterior();

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use egui::epaint::FontsView;
 use egui::{Align2, Color32, CornerRadius, FontId, Pos2, Rect, Shape, Vec2, vec2};
 
+use super::palette;
 use super::transform::CellToScreen;
 
 /// How opaque zoom-dependent text is at the zoom of `t`: 0 below `from` points per cell, 1 above
@@ -56,9 +57,13 @@ const MIN_SIZE: f32 = 7.0;
 /// One tag to place: its text, colour and font size, and how opaque ([`fade`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Tag<'a> {
+    /// The words or figures shown, on one line.
     pub text: &'a str,
+    /// The text's colour; its dark backing plate is the same for every tag.
     pub colour: Color32,
+    /// Font size in screen points, before any shrinking to fit.
     pub size: f32,
+    /// Opacity from 0 (not drawn, and takes no room) to 1, usually [`fade`] of the zoom.
     pub alpha: f32,
 }
 
@@ -71,6 +76,8 @@ pub struct Labels {
 }
 
 impl Labels {
+    /// Nothing placed yet on a drawing of `viewport`; with `on` false every tag is refused, so a
+    /// drawing with the labels layer off places none.
     pub fn new(viewport: Rect, on: bool) -> Self {
         Labels {
             viewport,
@@ -143,7 +150,7 @@ impl Labels {
                     shapes.push(Shape::rect_filled(
                         rect,
                         CornerRadius::same(3),
-                        Color32::from_black_alpha(200).gamma_multiply(alpha),
+                        palette::TAG_BACKING.gamma_multiply(alpha),
                     ));
                     shapes.push(Shape::galley(rect.min + pad, galley, colour));
                     return Some(rect);
@@ -248,6 +255,10 @@ mod tests {
     }
 
     #[test]
+    #[expect(
+        clippy::float_cmp,
+        reason = "the fade is clamped to exactly 0 and 1 outside its range, and `place` skips a tag at exactly 0"
+    )]
     fn text_fades_in_over_its_range_and_not_at_all_with_the_layer_off() {
         let at = |cell: f32| fade(&CellToScreen::whole_map(1, 1, cell), (8.0, 12.0));
         assert_eq!(at(4.0), 0.0);

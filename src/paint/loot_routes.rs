@@ -4,7 +4,7 @@
 //! each turn it is watched. The figures are the [`MapFacts`](super::MapFacts)'s; nothing is searched here.
 
 use egui::epaint::FontsView;
-use egui::{Align2, Color32, Pos2, Shape, Stroke, vec2};
+use egui::{Align2, Pos2, Shape, Stroke, vec2};
 
 use super::labels::{Labels, Tag, label_size};
 use super::palette;
@@ -48,7 +48,7 @@ pub fn draw_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
     for &(i, r) in &routes {
         let Some(route) = &r.route else { continue };
         let pts: Vec<Pos2> = route.path.iter().map(|&c| t.cell_centre(c)).collect();
-        let under = Stroke::new(width + 2.5, Color32::from_black_alpha(170));
+        let under = Stroke::new(width + 2.5, palette::ROUTE_UNDERLAY);
         if r.ghost {
             shapes.push(Shape::line(pts.clone(), under));
             for (k, w) in pts.windows(2).enumerate() {
@@ -92,7 +92,11 @@ pub fn draw_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
 /// A red dot with a white rim: the thief is watched at this turn of a fallback route.
 pub fn watched_dot(shapes: &mut Vec<Shape>, p: Pos2, r: f32) {
     shapes.push(Shape::circle_filled(p, r, palette::FALLBACK_ROUTE));
-    shapes.push(Shape::circle_stroke(p, r, Stroke::new(1.0, Color32::WHITE)));
+    shapes.push(Shape::circle_stroke(
+        p,
+        r,
+        Stroke::new(1.0, palette::WATCHED_DOT_RIM),
+    ));
 }
 
 /// A thick red ring round loot that has no ghost route.
@@ -101,7 +105,7 @@ pub fn no_ghost_ring(shapes: &mut Vec<Shape>, p: Pos2, r: f32) {
     shapes.push(Shape::circle_stroke(
         p,
         r,
-        Stroke::new(w + 2.0, Color32::from_black_alpha(190)),
+        Stroke::new(w + 2.0, palette::NO_GHOST_UNDERLAY),
     ));
     shapes.push(Shape::circle_stroke(
         p,
@@ -136,9 +140,9 @@ pub fn draw_labels(
             (None, _) => format!("no route in {} turns", stealth.horizon),
         };
         let colour = if r.ghost {
-            Color32::WHITE
+            palette::TAG_TEXT
         } else {
-            Color32::from_rgb(255, 140, 130)
+            palette::TAG_NOT_GHOST
         };
         let cell = t.cell_rect(r.cell);
         let g = t.cell * 0.3;

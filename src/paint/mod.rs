@@ -92,16 +92,13 @@ pub fn paint(scene: &Scene, t: &CellToScreen, fonts: &mut FontsView<'_>) -> Vec<
     }
     if layers.guards {
         let numbers = text(lod::GUARD_NUMBERS);
-        match scene.timeline {
+        if let Some(frame) = scene.timeline {
             // The guards stand where the timeline's turn has them, not at their starts.
-            Some(frame) => {
-                timeline::draw_guards(&mut shapes, t, scene, frame, fonts, &mut labels, numbers)
-            }
-            None => {
-                glyphs::draw_guards(&mut shapes, t, level, fonts, numbers);
-                for guard in &level.guards {
-                    labels.block(glyphs::GuardMarker::bounds(t, t.cell_centre(guard.start)));
-                }
+            timeline::draw_guards(&mut shapes, t, scene, frame, fonts, &mut labels, numbers);
+        } else {
+            glyphs::draw_guards(&mut shapes, t, level, fonts, numbers);
+            for guard in &level.guards {
+                labels.block(glyphs::GuardMarker::bounds(t, t.cell_centre(guard.start)));
             }
         }
         glyphs::draw_player(&mut shapes, t, level, fonts, text(lod::PLAYER));

@@ -25,12 +25,21 @@ use crate::model::{Cell, Level, Room, RoomKind};
 pub const DEPTH_ALPHA: u8 = 170;
 pub const LOOT_ALPHA: u8 = 140;
 
-/// Which overlay has each role this frame.
+/// How a per-room overlay shows this frame.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Hidden,
+    /// It fills the room's cells.
+    Fill,
+    /// Another overlay has the fill: it shows inside the room's outline (depth as a band, loot
+    /// priority as a frame).
+    Edge,
+}
+
+/// How overlays 2 (depth) and 3 (loot priority) show this frame.
 struct Roles {
-    depth_fill: bool,
-    depth_band: bool,
-    loot_fill: bool,
-    loot_frame: bool,
+    depth: Role,
+    loot: Role,
 }
 
 fn roles(scene: &Scene) -> Roles {
@@ -38,11 +47,14 @@ fn roles(scene: &Scene) -> Roles {
     let sight = on(Overlay::Sight) && scene.facts.stealth.is_some();
     let depth = on(Overlay::Distances);
     let loot = on(Overlay::Loot);
+    let role = |shown: bool, fill_taken: bool| match (shown, fill_taken) {
+        (false, _) => Role::Hidden,
+        (true, false) => Role::Fill,
+        (true, true) => Role::Edge,
+    };
     Roles {
-        depth_fill: depth && !sight,
-        depth_band: depth && sight,
-        loot_fill: loot && !depth && !sight,
-        loot_frame: loot && (depth || sight),
+        depth: role(depth, sight),
+        loot: role(loot, depth || sight),
     }
 }
 
@@ -61,9 +73,9 @@ pub fn draw_fills(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
     let roles = roles(scene);
     let mut mesh = Mesh::default();
     for (r, room) in scene.level.rooms.iter().enumerate() {
-        let colour = if roles.depth_fill {
+        let colour = if roles.depth == Role::Fill {
             depth_colour(scene, r, room).map(|c| palette::with_alpha(c, DEPTH_ALPHA))
-        } else if roles.loot_fill {
+        } else if roles.loot == Role::Fill {
             let class = scene.facts.loot_classes.get(r).copied().flatten();
             class.map(|c| palette::with_alpha(palette::loot_class(c), LOOT_ALPHA))
         } else {
@@ -92,14 +104,14 @@ pub fn draw_frames(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
     for (r, room) in scene.level.rooms.iter().enumerate() {
         let outlines = scene.facts.outlines.get(r).map_or(&[][..], Vec::as_slice);
         let mut inset = 0.0;
-        if roles.depth_band
+        if roles.depth == Role::Edge
             && let Some(colour) = depth_colour(scene, r, room)
         {
             let stroke = Stroke::new(band, palette::with_alpha(colour, 235));
             outline::stroke(shapes, t, outlines, band / 2.0, stroke);
             inset = band;
         }
-        if roles.loot_frame
+        if roles.loot == Role::Edge
             && let Some(class) = scene.facts.loot_classes.get(r).copied().flatten()
         {
             let inset = inset + frame * 0.5 + (t.cell * 0.08).min(3.0);
@@ -122,7 +134,7 @@ pub fn draw_marks(
         distance_marks(shapes, t, scene);
     }
     if scene.overlays.is_on(Overlay::Loot) {
-        let ring = Stroke::new((t.cell * 0.1).max(1.5), Color32::WHITE);
+        let ring = Stroke::new((t.cell * 0.1).max(1.5), palette::LOOT_RING);
         for entry in &scene.facts.loot {
             let c = t.cell_centre(entry.cell);
             shapes.push(Shape::circle_stroke(c, t.cell * 0.45, ring));
@@ -217,7 +229,7 @@ pub fn draw_labels(
             let colour = if room.private {
                 palette::NODE_PRIVATE_ROOM
             } else {
-                Color32::WHITE
+                palette::TAG_TEXT
             };
             let tag = Tag {
                 text: &depth,
@@ -231,10 +243,10 @@ pub fn draw_labels(
     if scene.overlays.is_on(Overlay::Loot) {
         for entry in &a.loot {
             let order = (entry.order + 1).to_string();
-            let colour = entry.class.map_or(Color32::WHITE, palette::loot_class);
+            let colour = entry.class.map_or(palette::TAG_TEXT, palette::loot_class);
             let tag = Tag {
                 text: &order,
-                colour: brighten(colour),
+                colour: palette::brighter(colour),
                 size: size * 0.8,
                 alpha: text(lod::LOOT_ORDER),
             };
@@ -254,11 +266,6 @@ fn beside_start(t: &CellToScreen, cell: Rect) -> [(Pos2, Align2); 6] {
         (cell.left_center() - vec2(g, 0.0), Align2::RIGHT_CENTER),
         (cell.right_center() + vec2(g, 0.0), Align2::LEFT_CENTER),
     ]
-}
-
-fn brighten(c: Color32) -> Color32 {
-    let up = |v: u8| v.saturating_add((255 - v) / 2);
-    Color32::from_rgb(up(c.r()), up(c.g()), up(c.b()))
 }
 
 /// The screen line along an adjacency's wall segment, extended half a cell at both ends.

@@ -8,92 +8,179 @@ use egui::Color32;
 use crate::analysis::LootClass;
 use crate::model::{Room, RoomKind, Terrain};
 
+/// Behind the map, and every picture's pixels the map does not cover: darker than any wall.
 pub const BACKGROUND: Color32 = Color32::from_rgb(24, 24, 28);
-/// A seed-browser histogram: bars inside the criterion's range, and outside it.
+/// A seed-browser histogram's bars inside the criterion's range.
 pub const HISTOGRAM_IN: Color32 = Color32::from_rgb(90, 170, 255);
+/// A seed-browser histogram's bars outside the criterion's range: grey, so the range stands out.
 pub const HISTOGRAM_OUT: Color32 = Color32::from_rgb(80, 80, 90);
-/// A comparison's marks: terrain changed, something added, something removed. Hues none of the map's
-/// own colours use, so a mark reads as a mark on any terrain.
+/// A comparison's mark on a cell whose terrain changed. The three diff marks use hues none of the
+/// map's own colours use, so a mark reads as a mark on any terrain.
 pub const DIFF_TERRAIN: Color32 = Color32::from_rgb(255, 60, 220);
+/// A comparison's mark where B has an item, guard or start that A has not.
 pub const DIFF_ADDED: Color32 = Color32::from_rgb(60, 255, 120);
+/// A comparison's mark where A had an item, guard or start that B has not.
 pub const DIFF_REMOVED: Color32 = Color32::from_rgb(255, 70, 40);
+/// Cell grid lines: black at a quarter opacity, so they show on light floors and vanish on walls.
 pub const GRID: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 60);
 
+/// Bare outdoor ground: the yard and path around the house.
 pub const GROUND: Color32 = Color32::from_rgb(150, 140, 118);
+/// Courtyards, opened courtyard boundaries and the outer grass band.
 pub const GRASS: Color32 = Color32::from_rgb(104, 138, 84);
+/// Pools in courtyards and large private rooms.
 pub const WATER: Color32 = Color32::from_rgb(70, 112, 160);
+/// Private rooms' floors: pale and cool, apart from the public rooms' wood.
 pub const MARBLE: Color32 = Color32::from_rgb(196, 196, 204);
+/// Public rooms' floors.
 pub const WOOD: Color32 = Color32::from_rgb(176, 136, 92);
+/// A creaky board in a public room: darker than the wood around it, since ending a move on one is
+/// heard.
 pub const WOOD_CREAKY: Color32 = Color32::from_rgb(150, 104, 64);
+/// Walls and pillars; windows and openings start from it too and are drawn over it.
 pub const WALL: Color32 = Color32::from_rgb(52, 50, 56);
+/// Unbuilt rock of the other generators: nearly black, darker than walls.
 pub const VOID: Color32 = Color32::from_rgb(12, 12, 14);
+/// Plain floor of the generators that do not tell floor materials apart.
 pub const FLOOR: Color32 = Color32::from_rgb(170, 160, 140);
 
+/// A one-way window's pane, drawn over its wall-coloured cell.
 pub const WINDOW_GLASS: Color32 = Color32::from_rgb(150, 210, 240);
+/// A door cell with no door item (an open archway): a pale threshold, so the gap in the wall reads.
 pub const ARCHWAY: Color32 = Color32::from_rgb(214, 196, 156);
+/// A door item's leaf.
 pub const DOOR: Color32 = Color32::from_rgb(120, 72, 30);
+/// The frame around a door's leaf, darker so the door reads as a block in the wall line.
 pub const DOOR_EDGE: Color32 = Color32::from_rgb(60, 34, 12);
 /// A door's brass knob: what tells a door from a table at a glance.
 pub const DOOR_KNOB: Color32 = Color32::from_rgb(250, 205, 80);
+/// The front door's iron bars.
 pub const PORTCULLIS: Color32 = Color32::from_rgb(150, 150, 160);
+/// A garden door between courtyards: green, as the hedges it opens.
 pub const GARDEN_GATE: Color32 = Color32::from_rgb(64, 110, 48);
 
+/// Loot: a gold coin.
 pub const COIN: Color32 = Color32::from_rgb(250, 204, 40);
+/// A coin's rim, darker gold so the coin keeps its shape on marble.
 pub const COIN_EDGE: Color32 = Color32::from_rgb(140, 100, 0);
 /// Chairs are burgundy seats, apart from the brown of tables and doors.
 pub const CHAIR: Color32 = Color32::from_rgb(140, 48, 64);
+/// A table's top (a table hides the player).
 pub const TABLE: Color32 = Color32::from_rgb(96, 60, 32);
+/// The light rim inside a table's top, which sets it apart from a door of the same brown.
 pub const TABLE_RIM: Color32 = Color32::from_rgb(214, 178, 120);
+/// A bush (a hiding place that also blocks sight and light).
 pub const BUSH: Color32 = Color32::from_rgb(40, 96, 40);
+/// A lit torch's flame.
 pub const TORCH_LIT: Color32 = Color32::from_rgb(255, 150, 30);
+/// The translucent glow around a lit torch's flame.
 pub const TORCH_GLOW: Color32 = Color32::from_rgba_premultiplied(90, 50, 0, 90);
+/// The hot pale core of a lit torch's flame.
 pub const TORCH_CORE: Color32 = Color32::from_rgb(255, 240, 160);
+/// An unlit torch's empty cup.
 pub const TORCH_UNLIT: Color32 = Color32::from_rgb(40, 36, 34);
+/// The rim of an unlit torch's cup, light so the dark cup shows on dark floors.
 pub const TORCH_UNLIT_EDGE: Color32 = Color32::from_rgb(170, 170, 170);
+/// The handle of a torch, lit or not.
 pub const TORCH_HANDLE: Color32 = Color32::from_rgb(92, 64, 40);
 /// The rim of a pillar (a wall-coloured disc), so it reads as stone rather than as an unlit torch.
 pub const PILLAR_RIM: Color32 = Color32::from_rgb(104, 100, 112);
-/// Stairs: light steps in a dark well.
+/// Stairs (the entrance of a level with no outside) are light steps in a dark well: this is the well.
 pub const STAIRS_WELL: Color32 = Color32::from_rgb(34, 30, 28);
+/// The stairs' steps.
 pub const STAIRS_STEP: Color32 = Color32::from_rgb(228, 216, 188);
 
+/// A guard's shield.
 pub const GUARD: Color32 = Color32::from_rgb(210, 40, 40);
+/// The shield of a guard walking a ring outside the house, purple to tell it from those inside.
 pub const GUARD_OUTSIDE: Color32 = Color32::from_rgb(150, 60, 200);
+/// The player start's disc: cyan, a hue no guard or overlay uses.
 pub const PLAYER: Color32 = Color32::from_rgb(30, 200, 220);
+/// The rim of a guard's shield, which keeps it readable on any floor.
 pub const OUTLINE: Color32 = Color32::WHITE;
+/// The selected room's outline and tint, and the selection marks of the editor's tools.
 pub const SELECTION: Color32 = Color32::from_rgb(255, 235, 60);
+/// The ring around a cell brought to attention (a validation finding clicked in the editor).
 pub const FOCUS: Color32 = Color32::from_rgb(255, 90, 200);
 /// An edit previewed under the cursor that would break something (a wall over a door, a coin on a wall).
 pub const WARNING: Color32 = Color32::from_rgb(255, 120, 40);
 
-/// Panel and status-bar text by what it reports, readable on the dark panels: errors and refusals,
-/// warnings, things done, and neutral notes.
+/// The thin dark edge around the map's markers (the player start, room-graph nodes, patrol arrows and
+/// stations, facing arrows, a guard's flame): one pixel of black keeps a saturated marker apart from
+/// any floor or overlay fill under it.
+pub const MARKER_EDGE: Color32 = Color32::BLACK;
+/// The edge of furniture glyphs (chairs, tables): a translucent black that outlines them without
+/// looking drawn on.
+pub const ITEM_EDGE: Color32 = Color32::from_black_alpha(170);
+/// A guard's number on its shield.
+pub const GUARD_NUMBER: Color32 = Color32::WHITE;
+/// The `@` on the player start's cyan disc.
+pub const PLAYER_MARK: Color32 = Color32::BLACK;
+/// A room's number on its room-graph node: black reads on every node colour, the near-white
+/// exterior's included.
+pub const NODE_NUMBER: Color32 = Color32::BLACK;
+/// The dark plate behind every text tag (before its fade), so tags read over any fill.
+pub const TAG_BACKING: Color32 = Color32::from_black_alpha(200);
+/// Tag text with no colour of its own: public rooms' depths, unclassed coins' numbers, ghost routes'
+/// figures.
+pub const TAG_TEXT: Color32 = Color32::WHITE;
+/// The tag of loot with no ghost route ("seen 2×", "no route in … turns"): a light red, kin to
+/// [`NO_GHOST`] but readable as text on the dark plate.
+pub const TAG_NOT_GHOST: Color32 = Color32::from_rgb(255, 140, 130);
+
+/// Panel and status-bar text for errors and refusals. The `TEXT_` colours are readable on the dark
+/// panels and tell what a line reports by its colour alone.
 pub const TEXT_ERROR: Color32 = Color32::from_rgb(255, 110, 100);
+/// Panel text for warnings.
 pub const TEXT_WARNING: Color32 = Color32::from_rgb(240, 190, 70);
+/// Panel text for things done.
 pub const TEXT_SUCCESS: Color32 = Color32::from_rgb(110, 210, 120);
+/// Panel text for neutral notes.
 pub const TEXT_NOTE: Color32 = Color32::from_rgb(150, 190, 255);
 
-/// Room-graph node colours by kind (overlay 1).
+/// Room-graph nodes (overlay 1) of public rooms.
 pub const NODE_PUBLIC_ROOM: Color32 = Color32::from_rgb(70, 150, 255);
+/// Room-graph nodes of private rooms.
 pub const NODE_PRIVATE_ROOM: Color32 = Color32::from_rgb(230, 70, 160);
+/// Room-graph nodes of public courtyards.
 pub const NODE_PUBLIC_COURTYARD: Color32 = Color32::from_rgb(80, 210, 120);
+/// Room-graph nodes of private courtyards.
 pub const NODE_PRIVATE_COURTYARD: Color32 = Color32::from_rgb(190, 120, 255);
+/// The room-graph node of the exterior, just outside the front door.
 pub const NODE_EXTERIOR: Color32 = Color32::from_rgb(240, 240, 240);
+/// Room-graph edges through a door.
 pub const EDGE_DOOR: Color32 = Color32::from_rgb(250, 250, 250);
+/// Room-graph links between courtyards that share an open boundary (drawn dashed).
 pub const EDGE_COURTYARD: Color32 = Color32::from_rgb(110, 255, 150);
+/// The room-graph edge through the front door (drawn wider).
 pub const EDGE_FRONT: Color32 = Color32::from_rgb(255, 200, 0);
 
-/// Private-room overlay (2).
+/// Private-room overlay (2): the outline along each private room's cells.
 pub const PRIVATE_OUTLINE: Color32 = Color32::from_rgb(230, 40, 150);
+/// The wall segments between a public and a private room (overlay 2): where the mansion turns private.
 pub const BOUNDARY: Color32 = Color32::from_rgb(255, 60, 60);
 
-/// Loot overlay (3) tints.
+/// Loot overlay (3) tint of dead-end rooms ([`LootClass::DeadEnd`]): red, looted first.
 pub const LOOT_DEAD_END: Color32 = Color32::from_rgb(230, 60, 50);
+/// Loot overlay tint of private rooms that are not dead ends.
 pub const LOOT_PRIVATE: Color32 = Color32::from_rgb(170, 80, 230);
+/// Loot overlay tint of every other room that takes loot.
 pub const LOOT_ANYWHERE: Color32 = Color32::from_rgb(60, 170, 230);
 
-/// Patrol overlay (4).
+/// Patrol overlay (4): the rooms no route visits.
 pub const UNPATROLLED: Color32 = Color32::from_rgb(255, 60, 60);
+/// The dark band under each patrol route's line, so routes read where they cross floors of their
+/// own hue.
+pub const PATROL_UNDERLAY: Color32 = Color32::from_black_alpha(150);
+/// The letter on a patrol station's badge, black on the route's colour.
+pub const BADGE_LETTER: Color32 = Color32::BLACK;
+/// A split marker's disc: where a chain route was cut for guard density (its rim and cross are
+/// [`MARKER_EDGE`]).
+pub const SPLIT_MARKER: Color32 = Color32::WHITE;
+/// Overlay 3's ring around each coin, which finds coins among the furniture.
+pub const LOOT_RING: Color32 = Color32::WHITE;
+/// The dark band under each room-graph edge, so white door edges read on marble.
+pub const GRAPH_EDGE_UNDERLAY: Color32 = Color32::from_black_alpha(190);
 
 /// Distinct route colours, chosen to stay apart from the terrain and from each other.
 const ROUTE_PALETTE: [Color32; 10] = [
@@ -109,10 +196,12 @@ const ROUTE_PALETTE: [Color32; 10] = [
     Color32::from_rgb(255, 170, 170),
 ];
 
+/// Patrol route `route`'s colour; with more than ten routes the colours repeat, ten apart.
 pub fn route_colour(route: usize) -> Color32 {
     ROUTE_PALETTE[route % ROUTE_PALETTE.len()]
 }
 
+/// A cell's base fill by its terrain.
 pub fn terrain(t: Terrain) -> Color32 {
     match t {
         Terrain::Ground => GROUND,
@@ -121,11 +210,14 @@ pub fn terrain(t: Terrain) -> Color32 {
         Terrain::Marble => MARBLE,
         Terrain::Wood => WOOD,
         Terrain::WoodCreaky => WOOD_CREAKY,
-        Terrain::Wall | Terrain::Window(_) => WALL,
+        // Windows and openings are painted over a wall-coloured cell by the map view.
+        Terrain::Wall
+        | Terrain::Window(_)
+        | Terrain::Portcullis(_)
+        | Terrain::Door(_)
+        | Terrain::GardenDoor(_) => WALL,
         Terrain::Void => VOID,
         Terrain::Floor => FLOOR,
-        // Openings are painted over a wall-coloured cell by the map view.
-        Terrain::Portcullis(_) | Terrain::Door(_) | Terrain::GardenDoor(_) => WALL,
     }
 }
 
@@ -140,6 +232,7 @@ pub fn room_node(room: &Room) -> Color32 {
     }
 }
 
+/// A loot class's tint (overlay 3).
 pub fn loot_class(class: LootClass) -> Color32 {
     match class {
         LootClass::DeadEnd => LOOT_DEAD_END,
@@ -167,9 +260,11 @@ pub fn with_alpha(colour: Color32, alpha: u8) -> Color32 {
 
 /// Locked rooms: border and padlock badge, distinct from the yellow selection.
 pub const LOCK: Color32 = Color32::from_rgb(255, 80, 170);
+/// A designer's lock: the padlock's dark body and the shadow under the border.
 pub const LOCK_DARK: Color32 = Color32::from_rgb(70, 10, 45);
 /// A room locked by a hand edit rather than by the designer: the same badge and border in teal.
 pub const LOCK_BY_EDIT: Color32 = Color32::from_rgb(60, 210, 200);
+/// A hand edit's lock: the padlock's dark body and the shadow under the border.
 pub const LOCK_BY_EDIT_DARK: Color32 = Color32::from_rgb(8, 50, 48);
 
 /// Guard sight (overlay 5): cells no guard ever watches, a cool colour apart from the warm ramp.
@@ -183,6 +278,18 @@ pub const HIDING: Color32 = Color32::from_rgb(90, 255, 210);
 pub const FALLBACK_ROUTE: Color32 = Color32::from_rgb(255, 45, 45);
 /// Loot with no ghost route.
 pub const NO_GHOST: Color32 = Color32::from_rgb(255, 45, 45);
+/// The dark band under each route to loot, so the route's time ramp reads on any floor.
+pub const ROUTE_UNDERLAY: Color32 = Color32::from_black_alpha(170);
+/// The dark band under the ring of loot with no ghost route.
+pub const NO_GHOST_UNDERLAY: Color32 = Color32::from_black_alpha(190);
+/// The rim of a watched turn's red dot on a fallback route.
+pub const WATCHED_DOT_RIM: Color32 = Color32::WHITE;
+
+/// `c` halfway to white: loot numbers (overlay 3) in their class's hue, readable on the dark tag plate.
+pub fn brighter(c: Color32) -> Color32 {
+    let up = |v: u8| v.saturating_add((255 - v) / 2);
+    Color32::from_rgb(up(c.r()), up(c.g()), up(c.b()))
+}
 
 /// Linear interpolation through colour stops; `t` in 0..=1.
 fn ramp(stops: &[(f32, f32, f32)], t: f32) -> Color32 {

@@ -70,7 +70,7 @@ fn arrows(shapes: &mut Vec<Shape>, pts: &[Pos2], spacing: f32, size: f32, colour
             shapes.push(Shape::convex_polygon(
                 vec![tip, back + side, back - side],
                 colour,
-                Stroke::new(1.0, Color32::BLACK),
+                Stroke::new(1.0, palette::MARKER_EDGE),
             ));
             along += spacing;
         }
@@ -102,7 +102,7 @@ pub fn patrol_marks(
             pts.push(first);
         }
         let w = if route.outside { width * 0.8 } else { width };
-        let under = Stroke::new(w + 2.0, Color32::from_black_alpha(150));
+        let under = Stroke::new(w + 2.0, palette::PATROL_UNDERLAY);
         if loops {
             shapes.push(Shape::line(pts.clone(), under));
             shapes.push(Shape::line(pts.clone(), Stroke::new(w, colour)));
@@ -157,10 +157,14 @@ fn door_between(level: &Level, a: RoomId, b: RoomId) -> Option<Cell> {
 
 /// A white disc with a black cross: where a chain was cut for guard density.
 pub fn split_marker(shapes: &mut Vec<Shape>, c: Pos2, r: f32) {
-    shapes.push(Shape::circle_filled(c, r, Color32::WHITE));
-    shapes.push(Shape::circle_stroke(c, r, Stroke::new(1.5, Color32::BLACK)));
+    shapes.push(Shape::circle_filled(c, r, palette::SPLIT_MARKER));
+    shapes.push(Shape::circle_stroke(
+        c,
+        r,
+        Stroke::new(1.5, palette::MARKER_EDGE),
+    ));
     let d = r * 0.55;
-    let stroke = Stroke::new((r * 0.25).max(1.5), Color32::BLACK);
+    let stroke = Stroke::new((r * 0.25).max(1.5), palette::MARKER_EDGE);
     shapes.push(Shape::line_segment(
         [c + vec2(-d, -d), c + vec2(d, d)],
         stroke,
@@ -199,7 +203,7 @@ pub fn badge(
     colour: Color32,
 ) {
     let h = size * 0.5;
-    let outline = Stroke::new(1.0, Color32::BLACK);
+    let outline = Stroke::new(1.0, palette::MARKER_EDGE);
     match role {
         StationRole::SideTrip => {
             let pts = vec![
@@ -226,6 +230,6 @@ pub fn badge(
         centre,
         letter,
         FontId::monospace(size * 0.75),
-        Color32::BLACK,
+        palette::BADGE_LETTER,
     ));
 }

@@ -121,7 +121,7 @@ fn draw_triangle(target: &mut RgbaImage, v: [&egui::epaint::Vertex; 3], texture:
     // and the feathered edges are one texel with colours fading out: sample it once.
     let one_texel = (uv[0] == uv[1] && uv[1] == uv[2]).then(|| sample(texture, uv[0].x, uv[0].y));
     let flat = one_texel
-        .filter(|_| rgba[0] == rgba[1] && rgba[1] == rgba[2])
+        .filter(|_| v[0].color == v[1].color && v[1].color == v[2].color)
         .map(|texel| premultiplied(rgba[0], texel));
     for y in y0..=y1 {
         let Some((from, to)) = row_span(&edges, owned, x0, x1, y) else {
@@ -173,7 +173,7 @@ fn row_span(edges: &[Edge; 3], owned: [bool; 3], x0: i64, x1: i64, y: i64) -> Op
         // Inside when start + step·k ≥ least, k = x − x0.
         let start = edge(a, b, p);
         let step = -(b.1 - a.1) * ONE;
-        let least = if owns { 0 } else { 1 };
+        let least = i64::from(!owns);
         match step.signum() {
             0 if start < least => return None,
             0 => {}

@@ -3,7 +3,7 @@
 //! [`MapFacts`](super::MapFacts) puts them (worked out once per level, not per frame).
 
 use egui::epaint::FontsView;
-use egui::{Color32, FontId, Pos2, Shape, Stroke};
+use egui::{FontId, Pos2, Shape, Stroke};
 
 use super::labels::Labels;
 use super::labels::text_shape;
@@ -40,7 +40,7 @@ pub fn draw(
         };
         let pts: Vec<Pos2> = edge.cells.iter().map(|&c| t.cell_centre(c)).collect();
         let front = a.kind == RoomKind::Exterior || b.kind == RoomKind::Exterior;
-        let under = Stroke::new(width + 2.5, Color32::from_black_alpha(190));
+        let under = Stroke::new(width + 2.5, palette::GRAPH_EDGE_UNDERLAY);
         if a.is_courtyard() && b.is_courtyard() {
             let dash = (t.cell * 0.5).max(5.0);
             shapes.extend(Shape::dashed_line(&pts, under, dash, dash * 0.6));
@@ -58,7 +58,7 @@ pub fn draw(
             };
             shapes.push(Shape::line(
                 pts.clone(),
-                Stroke::new(w + 2.5, Color32::from_black_alpha(190)),
+                Stroke::new(w + 2.5, palette::GRAPH_EDGE_UNDERLAY),
             ));
             shapes.push(Shape::line(pts, Stroke::new(w, colour)));
         }
@@ -68,7 +68,7 @@ pub fn draw(
             shapes.push(Shape::circle_stroke(
                 p,
                 r * 0.45,
-                Stroke::new(1.0, Color32::BLACK),
+                Stroke::new(1.0, palette::MARKER_EDGE),
             ));
         }
     }
@@ -78,7 +78,11 @@ pub fn draw(
         };
         let p = t.cell_centre(cell);
         shapes.push(Shape::circle_filled(p, r, palette::room_node(room)));
-        shapes.push(Shape::circle_stroke(p, r, Stroke::new(1.5, Color32::BLACK)));
+        shapes.push(Shape::circle_stroke(
+            p,
+            r,
+            Stroke::new(1.5, palette::MARKER_EDGE),
+        ));
         labels.block_disc(p, r);
         if numbers > 0.0 {
             // Three digits take a smaller font to stay inside the node.
@@ -89,7 +93,7 @@ pub fn draw(
                 p,
                 &digits,
                 FontId::proportional(size.max(6.5)),
-                Color32::BLACK.gamma_multiply(numbers),
+                palette::NODE_NUMBER.gamma_multiply(numbers),
             ));
         }
     }

@@ -11,16 +11,21 @@ use crate::model::{Cell, Level, RoomId};
 /// What to draw: a level with its facts, and what the viewer chose to show.
 #[derive(Clone, Copy, Debug)]
 pub struct Scene<'a> {
+    /// The level drawn.
     pub level: &'a Level,
     /// Computed from `level` ([`MapFacts::new`]).
     pub facts: &'a MapFacts,
+    /// The analysis overlays switched on (keys `1`–`6`).
     pub overlays: Overlays,
+    /// The base layers switched on: terrain, items, guards, labels.
     pub layers: Layers,
+    /// Whether cell grid lines are drawn (only when cells are at least 6 points wide, where they help).
     pub grid: bool,
     /// Rooms drawn with a lock border and badge.
     pub locked_rooms: &'a [RoomId],
     /// Those of `locked_rooms` that a hand edit locked (drawn in their own colour), not the designer.
     pub edit_locked: &'a [RoomId],
+    /// The room the editor has selected, drawn with the selection outline.
     pub selected_room: Option<RoomId>,
     /// A cell ringed for attention (a validation finding).
     pub focus: Option<Cell>,

@@ -19,18 +19,22 @@ impl Overlays {
         set
     }
 
+    /// Every overlay on at once: the busiest map there is, which the editor-frame benchmark draws.
     pub fn all() -> Self {
         Overlays([true; Overlay::ALL.len()])
     }
 
+    /// Whether `overlay` is shown.
     pub fn is_on(&self, overlay: Overlay) -> bool {
         self.0[overlay as usize]
     }
 
+    /// Shows or hides `overlay`.
     pub fn set(&mut self, overlay: Overlay, on: bool) {
         self.0[overlay as usize] = on;
     }
 
+    /// Flips `overlay`, as its number key does in the editor.
     pub fn toggle(&mut self, overlay: Overlay) {
         self.0[overlay as usize] ^= true;
     }
@@ -46,6 +50,10 @@ impl Overlays {
 
 /// Which parts of the map are drawn; overlays are chosen apart ([`Overlays`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "four independent switches, each toggled on its own from the layers panel and read by name in the painter"
+)]
 pub struct Layers {
     /// Terrain, openings, stairs and the cell grid.
     pub terrain: bool,
@@ -66,6 +74,7 @@ impl Layers {
         labels: true,
     };
 
+    /// Whether `layer` is drawn.
     pub fn is_on(self, layer: Layer) -> bool {
         match layer {
             Layer::Terrain => self.terrain,
@@ -75,6 +84,7 @@ impl Layers {
         }
     }
 
+    /// Flips `layer` on or off.
     pub fn toggle(&mut self, layer: Layer) {
         let flag = match layer {
             Layer::Terrain => &mut self.terrain,
@@ -89,13 +99,18 @@ impl Layers {
 /// One of the [`Layers`], so the editor can name, list and toggle them through one command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Layer {
+    /// [`Layers::terrain`].
     Terrain,
+    /// [`Layers::items`].
     Items,
+    /// [`Layers::guards`].
     Guards,
+    /// [`Layers::labels`].
     Labels,
 }
 
 impl Layer {
+    /// Every layer, in the order the layers panel and the command palette list them.
     pub const ALL: [Layer; 4] = [Layer::Terrain, Layer::Items, Layer::Guards, Layer::Labels];
 
     /// The layer's name in the layers panel.

@@ -76,6 +76,6 @@ pub fn facing_arrow(centre: Pos2, facing: Dir, r: f32, colour: Color32) -> Shape
     Shape::convex_polygon(
         vec![tip, base + side, base - side],
         colour,
-        Stroke::new(1.0, Color32::BLACK),
+        Stroke::new(1.0, palette::MARKER_EDGE),
     )
 }

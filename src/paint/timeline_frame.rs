@@ -12,7 +12,9 @@ use crate::model::Cell;
 /// What the map shows at one turn of the patrol timeline.
 #[derive(Clone, Debug)]
 pub struct TimelineFrame {
+    /// The turn shown, from 0 (the start, before anyone acts).
     pub turn: usize,
+    /// Each guard at `turn`: its cell, facing and the cells it watches.
     pub views: Vec<GuardView>,
     /// Each guard's cell at the next turn, to draw it on its way while playing.
     pub next: Vec<Cell>,
@@ -25,6 +27,8 @@ pub struct TimelineFrame {
 }
 
 impl TimelineFrame {
+    /// The frame of `turn`, read from `stealth` (turns past its simulated ones repeat each guard's
+    /// cycle), not yet under way to the next turn.
     pub fn new(stealth: &Stealth, turn: usize) -> Self {
         let views = stealth.view_at(turn);
         let mut watched = CellSet::empty(stealth.rules.shape);

@@ -55,6 +55,7 @@ impl CellToScreen {
         )
     }
 
+    /// The screen point at the middle of a cell: where markers, nodes and route lines go.
     pub fn cell_centre(&self, c: Cell) -> Pos2 {
         self.point(c.x as f32 + 0.5, c.y as f32 + 0.5)
     }

@@ -13,14 +13,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub struct Cancel(Arc<AtomicBool>);
 
 impl Cancel {
+    /// A request not yet made; clone it to hand the analysis its copy.
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// Asks every holder's analysis to stop. Relaxed ordering is enough: nothing else is published
+    /// through the flag, and a late look only costs one more step.
     pub fn cancel(&self) {
         self.0.store(true, Ordering::Relaxed);
     }
 
+    /// Whether [`Cancel::cancel`] was called on this request or any clone of it.
     pub fn is_cancelled(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }

@@ -22,6 +22,8 @@ impl Default for CellSet {
 }
 
 impl CellSet {
+    /// No cell of a map of `shape`; the sets of one analysis all share its level's shape, which the
+    /// set operations below rely on (they pair words up one to one).
     pub fn empty(shape: Shape) -> Self {
         let words_per_row = (shape.width() as usize).div_ceil(64);
         CellSet {
@@ -31,6 +33,7 @@ impl CellSet {
         }
     }
 
+    /// The map the set belongs to.
     pub fn shape(&self) -> Shape {
         self.shape
     }
@@ -49,47 +52,56 @@ impl CellSet {
         }
     }
 
+    /// Takes `c` out; cells off the map are ignored.
     pub fn remove(&mut self, c: Cell) {
         if let Some((w, bit)) = self.slot(c) {
             self.words[w] &= !bit;
         }
     }
 
+    /// Whether `c` is in the set; `false` for cells off the map.
     pub fn contains(&self, c: Cell) -> bool {
         self.slot(c)
             .is_some_and(|(w, bit)| self.words[w] & bit != 0)
     }
 
+    /// The number of cells in the set (a population count, not a stored length).
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// Whether the set holds no cell.
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
     }
 
+    /// Removes every cell, keeping the storage for reuse.
     pub fn clear(&mut self) {
         self.words.fill(0);
     }
 
+    /// Adds every cell of `other` (same shape).
     pub fn union_with(&mut self, other: &CellSet) {
         for (a, b) in self.words.iter_mut().zip(&other.words) {
             *a |= b;
         }
     }
 
+    /// Keeps only the cells `other` (same shape) also holds.
     pub fn intersect_with(&mut self, other: &CellSet) {
         for (a, b) in self.words.iter_mut().zip(&other.words) {
             *a &= b;
         }
     }
 
+    /// Removes every cell of `other` (same shape).
     pub fn subtract(&mut self, other: &CellSet) {
         for (a, b) in self.words.iter_mut().zip(&other.words) {
             *a &= !b;
         }
     }
 
+    /// Whether the two sets (same shape) share a cell, without building the intersection.
     pub fn intersects(&self, other: &CellSet) -> bool {
         self.words.iter().zip(&other.words).any(|(a, b)| a & b != 0)
     }
@@ -104,6 +116,7 @@ impl CellSet {
     }
 
     /// Every cell moved by `(dx, dy)` with `|dx| < 64`; cells moved off the map are dropped.
+    #[must_use]
     pub fn shifted(&self, dx: i32, dy: i32) -> CellSet {
         let mut out = CellSet::empty(self.shape);
         self.shift_into(dx, dy, &mut out);
@@ -148,15 +161,17 @@ impl CellSet {
     }
 
     /// The words, row by row (rows padded to whole words): for code that adds precomputed words.
-    pub fn words(&self) -> &[u64] {
+    pub(crate) fn words(&self) -> &[u64] {
         &self.words
     }
 
-    pub fn words_mut(&mut self) -> &mut [u64] {
+    /// The words to write, laid out as in [`CellSet::words`]; bits past the map's width must stay 0.
+    pub(crate) fn words_mut(&mut self) -> &mut [u64] {
         &mut self.words
     }
 
-    pub fn words_per_row(&self) -> usize {
+    /// Words per row of the map: `width / 64`, rounded up.
+    pub(crate) fn words_per_row(&self) -> usize {
         self.words_per_row
     }
 
@@ -184,17 +199,19 @@ impl CellSet {
 fn shift_row(src: &[u64], dst: &mut [u64], dx: i32) {
     let n = src.len();
     let k = dx.unsigned_abs();
-    if dx == 0 {
-        dst.copy_from_slice(src);
-    } else if dx > 0 {
-        for i in 0..n {
-            let carry = if i > 0 { src[i - 1] >> (64 - k) } else { 0 };
-            dst[i] = (src[i] << k) | carry;
+    match dx.cmp(&0) {
+        std::cmp::Ordering::Equal => dst.copy_from_slice(src),
+        std::cmp::Ordering::Greater => {
+            for i in 0..n {
+                let carry = if i > 0 { src[i - 1] >> (64 - k) } else { 0 };
+                dst[i] = (src[i] << k) | carry;
+            }
         }
-    } else {
-        for i in 0..n {
-            let carry = if i + 1 < n { src[i + 1] << (64 - k) } else { 0 };
-            dst[i] = (src[i] >> k) | carry;
+        std::cmp::Ordering::Less => {
+            for i in 0..n {
+                let carry = if i + 1 < n { src[i + 1] << (64 - k) } else { 0 };
+                dst[i] = (src[i] >> k) | carry;
+            }
         }
     }
 }
@@ -219,6 +236,7 @@ pub const DIRS: [Dir; 4] = [Dir::N, Dir::S, Dir::E, Dir::W];
 /// original computes these flags once at generation and never again).
 #[derive(Clone, Debug)]
 pub struct CellRules {
+    /// The level's map shape, which every set below shares.
     pub shape: Shape,
     /// Walls (and unbuilt rock): block movement, sight, light and sound.
     pub wall: CellSet,
@@ -243,6 +261,8 @@ pub struct CellRules {
 }
 
 impl CellRules {
+    /// The rules of `level`'s cells as placed: terrain first, then items (a door item blocks sight on a
+    /// door cell, a torch makes its cell unstandable), then the leap landings from both.
     pub fn new(level: &Level) -> Self {
         let shape = level.shape();
         let mut rules = CellRules {
@@ -343,6 +363,8 @@ impl CellRules {
         }
     }
 
+    /// The position of `dir` in [`DIRS`], which indexes [`CellRules::passable`],
+    /// [`CellRules::leap_landing`] and every other per-direction table of the analysis.
     pub fn index_of(dir: Dir) -> usize {
         match dir {
             Dir::N => 0,

@@ -55,17 +55,16 @@ impl<'a> Earshot<'a> {
         let Some(i) = self.rules.shape.index(from) else {
             return &[];
         };
-        let (start, end) = match self.spans[i] {
-            Some(span) => span,
-            None => {
-                let creaky = Patch::from_set(&self.rules.creaky, from);
-                let heard = earshot(self.rules, from).zip_with(&creaky, |e, c| e & c);
-                let start = self.boards.len() as u32;
-                self.boards.extend(heard.cells());
-                let span = (start, self.boards.len() as u32);
-                self.spans[i] = Some(span);
-                span
-            }
+        let (start, end) = if let Some(span) = self.spans[i] {
+            span
+        } else {
+            let creaky = Patch::from_set(&self.rules.creaky, from);
+            let heard = earshot(self.rules, from).zip_with(&creaky, |e, c| e & c);
+            let start = self.boards.len() as u32;
+            self.boards.extend(heard.cells());
+            let span = (start, self.boards.len() as u32);
+            self.spans[i] = Some(span);
+            span
         };
         &self.boards[start as usize..end as usize]
     }

@@ -11,7 +11,7 @@ use crate::model::Cell;
 
 /// What makes a cell unsafe to end turn `t` in.
 #[derive(Clone, Debug)]
-pub struct TurnHazards {
+pub(crate) struct TurnHazards {
     /// Never allowed: a guard's cell before it moves (the move is cancelled) and the cells guards move
     /// into (a bump).
     pub blocked: CellSet,
@@ -25,23 +25,29 @@ pub struct TurnHazards {
 /// thief (ending the turn in a watched cell, or a creak heard).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Route {
+    /// `path[t]` is the thief's cell after turn `t`: the player start at 0, the loot somewhere along
+    /// it, an exit (the outside or the start) at the end. A repeated cell is a turn spent waiting.
     pub path: Vec<Cell>,
+    /// Turns in which a guard notices the thief: 0 for a ghost route.
     pub watched_steps: usize,
     /// The turns `t ≥ 1` in which a guard notices the thief (`watched_steps` of them).
     pub noticed_turns: Vec<usize>,
 }
 
 /// The search over one level's hazards.
-pub struct Search<'a> {
+pub(crate) struct Search<'a> {
+    /// Where the thief may stand, step and leap.
     pub rules: &'a CellRules,
     /// `hazards[t]` for turns `1..`; index 0 is unused.
     pub hazards: &'a [TurnHazards],
+    /// The player start, the only cell of turn 0.
     pub start: Cell,
+    /// Where a route may end once it has the loot.
     pub exits: &'a CellSet,
 }
 
 /// Sets per turn and per watched-step budget: `layers[t][k]`.
-pub type Layers = Vec<Vec<CellSet>>;
+pub(crate) type Layers = Vec<Vec<CellSet>>;
 
 /// Whether the first leg ever reaches `loot` or a cell next to it (from which a leap passes over it).
 fn ever_near(first: &Layers, loot: Cell) -> bool {

@@ -78,6 +78,7 @@ pub struct Summary {
 pub struct LootRoute {
     /// Index into `Level::items`.
     pub item: usize,
+    /// The coin's cell.
     pub cell: Cell,
     /// A route never seen exists (and is `route`).
     pub ghost: bool,
@@ -87,6 +88,7 @@ pub struct LootRoute {
 }
 
 impl LootRoute {
+    /// The route's length in turns (moves and waits, out and back), `None` when no route was found.
     pub fn turns(&self) -> Option<usize> {
         self.route.as_ref().map(|r| r.path.len().saturating_sub(1))
     }
@@ -95,9 +97,14 @@ impl LootRoute {
 /// What one guard does at one turn: where it stands, where it faces and what it watches.
 #[derive(Clone, Debug)]
 pub struct GuardView {
+    /// Index into `Level::guards`.
     pub guard: usize,
+    /// The guard's cell after the turn's moves.
     pub cell: Cell,
+    /// Where it faces at the turn's sight test: toward its last step, or out of a window it stands by.
     pub facing: Dir,
+    /// The cells it would notice the thief in this turn: in front, with a clear line, `d² < 40` if lit
+    /// or `d² < 3` if dark, and not a hiding place (stealth rules §3.3).
     pub watched: CellSet,
 }
 
@@ -106,12 +113,16 @@ pub struct GuardView {
 pub struct Stealth {
     /// Turns searched (the horizon, shortened on huge levels).
     pub horizon: usize,
+    /// What each cell is to the rules (walls, sight blockers, hiding places, where the thief may stand).
     pub rules: CellRules,
+    /// Every guard's cell and facing turn by turn, in `Level::guards` order.
     pub timelines: Vec<GuardTimeline>,
     watch: Watch,
     /// Per cell, the share of the joint patrol cycle in which it is watched (0 = never).
     pub watched_share: Grid<f32>,
+    /// One route per coin, in `Level::items` order.
     pub routes: Vec<LootRoute>,
+    /// The per-level figures `analyze` prints, computed from the fields above.
     pub summary: Summary,
 }
 
@@ -150,7 +161,35 @@ impl Stealth {
     }
 }
 
-/// Runs the analysis with the default horizon.
+/// Runs the analysis with the default horizon: what `mansion-forge analyze` prints and what the editor's
+/// sight and route overlays draw.
+///
+/// Every coin gets a [`LootRoute`]: a ghost route when one exists within the horizon, else the route
+/// guards notice in the fewest turns. A route starts at the player start and passes the coin.
+///
+/// ```
+/// use mansion_forge::analysis::stealth;
+/// use mansion_forge::generate::campaign;
+/// use mansion_forge::model::ItemKind;
+///
+/// // Level 1 of game 1: a small siheyuan mansion with a few coins and guards.
+/// let level = campaign::plan(1).generate(1).expect("the siheyuan generates every level");
+/// let analysis = stealth::analyze(&level);
+///
+/// let coins = level.count_items(ItemKind::Coin);
+/// assert!(coins > 0);
+/// assert_eq!(analysis.routes.len(), coins);
+/// assert_eq!(analysis.summary.loot, coins);
+/// for loot in &analysis.routes {
+///     let route = loot.route.as_ref().expect("every coin of a generated level is reachable");
+///     assert_eq!(route.path[0], level.player_start);
+///     assert!(route.path.contains(&loot.cell));
+///     // A ghost route is one no guard notices.
+///     assert_eq!(loot.ghost, route.watched_steps == 0);
+/// }
+/// // Shares are of the cells the thief can stand on.
+/// assert!((0.0..=1.0).contains(&analysis.summary.watched_share));
+/// ```
 pub fn analyze(level: &Level) -> Stealth {
     analyze_within(level, DEFAULT_HORIZON)
 }

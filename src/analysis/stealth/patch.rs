@@ -25,6 +25,7 @@ pub struct Patch {
 }
 
 impl Patch {
+    /// No cell, in the window around `centre`.
     pub fn empty(centre: Cell) -> Self {
         Patch {
             centre,
@@ -71,10 +72,12 @@ impl Patch {
     }
 
     /// The same offsets from another centre: patches built around `(0, 0)` serve as masks of offsets.
+    #[must_use]
     pub fn moved_to(&self, centre: Cell) -> Self {
         Patch { centre, ..*self }
     }
 
+    /// The cell the window is centred on: offset `(0, 0)` is bit `REACH` of row `REACH`.
     pub fn centre(&self) -> Cell {
         self.centre
     }
@@ -98,15 +101,19 @@ impl Patch {
         }
     }
 
+    /// Whether `c` is in the patch; `false` for cells outside the window.
     pub fn contains(&self, c: Cell) -> bool {
         self.slot(c).is_some_and(|(j, bit)| self.rows[j] & bit != 0)
     }
 
+    /// The window's rows as bits, south to north (row `j` is `y = centre.y − REACH + j`, bit `i` is
+    /// `x = centre.x − REACH + i`); bits past `SIDE` are always 0.
     pub fn rows(&self) -> &[u32; SIDE] {
         &self.rows
     }
 
     /// Every row combined with the same row of `other` (same centre) by `f`.
+    #[must_use]
     pub fn zip_with(&self, other: &Patch, f: impl Fn(u32, u32) -> u32) -> Patch {
         debug_assert_eq!(self.centre, other.centre);
         Patch {
@@ -167,10 +174,12 @@ impl Patch {
         }
     }
 
+    /// Whether the patch holds no cell.
     pub fn is_empty(&self) -> bool {
         self.rows.iter().all(|&r| r == 0)
     }
 
+    /// The number of cells in the patch, off-map cells included.
     pub fn len(&self) -> usize {
         self.rows.iter().map(|r| r.count_ones() as usize).sum()
     }

@@ -163,6 +163,8 @@ pub struct Cone {
 }
 
 impl Cone {
+    /// The cone of a relaxed guard standing at `g` and facing `dir`, computing its line of sight
+    /// afresh; [`Cone::facing`] reuses a [`visible`] patch for the four facings of one cell.
     pub fn new(rules: &CellRules, g: Cell, dir: Dir) -> Self {
         Cone::facing(rules.shape, &visible(rules, g), dir)
     }

@@ -15,6 +15,8 @@ use crate::model::{Cell, Dir, Level, Terrain};
 pub struct GuardTimeline {
     /// Index into `Level::guards`.
     pub guard: usize,
+    /// Whether the guard carries a torch, lighting radius² 15 around its cell wherever it walks
+    /// (stealth rules §2.1): its timeline then moves light as well as sight.
     pub carries_torch: bool,
     /// Turns after which the guard is back where it was and facing the same way.
     pub period: usize,

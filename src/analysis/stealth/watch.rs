@@ -106,14 +106,14 @@ fn cones_of(rules: &CellRules, timelines: &[GuardTimeline]) -> (Vec<Cone>, Vec<V
                 let cell = shape.index(c);
                 let slot = cell.map(|i| i * 4 + CellRules::index_of(d));
                 cones.id(slot, |_| {
-                    let seen = match visibles.iter().find(|(i, _)| Some(*i) == cell) {
-                        Some((_, seen)) => *seen,
-                        None => {
+                    let seen =
+                        if let Some((_, seen)) = visibles.iter().find(|(i, _)| Some(*i) == cell) {
+                            *seen
+                        } else {
                             let seen = visible(rules, c);
                             visibles.extend(cell.map(|i| (i, seen)));
                             seen
-                        }
-                    };
+                        };
                     Cone::facing(shape, &seen, d)
                 })
             })
@@ -338,7 +338,7 @@ type Pattern = (usize, Vec<u64>);
 /// The union of crowded patterns: all but the longest-period pattern are merged into one over their
 /// joint cycle, which then meets the last exactly; past the cap, the rest are taken as independent.
 fn crowd_share(list: &[Pattern]) -> f64 {
-    let count = |bits: &[u64]| bits.iter().map(|b| b.count_ones()).sum::<u32>() as f64;
+    let count = |bits: &[u64]| f64::from(bits.iter().map(|b| b.count_ones()).sum::<u32>());
     let share = |(period, bits): &Pattern| count(bits) / *period as f64;
     let mut sorted: Vec<&Pattern> = list.iter().collect();
     sorted.sort_by_key(|(period, _)| *period);

@@ -42,7 +42,7 @@ pub fn validate(level: &Level) -> Vec<Violation> {
     // A plan is the siheyuan's content: only its levels carry one.
     if let Some(plan) = level.plan {
         report.as_kind(FindingKind::GeneratorNote, |r| {
-            siheyuan::check(level, plan, r)
+            siheyuan::check(level, plan, r);
         });
     }
     report.found
@@ -102,7 +102,7 @@ fn check_connectivity(level: &Level, entrance_sound: bool, report: &mut Report) 
                 r.add(
                     9,
                     format!("{front_doors} doors lead outside; the generator makes exactly one"),
-                )
+                );
             });
         }
     }
@@ -236,7 +236,7 @@ fn check_patrol_shapes(level: &Level, report: &mut Report) {
         for &r in &route.visits {
             match owner[r] {
                 Some(other) if other != i => {
-                    report.in_room(25, r, format!("room is on routes {other} and {i}"))
+                    report.in_room(25, r, format!("room is on routes {other} and {i}"));
                 }
                 _ => owner[r] = Some(i),
             }

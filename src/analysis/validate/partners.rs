@@ -9,6 +9,7 @@
 //! front door's (§5.5 e): the front-door segment and its former partner each become their own partner.
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
 
 use super::report::Report;
 use crate::model::{Adjacency, AdjacencyId, Cell, Level, RoomKind};
@@ -74,9 +75,10 @@ pub(super) fn check(level: &Level, report: &mut Report) {
     };
     if others > 0 {
         let all = others + 1;
-        message.push_str(&format!(
+        let _ = write!(
+            message,
             " ({all} walls name a mirror partner that does not mirror them)"
-        ));
+        );
     }
     match adjs[first].segment {
         Some(s) => report.at(6, s.cell(s.len / 2), message),

@@ -10,6 +10,7 @@
 //! file broken everywhere gives a short report rather than a row per room.
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
 
 use super::report::Report;
 use crate::model::topology::depths;
@@ -82,9 +83,10 @@ pub(super) fn check_depths(level: &Level, report: &mut Report) {
             others + 1
         );
     }
-    message.push_str(&format!(
+    let _ = write!(
+        message,
         "this {label} records depth {recorded} where its doors give {doors}; privacy was decided from the recorded depths"
-    ));
+    );
     report.in_room(9, first, message);
 }
 
@@ -109,7 +111,7 @@ pub(super) fn check_stations(level: &Level, report: &mut Report) {
             role_word(first.role)
         );
         if repeats > times - 1 {
-            message.push_str(&format!(" ({repeats} repeated stations in all)"));
+            let _ = write!(message, " ({repeats} repeated stations in all)");
         }
         message.push_str("; the patrol pass lists each station once");
         report.at(24, first.cell, message);

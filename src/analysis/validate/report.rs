@@ -23,6 +23,7 @@ pub enum FindingKind {
 }
 
 impl FindingKind {
+    /// The word a finding starts with when printed: "error" or "note".
     pub fn label(self) -> &'static str {
         match self {
             FindingKind::Playability => "error",
@@ -36,9 +37,14 @@ impl FindingKind {
 pub struct Violation {
     /// The invariant's number in spec §8 (0: the level is not safe to read at all).
     pub invariant: u32,
+    /// Whether it makes the level unplayable or only breaks a generator guarantee.
     pub kind: FindingKind,
+    /// What is wrong, in a sentence that names the figures involved (no location: see `cell`, `room`).
     pub message: String,
+    /// The cell the finding is about, when it is about one; clicking the finding in the editor's
+    /// validation panel takes the view there.
     pub cell: Option<Cell>,
+    /// The room the finding is about, when it is about one rather than a cell.
     pub room: Option<RoomId>,
 }
 

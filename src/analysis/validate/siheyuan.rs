@@ -35,7 +35,7 @@ fn slot_index(level: &Level) -> HashMap<(i32, i32), RoomId> {
         .collect()
 }
 
-/// Structural class of a cell for the symmetry check: Wood and WoodCreaky are one class, and windows of
+/// Structural class of a cell for the symmetry check: `Wood` and `WoodCreaky` are one class, and windows of
 /// either direction are one class.
 fn structural_class(t: Terrain) -> u8 {
     match t {
