@@ -95,6 +95,10 @@ fn credit(bytes: usize) {
 
 // SAFETY: every call is forwarded unchanged to the system allocator; the bookkeeping around it only
 // touches thread-local integers and two atomics, and never allocates.
+#[expect(
+    unsafe_code,
+    reason = "a global allocator is an unsafe trait; this one only forwards to the system allocator"
+)]
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         charge(layout.size());
