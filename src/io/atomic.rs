@@ -177,7 +177,7 @@ pub(crate) fn follow_symlinks(path: &Path) -> io::Result<PathBuf> {
 
 /// How old a leftover temp must be to be removed even though a process with its pid runs (pids are
 /// reused, and no save takes minutes).
-pub const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
+pub const STALE_AFTER: Duration = Duration::from_mins(10);
 
 /// The leftovers in `dir` of earlier saves of `target_name` whose writer is gone, for the next save to
 /// remove: entries named exactly `.NAME.tmp-PID-N` or `.NAME.tmp-PID-N.bak` (the backup's staging name)
