@@ -405,6 +405,36 @@ fn typed(text: &str, path: &Path, kind: &dyn GeneratorKind) -> Result<Preset, Pr
 
 /// Parses preset text; `path` only labels errors (`-` as standard input). A byte-order mark before the
 /// text is skipped; a level file or a preset written as JSON is refused as such.
+///
+/// Reading a hand-written preset and rebuilding its level:
+///
+/// ```
+/// use std::path::Path;
+///
+/// use mansion_forge::generate::tile_growth::TileGrowthParams;
+/// use mansion_forge::generate::tile_growth::declaration::Declaration as TileGrowth;
+/// use mansion_forge::io::preset;
+///
+/// let text = r#"(
+///     version: 1,
+///     name: "Twisty crypt",
+///     generator: "tile_growth",
+///     level: 2,
+///     seed: 7,
+///     params: (w_turn: 5),
+/// )"#;
+/// let preset = preset::parse(text, Path::new("twisty.ron")).expect("a valid preset");
+/// assert_eq!(preset.name, "Twisty crypt");
+/// assert_eq!((preset.recipe.level, preset.recipe.seed), (2, 7));
+/// let params = preset.recipe.generator.get::<TileGrowth>().expect("tile-growth parameters");
+/// assert_eq!(params.w_turn, 5);
+/// // A parameter the file leaves out takes its default.
+/// assert_eq!(params.w_branch, TileGrowthParams::default().w_branch);
+///
+/// let loaded = preset.rebuild().expect("the preset rebuilds");
+/// assert_eq!(loaded.document.level.generator, "tile_growth");
+/// assert!(loaded.drift.is_none(), "a hand-written preset records no level to drift from");
+/// ```
 pub fn parse(text: &str, path: &Path) -> Result<Preset, PresetError> {
     let path = read::input_name(path);
     let text = sniff::without_bom(text);
