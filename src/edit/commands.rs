@@ -43,7 +43,7 @@ pub enum Edit {
     MoveItem {
         /// The cell holding the item.
         from: Cell,
-        /// Where it goes; must hold no item (or be `from`).
+        /// Where it goes; it must hold no item.
         to: Cell,
     },
     /// Opens (a door with a door item at the segment's middle) or closes (solid wall) a wall segment.

@@ -78,7 +78,7 @@ pub enum LevelFileError {
     Shape {
         /// The file, or `-` for standard input.
         path: PathBuf,
-        /// What is out of range, and where ([`ShapeError`](crate::model::ShapeError)'s words).
+        /// What is out of range or unknown (the generator), and where.
         message: String,
     },
     /// A preset where a level file was asked for.

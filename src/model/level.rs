@@ -142,7 +142,7 @@ impl Room {
         self.kind == RoomKind::Courtyard
     }
 
-    /// A room or hall: indoors and not a corridor, where furniture and patrol stations go.
+    /// A room or hall: indoors, and more than a passage.
     pub fn is_indoor_room(&self) -> bool {
         self.kind == RoomKind::Room || self.kind == RoomKind::Hall
     }
@@ -169,7 +169,7 @@ pub struct Segment {
     /// The way the run goes from `origin`; the room on its counter-clockwise side is the adjacency's
     /// `left`.
     pub dir: Dir,
-    /// Wall cells in the run, `origin` included; at least 1 in a generated level.
+    /// Wall cells in the run, `origin` included.
     pub len: i32,
 }
 
@@ -372,8 +372,8 @@ pub struct Level {
     pub patrols: Vec<PatrolRoute>,
     /// The guards, each on a route of [`Level::patrols`].
     pub guards: Vec<Guard>,
-    /// Where patrol chains were cut so that no guard's beat is too long; the validator reads them to
-    /// explain rooms left unpatrolled.
+    /// Where long patrol chains were cut into shorter routes, one guard each (the higher the level, the
+    /// shorter the pieces); the validator looks at them when rooms are left unpatrolled.
     pub split_points: Vec<SplitPoint>,
     /// The cell the player begins on: just outside the front door, or on the up-stairs.
     pub player_start: Cell,

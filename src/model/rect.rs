@@ -41,8 +41,8 @@ impl Rect {
         }
     }
 
-    /// The geometric centre in cell units, where a label or the camera goes (a 2-wide rectangle from 0
-    /// centres on 1.0, the line between its two columns).
+    /// The geometric centre in cell units, where the editor's camera centres on a room (a 2-wide
+    /// rectangle from 0 centres on 1.0, the line between its two columns).
     pub fn centre(&self) -> (f32, f32) {
         (
             (self.x0 + self.x1) as f32 / 2.0,

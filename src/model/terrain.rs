@@ -19,9 +19,10 @@ pub enum Terrain {
     Ground,
     /// Courtyard and garden lawn.
     Grass,
-    /// Ponds and moats: walkable, but so slow that guards route around it (see `topology::move_costs`).
+    /// The pool of a large courtyard: walkable, but so slow that guards route around it (see
+    /// `topology::move_costs`).
     Water,
-    /// Stone floor of private rooms and halls, the back of the house.
+    /// Stone floor of the private rooms at the back of the house.
     Marble,
     /// Board floor of public rooms and corridors.
     Wood,
@@ -34,7 +35,8 @@ pub enum Terrain {
     Window(Dir),
     /// The gate in the outer wall between the exterior and the house; the axis is the wall line's.
     Portcullis(Axis),
-    /// A doorway between two rooms; a closable door stands on it as an [`ItemKind::Door`] item.
+    /// A doorway between two rooms: a closable door when an [`ItemKind::Door`] stands on it, else an
+    /// open archway.
     Door(Axis),
     /// An open gateway in a garden wall between two courtyards; it never has a door item.
     GardenDoor(Axis),
@@ -103,13 +105,14 @@ pub enum ItemKind {
     /// Furniture the player can hide under; it slows a walking guard more than a chair, so patrols
     /// step around it.
     Table,
-    /// Exterior shrub: hides the player and blocks sight.
+    /// A shrub, outside the house or in a small courtyard: hides the player and blocks sight.
     Bush,
     /// Loot: what the player comes to steal.
     Coin,
-    /// A closable door on [`Terrain::Door`]; it blocks sight while shut. The axis is the wall line's.
+    /// A closable door on [`Terrain::Door`]; it blocks sight, where an archway does not. The axis is the
+    /// wall line's.
     Door(Axis),
-    /// The gate itself on [`Terrain::Portcullis`]; it blocks sight while shut.
+    /// The gate itself on [`Terrain::Portcullis`]; it blocks sight.
     Portcullis(Axis),
     /// A torch that is not burning: it lights nothing but stands in the way like a lit one.
     TorchUnlit,
@@ -118,7 +121,7 @@ pub enum ItemKind {
 }
 
 impl ItemKind {
-    /// Either kind of torch, lit or not: both stand in the way and both can change state in play.
+    /// Either kind of torch, lit or not: both stand in the way of a walker.
     pub fn is_torch(self) -> bool {
         matches!(self, ItemKind::TorchLit | ItemKind::TorchUnlit)
     }

@@ -74,7 +74,7 @@ pub struct StealthColumns {
     pub hiding_cells: usize,
     /// Coins with a ghost route: one the thief can take without ever being seen or heard.
     pub loot_ghost: usize,
-    /// Turns of all ghost routes together: how long a perfect thief needs for the ghost loot.
+    /// Turns of all ghost routes added up.
     pub ghost_route_turns: usize,
 }
 
