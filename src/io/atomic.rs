@@ -2,7 +2,7 @@
 //! good one was, so every save goes to a temporary file beside the target and is renamed over it.
 //!
 //! Temp files are named `.NAME.tmp-PID-N` (the saving process and a counter), so a later save can tell
-//! which leftovers are its own target's and whether their writer is gone; see [`stale_temps`].
+//! which leftovers are its own target's and whether their writer is gone; see `stale_temps`.
 //! Saving onto a symbolic link writes the file it points to: the link stays a link, and the backup
 //! and the temp file sit beside the real file (a rename over the link would replace the link itself).
 

@@ -23,7 +23,7 @@ use crate::model::{Level, ValidLevel, valid};
 ///
 /// Format 1 is the `Level` as it has been serialised since level files exist; files written before they
 /// carried a `version` (the field is absent) are format 1 too, so they load unchanged. A change to what
-/// the file holds bumps this number, and [`check_format`] then migrates or refuses the older formats.
+/// the file holds bumps this number, and `check_format` then migrates or refuses the older formats.
 pub const LEVEL_FORMAT_VERSION: u64 = 1;
 
 /// Why a level file could not be read or written.

@@ -127,7 +127,7 @@ impl Survey<'_> {
     /// stop. When `progress` is cancelled no new game is started, and the games already started are
     /// still handed on whole. Returns the first error.
     ///
-    /// Each thread takes the next game as soon as it is free (see [`ordered`]), while `visit` takes
+    /// Each thread takes the next game as soon as it is free (see the `ordered` module), while `visit` takes
     /// the lines on the calling thread, so printing and filtering do not leave the workers idle.
     pub fn run(
         &self,

@@ -1,6 +1,6 @@
 //! Exports of a level to other programs' formats: level RON/JSON, Tiled maps (`.tmj` and `.tmx`), a PNG
 //! picture and ASCII text. Each is a pure function of the level ([`render`]), so tests, the command
-//! line and the editor share it; [`write`] saves the result atomically, with the tileset image a Tiled map
+//! line and the editor share it; [`write()`] saves the result atomically, with the tileset image a Tiled map
 //! refers to.
 
 pub mod png;
