@@ -75,7 +75,7 @@ fn main() -> ExitCode {
     let mut targets = Vec::new();
     for name in &args.targets {
         if let Some(t) = Target::from_name(name) {
-            targets.push(t)
+            targets.push(t);
         } else {
             eprintln!("fuzz: unknown target `{name}` (level-ron, level-json, preset, param)");
             return ExitCode::from(2);

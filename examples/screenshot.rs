@@ -75,7 +75,7 @@ fn locks_editor() -> anyhow::Result<Editor> {
 }
 
 /// The unsaved-changes prompt: a painted cell, then a click on another mansion of the campaign list.
-fn prompt_editor() -> anyhow::Result<Editor> {
+fn prompt_editor() -> Editor {
     let mut state = EditorState::new_default();
     let cell = state.level().rooms[3].cells[0];
     state.run(&edit::Command::Edit(Edit::PaintCells {
@@ -83,26 +83,26 @@ fn prompt_editor() -> anyhow::Result<Editor> {
     }));
     let mut editor = Editor::new(state);
     editor.apply(Command::OpenMansion(2));
-    Ok(editor)
+    editor
 }
 
 /// Every overlay on and the patrol timeline open, so the legend panel holds every legend.
-fn every_legend_editor() -> anyhow::Result<Editor> {
+fn every_legend_editor() -> Editor {
     let mut state = EditorState::new_default();
-    Overlay::ALL
-        .iter()
-        .for_each(|&o| state.view.overlays.set(o, true));
+    for overlay in Overlay::ALL {
+        state.view.overlays.set(overlay, true);
+    }
     let mut editor = Editor::new(state);
     editor.apply(Command::ToggleTimeline);
     editor.apply(Command::SetTurn(40));
-    Ok(editor)
+    editor
 }
 
 /// The compare view marking what the regeneration changed: the locked rooms stay unmarked.
-fn compare_editor() -> anyhow::Result<Editor> {
+fn compare_editor() -> Editor {
     let mut editor = Editor::new(chambers_locked_and_regenerated());
     editor.apply(Command::CompareWithLastRegeneration);
-    Ok(editor)
+    editor
 }
 
 /// The seed browser after a search of 200 games for mansions of 25–30 rooms with at most 4 guards.
@@ -135,9 +135,9 @@ fn browser_editor() -> anyhow::Result<Editor> {
 fn preset_editor(path: &str) -> anyhow::Result<Editor> {
     let doc = preset::load(Path::new(path))?.document;
     let mut state = EditorState::with_document(doc, Source::File(path.to_string()));
-    Overlay::ALL
-        .iter()
-        .for_each(|&o| state.view.overlays.set(o, true));
+    for overlay in Overlay::ALL {
+        state.view.overlays.set(overlay, true);
+    }
     let mut editor = Editor::new(state);
     editor.panels.picker.open = true;
     Ok(editor)
@@ -166,12 +166,12 @@ fn validation_editor() -> anyhow::Result<Editor> {
 
 /// File ▸ Open in a session where the system dialog cannot be shown: the editor's own dialog, on the
 /// repository's `presets/` folder, with a preset picked.
-fn file_dialog_editor() -> anyhow::Result<Editor> {
+fn file_dialog_editor() -> Editor {
     let mut state = EditorState::new_default();
     state.files.dialogs = DialogChoice::Builtin("no session D-Bus, and no zenity".to_string());
     state.files.last_folder = Some(PathBuf::from("presets"));
     open_in_app_dialog(&mut state, PathPurpose::Open);
-    Ok(Editor::new(state))
+    Editor::new(state)
 }
 
 /// The patrol timeline open at `turn`, with no overlay, so the guards' view areas and the light show.
@@ -236,7 +236,8 @@ fn with_all_overlays(mut state: EditorState, zoom: f32) -> Editor {
     Editor::new(state)
 }
 
-/// A function that sets up an editor for one screenshot.
+/// A function that sets up an editor for one screenshot; those that cannot fail are wrapped in `Ok` in
+/// the table.
 type MakeEditor = fn() -> anyhow::Result<Editor>;
 
 fn main() -> anyhow::Result<()> {
@@ -267,13 +268,13 @@ fn main() -> anyhow::Result<()> {
         })?;
     }
     let editors: [(&str, MakeEditor); 8] = [
-        ("prompt", prompt_editor),
-        ("every-legend", every_legend_editor),
+        ("prompt", || Ok(prompt_editor())),
+        ("every-legend", || Ok(every_legend_editor())),
         ("browser", browser_editor),
-        ("compare", compare_editor),
+        ("compare", || Ok(compare_editor())),
         ("all-overlays-180-rooms", sprawl_editor),
         ("validation", validation_editor),
-        ("file-dialog", file_dialog_editor),
+        ("file-dialog", || Ok(file_dialog_editor())),
         ("locks", locks_editor),
     ];
     for (name, editor) in editors.into_iter().filter(|e| wanted(e.0)) {

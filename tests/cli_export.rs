@@ -122,88 +122,27 @@ fn export_errors_are_one_line_with_exit_2() {
     .expect("write");
     let out_png = dir.join("o.png");
     let r_out = dir.join("r.ron");
-    let cases: Vec<Vec<&str>> = vec![
+    // Commands without a path of this test's own, one per line as typed.
+    let typed = [
+        "export presets/default.ron --out x.unknown",
+        "export presets/default.ron --format gif --out x.gif",
+        "export presets/default.ron --format tmx --overlay loot --out x.tmx",
+        "export --out x.png",
+        "export --seed 1 --level 3 --generator maze --out x.png",
+        "export --seed 1 --level 3 --generator tile-growth --param nope=1 --out x.png",
+        "export --seed 1 --level 3 --generator tile-growth --param modules-x --out x.png",
+        "generate --seed 1 --level 3 --generator rogue-grid --param start=Sideways",
+        "generate --seed 1 --level 3 --param rooms-x=99999",
+        "stats --games 1 --generator packed",
+    ];
+    let mut cases: Vec<Vec<&str>> = typed
+        .iter()
+        .map(|line| line.split_whitespace().collect())
+        .collect();
+    cases.extend([
         vec!["export", "/nonexistent/level.ron", "--out", s(&out_png)],
         vec!["export", s(&garbage), "--out", s(&out_png)],
         vec!["export", s(&big), "--out", s(&out_png)],
-        vec!["export", "presets/default.ron", "--out", "x.unknown"],
-        vec![
-            "export",
-            "presets/default.ron",
-            "--format",
-            "gif",
-            "--out",
-            "x.gif",
-        ],
-        vec![
-            "export",
-            "presets/default.ron",
-            "--format",
-            "tmx",
-            "--overlay",
-            "loot",
-            "--out",
-            "x.tmx",
-        ],
-        vec!["export", "--out", "x.png"],
-        vec![
-            "export",
-            "--seed",
-            "1",
-            "--level",
-            "3",
-            "--generator",
-            "maze",
-            "--out",
-            "x.png",
-        ],
-        vec![
-            "export",
-            "--seed",
-            "1",
-            "--level",
-            "3",
-            "--generator",
-            "tile-growth",
-            "--param",
-            "nope=1",
-            "--out",
-            "x.png",
-        ],
-        vec![
-            "export",
-            "--seed",
-            "1",
-            "--level",
-            "3",
-            "--generator",
-            "tile-growth",
-            "--param",
-            "modules-x",
-            "--out",
-            "x.png",
-        ],
-        vec![
-            "generate",
-            "--seed",
-            "1",
-            "--level",
-            "3",
-            "--generator",
-            "rogue-grid",
-            "--param",
-            "start=Sideways",
-        ],
-        vec![
-            "generate",
-            "--seed",
-            "1",
-            "--level",
-            "3",
-            "--param",
-            "rooms-x=99999",
-        ],
-        vec!["stats", "--games", "1", "--generator", "packed"],
         vec![
             "campaign",
             "--seed",
@@ -214,7 +153,7 @@ fn export_errors_are_one_line_with_exit_2() {
             "gif",
         ],
         vec!["regenerate", s(&garbage), "--seed", "1", "--out", s(&r_out)],
-    ];
+    ]);
     for args in cases {
         let out = run(&args);
         let err = assert_one_line_error(&out, 2);

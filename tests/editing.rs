@@ -27,7 +27,7 @@ fn click_at(harness: &mut Harness<'static, Editor>, pos: Pos2) {
             pos,
             button: PointerButton::Primary,
             pressed,
-            modifiers: Default::default(),
+            modifiers: Modifiers::default(),
         });
     }
     harness.run_steps(2);
@@ -314,7 +314,7 @@ fn drag(harness: &mut Harness<'static, Editor>, from: Pos2, to: Pos2) {
         pos: from,
         button: PointerButton::Primary,
         pressed: true,
-        modifiers: Default::default(),
+        modifiers: Modifiers::default(),
     });
     harness.run_steps(1);
     for k in 1..=5 {
@@ -325,7 +325,7 @@ fn drag(harness: &mut Harness<'static, Editor>, from: Pos2, to: Pos2) {
         pos: to,
         button: PointerButton::Primary,
         pressed: false,
-        modifiers: Default::default(),
+        modifiers: Modifiers::default(),
     });
     harness.run_steps(2);
 }

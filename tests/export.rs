@@ -90,62 +90,7 @@ fn tmx_reads_back_with_tiled() {
                 };
                 assert_eq!(list.len(), expected, "layer {}", layer.name);
                 for o in &list {
-                    match layer.name.as_str() {
-                        "rooms" => {
-                            assert!(matches!(o.shape, ObjectShape::Rect { .. }));
-                            let Some(PropertyValue::IntValue(id)) = o.properties.get("room") else {
-                                panic!("room id missing");
-                            };
-                            let room = &level.rooms[*id as usize];
-                            assert_eq!(
-                                o.properties.get("depth"),
-                                Some(&PropertyValue::IntValue(room.depth as i32))
-                            );
-                            assert_eq!(
-                                o.properties.get("private"),
-                                Some(&PropertyValue::BoolValue(room.private))
-                            );
-                            assert_eq!(o.user_type, format!("{:?}", room.kind).to_lowercase());
-                            // North-west corner in pixels, y down.
-                            assert_eq!(o.x, room.interior.x0 as f32 * 16.0);
-                            assert_eq!(o.y, (level.height - room.interior.y1) as f32 * 16.0);
-                        }
-                        "guards" => {
-                            assert!(matches!(
-                                o.properties.get("torch"),
-                                Some(PropertyValue::BoolValue(_))
-                            ));
-                            assert!(matches!(
-                                o.properties.get("route"),
-                                Some(PropertyValue::IntValue(_))
-                            ));
-                        }
-                        "patrols" => {
-                            let ObjectShape::Polyline { points } = &o.shape else {
-                                panic!("patrols are polylines");
-                            };
-                            let Some(PropertyValue::IntValue(r)) = o.properties.get("route") else {
-                                panic!("route index missing");
-                            };
-                            let route = &level.patrols[*r as usize];
-                            assert_eq!(points.len(), route.cells.len());
-                            assert_eq!(
-                                o.properties.get("loop"),
-                                Some(&PropertyValue::BoolValue(route.loops()))
-                            );
-                            assert_eq!(
-                                o.properties.get("outside"),
-                                Some(&PropertyValue::BoolValue(route.outside))
-                            );
-                        }
-                        "items" => {
-                            assert!(matches!(
-                                o.properties.get("kind"),
-                                Some(PropertyValue::StringValue(_))
-                            ));
-                        }
-                        _ => {}
-                    }
+                    check_object(&level, &layer.name, o);
                 }
             }
             _ => panic!("unexpected layer type in {}", layer.name),
@@ -155,6 +100,70 @@ fn tmx_reads_back_with_tiled() {
         level.patrols.iter().any(|p| p.outside),
         "level 9 has an outside patrol to check"
     );
+}
+
+/// The properties and geometry of object `o` of the Tiled layer named `layer` agree with `level`.
+#[expect(
+    clippy::float_cmp,
+    reason = "object positions are whole multiples of the 16-pixel tile, which f32 holds exactly"
+)]
+fn check_object(level: &Level, layer: &str, o: &tiled::Object<'_>) {
+    match layer {
+        "rooms" => {
+            assert!(matches!(o.shape, ObjectShape::Rect { .. }));
+            let Some(PropertyValue::IntValue(id)) = o.properties.get("room") else {
+                panic!("room id missing");
+            };
+            let room = &level.rooms[*id as usize];
+            assert_eq!(
+                o.properties.get("depth"),
+                Some(&PropertyValue::IntValue(room.depth as i32))
+            );
+            assert_eq!(
+                o.properties.get("private"),
+                Some(&PropertyValue::BoolValue(room.private))
+            );
+            assert_eq!(o.user_type, format!("{:?}", room.kind).to_lowercase());
+            // North-west corner in pixels, y down.
+            assert_eq!(o.x, room.interior.x0 as f32 * 16.0);
+            assert_eq!(o.y, (level.height - room.interior.y1) as f32 * 16.0);
+        }
+        "guards" => {
+            assert!(matches!(
+                o.properties.get("torch"),
+                Some(PropertyValue::BoolValue(_))
+            ));
+            assert!(matches!(
+                o.properties.get("route"),
+                Some(PropertyValue::IntValue(_))
+            ));
+        }
+        "patrols" => {
+            let ObjectShape::Polyline { points } = &o.shape else {
+                panic!("patrols are polylines");
+            };
+            let Some(PropertyValue::IntValue(r)) = o.properties.get("route") else {
+                panic!("route index missing");
+            };
+            let route = &level.patrols[*r as usize];
+            assert_eq!(points.len(), route.cells.len());
+            assert_eq!(
+                o.properties.get("loop"),
+                Some(&PropertyValue::BoolValue(route.loops()))
+            );
+            assert_eq!(
+                o.properties.get("outside"),
+                Some(&PropertyValue::BoolValue(route.outside))
+            );
+        }
+        "items" => {
+            assert!(matches!(
+                o.properties.get("kind"),
+                Some(PropertyValue::StringValue(_))
+            ));
+        }
+        _ => {}
+    }
 }
 
 #[test]
@@ -373,7 +382,7 @@ fn overlays_tint_the_rooms_they_describe() {
         // A coin's order tag sits on a cell beside it, so cells next to items are left out.
         let away_from_items =
             |c: &Cell| c.neighbours4().iter().all(|&n| level.item_at(n).is_none());
-        let (cells, slot): (Vec<Cell>, usize) = if let Some(_) = facts.loot_classes[r] {
+        let (cells, slot): (Vec<Cell>, usize) = if facts.loot_classes[r].is_some() {
             let middles = room_middles(&level, room).into_iter();
             (middles.filter(away_from_items).collect(), 0)
         } else {

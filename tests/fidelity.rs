@@ -7,6 +7,7 @@
 //! fresh clone runs this test alone; `tests/data/README.md` says where it came from.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 use mansion_forge::analysis::stats::level_stats;
@@ -144,9 +145,11 @@ fn compare(figures: &Figures, reference: &Reference, ref_games: f64) -> (Vec<Fai
     for (level, ref_figures) in reference {
         for (key, &(ref_mean, ref_sd)) in ref_figures {
             let (mean, z) = mean_and_z(&figures[level][key], (ref_mean, ref_sd), ref_games);
-            report.push_str(&format!(
-                "L{level} {key:>20}: ours {mean:8.3} original {ref_mean:8.3}  z {z:6.2}\n"
-            ));
+            writeln!(
+                report,
+                "L{level} {key:>20}: ours {mean:8.3} original {ref_mean:8.3}  z {z:6.2}"
+            )
+            .expect("a String takes any text");
             if z.abs() > largest.0 {
                 largest = (z.abs(), format!("L{level} {key}"));
             }
@@ -178,10 +181,12 @@ fn compare(figures: &Figures, reference: &Reference, ref_games: f64) -> (Vec<Fai
             }
         }
     }
-    report.push_str(&format!(
+    write!(
+        report,
         "largest |z| {:.2} ({}), bound {MAX_Z}",
         largest.0, largest.1
-    ));
+    )
+    .expect("a String takes any text");
     (failures, report)
 }
 

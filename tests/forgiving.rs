@@ -303,10 +303,10 @@ fn huge_level() -> Level {
         }
     }
     big.plan = small.plan;
-    big.rooms = small.rooms.clone();
-    big.adjacencies = small.adjacencies.clone();
-    big.items = small.items.clone();
-    big.split_points = small.split_points.clone();
+    big.rooms.clone_from(&small.rooms);
+    big.adjacencies.clone_from(&small.adjacencies);
+    big.items.clone_from(&small.items);
+    big.split_points.clone_from(&small.split_points);
     big.player_start = small.player_start;
     big.entrance = small.entrance.clone();
     let mut route = small.patrols[0].clone();

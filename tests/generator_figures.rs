@@ -11,7 +11,7 @@ use mansion_forge::generate::rng::Stream;
 use mansion_forge::generate::rogue_grid::RogueGrid;
 use mansion_forge::generate::tile_growth::figures::growth_figures;
 use mansion_forge::generate::tile_growth::{TileGrowth, TileGrowthParams};
-use mansion_forge::generate::{GenerateError, Generator, Request};
+use mansion_forge::generate::{GenerateError, Generator, Request, Rerolls};
 use mansion_forge::model::{Level, RoomKind};
 
 fn mean(values: impl Iterator<Item = f64>) -> f64 {
@@ -150,7 +150,7 @@ fn locks_hold(generator: &dyn Generator, base_seeds: std::ops::Range<u64>) {
             level: 5,
             seed: base,
             locks: &[],
-            rerolls: Default::default(),
+            rerolls: Rerolls::default(),
         };
         let level: Level = generator.generate(&request).expect("generate");
         let mut rng = Stream::new(base, "lock test");
@@ -170,7 +170,7 @@ fn locks_hold(generator: &dyn Generator, base_seeds: std::ops::Range<u64>) {
                 level: 5,
                 seed: seed + base * 7919,
                 locks: &locks,
-                rerolls: Default::default(),
+                rerolls: Rerolls::default(),
             };
             match generator.generate(&again) {
                 Ok(level) => {
@@ -268,7 +268,7 @@ fn out_of_range_parameters_are_clamped_and_reported() {
                 level: 9,
                 seed,
                 locks: &[],
-                rerolls: Default::default(),
+                rerolls: Rerolls::default(),
             };
             let level = generator
                 .generate(&request)

@@ -4,12 +4,19 @@
 mod common;
 
 use common::check_level;
-use mansion_forge::generate::packed_mansion::plan::{PlacementKind, any_candidate_left};
-use mansion_forge::generate::packed_mansion::{PackedMansion, PackedMansionParams, Placement};
-use mansion_forge::generate::rogue_grid::{ExitRule, RogueGrid, RogueGridParams, Start};
-use mansion_forge::generate::tile_growth::growth::{SIDES, bit, step};
-use mansion_forge::generate::tile_growth::{ModuleType, RootColumn, TileGrowth, TileGrowthParams};
-use mansion_forge::generate::{Generator, Request};
+use mansion_forge::generate::packed_mansion::plan::{PlacementKind, Plan, any_candidate_left};
+use mansion_forge::generate::packed_mansion::{
+    PackedMansion, PackedMansionParams, PackedPlan, Placement, Settings as PackedSettings,
+};
+use mansion_forge::generate::rogue_grid::links::Links;
+use mansion_forge::generate::rogue_grid::{
+    ExitRule, RogueGrid, RogueGridParams, Settings as RogueSettings, Start,
+};
+use mansion_forge::generate::tile_growth::growth::{Growth, SIDES, bit, step};
+use mansion_forge::generate::tile_growth::{
+    ModuleType, RootColumn, Settings as TileGrowthSettings, TileGrowth, TileGrowthParams,
+};
+use mansion_forge::generate::{Generator, Request, Rerolls};
 use mansion_forge::model::{Cell, Level, RoomKind, RoomOrigin};
 use proptest::prelude::*;
 
@@ -20,7 +27,7 @@ fn request(seed: u64, level: u32) -> Request<'static> {
         level,
         seed,
         locks: &[],
-        rerolls: Default::default(),
+        rerolls: Rerolls::default(),
     }
 }
 
@@ -58,31 +65,13 @@ prop_compose! {
     }
 }
 
-fn tile_growth_invariants(
-    params: TileGrowthParams,
-    seed: u64,
-    level_no: u32,
+/// Every module is linked to its parent on its in side, keeps no open connection, has a type of non-zero
+/// weight and (in a tree) no more outs than its variant has.
+fn modules_keep_their_links(
+    growth: &Growth,
+    settings: &TileGrowthSettings,
+    looped: bool,
 ) -> Result<(), String> {
-    let generator = TileGrowth {
-        params: params.clone(),
-    };
-    let growth = generator.grow(seed, &[]).map_err(|e| e.to_string())?;
-    let level = generator
-        .generate(&request(seed, level_no))
-        .map_err(|e| e.to_string())?;
-    check_level(&level)?;
-    let (settings, _) = params.settings();
-    let n = growth.modules.len();
-    let links: u32 = growth
-        .modules
-        .iter()
-        .map(|m| m.links.count_ones())
-        .sum::<u32>()
-        / 2;
-    let looped = settings.extra_link_chance > 0.0;
-    if !looped && links as usize != n - 1 {
-        return Err(format!("{links} links for {n} modules: not a tree"));
-    }
     for (i, m) in growth.modules.iter().enumerate() {
         if m.outs != m.links & !bit(m.in_side) {
             return Err(format!("module {i} keeps an open connection"));
@@ -115,6 +104,35 @@ fn tile_growth_invariants(
             return Err(format!("module {i} has outs beyond its variant"));
         }
     }
+    Ok(())
+}
+
+fn tile_growth_invariants(
+    params: &TileGrowthParams,
+    seed: u64,
+    level_no: u32,
+) -> Result<(), String> {
+    let generator = TileGrowth {
+        params: params.clone(),
+    };
+    let growth = generator.grow(seed, &[]).map_err(|e| e.to_string())?;
+    let level = generator
+        .generate(&request(seed, level_no))
+        .map_err(|e| e.to_string())?;
+    check_level(&level)?;
+    let (settings, _) = params.settings();
+    let n = growth.modules.len();
+    let links: u32 = growth
+        .modules
+        .iter()
+        .map(|m| m.links.count_ones())
+        .sum::<u32>()
+        / 2;
+    let looped = settings.extra_link_chance > 0.0;
+    if !looped && links as usize != n - 1 {
+        return Err(format!("{links} links for {n} modules: not a tree"));
+    }
+    modules_keep_their_links(&growth, &settings, looped)?;
     let wanted = settings.min_modules.min(growth.capacity());
     if n < wanted || n > settings.max_modules.max(1) {
         return Err(format!(
@@ -175,19 +193,19 @@ proptest! {
 
     #[test]
     fn tile_growth_keeps_its_invariants(params in tile_params(), seed: u64, level in 0..10u32) {
-        let result = tile_growth_invariants(params.clone(), seed, level);
+        let result = tile_growth_invariants(&params, seed, level);
         prop_assert!(result.is_ok(), "{:?} seed {seed}: {:?}", params, result);
     }
 
     #[test]
     fn packed_mansion_keeps_its_invariants(params in packed_params(), seed: u64, level in 0..10u32) {
-        let result = packed_invariants(params.clone(), seed, level);
+        let result = packed_invariants(&params, seed, level);
         prop_assert!(result.is_ok(), "{:?} seed {seed}: {:?}", params, result);
     }
 
     #[test]
     fn rogue_grid_keeps_its_invariants(params in rogue_params(), seed: u64, level in 0..10u32) {
-        let result = rogue_invariants(params.clone(), seed, level);
+        let result = rogue_invariants(&params, seed, level);
         prop_assert!(result.is_ok(), "{:?} seed {seed}: {:?}", params, result);
     }
 }
@@ -216,17 +234,9 @@ prop_compose! {
     }
 }
 
-fn packed_invariants(params: PackedMansionParams, seed: u64, level_no: u32) -> Result<(), String> {
-    let generator = PackedMansion {
-        params: params.clone(),
-    };
-    let packed = generator.plan(seed, &[]).map_err(|e| e.to_string())?;
-    let level = generator
-        .generate(&request(seed, level_no))
-        .map_err(|e| e.to_string())?;
-    check_level(&level)?;
-    let (settings, _) = params.settings();
-    let plan = &packed.plan;
+/// Every placement lies on the grid, has a size its kind allows, touches an earlier one and overlaps
+/// none.
+fn placements_fit(plan: &Plan, settings: &PackedSettings) -> Result<(), String> {
     for (i, p) in plan.placements.iter().enumerate() {
         if p.x < 0 || p.y < 0 || p.x + p.w > plan.grid_w || p.y + p.h > plan.grid_h {
             return Err(format!("placement {i} leaves the grid"));
@@ -260,38 +270,20 @@ fn packed_invariants(params: PackedMansionParams, seed: u64, level_no: u32) -> R
             }
         }
     }
-    if plan.placements[packed.entrance].y != 0 {
-        return Err("the Entrance Hall is off the front row".into());
-    }
-    if plan.rooms < settings.target_rooms {
-        let said = level.diagnostics.iter().any(|d| d.contains("rooms wanted"));
-        if !said || any_candidate_left(plan, &settings) {
-            return Err("a shortfall with candidates left, or unreported".into());
-        }
-    }
-    let hall = |k: usize| plan.placements[k].kind != PlacementKind::Room;
-    let components = {
-        let mut parent: Vec<usize> = (0..plan.placements.len()).collect();
-        fn find(p: &mut [usize], mut a: usize) -> usize {
-            while p[a] != a {
-                a = p[a];
-            }
-            a
-        }
-        for c in packed.contacts.iter().filter(|c| c.door && !c.fixed_up) {
-            let (a, b) = (find(&mut parent, c.a), find(&mut parent, c.b));
-            parent[a] = b;
-        }
-        (0..parent.len())
-            .filter(|&i| find(&mut parent, i) == i)
-            .count()
-    };
-    if packed.fix_doors > components - 1 {
-        return Err(format!(
-            "{} fix doors for {components} components",
-            packed.fix_doors
-        ));
-    }
+    Ok(())
+}
+
+/// Halls have a door to every placement they touch, room-to-room doors follow the door chance at its
+/// ends, and no door sits on a grid crossing.
+#[expect(
+    clippy::float_cmp,
+    reason = "0 and 1 are the chances at which room doors are never or always made, held exactly"
+)]
+fn contacts_keep_the_door_rules(
+    packed: &PackedPlan,
+    settings: &PackedSettings,
+    hall: impl Fn(usize) -> bool,
+) -> Result<(), String> {
     for c in &packed.contacts {
         if (hall(c.a) || hall(c.b)) && !c.door {
             return Err(format!(
@@ -311,6 +303,54 @@ fn packed_invariants(params: PackedMansionParams, seed: u64, level_no: u32) -> R
             return Err("a door on a grid crossing".into());
         }
     }
+    Ok(())
+}
+
+fn packed_invariants(params: &PackedMansionParams, seed: u64, level_no: u32) -> Result<(), String> {
+    let generator = PackedMansion {
+        params: params.clone(),
+    };
+    let packed = generator.plan(seed, &[]).map_err(|e| e.to_string())?;
+    let level = generator
+        .generate(&request(seed, level_no))
+        .map_err(|e| e.to_string())?;
+    check_level(&level)?;
+    let (settings, _) = params.settings();
+    let plan = &packed.plan;
+    placements_fit(plan, &settings)?;
+    if plan.placements[packed.entrance].y != 0 {
+        return Err("the Entrance Hall is off the front row".into());
+    }
+    if plan.rooms < settings.target_rooms {
+        let said = level.diagnostics.iter().any(|d| d.contains("rooms wanted"));
+        if !said || any_candidate_left(plan, &settings) {
+            return Err("a shortfall with candidates left, or unreported".into());
+        }
+    }
+    let hall = |k: usize| plan.placements[k].kind != PlacementKind::Room;
+    let components = {
+        fn find(p: &mut [usize], mut a: usize) -> usize {
+            while p[a] != a {
+                a = p[a];
+            }
+            a
+        }
+        let mut parent: Vec<usize> = (0..plan.placements.len()).collect();
+        for c in packed.contacts.iter().filter(|c| c.door && !c.fixed_up) {
+            let (a, b) = (find(&mut parent, c.a), find(&mut parent, c.b));
+            parent[a] = b;
+        }
+        (0..parent.len())
+            .filter(|&i| find(&mut parent, i) == i)
+            .count()
+    };
+    if packed.fix_doors > components - 1 {
+        return Err(format!(
+            "{} fix doors for {components} components",
+            packed.fix_doors
+        ));
+    }
+    contacts_keep_the_door_rules(&packed, &settings, hall)?;
     for adj in level.adjacencies.iter().filter(|a| a.door) {
         let seg = adj.segment.ok_or("a packed door without a wall run")?;
         let door = adj.door_cells[0];
@@ -360,17 +400,10 @@ fn chebyshev(a: Cell, b: Cell) -> i32 {
     (a.x - b.x).abs().max((a.y - b.y).abs())
 }
 
-fn rogue_invariants(params: RogueGridParams, seed: u64, level_no: u32) -> Result<(), String> {
-    let generator = RogueGrid {
-        params: params.clone(),
-    };
-    let links = generator.links(seed);
-    let level: Level = generator
-        .generate(&request(seed, level_no))
-        .map_err(|e| e.to_string())?;
-    check_level(&level)?;
-    let (settings, _) = params.settings();
-    let (cx, cy, s) = (settings.cells_x, settings.cells_y, settings.cell_size);
+/// The walk steps between neighbours, never revisits a cell and stops only when boxed in; the links
+/// join neighbours, one per cell after the first plus the loops, at most the loops the settings allow.
+fn walk_and_links_hold(links: &Links, settings: &RogueSettings) -> Result<(), String> {
+    let (cx, cy) = (settings.cells_x, settings.cells_y);
     let cells = (cx * cy) as usize;
     for pair in links.walk.windows(2) {
         if (pair[0].0 - pair[1].0).abs() + (pair[0].1 - pair[1].1).abs() != 1 {
@@ -401,25 +434,12 @@ fn rogue_invariants(params: RogueGridParams, seed: u64, level_no: u32) -> Result
             return Err("a link joins non-neighbours".into());
         }
     }
-    for (r, room) in level.rooms.iter().enumerate() {
-        let RoomOrigin::GridCell { i, j } = room.origin else {
-            return Err("a room without a grid cell".into());
-        };
-        let f = room.interior;
-        let (w, h) = (f.width(), f.height());
-        let inside = f.x0 >= i * s + 2
-            && f.x1 - 1 <= i * s + s - 2
-            && f.y0 >= j * s + 2
-            && f.y1 - 1 <= j * s + s - 2;
-        let sized = (settings.room_min..=settings.room_max).contains(&w)
-            && (settings.room_min..=settings.room_max).contains(&h);
-        if !inside || !sized || r != (j * cx + i) as usize {
-            return Err(format!("room {r} out of its cell or size"));
-        }
-    }
-    if level.adjacencies.len() != links.links.len() || level.adjacencies.iter().any(|a| !a.door) {
-        return Err("the room graph differs from the link graph".into());
-    }
+    Ok(())
+}
+
+/// Every corridor has a door on each of its rooms' rings, touches no other corridor and runs into no
+/// room on its way.
+fn corridors_hold(level: &Level) -> Result<(), String> {
     for (n, adj) in level.adjacencies.iter().enumerate() {
         let [start, end] = adj.door_cells[..] else {
             return Err("a corridor without two door cells".into());
@@ -452,6 +472,42 @@ fn rogue_invariants(params: RogueGridParams, seed: u64, level_no: u32) -> Result
             }
         }
     }
+    Ok(())
+}
+
+fn rogue_invariants(params: &RogueGridParams, seed: u64, level_no: u32) -> Result<(), String> {
+    let generator = RogueGrid {
+        params: params.clone(),
+    };
+    let links = generator.links(seed);
+    let level: Level = generator
+        .generate(&request(seed, level_no))
+        .map_err(|e| e.to_string())?;
+    check_level(&level)?;
+    let (settings, _) = params.settings();
+    let (cx, cy, s) = (settings.cells_x, settings.cells_y, settings.cell_size);
+    let cells = (cx * cy) as usize;
+    walk_and_links_hold(&links, &settings)?;
+    for (r, room) in level.rooms.iter().enumerate() {
+        let RoomOrigin::GridCell { i, j } = room.origin else {
+            return Err("a room without a grid cell".into());
+        };
+        let f = room.interior;
+        let (w, h) = (f.width(), f.height());
+        let inside = f.x0 >= i * s + 2
+            && f.x1 - 1 <= i * s + s - 2
+            && f.y0 >= j * s + 2
+            && f.y1 - 1 <= j * s + s - 2;
+        let sized = (settings.room_min..=settings.room_max).contains(&w)
+            && (settings.room_min..=settings.room_max).contains(&h);
+        if !inside || !sized || r != (j * cx + i) as usize {
+            return Err(format!("room {r} out of its cell or size"));
+        }
+    }
+    if level.adjacencies.len() != links.links.len() || level.adjacencies.iter().any(|a| !a.door) {
+        return Err("the room graph differs from the link graph".into());
+    }
+    corridors_hold(&level)?;
     let room_of = |(i, j): (i32, i32)| (j * cx + i) as usize;
     let up = level.entrance.cell;
     let down = level.entrance.exit_cell.ok_or("no down-stairs")?;

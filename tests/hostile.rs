@@ -11,8 +11,9 @@ use std::time::{Duration, Instant};
 
 use mansion_forge::app::EditorState;
 use mansion_forge::edit::{Document, Edit};
-use mansion_forge::generate::campaign;
+use mansion_forge::generate::packed_mansion::PackedMansionParams;
 use mansion_forge::generate::recipe::Recipe;
+use mansion_forge::generate::{Rerolls, campaign};
 use mansion_forge::io::level_file::{self, Format};
 use mansion_forge::io::preset::{self, Preset};
 use mansion_forge::model::{Cell, Level};
@@ -141,10 +142,10 @@ fn a_lock_from_another_generator_is_a_clear_error() {
     let mut packed = Document::new(Recipe {
         generator: mansion_forge::generate::recipe::GeneratorParams::of::<
             mansion_forge::generate::packed_mansion::declaration::Declaration,
-        >(Default::default()),
+        >(PackedMansionParams::default()),
         level: 3,
         seed: 5,
-        rerolls: Default::default(),
+        rerolls: Rerolls::default(),
     })
     .expect("packed mansion");
     let room = packed
@@ -523,7 +524,7 @@ fn the_most_stations_a_route_may_hold_are_reported_once() {
         }),
         level: 5,
         seed: 3,
-        rerolls: Default::default(),
+        rerolls: Rerolls::default(),
     };
     let mut level = recipe.build().expect("a large tile-growth mansion");
     let most = mansion_forge::model::limits::MAX_ROUTE_CELLS;

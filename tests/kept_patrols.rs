@@ -5,9 +5,12 @@ use std::path::Path;
 
 use mansion_forge::analysis::validate::{FindingKind, validate};
 use mansion_forge::edit::{Command, Document, Edit, locks};
-use mansion_forge::generate::Step;
+use mansion_forge::generate::packed_mansion::PackedMansionParams;
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::generate::rng::fnv1a;
+use mansion_forge::generate::rogue_grid::RogueGridParams;
+use mansion_forge::generate::tile_growth::TileGrowthParams;
+use mansion_forge::generate::{Rerolls, Step};
 use mansion_forge::io::preset::{self, Preset};
 use mansion_forge::model::topology::move_costs;
 use mansion_forge::model::valid::check_lock;
@@ -22,19 +25,19 @@ fn recipes(seed: u64, level: u32) -> [Recipe; 4] {
         generator,
         level,
         seed,
-        rerolls: Default::default(),
+        rerolls: Rerolls::default(),
     };
     [
         Recipe::campaign_level(seed, level),
         other(mansion_forge::generate::recipe::GeneratorParams::of::<
             mansion_forge::generate::tile_growth::declaration::Declaration,
-        >(Default::default())),
+        >(TileGrowthParams::default())),
         other(mansion_forge::generate::recipe::GeneratorParams::of::<
             mansion_forge::generate::packed_mansion::declaration::Declaration,
-        >(Default::default())),
+        >(PackedMansionParams::default())),
         other(mansion_forge::generate::recipe::GeneratorParams::of::<
             mansion_forge::generate::rogue_grid::declaration::Declaration,
-        >(Default::default())),
+        >(RogueGridParams::default())),
     ]
 }
 

@@ -15,6 +15,7 @@
 //! then used as a path prefix is seen as a reference to the glob's module only.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::fmt::Write as _;
 use std::path::Path;
 
 #[path = "layers/scan.rs"]
@@ -295,15 +296,18 @@ fn import_cycles(edges: &[Edge]) -> Vec<String> {
                 names.rotate_left(start);
                 if seen.insert(names.clone()) {
                     cycle.rotate_left(start);
-                    text.push_str(&format!("  cycle {} → {}\n", names.join(" → "), names[0]));
+                    writeln!(text, "  cycle {} → {}", names.join(" → "), names[0])
+                        .expect("a String takes any text");
                     for step in cycle {
-                        text.push_str(&format!(
-                            "    {} → {}: {} uses {}\n",
+                        writeln!(
+                            text,
+                            "    {} → {}: {} uses {}",
                             name(&step.from),
                             name(&step.to),
                             step.at,
                             step.written
-                        ));
+                        )
+                        .expect("a String takes any text");
                     }
                 }
             }

@@ -328,13 +328,13 @@ fn the_hashed_levels_keep_what_every_original_map_keeps() {
 /// The checks can fail: one cell or one count changed in an original map is caught.
 #[test]
 fn the_checks_catch_a_broken_map() {
+    type Break = Box<dyn Fn(&mut Map)>;
     let maps = original_maps();
     let map = maps.iter().find(|m| m.level == 7).expect("a level 7 map");
     assert_eq!(map_problems(map), Vec::<String>::new());
     let px = (0..map.w())
         .find(|&x| map.at(x, 3) == 'P')
         .expect("a portcullis");
-    type Break = Box<dyn Fn(&mut Map)>;
     let breaks: [(&str, Break); 8] = [
         ("outer wall opened", Box::new(|m| m.rows[3][5] = '.')),
         (

@@ -16,7 +16,7 @@ use mansion_forge::generate::params::{ParamSpec, numeric};
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::generate::registry::{self, Declare, GeneratorParams, Kind};
 use mansion_forge::generate::rogue_grid::{RogueGrid, RogueGridParams};
-use mansion_forge::generate::{GenerateError, Generator, Request};
+use mansion_forge::generate::{GenerateError, Generator, Request, Rerolls};
 use mansion_forge::io::{level_file, preset};
 use mansion_forge::model::{Level, OriginKind};
 use serde::{Deserialize, Serialize};
@@ -161,7 +161,7 @@ fn a_toy_preset_saves_and_loads_back() {
             .expect("a parameter of the toy"),
         level: 2,
         seed: 77,
-        rerolls: Default::default(),
+        rerolls: Rerolls::default(),
     };
     let doc = Document::new(recipe).expect("the toy builds");
     let path = dir.join("toy.ron");

@@ -1,6 +1,6 @@
 //! Drives the editor through its accessible labels with `egui_kittest` (no rendering, no display).
 
-use egui::{Event, Key, PointerButton, Pos2, Vec2};
+use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use mansion_forge::app::{Editor, EditorState, Overlay, Source};
@@ -29,7 +29,7 @@ fn click_at(harness: &mut Harness<'static, Editor>, pos: Pos2) {
             pos,
             button: PointerButton::Primary,
             pressed,
-            modifiers: Default::default(),
+            modifiers: Modifiers::default(),
         });
     }
     harness.run_steps(2);

@@ -91,21 +91,17 @@ pub(super) fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
 }
 
 fn load(args: &AnalyzeArgs) -> Result<Level, CliError> {
-    match (args.seed, args.level) {
-        (Some(seed), Some(level)) => {
-            let choice = args.generator.choice_or(args.target.as_deref())?;
-            build(choice.as_ref(), seed, level)
-        }
-        _ => {
-            let file = args.target.as_deref().ok_or_else(|| {
-                CliError::Input("analyze needs a FILE, or --seed and --level".to_string())
-            })?;
-            let path = PathBuf::from(file);
-            let loaded = load_level_or_preset(Path::new(&path), args.broken_edits.choice())?;
-            warn_drift(&path, loaded.drift.as_deref());
-            Ok(loaded.level)
-        }
+    if let (Some(seed), Some(level)) = (args.seed, args.level) {
+        let choice = args.generator.choice_or(args.target.as_deref())?;
+        return build(choice.as_ref(), seed, level);
     }
+    let file = args.target.as_deref().ok_or_else(|| {
+        CliError::Input("analyze needs a FILE, or --seed and --level".to_string())
+    })?;
+    let path = PathBuf::from(file);
+    let loaded = load_level_or_preset(Path::new(&path), args.broken_edits.choice())?;
+    warn_drift(&path, loaded.drift.as_deref());
+    Ok(loaded.level)
 }
 
 fn report(stealth: &Stealth) -> Report {

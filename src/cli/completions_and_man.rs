@@ -22,10 +22,10 @@ pub(super) fn completions(shell: Shell, mut command: clap::Command) -> Result<Ex
     Ok(ExitCode::SUCCESS)
 }
 
-/// clap_complete 4.6 spells the `case` labels of a hyphenated program's subcommands differently from the
+/// `clap_complete` 4.6 spells the `case` labels of a hyphenated program's subcommands differently from the
 /// state its own loop computes (`mansion__subcmd__forge__subcmd__stats` against
 /// `mansion__forge__subcmd__stats`), so no option of a subcommand ever completes in bash
-/// (clap-rs/clap#6421, still open). The labels are respelled the loop's way; once clap_complete spells
+/// (clap-rs/clap#6421, still open). The labels are respelled the loop's way; once `clap_complete` spells
 /// them alike this changes nothing, and `tests/cli.rs` completes a subcommand's option in bash either way.
 fn respell_bash_states(script: &str) -> String {
     let state = PROGRAM.replace('-', "__");

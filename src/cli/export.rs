@@ -89,7 +89,7 @@ pub(super) fn load_level_or_preset(
     let read = level_or_preset::read(path).map_err(|e| {
         CliError::Input(match e {
             OpenError::Preset(e) => preset_message(&e),
-            other => other.to_string(),
+            other @ OpenError::Level(_) => other.to_string(),
         })
     })?;
     match read {

@@ -12,6 +12,10 @@ use super::error::CliError;
 use crate::io::atomic::save_atomic;
 
 /// Maps a standard-output write error; a closed pipe ends the command quietly.
+#[expect(
+    clippy::needless_pass_by_value,
+    reason = "owned, so that writes can `.map_err(stdout_error)` on the error they return"
+)]
 pub(super) fn stdout_error(e: io::Error) -> CliError {
     if e.kind() == io::ErrorKind::BrokenPipe {
         CliError::BrokenPipe

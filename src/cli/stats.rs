@@ -27,6 +27,10 @@ pub(super) struct StatsArgs {
     /// Append the stealth summary of each mansion (lit_floor_share, watched_share,
     /// never_watched_share, hiding_cells, loot_ghost, ghost_route_turns; `loot` is already there).
     #[arg(long)]
+    #[expect(
+        clippy::doc_markdown,
+        reason = "this comment is the option's --help text, whose key names are printed as plain words"
+    )]
     stealth: bool,
     /// Threads to measure on [default: one per core]; the output is the same for any number.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]

@@ -4,6 +4,7 @@
 //! Reproducibility: a document is `recipe + base_locks + edits`. Building the recipe with the base locks
 //! and replaying the edits gives the current level byte for byte, which is what a preset stores.
 
+mod apply;
 pub mod commands;
 pub mod locks;
 pub mod placement;
@@ -21,8 +22,10 @@ use crate::model::{Level, LockOrigin, LockedRoom, RoomId};
 /// Anything the document refuses; it is left as it was.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum CommandError {
+    /// A hand edit does not apply to the level.
     #[error(transparent)]
     Edit(#[from] EditError),
+    /// A regeneration or re-roll found no level that keeps the locks.
     #[error(transparent)]
     Generate(#[from] GenerateError),
 }
@@ -30,7 +33,9 @@ pub enum CommandError {
 /// A document rebuilt from its recipe, locks and edits, up to the first edit that could not be applied.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Replayed {
+    /// The document with every edit before the broken one applied (all of them when none broke).
     pub document: Document,
+    /// The first edit that could not be applied; the edits after it are dropped with it.
     pub broken: Option<EditFailure>,
 }
 
@@ -41,16 +46,20 @@ pub struct EditFailure {
     pub index: usize,
     /// How many edits the list has.
     pub total: usize,
+    /// The edit as the list gave it.
     pub edit: Edit,
+    /// Why it could not be applied.
     pub error: EditError,
 }
 
 /// One undoable change of the document.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
+    /// A hand edit; it locks the rooms it touches (see [`Document::apply`]).
     Edit(Edit),
     /// Regenerates the unlocked rooms with a new seed (or the same one).
     Regenerate {
+        /// The recipe's new seed.
         seed: u64,
     },
     /// Re-rolls one step, keeping the layout.
@@ -66,6 +75,8 @@ impl Command {
         }
     }
 
+    /// The history label without looking at the level: a door is named by its wall number rather than
+    /// its cell.
     pub fn label(&self) -> String {
         match self {
             Command::Edit(edit) => edit.label(),
@@ -78,6 +89,7 @@ impl Command {
 /// A level being edited, with what made it (saved as a preset: `io::preset`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Document {
+    /// What the level was generated from: generator, parameters, level number, seed and re-rolls.
     pub recipe: Recipe,
     /// The locks the level was generated with.
     pub base_locks: Vec<LockedRoom>,
@@ -85,6 +97,7 @@ pub struct Document {
     pub edits: Vec<Edit>,
     /// The locks now in force (base locks changed by edits).
     pub locks: Vec<LockedRoom>,
+    /// The level as the recipe, base locks and edits make it; what the editor shows.
     pub level: Level,
 }
 
@@ -234,12 +247,13 @@ impl Document {
             .iter()
             .map(|lock| {
                 let room = (0..level.rooms.len()).find(|&r| locks::same_room(lock, level, r));
-                room.and_then(|r| locks::snapshot(level, r))
-                    .map(|snapshot| LockedRoom {
+                room.and_then(|r| locks::snapshot(level, r)).map_or_else(
+                    || lock.clone(),
+                    |snapshot| LockedRoom {
                         by: lock.by,
                         ..snapshot
-                    })
-                    .unwrap_or_else(|| lock.clone())
+                    },
+                )
             })
             .collect();
         locks::keep_patrols(&self.level, &mut self.locks);
@@ -336,10 +350,12 @@ impl History {
         true
     }
 
+    /// Whether [`History::undo`] has a command to step back over (to grey out the menu entry).
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()
     }
 
+    /// Whether [`History::redo`] has an undone command to re-apply.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }

@@ -8,7 +8,7 @@ pub const LEGEND: &str = "# wall  - | window  + door  ' archway  P portcullis  g
 
 fn terrain_char(t: Terrain) -> char {
     match t {
-        Terrain::Ground => ' ',
+        Terrain::Ground | Terrain::Void => ' ',
         Terrain::Grass => '"',
         Terrain::Water => '~',
         Terrain::Marble => ':',
@@ -22,7 +22,6 @@ fn terrain_char(t: Terrain) -> char {
         Terrain::Portcullis(_) => 'P',
         Terrain::Door(_) => '\'',
         Terrain::GardenDoor(_) => 'g',
-        Terrain::Void => ' ',
     }
 }
 

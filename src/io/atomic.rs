@@ -2,7 +2,7 @@
 //! good one was, so every save goes to a temporary file beside the target and is renamed over it.
 //!
 //! Temp files are named `.NAME.tmp-PID-N` (the saving process and a counter), so a later save can tell
-//! which leftovers are its own target's and whether their writer is gone; see [`stale_temps`].
+//! which leftovers are its own target's and whether their writer is gone; see `stale_temps`.
 //! Saving onto a symbolic link writes the file it points to: the link stays a link, and the backup
 //! and the temp file sit beside the real file (a rename over the link would replace the link itself).
 
@@ -177,7 +177,7 @@ pub(crate) fn follow_symlinks(path: &Path) -> io::Result<PathBuf> {
 
 /// How old a leftover temp must be to be removed even though a process with its pid runs (pids are
 /// reused, and no save takes minutes).
-pub const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
+pub const STALE_AFTER: Duration = Duration::from_mins(10);
 
 /// The leftovers in `dir` of earlier saves of `target_name` whose writer is gone, for the next save to
 /// remove: entries named exactly `.NAME.tmp-PID-N` or `.NAME.tmp-PID-N.bak` (the backup's staging name)

@@ -35,6 +35,7 @@ pub struct BrokenEdit {
     pub label: String,
     /// Where the edit starts in the file, when the preset was read from one.
     pub place: Option<Place>,
+    /// Why it cannot be applied.
     pub error: EditError,
 }
 

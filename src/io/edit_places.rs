@@ -10,7 +10,9 @@
 /// A 1-based line and column (in characters) of a text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Place {
+    /// Line, from 1.
     pub line: usize,
+    /// Column in characters (not bytes), from 1.
     pub column: usize,
 }
 

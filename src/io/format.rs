@@ -10,7 +10,9 @@ use std::path::Path;
 /// A level-file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
+    /// Rusty Object Notation: the default, pretty-printed for reading and diffing.
     Ron,
+    /// JSON, for tools in other languages.
     Json,
 }
 

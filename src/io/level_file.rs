@@ -23,57 +23,103 @@ use crate::model::{Level, ValidLevel, valid};
 ///
 /// Format 1 is the `Level` as it has been serialised since level files exist; files written before they
 /// carried a `version` (the field is absent) are format 1 too, so they load unchanged. A change to what
-/// the file holds bumps this number, and [`check_format`] then migrates or refuses the older formats.
+/// the file holds bumps this number, and `check_format` then migrates or refuses the older formats.
 pub const LEVEL_FORMAT_VERSION: u64 = 1;
 
 /// Why a level file could not be read or written.
 #[derive(Debug, Error)]
 pub enum LevelFileError {
+    /// The file could not be read (missing, unreadable, too large, not UTF-8).
     #[error("{path}: {source}")]
-    Read { path: PathBuf, source: ReadError },
+    Read {
+        /// The file, or `-` for standard input.
+        path: PathBuf,
+        /// What went wrong.
+        source: ReadError,
+    },
+    /// The text is not a well-formed level in the syntax it looks like.
     #[error("{path}:{line}:{column}: invalid {format} level: {message}")]
     Parse {
+        /// The file, or `-` for standard input.
         path: PathBuf,
+        /// The syntax the text was read as.
         format: Format,
+        /// 1-based line of the mistake.
         line: usize,
+        /// 1-based column of the mistake.
         column: usize,
+        /// The parser's complaint, fit to show (echoes cut, control characters escaped).
         message: String,
     },
+    /// The file's format version is above [`LEVEL_FORMAT_VERSION`]: a newer build wrote it.
     #[error(
         "{path}: was saved by a newer Mansion Forge (level format {found}; this version reads up to \
          {LEVEL_FORMAT_VERSION})"
     )]
-    NewerFormat { path: PathBuf, found: u64 },
+    NewerFormat {
+        /// The file, or `-` for standard input.
+        path: PathBuf,
+        /// The version the file states.
+        found: u64,
+    },
+    /// The file's format version is 0, which no build ever wrote.
     #[error(
         "{path}: level format {found} does not exist (this version reads formats 1 to \
          {LEVEL_FORMAT_VERSION})"
     )]
-    UnknownFormat { path: PathBuf, found: u64 },
+    UnknownFormat {
+        /// The file, or `-` for standard input.
+        path: PathBuf,
+        /// The version the file states.
+        found: u64,
+    },
     /// Parsed, but not a level the rest of the program can index safely.
     #[error("{path}: invalid level: {message}")]
-    Shape { path: PathBuf, message: String },
+    Shape {
+        /// The file, or `-` for standard input.
+        path: PathBuf,
+        /// What is out of range or unknown (the generator), and where.
+        message: String,
+    },
     /// A preset where a level file was asked for.
     #[error(
         "{path}: this is a preset, not a level file: open it in the editor and export its level, or \
          use `mansion-forge export` on it"
     )]
-    NotALevel { path: PathBuf },
+    NotALevel {
+        /// The file, or `-` for standard input.
+        path: PathBuf,
+    },
     /// A level that the loader would refuse, so it is not written.
     #[error("not saved: {message}")]
-    Unsafe { message: String },
+    Unsafe {
+        /// What the loader would refuse, and where.
+        message: String,
+    },
     /// The level's file would be larger than the loader reads, so it is not written.
     #[error("{}", too_large_message(*.format, *.bytes, *.as_ron))]
     TooLarge {
+        /// The format it was to be written in.
         format: Format,
+        /// The size the text would have.
         bytes: u64,
         /// Its size as RON, when it was too large as JSON and fits as RON.
         as_ron: Option<u64>,
     },
+    /// The level could not be serialised (the serialiser's message).
     #[error("cannot write {format} level: {message}")]
-    Serialise { format: Format, message: String },
+    Serialise {
+        /// The format it was to be written in.
+        format: Format,
+        /// The serialiser's complaint.
+        message: String,
+    },
+    /// The file could not be written; the old file, if any, is left as it was.
     #[error("{path}: cannot write: {source}")]
     Write {
+        /// The file being saved.
         path: PathBuf,
+        /// The operating system's reason.
         source: std::io::Error,
     },
 }
@@ -81,9 +127,13 @@ pub enum LevelFileError {
 /// A parse failure before a path is attached (see [`parse`]).
 #[derive(Debug)]
 pub struct ParseFailure {
+    /// The syntax the text was read as.
     pub format: Format,
+    /// 1-based line of the mistake.
     pub line: usize,
+    /// 1-based column of the mistake.
     pub column: usize,
+    /// The parser's complaint, fit to show.
     pub message: String,
 }
 

@@ -14,15 +14,19 @@ use crate::model::ValidLevel;
 /// A level file or a preset, read and parsed (a preset is not rebuilt yet).
 #[derive(Debug)]
 pub enum LevelOrPreset {
+    /// A level file, checked against the limits and ready to show.
     Level(ValidLevel),
+    /// A preset, checked and ready to rebuild with [`Preset::rebuild_with`].
     Preset(Preset),
 }
 
 /// Why a file could not be read as the kind it holds.
 #[derive(Debug, Error)]
 pub enum OpenError {
+    /// The file could not be read, or holds a level that does not parse or is out of range.
     #[error(transparent)]
     Level(#[from] LevelFileError),
+    /// The file holds a preset that does not parse or is out of range.
     #[error(transparent)]
     Preset(#[from] PresetError),
 }

@@ -2,7 +2,7 @@
 //! library's advice to programmers (ron's `recursion_limit`), and with numbers out of range said in words.
 //!
 //! serde reports a number that does not fit its field in the terms of its own types: ron says only
-//! "Integer is out of bounds", serde_json says "invalid type: floating point `1.8446744073709552e+19`,
+//! "Integer is out of bounds", `serde_json` says "invalid type: floating point `1.8446744073709552e+19`,
 //! expected u64" for a seed of 2^64 (it read the number as a float because no integer holds it). Both
 //! point at the number, so the file's own text gives the number as written and the field it is for.
 
@@ -11,7 +11,7 @@ use crate::model::limits::fit_message;
 /// ron's nesting limit, which its default options apply while parsing.
 pub const RON_NESTING_LIMIT: usize = 128;
 
-/// serde_json's nesting limit.
+/// `serde_json`'s nesting limit.
 pub const JSON_NESTING_LIMIT: usize = 128;
 
 /// The user's message for a RON parse error of `text`: ron's own sentence, except for the recursion
@@ -36,7 +36,7 @@ pub fn ron_message(text: &str, error: &ron::error::SpannedError) -> String {
     }
 }
 
-/// The user's message for a serde_json error of `text` without its location (reported separately), with
+/// The user's message for a `serde_json` error of `text` without its location (reported separately), with
 /// the recursion limit said in the same words as for RON and a number out of range said in words.
 pub fn json_message(text: &str, error: &serde_json::Error) -> String {
     let full = error.to_string();
@@ -113,7 +113,7 @@ fn range_of(name: &str) -> Option<(i128, i128)> {
 }
 
 /// The byte offset in `text` of 1-based `line` and `column`; the column counts characters (ron) or
-/// bytes (serde_json).
+/// bytes (`serde_json`).
 fn byte_offset(text: &str, line: usize, column: usize, in_chars: bool) -> Option<usize> {
     let line_start = if line <= 1 {
         0
@@ -147,14 +147,13 @@ fn number_start(text: &str, end: usize) -> usize {
 /// `"seed": 1` (JSON), when there is one.
 fn field_before(text: &str, start: usize) -> Option<String> {
     let before = text[..start].trim_end().strip_suffix(':')?.trim_end();
-    let key = match before.strip_suffix('"') {
-        Some(quoted) => &quoted[quoted.rfind('"')? + 1..],
-        None => {
-            let from = before
-                .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .map_or(0, |i| i + 1);
-            &before[from..]
-        }
+    let key = if let Some(quoted) = before.strip_suffix('"') {
+        &quoted[quoted.rfind('"')? + 1..]
+    } else {
+        let from = before
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        &before[from..]
     };
     let plain = !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_');
     plain.then(|| key.to_string())
@@ -165,7 +164,10 @@ mod tests {
     use super::*;
 
     #[derive(Debug, serde::Deserialize)]
-    #[allow(dead_code)]
+    #[expect(
+        dead_code,
+        reason = "the fields exist to be parsed, which is what these tests exercise; none is read"
+    )]
     struct Numbers {
         seed: u64,
         level: u32,

@@ -56,14 +56,21 @@ pub const PRESET_VERSION: u32 = 1;
 /// One preset file with typed generator parameters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PresetFile<P> {
+    /// The format version, [`PRESET_VERSION`] for files this build writes; read first, so that a file
+    /// of another version is refused by name rather than by whatever field it lacks.
     pub version: u32,
+    /// The designer's name for the preset, shown in the editor; may be empty.
     #[serde(default)]
     pub name: String,
+    /// The generator id (`siheyuan`, `tile_growth`, …); it picks the type `P` the parameters are read as.
     pub generator: String,
     /// Level number 0–9: dressing and patrol rules (guards from 1, outside patrols from 6).
     pub level: u32,
+    /// The seed the level is generated from.
     pub seed: u64,
+    /// The generator's parameters; a parameter left out takes its default.
     pub params: P,
+    /// How many times each later step was re-rolled in the editor, so the same draws come back.
     #[serde(default)]
     pub rerolls: Rerolls,
     /// The locks the level is generated with, with the locked rooms' content.
@@ -81,6 +88,7 @@ pub struct PresetFile<P> {
 /// a build whose generator (or lock retry) changed can say that the preset now rebuilds differently.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MadeWith {
+    /// The generator's version number then; when it differs from this build's, the warning says so.
     pub generator_version: u32,
     /// FNV-1a of the rebuilt level's JSON, as 16 hex digits.
     pub level: String,
@@ -105,10 +113,15 @@ pub fn fingerprint(level: &Level) -> String {
 /// A preset read from a file, ready to rebuild.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Preset {
+    /// The designer's name for the preset; may be empty.
     pub name: String,
+    /// Generator, parameters, level number, seed and re-rolls, checked against the limits.
     pub recipe: Recipe,
+    /// The locks to generate with (the document's base locks), each checked for this generator.
     pub locks: Vec<LockedRoom>,
+    /// Hand edits to replay after generating, in order.
     pub edits: Vec<Edit>,
+    /// What the preset rebuilt to when saved, to warn of drift; `None` for a preset written by hand.
     pub made_with: Option<MadeWith>,
     /// Where each edit starts in the text the preset was read from, for messages; empty for a preset
     /// made in memory.
@@ -119,7 +132,9 @@ pub struct Preset {
 /// saved with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Loaded {
+    /// The rebuilt document, ready to edit.
     pub document: Document,
+    /// The warning to show when the level differs from the one the preset was saved with.
     pub drift: Option<String>,
     /// The edit the rebuild stopped at, left out with every edit after it ([`BrokenEdits::Skip`]).
     pub skipped: Option<BrokenEdit>,
@@ -223,36 +238,68 @@ impl Preset {
 /// Why a preset could not be read or written; the editor shows it and keeps its document.
 #[derive(Debug, Error)]
 pub enum PresetError {
+    /// The file could not be read (missing, unreadable, too large, not UTF-8).
     #[error("{path}: {source}")]
-    Read { path: PathBuf, source: ReadError },
+    Read {
+        /// The file, or `-` for standard input.
+        path: PathBuf,
+        /// What went wrong.
+        source: ReadError,
+    },
+    /// The text is not a well-formed preset.
     #[error("{path}:{line}:{column}: invalid preset: {message}")]
     Parse {
+        /// The file, or `-` for standard input.
         path: PathBuf,
+        /// 1-based line of the mistake.
         line: usize,
+        /// 1-based column of the mistake.
         column: usize,
+        /// The parser's complaint, fit to show (echoes cut, control characters escaped).
         message: String,
     },
+    /// The preset is of a format version this build does not read.
     #[error(
         "{path}: preset version {found} is not supported (this build reads version {PRESET_VERSION})"
     )]
-    Version { path: PathBuf, found: u32 },
+    Version {
+        /// The file, or `-` for standard input.
+        path: PathBuf,
+        /// The version the file states.
+        found: u32,
+    },
     #[error(
         "{path}: unknown generator `{found}` (expected {})",
         registry::ids_in_files()
     )]
+    /// The preset names a generator this build does not have.
     Generator {
+        /// The file, or `-` for standard input.
         path: PathBuf,
         /// The name as the file has it, cut and escaped by [`read::quote`].
         found: String,
     },
+    /// A parameter, level number or lock is outside what the generator accepts.
     #[error("{path}: {message}")]
-    Recipe { path: PathBuf, message: String },
+    Recipe {
+        /// The file, or `-` for standard input.
+        path: PathBuf,
+        /// Which value is out of range, in a designer's words.
+        message: String,
+    },
+    /// The preset reads well but generating it (with its locks) fails.
     #[error("{path}: the preset does not rebuild: {source}")]
-    Rebuild { path: PathBuf, source: CommandError },
+    Rebuild {
+        /// The file, or `-` for standard input.
+        path: PathBuf,
+        /// Why the generation failed.
+        source: CommandError,
+    },
     /// One of the preset's hand edits cannot be applied; [`BrokenEdits::Skip`] loads it without that
     /// edit and the ones after it.
     #[error("{}", broken_edit_message(.path, .edit))]
     BrokenEdit {
+        /// The file, or `-` for standard input.
         path: PathBuf,
         /// Boxed: the other errors are small, and every loader returns this type.
         edit: Box<BrokenEdit>,
@@ -261,13 +308,19 @@ pub enum PresetError {
     #[error(
         "{path}: this is a level file, not a preset: open it in the editor and save it as a preset"
     )]
-    NotAPreset { path: PathBuf },
+    NotAPreset {
+        /// The file, or `-` for standard input.
+        path: PathBuf,
+    },
     /// A preset written in JSON: presets are RON.
     #[error(
         "{path}: this is a preset written as JSON, but presets are read only as RON: write it in RON \
          (as presets/default.ron is) or save it from the editor"
     )]
-    Json { path: PathBuf },
+    Json {
+        /// The file, or `-` for standard input.
+        path: PathBuf,
+    },
     /// The preset's text would be larger than the loader reads, so it is not written.
     #[error(
         "not saved: the preset is too large: it would take {}, more than the {} a preset may hold; \
@@ -276,12 +329,21 @@ pub enum PresetError {
         size_in_words(*.bytes),
         size_in_words(MAX_FILE_BYTES)
     )]
-    TooLarge { bytes: u64, edits: usize },
+    TooLarge {
+        /// The size the text would have.
+        bytes: u64,
+        /// How many hand edits the preset lists: usually what makes it large.
+        edits: usize,
+    },
+    /// The preset could not be turned into RON (the serialiser's message).
     #[error("cannot write preset: {0}")]
     Serialise(String),
+    /// The file could not be written; the old file, if any, is left as it was.
     #[error("{path}: cannot write: {source}")]
     Write {
+        /// The file being saved.
         path: PathBuf,
+        /// The operating system's reason.
         source: std::io::Error,
     },
 }
@@ -343,6 +405,36 @@ fn typed(text: &str, path: &Path, kind: &dyn GeneratorKind) -> Result<Preset, Pr
 
 /// Parses preset text; `path` only labels errors (`-` as standard input). A byte-order mark before the
 /// text is skipped; a level file or a preset written as JSON is refused as such.
+///
+/// Reading a hand-written preset and rebuilding its level:
+///
+/// ```
+/// use std::path::Path;
+///
+/// use mansion_forge::generate::tile_growth::TileGrowthParams;
+/// use mansion_forge::generate::tile_growth::declaration::Declaration as TileGrowth;
+/// use mansion_forge::io::preset;
+///
+/// let text = r#"(
+///     version: 1,
+///     name: "Twisty crypt",
+///     generator: "tile_growth",
+///     level: 2,
+///     seed: 7,
+///     params: (w_turn: 5),
+/// )"#;
+/// let preset = preset::parse(text, Path::new("twisty.ron")).expect("a valid preset");
+/// assert_eq!(preset.name, "Twisty crypt");
+/// assert_eq!((preset.recipe.level, preset.recipe.seed), (2, 7));
+/// let params = preset.recipe.generator.get::<TileGrowth>().expect("tile-growth parameters");
+/// assert_eq!(params.w_turn, 5);
+/// // A parameter the file leaves out takes its default.
+/// assert_eq!(params.w_branch, TileGrowthParams::default().w_branch);
+///
+/// let loaded = preset.rebuild().expect("the preset rebuilds");
+/// assert_eq!(loaded.document.level.generator, "tile_growth");
+/// assert!(loaded.drift.is_none(), "a hand-written preset records no level to drift from");
+/// ```
 pub fn parse(text: &str, path: &Path) -> Result<Preset, PresetError> {
     let path = read::input_name(path);
     let text = sniff::without_bom(text);

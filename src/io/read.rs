@@ -17,19 +17,26 @@ use thiserror::Error;
 /// Why a text file could not be read.
 #[derive(Debug, Error)]
 pub enum ReadError {
+    /// The operating system refused the read (no such file, no permission, a directory, …).
     #[error("cannot read: {0}")]
     Io(#[from] io::Error),
     /// More than the limit was there to read (the file's reported size is not trusted).
     #[error("more than {limit} bytes, the limit for this kind of file")]
-    TooLarge { limit: u64 },
+    TooLarge {
+        /// The most bytes this kind of file may hold.
+        limit: u64,
+    },
     /// Not UTF-8: `offset` is the 0-based byte offset of the first bad byte, `line` and `column` its
     /// 1-based position (the column counts characters).
     #[error(
         "not UTF-8 text: byte {offset} (line {line}, column {column}) starts an invalid sequence"
     )]
     NotUtf8 {
+        /// Byte offset of the first bad byte, from 0.
         offset: usize,
+        /// Line of that byte, from 1.
         line: usize,
+        /// Column of that byte in characters, from 1.
         column: usize,
     },
 }

@@ -16,14 +16,18 @@ use super::format::Format;
 /// Which of the two a text holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// A level file: the level itself ([`level_file`](super::level_file)).
     Level,
+    /// A preset: the recipe a level is rebuilt from ([`preset`](super::preset)).
     Preset,
 }
 
 /// What a text holds, in which syntax.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sniffed {
+    /// Level or preset, from the first top-level key only one of them has.
     pub kind: Kind,
+    /// RON or JSON, from the first character.
     pub syntax: Format,
 }
 

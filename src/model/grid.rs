@@ -18,6 +18,7 @@ pub struct Shape {
 }
 
 impl Shape {
+    /// A map of `width × height` cells; a negative side is taken as 0.
     pub fn new(width: i32, height: i32) -> Self {
         Shape {
             width: width.max(0),
@@ -25,10 +26,12 @@ impl Shape {
         }
     }
 
+    /// Columns, never negative.
     pub fn width(self) -> i32 {
         self.width
     }
 
+    /// Rows, never negative.
     pub fn height(self) -> i32 {
         self.height
     }
@@ -38,10 +41,12 @@ impl Shape {
         self.width as usize * self.height as usize
     }
 
+    /// A map without a single cell (a side of 0): nothing has an index on it.
     pub fn is_empty(self) -> bool {
         self.len() == 0
     }
 
+    /// Whether `c` lies on the map, i.e. has an [`index`](Shape::index).
     pub fn contains(self, c: Cell) -> bool {
         c.x >= 0 && c.y >= 0 && c.x < self.width && c.y < self.height
     }
@@ -82,6 +87,7 @@ impl<T> Grid<T> {
         (values.len() == shape.len()).then_some(Grid { shape, values })
     }
 
+    /// The map this grid covers.
     pub fn shape(&self) -> Shape {
         self.shape
     }
@@ -91,10 +97,12 @@ impl<T> Grid<T> {
         self.shape.index(c)
     }
 
+    /// The value at `c`, or `None` off the map.
     pub fn get(&self, c: Cell) -> Option<&T> {
         self.index(c).and_then(|i| self.values.get(i))
     }
 
+    /// The value at `c` to change in place, or `None` off the map.
     pub fn get_mut(&mut self, c: Cell) -> Option<&mut T> {
         self.index(c).and_then(|i| self.values.get_mut(i))
     }

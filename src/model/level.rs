@@ -18,10 +18,15 @@ pub type AdjacencyId = usize;
 /// The kind of a room (shared contract §0.1). Public/private is the separate [`Room::private`] flag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RoomKind {
+    /// Everything outside the building; a level has at most one, at depth 0.
     Exterior,
+    /// An open-air yard inside the walls, grassed; circulation.
     Courtyard,
+    /// A chamber: the rooms where loot, chairs and tables go.
     Room,
+    /// A large indoor room that guards and the player pass through; circulation.
     Hall,
+    /// A passage joining rooms; circulation.
     Corridor,
 }
 
@@ -46,22 +51,45 @@ pub enum RoomOrigin {
     /// The outside of the building.
     Exterior,
     /// A slot `(rx, ry)` of the siheyuan room grid.
-    Slot { rx: i32, ry: i32 },
+    Slot {
+        /// Column of the slot, 0 at the west; the mirror axis is the middle column.
+        rx: i32,
+        /// Row of the slot, 0 at the front.
+        ry: i32,
+    },
     /// Modules of the tile-growth grid, in placement order.
     Modules(Vec<(i32, i32)>),
     /// A placement rectangle on the packed-mansion plan grid.
-    Placement { x: i32, y: i32, w: i32, h: i32 },
+    Placement {
+        /// West edge on the plan grid, in plan units.
+        x: i32,
+        /// South edge on the plan grid.
+        y: i32,
+        /// Width in plan units.
+        w: i32,
+        /// Height in plan units.
+        h: i32,
+    },
     /// A cell of the Rogue grid.
-    GridCell { i: i32, j: i32 },
+    GridCell {
+        /// Column of the Rogue grid cell, 0 at the west.
+        i: i32,
+        /// Row of the Rogue grid cell, 0 at the front.
+        j: i32,
+    },
 }
 
 /// The kind of a room's origin: which grid of which generator a room (and a lock of it) belongs to. A
 /// generator declares the kind its rooms carry, so a lock from another generator's level is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OriginKind {
+    /// [`RoomOrigin::Slot`]: the siheyuan's rooms.
     Slot,
+    /// [`RoomOrigin::Modules`]: the tile-growth generator's rooms.
     Modules,
+    /// [`RoomOrigin::Placement`]: the packed mansion's rooms.
     Placement,
+    /// [`RoomOrigin::GridCell`]: the Rogue grid's rooms.
     GridCell,
 }
 
@@ -93,6 +121,7 @@ impl RoomOrigin {
 /// A room or region: a chamber, courtyard, hall, corridor or the exterior.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Room {
+    /// What sort of room this is; decides its floor, furniture and whether loot may go in it.
     pub kind: RoomKind,
     /// Private (back-of-house) flag; decided from depth by the shared rule.
     pub private: bool,
@@ -102,14 +131,18 @@ pub struct Room {
     pub interior: Rect,
     /// Floor cells, in x-outer/y-inner order. For rectangular rooms these are exactly the interior's cells.
     pub cells: Vec<Cell>,
+    /// Where in its generator's plan the room came from; the name a lock keeps it by across
+    /// regenerations, since ids are renumbered.
     pub origin: RoomOrigin,
 }
 
 impl Room {
+    /// An open-air courtyard.
     pub fn is_courtyard(&self) -> bool {
         self.kind == RoomKind::Courtyard
     }
 
+    /// A room or hall: indoors, and more than a passage.
     pub fn is_indoor_room(&self) -> bool {
         self.kind == RoomKind::Room || self.kind == RoomKind::Hall
     }
@@ -131,17 +164,23 @@ impl Room {
 /// A straight run of wall cells shared by two rooms (spec §2.4). Corner cells at its ends are not part of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Segment {
+    /// The first wall cell of the run.
     pub origin: Cell,
+    /// The way the run goes from `origin`; the room on its counter-clockwise side is the adjacency's
+    /// `left`.
     pub dir: Dir,
+    /// Wall cells in the run, `origin` included.
     pub len: i32,
 }
 
 impl Segment {
+    /// The `k`-th cell of the run, `origin` being the 0th; not checked against `len`.
     pub fn cell(&self, k: i32) -> Cell {
         let (dx, dy) = self.dir.delta();
         self.origin.offset(dx * k, dy * k)
     }
 
+    /// The run's `len` cells, from `origin` on.
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
         (0..self.len).map(|k| self.cell(k))
     }
@@ -158,6 +197,8 @@ pub struct Adjacency {
     pub segment: Option<Segment>,
     /// The mirror partner across the vertical axis; itself when self-partnered (siheyuan only).
     pub mirror: Option<AdjacencyId>,
+    /// Whether the two rooms are joined by a door (or an open archway, or the corridor itself);
+    /// without one the contact is a plain wall. Door-flagged adjacencies are the room graph's edges.
     pub door: bool,
     /// Door cells: one in a shared wall, the two ends of a corridor. Empty without a door.
     pub door_cells: Vec<Cell>,
@@ -167,6 +208,7 @@ pub struct Adjacency {
 }
 
 impl Adjacency {
+    /// The room on the far side from `room`; for a room that is on neither side, `left`.
     pub fn other(&self, room: RoomId) -> RoomId {
         if self.left == room {
             self.right
@@ -175,6 +217,7 @@ impl Adjacency {
         }
     }
 
+    /// Whether `room` is one of the two sides.
     pub fn touches(&self, room: RoomId) -> bool {
         self.left == room || self.right == room
     }
@@ -205,16 +248,24 @@ pub enum StationKind {
 /// The role of a patrol station in its route.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum StationRole {
+    /// Where the route starts: the guard waits here before walking out of the first room.
     Head,
+    /// Where the route ends: the guard walks in from the last door and waits before turning back.
     Tail,
+    /// A detour into a room off the route: in through a door, a wait, and back out the same door.
     SideTrip,
 }
 
+/// A place on a patrol route where the guard stops and waits for a few turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Station {
+    /// The cell the guard waits on.
     pub cell: Cell,
+    /// The room the station is in.
     pub room: RoomId,
+    /// What the guard pauses beside.
     pub kind: StationKind,
+    /// Where in the route the pause comes.
     pub role: StationRole,
 }
 
@@ -222,9 +273,12 @@ pub struct Station {
 /// built from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PatrolRoute {
+    /// One cell per turn, in walking order; a guard walks to the end and back, or round again when the
+    /// route [`loops`](PatrolRoute::loops).
     pub cells: Vec<Cell>,
     /// Room visits in order; a side trip shows its host room twice.
     pub visits: Vec<RoomId>,
+    /// The pauses along the route, in walking order.
     pub stations: Vec<Station>,
     /// A route around the outside of the house.
     pub outside: bool,
@@ -243,36 +297,50 @@ impl PatrolRoute {
 /// A guard standing on the first cell of its route.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Guard {
+    /// The cell the guard stands on at turn 0.
     pub start: Cell,
     /// Index into [`Level::patrols`].
     pub route: usize,
+    /// Whether the guard carries a torch, lighting the cells around it as it walks (from level 2, more
+    /// often the higher the level).
     pub carries_torch: bool,
 }
 
 /// Where the player comes in (shared contract §0.1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entrance {
+    /// The room the player first steps into.
     pub room: RoomId,
     /// The front-door cell, or the up-stairs.
     pub cell: Cell,
+    /// The exterior room, for generators that have an outside; `None` for the Rogue grid, entered by
+    /// stairs.
     pub exterior: Option<RoomId>,
     /// Rooms of depth 1.
     pub depth_seeds: Vec<RoomId>,
+    /// The down-stairs of a level left by another way than it was entered (the Rogue grid); `None`
+    /// where the player leaves by the front door.
     pub exit_cell: Option<Cell>,
 }
 
 /// The siheyuan plan of one mansion: room-grid size and loot budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Plan {
+    /// Slots across; odd, so that the middle column is the mirror axis (at most
+    /// [`MAX_ROOMS_X`](super::limits::MAX_ROOMS_X)).
     pub rooms_x: i32,
+    /// Slots from front to back (at most [`MAX_ROOMS_Y`](super::limits::MAX_ROOMS_Y)).
     pub rooms_y: i32,
+    /// Coins to place; a level ends with fewer when free floor runs out (a diagnostic says so).
     pub loot: u32,
 }
 
 /// A patrol chain that was cut for guard density: the link between two room visits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SplitPoint {
+    /// The room the first part of the chain ends in.
     pub before: RoomId,
+    /// The room the second part starts in.
     pub after: RoomId,
 }
 
@@ -283,20 +351,33 @@ pub struct Level {
     pub generator: String,
     /// Level number 0–9 (difficulty), which sets the dressing and patrol rules.
     pub level: u32,
+    /// The seed the generator drew from; with the generator, level and parameters it rebuilds this
+    /// level exactly.
     pub seed: u64,
+    /// The siheyuan's room grid and loot budget; `None` for the other generators.
     pub plan: Option<Plan>,
+    /// Columns of the map, 1 to [`MAX_SIDE`](super::limits::MAX_SIDE) in a valid level.
     pub width: i32,
+    /// Rows of the map, 1 to [`MAX_SIDE`](super::limits::MAX_SIDE) in a valid level.
     pub height: i32,
     /// Row-major terrain, reached through [`Level::terrain`] and [`Level::index`] (never by hand).
     terrain: Vec<Terrain>,
+    /// The rooms, indexed by [`RoomId`]; the exterior, when there is one, is among them.
     pub rooms: Vec<Room>,
+    /// Every contact between two rooms, indexed by [`AdjacencyId`], doors or not.
     pub adjacencies: Vec<Adjacency>,
     /// Items in placement order (doors, furniture, exterior bushes, coins).
     pub items: Vec<Item>,
+    /// Patrol routes; a route may be walked by one guard, several, or none (below level 1).
     pub patrols: Vec<PatrolRoute>,
+    /// The guards, each on a route of [`Level::patrols`].
     pub guards: Vec<Guard>,
+    /// Where long patrol chains were cut into shorter routes, one guard each (the higher the level, the
+    /// shorter the pieces); the validator looks at them when rooms are left unpatrolled.
     pub split_points: Vec<SplitPoint>,
+    /// The cell the player begins on: just outside the front door, or on the up-stairs.
     pub player_start: Cell,
+    /// Where the player comes in, and the rooms depth is counted from.
     pub entrance: Entrance,
     /// Shortfalls, clamped parameters and fix-ups; shown in the UI, never hidden.
     pub diagnostics: Vec<String>,
@@ -344,6 +425,7 @@ impl Level {
         Shape::new(self.width, self.height)
     }
 
+    /// Whether `c` is on the map (and covered by the terrain).
     pub fn in_bounds(&self, c: Cell) -> bool {
         self.index(c).is_some()
     }
@@ -389,10 +471,12 @@ impl Level {
         }
     }
 
+    /// The item standing on `c`, if any (a cell holds at most one).
     pub fn item_at(&self, c: Cell) -> Option<&Item> {
         self.items.iter().find(|it| it.cell == c)
     }
 
+    /// How many items of exactly `kind` the level has (axes count apart for doors).
     pub fn count_items(&self, kind: ItemKind) -> usize {
         self.items.iter().filter(|it| it.kind == kind).count()
     }

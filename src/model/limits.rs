@@ -24,9 +24,10 @@ pub const MAX_GENERATOR_ID_CHARS: usize = 40;
 /// Free ground between each outer wall of a siheyuan and the map edge.
 pub const SIHEYUAN_OUTER_BORDER: i32 = 3;
 
-/// The largest siheyuan room grid: 15 slots across (odd, for the mirror axis) and 12 deep. The campaign
-/// plans stay within 7×5; beyond 15×12 a mansion no longer fits the screen of the original game.
+/// The widest siheyuan room grid: 15 slots across (odd, for the mirror axis). The campaign plans stay
+/// within 7×5; beyond 15×12 a mansion no longer fits the screen of the original game.
 pub const MAX_ROOMS_X: i32 = 15;
+/// The deepest siheyuan room grid: 12 slots from front to back (see [`MAX_ROOMS_X`]).
 pub const MAX_ROOMS_Y: i32 = 12;
 /// The largest loot budget of a plan; the largest plan has far fewer free floor cells than this.
 pub const MAX_LOOT: u32 = 1000;

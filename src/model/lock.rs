@@ -56,9 +56,14 @@ pub struct LockedRoom {
 /// and [`Guard`]s say, with rooms named by origin.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct KeptPatrol {
+    /// The route's cells in walking order, as [`PatrolRoute::cells`] (cells do not move with a
+    /// regeneration, since the locked rooms keep their place).
     pub cells: Vec<Cell>,
+    /// The room visits in order, as [`PatrolRoute::visits`], each room named by its origin.
     pub visits: Vec<RoomOrigin>,
+    /// Where guards pause, as [`PatrolRoute::stations`].
     pub stations: Vec<KeptStation>,
+    /// A route around the outside of the house, as [`PatrolRoute::outside`].
     pub outside: bool,
     /// The guards on this route (one for a generated route; none below level 1).
     pub guards: Vec<KeptGuard>,
@@ -67,16 +72,22 @@ pub struct KeptPatrol {
 /// A patrol station of a kept route: a [`Station`] with its room named by origin.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct KeptStation {
+    /// Where the guard pauses.
     pub cell: Cell,
+    /// The room the station belongs to, by origin (its id changes in a regeneration).
     pub room: RoomOrigin,
+    /// Why the guard pauses there.
     pub kind: StationKind,
+    /// Its place in the route.
     pub role: StationRole,
 }
 
 /// A guard of a kept route: a [`Guard`] without the route index, which a regeneration renumbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct KeptGuard {
+    /// The cell the guard starts on, as [`Guard::start`].
     pub start: Cell,
+    /// Whether the guard carries a torch, as [`Guard::carries_torch`].
     pub carries_torch: bool,
 }
 

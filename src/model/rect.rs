@@ -7,21 +7,28 @@ use super::cell::Cell;
 /// A half-open rectangle `[x0, x1) × [y0, y1)` in cell space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rect {
+    /// The westmost column inside.
     pub x0: i32,
+    /// The southmost (frontmost) row inside.
     pub y0: i32,
+    /// One past the eastmost column inside; `x1 == x0` is an empty rectangle.
     pub x1: i32,
+    /// One past the northmost row inside.
     pub y1: i32,
 }
 
 impl Rect {
+    /// Columns inside; negative for an inverted rectangle (only a broken file has one).
     pub fn width(&self) -> i32 {
         self.x1 - self.x0
     }
 
+    /// Rows inside; negative for an inverted rectangle.
     pub fn height(&self) -> i32 {
         self.y1 - self.y0
     }
 
+    /// Whether `c` lies inside; the far edges `x1` and `y1` are outside.
     pub fn contains(&self, c: Cell) -> bool {
         c.x >= self.x0 && c.x < self.x1 && c.y >= self.y0 && c.y < self.y1
     }
@@ -34,6 +41,8 @@ impl Rect {
         }
     }
 
+    /// The geometric centre in cell units, where the editor's camera centres on a room (a 2-wide
+    /// rectangle from 0 centres on 1.0, the line between its two columns).
     pub fn centre(&self) -> (f32, f32) {
         (
             (self.x0 + self.x1) as f32 / 2.0,

@@ -17,16 +17,28 @@ use super::cell::{Axis, Cell, Dir};
 pub enum Terrain {
     /// Bare outdoor ground: yard and path around the house (`Outside` of the shared contract).
     Ground,
+    /// Courtyard and garden lawn.
     Grass,
+    /// The pool of a large courtyard: walkable, but so slow that guards route around it (see
+    /// `topology::move_costs`).
     Water,
+    /// Stone floor of the private rooms at the back of the house.
     Marble,
+    /// Board floor of public rooms and corridors.
     Wood,
+    /// Boards that creak: a player ending a move on one is heard. Laid at random in public rooms from
+    /// level 4.
     WoodCreaky,
+    /// Solid wall, whichever of the original's 16 glyphs it is drawn with.
     Wall,
     /// A one-way window; the direction points from the enclosed room toward the open side.
     Window(Dir),
+    /// The gate in the outer wall between the exterior and the house; the axis is the wall line's.
     Portcullis(Axis),
+    /// A doorway between two rooms: a closable door when an [`ItemKind::Door`] stands on it, else an
+    /// open archway.
     Door(Axis),
+    /// An open gateway in a garden wall between two courtyards; it never has a door item.
     GardenDoor(Axis),
     /// Impassable unbuilt space (rock).
     Void,
@@ -88,17 +100,28 @@ impl Terrain {
 /// Item kinds (spec §2.2). Door and portcullis items sit on door terrain and mark a closable door.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ItemKind {
+    /// Furniture a guard may sit at as a patrol station; slows a walking guard a little.
     Chair,
+    /// Furniture the player can hide under; it slows a walking guard more than a chair, so patrols
+    /// step around it.
     Table,
+    /// A shrub, outside the house or in a small courtyard: hides the player and blocks sight.
     Bush,
+    /// Loot: what the player comes to steal.
     Coin,
+    /// A closable door on [`Terrain::Door`]; it blocks sight, where an archway does not. The axis is the
+    /// wall line's.
     Door(Axis),
+    /// The gate itself on [`Terrain::Portcullis`]; it blocks sight.
     Portcullis(Axis),
+    /// A torch that is not burning: it lights nothing but stands in the way like a lit one.
     TorchUnlit,
+    /// A burning torch: lights the cells around it, so the player is seen there; impassable.
     TorchLit,
 }
 
 impl ItemKind {
+    /// Either kind of torch, lit or not: both stand in the way of a walker.
     pub fn is_torch(self) -> bool {
         matches!(self, ItemKind::TorchLit | ItemKind::TorchUnlit)
     }
@@ -107,6 +130,8 @@ impl ItemKind {
 /// One item on one cell. A cell holds at most one item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Item {
+    /// What stands here.
     pub kind: ItemKind,
+    /// Where it stands; no other item of the level is on this cell.
     pub cell: Cell,
 }

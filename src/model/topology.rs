@@ -59,6 +59,7 @@ impl RoomGraph {
         }
     }
 
+    /// How many doors `room` has: the number of its door neighbours, counted once per adjacency.
     pub fn degree(&self, room: RoomId) -> usize {
         self.neighbours(room).len()
     }
@@ -69,7 +70,8 @@ pub fn room_graph(level: &Level) -> RoomGraph {
     RoomGraph::from_adjacencies(level.rooms.len(), &level.adjacencies)
 }
 
-/// Door-flagged adjacencies per room; the front door and open archways count. The degrees of [`room_graph`], counted without building it (the loot pass and `stats` ask for them).
+/// Door-flagged adjacencies per room; the front door and open archways count. The degrees of
+/// [`room_graph`], counted without building it (the loot pass and `stats` ask for them).
 pub fn door_counts(level: &Level) -> Vec<usize> {
     let mut counts = vec![0; level.rooms.len()];
     for adj in level.adjacencies.iter().filter(|a| a.door) {
@@ -203,7 +205,7 @@ pub fn room_of_cell(level: &Level) -> RoomOwners {
     RoomOwners { owners }
 }
 
-/// Impassable.
+/// The move cost of an impassable cell (walls, windows, void, torches): path searches never step on it.
 pub const INFINITE: u32 = u32::MAX;
 /// Cost of entering water.
 const WATER_COST: u32 = 4096;

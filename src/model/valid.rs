@@ -24,7 +24,10 @@ use super::terrain::Terrain;
 /// Why a level is not safe to read: what is wrong and where.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[error("{0}")]
-pub struct ShapeError(pub String);
+pub struct ShapeError(
+    /// The message, in a designer's words, naming the part of the level and the limit it breaks.
+    pub String,
+);
 
 /// A level whose sizes, ids and cells have all been checked; read it through `Deref`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +40,7 @@ impl ValidLevel {
         Ok(ValidLevel(level))
     }
 
+    /// The level itself, to edit or regenerate; once changed it must be checked again to be valid.
     pub fn into_level(self) -> Level {
         self.0
     }

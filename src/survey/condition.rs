@@ -11,11 +11,17 @@ use super::line::{Figures, STEALTH_KEYS};
 /// A comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
+    /// `<`
     Less,
+    /// `<=`
     LessOrEqual,
+    /// `>`
     Greater,
+    /// `>=`
     GreaterOrEqual,
+    /// `==`: exact, which suits the counts most keys are.
     Equal,
+    /// `!=`
     NotEqual,
 }
 
@@ -30,6 +36,7 @@ impl Op {
         (">", Op::Greater),
     ];
 
+    /// How the operator is written in a condition, e.g. `>=`; parsing and printing use the same table.
     pub fn symbol(self) -> &'static str {
         Op::SPELLINGS
             .iter()
@@ -37,6 +44,12 @@ impl Op {
             .map_or("?", |(s, _)| s)
     }
 
+    /// Whether `left OP right` is true (a line's figure on the left, the condition's value on the right).
+    #[expect(
+        clippy::float_cmp,
+        reason = "`==` and `!=` are exact on purpose: most figures are counts, and a share printed by \
+                  `stats` reads back to the same f64, so any tolerance would only be a guess"
+    )]
     pub fn holds(self, left: f64, right: f64) -> bool {
         match self {
             Op::Less => left < right,
@@ -52,24 +65,48 @@ impl Op {
 /// `KEY OP VALUE`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Condition {
+    /// The figure's key, with `-` read as `_` (`watched-share` is `watched_share`).
     pub key: String,
+    /// How the figure is compared.
     pub op: Op,
+    /// What it is compared with; always finite.
     pub value: f64,
 }
 
+/// Why a condition cannot be used: its text does not parse, or its key is not on the survey's lines.
 #[derive(Debug, Error, PartialEq)]
 pub enum ConditionError {
+    /// No operator, or an empty or odd key or value.
     #[error(
         "condition {text:?}: expected KEY OP VALUE, with OP one of < <= > >= == != and VALUE a number \
          (e.g. 'rooms >= 20')"
     )]
-    Malformed { text: String },
+    Malformed {
+        /// The condition as given.
+        text: String,
+    },
+    /// The value is not a finite number.
     #[error("condition {text:?}: {value:?} is not a number")]
-    NotANumber { text: String, value: String },
+    NotANumber {
+        /// The condition as given.
+        text: String,
+        /// The part after the operator.
+        value: String,
+    },
+    /// The key is one the stealth summary adds, and the survey runs without it.
     #[error("condition on {key:?}: a stealth key; add --stealth to measure it")]
-    NeedsStealth { key: String },
+    NeedsStealth {
+        /// The key asked for.
+        key: String,
+    },
+    /// No line of this survey has the key.
     #[error("condition on {key:?}: no such key (keys: {known})")]
-    UnknownKey { key: String, known: String },
+    UnknownKey {
+        /// The key asked for.
+        key: String,
+        /// The keys the lines do have, comma-separated, so the message says what to write instead.
+        known: String,
+    },
 }
 
 impl fmt::Display for Condition {

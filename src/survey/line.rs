@@ -15,10 +15,13 @@ use crate::generate::figures::GeneratorFigures;
 /// asked for. Field order is the key order of `stats`' JSON lines.
 #[derive(Clone, Debug, Serialize)]
 pub struct Line {
+    /// The keys every generator's lines share (`seed`, `level`, `rooms`, `loot`, …).
     #[serde(flatten)]
     pub stats: LevelStats,
+    /// The generator's own planning figures; empty for the campaign's siheyuan mansions.
     #[serde(flatten)]
     pub figures: GeneratorFigures,
+    /// The stealth analysis's summary, only when the survey was asked for it (it is the costly part).
     #[serde(flatten)]
     pub stealth: Option<StealthColumns>,
 }
@@ -61,11 +64,17 @@ impl Figures for Map<String, Value> {
 /// The stealth summary without its `loot` key, which the shared keys already have.
 #[derive(Clone, Debug, Serialize)]
 pub struct StealthColumns {
+    /// Share (0–1) of the cells the thief can stand on that placed torches light.
     pub lit_floor_share: f64,
+    /// Mean share (0–1) of the joint patrol cycle in which such a cell is watched.
     pub watched_share: f64,
+    /// Share (0–1) of such cells no guard ever watches.
     pub never_watched_share: f64,
+    /// Cells that hide the thief (a table or a bush).
     pub hiding_cells: usize,
+    /// Coins with a ghost route: one the thief can take without ever being seen or heard.
     pub loot_ghost: usize,
+    /// Turns of all ghost routes added up.
     pub ghost_route_turns: usize,
 }
 

@@ -49,6 +49,7 @@ pub enum Mansions<'a> {
 /// What to survey and how.
 #[derive(Clone, Copy)]
 pub struct Survey<'a> {
+    /// The mansions each game of the survey has.
     pub mansions: Mansions<'a>,
     /// Append the stealth summary to each line.
     pub stealth: bool,
@@ -59,11 +60,15 @@ pub struct Survey<'a> {
 /// Watched by another thread: set `cancel` to stop soon; `games_done` counts finished games.
 #[derive(Debug, Default)]
 pub struct Progress {
+    /// Set by the watching thread (the seed browser, when its search is stopped or replaced) so that no
+    /// further game is started.
     pub cancel: AtomicBool,
+    /// Games measured so far, whole games only; for a progress bar.
     pub games_done: AtomicU64,
 }
 
 impl Progress {
+    /// Whether `cancel` has been set.
     pub fn cancelled(&self) -> bool {
         self.cancel.load(Ordering::Relaxed)
     }
@@ -122,7 +127,7 @@ impl Survey<'_> {
     /// stop. When `progress` is cancelled no new game is started, and the games already started are
     /// still handed on whole. Returns the first error.
     ///
-    /// Each thread takes the next game as soon as it is free (see [`ordered`]), while `visit` takes
+    /// Each thread takes the next game as soon as it is free (see the `ordered` module), while `visit` takes
     /// the lines on the calling thread, so printing and filtering do not leave the workers idle.
     pub fn run(
         &self,
@@ -177,6 +182,7 @@ impl Survey<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::Rerolls;
     use crate::generate::recipe::GeneratorParams;
     use crate::generate::registry;
 
@@ -187,7 +193,7 @@ mod tests {
                 generator: generator.clone(),
                 level,
                 seed: campaign::level_seed(seed, level),
-                rerolls: Default::default(),
+                rerolls: Rerolls::default(),
             })
         }
     }

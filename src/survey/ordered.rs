@@ -29,17 +29,26 @@ struct WindowState {
 impl Window {
     /// Waits until `seed` lies within `ahead` of the next seed to hand on; false once the caller stopped.
     fn admit(&self, seed: u64, ahead: u64) -> bool {
-        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let mut state = self
+            .state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         while !state.stopped && seed >= state.next_to_hand_on.saturating_add(ahead) {
             state.waiting += 1;
-            state = self.moved.wait(state).unwrap_or_else(|e| e.into_inner());
+            state = self
+                .moved
+                .wait(state)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             state.waiting -= 1;
         }
         !state.stopped
     }
 
     fn update(&self, change: impl FnOnce(&mut WindowState)) {
-        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let mut state = self
+            .state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         change(&mut state);
         if state.waiting > 0 {
             self.moved.notify_all();

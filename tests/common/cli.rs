@@ -1,7 +1,9 @@
 //! Running the built `mansion-forge` binary from the command-line tests.
 
-// Each test crate that includes this file uses only some of the runners.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test crate that includes this file uses only some of the runners"
+)]
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};

@@ -1,7 +1,10 @@
 //! Checks every structural generator's level must pass (`other-generators.md` §0, §1.6 item 5, §2.6
 //! item 6, §3.5 item 6), and lock snapshots for the lock tests.
 
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test crate that includes this module uses only some of its checks"
+)]
 
 use mansion_forge::analysis::depths;
 use mansion_forge::analysis::validate::validate;

@@ -1,7 +1,10 @@
 //! Driving the editor as a designer does, for the `egui_kittest` tests: a harness on the default mansion,
 //! keys, clicks and drags aimed at map cells.
 
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each editor test crate that includes this file uses only some of its gestures"
+)]
 
 use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;

@@ -3,7 +3,10 @@
 //! rules let it and every cell is watched), as many guards and patrol turns as a level may have, torches
 //! carried by every guard, and loot to route to.
 
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "the limits test and the limits benchmark include this file, and each uses only part of it"
+)]
 
 use mansion_forge::model::limits::{MAX_GUARDS, MAX_PATROL_TURNS, MAX_ROUTE_CELLS, MAX_SIDE};
 use mansion_forge::model::{

@@ -10,11 +10,6 @@
 //! system (it may be hundreds of gigabytes). The thread records it in [`over_limit`] and then sleeps
 //! forever without allocating; the watchdog, which polls that record, reports the case and ends the run.
 
-#![expect(
-    unsafe_code,
-    reason = "a counting allocator implements the unsafe `GlobalAlloc` trait, forwarding to the system's"
-)]
-
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -100,6 +95,10 @@ fn credit(bytes: usize) {
 
 // SAFETY: every call is forwarded unchanged to the system allocator; the bookkeeping around it only
 // touches thread-local integers and two atomics, and never allocates.
+#[expect(
+    unsafe_code,
+    reason = "a global allocator is an unsafe trait; this one only forwards to the system allocator"
+)]
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         charge(layout.size());

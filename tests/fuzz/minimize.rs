@@ -79,7 +79,7 @@ pub fn minimize(target: Target, bytes: &[u8], budget: usize) -> Vec<u8> {
         },
         _ => bytes.to_vec(),
     };
-    best = shrink_units(best, b'\n', &mut same);
+    best = shrink_units(&best, b'\n', &mut same);
     if best.len() <= 4096 {
         best = shrink_bytes(best, &mut same);
     }
@@ -184,7 +184,7 @@ fn node<'a>(value: &'a mut Value, path: &[Value]) -> Option<&'a mut Value> {
 }
 
 /// Removes runs of `sep`-terminated units (lines) while the input fails the same.
-fn shrink_units(bytes: Vec<u8>, sep: u8, same: &mut dyn FnMut(&[u8]) -> bool) -> Vec<u8> {
+fn shrink_units(bytes: &[u8], sep: u8, same: &mut dyn FnMut(&[u8]) -> bool) -> Vec<u8> {
     let mut units: Vec<Vec<u8>> = bytes
         .split_inclusive(|&b| b == sep)
         .map(<[u8]>::to_vec)

@@ -7,8 +7,9 @@
 //!
 //! - [`corpus`]: the real files mutations start from (levels of every generator, the shipped presets,
 //!   presets with locks and edits, lock snapshots);
-//! - [`mutate`]: byte, token and JSON-tree mutations; [`typed`]: mutations of the typed level and
-//!   preset (cells off the map, indices past the end, extreme integers, huge plans, foreign locks…);
+//! - [`mutate`]: byte, token and JSON-tree mutations; [`typed`] and [`typed_preset`]: mutations of the
+//!   typed level and preset (cells off the map, indices past the end, extreme integers, huge plans,
+//!   foreign locks…);
 //! - [`targets`]: level RON, level JSON, preset and `--param`, each followed by what the program does
 //!   with a loaded level;
 //! - [`runner`]: worker threads, the panic guard, reproducer files; [`watchdog`]: the time and memory
@@ -18,7 +19,10 @@
 //! Case `i` of a run with seed `s` is a pure function of `(s, i)`: a failure is replayed with
 //! `cargo run --release --example fuzz -- --seed S --replay I`.
 
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "the fuzz test and the fuzz example include this folder, and each uses only part of it"
+)]
 
 pub mod alloc;
 pub mod corpus;
@@ -28,6 +32,7 @@ pub mod report;
 pub mod runner;
 pub mod targets;
 pub mod typed;
+pub mod typed_preset;
 pub mod watchdog;
 
 use std::path::{Path, PathBuf};

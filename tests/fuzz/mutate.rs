@@ -185,114 +185,130 @@ pub fn text(rng: &mut ChaCha8Rng, text: &mut String, json: bool) {
             .collect()
     };
     match below(rng, 8) {
-        0..=2 => {
-            let numbers = of_kind(Kind::Number);
-            if numbers.is_empty() {
-                return;
-            }
-            // Several numbers at once now and then, so two fields can be extreme together.
-            for _ in 0..count(rng, 8) {
-                let (s, e) = *pick(rng, &numbers);
-                if e <= text.len() && text.is_char_boundary(s) && text.is_char_boundary(e) {
-                    let replacement = pick(rng, EXTREME_NUMBERS).to_string();
-                    let padded = format!("{replacement:<width$}", width = e - s);
-                    // Same length keeps the other ranges valid.
-                    if padded.len() == e - s {
-                        text.replace_range(s..e, &padded);
-                    } else {
-                        text.replace_range(s..e, &replacement);
-                        return;
-                    }
-                }
-            }
-        }
-        3 => {
-            let lines: Vec<&str> = text.split_inclusive('\n').collect();
-            if lines.is_empty() {
-                return;
-            }
-            let i = below(rng, lines.len());
-            let mut out: Vec<&str> = lines.clone();
-            if rng.random_bool(0.5) {
-                out.remove(i);
-            } else {
-                for _ in 0..count(rng, 1000) {
-                    out.insert(i, lines[i]);
-                }
-            }
-            *text = out.concat();
-        }
+        0..=2 => extreme_numbers(rng, text, &of_kind(Kind::Number)),
+        3 => drop_or_repeat_line(rng, text),
         4 => {
-            let depth = match below(rng, 4) {
-                0 => 64 + below(rng, 64),
-                1 => 128 + below(rng, 16),
-                2 => 1000,
-                _ => 100_000,
-            };
-            let (open, close) = match (json, below(rng, 3)) {
-                (true, _) => ("[", "]"),
-                (false, 0) => ("[", "]"),
-                (false, 1) => ("(", ")"),
-                (false, _) => ("Some(", ")"),
-            };
             let anchors: Vec<(usize, usize)> = toks.iter().map(|t| (t.1, t.2)).collect();
-            if anchors.is_empty() {
-                return;
-            }
-            let (s, e) = *pick(rng, &anchors);
-            let nested = format!(
-                "{}{}{}",
-                open.repeat(depth),
-                &text[s..e],
-                close.repeat(depth)
-            );
-            text.replace_range(s..e, &nested);
+            nest_deeply(rng, text, &anchors, json);
         }
-        5 => {
-            let strings = of_kind(Kind::Str);
-            if strings.is_empty() {
-                return;
-            }
-            let (s, e) = *pick(rng, &strings);
-            let body = match below(rng, 4) {
-                0 => "A".repeat(count(rng, 1 << 20)),
-                1 => "\\u0000\\n\\\"".to_string(),
-                2 => "é🏚\u{202e}".repeat(count(rng, 1000)),
-                _ => String::new(),
-            };
-            text.replace_range(s..e, &format!("\"{body}\""));
-        }
-        6 => {
-            let words = of_kind(Kind::Word);
-            if words.len() < 2 {
-                return;
-            }
-            let (s, e) = *pick(rng, &words);
-            let (s2, e2) = *pick(rng, &words);
-            let other = text[s2..e2].to_string();
-            text.replace_range(s..e, &other);
-        }
-        _ => {
-            // A field duplicated in place: the line's `name: value` again on the same line.
-            let lines: Vec<&str> = text.split_inclusive('\n').collect();
-            let fields: Vec<usize> = (0..lines.len())
-                .filter(|&i| lines[i].contains(':'))
-                .collect();
-            if fields.is_empty() {
-                return;
-            }
-            let i = *pick(rng, &fields);
-            let line = lines[i].trim_end_matches('\n');
-            let sep = if line.trim_end().ends_with(',') {
-                ""
+        5 => odd_string(rng, text, &of_kind(Kind::Str)),
+        6 => swap_words(rng, text, &of_kind(Kind::Word)),
+        _ => duplicate_field(rng, text),
+    }
+}
+
+/// Replaces one or several of the `numbers` (byte ranges of `text`) with extreme values.
+fn extreme_numbers(rng: &mut ChaCha8Rng, text: &mut String, numbers: &[(usize, usize)]) {
+    if numbers.is_empty() {
+        return;
+    }
+    // Several numbers at once now and then, so two fields can be extreme together.
+    for _ in 0..count(rng, 8) {
+        let (s, e) = *pick(rng, numbers);
+        if e <= text.len() && text.is_char_boundary(s) && text.is_char_boundary(e) {
+            let replacement = pick(rng, EXTREME_NUMBERS).to_string();
+            let padded = format!("{replacement:<width$}", width = e - s);
+            // Same length keeps the other ranges valid.
+            if padded.len() == e - s {
+                text.replace_range(s..e, &padded);
             } else {
-                ","
-            };
-            let mut out: Vec<String> = lines.iter().map(std::string::ToString::to_string).collect();
-            out[i] = format!("{line}{sep} {}\n", line.trim_start());
-            *text = out.concat();
+                text.replace_range(s..e, &replacement);
+                return;
+            }
         }
     }
+}
+
+/// Removes one line, or repeats it up to a thousand times.
+fn drop_or_repeat_line(rng: &mut ChaCha8Rng, text: &mut String) {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    if lines.is_empty() {
+        return;
+    }
+    let i = below(rng, lines.len());
+    let mut out: Vec<&str> = lines.clone();
+    if rng.random_bool(0.5) {
+        out.remove(i);
+    } else {
+        for _ in 0..count(rng, 1000) {
+            out.insert(i, lines[i]);
+        }
+    }
+    *text = out.concat();
+}
+
+/// Wraps one of the token ranges `anchors` in brackets nested around the parsers' limits and far past
+/// them.
+fn nest_deeply(rng: &mut ChaCha8Rng, text: &mut String, anchors: &[(usize, usize)], json: bool) {
+    let depth = match below(rng, 4) {
+        0 => 64 + below(rng, 64),
+        1 => 128 + below(rng, 16),
+        2 => 1000,
+        _ => 100_000,
+    };
+    let (open, close) = match (json, below(rng, 3)) {
+        (true, _) | (false, 0) => ("[", "]"),
+        (false, 1) => ("(", ")"),
+        (false, _) => ("Some(", ")"),
+    };
+    if anchors.is_empty() {
+        return;
+    }
+    let (s, e) = *pick(rng, anchors);
+    let nested = format!(
+        "{}{}{}",
+        open.repeat(depth),
+        &text[s..e],
+        close.repeat(depth)
+    );
+    text.replace_range(s..e, &nested);
+}
+
+/// Replaces one of the `strings` with a huge, escaped, exotic or empty one.
+fn odd_string(rng: &mut ChaCha8Rng, text: &mut String, strings: &[(usize, usize)]) {
+    if strings.is_empty() {
+        return;
+    }
+    let (s, e) = *pick(rng, strings);
+    let body = match below(rng, 4) {
+        0 => "A".repeat(count(rng, 1 << 20)),
+        1 => "\\u0000\\n\\\"".to_string(),
+        2 => "é🏚\u{202e}".repeat(count(rng, 1000)),
+        _ => String::new(),
+    };
+    text.replace_range(s..e, &format!("\"{body}\""));
+}
+
+/// Puts one of the `words` (keys, variant names) in the place of another.
+fn swap_words(rng: &mut ChaCha8Rng, text: &mut String, words: &[(usize, usize)]) {
+    if words.len() < 2 {
+        return;
+    }
+    let (s, e) = *pick(rng, words);
+    let (s2, e2) = *pick(rng, words);
+    let other = text[s2..e2].to_string();
+    text.replace_range(s..e, &other);
+}
+
+/// A field duplicated in place: the line's `name: value` again on the same line.
+fn duplicate_field(rng: &mut ChaCha8Rng, text: &mut String) {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let fields: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].contains(':'))
+        .collect();
+    if fields.is_empty() {
+        return;
+    }
+    let i = *pick(rng, &fields);
+    let line = lines[i].trim_end_matches('\n');
+    let sep = if line.trim_end().ends_with(',') {
+        ""
+    } else {
+        ","
+    };
+    let mut out: Vec<String> = lines.iter().map(std::string::ToString::to_string).collect();
+    out[i] = format!("{line}{sep} {}\n", line.trim_start());
+    *text = out.concat();
 }
 
 /// A random node of `value`, chosen uniformly by reservoir sampling over a walk of the tree.

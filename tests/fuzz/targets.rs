@@ -26,7 +26,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::corpus::Corpus;
 use super::mutate::{self, EXTREME_NUMBERS, below, count, pick};
-use super::typed;
+use super::{typed, typed_preset};
 
 /// A loader under test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -323,7 +323,7 @@ fn preset_input(rng: &mut ChaCha8Rng, corpus: &Corpus) -> (Vec<u8>, String) {
         Some(p) => {
             let mut p = p.clone();
             for _ in 0..=below(rng, 3) {
-                how.push(typed::preset(rng, &mut p, corpus));
+                how.push(typed_preset::preset(rng, &mut p, corpus));
             }
             preset::to_string(&p).unwrap_or_else(|_| seed.text.clone())
         }

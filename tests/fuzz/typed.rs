@@ -1,11 +1,9 @@
-//! Structure-aware mutations on the typed model: values every parser accepts but later code may trust —
+//! Structure-aware mutations on the typed level: values every parser accepts but later code may trust —
 //! cells off the map, room/route/adjacency indices past the end, integers at the `i32`/`u32`/`u64`
-//! limits, huge plans, huge maps and item lists, long strings, foreign locks and hostile hand edits.
-//! Each returns a one-line description that goes into the failure report.
+//! limits, huge plans, huge maps and item lists and long strings. Each returns a one-line description
+//! that goes into the failure report. The value pools and draws here serve the preset's mutations too
+//! ([`super::typed_preset`]).
 
-use mansion_forge::edit::Edit;
-use mansion_forge::generate::recipe::GeneratorParams;
-use mansion_forge::io::preset::Preset;
 use mansion_forge::model::limits::{
     MAX_GUARDS, MAX_PATROL_TURNS, MAX_ROUTE_CELLS, MAX_SIDE, patrol_turns,
 };
@@ -14,12 +12,11 @@ use mansion_forge::model::{
 };
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
-use serde_json::Value;
 
 use super::corpus::Corpus;
 use super::mutate::{below, count, pick};
 
-const TERRAINS: &[Terrain] = &[
+pub(super) const TERRAINS: &[Terrain] = &[
     Terrain::Ground,
     Terrain::Grass,
     Terrain::Water,
@@ -36,7 +33,7 @@ const TERRAINS: &[Terrain] = &[
     Terrain::Floor,
 ];
 
-const ITEMS: &[ItemKind] = &[
+pub(super) const ITEMS: &[ItemKind] = &[
     ItemKind::Chair,
     ItemKind::Table,
     ItemKind::Bush,
@@ -47,7 +44,7 @@ const ITEMS: &[ItemKind] = &[
     ItemKind::TorchLit,
 ];
 
-const KINDS: &[RoomKind] = &[
+pub(super) const KINDS: &[RoomKind] = &[
     RoomKind::Exterior,
     RoomKind::Courtyard,
     RoomKind::Room,
@@ -55,7 +52,7 @@ const KINDS: &[RoomKind] = &[
     RoomKind::Corridor,
 ];
 
-const EXTREME_I32: &[i32] = &[
+pub(super) const EXTREME_I32: &[i32] = &[
     i32::MIN,
     i32::MIN + 1,
     -2_000_000_000,
@@ -71,10 +68,10 @@ const EXTREME_I32: &[i32] = &[
     i32::MAX,
 ];
 
-const EXTREME_U32: &[u32] = &[0, 1, 9, 10, 255, 1000, 1001, 2_000_000_000, u32::MAX];
+pub(super) const EXTREME_U32: &[u32] = &[0, 1, 9, 10, 255, 1000, 1001, 2_000_000_000, u32::MAX];
 
 /// A cell on, next to, or far off a `w`×`h` map.
-fn cell(rng: &mut ChaCha8Rng, w: i32, h: i32) -> Cell {
+pub(super) fn cell(rng: &mut ChaCha8Rng, w: i32, h: i32) -> Cell {
     match below(rng, 6) {
         0 => Cell::new(rng.random_range(0..w.max(1)), rng.random_range(0..h.max(1))),
         1 => *pick(
@@ -104,7 +101,7 @@ fn cell(rng: &mut ChaCha8Rng, w: i32, h: i32) -> Cell {
 }
 
 /// An index into a list of `len`: inside it, just past it, or far past it.
-fn index(rng: &mut ChaCha8Rng, len: usize) -> usize {
+pub(super) fn index(rng: &mut ChaCha8Rng, len: usize) -> usize {
     match below(rng, 4) {
         0 => below(rng, len.max(1)),
         1 => len,
@@ -116,7 +113,7 @@ fn index(rng: &mut ChaCha8Rng, len: usize) -> usize {
     }
 }
 
-fn rect(rng: &mut ChaCha8Rng, w: i32, h: i32) -> Rect {
+pub(super) fn rect(rng: &mut ChaCha8Rng, w: i32, h: i32) -> Rect {
     let a = cell(rng, w, h);
     let b = cell(rng, w, h);
     Rect {
@@ -128,7 +125,7 @@ fn rect(rng: &mut ChaCha8Rng, w: i32, h: i32) -> Rect {
 }
 
 /// The index of a random element of `list`, or `None` when it is empty.
-fn some_index<T>(rng: &mut ChaCha8Rng, list: &[T]) -> Option<usize> {
+pub(super) fn some_index<T>(rng: &mut ChaCha8Rng, list: &[T]) -> Option<usize> {
     (!list.is_empty()).then(|| below(rng, list.len()))
 }
 
@@ -136,11 +133,32 @@ fn some_index<T>(rng: &mut ChaCha8Rng, list: &[T]) -> Option<usize> {
 pub fn level(rng: &mut ChaCha8Rng, level: &mut Level, corpus: &Corpus) -> String {
     let (w, h) = (level.width, level.height);
     let c = cell(rng, w, h);
-    let at = format!("({}, {})", c.x, c.y);
     if below(rng, 200) == 0 {
         return giant(rng, level);
     }
     match below(rng, 22) {
+        choice @ 0..=9 => misplace(rng, level, choice, c),
+        10 | 12 => indices(rng, level),
+        choice @ (11 | 13..=20) => reshape(rng, level, choice, c),
+        _ => {
+            // A room of another generator's level grafted in.
+            let donor = &pick(rng, &corpus.levels).level;
+            match some_index(rng, &donor.rooms) {
+                Some(r) => {
+                    level.rooms.push(donor.rooms[r].clone());
+                    format!("room {r} of a {} level grafted in", donor.generator)
+                }
+                None => "donor without rooms".into(),
+            }
+        }
+    }
+}
+
+/// Mutation `choice` (0–9) of [`level`]: a thing of the level moved to, or added at, cell `c`.
+fn misplace(rng: &mut ChaCha8Rng, level: &mut Level, choice: usize, c: Cell) -> String {
+    let (w, h) = (level.width, level.height);
+    let at = format!("({}, {})", c.x, c.y);
+    match choice {
         0 => match some_index(rng, &level.items) {
             Some(i) => {
                 level.items[i].cell = c;
@@ -224,7 +242,16 @@ pub fn level(rng: &mut ChaCha8Rng, level: &mut Level, corpus: &Corpus) -> String
             },
             None => "no routes".into(),
         },
-        10 | 12 => indices(rng, level),
+        _ => unreachable!("level() hands over choices 0–9"),
+    }
+}
+
+/// Mutation `choice` (11 or 13–20) of [`level`]: the map's size, plan, header or lists changed whole.
+/// `c` is the cell [`level`] drew, where the added items and waits go.
+fn reshape(rng: &mut ChaCha8Rng, level: &mut Level, choice: usize, c: Cell) -> String {
+    let h = level.height;
+    let at = format!("({}, {})", c.x, c.y);
+    match choice {
         11 => {
             let width = *pick(rng, EXTREME_I32);
             let height = if rng.random_bool(0.5) {
@@ -314,17 +341,7 @@ pub fn level(rng: &mut ChaCha8Rng, level: &mut Level, corpus: &Corpus) -> String
             }
             "a list emptied".into()
         }
-        _ => {
-            // A room of another generator's level grafted in.
-            let donor = &pick(rng, &corpus.levels).level;
-            match some_index(rng, &donor.rooms) {
-                Some(r) => {
-                    level.rooms.push(donor.rooms[r].clone());
-                    format!("room {r} of a {} level grafted in", donor.generator)
-                }
-                None => "donor without rooms".into(),
-            }
-        }
+        _ => unreachable!("level() hands over choices 11 and 13–20"),
     }
 }
 
@@ -514,139 +531,5 @@ fn indices(rng: &mut ChaCha8Rng, level: &mut Level) -> String {
                 .push(mansion_forge::model::SplitPoint { before, after });
             format!("split point {before}→{after}")
         }
-    }
-}
-
-/// A hand edit with plausible or hostile cells and indices.
-fn edit(rng: &mut ChaCha8Rng) -> Edit {
-    let c = cell(rng, 48, 48);
-    let n = index(rng, 24);
-    let m = index(rng, 24);
-    match below(rng, 12) {
-        0 => Edit::PaintTerrain {
-            cell: c,
-            terrain: *pick(rng, TERRAINS),
-        },
-        1 => Edit::SetItem {
-            cell: c,
-            item: rng.random_bool(0.8).then(|| *pick(rng, ITEMS)),
-        },
-        2 => Edit::MoveItem {
-            from: c,
-            to: cell(rng, 48, 48),
-        },
-        3 => Edit::SetDoor {
-            adjacency: n,
-            open: rng.random(),
-        },
-        4 => Edit::SetRoomKind {
-            room: n,
-            kind: *pick(rng, KINDS),
-            private: rng.random(),
-        },
-        5 => Edit::MoveWaypoint {
-            route: n,
-            index: m,
-            to: c,
-        },
-        6 => Edit::MoveRoomToRoute { room: n, route: m },
-        7 => Edit::AddGuard { cell: c },
-        8 => Edit::RemoveGuard { guard: n },
-        9 => Edit::MovePlayerStart { to: c },
-        10 => Edit::Lock { room: n },
-        _ => Edit::Unlock { room: n },
-    }
-}
-
-/// One typed mutation of a preset; returns what it did.
-pub fn preset(rng: &mut ChaCha8Rng, preset: &mut Preset, corpus: &Corpus) -> String {
-    let id = preset.recipe.generator.id();
-    match below(rng, 9) {
-        0 | 1 => {
-            // A lock from another generator's level, the "foreign lock".
-            let foreign: Vec<_> = corpus.locks.iter().filter(|(g, _)| g != id).collect();
-            if foreign.is_empty() {
-                return "no foreign locks".into();
-            }
-            let (from, lock) = pick(rng, &foreign);
-            preset.locks.push(lock.clone());
-            format!("a lock of a {from} level ({:?})", lock.room.origin)
-        }
-        2 => {
-            let same: Vec<_> = corpus.locks.iter().filter(|(g, _)| g == id).collect();
-            if same.is_empty() {
-                return "no locks of this generator".into();
-            }
-            for _ in 0..count(rng, 8) {
-                preset.locks.push(pick(rng, &same).1.clone());
-            }
-            "locks of other levels of the same generator".into()
-        }
-        3 => match some_index(rng, &preset.locks) {
-            Some(l) => {
-                let lock = &mut preset.locks[l];
-                let c = cell(rng, 48, 48);
-                match below(rng, 5) {
-                    0 => lock.room.cells.push(c),
-                    1 => lock.room.interior = rect(rng, 48, 48),
-                    2 => lock.terrain.push((c, *pick(rng, TERRAINS))),
-                    3 => lock.items.push(Item {
-                        kind: *pick(rng, ITEMS),
-                        cell: c,
-                    }),
-                    _ => {
-                        let origin = lock.room.origin.clone();
-                        lock.neighbours.push((origin, rect(rng, 48, 48)));
-                    }
-                }
-                format!("lock {l} changed near ({}, {})", c.x, c.y)
-            }
-            None => "no locks".into(),
-        },
-        4 | 5 => {
-            let n = count(rng, 200);
-            preset.edits.extend((0..n).map(|_| edit(rng)));
-            format!("{n} hostile edits, last {:?}", preset.edits.last())
-        }
-        6 => {
-            preset.recipe.level = *pick(rng, EXTREME_U32);
-            preset.recipe.seed = *pick(rng, &[0, u64::MAX, 1 << 63]);
-            preset.recipe.rerolls.loot = *pick(rng, EXTREME_U32);
-            preset.recipe.rerolls.patrols = *pick(rng, EXTREME_U32);
-            format!("recipe {:?}", preset.recipe)
-        }
-        7 => {
-            preset.name = "n".repeat(count(rng, 1 << 20));
-            "long name".into()
-        }
-        _ => params(rng, &mut preset.recipe.generator),
-    }
-}
-
-/// One parameter of the generator set to an extreme number, kept only when the type still holds it.
-fn params(rng: &mut ChaCha8Rng, generator: &mut GeneratorParams) -> String {
-    let Ok(mut value) = serde_json::to_value(&*generator) else {
-        return "parameters not serialisable".into();
-    };
-    let Some(fields) = value.as_object_mut() else {
-        return "no parameter fields".into();
-    };
-    let names: Vec<String> = fields.keys().cloned().collect();
-    if names.is_empty() {
-        return "no parameter fields".into();
-    }
-    let name = pick(rng, &names).clone();
-    let extreme = match below(rng, 3) {
-        0 => Value::from(i64::from(*pick(rng, EXTREME_I32))),
-        1 => Value::from(*pick(rng, &[1e308, -1e308, 1e-308, 0.0, -0.5, 2.0])),
-        _ => Value::from(u64::from(*pick(rng, EXTREME_U32))),
-    };
-    fields.insert(name.clone(), extreme.clone());
-    match generator.kind().params_from_json(value) {
-        Ok(changed) => {
-            *generator = changed;
-            format!("parameter {name} = {extreme}")
-        }
-        Err(_) => format!("parameter {name} cannot hold {extreme}"),
     }
 }

@@ -68,7 +68,7 @@ pub fn tokens(text: &str) -> Vec<(Tok, usize)> {
             }
             let word: String = chars[start..i].iter().collect();
             let raw_prefix = matches!(word.as_str(), "r" | "br" | "cr");
-            let hashes = (i..).take_while(|&k| at(k) == '#').count();
+            let hashes = (i..chars.len()).take_while(|&k| at(k) == '#').count();
             if raw_prefix && at(i + hashes) == '"' {
                 i = skip_string(&chars, i + hashes + 1, Some(hashes), &mut line);
             } else if matches!(word.as_str(), "b" | "c") && at(i) == '"' {
@@ -262,7 +262,7 @@ fn use_tree(
                 }
                 i += 1;
             }
-            _ => return finish(tokens, i),
+            Tok::Punct(_) => return finish(tokens, i),
         }
     }
     i

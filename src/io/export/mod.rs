@@ -1,12 +1,12 @@
 //! Exports of a level to other programs' formats: level RON/JSON, Tiled maps (`.tmj` and `.tmx`), a PNG
 //! picture and ASCII text. Each is a pure function of the level ([`render`]), so tests, the command
-//! line and the editor share it; [`write`] saves the result atomically, with the tileset image a Tiled map
+//! line and the editor share it; [`write()`] saves the result atomically, with the tileset image a Tiled map
 //! refers to.
 
 pub mod png;
 pub mod tiled;
-pub mod tmj;
-pub mod tmx;
+mod tmj;
+mod tmx;
 
 use std::fmt;
 use std::io::Cursor;
@@ -38,6 +38,7 @@ pub enum Format {
 }
 
 impl Format {
+    /// Every format, in the order menus and `--help` list them.
     pub const ALL: [Format; 6] = [
         Format::Ron,
         Format::Json,
@@ -59,6 +60,7 @@ impl Format {
         }
     }
 
+    /// The file extension an export of this format is saved with, without the dot.
     pub fn extension(self) -> &'static str {
         match self {
             Format::Ascii => "txt",
@@ -101,22 +103,35 @@ impl fmt::Display for Format {
 /// The overlays a PNG export can draw: the editor's four.
 pub use crate::analysis::Overlay;
 
+/// Why an export could not be made or written.
 #[derive(Debug, Error)]
 pub enum ExportError {
+    /// A level-file export the loader would refuse (too large in its format), or that did not serialise.
     #[error(transparent)]
     Level(#[from] level_file::LevelFileError),
+    /// The PNG encoder failed (the picture or the tileset image).
     #[error("cannot encode the PNG: {0}")]
     Image(#[from] image::ImageError),
+    /// The Tiled JSON map did not serialise.
     #[error("cannot write the Tiled JSON map: {0}")]
     Json(#[from] serde_json::Error),
+    /// The map has more cells a side than a PNG picture is drawn for.
     #[error(
         "a {width}×{height} map is too large for a picture (at most {max} cells a side)",
         max = png::MAX_SIDE_CELLS
     )]
-    TooLarge { width: i32, height: i32 },
+    TooLarge {
+        /// The map's width in cells.
+        width: i32,
+        /// The map's height in cells.
+        height: i32,
+    },
+    /// A file could not be written; the old file, if any, is left as it was.
     #[error("{path}: cannot write: {source}")]
     Write {
+        /// The file being written (the map or its tileset image).
         path: PathBuf,
+        /// The operating system's reason.
         source: std::io::Error,
     },
 }

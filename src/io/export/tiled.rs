@@ -1,6 +1,7 @@
-//! The Tiled map both Tiled exports are written from: one description, two encodings ([`super::tmx`] for
-//! the XML `.tmx` that Tiled and most engines read, [`super::tmj`] for the JSON `.tmj`), so the two cannot
-//! drift apart.
+//! The Tiled map both Tiled exports are written from: one description, two encodings (`tmx` for the XML
+//! `.tmx` that Tiled and most engines read, `tmj` for the JSON `.tmj`), so the two cannot drift apart.
+//! The description itself is private to the export; what is public here is the tileset, which tests and
+//! tools need to read an exported map back.
 //!
 //! Tiled's y axis points down, the model's up: tile row 0 and pixel y 0 are the map's north edge
 //! (`y = height − 1`). Objects are in pixels, [`TILE`] per cell; points sit at cell centres.
@@ -69,7 +70,7 @@ pub fn tileset_image() -> RgbaImage {
 
 /// A custom property value; the type names are Tiled's.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Value {
+pub(super) enum Value {
     Bool(bool),
     Int(i64),
     Str(String),
@@ -85,8 +86,9 @@ impl Value {
     }
 }
 
+/// A named custom property of the map or of an object (a room's kind, a guard's route, …).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Property {
+pub(super) struct Property {
     pub name: &'static str,
     pub value: Value,
 }
@@ -95,8 +97,9 @@ fn prop(name: &'static str, value: Value) -> Property {
     Property { name, value }
 }
 
+/// The geometry of an object: a room's rectangle, an item's point or a patrol's polyline.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Shape {
+pub(super) enum Shape {
     Rect {
         width: f32,
         height: f32,
@@ -106,8 +109,9 @@ pub enum Shape {
     Polyline(Vec<(f32, f32)>),
 }
 
+/// One object of an object layer, positioned in pixels from the map's north-west corner.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Object {
+pub(super) struct Object {
     pub id: u32,
     pub name: String,
     /// Tiled's class (saved as `type`, which Tiled 1.8 and later all read).
@@ -118,8 +122,9 @@ pub struct Object {
     pub properties: Vec<Property>,
 }
 
+/// A named layer of objects (rooms, items, patrols, …).
 #[derive(Clone, Debug, PartialEq)]
-pub struct ObjectLayer {
+pub(super) struct ObjectLayer {
     pub id: u32,
     pub name: &'static str,
     pub objects: Vec<Object>,
@@ -127,7 +132,7 @@ pub struct ObjectLayer {
 
 /// A whole map: a terrain tile layer (layer id 1) and the object layers.
 #[derive(Clone, Debug, PartialEq)]
-pub struct TiledMap {
+pub(super) struct TiledMap {
     pub width: u32,
     pub height: u32,
     /// Global tile ids (tile id + 1), row-major from the north row.
@@ -155,144 +160,40 @@ impl TiledMap {
 }
 
 /// The Tiled version the exports claim; the format features used all exist since 1.8.
-pub const FORMAT_VERSION: &str = "1.10";
-pub const TILED_VERSION: &str = "1.10.2";
+pub(super) const FORMAT_VERSION: &str = "1.10";
+/// The Tiled release the exports name as their writer.
+pub(super) const TILED_VERSION: &str = "1.10.2";
 
 /// Builds the description of `level`, with the tileset image at `tileset_image` (relative to the map).
-pub fn describe(level: &Level, tileset_image: &str) -> TiledMap {
+pub(super) fn describe(level: &Level, tileset_image: &str) -> TiledMap {
     let (w, h) = (level.width.max(0), level.height.max(0));
-    let tile = TILE as f32;
-    // Pixel position of a cell's centre and of a rectangle's north-west corner.
-    let centre = |c: Cell| {
-        (
-            (c.x as f32 + 0.5) * tile,
-            ((h - 1 - c.y) as f32 + 0.5) * tile,
-        )
-    };
     let mut terrain = Vec::with_capacity((w * h) as usize);
     for y in (0..h).rev() {
         for x in 0..w {
             terrain.push(1 + tile_id(level.terrain(Cell::new(x, y))));
         }
     }
-    let mut next_id = 0;
-    let mut object = |name: String, class: &str, (x, y): (f32, f32), shape, properties| {
-        next_id += 1;
-        Object {
-            id: next_id,
-            name,
-            class: class.to_string(),
-            x,
-            y,
-            shape,
-            properties,
-        }
+    let mut objects = Objects {
+        next_id: 0,
+        height: h,
     };
-
-    let mut rooms = Vec::new();
-    for (id, room) in level.rooms.iter().enumerate() {
-        if room.kind == RoomKind::Exterior {
-            continue;
-        }
-        let Rect { x0, y0, x1, y1 } = room.interior;
-        let kind = kind_name(room.kind);
-        rooms.push(object(
-            format!("room {id}"),
-            kind,
-            (x0 as f32 * tile, (h - y1) as f32 * tile),
-            Shape::Rect {
-                width: (x1 - x0).max(0) as f32 * tile,
-                height: (y1 - y0).max(0) as f32 * tile,
-            },
-            vec![
-                prop("room", Value::Int(id as i64)),
-                prop("kind", Value::Str(kind.to_string())),
-                prop("depth", Value::Int(i64::from(room.depth))),
-                prop("private", Value::Bool(room.private)),
-            ],
-        ));
-    }
-    let mut doors = Vec::new();
-    for (id, adj) in level.adjacencies.iter().enumerate() {
-        for &cell in &adj.door_cells {
-            doors.push(object(
-                format!("door {id}"),
-                "door",
-                centre(cell),
-                Shape::Point,
-                vec![
-                    prop("adjacency", Value::Int(id as i64)),
-                    prop("left", Value::Int(adj.left as i64)),
-                    prop("right", Value::Int(adj.right as i64)),
-                    prop("corridor", Value::Bool(adj.segment.is_none())),
-                ],
-            ));
-        }
-    }
-    let mut items = Vec::new();
-    for item in &level.items {
-        let kind = format!("{:?}", item.kind);
-        items.push(object(
-            kind.clone(),
-            "item",
-            centre(item.cell),
-            Shape::Point,
-            vec![prop("kind", Value::Str(kind))],
-        ));
-    }
-    let mut guards = Vec::new();
-    for (id, guard) in level.guards.iter().enumerate() {
-        guards.push(object(
-            format!("guard {id}"),
-            "guard",
-            centre(guard.start),
-            Shape::Point,
-            vec![
-                prop("route", Value::Int(guard.route as i64)),
-                prop("torch", Value::Bool(guard.carries_torch)),
-            ],
-        ));
-    }
-    let mut patrols = Vec::new();
-    for (id, route) in level.patrols.iter().enumerate() {
-        let Some(&first) = route.cells.first() else {
-            continue;
-        };
-        let origin = centre(first);
-        let points = route
-            .cells
-            .iter()
-            .map(|&c| {
-                let (x, y) = centre(c);
-                (x - origin.0, y - origin.1)
-            })
-            .collect();
-        patrols.push(object(
-            format!("patrol {id}"),
-            "patrol",
-            origin,
-            Shape::Polyline(points),
-            vec![
-                prop("route", Value::Int(id as i64)),
-                prop("loop", Value::Bool(route.loops())),
-                prop("outside", Value::Bool(route.outside)),
-            ],
-        ));
-    }
-    let start = vec![object(
-        "player start".to_string(),
-        "start",
-        centre(level.player_start),
-        Shape::Point,
-        Vec::new(),
-    )];
+    // In this order, which is also the order of the object ids.
     let layers = [
-        ("rooms", rooms),
-        ("doors", doors),
-        ("items", items),
-        ("guards", guards),
-        ("patrols", patrols),
-        ("start", start),
+        ("rooms", room_objects(level, &mut objects)),
+        ("doors", door_objects(level, &mut objects)),
+        ("items", item_objects(level, &mut objects)),
+        ("guards", guard_objects(level, &mut objects)),
+        ("patrols", patrol_objects(level, &mut objects)),
+        ("start", {
+            let at = objects.centre(level.player_start);
+            vec![objects.make(
+                "player start".to_string(),
+                "start",
+                at,
+                Shape::Point,
+                Vec::new(),
+            )]
+        }),
     ];
     TiledMap {
         width: w as u32,
@@ -315,6 +216,166 @@ pub fn describe(level: &Level, tileset_image: &str) -> TiledMap {
             prop("seed", Value::Str(level.seed.to_string())),
         ],
     }
+}
+
+/// Makes the objects of one map: numbered from 1 in the order they are made (Tiled wants ids unique
+/// across layers), and placed in Tiled's pixels.
+struct Objects {
+    /// The id of the last object made.
+    next_id: u32,
+    /// The map's height in cells, to turn the model's y (north up) into Tiled's (down).
+    height: i32,
+}
+
+impl Objects {
+    /// The pixel position of a cell's centre.
+    fn centre(&self, c: Cell) -> (f32, f32) {
+        let tile = TILE as f32;
+        (
+            (c.x as f32 + 0.5) * tile,
+            ((self.height - 1 - c.y) as f32 + 0.5) * tile,
+        )
+    }
+
+    /// The next object, at pixel position `(x, y)`.
+    fn make(
+        &mut self,
+        name: String,
+        class: &str,
+        (x, y): (f32, f32),
+        shape: Shape,
+        properties: Vec<Property>,
+    ) -> Object {
+        self.next_id += 1;
+        Object {
+            id: self.next_id,
+            name,
+            class: class.to_string(),
+            x,
+            y,
+            shape,
+            properties,
+        }
+    }
+}
+
+/// A rectangle per room (not the exterior), from its interior's north-west corner.
+fn room_objects(level: &Level, objects: &mut Objects) -> Vec<Object> {
+    let tile = TILE as f32;
+    let mut rooms = Vec::new();
+    for (id, room) in level.rooms.iter().enumerate() {
+        if room.kind == RoomKind::Exterior {
+            continue;
+        }
+        let Rect { x0, y0, x1, y1 } = room.interior;
+        let kind = kind_name(room.kind);
+        rooms.push(objects.make(
+            format!("room {id}"),
+            kind,
+            (x0 as f32 * tile, (objects.height - y1) as f32 * tile),
+            Shape::Rect {
+                width: (x1 - x0).max(0) as f32 * tile,
+                height: (y1 - y0).max(0) as f32 * tile,
+            },
+            vec![
+                prop("room", Value::Int(id as i64)),
+                prop("kind", Value::Str(kind.to_string())),
+                prop("depth", Value::Int(i64::from(room.depth))),
+                prop("private", Value::Bool(room.private)),
+            ],
+        ));
+    }
+    rooms
+}
+
+/// A point per door cell (two for a corridor), with the adjacency and the rooms it joins.
+fn door_objects(level: &Level, objects: &mut Objects) -> Vec<Object> {
+    let mut doors = Vec::new();
+    for (id, adj) in level.adjacencies.iter().enumerate() {
+        for &cell in &adj.door_cells {
+            let at = objects.centre(cell);
+            doors.push(objects.make(
+                format!("door {id}"),
+                "door",
+                at,
+                Shape::Point,
+                vec![
+                    prop("adjacency", Value::Int(id as i64)),
+                    prop("left", Value::Int(adj.left as i64)),
+                    prop("right", Value::Int(adj.right as i64)),
+                    prop("corridor", Value::Bool(adj.segment.is_none())),
+                ],
+            ));
+        }
+    }
+    doors
+}
+
+/// A point per item, named by its kind.
+fn item_objects(level: &Level, objects: &mut Objects) -> Vec<Object> {
+    let mut items = Vec::new();
+    for item in &level.items {
+        let kind = format!("{:?}", item.kind);
+        let at = objects.centre(item.cell);
+        items.push(objects.make(
+            kind.clone(),
+            "item",
+            at,
+            Shape::Point,
+            vec![prop("kind", Value::Str(kind))],
+        ));
+    }
+    items
+}
+
+/// A point per guard where it starts, with its route and torch.
+fn guard_objects(level: &Level, objects: &mut Objects) -> Vec<Object> {
+    let mut guards = Vec::new();
+    for (id, guard) in level.guards.iter().enumerate() {
+        let at = objects.centre(guard.start);
+        guards.push(objects.make(
+            format!("guard {id}"),
+            "guard",
+            at,
+            Shape::Point,
+            vec![
+                prop("route", Value::Int(guard.route as i64)),
+                prop("torch", Value::Bool(guard.carries_torch)),
+            ],
+        ));
+    }
+    guards
+}
+
+/// A polyline per patrol route with cells, through its cells' centres from the first one.
+fn patrol_objects(level: &Level, objects: &mut Objects) -> Vec<Object> {
+    let mut patrols = Vec::new();
+    for (id, route) in level.patrols.iter().enumerate() {
+        let Some(&first) = route.cells.first() else {
+            continue;
+        };
+        let origin = objects.centre(first);
+        let points = route
+            .cells
+            .iter()
+            .map(|&c| {
+                let (x, y) = objects.centre(c);
+                (x - origin.0, y - origin.1)
+            })
+            .collect();
+        patrols.push(objects.make(
+            format!("patrol {id}"),
+            "patrol",
+            origin,
+            Shape::Polyline(points),
+            vec![
+                prop("route", Value::Int(id as i64)),
+                prop("loop", Value::Bool(route.loops())),
+                prop("outside", Value::Bool(route.outside)),
+            ],
+        ));
+    }
+    patrols
 }
 
 fn kind_name(kind: RoomKind) -> &'static str {

@@ -17,7 +17,7 @@ use super::tiled::{
 /// A list serialised item by item from a slice, through a view of each item.
 struct Each<'a, T, V>(&'a [T], fn(&'a T) -> V);
 
-impl<'a, T, V: Serialize> Serialize for Each<'a, T, V> {
+impl<T, V: Serialize> Serialize for Each<'_, T, V> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.0.iter().map(self.1))
     }
@@ -61,6 +61,10 @@ struct Point {
     y: f32,
 }
 
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "a view for `Each`, which hands each item of the slice by reference"
+)]
 fn point(&(x, y): &(f32, f32)) -> Point {
     Point { x, y }
 }
