@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::model::{Diagnostic, Number};
+
 /// How the editor's generator picker edits a parameter. The command line and presets take every kind
 /// as text (`NAME=VALUE`); the picker turns its widget back into that text, so both parse the same way.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -83,7 +85,7 @@ impl ParamSpec {
 /// Clamps parameters into range, noting every change for the level's diagnostics.
 #[derive(Default)]
 pub struct Clamp {
-    pub notes: Vec<String>,
+    pub notes: Vec<Diagnostic>,
 }
 
 impl Clamp {
@@ -92,9 +94,7 @@ impl Clamp {
         let hi = hi.max(lo);
         let clamped = value.clamp(lo, hi);
         if clamped != value {
-            self.notes.push(format!(
-                "parameter {name} = {value} clamped to {clamped} (range {lo}–{hi})"
-            ));
+            self.note(name, value, clamped, (lo, hi));
         }
         clamped
     }
@@ -106,8 +106,11 @@ impl Clamp {
             return v;
         }
         let odd = if v > lo { v - 1 } else { v + 1 };
-        self.notes
-            .push(format!("parameter {name} = {v} made odd: {odd}"));
+        self.notes.push(Diagnostic::MadeOdd {
+            name: name.to_string(),
+            asked: v,
+            used: odd,
+        });
         odd
     }
 
@@ -120,10 +123,19 @@ impl Clamp {
             value.clamp(lo, hi)
         };
         if clamped != value {
-            self.notes.push(format!(
-                "parameter {name} = {value} clamped to {clamped} (range {lo}–{hi})"
-            ));
+            self.note(name, value, clamped, (lo, hi));
         }
         clamped
+    }
+
+    /// Notes that `name` asked for `asked` and got `used`, the nearer end of `range`.
+    fn note<T: Into<Number>>(&mut self, name: &str, asked: T, used: T, (lo, hi): (T, T)) {
+        self.notes.push(Diagnostic::Clamped {
+            name: name.to_string(),
+            asked: asked.into(),
+            used: used.into(),
+            lo: lo.into(),
+            hi: hi.into(),
+        });
     }
 }

@@ -5,6 +5,7 @@
 
 use super::doors::Contact;
 use super::plan::Plan;
+use crate::model::Diagnostic;
 
 /// The packed plan with its doors: everything before cells.
 #[derive(Clone, Debug)]
@@ -15,5 +16,5 @@ pub struct PackedPlan {
     /// Doors the reachability fix added.
     pub fix_doors: usize,
     pub front_offset: i32,
-    pub diagnostics: Vec<String>,
+    pub diagnostics: Vec<Diagnostic>,
 }

@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::generate::params::{Clamp, ParamSpec, Widget, choice, numeric};
+use crate::model::Diagnostic;
 
 /// Generator id used in files and on the command line.
 pub const ID: &str = "packed_mansion";
@@ -171,7 +172,7 @@ pub struct Settings {
 
 impl PackedMansionParams {
     /// The parameters clamped into range, with a note for each change.
-    pub fn settings(&self) -> (Settings, Vec<String>) {
+    pub fn settings(&self) -> (Settings, Vec<Diagnostic>) {
         let mut c = Clamp::default();
         let grid_w = c.int("grid_w", self.grid_w, 8, 64);
         let grid_h = c.int("grid_h", self.grid_h, 8, 64);
@@ -210,9 +211,8 @@ impl PackedMansionParams {
         let fitting = hall_widths.len();
         hall_widths.retain(|&k| factor * k <= hall_max_length);
         if hall_widths.len() < fitting {
-            c.notes.push(format!(
-                "hallway widths too wide for hall_max_length {hall_max_length} are dropped"
-            ));
+            c.notes
+                .push(Diagnostic::HallWidthsDropped { hall_max_length });
         }
         let max_halls = match self.max_halls {
             Some(m) => c.int("max_halls", m, 0, 30),

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::generate::params::{Clamp, ParamSpec, Widget, choice, numeric};
+use crate::model::Diagnostic;
 
 /// Generator id used in files and on the command line.
 pub const ID: &str = "rogue_grid";
@@ -130,7 +131,7 @@ pub struct Settings {
 
 impl RogueGridParams {
     /// The parameters clamped into range, with a note for each change.
-    pub fn settings(&self) -> (Settings, Vec<String>) {
+    pub fn settings(&self) -> (Settings, Vec<Diagnostic>) {
         let mut c = Clamp::default();
         let cells_x = c.int("cells_x", self.cells_x, 1, 16);
         let cells_y = c.int("cells_y", self.cells_y, 1, 16);

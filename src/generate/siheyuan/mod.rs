@@ -19,7 +19,7 @@ use crate::generate::passes::kept_patrols::KeptPatrols;
 use crate::generate::passes::{loot, patrols};
 use crate::generate::rng::Stream;
 use crate::generate::{GenerateError, Generator, Request, Rerolls, Step};
-use crate::model::{Cell, Entrance, Level, LockedRoom, Plan, RoomId, Terrain};
+use crate::model::{Cell, Diagnostic, Entrance, Level, LockedRoom, Placed, Plan, RoomId, Terrain};
 use layout::OUTER_BORDER;
 use locks::Constraints;
 use regions::{EXTERIOR, slot_region};
@@ -85,7 +85,7 @@ fn unreachable_without_locks(reason: String) -> Level {
     );
     level
         .diagnostics
-        .push(format!("generation failed: {reason}"));
+        .push(Diagnostic::GenerationFailed { reason });
     level
 }
 
@@ -169,9 +169,11 @@ fn build(
         &mut rerolled(Step::Loot, "loot"),
     );
     if placed < budget {
-        level.diagnostics.push(format!(
-            "{budget} loot wanted, {placed} placed: no free floor left"
-        ));
+        level.diagnostics.push(Diagnostic::Shortfall {
+            what: Placed::Loot,
+            wanted: budget,
+            placed,
+        });
     }
     let locks = constraints.map_or(&[][..], |c| c.locked.as_slice());
     let kept = KeptPatrols::resolve(&level, locks);

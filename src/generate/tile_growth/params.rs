@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::generate::params::{Clamp, ParamSpec, Widget, choice, numeric};
+use crate::model::Diagnostic;
 
 /// Generator id used in files and on the command line.
 pub const ID: &str = "tile_growth";
@@ -192,7 +193,7 @@ fn saturate(weight: u32) -> i32 {
 
 impl TileGrowthParams {
     /// The parameters clamped into range, with a note for each change.
-    pub fn settings(&self) -> (Settings, Vec<String>) {
+    pub fn settings(&self) -> (Settings, Vec<Diagnostic>) {
         let mut c = Clamp::default();
         let modules_x = c.int("modules_x", self.modules_x, 3, 32);
         let modules_y = c.int("modules_y", self.modules_y, 3, 32);
@@ -221,8 +222,7 @@ impl TileGrowthParams {
             ),
         ];
         if weights.iter().all(|(_, w)| *w == 0) {
-            c.notes
-                .push("all module weights are 0: the default weights are used".to_string());
+            c.notes.push(Diagnostic::DefaultWeights);
             let d = TileGrowthParams::default();
             weights = vec![
                 (ModuleType::DeadEnd, d.w_dead_end),
