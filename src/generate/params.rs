@@ -32,9 +32,12 @@ pub struct ParamSpec {
     pub label: &'static str,
     /// What the number counts ("cells", "modules", "share"), or empty.
     pub unit: &'static str,
+    /// How the picker edits it.
     pub widget: Widget,
-    /// Numeric bounds; `None` for choices, sets and flags.
+    /// The slider's lower end, the spec's lowest value; the generator clamps lower values up (its own
+    /// bound may be tighter, depending on other parameters). `None` for choices, sets and flags.
     pub min: Option<f64>,
+    /// The slider's upper end, the spec's highest value; higher values are clamped down.
     pub max: Option<f64>,
     /// Tooltip text.
     pub help: &'static str,
@@ -68,6 +71,7 @@ pub const fn choice(name: &'static str, help: &'static str) -> ParamSpec {
 
 impl ParamSpec {
     /// The spec with a designer's name and unit.
+    #[must_use]
     pub const fn shown(self, label: &'static str, unit: &'static str) -> Self {
         ParamSpec {
             label,
@@ -77,6 +81,7 @@ impl ParamSpec {
     }
 
     /// The spec edited with `widget`.
+    #[must_use]
     pub const fn edited(self, widget: Widget) -> Self {
         ParamSpec { widget, ..self }
     }
@@ -85,6 +90,7 @@ impl ParamSpec {
 /// Clamps parameters into range, noting every change for the level's diagnostics.
 #[derive(Default)]
 pub struct Clamp {
+    /// One note per changed value, in the order the parameters were clamped.
     pub notes: Vec<Diagnostic>,
 }
 
@@ -122,7 +128,13 @@ impl Clamp {
         } else {
             value.clamp(lo, hi)
         };
-        if clamped != value {
+        #[expect(
+            clippy::float_cmp,
+            reason = "exact on purpose: `clamp` returns its input untouched when it is in range, so any \
+                      difference is a real change to report (and NaN, never equal, is always reported)"
+        )]
+        let changed = clamped != value;
+        if changed {
             self.note(name, value, clamped, (lo, hi));
         }
         clamped

@@ -1,4 +1,4 @@
-//! The packed-mansion generator (`other-generators.md` §2, seed 003, VectorStorm's "On the Construction of
+//! The packed-mansion generator (`other-generators.md` §2, seed 003, `VectorStorm`'s "On the Construction of
 //! Mansions"): rooms and hallways packed tightly on a plan grid from an Entrance Hall on the front edge,
 //! preferring squares in concave corners, then doors by rule and chance and a reachability fix.
 //!
@@ -26,6 +26,7 @@ use plan::Plan;
 /// The packed-mansion generator with its parameters.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PackedMansion {
+    /// The parameters as given; [`PackedMansionParams::settings`] clamps them for each generation.
     pub params: PackedMansionParams,
 }
 

@@ -203,7 +203,7 @@ fn furnish(level: &mut Level, rng: &mut Stream) {
         match room.kind {
             RoomKind::Courtyard => furniture::decorate_courtyard(level, rect, &archways, rng),
             RoomKind::Room | RoomKind::Hall => {
-                furniture::decorate_room(level, rect, private, &archways, rng)
+                furniture::decorate_room(level, rect, private, &archways, rng);
             }
             RoomKind::Corridor | RoomKind::Exterior => {}
         }

@@ -22,6 +22,7 @@ pub use params::{ExitRule, ID, PARAMS, RogueGridParams, Settings, Start};
 /// The Rogue-grid generator with its parameters.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RogueGrid {
+    /// The parameters as given; [`RogueGridParams::settings`] clamps them for each generation.
     pub params: RogueGridParams,
 }
 

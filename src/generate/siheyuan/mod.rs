@@ -32,6 +32,7 @@ const VERSION: u32 = 1;
 /// The siheyuan generator for one mansion plan.
 #[derive(Clone, Copy, Debug)]
 pub struct Siheyuan {
+    /// The mansion's room-grid size and loot budget, from the campaign.
     pub plan: Plan,
 }
 
@@ -118,7 +119,7 @@ fn build(
     let rerolled = |step: Step, tag: &str| Stream::new(seed, &rerolls.tag(step, tag));
     let (rooms_x, rooms_y) = (plan.rooms_x.max(1), plan.rooms_y.max(1));
     let mut mask = layout::courtyard_mask(rooms_x, rooms_y, &mut stream("mask"));
-    let pins = constraints.map(|c| c.pins()).unwrap_or_default();
+    let pins = constraints.map(Constraints::pins).unwrap_or_default();
     if let Some(c) = constraints {
         c.apply_to_mask(rooms_y, &mut mask);
     }

@@ -21,6 +21,7 @@ pub use params::{ID, ModuleType, PARAMS, RootColumn, Settings, TileGrowthParams}
 /// The tile-growth generator with its parameters.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TileGrowth {
+    /// The parameters as given; [`TileGrowthParams::settings`] clamps them for each generation.
     pub params: TileGrowthParams,
 }
 
