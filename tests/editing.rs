@@ -9,7 +9,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use mansion_forge::app::{Editor, EditorState, Tool};
 use mansion_forge::edit::locks::covered_cells;
-use mansion_forge::model::{Cell, Level, RoomKind, Terrain};
+use mansion_forge::model::{Cell, Diagnostic, Level, Number, RoomKind, Terrain};
 
 fn harness() -> Harness<'static, Editor> {
     let state = EditorState::new_default();
@@ -402,9 +402,9 @@ fn out_of_range_parameters_are_clamped_and_reported() {
         .level()
         .diagnostics
         .iter()
-        .find(|d| d.contains("9999") && d.contains("clamped"))
+        .find(|d| matches!(d, Diagnostic::Clamped { asked, .. } if *asked == Number::Whole(9999)))
         .expect("a clamping note")
-        .clone();
+        .to_string();
     // Listed in the validation table (its row and the row's text), and said in the status bar.
     assert_eq!(harness.query_all_by_label_contains(&note).count(), 3);
     let message = harness.state().state.message.clone().unwrap_or_default();

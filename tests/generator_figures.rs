@@ -12,7 +12,7 @@ use mansion_forge::generate::rogue_grid::RogueGrid;
 use mansion_forge::generate::tile_growth::figures::growth_figures;
 use mansion_forge::generate::tile_growth::{TileGrowth, TileGrowthParams};
 use mansion_forge::generate::{GenerateError, Generator, Request, Rerolls};
-use mansion_forge::model::{Level, RoomKind};
+use mansion_forge::model::{Diagnostic, Level, RoomKind};
 
 fn mean(values: impl Iterator<Item = f64>) -> f64 {
     let list: Vec<f64> = values.collect();
@@ -277,7 +277,10 @@ fn out_of_range_parameters_are_clamped_and_reported() {
                 panic!("{} seed {seed}: {e}", generator.id());
             }
             assert!(
-                level.diagnostics.iter().any(|d| d.contains("clamped")),
+                level
+                    .diagnostics
+                    .iter()
+                    .any(|d| matches!(d, Diagnostic::Clamped { .. })),
                 "{}: {:?}",
                 generator.id(),
                 level.diagnostics

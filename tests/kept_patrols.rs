@@ -15,8 +15,8 @@ use mansion_forge::io::preset::{self, Preset};
 use mansion_forge::model::topology::move_costs;
 use mansion_forge::model::valid::check_lock;
 use mansion_forge::model::{
-    Cell, Level, LockOrigin, OriginKind, RoomId, RoomKind, RoomOrigin, StationKind, StationRole,
-    Terrain,
+    Cell, Diagnostic, KeptName, Level, LockOrigin, NotKept, OriginKind, RoomId, RoomKind,
+    RoomOrigin, StationKind, StationRole, Terrain,
 };
 
 /// A recipe of each generator at `seed` and level `level`.
@@ -303,9 +303,16 @@ fn a_kept_route_that_is_no_longer_walkable_is_noted_and_planned_anew() {
         }
     }
     let rebuilt = Document::replay(doc.recipe.clone(), base_locks, Vec::new()).expect("rebuilds");
-    let note = format!(
-        "the kept guard at ({}, {}) steps on ({}, {}), which is no longer walkable: regeneration plans it anew",
-        want.start.x, want.start.y, wall.x, wall.y
+    let note = Diagnostic::PatrolNotKept {
+        patrol: KeptName::Guard(want.start),
+        why: NotKept::NotWalkable(wall),
+    };
+    assert_eq!(
+        note.to_string(),
+        format!(
+            "the kept guard at ({}, {}) steps on ({}, {}), which is no longer walkable: regeneration plans it anew",
+            want.start.x, want.start.y, wall.x, wall.y
+        )
     );
     assert!(
         rebuilt.level.diagnostics.contains(&note),

@@ -122,7 +122,7 @@ pub fn level_findings(level: &Level) -> Vec<Finding> {
     }
 
     for d in &level.diagnostics {
-        out.push(Finding::new(Severity::Note, d.clone(), None, None));
+        out.push(Finding::new(Severity::Note, d.to_string(), None, None));
     }
 
     out.sort_by_key(|f| f.severity);

@@ -81,8 +81,8 @@ impl EditorState {
                     .level
                     .diagnostics
                     .iter()
-                    .find(|n| n.starts_with("the kept guard"))
-                    .cloned();
+                    .find(|n| n.kind() == crate::model::DiagnosticKind::KeptPatrol)
+                    .map(ToString::to_string);
                 let mut said = Vec::new();
                 if !unkept_before.is_empty() {
                     said.push(format!(

@@ -141,13 +141,13 @@ impl EditorState {
             .into_iter()
             .map(|d| format!("the old document's {d} are not carried over"))
             .collect();
-        let (clamps, notes): (Vec<&String>, Vec<&String>) = self
+        let (clamps, notes): (Vec<_>, Vec<_>) = self
             .doc
             .level
             .diagnostics
             .iter()
-            .partition(|n| n.starts_with("parameter "));
-        said.extend(clamps.into_iter().cloned());
+            .partition(|n| n.kind() == crate::model::DiagnosticKind::Parameter);
+        said.extend(clamps.iter().map(ToString::to_string));
         if let Some(first) = notes.first() {
             said.push(match notes.len() {
                 1 => format!("generator note: {first}"),

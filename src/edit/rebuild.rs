@@ -13,7 +13,7 @@ use crate::analysis::validate::{FindingKind, validate};
 use crate::generate::recipe::Recipe;
 use crate::generate::rng::mix64;
 use crate::generate::{GenerateError, Request};
-use crate::model::{Level, LockedRoom, limits};
+use crate::model::{Diagnostic, Level, LockedRoom, limits};
 
 /// Attempts with derived seeds before a lock set is declared impossible.
 pub const LOCK_ATTEMPTS: u64 = 48;
@@ -67,9 +67,9 @@ fn build_attempts(recipe: &Recipe, locks: &[LockedRoom]) -> Result<Level, Genera
             None => {
                 level.seed = recipe.seed;
                 if attempt > 0 {
-                    level
-                        .diagnostics
-                        .push(format!("locks honoured on attempt {}", attempt + 1));
+                    level.diagnostics.push(Diagnostic::LocksHonoured {
+                        attempt: attempt + 1,
+                    });
                 }
                 return Ok(level);
             }

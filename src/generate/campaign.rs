@@ -15,7 +15,10 @@ pub const CAMPAIGN_LOOT: u32 = 100;
 /// The plan of one game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Campaign {
+    /// The seed the whole game is drawn from; each mansion's level seed is derived from it
+    /// ([`level_seed`]).
     pub game_seed: u64,
+    /// One plan per mansion, level 0 first: its room-grid size and its share of [`CAMPAIGN_LOOT`].
     pub plans: Vec<Plan>,
 }
 
@@ -48,7 +51,7 @@ pub fn plan(game_seed: u64) -> Campaign {
     Campaign { game_seed, plans }
 }
 
-/// The seed of mansion `level` of a game: SplitMix64 of the game seed and the level number.
+/// The seed of mansion `level` of a game: `SplitMix64` of the game seed and the level number.
 pub fn level_seed(game_seed: u64, level: u32) -> u64 {
     mix64(game_seed ^ mix64(u64::from(level) + 1))
 }

@@ -7,7 +7,9 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 /// One figure: a count, or a share (or other real number).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Figure {
+    /// A number of things: modules, rooms, doors.
     Count(usize),
+    /// A share or another real measurement, such as a fill or hole fraction.
     Real(f64),
 }
 

@@ -23,9 +23,15 @@ use crate::model::{Cell, Level, LockedRoom, RoomId};
 /// the rooms that must come out unchanged, and how often single steps were re-rolled.
 #[derive(Clone, Copy, Debug)]
 pub struct Request<'a> {
+    /// Level number 0–9: sets the dressing and the patrol rules (no guards below level 1, outside
+    /// patrols from level 6).
     pub level: u32,
+    /// The level seed every random stream of the generation is keyed with.
     pub seed: u64,
+    /// Rooms that must come out as they were locked; empty for a fresh level.
     pub locks: &'a [LockedRoom],
+    /// How often each late step was re-rolled, so that step draws from a fresh stream while the layout
+    /// stays.
     pub rerolls: Rerolls,
 }
 
@@ -33,16 +39,22 @@ pub struct Request<'a> {
 /// `"{tag}"`, so the earlier steps (the layout) stay exactly as they were. Zero is the plain stream.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rerolls {
+    /// Re-rolls of the furniture pass (stream tag `furniture`).
     pub furniture: u32,
+    /// Re-rolls of the loot pass (stream tag `loot`).
     pub loot: u32,
+    /// Re-rolls of the patrol and guard passes (stream tags `patrols` and `guards`).
     pub patrols: u32,
 }
 
 /// A step that can be re-rolled alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Step {
+    /// Furniture and floor dressing.
     Furniture,
+    /// Coins.
     Loot,
+    /// Patrol routes and the guards on them.
     Patrols,
 }
 
@@ -71,6 +83,7 @@ impl Rerolls {
     }
 
     /// One more re-roll of `step`.
+    #[must_use]
     pub fn bump(mut self, step: Step) -> Self {
         match step {
             Step::Furniture => self.furniture += 1,

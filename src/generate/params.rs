@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::model::{Diagnostic, Number};
+
 /// How the editor's generator picker edits a parameter. The command line and presets take every kind
 /// as text (`NAME=VALUE`); the picker turns its widget back into that text, so both parse the same way.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -30,9 +32,12 @@ pub struct ParamSpec {
     pub label: &'static str,
     /// What the number counts ("cells", "modules", "share"), or empty.
     pub unit: &'static str,
+    /// How the picker edits it.
     pub widget: Widget,
-    /// Numeric bounds; `None` for choices, sets and flags.
+    /// The slider's lower end, the spec's lowest value; the generator clamps lower values up (its own
+    /// bound may be tighter, depending on other parameters). `None` for choices, sets and flags.
     pub min: Option<f64>,
+    /// The slider's upper end, the spec's highest value; higher values are clamped down.
     pub max: Option<f64>,
     /// Tooltip text.
     pub help: &'static str,
@@ -66,6 +71,7 @@ pub const fn choice(name: &'static str, help: &'static str) -> ParamSpec {
 
 impl ParamSpec {
     /// The spec with a designer's name and unit.
+    #[must_use]
     pub const fn shown(self, label: &'static str, unit: &'static str) -> Self {
         ParamSpec {
             label,
@@ -75,6 +81,7 @@ impl ParamSpec {
     }
 
     /// The spec edited with `widget`.
+    #[must_use]
     pub const fn edited(self, widget: Widget) -> Self {
         ParamSpec { widget, ..self }
     }
@@ -83,7 +90,8 @@ impl ParamSpec {
 /// Clamps parameters into range, noting every change for the level's diagnostics.
 #[derive(Default)]
 pub struct Clamp {
-    pub notes: Vec<String>,
+    /// One note per changed value, in the order the parameters were clamped.
+    pub notes: Vec<Diagnostic>,
 }
 
 impl Clamp {
@@ -92,9 +100,7 @@ impl Clamp {
         let hi = hi.max(lo);
         let clamped = value.clamp(lo, hi);
         if clamped != value {
-            self.notes.push(format!(
-                "parameter {name} = {value} clamped to {clamped} (range {lo}–{hi})"
-            ));
+            self.note(name, value, clamped, (lo, hi));
         }
         clamped
     }
@@ -106,8 +112,11 @@ impl Clamp {
             return v;
         }
         let odd = if v > lo { v - 1 } else { v + 1 };
-        self.notes
-            .push(format!("parameter {name} = {v} made odd: {odd}"));
+        self.notes.push(Diagnostic::MadeOdd {
+            name: name.to_string(),
+            asked: v,
+            used: odd,
+        });
         odd
     }
 
@@ -119,11 +128,26 @@ impl Clamp {
         } else {
             value.clamp(lo, hi)
         };
-        if clamped != value {
-            self.notes.push(format!(
-                "parameter {name} = {value} clamped to {clamped} (range {lo}–{hi})"
-            ));
+        #[expect(
+            clippy::float_cmp,
+            reason = "exact on purpose: `clamp` returns its input untouched when it is in range, so any \
+                      difference is a real change to report (and NaN, never equal, is always reported)"
+        )]
+        let changed = clamped != value;
+        if changed {
+            self.note(name, value, clamped, (lo, hi));
         }
         clamped
+    }
+
+    /// Notes that `name` asked for `asked` and got `used`, the nearer end of `range`.
+    fn note<T: Into<Number>>(&mut self, name: &str, asked: T, used: T, (lo, hi): (T, T)) {
+        self.notes.push(Diagnostic::Clamped {
+            name: name.to_string(),
+            asked: asked.into(),
+            used: used.into(),
+            lo: lo.into(),
+            hi: hi.into(),
+        });
     }
 }

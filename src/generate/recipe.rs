@@ -10,10 +10,13 @@ use crate::model::Level;
 /// Everything but locks and edits that makes a level.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Recipe {
+    /// The generator and its parameters.
     pub generator: GeneratorParams,
     /// Level number 0–9: dressing and patrol rules.
     pub level: u32,
+    /// The level seed (for a campaign mansion, derived from the game seed).
     pub seed: u64,
+    /// How often each late step was re-rolled since the seed was drawn.
     pub rerolls: Rerolls,
 }
 

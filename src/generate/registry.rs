@@ -81,8 +81,10 @@ pub fn find_in_file(id: &str) -> Option<&'static dyn GeneratorKind> {
 /// Why a generator could not be set up.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum ParamError {
+    /// No generator has this id (dashes and underscores read alike).
     #[error("unknown generator `{}` (known: {})", quote(.0), ids_for_people())]
     UnknownGenerator(String),
+    /// The generator has no parameter of this name.
     #[error(
         "generator `{}` has no parameter `{}` (its parameters: {})",
         quote(.generator),
@@ -90,14 +92,21 @@ pub enum ParamError {
         .known
     )]
     UnknownParam {
+        /// The generator's id.
         generator: String,
+        /// The name as it was given.
         name: String,
+        /// The generator's parameter names, listed for the message.
         known: String,
     },
+    /// The value cannot be read as the parameter's type (a word for a number, an unknown variant).
     #[error("parameter `{}` cannot be `{}`: {}", quote(.name), quote(.value), fit_message(.reason))]
     Invalid {
+        /// The parameter's name.
         name: String,
+        /// The value as it was typed.
         value: String,
+        /// Why it does not fit, in the parser's words.
         reason: String,
     },
 }
@@ -270,7 +279,7 @@ mod tests {
         for (i, kind) in kinds.iter().enumerate() {
             assert!(kinds[..i].iter().all(|k| k.id() != kind.id()));
             let dashed = kind.id().replace('_', "-");
-            assert_eq!(find(&dashed).map(|k| k.id()), Some(kind.id()));
+            assert_eq!(find(&dashed).map(GeneratorKind::id), Some(kind.id()));
             assert_eq!(kind.defaults().id(), kind.id());
         }
     }

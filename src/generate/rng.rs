@@ -1,7 +1,7 @@
 //! Seeded random streams with the original's random primitives.
 //!
 //! Algorithm (stable, documented, part of the file format's promise): every random step of a level draws
-//! from its own ChaCha8 stream. The stream's 32-byte key is the little-endian level seed, then the 64-bit
+//! from its own `ChaCha8` stream. The stream's 32-byte key is the little-endian level seed, then the 64-bit
 //! FNV-1a hash of the step's tag (e.g. `"loot"`), then 16 zero bytes. A uniform float `u ∈ [0, 1)` is the top
 //! 53 bits of `next_u64` scaled by 2⁻⁵³, and `rand(n) = floor(u · n)` exactly as in the original, so one
 //! draw is made even for `rand(1)`. Re-rolling one step therefore leaves every other step unchanged.
@@ -19,7 +19,7 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     hash
 }
 
-/// SplitMix64 finaliser: mixes a game seed and a level index into a level seed.
+/// `SplitMix64` finaliser: mixes a game seed and a level index into a level seed.
 pub fn mix64(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);

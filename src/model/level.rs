@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cell::{Cell, Dir};
+use super::diagnostic::Diagnostic;
 use super::grid::Shape;
 use super::rect::Rect;
 use super::terrain::{Item, ItemKind, Terrain};
@@ -380,7 +381,7 @@ pub struct Level {
     /// Where the player comes in, and the rooms depth is counted from.
     pub entrance: Entrance,
     /// Shortfalls, clamped parameters and fix-ups; shown in the UI, never hidden.
-    pub diagnostics: Vec<String>,
+    pub diagnostics: Vec<Diagnostic>,
 }
 
 impl Level {

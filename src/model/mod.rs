@@ -9,6 +9,7 @@
 //! editor can re-run later steps alone (`siheyuan-mansion.md` §11).
 
 mod cell;
+mod diagnostic;
 pub mod grid;
 mod level;
 pub mod limits;
@@ -19,6 +20,7 @@ pub mod topology;
 pub mod valid;
 
 pub use cell::{Axis, Cell, Dir};
+pub use diagnostic::{Diagnostic, DiagnosticKind, KeptName, NotKept, Number, Placed};
 pub use grid::{Grid, Shape};
 pub use level::{
     Adjacency, AdjacencyId, Entrance, Guard, Level, OriginKind, PatrolRoute, Plan, Room, RoomId,

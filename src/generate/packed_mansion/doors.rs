@@ -7,8 +7,24 @@ use crate::generate::rng::Stream;
 /// `lo` to `hi` (y), or a horizontal line at `y` from `lo` to `hi` (x).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Run {
-    Vertical { x: i32, lo: i32, hi: i32 },
-    Horizontal { y: i32, lo: i32, hi: i32 },
+    /// A run along the vertical grid line `x`, from `lo` to `hi` in y.
+    Vertical {
+        /// The grid line.
+        x: i32,
+        /// The run's south end.
+        lo: i32,
+        /// The run's north end.
+        hi: i32,
+    },
+    /// A run along the horizontal grid line `y`, from `lo` to `hi` in x.
+    Horizontal {
+        /// The grid line.
+        y: i32,
+        /// The run's west end.
+        lo: i32,
+        /// The run's east end.
+        hi: i32,
+    },
 }
 
 /// The shared run of two placements, if they share at least one unit edge.
@@ -34,12 +50,17 @@ pub fn shared_run(a: &Placement, b: &Placement) -> Option<Run> {
 /// the run's start line (never a multiple of the square size, so never a crossing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Contact {
+    /// The lower placement id of the pair.
     pub a: usize,
+    /// The higher placement id of the pair.
     pub b: usize,
+    /// The grid-line run the two share.
     pub run: Run,
+    /// Whether the shared wall gets a door.
     pub door: bool,
     /// Added by the reachability fix rather than decided in step 5.
     pub fixed_up: bool,
+    /// The door's cell offset along the run from its start line.
     pub door_offset: i32,
 }
 

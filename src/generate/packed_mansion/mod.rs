@@ -1,4 +1,4 @@
-//! The packed-mansion generator (`other-generators.md` §2, seed 003, VectorStorm's "On the Construction of
+//! The packed-mansion generator (`other-generators.md` §2, seed 003, `VectorStorm`'s "On the Construction of
 //! Mansions"): rooms and hallways packed tightly on a plan grid from an Entrance Hall on the front edge,
 //! preferring squares in concave corners, then doors by rule and chance and a reachability fix.
 //!
@@ -18,7 +18,7 @@ pub mod render;
 use crate::generate::passes::finish;
 use crate::generate::rng::Stream;
 use crate::generate::{GenerateError, Generator, Request};
-use crate::model::{Level, LockedRoom};
+use crate::model::{Diagnostic, Level, LockedRoom, Placed};
 pub use packed_plan::PackedPlan;
 pub use params::{ID, PARAMS, PackedMansionParams, Placement, Settings};
 use plan::Plan;
@@ -26,6 +26,7 @@ use plan::Plan;
 /// The packed-mansion generator with its parameters.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PackedMansion {
+    /// The parameters as given; [`PackedMansionParams::settings`] clamps them for each generation.
     pub params: PackedMansionParams,
 }
 
@@ -56,22 +57,23 @@ fn build_plan(
             )
         })?;
         plan.set_entrance(stand_in);
-        diagnostics.push(format!(
-            "no room for the Entrance Hall on the front row: locked room {stand_in} stands in for it"
-        ));
+        diagnostics.push(Diagnostic::EntranceStandIn {
+            placement: stand_in,
+        });
         plan::pack(&mut plan, settings, &mut rng);
     }
     if plan.rooms > settings.target_rooms && !locks.is_empty() {
-        diagnostics.push(format!(
-            "{} rooms placed for a target of {}: packing went on to reach the locked rooms",
-            plan.rooms, settings.target_rooms
-        ));
+        diagnostics.push(Diagnostic::PastTarget {
+            placed: plan.rooms,
+            target: settings.target_rooms,
+        });
     }
     if plan.rooms < settings.target_rooms {
-        diagnostics.push(format!(
-            "{} rooms wanted, {} placed: no space left",
-            settings.target_rooms, plan.rooms
-        ));
+        diagnostics.push(Diagnostic::Shortfall {
+            what: Placed::Rooms,
+            wanted: settings.target_rooms,
+            placed: plan.rooms,
+        });
     }
     let entrance = plan.entrance.unwrap_or(0);
     let mut contacts = doors::contacts(&plan);
@@ -85,7 +87,7 @@ fn build_plan(
         &mut rng,
     );
     if fix_doors > 0 {
-        diagnostics.push(format!("the reachability fix added {fix_doors} door(s)"));
+        diagnostics.push(Diagnostic::FixDoors { added: fix_doors });
     }
     let front_offset = doors::door_offset(plan.placements[entrance].w, settings.s, &mut rng);
     Ok(PackedPlan {

@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::generate::params::{Clamp, ParamSpec, Widget, choice, numeric};
+use crate::model::Diagnostic;
 
 /// Generator id used in files and on the command line.
 pub const ID: &str = "packed_mansion";
@@ -26,22 +27,41 @@ pub enum Placement {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct PackedMansionParams {
+    /// Plan grid width in squares (8–64): bounds the footprint.
     pub grid_w: i32,
+    /// Plan grid depth in squares (8–64).
     pub grid_h: i32,
+    /// Regular rooms wanted (1–60), hallways not counted; fewer are placed when the grid fills, more
+    /// when locked rooms must be reached.
     pub target_rooms: i32,
+    /// Smallest room side in squares (2–6).
     pub room_min_side: i32,
+    /// Largest short side of a room in squares (at least `room_min_side`, at most 8).
     pub room_max_short: i32,
+    /// Largest long side of a room in squares (at least `room_max_short`, at most 10).
     pub room_max_long: i32,
+    /// Allowed hallway widths in squares, each 1–4; a hallway's width is drawn from these.
     pub hall_widths: Vec<i32>,
+    /// A hallway is at least this many times as long as it is wide (2–4), which keeps it a hallway
+    /// rather than a room.
     pub hall_min_length_factor: i32,
+    /// Longest hallway in squares, at most the grid's longer side.
     pub hall_max_length: i32,
+    /// Chance that a placement tries a hallway before a room.
     pub hall_chance: f64,
     /// `None`: `max(1, target_rooms / 4)`.
     pub max_halls: Option<i32>,
+    /// Try seed squares touching two used squares (concave corners) first, which packs the building
+    /// tightly.
     pub prefer_corners: bool,
+    /// How a drawn size chooses among the positions where it fits.
     pub placement: Placement,
+    /// Chance of a door between two touching rooms beyond those the rules require.
     pub room_door_chance: f64,
+    /// Cells per plan square (2–4): walls run on the grid lines, so a square of `s` cells has `s − 1`
+    /// of floor.
     pub tiles_per_square: i32,
+    /// Cells of outside ground around the plan (1–8), where the outside patrols walk.
     pub outer_border: i32,
 }
 
@@ -151,27 +171,45 @@ pub const PARAMS: &[ParamSpec] = &[
 /// Clamped parameters in the form the passes use.
 #[derive(Clone, Debug)]
 pub struct Settings {
+    /// Plan grid width in squares.
     pub grid_w: i32,
+    /// Plan grid depth in squares.
     pub grid_h: i32,
+    /// Regular rooms wanted.
     pub target_rooms: usize,
+    /// Smallest room side.
     pub room_min_side: i32,
+    /// Largest short room side, at least `room_min_side` and at most the grid's shorter side.
     pub room_max_short: i32,
+    /// Largest long room side, at least `room_max_short`.
     pub room_max_long: i32,
+    /// Allowed hallway widths, sorted and without repeats, those too wide for `hall_max_length`
+    /// dropped; may be empty, which means no hallways.
     pub hall_widths: Vec<i32>,
+    /// A hallway is at least this many times as long as wide.
     pub hall_min_length_factor: i32,
+    /// Longest hallway, at least the shortest a hallway of the narrowest width can be.
     pub hall_max_length: i32,
+    /// Chance that a placement tries a hallway first.
     pub hall_chance: f64,
+    /// Hallways packing may add, the Entrance Hall not counted; `target_rooms / 4` (at least 1) by
+    /// default.
     pub max_halls: usize,
+    /// Whether concave-corner seed squares are tried first.
     pub prefer_corners: bool,
+    /// How a drawn size chooses its position.
     pub placement: Placement,
+    /// Chance of an extra door between two touching rooms.
     pub room_door_chance: f64,
+    /// Cells per plan square (`tiles_per_square`), named `s` as in the spec.
     pub s: i32,
+    /// Cells of outside ground around the plan.
     pub outer_border: i32,
 }
 
 impl PackedMansionParams {
     /// The parameters clamped into range, with a note for each change.
-    pub fn settings(&self) -> (Settings, Vec<String>) {
+    pub fn settings(&self) -> (Settings, Vec<Diagnostic>) {
         let mut c = Clamp::default();
         let grid_w = c.int("grid_w", self.grid_w, 8, 64);
         let grid_h = c.int("grid_h", self.grid_h, 8, 64);
@@ -197,7 +235,7 @@ impl PackedMansionParams {
                 hall_widths.push(k);
             }
         }
-        hall_widths.sort();
+        hall_widths.sort_unstable();
         let factor = c.int("hall_min_length_factor", self.hall_min_length_factor, 2, 4);
         let longest = grid_w.max(grid_h);
         let min_len = factor * hall_widths.first().copied().unwrap_or(1);
@@ -210,9 +248,8 @@ impl PackedMansionParams {
         let fitting = hall_widths.len();
         hall_widths.retain(|&k| factor * k <= hall_max_length);
         if hall_widths.len() < fitting {
-            c.notes.push(format!(
-                "hallway widths too wide for hall_max_length {hall_max_length} are dropped"
-            ));
+            c.notes
+                .push(Diagnostic::HallWidthsDropped { hall_max_length });
         }
         let max_halls = match self.max_halls {
             Some(m) => c.int("max_halls", m, 0, 30),

@@ -7,18 +7,26 @@ use crate::generate::rng::Stream;
 /// What a placement is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlacementKind {
+    /// The Entrance Hall on the front row, placed first; its front wall holds the front door.
     Entrance,
+    /// A regular room, counted toward `target_rooms`.
     Room,
+    /// A hallway: long and narrow, capped by `max_halls`.
     Hall,
 }
 
 /// One rectangle on the plan grid, `[x, x + w) × [y, y + h)` in squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {
+    /// West edge in squares.
     pub x: i32,
+    /// Front edge in squares (0 is the front row).
     pub y: i32,
+    /// Width in squares.
     pub w: i32,
+    /// Depth in squares.
     pub h: i32,
+    /// Entrance Hall, room or hallway.
     pub kind: PlacementKind,
     /// Kept from a locked room.
     pub locked: bool,
@@ -27,8 +35,12 @@ pub struct Placement {
 /// The packed plan: placements and which square each one covers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
+    /// Grid width in squares.
     pub grid_w: i32,
+    /// Grid depth in squares.
     pub grid_h: i32,
+    /// Placements in the order they were placed: the locked ones first, then the Entrance Hall and the
+    /// packed rooms and hallways. A placement's index is its room's placement id.
     pub placements: Vec<Placement>,
     /// Placement index per square, row-major.
     pub used: Vec<Option<usize>>,
@@ -38,6 +50,8 @@ pub struct Plan {
     pub entrance: Option<usize>,
     /// Regular rooms placed, locked ones included.
     pub rooms: usize,
+    /// Hallways placed by packing, the Entrance Hall and locked ones not counted (the cap is on new
+    /// ones).
     pub halls: usize,
     /// Per placement: part of the building grown from the entrance. Locked placements join it once a
     /// placement touches them; seed squares only grow from it, so no part grows off a lone locked room.
@@ -47,6 +61,7 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// An empty plan of `grid_w × grid_h` squares.
     pub fn new(grid_w: i32, grid_h: i32) -> Self {
         let n = (grid_w * grid_h) as usize;
         Plan {
@@ -67,6 +82,7 @@ impl Plan {
         (y * self.grid_w + x) as usize
     }
 
+    /// Whether a placement covers square `(x, y)`; off the grid counts as unused.
     pub fn is_used(&self, x: i32, y: i32) -> bool {
         self.owner(x, y).is_some()
     }
@@ -86,6 +102,7 @@ impl Plan {
             && (y..y + h).all(|j| (x..x + w).all(|i| self.used[self.index(i, j)].is_none()))
     }
 
+    /// Adds a placement on free squares, counts it, and returns its index.
     pub fn add(&mut self, p: Placement) -> usize {
         let id = self.placements.len();
         for j in p.y..p.y + p.h {
@@ -201,7 +218,7 @@ fn size_list(settings: &Settings, hall: bool, rng: &mut Stream) -> Vec<(i32, i32
             }
         }
     }
-    sizes.sort();
+    sizes.sort_unstable();
     sizes.dedup();
     rng.shuffle(&mut sizes);
     sizes.sort_by_key(|&(w, h)| std::cmp::Reverse(w * h));
@@ -323,26 +340,23 @@ pub fn pack(plan: &mut Plan, settings: &Settings, rng: &mut Stream) -> bool {
                 break;
             }
         }
-        match found {
-            Some(((x, y, w, h), hall)) => {
-                let kind = if hall {
-                    PlacementKind::Hall
-                } else {
-                    PlacementKind::Room
-                };
-                plan.add(Placement {
-                    x,
-                    y,
-                    w,
-                    h,
-                    kind,
-                    locked: false,
-                });
-            }
-            None => {
-                let k = plan.index(seed.0, seed.1);
-                plan.dead[k] = true;
-            }
+        if let Some(((x, y, w, h), hall)) = found {
+            let kind = if hall {
+                PlacementKind::Hall
+            } else {
+                PlacementKind::Room
+            };
+            plan.add(Placement {
+                x,
+                y,
+                w,
+                h,
+                kind,
+                locked: false,
+            });
+        } else {
+            let k = plan.index(seed.0, seed.1);
+            plan.dead[k] = true;
         }
     }
     true

@@ -13,7 +13,9 @@ use crate::model::{
 /// Square size and border of the cell frame.
 #[derive(Clone, Copy)]
 pub struct Frame {
+    /// Cells per plan square (`tiles_per_square`).
     pub s: i32,
+    /// Cells of outside ground before plan grid line 0, on every side.
     pub border: i32,
 }
 

@@ -19,7 +19,9 @@ use super::{furniture, locks, loot, patrols};
 use crate::generate::rng::Stream;
 use crate::generate::{Rerolls, Step};
 use crate::model::topology::{depths, private_rooms};
-use crate::model::{Cell, Item, ItemKind, Level, LockedRoom, RoomKind, Terrain};
+use crate::model::{
+    Cell, Diagnostic, Item, ItemKind, Level, LockedRoom, Placed, RoomKind, Terrain,
+};
 
 /// Fewest coins a level gets.
 pub const MIN_LOOT: usize = 2;
@@ -68,9 +70,11 @@ pub fn finish(
     let placed = loot::place_loot(level, budget, &locked, &mut stream(Step::Loot, "loot"));
     locks::restore(level, locks);
     if placed < budget {
-        level.diagnostics.push(format!(
-            "{budget} loot wanted, {placed} placed: no free floor left"
-        ));
+        level.diagnostics.push(Diagnostic::Shortfall {
+            what: Placed::Loot,
+            wanted: budget,
+            placed,
+        });
     }
     let ring = outer_border.map(|b| b - 1);
     let kept = KeptPatrols::resolve(level, locks);
@@ -199,7 +203,7 @@ fn furnish(level: &mut Level, rng: &mut Stream) {
         match room.kind {
             RoomKind::Courtyard => furniture::decorate_courtyard(level, rect, &archways, rng),
             RoomKind::Room | RoomKind::Hall => {
-                furniture::decorate_room(level, rect, private, &archways, rng)
+                furniture::decorate_room(level, rect, private, &archways, rng);
             }
             RoomKind::Corridor | RoomKind::Exterior => {}
         }

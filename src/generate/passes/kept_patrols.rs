@@ -22,14 +22,17 @@ use std::collections::HashSet;
 
 use crate::model::lock::covered;
 use crate::model::topology::{INFINITE, move_costs};
-use crate::model::{Cell, Grid, Guard, KeptPatrol, Level, LockedRoom, PatrolRoute, Terrain};
+use crate::model::{
+    Cell, Diagnostic, Grid, Guard, KeptName, KeptPatrol, Level, LockedRoom, NotKept, PatrolRoute,
+    Terrain,
+};
 
 /// The kept patrols of one generation, resolved against its level.
 #[derive(Clone, Debug, Default)]
 pub struct KeptPatrols {
     routes: Vec<(PatrolRoute, Vec<Guard>)>,
     held: Vec<bool>,
-    notes: Vec<String>,
+    notes: Vec<Diagnostic>,
 }
 
 impl KeptPatrols {
@@ -55,12 +58,13 @@ impl KeptPatrols {
         }
         kept.held = vec![false; level.rooms.len()];
         for patrol in patrols {
-            let what = describe(patrol);
             let route = match check(level, &covered, &costs, patrol) {
                 Ok(route) => route,
                 Err(why) => {
-                    kept.notes
-                        .push(format!("{what} {why}: regeneration plans it anew"));
+                    kept.notes.push(Diagnostic::PatrolNotKept {
+                        patrol: name(patrol),
+                        why,
+                    });
                     continue;
                 }
             };
@@ -113,13 +117,13 @@ impl KeptPatrols {
     }
 }
 
-/// A kept patrol in a designer's words: "the kept guard at (x, y)" (or "the kept patrol from (x, y)"
-/// below level 1, where routes have no guards).
-fn describe(patrol: &KeptPatrol) -> String {
+/// How a note names a kept patrol: by its guard (or by its route's start below level 1, where routes
+/// have no guards).
+fn name(patrol: &KeptPatrol) -> KeptName {
     match (patrol.guards.first(), patrol.cells.first()) {
-        (Some(g), _) => format!("the kept guard at ({}, {})", g.start.x, g.start.y),
-        (None, Some(c)) => format!("the kept patrol from ({}, {})", c.x, c.y),
-        (None, None) => "an empty kept patrol".to_string(),
+        (Some(g), _) => KeptName::Guard(g.start),
+        (None, Some(&c)) => KeptName::Patrol(c),
+        (None, None) => KeptName::Empty,
     }
 }
 
@@ -131,27 +135,24 @@ fn check(
     covered: &Grid<bool>,
     costs: &Grid<u32>,
     patrol: &KeptPatrol,
-) -> Result<PatrolRoute, String> {
+) -> Result<PatrolRoute, NotKept> {
     let cells = &patrol.cells;
-    let at = |c: Cell| format!("({}, {})", c.x, c.y);
     if cells.is_empty() {
-        return Err("has no route".to_string());
+        return Err(NotKept::NoRoute);
     }
     if let Some(&c) = cells
         .iter()
         .find(|&&c| !covered.get(c).copied().unwrap_or(false))
     {
-        return Err(format!("leaves the locked rooms at {}", at(c)));
+        return Err(NotKept::LeavesLocks(c));
     }
-    let route = patrol
-        .route_in(level)
-        .ok_or("walks a room that is no longer there")?;
+    let route = patrol.route_in(level).ok_or(NotKept::RoomGone)?;
     let blocked = |c: Cell| costs.get(c).is_none_or(|&v| v == INFINITE);
     if let Some(&c) = cells
         .iter()
         .find(|&&c| blocked(c) || level.terrain(c) == Terrain::Water)
     {
-        return Err(format!("steps on {}, which is no longer walkable", at(c)));
+        return Err(NotKept::NotWalkable(c));
     }
     for pair in cells.windows(2) {
         let (a, b) = (pair[0], pair[1]);
@@ -159,11 +160,11 @@ fn check(
         if (a != b && !a.chebyshev_adjacent(b))
             || (corner && (blocked(Cell::new(a.x, b.y)) || blocked(Cell::new(b.x, a.y))))
         {
-            return Err(format!("cannot step from {} to {}", at(a), at(b)));
+            return Err(NotKept::CannotStep { from: a, to: b });
         }
     }
     if patrol.guards.iter().any(|g| g.start != cells[0]) {
-        return Err("has a guard off its route's start".to_string());
+        return Err(NotKept::GuardOffStart);
     }
     Ok(route)
 }

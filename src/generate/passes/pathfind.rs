@@ -177,6 +177,8 @@ pub struct PathFinder<'a> {
 }
 
 impl<'a> PathFinder<'a> {
+    /// A path finder over `level` with its per-cell move costs `costs` (see
+    /// [`move_costs`](crate::model::topology::move_costs)), row-major like the level's terrain.
     pub fn new(level: &'a Level, costs: &'a [u32]) -> Self {
         let n = costs.len();
         let w = level.width as isize;
@@ -206,6 +208,8 @@ impl<'a> PathFinder<'a> {
         }
     }
 
+    /// The move cost of cell `c` (0 for clear floor, [`INFINITE`] for blocking terrain and off the
+    /// map).
     pub fn cost(&self, c: Cell) -> u32 {
         self.level
             .index(c)
@@ -226,6 +230,11 @@ impl<'a> PathFinder<'a> {
     }
 
     /// The moves out of `cell` (at flat index `i`), worked out once per level.
+    #[expect(
+        clippy::inline_always,
+        reason = "the A* inner loop runs this for every settled cell; it is forced inline so the common \
+                  case compiles into the loop, and the rare case stays out of line in `learn_moves`"
+    )]
     #[inline(always)]
     fn moves_at(&mut self, i: usize, cell: Cell) -> u16 {
         let known = self.moves[i];
@@ -262,6 +271,11 @@ impl<'a> PathFinder<'a> {
     /// Returns the cell, or `None` when the queue is dry. A popped entry is current exactly when its
     /// key is the cell's distance plus heuristic: a cell is pushed only when its distance drops, and a
     /// consistent heuristic never lets a settled cell's distance drop again.
+    #[expect(
+        clippy::inline_always,
+        reason = "called once per settled cell from the two loops that grow a field; forced inline so \
+                  each loop and its per-cell work compile into one function"
+    )]
     #[inline(always)]
     fn settle_next(&mut self) -> Option<usize> {
         loop {
@@ -412,6 +426,7 @@ impl<'a> PathFinder<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::Rerolls;
     use crate::generate::campaign;
     use crate::generate::recipe::Recipe;
     use crate::model::topology::move_costs;
@@ -508,7 +523,7 @@ mod tests {
                     generator,
                     level: 3 + 3 * seed as u32,
                     seed: 1000 + seed,
-                    rerolls: Default::default(),
+                    rerolls: Rerolls::default(),
                 };
                 levels.push(recipe.build().expect("a level"));
             }

@@ -6,8 +6,8 @@ use super::pathfind::PathFinder;
 use crate::generate::rng::Stream;
 use crate::model::topology::{RoomGraph, move_costs, room_graph};
 use crate::model::{
-    Cell, Guard, Item, ItemKind, Level, PatrolRoute, RoomId, RoomKind, SplitPoint, Station,
-    StationKind, StationRole, Terrain,
+    Cell, Diagnostic, Guard, Item, ItemKind, Level, PatrolRoute, RoomId, RoomKind, SplitPoint,
+    Station, StationKind, StationRole, Terrain,
 };
 
 /// How many times a chain's end cells repeat: the guard's pause.
@@ -506,8 +506,7 @@ pub fn build_patrols_with_ring(
             if ring.len() >= 4 && ring.iter().all(walkable) {
                 Some(ring)
             } else {
-                diagnostics
-                    .push("no clear ring around the building: no outside patrols".to_string());
+                diagnostics.push(Diagnostic::NoOutsideRing);
                 None
             }
         }

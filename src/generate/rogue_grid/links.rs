@@ -5,7 +5,9 @@ use crate::generate::rng::Stream;
 /// The link graph over the grid cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Links {
+    /// Grid columns.
     pub cells_x: i32,
+    /// Grid rows.
     pub cells_y: i32,
     /// The walk's cells in order; `walk[0]` is `first`, the last one `walk_end`.
     pub walk: Vec<(i32, i32)>,
@@ -18,10 +20,13 @@ pub struct Links {
 }
 
 impl Links {
+    /// The walk's first cell: the room with the up-stairs and the level's depth seed.
     pub fn first(&self) -> (i32, i32) {
         self.walk[0]
     }
 
+    /// The walk's last cell, where [`ExitRule::WalkEnd`](super::ExitRule::WalkEnd) puts the
+    /// down-stairs.
     pub fn walk_end(&self) -> (i32, i32) {
         self.walk[self.walk.len() - 1]
     }

@@ -15,13 +15,14 @@ use crate::generate::passes::finish;
 use crate::generate::rng::Stream;
 use crate::generate::{GenerateError, Generator, Request};
 use crate::model::topology::depths;
-use crate::model::{Cell, Entrance, ItemKind, Level, Terrain};
+use crate::model::{Cell, Diagnostic, Entrance, ItemKind, Level, Terrain};
 use links::Links;
 pub use params::{ExitRule, ID, PARAMS, RogueGridParams, Settings, Start};
 
 /// The Rogue-grid generator with its parameters.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RogueGrid {
+    /// The parameters as given; [`RogueGridParams::settings`] clamps them for each generation.
     pub params: RogueGridParams,
 }
 
@@ -69,9 +70,7 @@ impl Generator for RogueGrid {
         let mut level = render::render(&settings, &links, &floors, request, &mut rng);
         level.diagnostics.extend(notes);
         if settings.cells_x * settings.cells_y == 1 {
-            level
-                .diagnostics
-                .push("a 1×1 grid: both stairs are in the one room".to_string());
+            level.diagnostics.push(Diagnostic::StairsShareRoom);
         }
         set_entrance(&mut level, &settings, &links);
         finish::finish(&mut level, None, request.locks, request.rerolls);

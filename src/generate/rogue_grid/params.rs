@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::generate::params::{Clamp, ParamSpec, Widget, choice, numeric};
+use crate::model::Diagnostic;
 
 /// Generator id used in files and on the command line.
 pub const ID: &str = "rogue_grid";
@@ -14,8 +15,15 @@ pub const ID: &str = "rogue_grid";
 /// Where the walk starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Start {
+    /// A grid cell drawn by the RNG.
     Random,
-    Cell { i: i32, j: i32 },
+    /// This grid cell: column `i`, row `j` from the front.
+    Cell {
+        /// The column, 0 at the west.
+        i: i32,
+        /// The row, 0 at the front.
+        j: i32,
+    },
 }
 
 /// Which room gets the down-stairs (§3.4).
@@ -33,17 +41,26 @@ pub enum ExitRule {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct RogueGridParams {
+    /// Grid columns (1–16; Rogue itself uses 3).
     pub cells_x: i32,
+    /// Grid rows (1–16; Rogue itself uses 3).
     pub cells_y: i32,
+    /// Map cells per grid-cell side (6–20): the room, its walls and the gutter its corridors run in.
     pub cell_size: i32,
+    /// Smallest room floor side in cells (at least 3).
     pub room_min: i32,
+    /// Largest room floor side in cells, at most `cell_size − 3` so the walls and a gutter fit in the
+    /// grid cell.
     pub room_max: i32,
     /// `None`: `⌊(cells_x + cells_y) / 4⌋`.
     pub extra_min: Option<i32>,
     /// `None`: `⌊(cells_x + cells_y) / 1.2⌋`.
     pub extra_max: Option<i32>,
+    /// The grid cell the random walk starts from; its room has the up-stairs.
     pub start: Start,
+    /// Which room gets the down-stairs.
     pub exit_rule: ExitRule,
+    /// Chance that a corridor's end is a door rather than an open archway.
     pub door_cell_chance: f64,
 }
 
@@ -117,20 +134,30 @@ pub const PARAMS: &[ParamSpec] = &[
 /// Clamped parameters in the form the passes use.
 #[derive(Clone, Debug)]
 pub struct Settings {
+    /// Grid columns.
     pub cells_x: i32,
+    /// Grid rows.
     pub cells_y: i32,
+    /// Map cells per grid-cell side.
     pub cell_size: i32,
+    /// Smallest room floor side, at most `room_max`.
     pub room_min: i32,
+    /// Largest room floor side, at most `cell_size − 3`.
     pub room_max: i32,
+    /// The range of extra links (loops) to draw, both ends inclusive, with the defaults filled in and
+    /// clamped to the links the grid has free.
     pub extra: (i32, i32),
+    /// The walk's start, its cell clamped into the grid.
     pub start: Start,
+    /// Which room gets the down-stairs.
     pub exit_rule: ExitRule,
+    /// Chance that a corridor's end is a door.
     pub door_cell_chance: f64,
 }
 
 impl RogueGridParams {
     /// The parameters clamped into range, with a note for each change.
-    pub fn settings(&self) -> (Settings, Vec<String>) {
+    pub fn settings(&self) -> (Settings, Vec<Diagnostic>) {
         let mut c = Clamp::default();
         let cells_x = c.int("cells_x", self.cells_x, 1, 16);
         let cells_y = c.int("cells_y", self.cells_y, 1, 16);

@@ -11,9 +11,13 @@ use crate::model::{Adjacency, Axis, Cell, Level, LockedRoom, Rect, RoomKind, Roo
 /// A room's floor, inclusive bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Floor {
+    /// West column of the floor.
     pub x0: i32,
+    /// Front (south) row of the floor.
     pub y0: i32,
+    /// East column of the floor, inclusive.
     pub x1: i32,
+    /// Back (north) row of the floor, inclusive.
     pub y1: i32,
 }
 

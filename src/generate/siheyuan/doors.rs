@@ -128,6 +128,10 @@ pub fn place_front_door(
     Some((chosen, Cell::new(door.x, OUTER_BORDER - 1)))
 }
 
+/// The depth of a room no door path from the front reaches (a bug in a generated level; a hand edit can
+/// make one): never private, and left out of the depth layers.
+const UNVISITED: u32 = u32::MAX;
+
 /// 5.6: depth by breadth-first search from the whole south row over door segments, then whole depth
 /// layers turned private from the back until `floor(Rx·Ry/4)` rooms are private, then courtyard clusters
 /// made wholly private when they touch a private courtyard.
@@ -140,7 +144,28 @@ pub fn assign_depths_and_kinds(
     segs: &[Adjacency],
     forced: &[Option<bool>],
 ) -> Result<(), String> {
-    const UNVISITED: u32 = u32::MAX;
+    assign_depths(layout, rooms, segs);
+    let target = (layout.rooms_x * layout.rooms_y / 4) as usize;
+    let threshold = private_threshold(rooms, forced, target)?;
+    let private_now = rooms
+        .iter()
+        .filter(|r| r.kind == RoomKind::Room && r.depth != UNVISITED && r.depth >= threshold)
+        .count();
+    if private_now < target {
+        return Err(format!(
+            "only {private_now} rooms could be private around the locked ones, {target} needed"
+        ));
+    }
+    for room in rooms.iter_mut().filter(|r| r.kind != RoomKind::Exterior) {
+        room.private = room.depth != UNVISITED && room.depth >= threshold;
+    }
+    spread_private_courtyards(rooms, segs);
+    keep_forced_privacy(rooms, segs, forced)
+}
+
+/// 5.6, first part: door hops from the front, the exterior 0 and the whole south row of slots 1; rooms
+/// no door reaches keep [`UNVISITED`].
+fn assign_depths(layout: &Layout, rooms: &mut [Room], segs: &[Adjacency]) {
     for room in rooms.iter_mut().skip(1) {
         room.depth = UNVISITED;
     }
@@ -163,8 +188,18 @@ pub fn assign_depths_and_kinds(
             }
         }
     }
+}
 
-    let target = (layout.rooms_x * layout.rooms_y / 4) as usize;
+/// 5.6, second part: the shallowest depth from which rooms are private. Whole layers are taken from the
+/// back until `target` chambers are private; locked rooms then bound it: at most the shallowest locked
+/// private room, above the deepest locked public one. Without locks this is the original's layer rule
+/// unchanged. Locked courtyards set their whole courtyard cluster afterwards (only clusters must agree,
+/// invariant 14).
+fn private_threshold(
+    rooms: &[Room],
+    forced: &[Option<bool>],
+    target: usize,
+) -> Result<u32, String> {
     let max_depth = rooms
         .iter()
         .map(|r| r.depth)
@@ -183,39 +218,31 @@ pub fn assign_depths_and_kinds(
         }
         depth -= 1;
     }
-    let forced_of = |r: usize| forced.get(r).copied().flatten();
-    let locked_depths = |private: bool, kinds: &[RoomKind]| -> Vec<u32> {
+    let locked_depths = |private: bool| -> Vec<u32> {
         (0..rooms.len())
-            .filter(|&r| kinds.contains(&rooms[r].kind) && forced_of(r) == Some(private))
+            .filter(|&r| rooms[r].kind == RoomKind::Room && forced_of(forced, r) == Some(private))
             .map(|r| rooms[r].depth)
             .collect()
     };
-    // Locked rooms bound the threshold: at most the shallowest locked private room, above the deepest
-    // locked public one; without locks this is the original's layer rule unchanged. Locked courtyards
-    // set their whole courtyard cluster afterwards (only clusters must agree, invariant 14).
-    let public = locked_depths(false, &[RoomKind::Room]);
-    let lowest = public.into_iter().max().map_or(1, |d| d.saturating_add(1));
-    let highest = locked_depths(true, &[RoomKind::Room])
+    let lowest = locked_depths(false)
         .into_iter()
-        .min()
-        .unwrap_or(u32::MAX);
+        .max()
+        .map_or(1, |d| d.saturating_add(1));
+    let highest = locked_depths(true).into_iter().min().unwrap_or(u32::MAX);
     if lowest > highest {
         return Err("a locked public room lies deeper than a locked private one".to_string());
     }
-    let threshold = depth.max(1).clamp(lowest, highest);
-    let private_now = rooms
-        .iter()
-        .filter(|r| r.kind == RoomKind::Room && r.depth != UNVISITED && r.depth >= threshold)
-        .count();
-    if private_now < target {
-        return Err(format!(
-            "only {private_now} rooms could be private around the locked ones, {target} needed"
-        ));
-    }
-    for room in rooms.iter_mut().filter(|r| r.kind != RoomKind::Exterior) {
-        room.private = room.depth != UNVISITED && room.depth >= threshold;
-    }
+    Ok(depth.max(1).clamp(lowest, highest))
+}
 
+/// The locked privacy of region `r`, if a lock holds it.
+fn forced_of(forced: &[Option<bool>], r: usize) -> Option<bool> {
+    forced.get(r).copied().flatten()
+}
+
+/// 5.6, last part: a public courtyard touching a private courtyard turns private, until nothing changes,
+/// so each courtyard cluster is wholly public or wholly private.
+fn spread_private_courtyards(rooms: &mut [Room], segs: &[Adjacency]) {
     loop {
         let mut changed = false;
         for r in 0..rooms.len() {
@@ -235,13 +262,22 @@ pub fn assign_depths_and_kinds(
             break;
         }
     }
+}
+
+/// Locked courtyards set their clusters' privacy; then every locked region must have its locked privacy,
+/// or the locks cannot be kept on this layout.
+fn keep_forced_privacy(
+    rooms: &mut [Room],
+    segs: &[Adjacency],
+    forced: &[Option<bool>],
+) -> Result<(), String> {
     for r in 0..rooms.len() {
-        if let (RoomKind::Courtyard, Some(private)) = (rooms[r].kind, forced_of(r)) {
+        if let (RoomKind::Courtyard, Some(private)) = (rooms[r].kind, forced_of(forced, r)) {
             set_courtyard_cluster(rooms, segs, r, private);
         }
     }
     for (r, room) in rooms.iter().enumerate() {
-        if let Some(private) = forced_of(r)
+        if let Some(private) = forced_of(forced, r)
             && private != room.private
         {
             return Err(format!(

@@ -8,9 +8,14 @@ use crate::model::{Level, Rect, Terrain};
 /// it when it was locked (their walls meeting its corners are kept where they were when possible).
 #[derive(Clone, Debug)]
 pub struct SlotPin {
+    /// The slot's column in the room grid.
     pub rx: i32,
+    /// The slot's row, 0 at the front.
     pub ry: i32,
+    /// The floor rectangle the slot must get back, which fixes the four wall lines around it.
     pub interior: Rect,
+    /// The neighbouring slots `(rx, ry)` with their interiors when the lock was taken: the walls that
+    /// met the locked room's corners stay there when the jitters allow it.
     pub neighbours: Vec<(i32, i32, Rect)>,
 }
 
@@ -116,9 +121,9 @@ impl Jitters<'_> {
             }
         }
         let east = east_wall.map_or(OuterWall::Free, |x| OuterWall::East { x, rooms_x: rx_n });
-        let west = self.choose_outer(drawn.0, &fixed, true, east)?;
+        let west = Self::choose_outer(drawn.0, &fixed, true, east)?;
         let north = north_wall.map_or(OuterWall::Free, |relative| OuterWall::North { relative });
-        let south = self.choose_outer(drawn.1, &fixed, false, north)?;
+        let south = Self::choose_outer(drawn.1, &fixed, false, north)?;
         let north = north_wall.map_or(drawn.2, |relative| relative + south);
         let mut pinned_v = vec![false; self.v.len()];
         let mut pinned_h = vec![false; self.h.len()];
@@ -202,7 +207,6 @@ impl Jitters<'_> {
     /// variable stays in −1…1 (a mirrored one in 0…2), two pins on one variable agree (a middle-column
     /// lock fixes the width), and the east or north wall lands where a lock needs it.
     fn choose_outer(
-        &self,
         drawn: i32,
         fixed: &[Pin],
         vertical: bool,
@@ -310,7 +314,9 @@ pub const OUTER_BORDER: i32 = crate::model::limits::SIHEYUAN_OUTER_BORDER;
 /// The room grid and its wall lines in absolute cell coordinates.
 #[derive(Clone, Debug)]
 pub struct Layout {
+    /// Slots across (the plan's width).
     pub rooms_x: i32,
+    /// Slots from front to back (the plan's depth).
     pub rooms_y: i32,
     /// `true` for an indoor slot, `false` for a courtyard; index `rx * rooms_y + ry`.
     pub inside: Vec<bool>,
@@ -318,11 +324,14 @@ pub struct Layout {
     line_x: Vec<i32>,
     /// y of horizontal line `j` in slot column `rx`; index `rx * (rooms_y + 1) + j`, `j = 0 … rooms_y`.
     line_y: Vec<i32>,
+    /// The map's width in cells, the outer border on both sides included.
     pub width: i32,
+    /// The map's height in cells, the outer border included.
     pub height: i32,
 }
 
 impl Layout {
+    /// Whether slot `(rx, ry)` is an indoor room rather than a courtyard.
     pub fn is_inside(&self, rx: i32, ry: i32) -> bool {
         self.inside[(rx * self.rooms_y + ry) as usize]
     }

@@ -30,6 +30,7 @@ use crate::model::{
 /// The locks of one regeneration, checked against the plan and indexed by slot.
 #[derive(Clone, Debug)]
 pub struct Constraints {
+    /// The locks as given, each naming a distinct slot of the plan.
     pub locked: Vec<LockedRoom>,
     by_slot: HashMap<(i32, i32), usize>,
     rooms_x: i32,
@@ -75,6 +76,8 @@ impl Constraints {
         })
     }
 
+    /// The locked slots as pins for the wall layout: the interior each must get back and its
+    /// neighbours' interiors when it was locked.
     pub fn pins(&self) -> Vec<SlotPin> {
         self.locked
             .iter()
@@ -173,31 +176,25 @@ impl Constraints {
         }
         locked
     }
+}
 
-    /// The ring terrain a lock prescribes for `c`, for a slot pinned by itself or by its mirror (mirrored).
-    fn ring_terrain(
-        &self,
-        lock: &LockedRoom,
-        mirrored: bool,
-        c: Cell,
-        width: i32,
-    ) -> Option<Terrain> {
-        let probe = if mirrored {
-            Cell::new(width - 1 - c.x, c.y)
-        } else {
-            c
-        };
-        let t = lock
-            .terrain
-            .iter()
-            .find(|(cell, _)| *cell == probe)
-            .map(|(_, t)| *t)?;
-        match t {
-            // The front door breaks the symmetry (quirk 1): its mirror is an ordinary wall, left to the dressing.
-            Terrain::Portcullis(_) if mirrored => None,
-            t if mirrored => Some(mirror_terrain(t)),
-            t => Some(t),
-        }
+/// The ring terrain a lock prescribes for `c`, for a slot pinned by itself or by its mirror (mirrored).
+fn ring_terrain(lock: &LockedRoom, mirrored: bool, c: Cell, width: i32) -> Option<Terrain> {
+    let probe = if mirrored {
+        Cell::new(width - 1 - c.x, c.y)
+    } else {
+        c
+    };
+    let t = lock
+        .terrain
+        .iter()
+        .find(|(cell, _)| *cell == probe)
+        .map(|(_, t)| *t)?;
+    match t {
+        // The front door breaks the symmetry (quirk 1): its mirror is an ordinary wall, left to the dressing.
+        Terrain::Portcullis(_) if mirrored => None,
+        t if mirrored => Some(mirror_terrain(t)),
+        t => Some(t),
     }
 }
 
@@ -238,9 +235,7 @@ pub fn door_pins(
                 continue;
             }
             let door_at = (0..seg.len).find(|&k| {
-                constraints
-                    .ring_terrain(lock, mirrored, seg.cell(k), width)
-                    .is_some_and(|t| t.is_door_like())
+                ring_terrain(lock, mirrored, seg.cell(k), width).is_some_and(Terrain::is_door_like)
             });
             pins.insert(id, door_at);
         }
@@ -288,7 +283,7 @@ pub fn paste_rings(constraints: &Constraints, level: &mut Level, layout: &Layout
                     || c.y == height - 1 - border
             };
             for c in ring.filter(|c| !(rect.contains(*c) || mirrored && outer_wall(c))) {
-                let Some(t) = constraints.ring_terrain(lock, mirrored, c, width) else {
+                let Some(t) = ring_terrain(lock, mirrored, c, width) else {
                     continue;
                 };
                 let probe = if mirrored {

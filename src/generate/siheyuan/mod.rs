@@ -19,7 +19,7 @@ use crate::generate::passes::kept_patrols::KeptPatrols;
 use crate::generate::passes::{loot, patrols};
 use crate::generate::rng::Stream;
 use crate::generate::{GenerateError, Generator, Request, Rerolls, Step};
-use crate::model::{Cell, Entrance, Level, LockedRoom, Plan, RoomId, Terrain};
+use crate::model::{Cell, Diagnostic, Entrance, Level, LockedRoom, Placed, Plan, RoomId, Terrain};
 use layout::OUTER_BORDER;
 use locks::Constraints;
 use regions::{EXTERIOR, slot_region};
@@ -32,6 +32,7 @@ const VERSION: u32 = 1;
 /// The siheyuan generator for one mansion plan.
 #[derive(Clone, Copy, Debug)]
 pub struct Siheyuan {
+    /// The mansion's room-grid size and loot budget, from the campaign.
     pub plan: Plan,
 }
 
@@ -85,7 +86,7 @@ fn unreachable_without_locks(reason: String) -> Level {
     );
     level
         .diagnostics
-        .push(format!("generation failed: {reason}"));
+        .push(Diagnostic::GenerationFailed { reason });
     level
 }
 
@@ -118,7 +119,7 @@ fn build(
     let rerolled = |step: Step, tag: &str| Stream::new(seed, &rerolls.tag(step, tag));
     let (rooms_x, rooms_y) = (plan.rooms_x.max(1), plan.rooms_y.max(1));
     let mut mask = layout::courtyard_mask(rooms_x, rooms_y, &mut stream("mask"));
-    let pins = constraints.map(|c| c.pins()).unwrap_or_default();
+    let pins = constraints.map(Constraints::pins).unwrap_or_default();
     if let Some(c) = constraints {
         c.apply_to_mask(rooms_y, &mut mask);
     }
@@ -169,9 +170,11 @@ fn build(
         &mut rerolled(Step::Loot, "loot"),
     );
     if placed < budget {
-        level.diagnostics.push(format!(
-            "{budget} loot wanted, {placed} placed: no free floor left"
-        ));
+        level.diagnostics.push(Diagnostic::Shortfall {
+            what: Placed::Loot,
+            wanted: budget,
+            placed,
+        });
     }
     let locks = constraints.map_or(&[][..], |c| c.locked.as_slice());
     let kept = KeptPatrols::resolve(&level, locks);

@@ -68,14 +68,27 @@ fn segment(origin: Cell, dir: Dir, len: i32, left: RoomId, right: RoomId) -> Adj
 /// All segments in id order (horizontal lines south to north, then vertical lines west to east), with
 /// mirror partners set and the eastern member of each horizontal pair re-oriented.
 pub fn build_segments(layout: &Layout) -> Vec<Adjacency> {
-    let (nx, ny) = (layout.rooms_x, layout.rooms_y);
-    let slot = |rx: i32, ry: i32| slot_region(layout, rx, ry);
     // One segment per slot side, and offset pieces beside some of them.
-    let (sx, sy) = (nx.max(0) as usize, ny.max(0) as usize);
+    let (sx, sy) = (
+        layout.rooms_x.max(0) as usize,
+        layout.rooms_y.max(0) as usize,
+    );
     let sides = sx * (sy + 1) + sy * (sx + 1);
     let mut segs: Vec<Adjacency> = Vec::with_capacity(sides + sides / 2);
-    let mut horizontal_lines: Vec<Vec<usize>> = Vec::with_capacity(sy + 1);
+    let horizontal_lines = horizontal_segments(layout, &mut segs);
+    let vertical_lines = vertical_segments(layout, &mut segs);
+    pair_mirrors(&mut segs, &horizontal_lines, &vertical_lines);
+    segs
+}
 
+/// The segments of the horizontal wall lines, south to north, pushed onto `segs`; returns their ids line
+/// by line, west to east. Where a line steps between two slot columns (the jitter moved it), the step
+/// leaves an offset piece between a slot and its diagonal neighbour.
+fn horizontal_segments(layout: &Layout, segs: &mut Vec<Adjacency>) -> Vec<Vec<usize>> {
+    let (nx, ny) = (layout.rooms_x, layout.rooms_y);
+    let slot = |rx: i32, ry: i32| slot_region(layout, rx, ry);
+    let (sx, sy) = (nx.max(0) as usize, ny.max(0) as usize);
+    let mut horizontal_lines: Vec<Vec<usize>> = Vec::with_capacity(sy + 1);
     let mut line = Vec::with_capacity(sx);
     for rx in 0..nx {
         let (x0, x1, y) = (layout.x(rx, 0), layout.x(rx + 1, 0), layout.y(rx, 0));
@@ -144,7 +157,15 @@ pub fn build_segments(layout: &Layout) -> Vec<Adjacency> {
         ));
     }
     horizontal_lines.push(line);
+    horizontal_lines
+}
 
+/// The segments of the vertical wall lines, west to east, pushed onto `segs` after the horizontal ones;
+/// returns their ids line by line, south to north, with offset pieces as for the horizontal lines.
+fn vertical_segments(layout: &Layout, segs: &mut Vec<Adjacency>) -> Vec<Vec<usize>> {
+    let (nx, ny) = (layout.rooms_x, layout.rooms_y);
+    let slot = |rx: i32, ry: i32| slot_region(layout, rx, ry);
+    let (sx, sy) = (nx.max(0) as usize, ny.max(0) as usize);
     let mut vertical_lines: Vec<Vec<usize>> = Vec::with_capacity(sx + 1);
     let mut line = Vec::with_capacity(sy);
     for ry in 0..ny {
@@ -214,11 +235,22 @@ pub fn build_segments(layout: &Layout) -> Vec<Adjacency> {
         ));
     }
     vertical_lines.push(line);
+    vertical_lines
+}
 
+/// Mirror partners across the vertical axis: each segment starts as its own partner; on a horizontal
+/// line the k-th segment from the west pairs with the k-th from the east (which is re-oriented), and
+/// vertical line `i` pairs with line `nx − i` segment by segment. The middle segment of a line with an
+/// odd count, and the middle vertical line when the slot count across is even, stay self-partnered.
+fn pair_mirrors(
+    segs: &mut [Adjacency],
+    horizontal_lines: &[Vec<usize>],
+    vertical_lines: &[Vec<usize>],
+) {
     for (id, seg) in segs.iter_mut().enumerate() {
         seg.mirror = Some(id);
     }
-    for line in &horizontal_lines {
+    for line in horizontal_lines {
         let n = line.len();
         for p in 0..n / 2 {
             let (west, east) = (line[p], line[n - 1 - p]);
@@ -235,7 +267,6 @@ pub fn build_segments(layout: &Layout) -> Vec<Adjacency> {
             segs[b].mirror = Some(a);
         }
     }
-    segs
 }
 
 /// Moves the origin to the far end, reverses the direction and swaps the sides, so "left" stays the

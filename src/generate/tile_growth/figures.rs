@@ -8,6 +8,7 @@ use super::growth::Growth;
 /// Tile-growth figures of one level.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GrowthFigures {
+    /// Modules built, locked ones included.
     pub modules: usize,
     /// Modules over the grid's capacity.
     pub fill: f64,
@@ -15,6 +16,7 @@ pub struct GrowthFigures {
     pub reopens: usize,
 }
 
+/// The figures of a grown grid.
 pub fn growth_figures(growth: &Growth) -> GrowthFigures {
     let modules = growth.modules.len();
     GrowthFigures {

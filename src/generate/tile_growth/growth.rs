@@ -20,7 +20,9 @@ pub fn bit(d: Dir) -> u8 {
 /// One placed module (§1.2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Module {
+    /// Grid position `(i, j)`, `j = 0` the front row.
     pub pos: (i32, i32),
+    /// The type drawn for it, which sets its outs and whether it is a chamber.
     pub chosen: ModuleType,
     /// The side facing the parent (the front side for the root).
     pub in_side: Dir,
@@ -28,7 +30,9 @@ pub struct Module {
     pub outs: u8,
     /// Linked sides.
     pub links: u8,
+    /// The module it grew from; `None` for the root and locked modules.
     pub parent: Option<usize>,
+    /// Whether the closed-growth fix reopened it (its free sides became outs).
     pub reopened: bool,
     /// The index of the lock that pre-placed it; such modules are never grown from, and modules of
     /// different locks never merge into one room.
@@ -38,7 +42,9 @@ pub struct Module {
 /// The grown module grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Growth {
+    /// Grid width in modules.
     pub modules_x: i32,
+    /// Grid depth in modules.
     pub modules_y: i32,
     /// Modules in placement order (locked ones first).
     pub modules: Vec<Module>,
@@ -53,6 +59,7 @@ pub struct Growth {
 }
 
 impl Growth {
+    /// A grid of `modules_x × modules_y` positions with no module yet.
     pub fn empty(modules_x: i32, modules_y: i32) -> Self {
         Growth {
             modules_x,
@@ -65,6 +72,7 @@ impl Growth {
         }
     }
 
+    /// The module at grid position `(i, j)`, if any; `None` off the grid.
     pub fn at(&self, (i, j): (i32, i32)) -> Option<usize> {
         if i < 0 || j < 0 || i >= self.modules_x || j >= self.modules_y {
             return None;
@@ -72,10 +80,12 @@ impl Growth {
         self.grid[(j * self.modules_x + i) as usize]
     }
 
+    /// Whether `(i, j)` is a position of the grid.
     pub fn in_grid(&self, (i, j): (i32, i32)) -> bool {
         i >= 0 && j >= 0 && i < self.modules_x && j < self.modules_y
     }
 
+    /// How many modules the grid can hold: the denominator of the fill.
     pub fn capacity(&self) -> usize {
         (self.modules_x * self.modules_y) as usize
     }

@@ -13,7 +13,10 @@ use crate::model::{Cell, Dir, LockedRoom, RoomKind, RoomOrigin, Terrain};
 /// A pre-placed locked region: its modules and the sides (module, side) it may be attached through.
 #[derive(Clone, Debug)]
 pub struct LockedRegion {
+    /// Its modules' indices in the growth.
     pub modules: Vec<usize>,
+    /// Sides `(module, side)` with an open door cell facing a free grid position: where growth may
+    /// attach to the locked region.
     pub openings: Vec<(usize, Dir)>,
 }
 

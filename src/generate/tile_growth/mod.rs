@@ -14,13 +14,14 @@ pub mod render;
 use crate::generate::passes::finish;
 use crate::generate::rng::Stream;
 use crate::generate::{GenerateError, Generator, Request};
-use crate::model::Level;
+use crate::model::{Diagnostic, Level, Placed};
 use growth::Growth;
 pub use params::{ID, ModuleType, PARAMS, RootColumn, Settings, TileGrowthParams};
 
 /// The tile-growth generator with its parameters.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TileGrowth {
+    /// The parameters as given; [`TileGrowthParams::settings`] clamps them for each generation.
     pub params: TileGrowthParams,
 }
 
@@ -90,23 +91,23 @@ impl Generator for TileGrowth {
 /// Diagnostics of §0.1: fix-up runs and shortfalls.
 fn report(growth: &Growth, settings: &Settings, level: &mut Level) {
     if growth.reopens > 0 {
-        level.diagnostics.push(format!(
-            "closed growth reopened {} time(s) to reach the minimum size",
-            growth.reopens
-        ));
+        level.diagnostics.push(Diagnostic::GrowthReopened {
+            times: growth.reopens,
+        });
     }
     let built = growth.modules.len();
     let wanted = settings.min_modules.min(growth.capacity());
     if built < wanted {
-        level.diagnostics.push(format!(
-            "{wanted} modules wanted, {built} built: no free grid position left"
-        ));
+        level.diagnostics.push(Diagnostic::Shortfall {
+            what: Placed::Modules,
+            wanted,
+            placed: built,
+        });
     }
     if built <= 1 {
-        level.diagnostics.push(format!(
-            "only {built} module built, a single room: a minimum of {} modules (from min_fill) lets \
-             growth stop at its first module; raise min_fill for a real mansion",
-            settings.min_modules
-        ));
+        level.diagnostics.push(Diagnostic::SingleModule {
+            built,
+            min_modules: settings.min_modules,
+        });
     }
 }

@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::generate::params::{Clamp, ParamSpec, Widget, choice, numeric};
+use crate::model::Diagnostic;
 
 /// Generator id used in files and on the command line.
 pub const ID: &str = "tile_growth";
@@ -17,17 +18,24 @@ pub const ID: &str = "tile_growth";
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ModuleType {
+    /// No way out beyond the door it was entered by: growth ends here.
     DeadEnd,
+    /// One way out, straight ahead: long corridors.
     Straight,
+    /// One way out, to the left or the right.
     Turn,
+    /// Two ways out: mazes.
     Branch,
+    /// Three ways out: open rooms (by default a chamber type, with the dead end).
     Cross,
 }
 
 /// Column of the root module on the front row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RootColumn {
+    /// The middle column (the eastern of the two middle ones for an even width).
     Center,
+    /// A column drawn by the RNG.
     Random,
 }
 
@@ -35,20 +43,37 @@ pub enum RootColumn {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct TileGrowthParams {
+    /// Module grid width in modules (3–32): the most modules a row can hold.
     pub modules_x: i32,
+    /// Module grid depth in modules (3–32).
     pub modules_y: i32,
+    /// Cells per module side, odd (5–11) so a door and a corridor centre on a cell; neighbours share
+    /// their walls.
     pub module_size: i32,
+    /// Passage width in corridor modules, odd and at most `module_size − 4` so walls stand on both
+    /// sides.
     pub corridor_width: i32,
+    /// Weight of dead-end modules (0–10).
     pub w_dead_end: u32,
+    /// Weight of straight modules (0–10): long corridors.
     pub w_straight: u32,
+    /// Weight of turning modules (0–10).
     pub w_turn: u32,
+    /// Weight of two-way branches (0–10): mazes.
     pub w_branch: u32,
+    /// Weight of three-way crossings (0–10): rooms.
     pub w_cross: u32,
+    /// Module types drawn as open chambers; the other types are drawn as corridors.
     pub chamber_types: Vec<ModuleType>,
+    /// Share of the grid that must be built; closed growth is reopened until it is.
     pub min_fill: f64,
+    /// Share of the grid at which growth stops (at least `min_fill`).
     pub max_fill: f64,
+    /// Where on the front row the root module, with the front door, stands.
     pub root_column: RootColumn,
+    /// Chance to open a door between neighbouring modules after growth, which adds loops.
     pub extra_link_chance: f64,
+    /// Cells of outside ground around the module grid (1–8), where the outside patrols walk.
     pub outer_border: i32,
 }
 
@@ -171,17 +196,27 @@ pub const PARAMS: &[ParamSpec] = &[
 /// Clamped parameters in the form the passes use.
 #[derive(Clone, Debug)]
 pub struct Settings {
+    /// Module grid width.
     pub modules_x: i32,
+    /// Module grid depth.
     pub modules_y: i32,
+    /// Cells per module side, odd.
     pub module_size: i32,
+    /// Corridor passage width, odd and at most `module_size − 4`.
     pub corridor_width: i32,
     /// Non-empty and with a positive total.
     pub weights: Vec<(ModuleType, u32)>,
+    /// Module types drawn as open chambers.
     pub chamber_types: Vec<ModuleType>,
+    /// Modules growth must reach, from `min_fill` rounded up (at most `max_modules`).
     pub min_modules: usize,
+    /// Modules at which growth stops, from `max_fill` rounded down (at least 1).
     pub max_modules: usize,
+    /// Where the root module stands on the front row.
     pub root_column: RootColumn,
+    /// Chance of a door between neighbouring modules after growth.
     pub extra_link_chance: f64,
+    /// Cells of outside ground around the module grid.
     pub outer_border: i32,
 }
 
@@ -192,7 +227,7 @@ fn saturate(weight: u32) -> i32 {
 
 impl TileGrowthParams {
     /// The parameters clamped into range, with a note for each change.
-    pub fn settings(&self) -> (Settings, Vec<String>) {
+    pub fn settings(&self) -> (Settings, Vec<Diagnostic>) {
         let mut c = Clamp::default();
         let modules_x = c.int("modules_x", self.modules_x, 3, 32);
         let modules_y = c.int("modules_y", self.modules_y, 3, 32);
@@ -221,8 +256,7 @@ impl TileGrowthParams {
             ),
         ];
         if weights.iter().all(|(_, w)| *w == 0) {
-            c.notes
-                .push("all module weights are 0: the default weights are used".to_string());
+            c.notes.push(Diagnostic::DefaultWeights);
             let d = TileGrowthParams::default();
             weights = vec![
                 (ModuleType::DeadEnd, d.w_dead_end),
@@ -234,7 +268,7 @@ impl TileGrowthParams {
         }
         let min_fill = c.float("min_fill", self.min_fill, 0.0, 1.0);
         let max_fill = c.float("max_fill", self.max_fill, min_fill, 1.0);
-        let capacity = (modules_x * modules_y) as f64;
+        let capacity = f64::from(modules_x * modules_y);
         // Both fills round outward; when they meet inside one module count, the cap wins.
         let max_modules = ((max_fill * capacity).floor() as usize).max(1);
         let min_modules = ((min_fill * capacity).ceil() as usize).min(max_modules);

@@ -58,7 +58,6 @@ fn is_chamber(growth: &Growth, settings: &Settings, m: usize) -> bool {
 
 /// Union–find over linked modules of one style; locked and grown modules never merge.
 fn regions(growth: &Growth, settings: &Settings) -> Vec<usize> {
-    let mut parent: Vec<usize> = (0..growth.modules.len()).collect();
     fn find(parent: &mut [usize], mut a: usize) -> usize {
         while parent[a] != a {
             parent[a] = parent[parent[a]];
@@ -66,6 +65,7 @@ fn regions(growth: &Growth, settings: &Settings) -> Vec<usize> {
         }
         a
     }
+    let mut parent: Vec<usize> = (0..growth.modules.len()).collect();
     for a in 0..growth.modules.len() {
         for d in [Dir::E, Dir::N] {
             let Some(b) = growth.at(step(growth.modules[a].pos, d)) else {
