@@ -135,7 +135,7 @@ fn playing_advances_the_turn_and_stops_on_pause() {
 
 #[test]
 fn the_inspector_shows_the_rooms_watched_share_and_its_loots_routes() {
-    let mut state = mansion();
+    let state = mansion();
     let stealth = state.analysis.map.stealth.clone().expect("stealth");
     // A chamber with loot, so its coins' routes are listed too.
     let room = (0..state.level().rooms.len())

@@ -215,8 +215,11 @@ impl Search {
             stealth: self.stealth,
             jobs: None,
         };
-        let conditions: Vec<Condition> =
-            self.criteria.iter().flat_map(|c| c.conditions()).collect();
+        let conditions: Vec<Condition> = self
+            .criteria
+            .iter()
+            .flat_map(Criterion::conditions)
+            .collect();
         let keys = survey.keys(self.games.start)?;
         for condition in &conditions {
             condition.check_key(&keys).map_err(|e| e.to_string())?;

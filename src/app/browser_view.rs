@@ -57,28 +57,25 @@ fn search_row(ui: &mut Ui, browser: &mut Browser, commands: &mut Vec<Command>) {
             .on_hover_text(
                 "Also measure how each mansion plays (slower): watched share, ghost loot …",
             );
-        match &browser.job {
-            Some(job) => {
-                let done = job.progress.games_done.load(Ordering::Relaxed);
-                let share = done as f32 / job.games.max(1) as f32;
-                ui.add(
-                    egui::ProgressBar::new(share)
-                        .desired_width(120.0)
-                        .show_percentage(),
-                );
-                if ui.button(Command::CancelSearch.label()).clicked() {
-                    commands.push(Command::CancelSearch);
-                }
+        if let Some(job) = &browser.job {
+            let done = job.progress.games_done.load(Ordering::Relaxed);
+            let share = done as f32 / job.games.max(1) as f32;
+            ui.add(
+                egui::ProgressBar::new(share)
+                    .desired_width(120.0)
+                    .show_percentage(),
+            );
+            if ui.button(Command::CancelSearch.label()).clicked() {
+                commands.push(Command::CancelSearch);
             }
-            None => {
-                let search = Command::SearchSeeds;
-                if ui
-                    .button(search.label())
-                    .on_hover_text(search.tooltip())
-                    .clicked()
-                {
-                    commands.push(search);
-                }
+        } else {
+            let search = Command::SearchSeeds;
+            if ui
+                .button(search.label())
+                .on_hover_text(search.tooltip())
+                .clicked()
+            {
+                commands.push(search);
             }
         }
     });

@@ -32,7 +32,7 @@ impl EditorState {
     pub fn compare_with_last_regeneration(&mut self) {
         match self.before_regeneration.clone() {
             Some(level) => {
-                self.compare_with("the level before the last regeneration".into(), level)
+                self.compare_with("the level before the last regeneration".into(), level);
             }
             None => self.say(
                 MessageKind::Warning,

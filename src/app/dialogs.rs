@@ -175,7 +175,7 @@ fn builtin_dialog(ctx: &Context, state: &mut EditorState) {
     match outcome {
         Outcome::Chosen(path) => finish(state, purpose, &path),
         Outcome::Cancelled => {
-            state.say(MessageKind::Info, format!("{}: cancelled", dialog.title()))
+            state.say(MessageKind::Info, format!("{}: cancelled", dialog.title()));
         }
     }
 }

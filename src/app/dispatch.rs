@@ -34,7 +34,9 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
                 cell: f.cell,
                 room: f.room,
             });
-            focus.map(|focus| state.focus_on(focus));
+            if let Some(focus) = focus {
+                state.focus_on(focus)
+            }
         }
         Command::FocusViolation(index) => {
             let violation = state.analysis.violations.get(index);
@@ -42,7 +44,9 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
                 cell: v.cell,
                 room: v.room,
             });
-            focus.map(|focus| state.focus_on(focus));
+            if let Some(focus) = focus {
+                state.focus_on(focus)
+            }
         }
         Command::FocusRoom(room) => state.focus_on(Focus {
             cell: None,
@@ -55,7 +59,7 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
         Command::RegenerateUnlocked => {
             _ = state.run(&edit::Command::Regenerate {
                 seed: rand::random(),
-            })
+            });
         }
         Command::RegenerateSameSeed => {
             let seed = state.doc.recipe.seed;

@@ -145,7 +145,7 @@ fn panels_and_map(
     }
     let frame = panels.timeline.frame();
     egui::CentralPanel::no_frame().show(ui, |ui| {
-        map_view::show(ui, state, &mut panels.tools, frame, commands)
+        map_view::show(ui, state, &mut panels.tools, frame, commands);
     });
     panels.browser.window(ui.ctx(), commands);
 }
@@ -159,7 +159,7 @@ fn controls(ui: &mut Ui, state: &EditorState, panels: &mut Panels, commands: &mu
     egui::Panel::bottom("legend-panel")
         .resizable(false)
         .show(ui, |ui| {
-            panels::legends(ui, state, timeline_open, commands, most)
+            panels::legends(ui, state, timeline_open, commands, most);
         });
     egui::ScrollArea::vertical().show(ui, |ui| {
         edit_panels::document(ui, state, &mut panels.picker, commands);

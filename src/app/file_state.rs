@@ -160,12 +160,14 @@ pub fn recovery_summary(path: &Path) -> String {
         .and_then(|m| m.modified())
         .ok()
         .and_then(|t| t.elapsed().ok())
-        .map(|d| match d.as_secs() {
-            s if s < 90 => "about a minute ago".to_string(),
-            s if s < 90 * 60 => format!("{} minutes ago", s / 60),
-            s if s < 36 * 3600 => format!("{} hours ago", s / 3600),
-            s => format!("{} days ago", s / 86_400),
-        })
-        .unwrap_or_else(|| "at an unknown time".to_string());
+        .map_or_else(
+            || "at an unknown time".to_string(),
+            |d| match d.as_secs() {
+                s if s < 90 => "about a minute ago".to_string(),
+                s if s < 90 * 60 => format!("{} minutes ago", s / 60),
+                s if s < 36 * 3600 => format!("{} hours ago", s / 3600),
+                s => format!("{} days ago", s / 86_400),
+            },
+        );
     format!("Unsaved changes of {file}, autosaved {age}, were kept.")
 }

@@ -3,7 +3,7 @@
 //!
 //! [`run_editor`] and [`screenshot`] are the contract the CLI calls. The editor itself is [`Editor`], whose
 //! [`Editor::show`] draws one frame into any [`egui::Ui`] — the same code runs in the eframe window, in the
-//! egui_kittest tests, in the screenshot renderer and in the frame benchmark.
+//! `egui_kittest` tests, in the screenshot renderer and in the frame benchmark.
 //!
 //! Module map: `state` (the edited document, its history and view settings), `replace` (replacing the
 //! document only with consent), `confirm` (edits that ask first), `cache` (analysis computed once per

@@ -132,7 +132,7 @@ pub fn legends(
             for overlay in shown {
                 ui.label(RichText::new(overlay.label()).strong());
                 ui.indent(overlay.name(), |ui| {
-                    legend::overlay(ui, overlay, state, commands)
+                    legend::overlay(ui, overlay, state, commands);
                 });
             }
             if timeline_open {

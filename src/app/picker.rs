@@ -385,9 +385,15 @@ mod tests {
         for id in registry::all().iter().map(|k| k.id()) {
             for (i, spec) in specs(id).iter().enumerate() {
                 let offered: Vec<String> = match spec.widget {
-                    Widget::Pick(options) => options.iter().map(|o| o.to_string()).collect(),
+                    Widget::Pick(options) => options
+                        .iter()
+                        .map(std::string::ToString::to_string)
+                        .collect(),
                     Widget::Set(items) => {
-                        let mut all = items.iter().map(|o| o.to_string()).collect::<Vec<_>>();
+                        let mut all = items
+                            .iter()
+                            .map(std::string::ToString::to_string)
+                            .collect::<Vec<_>>();
                         all.push(items.join(","));
                         all
                     }

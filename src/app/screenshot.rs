@@ -1,6 +1,6 @@
 //! Headless screenshots of the real editor.
 //!
-//! The editor runs inside an egui_kittest [`Harness`] (the same eframe app as the window) and the harness
+//! The editor runs inside an `egui_kittest` [`Harness`] (the same eframe app as the window) and the harness
 //! renders the frame with wgpu. Without a GPU wgpu picks Mesa's lavapipe, a CPU Vulkan driver (Debian
 //! package `mesa-vulkan-drivers`, installed by `scripts/setup.sh`), so no display, X server or
 //! GPU is needed and the output is deterministic.
@@ -54,7 +54,7 @@ pub fn editor_for_request(request: &ScreenshotRequest) -> anyhow::Result<Editor>
 
 /// Runs the editor for a few frames at `size` and renders the last one on the CPU.
 ///
-/// egui_kittest panics when wgpu finds no adapter at all; that becomes an error naming the fix.
+/// `egui_kittest` panics when wgpu finds no adapter at all; that becomes an error naming the fix.
 pub fn render_editor(editor: Editor, size: Vec2) -> anyhow::Result<image::RgbaImage> {
     let rendered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
         // Like the window, draw a box for a character the fonts lack (a file name, say) rather than fail.

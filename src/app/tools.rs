@@ -419,26 +419,23 @@ impl ToolState {
         let copied = self
             .selection
             .and_then(|(a, b)| Clip::copy(&state.doc.level, a, b));
-        match copied {
-            Some(clip) => {
-                let text = format!(
-                    "Copied {} × {} cells with {} items",
-                    clip.width,
-                    clip.height,
-                    clip.items()
-                );
-                state.system_clipboard = Some(clip.to_text());
-                self.clipboard = Some(clip);
-                state.say(MessageKind::Success, text);
-                true
-            }
-            None => {
-                state.say(
-                    MessageKind::Warning,
-                    "Nothing selected: drag out cells with the Select tool (V) first",
-                );
-                false
-            }
+        if let Some(clip) = copied {
+            let text = format!(
+                "Copied {} × {} cells with {} items",
+                clip.width,
+                clip.height,
+                clip.items()
+            );
+            state.system_clipboard = Some(clip.to_text());
+            self.clipboard = Some(clip);
+            state.say(MessageKind::Success, text);
+            true
+        } else {
+            state.say(
+                MessageKind::Warning,
+                "Nothing selected: drag out cells with the Select tool (V) first",
+            );
+            false
         }
     }
 

@@ -1,4 +1,4 @@
-//! The validation panel: every broken invariant and every finding in one table (egui_extras), playability
+//! The validation panel: every broken invariant and every finding in one table (`egui_extras`), playability
 //! errors first, then warnings and generator notes — what is wrong in a designer's words, and where. A
 //! click on a row centres the map on it. The spec's invariant number is technical detail: it stays in
 //! the row's tooltip.
