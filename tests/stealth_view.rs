@@ -149,6 +149,7 @@ fn the_inspector_shows_the_rooms_watched_share_and_its_loots_routes() {
         .expect("a chamber with loot");
     let mut harness = harness(state);
     harness.state_mut().apply(Command::SelectRoom(Some(room)));
+    harness.run_steps(2);
     let mean = stealth
         .mean_watched_share(&harness.state().state.level().rooms[room].cells)
         .expect("the chamber has floor");

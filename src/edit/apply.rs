@@ -3,13 +3,52 @@
 //! anything, so a refused edit leaves the level as it was. Kept apart from the edits themselves, which
 //! are plain data with their labels.
 
-use super::commands::EditError;
+use super::commands::{Edit, EditError};
 use crate::generate::passes::patrols::emit_route;
 use crate::generate::rng::Stream;
 use crate::model::{
     AdjacencyId, Axis, Cell, Dir, Guard, Item, ItemKind, Level, PatrolRoute, RoomId, RoomKind,
     Terrain, limits,
 };
+
+impl Edit {
+    /// Applies the edit to the level (locks are the document's business). Returns the cells it changed,
+    /// so the document can lock the rooms around them.
+    pub fn apply(&self, level: &mut Level) -> Result<Vec<Cell>, EditError> {
+        match *self {
+            Edit::PaintTerrain { cell, terrain } => paint_cells(level, &[(cell, terrain)]),
+            Edit::PaintCells { ref cells } => paint_cells(level, cells),
+            Edit::Paste { ref cells } => paste(level, cells),
+            Edit::ClearItems { ref cells } => clear_items(level, cells),
+            Edit::SetItem { cell, item } => set_item(level, cell, item),
+            Edit::MoveItem { from, to } => move_item(level, from, to),
+            Edit::SetDoor { adjacency, open } => set_door(level, adjacency, open),
+            Edit::SetRoomKind {
+                room,
+                kind,
+                private,
+            } => set_room_kind(level, room, kind, private),
+            Edit::MoveWaypoint { route, index, to } => move_waypoint(level, (route, index), to),
+            Edit::MoveRoomToRoute { room, route } => move_room_to_route(level, room, route),
+            Edit::AddGuard { cell } => add_guard(level, cell),
+            Edit::RemoveGuard { guard } => remove_guard(level, guard),
+            Edit::MovePlayerStart { to } => {
+                inside(level, to)?;
+                level.player_start = to;
+                Ok(Vec::new())
+            }
+            Edit::Lock { room } | Edit::Unlock { room } => {
+                if room >= level.rooms.len() {
+                    return Err(EditError::NoRoom(room));
+                }
+                if level.rooms[room].kind == RoomKind::Exterior {
+                    return Err(EditError::Exterior("locked"));
+                }
+                Ok(Vec::new())
+            }
+        }
+    }
+}
 
 /// `Ok` when `c` is on the map.
 pub(super) fn inside(level: &Level, c: Cell) -> Result<(), EditError> {

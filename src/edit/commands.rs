@@ -4,7 +4,6 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::apply;
 use crate::model::{AdjacencyId, Cell, ItemKind, Level, RoomId, RoomKind, Terrain};
 
 /// One hand edit.
@@ -282,45 +281,6 @@ impl Edit {
             Edit::MovePlayerStart { to } => format!("Move start → ({}, {})", to.x, to.y),
             Edit::Lock { room } => format!("Lock room {room}"),
             Edit::Unlock { room } => format!("Unlock room {room}"),
-        }
-    }
-
-    /// Applies the edit to the level (locks are the document's business). Returns the cells it changed,
-    /// so the document can lock the rooms around them.
-    pub fn apply(&self, level: &mut Level) -> Result<Vec<Cell>, EditError> {
-        match *self {
-            Edit::PaintTerrain { cell, terrain } => apply::paint_cells(level, &[(cell, terrain)]),
-            Edit::PaintCells { ref cells } => apply::paint_cells(level, cells),
-            Edit::Paste { ref cells } => apply::paste(level, cells),
-            Edit::ClearItems { ref cells } => apply::clear_items(level, cells),
-            Edit::SetItem { cell, item } => apply::set_item(level, cell, item),
-            Edit::MoveItem { from, to } => apply::move_item(level, from, to),
-            Edit::SetDoor { adjacency, open } => apply::set_door(level, adjacency, open),
-            Edit::SetRoomKind {
-                room,
-                kind,
-                private,
-            } => apply::set_room_kind(level, room, kind, private),
-            Edit::MoveWaypoint { route, index, to } => {
-                apply::move_waypoint(level, (route, index), to)
-            }
-            Edit::MoveRoomToRoute { room, route } => apply::move_room_to_route(level, room, route),
-            Edit::AddGuard { cell } => apply::add_guard(level, cell),
-            Edit::RemoveGuard { guard } => apply::remove_guard(level, guard),
-            Edit::MovePlayerStart { to } => {
-                apply::inside(level, to)?;
-                level.player_start = to;
-                Ok(Vec::new())
-            }
-            Edit::Lock { room } | Edit::Unlock { room } => {
-                if room >= level.rooms.len() {
-                    return Err(EditError::NoRoom(room));
-                }
-                if level.rooms[room].kind == RoomKind::Exterior {
-                    return Err(EditError::Exterior("locked"));
-                }
-                Ok(Vec::new())
-            }
         }
     }
 }

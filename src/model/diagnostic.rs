@@ -321,9 +321,15 @@ impl fmt::Display for NotKept {
     }
 }
 
+/// The words of [`Diagnostic::DefaultWeights`].
+const DEFAULT_WEIGHTS: &str = "all module weights are 0: the default weights are used";
+/// The words of [`Diagnostic::NoOutsideRing`].
+const NO_OUTSIDE_RING: &str = "no clear ring around the building: no outside patrols";
+/// The words of [`Diagnostic::StairsShareRoom`].
+const STAIRS_SHARE_ROOM: &str = "a 1×1 grid: both stairs are in the one room";
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use words::{DEFAULT_WEIGHTS, NO_OUTSIDE_RING, STAIRS_SHARE_ROOM};
         match self {
             Diagnostic::Clamped {
                 name,
@@ -393,16 +399,5 @@ impl fmt::Display for Diagnostic {
 impl From<Diagnostic> for String {
     fn from(note: Diagnostic) -> String {
         note.to_string()
-    }
-}
-
-/// A note read from a level file: the variant whose words these are exactly, else a [`Diagnostic::Note`]
-/// keeping them, so that writing it back gives the same words.
-impl From<String> for Diagnostic {
-    fn from(text: String) -> Diagnostic {
-        match words::parse(&text) {
-            Some(note) if note.to_string() == text => note,
-            _ => Diagnostic::Note(text),
-        }
     }
 }

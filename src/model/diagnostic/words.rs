@@ -4,18 +4,14 @@
 //! may accept more than its variant writes (`+5` for 5, say); the caller keeps a parse only when the
 //! variant writes exactly the words it was read from, so a file always saves back as it was.
 
-use super::{Diagnostic, KeptName, NotKept, Number, Placed};
-use crate::model::Cell;
-
-/// The words of [`Diagnostic::DefaultWeights`].
-pub(super) const DEFAULT_WEIGHTS: &str = "all module weights are 0: the default weights are used";
-/// The words of [`Diagnostic::NoOutsideRing`].
-pub(super) const NO_OUTSIDE_RING: &str = "no clear ring around the building: no outside patrols";
-/// The words of [`Diagnostic::StairsShareRoom`].
-pub(super) const STAIRS_SHARE_ROOM: &str = "a 1×1 grid: both stairs are in the one room";
+use super::{
+    DEFAULT_WEIGHTS, Diagnostic, KeptName, NO_OUTSIDE_RING, NotKept, Number, Placed,
+    STAIRS_SHARE_ROOM,
+};
+use crate::model::cell::Cell;
 
 /// The variant these words would come from, if any.
-pub(super) fn parse(text: &str) -> Option<Diagnostic> {
+fn parse(text: &str) -> Option<Diagnostic> {
     match text {
         DEFAULT_WEIGHTS => return Some(Diagnostic::DefaultWeights),
         NO_OUTSIDE_RING => return Some(Diagnostic::NoOutsideRing),
@@ -194,4 +190,15 @@ fn whole_cell(words: &str) -> Option<Cell> {
         .strip_suffix(')')?
         .split_once(", ")?;
     Some(Cell::new(x.parse().ok()?, y.parse().ok()?))
+}
+
+/// A note read from a level file: the variant whose words these are exactly, else a [`Diagnostic::Note`]
+/// keeping them, so that writing it back gives the same words.
+impl From<String> for Diagnostic {
+    fn from(text: String) -> Diagnostic {
+        match parse(&text) {
+            Some(note) if note.to_string() == text => note,
+            _ => Diagnostic::Note(text),
+        }
+    }
 }
