@@ -94,7 +94,7 @@ pub struct Browser {
     /// The first game seed searched: a search covers `first_seed..first_seed + games`.
     pub first_seed: u64,
     /// Whether the search also runs the stealth analysis, which is slow but gives criteria its
-    /// figures (sight, routes) to use.
+    /// figures to use (lit and watched floor, hiding cells, ghost routes to loot).
     pub stealth: bool,
     /// The ranges a mansion must meet, all of them, to match.
     pub criteria: Vec<Criterion>,
