@@ -25,8 +25,11 @@ const THUMBNAIL_CELL_PX: u32 = 4;
 /// One criterion: `min ≤ key ≤ max`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Criterion {
+    /// The survey figure measured, one of [`Browser::keys`] (e.g. `rooms`).
     pub key: String,
+    /// The smallest value a match may have (inclusive).
     pub min: f64,
+    /// The largest value a match may have (inclusive).
     pub max: f64,
 }
 
@@ -47,7 +50,10 @@ impl Criterion {
 /// A mansion that met the criteria.
 #[derive(Clone, Debug)]
 pub struct Match {
+    /// The game the mansion belongs to; with `level` it is what
+    /// [`Command::OpenVariant`](super::Command::OpenVariant) opens.
     pub game_seed: u64,
+    /// Which mansion of the game it is (0–9, as in the campaign).
     pub level: u32,
     /// The criteria keys' values, in criteria order.
     pub figures: Vec<(String, f64)>,
@@ -62,9 +68,11 @@ pub struct Batch {
     pub measured: usize,
     /// Every measured mansion's value of each criterion key, for the histograms.
     pub values: HashMap<String, Vec<f64>>,
+    /// The first [`THUMBNAILS`] matches in search order; `matched` counts them all.
     pub matches: Vec<Match>,
     /// Matches found, pictured or not.
     pub matched: usize,
+    /// True when the designer stopped the search early: the batch holds what was found until then.
     pub cancelled: bool,
 }
 
@@ -78,21 +86,33 @@ pub struct Job {
 /// The browser's state.
 #[derive(Default)]
 pub struct Browser {
+    /// Whether the browser window is shown; [`Command::ToggleBrowser`](super::Command::ToggleBrowser)
+    /// flips it.
     pub open: bool,
+    /// How many games a search measures, every mansion of each; the window's field sets it.
     pub games: u64,
+    /// The first game seed searched: a search covers `first_seed..first_seed + games`.
     pub first_seed: u64,
+    /// Whether the search also runs the stealth analysis, which is slow but gives criteria its
+    /// figures to use (lit and watched floor, hiding cells, ghost routes to loot).
     pub stealth: bool,
+    /// The ranges a mansion must meet, all of them, to match.
     pub criteria: Vec<Criterion>,
     /// The keys a criterion may use (those of a real line of the document's generator).
     pub keys: Vec<String>,
+    /// The search under way, if any; [`Browser::poll`] takes its result and clears it.
     pub job: Option<Job>,
+    /// The last finished (or cancelled) search's result, drawn as thumbnails and histograms.
     pub batch: Option<Batch>,
+    /// Why the last search or key lookup failed, shown in the window; a new search clears it.
     pub error: Option<String>,
     /// The matches' pictures uploaded to the GPU, by (game seed, level); dropped with each new batch.
     pub(super) thumbnails: HashMap<(u64, u32), egui::TextureHandle>,
 }
 
 impl Browser {
+    /// A closed browser set to search 200 games with one criterion every mansion meets (0–1000
+    /// rooms), for the designer to narrow.
     pub fn new() -> Self {
         Browser {
             games: 200,
@@ -133,6 +153,7 @@ impl Browser {
         self.start(generator);
     }
 
+    /// Whether a search is under way (its result not yet taken by [`Browser::poll`]).
     pub fn running(&self) -> bool {
         self.job.is_some()
     }
@@ -161,6 +182,8 @@ impl Browser {
         self.error = None;
     }
 
+    /// Asks the search under way to stop; it still sends what it found so far, which
+    /// [`Browser::poll`] then takes. Does nothing when no search runs.
     pub fn cancel(&mut self) {
         if let Some(job) = &self.job {
             job.progress.cancel.store(true, Ordering::Relaxed);

@@ -2,6 +2,7 @@
 //! as a grid of thumbnails with their figures. The state and the search are `browser`'s; this only
 //! draws and turns clicks into commands.
 
+use std::fmt::Write as _;
 use std::sync::atomic::Ordering;
 
 use egui::{ColorImage, Context, TextureHandle, TextureOptions, Ui};
@@ -200,7 +201,8 @@ fn summary(batch: &Batch) -> String {
         batch.matched, batch.measured
     );
     if batch.matched > batch.matches.len() {
-        text.push_str(&format!("; the first {} are shown", batch.matches.len()));
+        // Writing to a `String` cannot fail.
+        let _ = write!(text, "; the first {} are shown", batch.matches.len());
     }
     if batch.cancelled {
         text.push_str("; cancelled before the end");

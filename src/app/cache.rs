@@ -10,16 +10,20 @@ use crate::paint::MapFacts;
 /// Everything the overlays, tooltips and panels read, computed once per level.
 #[derive(Clone, Debug)]
 pub struct Analysis {
+    /// Rooms and the doors between them: the room-graph overlay and door distances read it.
     pub graph: RoomGraph,
     /// What the map painter reads: depths, loot classes and order, patrol metrics, wall glyphs.
     pub map: MapFacts,
     /// The private rule's chamber target floor(Rx·Ry/4) and the depth from which layers became private.
     pub private_target: usize,
+    /// The door depth from which whole layers became private under that rule; the distances legend
+    /// tells the designer this number.
     pub private_threshold: u32,
     /// Room of each cell.
     pub room_of_cell: RoomOwners,
     /// Routes passing through each cell.
     pub routes_of_cell: Grid<Vec<usize>>,
+    /// The validation panel's list (what a designer may want to fix), from [`level_findings`].
     pub findings: Vec<Finding>,
     /// The invariant validator's verdict on the level (spec §8).
     pub violations: Vec<Violation>,
@@ -65,10 +69,13 @@ impl Analysis {
         }
     }
 
+    /// The room whose floor holds cell `c`; `None` off the map and for cells of no room.
     pub fn room_at(&self, c: Cell) -> Option<RoomId> {
         self.room_of_cell.at(c)
     }
 
+    /// The patrol routes (indices into `Level::patrols`) passing through cell `c`; empty outside
+    /// the grid.
     pub fn routes_at(&self, c: Cell) -> &[usize] {
         self.routes_of_cell.get(c).map_or(&[], Vec::as_slice)
     }

@@ -143,8 +143,7 @@ impl Command {
             }
             K::SelectRoom => Reach::Elsewhere("a click on the map"),
             K::FocusRoom => Reach::Elsewhere("the palette: a room number"),
-            K::FocusFinding => Reach::Elsewhere("the validation panel"),
-            K::FocusViolation => Reach::Elsewhere("the validation panel"),
+            K::FocusFinding | K::FocusViolation => Reach::Elsewhere("the validation panel"),
             K::HistoryGoto => Reach::Elsewhere("the history panel"),
             K::Run => Reach::Elsewhere("the tools, on the map"),
             K::ApplyRecipe => Reach::Elsewhere("the generator picker"),

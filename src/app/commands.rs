@@ -30,6 +30,7 @@ impl Overlay {
         }
     }
 
+    /// The digit key that toggles the overlay: 1–6 in the order the overlays panel lists them.
     pub fn key(self) -> egui::Key {
         match self {
             Overlay::RoomGraph => egui::Key::Num1,
@@ -47,12 +48,17 @@ impl Overlay {
 #[derive(Clone, Debug, PartialEq, strum::EnumDiscriminants)]
 #[strum_discriminants(name(CommandKind), derive(strum::EnumIter))]
 pub enum Command {
+    /// Show or hide one analysis overlay (keys 1–6).
     ToggleOverlay(Overlay),
     /// Show or hide one layer of the map (terrain, items, guards, labels).
     ToggleLayer(Layer),
+    /// Draw the cell grid, or stop drawing it.
     ToggleGrid,
+    /// Zoom and pan so the whole mansion fits the map view.
     FitToWindow,
+    /// Zoom in by a quarter around the centre of the map view.
     ZoomIn,
+    /// Zoom out (to 80 %) around the centre of the map view.
     ZoomOut,
     /// Open the campaign mansion of the generator fields (game seed, level) as a new recipe.
     Regenerate,
@@ -60,6 +66,8 @@ pub enum Command {
     RandomSeed,
     /// Open mansion `n` (0–9) of the current game.
     OpenMansion(u32),
+    /// Select a room for the inspector, or clear the selection with `None`; a room number past the
+    /// level's rooms clears it too.
     SelectRoom(Option<RoomId>),
     /// Focus the map on validation finding `n`.
     FocusFinding(usize),
@@ -73,19 +81,27 @@ pub enum Command {
     Reroll(Step),
     /// Lock the selected room, or unlock it.
     ToggleLock,
+    /// Undo the last change of the document.
     Undo,
+    /// Redo the last undone change.
     Redo,
     /// Undo or redo until `n` commands are done.
     HistoryGoto(usize),
+    /// Choose the map tool (what a click or drag on the map does); drops a half-made drag.
     SetTool(Tool),
     /// A change of the document, through the history.
     Run(edit::Command),
     /// Start a new document from the generator picker's recipe (asking first about unsaved changes).
     ApplyRecipe(Recipe),
+    /// Start a new document on the default mansion (asking first about unsaved changes).
     New,
+    /// Ask for a preset or level file and open it (asking first about unsaved changes).
     Open,
+    /// Open entry `n` of the recent-files list (0: the most recent).
     OpenRecent(usize),
+    /// Save the document to its file as a preset; an untitled document asks for a path first.
     Save,
+    /// Ask for a path and save the document there as a preset.
     SaveAs,
     /// Export the level in a format (File ▸ Export lists every [`Format`]).
     Export(Format),
@@ -141,7 +157,9 @@ pub enum Command {
     CancelSearch,
     /// Open mansion `level` of game `game_seed` with the document's generator, as a new document.
     OpenVariant {
+        /// The game whose campaign the mansion belongs to.
         game_seed: u64,
+        /// Which mansion of that game (0–9).
         level: u32,
     },
 }
@@ -290,6 +308,10 @@ impl Command {
     }
 
     /// What the command does, for tooltips.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one arm per command: a table, not logic"
+    )]
     pub fn description(&self) -> &'static str {
         match self {
             Command::ToggleOverlay(Overlay::RoomGraph) => {

@@ -10,12 +10,16 @@ use crate::model::{Cell, Level};
 pub struct Comparison {
     /// What it is, in words: "the level before the last regeneration", "step 3", a file name.
     pub against: String,
+    /// The other version itself, kept so that each change of the document can be compared again.
     pub reference: Level,
+    /// What differs from `reference` to the current level; the panel and status bar summarise it.
     pub diff: LevelDiff,
+    /// The cells the map marks, each with what changed there, derived from `diff`.
     pub marks: Vec<(Cell, Mark)>,
 }
 
 impl Comparison {
+    /// Compares `current` with `reference`, named `against` in the panel.
     pub fn new(against: String, reference: Level, current: &Level) -> Self {
         let mut comparison = Comparison {
             against,

@@ -28,26 +28,8 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
             state.selection.room = room.filter(|&r| r < state.doc.level.rooms.len());
         }
         Command::SelectLoot(item) => state.selection.loot = item,
-        Command::FocusFinding(index) => {
-            let finding = state.analysis.findings.get(index);
-            let focus = finding.map(|f| Focus {
-                cell: f.cell,
-                room: f.room,
-            });
-            if let Some(focus) = focus {
-                state.focus_on(focus)
-            }
-        }
-        Command::FocusViolation(index) => {
-            let violation = state.analysis.violations.get(index);
-            let focus = violation.map(|v| Focus {
-                cell: v.cell,
-                room: v.room,
-            });
-            if let Some(focus) = focus {
-                state.focus_on(focus)
-            }
-        }
+        Command::FocusFinding(index) => focus_finding(state, index),
+        Command::FocusViolation(index) => focus_violation(state, index),
         Command::FocusRoom(room) => state.focus_on(Focus {
             cell: None,
             room: Some(room),
@@ -116,6 +98,32 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
         Command::ToggleControls => panels.layout.controls ^= true,
         Command::ToggleDetails if panels.narrow => panels.details_while_narrow ^= true,
         Command::ToggleDetails => panels.layout.details ^= true,
+    }
+}
+
+/// Centres the map on validation finding `index` and selects its room; an index past the list does
+/// nothing.
+fn focus_finding(state: &mut EditorState, index: usize) {
+    let finding = state.analysis.findings.get(index);
+    let focus = finding.map(|f| Focus {
+        cell: f.cell,
+        room: f.room,
+    });
+    if let Some(focus) = focus {
+        state.focus_on(focus);
+    }
+}
+
+/// Centres the map on invariant violation `index` and selects its room; an index past the list does
+/// nothing.
+fn focus_violation(state: &mut EditorState, index: usize) {
+    let violation = state.analysis.violations.get(index);
+    let focus = violation.map(|v| Focus {
+        cell: v.cell,
+        room: v.room,
+    });
+    if let Some(focus) = focus {
+        state.focus_on(focus);
     }
 }
 

@@ -2,6 +2,7 @@
 //! and the file dialog or prompt in progress. Plain values the state holds; `files` does the reading
 //! and writing, `dialogs` the asking.
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -20,9 +21,13 @@ const RECENT_LIMIT: usize = 8;
 pub enum PathPurpose {
     /// Save the document there, then carry out what the unsaved-changes prompt was for, if anything.
     SaveAs {
+        /// The prompt's action to carry out once saved (quit, open another file…); `None` for a
+        /// plain Save As.
         then: Option<Pending>,
     },
+    /// Open the file chosen as the document.
     Open,
+    /// Write the level in this format to the path chosen.
     Export(Format),
     /// Compare the level with the file chosen.
     Compare,
@@ -33,7 +38,11 @@ pub enum PathPurpose {
 pub struct FileState {
     /// The preset the document was opened from or saved to; Save writes here.
     pub path: Option<PathBuf>,
+    /// Recently opened or saved files, most recent first, at most [`RECENT_LIMIT`]; File ▸ Open
+    /// Recent lists them and the list is stored in the config folder.
     pub recent: Vec<PathBuf>,
+    /// Where the recent list and the recovery file live; `None` in tests and when the platform
+    /// has no such folders, so nothing is written outside the document.
     pub dirs: Option<AppDirs>,
     /// Native or in-app file dialogs: detected in the real window; in-app elsewhere (tests).
     pub dialogs: DialogChoice,
@@ -50,6 +59,7 @@ pub struct FileState {
     /// A recovery file found at start, offered to the user, with what the prompt says about it (read
     /// once, not every frame the prompt is shown).
     pub recovery_offer: Option<(PathBuf, String)>,
+    /// When the recovery file was last considered; autosave waits 30 s from here.
     pub last_autosave: Instant,
     /// Quitting was confirmed, so the next close request goes through.
     pub allow_close: bool,
@@ -119,11 +129,11 @@ impl FileState {
         self.recent.insert(0, path);
         self.recent.truncate(RECENT_LIMIT);
         if let Some(dirs) = &self.dirs {
-            let text: String = self
-                .recent
-                .iter()
-                .map(|p| format!("{}\n", p.display()))
-                .collect();
+            let mut text = String::new();
+            for p in &self.recent {
+                // Writing to a `String` cannot fail.
+                let _ = writeln!(text, "{}", p.display());
+            }
             // Best effort: the recent list is a convenience.
             let _ = std::fs::create_dir_all(&dirs.config)
                 .and_then(|()| atomic::save_atomic(&dirs.recent_file(), text.as_bytes()));

@@ -52,7 +52,11 @@ pub fn level_document(level: ValidLevel) -> Document {
 
 /// A file read as a document, and whether it is a preset (which Save may write back to).
 pub struct Opened {
+    /// The document read, with any warning about how it was rebuilt; a level file comes as a
+    /// document of its own with no edits.
     pub loaded: Loaded,
+    /// True for a preset: the document then keeps the path, so Save writes back to it. A level file
+    /// is opened untitled, since saving writes a preset.
     pub is_preset: bool,
 }
 

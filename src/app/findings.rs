@@ -9,17 +9,24 @@ use crate::model::{Cell, Level, RoomId, RoomKind};
 /// How serious a finding is, for its icon and colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
+    /// The level is broken for play: a cell or room cannot be reached, a guard has no route.
     Error,
+    /// Playable but likely not what the designer wants: missing loot, an unpatrolled room.
     Warning,
+    /// A remark the generator made while building the level (one of `Level::diagnostics`).
     Note,
 }
 
 /// One problem or remark about the level, with where to look.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
+    /// How serious it is; the list is sorted by it, errors first.
     pub severity: Severity,
+    /// The finding in a sentence, as the panel shows it.
     pub message: String,
+    /// The cell to centre the map on when the finding is clicked, if it has one.
     pub cell: Option<Cell>,
+    /// The room the finding is about, selected when it is clicked, if any.
     pub room: Option<RoomId>,
 }
 

@@ -284,6 +284,13 @@ pub fn map(ui: &mut Ui) {
     ] {
         swatch(ui, colour, text);
     }
+    openings(ui);
+    items_and_actors(ui);
+    locks(ui);
+}
+
+/// The map legend's openings in walls: window, door, archway, portcullis, garden gate.
+fn openings(ui: &mut Ui) {
     row(ui, "window, arrow points outward", |s, r, _| {
         s.push(Shape::rect_filled(r, CornerRadius::ZERO, palette::WALL));
         s.push(Shape::line_segment(
@@ -345,6 +352,10 @@ pub fn map(ui: &mut Ui) {
             Stroke::new(2.5, palette::GARDEN_GATE),
         ));
     });
+}
+
+/// The map legend's items, pillars, stairs, guards and player start, each drawn as on the map.
+fn items_and_actors(ui: &mut Ui) {
     // Items on a cell of floor, as on the map.
     let on_floor = |s: &mut Vec<Shape>, r: egui::Rect| {
         let cell = egui::Rect::from_center_size(r.center(), Vec2::splat(r.height()));
@@ -384,6 +395,10 @@ pub fn map(ui: &mut Ui) {
         shield(s, r.center(), 6.5, palette::GUARD_OUTSIDE, 1.0);
     });
     dot(ui, palette::PLAYER, "player start (@)");
+}
+
+/// The map legend's padlocks: who locked a room, with what each lock means on hover.
+fn locks(ui: &mut Ui) {
     for (by_edit, text, origin) in [
         (false, "room locked by you", LockOrigin::Designer),
         (true, "room locked by a hand edit", LockOrigin::Edit),

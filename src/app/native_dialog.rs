@@ -27,8 +27,12 @@ pub const INSTANT: Duration = Duration::from_millis(250);
 pub enum DialogChoice {
     /// Not decided yet: checked at the first dialog of the window.
     Detect,
-    /// rfd's dialog; `forced` by the environment variable (then never switched away from).
-    Native { forced: bool },
+    /// rfd's dialog, the system's own.
+    Native {
+        /// Chosen by the environment variable [`ENV`]: the editor then never switches away from
+        /// it, even when a dialog seems not to have been shown.
+        forced: bool,
+    },
     /// The editor's own dialog, and why, for the status bar.
     Builtin(String),
 }

@@ -3,7 +3,7 @@
 //! enum that builds the menus and reads the keys — so a command can never be missing from it or be
 //! named differently there. Typing a number (or "room 12") offers to go to that room.
 
-use egui::{Context, Id, Key, Modal, RichText, TextEdit};
+use egui::{Context, Id, Key, Modal, Modifiers, RichText, TextEdit};
 
 use super::commands::Command;
 use super::state::EditorState;
@@ -119,10 +119,10 @@ impl Palette {
         let last = found.len().min(MAX_SHOWN).saturating_sub(1);
         let (up, down, enter, escape) = ctx.input_mut(|i| {
             (
-                i.consume_key(Default::default(), Key::ArrowUp),
-                i.consume_key(Default::default(), Key::ArrowDown),
-                i.consume_key(Default::default(), Key::Enter),
-                i.consume_key(Default::default(), Key::Escape),
+                i.consume_key(Modifiers::default(), Key::ArrowUp),
+                i.consume_key(Modifiers::default(), Key::ArrowDown),
+                i.consume_key(Modifiers::default(), Key::Enter),
+                i.consume_key(Modifiers::default(), Key::Escape),
             )
         });
         let palette = self;

@@ -13,7 +13,7 @@ use super::stealth_panels;
 use super::tool::Tool;
 use super::widgets::{command_button, menu_item, menu_toggle};
 use crate::generate::campaign;
-use crate::model::{ItemKind, RoomKind, RoomOrigin};
+use crate::model::{ItemKind, Room, RoomId, RoomKind, RoomOrigin};
 use crate::paint::{Layer, palette};
 
 /// The menu bar: every keyed command, grouped.
@@ -62,13 +62,19 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, panels: &Panels, commands: &mu
                 }
             };
             ui.strong("View and mansion");
-            Command::with_keys().iter().for_each(|cmd| line(ui, cmd));
+            for cmd in &Command::with_keys() {
+                line(ui, cmd);
+            }
             ui.strong("Tools");
-            Tool::ALL.map(Command::SetTool).iter().for_each(|cmd| line(ui, cmd));
+            for cmd in &Tool::ALL.map(Command::SetTool) {
+                line(ui, cmd);
+            }
             ui.label(format!("{:>12}  brush size", "[  ]"));
             ui.label(format!("{:>12}  eyedropper with any tool", "Ctrl+click"));
             ui.strong("Files and history");
-            Command::with_shortcuts().iter().for_each(|cmd| line(ui, cmd));
+            for cmd in &Command::with_shortcuts() {
+                line(ui, cmd);
+            }
         });
     });
 }
@@ -173,9 +179,19 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
         ui.weak("The selected room no longer exists.");
         return None;
     };
-    let (level, a) = (state.level(), &state.analysis);
     ui.label(RichText::new(state.room_name(r)).strong().size(16.0));
     edit_panels::room_controls(ui, state, r, commands);
+    room_facts(ui, state, r, room);
+    room_doors(ui, state, r, commands);
+    room_contents(ui, state, r);
+    let hovered = stealth_panels::room_section(ui, state, r, commands);
+    room_patrols(ui, state, r, room);
+    hovered
+}
+
+/// The inspector's grid of the room's facts: kind, depth, privacy, size, slot, doors, loot class.
+fn room_facts(ui: &mut Ui, state: &EditorState, r: RoomId, room: &Room) {
+    let a = &state.analysis;
     egui::Grid::new("inspector-grid")
         .num_columns(2)
         .show(ui, |ui| {
@@ -210,8 +226,12 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
                 field(ui, "Loot priority", class.label().to_string());
             }
         });
+}
 
+/// The inspector's list of the room's open doors, each a link that selects the room beyond.
+fn room_doors(ui: &mut Ui, state: &EditorState, r: RoomId, commands: &mut Vec<Command>) {
     ui.label(RichText::new("Doors").strong());
+    let level = state.level();
     for (_, adj) in level.adjacencies_of(r).filter(|(_, adj)| adj.door) {
         let other = adj.other(r);
         let at = adj
@@ -222,7 +242,11 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
             commands.push(Command::SelectRoom(Some(other)));
         }
     }
+}
 
+/// The inspector's counts of the room's furniture and torches, and its loot in assignment order.
+fn room_contents(ui: &mut Ui, state: &EditorState, r: RoomId) {
+    let (level, a) = (state.level(), &state.analysis);
     let in_room = |cell| a.room_at(cell) == Some(r);
     let count = |kind| {
         level
@@ -263,8 +287,12 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
     if !loot.is_empty() {
         ui.label(loot.join(", "));
     }
-    let hovered = stealth_panels::room_section(ui, state, r, commands);
+}
 
+/// The inspector's patrol routes through the room with their stations there; a room no route
+/// visits (outside excepted) is flagged.
+fn room_patrols(ui: &mut Ui, state: &EditorState, r: RoomId, room: &Room) {
+    let (level, a) = (state.level(), &state.analysis);
     ui.label(RichText::new("Patrols").strong());
     let routes = a
         .map
@@ -289,7 +317,6 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
             }
         }
     }
-    hovered
 }
 
 /// The status bar: size, rooms, loot, guards and generation time.

@@ -17,10 +17,21 @@ pub enum Replacement {
     Open(Option<PathBuf>),
     /// A preset without its first hand edit that cannot be applied and the edits after it.
     OpenSkippingBrokenEdits(PathBuf),
-    /// Mansion `level` (0–9) of game `game_seed`'s campaign.
-    Mansion { game_seed: u64, level: u32 },
-    /// A seed-browser match: mansion `level` of game `game_seed`, made by the document's generator.
-    Variant { game_seed: u64, level: u32 },
+    /// A mansion of a game's campaign, as the campaign's own generator makes it.
+    Mansion {
+        /// The game whose campaign it belongs to.
+        game_seed: u64,
+        /// Which mansion of the game (0–9).
+        level: u32,
+    },
+    /// A seed-browser match: a mansion of a game made by the document's generator, which need not
+    /// be the campaign's.
+    Variant {
+        /// The game the match was found in.
+        game_seed: u64,
+        /// Which mansion of the game (0–9).
+        level: u32,
+    },
     /// The generator picker's recipe, without the old document's locks and edits.
     Recipe(Recipe),
     /// The document autosaved before the editor last closed uncleanly.
@@ -52,7 +63,9 @@ impl Replacement {
 /// An action waiting for the Save / Discard / Cancel answer.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Pending {
+    /// Show another document instead of this one.
     Replace(Replacement),
+    /// Close the editor window.
     Quit,
 }
 
@@ -78,6 +91,7 @@ pub enum Answer {
 }
 
 impl Answer {
+    /// Every answer, in the order the prompt's buttons show them.
     pub const ALL: [Answer; 3] = [Answer::Save, Answer::Discard, Answer::Cancel];
 
     /// The button label, which is also the accessible name tests click.
@@ -109,6 +123,7 @@ pub struct Confirmation {
     pub yes: &'static str,
     /// The button that drops the edit, e.g. "Keep it open".
     pub no: &'static str,
+    /// What the "yes" button carries out; "no" drops it.
     pub action: Confirmed,
 }
 

@@ -35,7 +35,9 @@ impl Platform {
 /// Where the editor keeps its small files (recent list, settings, recovery preset); `None` in tests.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AppDirs {
+    /// The per-user configuration folder; it holds the recent-files list.
     pub config: PathBuf,
+    /// The per-user data folder; it holds the crash recovery preset autosave writes.
     pub data: PathBuf,
 }
 
@@ -66,10 +68,13 @@ impl AppDirs {
         }
     }
 
+    /// The recent-files list: one path a line, most recent first.
     pub fn recent_file(&self) -> PathBuf {
         self.config.join("recent.txt")
     }
 
+    /// The preset autosave writes while the document has unsaved changes; finding it at start means
+    /// the editor closed uncleanly, and its recovery is offered.
     pub fn recovery_file(&self) -> PathBuf {
         self.data.join("recovery.ron")
     }

@@ -15,7 +15,10 @@ pub use crate::io::read::size_in_words;
 /// A message for the status bar: the summary in a designer's words, and the technical detail.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
+    /// What went wrong and what to do, without jargon; the status bar shows it.
     pub summary: String,
+    /// The loader's own message (line, column, the format's words), behind the status bar's
+    /// "details"; `None` when the summary says it all.
     pub details: Option<String>,
 }
 

@@ -53,8 +53,13 @@ pub use crate::paint::Overlays;
 pub enum Source {
     /// The built-in default mansion (at start, and New).
     Default,
-    /// Mansion `level` of the game `game_seed`.
-    Campaign { game_seed: u64, level: u32 },
+    /// A campaign mansion; the window title and the campaign panel name it by these two numbers.
+    Campaign {
+        /// The game whose campaign it belongs to.
+        game_seed: u64,
+        /// Which mansion of the game (0–9).
+        level: u32,
+    },
     /// A preset or level file.
     File(String),
     /// A recipe set in the generator picker, or a seed-browser match of another generator.

@@ -24,8 +24,10 @@ pub enum PaintMode {
 }
 
 impl PaintMode {
+    /// Every mode, in the order the tools panel offers them.
     pub const ALL: [PaintMode; 3] = [PaintMode::Brush, PaintMode::Rectangle, PaintMode::Fill];
 
+    /// The mode's name on its button in the tools panel.
     pub fn label(self) -> &'static str {
         match self {
             PaintMode::Brush => "Brush",

@@ -19,8 +19,12 @@ pub const SPEEDS: [u32; 6] = [1, 2, 4, 8, 16, 32];
 /// The timeline's settings and its frame cache.
 #[derive(Clone, Debug)]
 pub struct Timeline {
+    /// Whether the timeline is shown; while it is, the map draws the guards where they stand at
+    /// `turn` instead of at their starts.
     pub open: bool,
+    /// The patrol turn shown, from 0 (every guard at its start) to the analysis's horizon.
     pub turn: usize,
+    /// Whether the turns advance by themselves, at `speed`.
     pub playing: bool,
     /// Turns per second while playing.
     pub speed: u32,

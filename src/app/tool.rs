@@ -17,19 +17,24 @@ pub enum Tool {
     PlaceItem,
     /// Drag an item to another cell.
     MoveItem,
+    /// Click an item to remove it.
     DeleteItem,
     /// Open or close the wall segment under the cursor.
     Door,
     /// Drag a cell of a patrol route elsewhere.
     MoveWaypoint,
+    /// Post a new guard on the clicked cell.
     AddGuard,
+    /// Remove the clicked guard and its patrol route.
     RemoveGuard,
+    /// Move the player's start to the clicked cell.
     PlayerStart,
     /// Pick the terrain or item under the cursor into the pickers (also Ctrl+click with any tool).
     Eyedropper,
 }
 
 impl Tool {
+    /// Every tool, in the order the tools panel and the command palette list them.
     pub const ALL: [Tool; 11] = [
         Tool::Select,
         Tool::Paint,
@@ -78,6 +83,8 @@ impl Tool {
         }
     }
 
+    /// What the tool does with a click or drag, in a sentence: its button's tooltip, and the hint
+    /// under the tools for a tool with no picker.
     pub fn help(self) -> &'static str {
         match self {
             Tool::Select => "Click a room to inspect it",

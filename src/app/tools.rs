@@ -17,9 +17,11 @@ use crate::paint::CellToScreen;
 /// The tool settings: the tool, its pickers and an unfinished drag or stroke.
 #[derive(Clone, Debug)]
 pub struct ToolState {
+    /// The tool a click or drag on the map uses; [`Command::SetTool`] sets it.
     pub tool: Tool,
     /// Index into [`PAINTS`].
     pub paint: usize,
+    /// How the paint tool turns the pointer into cells: brush, rectangle or fill.
     pub paint_mode: PaintMode,
     /// Brush side in cells (see [`BRUSH_SIZES`]).
     pub brush: i32,
@@ -64,6 +66,7 @@ impl Default for ToolState {
 }
 
 impl ToolState {
+    /// The terrain the paint tool lays, as picked in [`PAINTS`] (walls if the index is out of range).
     pub fn terrain(&self) -> Terrain {
         PAINTS.get(self.paint).map_or(Terrain::Wall, |p| p.0)
     }
@@ -183,96 +186,119 @@ pub fn handle(
         | Tool::Door
         | Tool::AddGuard
         | Tool::RemoveGuard
-        | Tool::PlayerStart => {
-            let hovered = response.hover_pos().map(|p| t.cell_at(p));
-            let Some(cell) = pointer_cell.or(hovered).filter(|&c| level.in_bounds(c)) else {
-                tools.preview = None;
-                return;
-            };
-            let command = match tools.tool {
-                Tool::PlaceItem => Some(Edit::SetItem {
-                    cell,
-                    item: Some(tools.item_kind()),
-                }),
-                Tool::DeleteItem => level
-                    .items
-                    .iter()
-                    .any(|it| it.cell == cell)
-                    .then_some(Edit::SetItem { cell, item: None }),
-                Tool::Door => segment_at(level, cell).map(|adjacency| Edit::SetDoor {
-                    adjacency,
-                    open: !level.adjacencies[adjacency].door,
-                }),
-                Tool::AddGuard => Some(Edit::AddGuard { cell }),
-                Tool::RemoveGuard => level
-                    .guards
-                    .iter()
-                    .position(|g| g.start == cell)
-                    .map(|guard| Edit::RemoveGuard { guard }),
-                _ => Some(Edit::MovePlayerStart { to: cell }),
-            };
-            let placing = matches!(
-                tools.tool,
-                Tool::PlaceItem | Tool::AddGuard | Tool::PlayerStart
-            );
-            tools.preview = match &command {
-                Some(e) if placing => Some(preview(level, tools.preview.take(), None, cell, e)),
-                _ => None,
-            };
-            if !response.clicked() {
-                return;
-            }
-            match command {
-                Some(e @ Edit::SetDoor { open: false, .. }) => close_door(state, commands, e),
-                Some(e) => push_checked(state, commands, e),
-                None => {
-                    let text = format!("{}: nothing here", tools.tool.label());
-                    state.say(MessageKind::Warning, text);
-                }
-            }
-        }
+        | Tool::PlayerStart => click_tool(state, tools, t, pointer_cell, response, commands),
         Tool::MoveItem | Tool::MoveWaypoint => {
-            if response.drag_started_by(PointerButton::Primary) {
-                // Where the button went down, not where the drag was recognised.
-                let origin = ui.input(|i| i.pointer.press_origin());
-                tools.drag_from = origin.map(|p| t.cell_at(p)).or(pointer_cell);
-            }
-            let moving = match (tools.drag_from, pointer_cell) {
-                (Some(from), Some(to)) if from != to => Some((from, to)),
-                _ => None,
-            };
-            let e = moving.and_then(|(from, to)| {
-                if tools.tool == Tool::MoveItem {
-                    level.item_at(from).map(|_| Edit::MoveItem { from, to })
+            drag_tool(ui, state, tools, t, pointer_cell, response, commands);
+        }
+    }
+}
+
+/// The click tools (place, delete, door, guards, player start): the cell under the pointer gets a
+/// preview of the edit, and a click sends it (closing a door asks first).
+fn click_tool(
+    state: &mut EditorState,
+    tools: &mut ToolState,
+    t: &CellToScreen,
+    pointer_cell: Option<Cell>,
+    response: &Response,
+    commands: &mut Vec<Command>,
+) {
+    let level = &state.doc.level;
+    let hovered = response.hover_pos().map(|p| t.cell_at(p));
+    let Some(cell) = pointer_cell.or(hovered).filter(|&c| level.in_bounds(c)) else {
+        tools.preview = None;
+        return;
+    };
+    let command = match tools.tool {
+        Tool::PlaceItem => Some(Edit::SetItem {
+            cell,
+            item: Some(tools.item_kind()),
+        }),
+        Tool::DeleteItem => level
+            .items
+            .iter()
+            .any(|it| it.cell == cell)
+            .then_some(Edit::SetItem { cell, item: None }),
+        Tool::Door => segment_at(level, cell).map(|adjacency| Edit::SetDoor {
+            adjacency,
+            open: !level.adjacencies[adjacency].door,
+        }),
+        Tool::AddGuard => Some(Edit::AddGuard { cell }),
+        Tool::RemoveGuard => level
+            .guards
+            .iter()
+            .position(|g| g.start == cell)
+            .map(|guard| Edit::RemoveGuard { guard }),
+        _ => Some(Edit::MovePlayerStart { to: cell }),
+    };
+    let placing = matches!(
+        tools.tool,
+        Tool::PlaceItem | Tool::AddGuard | Tool::PlayerStart
+    );
+    tools.preview = match &command {
+        Some(e) if placing => Some(preview(level, tools.preview.take(), None, cell, e)),
+        _ => None,
+    };
+    if !response.clicked() {
+        return;
+    }
+    match command {
+        Some(e @ Edit::SetDoor { open: false, .. }) => close_door(state, commands, e),
+        Some(e) => push_checked(state, commands, e),
+        None => {
+            let text = format!("{}: nothing here", tools.tool.label());
+            state.say(MessageKind::Warning, text);
+        }
+    }
+}
+
+/// The drag tools (move item, move waypoint): the drag from the cell where the button went down
+/// previews the move, and letting go sends it.
+fn drag_tool(
+    ui: &Ui,
+    state: &mut EditorState,
+    tools: &mut ToolState,
+    t: &CellToScreen,
+    pointer_cell: Option<Cell>,
+    response: &Response,
+    commands: &mut Vec<Command>,
+) {
+    let level = &state.doc.level;
+    if response.drag_started_by(PointerButton::Primary) {
+        // Where the button went down, not where the drag was recognised.
+        let origin = ui.input(|i| i.pointer.press_origin());
+        tools.drag_from = origin.map(|p| t.cell_at(p)).or(pointer_cell);
+    }
+    let moving = match (tools.drag_from, pointer_cell) {
+        (Some(from), Some(to)) if from != to => Some((from, to)),
+        _ => None,
+    };
+    let e = moving.and_then(|(from, to)| {
+        if tools.tool == Tool::MoveItem {
+            level.item_at(from).map(|_| Edit::MoveItem { from, to })
+        } else {
+            waypoint_at(level, from).map(|(route, index)| Edit::MoveWaypoint { route, index, to })
+        }
+    });
+    tools.preview = match (&e, moving) {
+        (Some(e), Some((from, to))) if tools.drag_from.is_some() => {
+            Some(preview(level, tools.preview.take(), Some(from), to, e))
+        }
+        _ => None,
+    };
+    if response.drag_stopped() && tools.drag_from.take().is_some() {
+        tools.preview = None;
+        match (e, moving) {
+            (Some(e), _) => push_checked(state, commands, e),
+            (None, Some(_)) => {
+                let what = if tools.tool == Tool::MoveItem {
+                    "no item there to drag"
                 } else {
-                    waypoint_at(level, from).map(|(route, index)| Edit::MoveWaypoint {
-                        route,
-                        index,
-                        to,
-                    })
-                }
-            });
-            tools.preview = match (&e, moving) {
-                (Some(e), Some((from, to))) if tools.drag_from.is_some() => {
-                    Some(preview(level, tools.preview.take(), Some(from), to, e))
-                }
-                _ => None,
-            };
-            if response.drag_stopped() && tools.drag_from.take().is_some() {
-                tools.preview = None;
-                match (e, moving) {
-                    (Some(e), _) => push_checked(state, commands, e),
-                    (None, Some(_)) => {
-                        let what = if tools.tool == Tool::MoveItem {
-                            "no item there to drag"
-                        } else {
-                            "no patrol route there to drag"
-                        };
-                        state.say(MessageKind::Warning, what);
-                    }
-                    (None, None) => {}
-                }
+                    "no patrol route there to drag"
+                };
+                state.say(MessageKind::Warning, what);
             }
+            (None, None) => {}
         }
     }
 }
