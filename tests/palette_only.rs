@@ -84,7 +84,6 @@ fn the_scanner_knows_a_colour_literal_when_it_sees_one() {
 }
 
 #[test]
-#[ignore = "until src/app's colours move to the palette (issue 23)"]
 fn colours_live_in_the_palette() {
     let found = colour_literals_outside_the_palette(Path::new(env!("CARGO_MANIFEST_DIR")));
     assert!(

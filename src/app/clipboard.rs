@@ -9,7 +9,7 @@
 //! Ctrl+V work where the window hands a paste over only when that clipboard holds text, and lets a copy
 //! travel between two editor windows; text from there is checked like any file ([`Clip::from_text`]).
 
-use egui::{Color32, CornerRadius, Painter, Stroke, StrokeKind};
+use egui::{CornerRadius, Painter, Stroke, StrokeKind};
 use serde::{Deserialize, Serialize};
 
 use crate::edit::Edit;
@@ -107,7 +107,7 @@ impl Clip {
             if let Some(kind) = item {
                 let colour = match kind {
                     ItemKind::Coin => palette::COIN,
-                    _ => Color32::from_white_alpha(200),
+                    _ => palette::CLIP_ITEM,
                 };
                 painter.circle_filled(rect.center(), rect.width() * 0.2, colour);
             }

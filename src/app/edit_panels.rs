@@ -2,7 +2,7 @@
 //! lock and kind, the history list, and the File and Edit menus. Like the other panels they only read the
 //! state and emit [`Command`]s.
 
-use egui::{Color32, RichText, Ui};
+use egui::{RichText, Ui};
 
 use super::commands::Command;
 use super::describe::drawable;
@@ -16,6 +16,7 @@ use crate::edit::{self, Edit};
 use crate::generate::Step;
 use crate::io::export::Format;
 use crate::model::{LockOrigin, RoomKind};
+use crate::paint::palette;
 
 /// The File menu.
 pub fn file_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
@@ -284,7 +285,7 @@ pub fn history(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     }
     for (i, label) in undone.iter().enumerate() {
         let n = done.len() + i + 1;
-        let text = RichText::new(drawable(&format!("{n}. {label}"))).color(Color32::GRAY);
+        let text = RichText::new(drawable(&format!("{n}. {label}"))).color(palette::TEXT_UNDONE);
         if ui
             .selectable_label(false, text)
             .on_hover_text("Undone: click to redo up to here")

@@ -13,7 +13,9 @@
 
 use std::path::{Path, PathBuf};
 
-use egui::{Color32, Context, Id, Key, Modal, RichText, ScrollArea};
+use egui::{Context, Id, Key, Modal, RichText, ScrollArea};
+
+use crate::paint::palette;
 
 /// What a dialog asks for; the system dialog is given the same.
 #[derive(Clone, Debug, PartialEq)]
@@ -197,7 +199,7 @@ impl FileDialog {
                 }
             });
             if let Some(problem) = &self.problem {
-                ui.label(RichText::new(problem).color(Color32::from_rgb(230, 110, 90)));
+                ui.label(RichText::new(problem).color(palette::TEXT_FILE_PROBLEM));
             }
             ui.horizontal(|ui| {
                 let ok = match (&self.replace, self.request.save) {
@@ -237,7 +239,7 @@ impl FileDialog {
             .auto_shrink([false, false])
             .show(ui, |ui| match &self.listing {
                 Err(e) => {
-                    ui.label(RichText::new(e).color(Color32::from_rgb(230, 110, 90)));
+                    ui.label(RichText::new(e).color(palette::TEXT_FILE_PROBLEM));
                 }
                 Ok(entries) if entries.is_empty() => {
                     ui.label(RichText::new("No folders or matching files here").weak());

@@ -2,7 +2,7 @@
 //! shaded, so a designer sees how rare what they ask for is. Drawn with the painter: a few dozen bars
 //! need no plotting crate.
 
-use egui::{Color32, CornerRadius, Rect, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, pos2};
+use egui::{CornerRadius, Rect, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, pos2};
 
 use crate::paint::palette;
 
@@ -83,7 +83,7 @@ pub fn show(ui: &mut Ui, hist: &Histogram, min: f64, max: f64, width: f32) {
     painter.add(Shape::rect_stroke(
         rect,
         CornerRadius::ZERO,
-        Stroke::new(1.0, Color32::from_gray(70)),
+        Stroke::new(1.0, palette::HISTOGRAM_FRAME),
         StrokeKind::Inside,
     ));
     let peak = hist.counts.iter().copied().max().unwrap_or(1).max(1) as f32;

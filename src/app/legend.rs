@@ -21,7 +21,7 @@ fn dots(ui: &mut Ui, entries: &[(Color32, &str)]) {
             let (rect, _) = ui.allocate_exact_size(vec2(14.0, 14.0), Sense::hover());
             ui.painter().circle_filled(rect.center(), 6.0, colour);
             ui.painter()
-                .circle_stroke(rect.center(), 6.0, Stroke::new(1.0, Color32::BLACK));
+                .circle_stroke(rect.center(), 6.0, Stroke::new(1.0, palette::MARKER_EDGE));
             ui.label(text);
             ui.add_space(6.0);
         }
@@ -34,7 +34,7 @@ fn dot(ui: &mut Ui, colour: Color32, text: &str) {
         s.push(Shape::circle_stroke(
             r.center(),
             6.0,
-            Stroke::new(1.0, Color32::BLACK),
+            Stroke::new(1.0, palette::MARKER_EDGE),
         ));
     });
 }
@@ -199,7 +199,7 @@ fn loot(ui: &mut Ui, state: &EditorState) {
             s.push(Shape::circle_stroke(
                 r.center(),
                 7.0,
-                Stroke::new(2.0, Color32::WHITE),
+                Stroke::new(2.0, palette::LOOT_RING),
             ));
         },
     );
@@ -225,7 +225,7 @@ fn patrols(ui: &mut Ui, state: &EditorState) {
         s.push(Shape::convex_polygon(
             vec![tip, tip + vec2(-9.0, -5.0), tip + vec2(-9.0, 5.0)],
             c,
-            Stroke::new(1.0, Color32::BLACK),
+            Stroke::new(1.0, palette::MARKER_EDGE),
         ));
     });
     row(

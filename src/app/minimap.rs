@@ -2,9 +2,7 @@
 //! view's corner, with the part on screen outlined; clicking or dragging on it moves the view there.
 //! The picture is one texture of a pixel per cell, made once per document change (not per frame).
 
-use egui::{
-    Color32, ColorImage, CornerRadius, Rect, Sense, Stroke, StrokeKind, TextureOptions, Ui,
-};
+use egui::{ColorImage, CornerRadius, Rect, Sense, Stroke, StrokeKind, TextureOptions, Ui};
 
 use super::state::EditorState;
 use crate::model::Level;
@@ -60,13 +58,13 @@ pub fn show(ui: &Ui, state: &mut EditorState, t: &CellToScreen) {
     painter.rect_filled(
         rect.expand(3.0),
         CornerRadius::same(3),
-        Color32::from_black_alpha(190),
+        palette::MINIMAP_BACKING,
     );
     painter.image(
         texture.id(),
         rect,
         Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
-        Color32::WHITE,
+        palette::NO_TINT,
     );
     // The part of the map on screen, in minimap points.
     let (x0, y1) = t.to_cell_space(t.viewport.min);

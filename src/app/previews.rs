@@ -3,7 +3,7 @@
 //! [`crate::edit::placement`] refuses drawn in the warning colour with its reason beside it. The check
 //! runs once per target cell, not once per frame.
 
-use egui::{Align2, Color32, CornerRadius, FontId, Painter, Stroke, StrokeKind};
+use egui::{Align2, CornerRadius, FontId, Painter, Stroke, StrokeKind};
 
 use crate::edit::Edit;
 use crate::edit::placement::refusal;
@@ -52,7 +52,7 @@ pub fn draw(painter: &Painter, t: &CellToScreen, preview: &Preview) {
         painter.rect_stroke(
             t.cell_rect(from),
             CornerRadius::ZERO,
-            Stroke::new(1.0, Color32::from_white_alpha(140)),
+            Stroke::new(1.0, palette::DRAG_FROM),
             StrokeKind::Inside,
         );
     }
@@ -72,7 +72,7 @@ pub fn draw(painter: &Painter, t: &CellToScreen, preview: &Preview) {
         let back = Align2::LEFT_BOTTOM
             .anchor_size(at, galley.size())
             .expand(3.0);
-        painter.rect_filled(back, CornerRadius::same(3), Color32::from_black_alpha(200));
+        painter.rect_filled(back, CornerRadius::same(3), palette::TAG_BACKING);
         painter.galley(back.min + egui::vec2(3.0, 3.0), galley, palette::WARNING);
     }
 }

@@ -31,8 +31,8 @@ pub fn map_area(view: Rect) -> Rect {
 /// Draws both rulers along the edges of the map view `view` for a map of `width` × `height` cells.
 pub fn draw(painter: &Painter, view: Rect, t: &CellToScreen, width: i32, height: i32) {
     let background = palette::with_alpha(palette::BACKGROUND, 225);
-    let text = Color32::from_gray(200);
-    let tick = Stroke::new(1.0, Color32::from_gray(150));
+    let text = palette::RULER_TEXT;
+    let tick = Stroke::new(1.0, palette::RULER_TICK);
     let font = FontId::proportional(10.0);
     let top = Rect::from_min_max(view.min, pos2(view.max.x, view.min.y + TOP));
     let left = Rect::from_min_max(view.min, pos2(view.min.x + LEFT, view.max.y));

@@ -238,9 +238,9 @@ pub fn room_section(
         let name = order.map_or("Loot".to_string(), |o| format!("Loot #{}", o + 1));
         let text = format!("{name}: {}", route_text(r, stealth.horizon));
         let colour = if r.ghost {
-            Color32::LIGHT_GREEN
+            palette::TEXT_GHOST_ROUTE
         } else {
-            Color32::from_rgb(255, 140, 130)
+            palette::TAG_NOT_GHOST
         };
         let chosen = state.selection.loot == Some(r.item);
         let response = ui

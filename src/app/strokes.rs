@@ -5,7 +5,7 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use egui::{Color32, CornerRadius, Painter, Stroke, StrokeKind};
+use egui::{CornerRadius, Painter, Stroke, StrokeKind};
 
 use crate::edit::placement::buries_door;
 use crate::model::{Axis, Cell, Dir, Level, Terrain};
@@ -137,7 +137,7 @@ pub fn paint_preview(
         let outline = if buries_door(level, cell, terrain) {
             Stroke::new(2.0, palette::WARNING)
         } else {
-            Stroke::new(1.0, Color32::from_white_alpha(160))
+            Stroke::new(1.0, palette::STROKE_CELL_EDGE)
         };
         painter.rect_stroke(rect, CornerRadius::ZERO, outline, StrokeKind::Inside);
     }

@@ -131,7 +131,7 @@ pub fn show(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
                         let galley = ui.painter().layout(
                             r.message.clone(),
                             font.clone(),
-                            egui::Color32::WHITE,
+                            palette::TEXT_MEASURED,
                             width,
                         );
                         (galley.size().y + 4.0).max(ROW)

@@ -128,6 +128,34 @@ pub const TAG_TEXT: Color32 = Color32::WHITE;
 /// [`NO_GHOST`] but readable as text on the dark plate.
 pub const TAG_NOT_GHOST: Color32 = Color32::from_rgb(255, 140, 130);
 
+// The editor's own panels and tools (never in a PNG export). White at alpha `a` is written
+// premultiplied, `(a, a, a, a)`, as `Color32::from_white_alpha` makes it (which is not `const`).
+
+/// An item other than a coin in a paste's preview under the cursor.
+pub const CLIP_ITEM: Color32 = Color32::from_rgba_premultiplied(200, 200, 200, 200);
+/// The outline of each cell of a paint stroke not yet let go.
+pub const STROKE_CELL_EDGE: Color32 = Color32::from_rgba_premultiplied(160, 160, 160, 160);
+/// The outline of the cell a move drag started from.
+pub const DRAG_FROM: Color32 = Color32::from_rgba_premultiplied(140, 140, 140, 140);
+/// The plate behind the minimap, so it reads over any part of the map.
+pub const MINIMAP_BACKING: Color32 = Color32::from_black_alpha(190);
+/// A picture drawn as it is: egui multiplies an image by this tint.
+pub const NO_TINT: Color32 = Color32::WHITE;
+/// The rulers' numbers.
+pub const RULER_TEXT: Color32 = Color32::from_gray(200);
+/// The rulers' ticks.
+pub const RULER_TICK: Color32 = Color32::from_gray(150);
+/// The frame around a seed-browser histogram.
+pub const HISTOGRAM_FRAME: Color32 = Color32::from_gray(70);
+/// History entries that are undone (redo brings them back): greyed out.
+pub const TEXT_UNDONE: Color32 = Color32::GRAY;
+/// Why the in-app file dialog cannot list a folder or take a name.
+pub const TEXT_FILE_PROBLEM: Color32 = Color32::from_rgb(230, 110, 90);
+/// A coin's route in the inspector when it is a ghost route (never seen).
+pub const TEXT_GHOST_ROUTE: Color32 = Color32::LIGHT_GREEN;
+/// Text egui lays out only to measure it (the validation table's row heights); never drawn.
+pub const TEXT_MEASURED: Color32 = Color32::WHITE;
+
 /// Panel and status-bar text for errors and refusals. The `TEXT_` colours are readable on the dark
 /// panels and tell what a line reports by its colour alone.
 pub const TEXT_ERROR: Color32 = Color32::from_rgb(255, 110, 100);
