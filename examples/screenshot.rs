@@ -7,8 +7,8 @@ use anyhow::Context as _;
 use std::path::{Path, PathBuf};
 
 use mansion_forge::app::{
-    Command, Criterion, DialogChoice, Editor, EditorState, Overlay, PathPurpose, ScreenshotRequest,
-    Source, Tool, open_in_app_dialog, save_editor, screenshot,
+    Command, Criterion, DialogChoice, Editor, EditorState, FileDialogs, Overlay, PathPurpose,
+    ScreenshotRequest, Source, Tool, save_editor, screenshot,
 };
 use mansion_forge::edit::{self, Edit};
 use mansion_forge::io::preset;
@@ -168,10 +168,15 @@ fn validation_editor() -> anyhow::Result<Editor> {
 /// repository's `presets/` folder, with a preset picked.
 fn file_dialog_editor() -> Editor {
     let mut state = EditorState::new_default();
-    state.files.dialogs = DialogChoice::Builtin("no session D-Bus, and no zenity".to_string());
-    state.files.last_folder = Some(PathBuf::from("presets"));
-    open_in_app_dialog(&mut state, PathPurpose::Open);
-    Editor::new(state)
+    let mut dialogs = FileDialogs {
+        choice: DialogChoice::Builtin("no session D-Bus, and no zenity".to_string()),
+        last_folder: Some(PathBuf::from("presets")),
+        ..FileDialogs::default()
+    };
+    dialogs.open_in_app(&mut state, PathPurpose::Open);
+    let mut editor = Editor::new(state);
+    editor.panels.file_dialogs = dialogs;
+    editor
 }
 
 /// The patrol timeline open at `turn`, with no overlay, so the guards' view areas and the light show.

@@ -37,16 +37,20 @@ fn my_preset_with_an_unsaved_edit(dir: &Path) -> Harness<'static, Editor> {
     let mut state = EditorState::new_default();
     state.save_to(&path);
     assert!(state.open_path(&path), "{:?}", state.message);
-    state.files.last_folder = Some(dir.to_path_buf());
     let cell = state.level().rooms[3].cells[0];
     let painted = state.run(&Command::Edit(Edit::PaintCells {
         cells: vec![(cell, Terrain::Water)],
     }));
     assert!(painted, "{:?}", state.message);
     assert!(state.dirty);
+    let folder = dir.to_path_buf();
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1400.0, 1300.0))
-        .build_eframe(move |_cc| Editor::new(state));
+        .build_eframe(move |_cc| {
+            let mut editor = Editor::new(state);
+            editor.panels.file_dialogs.last_folder = Some(folder);
+            editor
+        });
     harness.run_steps(3);
     harness
 }

@@ -12,11 +12,15 @@ use mansion_forge::io::preset;
 
 /// The editor on the default preset, untitled, with its file dialogs starting in `folder`.
 fn harness(folder: &Path) -> Harness<'static, Editor> {
-    let mut state = EditorState::new_default();
-    state.files.last_folder = Some(folder.to_path_buf());
+    let state = EditorState::new_default();
+    let folder = folder.to_path_buf();
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1400.0, 1100.0))
-        .build_eframe(move |_cc| Editor::new(state));
+        .build_eframe(move |_cc| {
+            let mut editor = Editor::new(state);
+            editor.panels.file_dialogs.last_folder = Some(folder);
+            editor
+        });
     harness.run_steps(3);
     harness
 }
@@ -151,7 +155,7 @@ fn open_through_the_dialog_loads_a_preset_from_a_subfolder() {
     );
     // The next dialog starts where this one ended.
     assert_eq!(
-        state.files.last_folder.as_deref(),
+        harness.state().panels.file_dialogs.last_folder.as_deref(),
         Some(dir.join("maps").as_path())
     );
 }

@@ -72,18 +72,23 @@ impl Editor {
         timeline.refresh(self.state.analysis.map.stealth.as_ref());
         dialogs::on_dropped_files(&ctx, &mut self.state);
         panels_and_map(ui, &mut self.state, &mut self.panels, &mut commands);
-        dialogs::modals(&ctx, &mut self.state, &mut commands);
+        dialogs::modals(
+            &ctx,
+            &mut self.state,
+            &mut self.panels.file_dialogs,
+            &mut commands,
+        );
         self.panels.palette.ui(&ctx, &self.state, &mut commands);
         if !commands.is_empty() {
             // The in-app file dialog is modal: keyboard shortcuts wait until it ends too.
-            if self.state.files.builtin_dialog.is_none() {
+            if self.panels.file_dialogs.open.is_none() {
                 for command in commands {
                     self.apply(command);
                 }
             }
             ctx.request_repaint();
         }
-        dialogs::serve(&ctx, &mut self.state);
+        dialogs::serve(&ctx, &mut self.state, &mut self.panels.file_dialogs);
         dialogs::on_close_request(&ctx, &mut self.state);
         dialogs::update_title(&ctx, &mut self.state);
         self.state.autosave();

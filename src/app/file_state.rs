@@ -1,13 +1,11 @@
-//! The file side of the editor's state: the document's path, the recent files, the crash recovery file
-//! and the file dialog or prompt in progress. Plain values the state holds; `files` does the reading
-//! and writing, `dialogs` the asking.
+//! The file side of the document's state: its path, the recent files, the crash recovery file, the
+//! prompt in progress and a path asked for. Plain values the state holds; `files` does the reading and
+//! writing, `dialogs` the prompts, `file_dialogs` (a panel of its own) the picking of a path.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::file_dialog::FileDialog;
-use super::native_dialog::DialogChoice;
 use super::pending::Pending;
 use super::places::AppDirs;
 use crate::io::export::Format;
@@ -44,12 +42,6 @@ pub struct FileState {
     /// Where the recent list and the recovery file live; `None` in tests and when the platform
     /// has no such folders, so nothing is written outside the document.
     pub dirs: Option<AppDirs>,
-    /// Native or in-app file dialogs: detected in the real window; in-app elsewhere (tests).
-    pub dialogs: DialogChoice,
-    /// The in-app file dialog while it is open, and what its path is for.
-    pub builtin_dialog: Option<(FileDialog, PathPurpose)>,
-    /// The folder the last dialog ended in, where the next one starts.
-    pub last_folder: Option<PathBuf>,
     /// An action waiting for the Save / Discard / Cancel answer.
     pub pending: Option<Pending>,
     /// A file dialog a command asked for, shown when the frame's commands are done.
@@ -73,11 +65,6 @@ impl Default for FileState {
             path: None,
             recent: Vec::new(),
             dirs: None,
-            dialogs: DialogChoice::Builtin(
-                "the system dialog is used only in the editor's own window".to_string(),
-            ),
-            builtin_dialog: None,
-            last_folder: None,
             pending: None,
             ask: None,
             close_window: false,
@@ -115,7 +102,6 @@ impl FileState {
         FileState {
             recent,
             dirs,
-            dialogs: DialogChoice::Detect,
             recovery_offer,
             ..FileState::default()
         }

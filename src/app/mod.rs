@@ -35,6 +35,7 @@ mod dispatch;
 mod edit_panels;
 mod editor;
 mod file_dialog;
+mod file_dialogs;
 mod file_state;
 mod files;
 mod findings;
@@ -77,8 +78,8 @@ pub use camera::Camera;
 pub use campaign_panel::CampaignPanel;
 pub use commands::Command;
 pub use comparison::Comparison;
-pub use dialogs::open_in_app_dialog;
 pub use editor::Editor;
+pub use file_dialogs::FileDialogs;
 pub use file_state::{FileState, PathPurpose, recovery_summary};
 pub use files::{Opened, level_document, read_document, read_document_with};
 pub use findings::{Finding, Severity, level_findings};
@@ -135,6 +136,7 @@ pub fn run_editor(file: Option<&Path>, broken: BrokenEdits) -> anyhow::Result<()
         options,
         Box::new(move |cc| {
             let mut editor = Editor::new(state);
+            editor.panels.file_dialogs = FileDialogs::for_window();
             if let Some(storage) = cc.storage {
                 if let Some(layout) = eframe::get_value(storage, editor::LAYOUT_KEY) {
                     editor.panels.layout = layout;

@@ -5,6 +5,7 @@
 
 use super::browser::Browser;
 use super::campaign_panel::CampaignPanel;
+use super::file_dialogs::FileDialogs;
 use super::palette::Palette;
 use super::picker::GeneratorPicker;
 use super::state::{DEFAULT_GAME_SEED, EditorState, Source};
@@ -43,6 +44,8 @@ pub struct Panels {
     pub palette: Palette,
     /// The Campaign panel: the game seed typed and its mansions.
     pub campaign: CampaignPanel,
+    /// The file dialogs: which kind, the in-app one while open, the folder they start in.
+    pub file_dialogs: FileDialogs,
     /// Which side panels the designer keeps open.
     pub layout: Layout,
     /// The window is too narrow for both panels: the details panel is folded unless unfolded for now.
@@ -67,6 +70,7 @@ impl Panels {
             picker: GeneratorPicker::from_recipe(&state.doc.recipe),
             palette: Palette::default(),
             campaign: CampaignPanel::on_game(game_seed),
+            file_dialogs: FileDialogs::default(),
             layout: Layout::default(),
             narrow: false,
             details_while_narrow: false,
