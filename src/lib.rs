@@ -1,7 +1,8 @@
 //! Mansion Forge: a level editor and visualizer for procedurally generated stealth-game mansions.
 //!
 //! Data flows one way: parameters → [`generate`] → [`model::Level`] → [`analysis`] → drawing ([`paint`],
-//! shared by the editor in [`app`] and the PNG export in [`io`]).
+//! shared by the editor in [`app`] and the PNG export in [`io`]). [`play`] plays a level forward one move at
+//! a time under one game version's rules.
 //!
 //! # Generating a level
 //!
@@ -64,4 +65,5 @@ pub mod generate;
 pub mod io;
 pub mod model;
 pub mod paint;
+pub mod play;
 pub mod survey;

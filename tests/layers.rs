@@ -394,6 +394,23 @@ fn generate_and_analysis_never_import_each_other() {
     assert_eq!(crossing, Vec::<String>::new());
 }
 
+/// The turn loop (`play`) stands on the level core and the analysis only: its row in the table sits above
+/// `generate`, which the table alone would let it use, so a game played here can never depend on how a
+/// level was generated.
+#[test]
+fn play_uses_only_the_model_and_the_analysis() {
+    let reaching: Vec<String> = edges(&library_sources())
+        .into_iter()
+        .filter(|e| e.from.first().is_some_and(|m| m == "play"))
+        .filter(|e| {
+            e.to.first()
+                .is_some_and(|m| !matches!(m.as_str(), "play" | "model" | "analysis"))
+        })
+        .map(|e| format!("{} uses {}", e.at, e.written))
+        .collect();
+    assert_eq!(reaching, Vec::<String>::new());
+}
+
 /// The binary is thin: `main.rs` reaches the library only through the CLI.
 #[test]
 fn the_binary_calls_only_the_cli() {

@@ -1,0 +1,22 @@
+//! The game's own turn loop, as a library: what happens when the thief acts (`stealth-rules.md` §5).
+//!
+//! The analysis (`crate::analysis::stealth`) reasons about every route at once; this module plays one
+//! game forward, one move at a time, so that a route can be replayed and checked against the rules the
+//! game itself applies. It holds no UI types: the CLI and the editor drive it.
+//!
+//! The rules are a seam: [`Rules`] is everything a game version decides about a move, and
+//! [`Rules2023`] is the 7DRL 2023 version. The 2025 game (§10) changes how far a leap goes, what it
+//! knocks over and what it sounds like; it is to be a second implementation of [`Rules`], so that
+//! [`apply_move`] and the turn loop around it never ask which version they play.
+//!
+//! Only the thief's action is here so far (§4.6 step 1 and the noise of step 2, the submersion counter of
+//! step 3). The guards' turn will read what a move reports: the cells passed, the noise made, the torch
+//! toggled and whether a turn passed.
+
+mod moves;
+mod rules;
+mod thief;
+
+pub use moves::{Move, ParseMoveError, parse_moves};
+pub use rules::{Noise, Reach, Rejection, Rules, Rules2023, Surroundings};
+pub use thief::{MoveOutcome, Thief, apply_move};

@@ -1,0 +1,86 @@
+//! The thief's moves and the CLI's notation for them: `N E S W` steps, `w` wait, `L:E` a leap east,
+//! separated by spaces (`"N N W L:E w"`).
+
+use std::fmt;
+
+use crate::model::Dir;
+
+/// One action of the thief (§5.1): the game has only four directions, a step, a leap and a wait. A torch
+/// bump is not an action of its own: it is what a step or leap into a torch becomes (§5.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Try to go one cell in a direction.
+    Step(Dir),
+    /// Try to go two cells in a straight line in one turn (Shift + direction in the game); how far it
+    /// really goes is the rule set's to say.
+    Leap(Dir),
+    /// Stay in place while a turn passes.
+    Wait,
+}
+
+/// A token of a move list that is not a move, and where it stands, so that a long list typed on the
+/// command line can be fixed without counting by hand.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "move {position} `{token}` is not a move: expected N, E, S, W, w (wait) or L:N, L:E, L:S, L:W (leap)"
+)]
+pub struct ParseMoveError {
+    /// The token's place in the list, counting from 1.
+    pub position: usize,
+    /// The token as written.
+    pub token: String,
+}
+
+fn dir_of(text: &str) -> Option<Dir> {
+    match text {
+        "N" => Some(Dir::N),
+        "E" => Some(Dir::E),
+        "S" => Some(Dir::S),
+        "W" => Some(Dir::W),
+        _ => None,
+    }
+}
+
+/// One token as a move. The notation is case-sensitive because `w` (wait) and `W` (a step west) differ
+/// only in case.
+fn parse_one(token: &str) -> Option<Move> {
+    if token == "w" {
+        return Some(Move::Wait);
+    }
+    match token.strip_prefix("L:") {
+        Some(dir) => dir_of(dir).map(Move::Leap),
+        None => dir_of(token).map(Move::Step),
+    }
+}
+
+/// Writes the notation [`parse_moves`] reads, so a replayed game can be printed and read back.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let dir = |d: Dir| match d {
+            Dir::N => "N",
+            Dir::E => "E",
+            Dir::S => "S",
+            Dir::W => "W",
+        };
+        match self {
+            Move::Step(d) => f.write_str(dir(*d)),
+            Move::Leap(d) => write!(f, "L:{}", dir(*d)),
+            Move::Wait => f.write_str("w"),
+        }
+    }
+}
+
+/// The moves of a space-separated list, in order; an empty list is no moves. The first bad token is
+/// reported with its position rather than skipped, since playing on from a misread move would replay a
+/// different game.
+pub fn parse_moves(text: &str) -> Result<Vec<Move>, ParseMoveError> {
+    text.split_whitespace()
+        .enumerate()
+        .map(|(i, token)| {
+            parse_one(token).ok_or_else(|| ParseMoveError {
+                position: i + 1,
+                token: token.to_string(),
+            })
+        })
+        .collect()
+}

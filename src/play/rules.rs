@@ -1,0 +1,156 @@
+//! The rules seam: what a game version decides about the thief's move, and the 2023 version.
+
+use crate::analysis::stealth::CellRules;
+use crate::model::{Cell, ItemKind, Level, Terrain};
+
+use super::moves::Move;
+
+/// What a move is judged against besides the map, none of which the thief's move changes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Surroundings<'a> {
+    /// The guards' cells as they stand before they move this turn: the player moves first and legality
+    /// is checked against where the guards were (§4.6 step 1).
+    pub guards: &'a [Cell],
+    /// Whether every cell of the mansion has been seen: only then may the thief step off the map and
+    /// leave the level (§5.8). The field of view that decides it belongs to the turn loop.
+    pub fully_mapped: bool,
+}
+
+/// Why a move went nowhere and cost no turn (§5.3): kept apart so that a replay can say what stopped it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rejection {
+    /// Nothing the thief could land on: a wall, a wrong-way window, the map's edge before it is fully
+    /// mapped, or only a cell the thief may not stop on (window, portcullis, torch).
+    Blocked,
+    /// A guard stands on the landing cell, which cancels the whole move (§5.2 rule 4).
+    Guard(Cell),
+}
+
+/// A rule set's verdict on a move, before anything changes: [`super::apply_move`] carries it out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// The move goes ahead through `cells`, every cell entered in order (a leap's middle cell first), the
+    /// last one the landing; a landing off the map leaves the level.
+    Path(Vec<Cell>),
+    /// The move went nowhere but bumped the torch on this cell, toggling it; a turn passes (§5.3).
+    Bump(Cell),
+    /// The thief stays where it is and a turn passes (a wait).
+    Stay,
+    /// The move went nowhere and no turn passes.
+    Rejected(Rejection),
+}
+
+/// A sound the thief makes, for the guards' turn to hear (§3.6). Which guards are in earshot is theirs to
+/// work out, from where the noise is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Noise {
+    /// Where the sound is made: the cell the thief lands on.
+    pub at: Cell,
+}
+
+/// Everything a game version decides about the thief's move, so that the turn loop is the same for every
+/// version and a version is one type. Methods judge and never change anything, which lets a search or a
+/// test ask "what would happen" without playing it.
+pub trait Rules {
+    /// Where `mv` from `from` goes on `level` (§5.2–§5.3 in 2023).
+    fn reach(&self, level: &Level, from: Cell, mv: Move, around: &Surroundings) -> Reach;
+
+    /// The noise a move along `path` makes, if any (§5.5 in 2023: only landing on a creaky board).
+    fn noise(&self, level: &Level, mv: Move, path: &[Cell]) -> Option<Noise>;
+
+    /// The submersion counter after a turn that the thief ends on `at`, from its value `breath` before
+    /// (§5.7). The thief is hidden while on water with a counter above 0.
+    fn breath_after_turn(&self, level: &Level, at: Cell, breath: u8) -> u8;
+}
+
+/// The rules of Lurk Leap Loot as of the 7DRL 2023 version (commit 7d3f921), which the stealth analysis
+/// also models. Built for one level: it keeps that level's cell rules (what blocks, what may be stood on),
+/// computed once as the original computes its cell flags once (§1.1).
+#[derive(Clone, Debug)]
+pub struct Rules2023 {
+    cells: CellRules,
+}
+
+/// The submersion counter on land: entering water hides the thief for this many turns less one (§5.7).
+const BREATH_ON_LAND: u8 = 7;
+
+impl Rules2023 {
+    /// The 2023 rules for `level`; the same level must be passed to every call, since the cell rules
+    /// are read from it here once.
+    pub fn new(level: &Level) -> Self {
+        Rules2023 {
+            cells: CellRules::new(level),
+        }
+    }
+
+    /// Whether the thief may end a move on `c`: any cell off the map (that is leaving the level), or a
+    /// standable one (§1.2).
+    fn may_end_on(&self, level: &Level, c: Cell) -> bool {
+        !level.in_bounds(c) || self.cells.standable.contains(c)
+    }
+}
+
+impl Rules for Rules2023 {
+    /// §5.2: walk out cell by cell up to the move's distance, stopping before a wall, a wrong-way window
+    /// or (until fully mapped) the map's edge; a guard on the farthest cell cancels the move, and a
+    /// farthest cell the thief may not stop on (torch, window, portcullis) shortens it by one. §5.3: a
+    /// move that goes nowhere bumps a torch directly ahead.
+    ///
+    /// Two cases the original resolves by accident are rejected instead: a shortened leap that would land
+    /// on a guard (§9.6, which says to treat it as invalid) or on a second cell it may not stop on (a
+    /// torch behind a torch); neither may end a move in the analysis either.
+    fn reach(&self, level: &Level, from: Cell, mv: Move, around: &Surroundings) -> Reach {
+        let (dir, distance) = match mv {
+            Move::Wait => return Reach::Stay,
+            Move::Step(dir) => (dir, 1),
+            Move::Leap(dir) => (dir, 2),
+        };
+        let (dx, dy) = dir.delta();
+        let passable = &self.cells.passable[CellRules::index_of(dir)];
+        let mut path: Vec<Cell> = (1..=distance)
+            .map(|k| from.offset(dx * k, dy * k))
+            .take_while(|&c| {
+                if level.in_bounds(c) {
+                    passable.contains(c)
+                } else {
+                    around.fully_mapped
+                }
+            })
+            .collect();
+        let guard_on = |c: &Cell| around.guards.contains(c);
+        let mut rejection = Rejection::Blocked;
+        if let Some(last) = path.last() {
+            if guard_on(last) {
+                rejection = Rejection::Guard(*last);
+                path.clear();
+            } else if !self.may_end_on(level, *last) {
+                path.pop();
+            }
+        }
+        match path.last() {
+            Some(last) if guard_on(last) => rejection = Rejection::Guard(*last),
+            Some(last) if self.may_end_on(level, *last) => return Reach::Path(path),
+            _ => {}
+        }
+        let ahead = from.offset(dx, dy);
+        match level.item_at(ahead).map(|item| item.kind) {
+            Some(ItemKind::TorchLit | ItemKind::TorchUnlit) => Reach::Bump(ahead),
+            _ => Reach::Rejected(rejection),
+        }
+    }
+
+    /// §5.5: only ending a move on a creaky board is heard; leaping over one is silent.
+    fn noise(&self, _level: &Level, _mv: Move, path: &[Cell]) -> Option<Noise> {
+        let &at = path.last()?;
+        self.cells.creaky.contains(at).then_some(Noise { at })
+    }
+
+    /// §5.7: on water the counter drops by one (not below 0); anywhere else it is reset.
+    fn breath_after_turn(&self, level: &Level, at: Cell, breath: u8) -> u8 {
+        if level.terrain(at) == Terrain::Water {
+            breath.saturating_sub(1)
+        } else {
+            BREATH_ON_LAND
+        }
+    }
+}
