@@ -9,14 +9,18 @@
 //! knocks over and what it sounds like; it is to be a second implementation of [`Rules`], so that
 //! [`apply_move`] and the turn loop around it never ask which version they play.
 //!
-//! Only the thief's action is here so far (§4.6 step 1 and the noise of step 2, the submersion counter of
-//! step 3). The guards' turn will read what a move reports: the cells passed, the noise made, the torch
+//! The thief's action is here (§4.6 step 1 and the noise of step 2, the submersion counter of step 3),
+//! and the guards' undisturbed turn (§4.6 step 4 with no thief: patrols, torch spotting and relighting,
+//! §7 Step 0) in [`Guards`] and [`replay`]. Still to come: the guards' senses (sight, hearing, shouts)
+//! and alert modes, which will read what a move reports: the cells passed, the noise made, the torch
 //! toggled and whether a turn passed.
 
+mod guards;
 mod moves;
 mod rules;
 mod thief;
 
+pub use guards::{GuardReplay, GuardState, Guards, Mode, Relight, Torch, replay};
 pub use moves::{Move, ParseMoveError, parse_moves};
 pub use rules::{Noise, Reach, Rejection, Rules, Rules2023, Surroundings};
 pub use thief::{MoveOutcome, Thief, apply_move};

@@ -61,6 +61,20 @@ pub trait Rules {
     /// The submersion counter after a turn that the thief ends on `at`, from its value `breath` before
     /// (§5.7). The thief is hidden while on water with a counter above 0.
     fn breath_after_turn(&self, level: &Level, at: Cell, breath: u8) -> u8;
+
+    /// The squared distance an unlit torch must be under for a relaxed guard to spot it (§3.8), kept
+    /// here because a later version may change how far guards notice torches.
+    fn torch_spotting_cutoff(&self) -> i32;
+
+    /// How many turns without moving a guard on its way to a torch takes before it gives up (§4.5).
+    fn relight_timeout(&self) -> u8;
+
+    /// How many turns a guard stands at a torch before the torch is lit (§4.5; 5 in 2025, §10).
+    fn relight_turns(&self) -> u8;
+
+    /// Whether a guard relights torches at all: every guard in 2023 (§4.5), only torch carriers in 2025
+    /// (§10).
+    fn relights(&self, carries_torch: bool) -> bool;
 }
 
 /// The rules of Lurk Leap Loot as of the 7DRL 2023 version (commit 7d3f921), which the stealth analysis
@@ -70,6 +84,12 @@ pub trait Rules {
 pub struct Rules2023 {
     cells: CellRules,
 }
+
+/// §3.8: unlit torches are spotted at `d² < 65`, 8 cells straight.
+const TORCH_SPOTTING_CUTOFF: i32 = 65;
+
+/// §4.5: both the walk to a torch and the stand at it are counted in 3s.
+const RELIGHT_TURNS: u8 = 3;
 
 /// The submersion counter on land: entering water hides the thief for this many turns less one (§5.7).
 const BREATH_ON_LAND: u8 = 7;
@@ -152,5 +172,22 @@ impl Rules for Rules2023 {
         } else {
             BREATH_ON_LAND
         }
+    }
+
+    fn torch_spotting_cutoff(&self) -> i32 {
+        TORCH_SPOTTING_CUTOFF
+    }
+
+    fn relight_timeout(&self) -> u8 {
+        RELIGHT_TURNS
+    }
+
+    fn relight_turns(&self) -> u8 {
+        RELIGHT_TURNS
+    }
+
+    /// §4.5: any guard, torch carrier or not.
+    fn relights(&self, _carries_torch: bool) -> bool {
+        true
     }
 }

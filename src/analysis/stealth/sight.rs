@@ -33,8 +33,9 @@ pub fn turn(dir: Dir, (vx, vy): (i32, i32)) -> Dir {
 }
 
 /// The cells strictly between guard `g` and thief `p` on the line of sight (§3.4): a 4-connected
-/// staircase, stepping in x first on an exact corner. It depends only on `p − g`.
-fn staircase(g: Cell, p: Cell) -> impl Iterator<Item = Cell> {
+/// staircase, stepping in x first on an exact corner. It depends only on `p − g`. Public because the
+/// turn loop (`crate::play`) tests the torch-spotting variant of the line (§3.8) on the same cells.
+pub fn staircase(g: Cell, p: Cell) -> impl Iterator<Item = Cell> {
     let (a, b) = ((p.x - g.x).abs(), (p.y - g.y).abs());
     let (sx, sy) = (
         if p.x > g.x { 1 } else { -1 },

@@ -57,8 +57,9 @@ pub fn route_index(n: usize, loops: bool, t: usize) -> usize {
 
 pub use crate::model::limits::route_period;
 
-/// The window a guard standing at `c` turns to look out of, checked W, E, S, N (§3.2 (3)).
-fn window_facing(level: &Level, c: Cell) -> Option<Dir> {
+/// The window a guard standing at `c` turns to look out of, checked W, E, S, N (§3.2 (3)). Public so
+/// that the turn loop (`crate::play`) turns its standing guards by the same rule.
+pub fn window_facing(level: &Level, c: Cell) -> Option<Dir> {
     [Dir::W, Dir::E, Dir::S, Dir::N].into_iter().find(|&d| {
         let (dx, dy) = d.delta();
         level.terrain(c.offset(dx, dy)) == Terrain::Window(d)
