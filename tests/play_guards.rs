@@ -2,7 +2,9 @@
 //! torch relighting on a generated mansion, the analysis's closed-form timeline where no torch is
 //! unlit, a hand-made stalled relight, and determinism.
 
+use mansion_forge::analysis::stealth::light::{CARRIED_RADIUS2, cast};
 use mansion_forge::analysis::stealth::timeline::guard_timelines;
+use mansion_forge::analysis::stealth::{CellRules, CellSet};
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::model::{Cell, Dir, Guard, Item, ItemKind, Level, PatrolRoute, Terrain};
 use mansion_forge::play::{Guards, Mode, Rules2023, replay};
@@ -15,11 +17,12 @@ use mansion_forge::play::{Guards, Mode, Rules2023, replay};
 fn guard_four_relights_the_torch_at_26_15_after_three_turns() {
     let level = Recipe::campaign_level(1, 3).build().expect("generates");
     let replayed = replay(&Rules2023::new(&level), &level, 12);
-    let (_, steps) = replayed
+    let four = replayed
         .guards
         .iter()
-        .find(|(g, _)| *g == 4)
+        .position(|g| g.guard == 4)
         .expect("guard 4 has a route");
+    let steps = &replayed.guards[four].steps;
     let torch = Cell::new(26, 15);
     for (t, step) in steps.iter().enumerate().take(11).skip(6) {
         assert_eq!(step.0, Cell::new(26, 14), "turn {t}");
@@ -32,6 +35,11 @@ fn guard_four_relights_the_torch_at_26_15_after_three_turns() {
         .find(|r| r.cell == torch)
         .expect("the torch is relit");
     assert_eq!((relight.turn, relight.guard), (10, 4));
+    // §2.3: relighting recasts the light at once, so guard 4's own sight test of turn 10 is in the light
+    // cast right after it acted, and the cell it stands on, next to the torch, is lit in it.
+    assert_eq!(replayed.guards[four].light[10], Some(four + 1));
+    let lit = replayed.light_at(&level, 10, Some(four + 1));
+    assert!(lit.contains(Cell::new(26, 14)));
 }
 
 /// §7 Step 0: the closed form of §4.2 is exact for guards that never relight. With every torch lit
@@ -53,11 +61,12 @@ fn with_every_torch_lit_the_replay_is_the_analysis_timeline() {
         let replayed = replay(&Rules2023::new(&level), &level, turns);
         assert!(replayed.relit.is_empty(), "level {level_no}");
         assert_eq!(replayed.guards.len(), timelines.len(), "level {level_no}");
-        for ((guard, steps), timeline) in replayed.guards.iter().zip(&timelines) {
-            assert_eq!(*guard, timeline.guard);
+        for (record, timeline) in replayed.guards.iter().zip(&timelines) {
+            let guard = record.guard;
+            assert_eq!(guard, timeline.guard);
             let n = timeline.steps.len();
             assert_eq!(
-                &steps[..n],
+                &record.steps[..n],
                 &timeline.steps[..],
                 "level {level_no}, guard {guard}"
             );
@@ -124,4 +133,48 @@ fn replays_are_deterministic() {
     let level = Recipe::campaign_level(2, 6).build().expect("generates");
     let rules = Rules2023::new(&level);
     assert_eq!(replay(&rules, &level, 200), replay(&rules, &level, 200));
+}
+
+/// §2.3: a torch carrier that moves recasts the light before its sight test, and later guards in the
+/// list test in that light; a carrier standing still recasts nothing. On a 7 × 3 floor guard 0 carries a
+/// torch back and forth along (0, 1)–(2, 1) (moving every turn, §4.2) and guard 1 stands at (6, 1).
+#[test]
+fn a_moving_torch_carrier_recasts_the_light_for_the_guards_after_it() {
+    let mut level = Level::blank("test", 1, 0, (7, 3), Terrain::Marble);
+    let walk = vec![Cell::new(0, 1), Cell::new(1, 1), Cell::new(2, 1)];
+    let post = Cell::new(6, 1);
+    for (cells, carries_torch) in [(walk, true), (vec![post; 3], false)] {
+        level.guards.push(Guard {
+            start: cells[0],
+            route: level.patrols.len(),
+            carries_torch,
+        });
+        level.patrols.push(PatrolRoute {
+            cells,
+            visits: Vec::new(),
+            stations: Vec::new(),
+            outside: false,
+        });
+    }
+    let replayed = replay(&Rules2023::new(&level), &level, 4);
+    for t in 1..=4 {
+        assert_eq!(replayed.guards[0].light[t], Some(1), "turn {t}");
+        assert_eq!(replayed.guards[1].light[t], Some(1), "turn {t}");
+    }
+    // Turn 2: the light guard 1 tests in is the carrier's cast from its new cell (2, 1); the light of
+    // the end of turn 1 is its cast from (1, 1). The level has no placed torch, so each is exactly one
+    // carried torch (r² 15, §2.1) cast by the analysis's light.
+    assert_eq!(replayed.guards[0].steps[1].0, Cell::new(1, 1));
+    assert_eq!(replayed.guards[0].steps[2].0, Cell::new(2, 1));
+    let rules = CellRules::new(&level);
+    let carried = |c: Cell| {
+        let mut lit = CellSet::empty(level.shape());
+        cast(&rules, c, CARRIED_RADIUS2).add_to(&mut lit);
+        lit
+    };
+    assert_eq!(
+        replayed.light_at(&level, 2, Some(1)),
+        carried(Cell::new(2, 1))
+    );
+    assert_eq!(replayed.light_at(&level, 2, None), carried(Cell::new(1, 1)));
 }

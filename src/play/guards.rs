@@ -3,17 +3,18 @@
 //! order (§4.6), with the window facing of a standing guard (§3.2 (3)).
 //!
 //! With no thief in the game no relaxed guard sees, hears or bumps anyone, so the sight test of §4.6 e
-//! never fires and the `lit` grid never changes what a guard does: the replay needs only which torches
-//! are lit, not the light they cast. The moments §2.3 recomputes lighting are still known from the
-//! result (a relight, a torch carrier's move, the end of a turn), so the light at any moment can be cast
-//! from [`GuardReplay`] with `analysis::stealth::light` when the sight tests are added.
+//! never fires and the `lit` grid never changes what a guard does: the turn needs only which torches
+//! are lit. The light each guard's sight test would use is still recorded, as the moment it was last
+//! cast (§2.3: a relight, a torch carrier's move, the end of a turn), for the senses to come; and
+//! [`GuardReplay::light_at`] casts it with the analysis's light.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::analysis::stealth::CellRules;
+use crate::analysis::stealth::light::{CARRIED_RADIUS2, cast, torch_light};
 use crate::analysis::stealth::sight::{staircase, turn};
 use crate::analysis::stealth::timeline::{route_index, window_facing};
+use crate::analysis::stealth::{CellRules, CellSet};
 use crate::model::topology::{INFINITE, move_costs};
 use crate::model::{Cell, Dir, Grid, ItemKind, Level, Terrain};
 
@@ -58,6 +59,8 @@ pub struct GuardState {
     pub reverse: bool,
     /// What it is doing.
     pub mode: Mode,
+    /// Which light its sight test this turn used (§2.3): see [`GuardSteps::light`].
+    pub light: Option<usize>,
 }
 
 /// A torch item and whether it burns: the only part of the map undisturbed guards change.
@@ -97,16 +100,69 @@ pub struct Guards {
     cells: CellRules,
 }
 
-/// The result of [`replay`]: where each guard was and which way it looked, turn by turn, and when each
-/// torch was lit.
+/// One guard's record in a [`GuardReplay`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GuardSteps {
+    /// Index into `Level::guards`.
+    pub guard: usize,
+    /// `steps[t]`: its cell after turn `t` and its facing at that turn's sight test, turn 0 the start —
+    /// the layout of the analysis's `GuardTimeline::steps`, so that the two can be compared.
+    pub steps: Vec<(Cell, Dir)>,
+    /// `light[t]`: which light its sight test of turn `t` used, since the original recomputes lighting
+    /// only at certain moments (§2.3): `Some(k)` the light cast right after the first `k` guards of
+    /// [`Guards::states`] had acted in turn `t` (a torch carrier that moved, or a guard that relit a
+    /// torch, recasts it), `None` the light of the end of turn `t − 1` (of generation for `t` ≤ 1).
+    /// [`GuardReplay::light_at`] casts it.
+    pub light: Vec<Option<usize>>,
+}
+
+/// The result of [`replay`]: where each guard was and which way it looked, turn by turn, which light it
+/// looked in, and when each torch was lit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GuardReplay {
-    /// Per guard with a route (in list order, as `Guards::states`): its index into `Level::guards` and
-    /// `steps[t]`, its cell after turn `t` and its facing at that turn's sight test, turn 0 the start —
-    /// the layout of the analysis's `GuardTimeline::steps`, so that the two can be compared.
-    pub guards: Vec<(usize, Vec<(Cell, Dir)>)>,
+    /// Per guard with a route, in list order (as [`Guards::states`]).
+    pub guards: Vec<GuardSteps>,
     /// The torches lit by guards, in the order they were lit.
     pub relit: Vec<Relight>,
+}
+
+impl GuardReplay {
+    /// The lit cells as the original had them cast in turn `turn` after the first `acted` guards had
+    /// acted (`None`: at the end of turn `turn − 1`), with the `lit` flag's sources of §2.1: every lit
+    /// torch (placed lit, or relit by then) and every torch carrier at its cell of that moment. `turn`
+    /// must be within the replayed turns.
+    pub fn light_at(&self, level: &Level, turn: usize, acted: Option<usize>) -> CellSet {
+        let (turn, acted) = match acted {
+            Some(k) => (turn, k),
+            None => (turn.saturating_sub(1), self.guards.len()),
+        };
+        let rank = |guard: usize| self.guards.iter().position(|g| g.guard == guard);
+        let relit_by_then = |item: usize| {
+            self.relit.iter().any(|r| {
+                r.item == item && (r.turn < turn || (r.turn == turn && rank(r.guard) < Some(acted)))
+            })
+        };
+        let torches: Vec<Cell> = level
+            .items
+            .iter()
+            .enumerate()
+            .filter(|(i, it)| it.kind == ItemKind::TorchLit || relit_by_then(*i))
+            .map(|(_, it)| it.cell)
+            .collect();
+        let rules = CellRules::new(level);
+        let mut lit = torch_light(&rules, &torches);
+        for (k, g) in self.guards.iter().enumerate() {
+            if level.guards[g.guard].carries_torch {
+                let when = if k < acted {
+                    turn
+                } else {
+                    turn.saturating_sub(1)
+                };
+                cast(&rules, g.steps[when].0, CARRIED_RADIUS2).add_to(&mut lit);
+            }
+        }
+        lit
+    }
 }
 
 /// The index a patrol moves to from `i` (§4.2), and the new `reverse` flag. A one-cell route stays put
@@ -148,6 +204,7 @@ impl Guards {
                     index: 0,
                     reverse: false,
                     mode: Mode::Patrol,
+                    light: None,
                 })
             })
             .collect();
@@ -181,6 +238,7 @@ impl Guards {
     /// still, window facing. Returns the torches lit this turn.
     pub fn play_turn(&mut self, rules: &impl Rules, level: &Level, turn_no: usize) -> Vec<Relight> {
         let mut relit = Vec::new();
+        let mut light = None;
         for g in 0..self.states.len() {
             let acted: Vec<Cell> = self.states[..g].iter().map(|s| s.cell).collect();
             let mut state = self.states[g].clone();
@@ -221,14 +279,19 @@ impl Guards {
                             guard: state.guard,
                         });
                         state.mode = Mode::Patrol;
+                        light = Some(g + 1);
                     } else {
                         state.mode = Mode::PostRelightTorch { torch, turns };
                     }
                 }
             }
+            let carries = level.guards[state.guard].carries_torch;
+            if carries && state.cell != prev {
+                light = Some(g + 1);
+            }
             state.looked = state.facing;
+            state.light = light;
             if state.mode == Mode::Patrol {
-                let carries = level.guards[state.guard].carries_torch;
                 match self
                     .spot_torch(rules, level, state.cell)
                     .filter(|_| rules.relights(carries))
@@ -326,7 +389,7 @@ impl Guards {
     ) -> bool {
         let from = state.cell;
         let next = match seeds {
-            [(goal, 0)] if *goal == from && !acted.contains(goal) => from,
+            [(goal, 0)] if *goal == from && self.may_enter(level, from, from, acted) => from,
             [(goal, 0)]
                 if from.chebyshev_adjacent(*goal) && self.may_enter(level, from, *goal, acted) =>
             {
@@ -426,20 +489,25 @@ const NEIGHBOURS: [(i32, i32); 8] = [
 /// after each, and every torch relit (§7 Step 0). Deterministic: no random draw is involved (§4.5).
 pub fn replay(rules: &impl Rules, level: &Level, turns: usize) -> GuardReplay {
     let mut guards = Guards::new(level);
-    let mut steps: Vec<(usize, Vec<(Cell, Dir)>)> = guards
+    let mut records: Vec<GuardSteps> = guards
         .states
         .iter()
-        .map(|s| (s.guard, vec![(s.cell, s.looked)]))
+        .map(|s| GuardSteps {
+            guard: s.guard,
+            steps: vec![(s.cell, s.looked)],
+            light: vec![None],
+        })
         .collect();
     let mut relit = Vec::new();
     for t in 1..=turns {
         relit.extend(guards.play_turn(rules, level, t));
-        for ((_, steps), s) in steps.iter_mut().zip(&guards.states) {
-            steps.push((s.cell, s.looked));
+        for (record, s) in records.iter_mut().zip(&guards.states) {
+            record.steps.push((s.cell, s.looked));
+            record.light.push(s.light);
         }
     }
     GuardReplay {
-        guards: steps,
+        guards: records,
         relit,
     }
 }

@@ -20,7 +20,7 @@ mod moves;
 mod rules;
 mod thief;
 
-pub use guards::{GuardReplay, GuardState, Guards, Mode, Relight, Torch, replay};
+pub use guards::{GuardReplay, GuardState, GuardSteps, Guards, Mode, Relight, Torch, replay};
 pub use moves::{Move, ParseMoveError, parse_moves};
 pub use rules::{Noise, Reach, Rejection, Rules, Rules2023, Surroundings};
 pub use thief::{MoveOutcome, Thief, apply_move};
