@@ -9,10 +9,49 @@ use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::model::{Cell, Dir, Guard, Item, ItemKind, Level, PatrolRoute, Terrain};
 use mansion_forge::play::{Guards, Mode, Rules2023, replay};
 
-/// Game 1, level 3 of the siheyuan campaign: guard 4 spots the unlit torch at (26, 15) at the end of
-/// turn 4 and stands on (26, 14) from turn 6 (the issue's finding). By §4.5 it is orthogonally adjacent
-/// at turn 7, so it turns toward the torch and enters `PostRelightTorch` for 3 turns; the torch becomes
-/// lit on the third of them, turn 10, and the guard stands there until then.
+/// The issue's finding, traced by hand from §3.8 on the generated map. Guard 4's route starts (29, 8),
+/// (29, 9), (28, 10), (28, 11), (28, 12). After turn 2, at (28, 10), the torch at (26, 15) is d² 29 away
+/// but the line's first cell (28, 11) holds a door item, which blocks (§3.4). After turn 3, at (28, 11),
+/// d² is 20 < 65 and the line (28, 12), (27, 12), (27, 13), (27, 14), (26, 14) is all bare wood (the
+/// guard's own door cell is never tested), so it spots the torch then and enters `RelightTorch` with a
+/// timeout of 3 (§4.5). The issue says "end of turn 4": the cells walked are the same either way, since
+/// the route's cell of turn 4, (28, 12), is also the relight walk's first step (the corner (27, 11) is a
+/// wall, so (27, 12) may not be entered diagonally, §1.3).
+#[test]
+fn guard_four_spots_the_torch_at_26_15_at_the_end_of_turn_3() {
+    let level = Recipe::campaign_level(1, 3).build().expect("generates");
+    let rules = Rules2023::new(&level);
+    let mut guards = Guards::new(&level);
+    let torch = guards
+        .torches
+        .iter()
+        .position(|t| t.cell == Cell::new(26, 15))
+        .expect("a torch at (26, 15)");
+    assert!(!guards.torches[torch].lit);
+    let four = guards
+        .states
+        .iter()
+        .position(|g| g.guard == 4)
+        .expect("guard 4");
+    for t in 1..=2 {
+        guards.play_turn(&rules, &level, t);
+        assert_eq!(guards.states[four].mode, Mode::Patrol, "turn {t}");
+    }
+    guards.play_turn(&rules, &level, 3);
+    assert_eq!(guards.states[four].cell, Cell::new(28, 11));
+    assert_eq!(
+        guards.states[four].mode,
+        Mode::RelightTorch { torch, timeout: 3 }
+    );
+    guards.play_turn(&rules, &level, 4);
+    assert_eq!(guards.states[four].cell, Cell::new(28, 12));
+}
+
+/// Game 1, level 3 of the siheyuan campaign: guard 4 walks to the unlit torch at (26, 15) and stands
+/// on (26, 14) from turn 6 (the issue's finding; for the turn it spots the torch, see the test above).
+/// By §4.5 it is orthogonally adjacent at turn 7, so it turns toward the torch and enters
+/// `PostRelightTorch` for 3 turns; the torch becomes lit on the third of them, turn 10, and the guard
+/// stands there until then.
 #[test]
 fn guard_four_relights_the_torch_at_26_15_after_three_turns() {
     let level = Recipe::campaign_level(1, 3).build().expect("generates");
