@@ -233,9 +233,11 @@ impl Guards {
         }
     }
 
-    /// Plays one undisturbed turn (`turn`, counted from 1) for every guard in list order (§4.6 step 4
+    /// Plays one undisturbed turn (`turn_no`, counted from 1) for every guard in list order (§4.6 step 4
     /// with no thief): the mode's action, then, for a guard in Patrol, torch spotting or, if it stood
-    /// still, window facing. Returns the torches lit this turn.
+    /// still, window facing. Returns the torches lit this turn. Two guards may go for the same torch;
+    /// the second finishes its stand all the same and recasts the light, as the original does, but
+    /// only the first lights it.
     pub fn play_turn(&mut self, rules: &impl Rules, level: &Level, turn_no: usize) -> Vec<Relight> {
         let mut relit = Vec::new();
         let mut light = None;
@@ -271,13 +273,15 @@ impl Guards {
                     state.facing = turn(state.facing, (at.x - state.cell.x, at.y - state.cell.y));
                     let turns = turns.saturating_sub(1);
                     if turns == 0 {
-                        self.torches[torch].lit = true;
-                        relit.push(Relight {
-                            turn: turn_no,
-                            item: self.torches[torch].item,
-                            cell: at,
-                            guard: state.guard,
-                        });
+                        if !self.torches[torch].lit {
+                            self.torches[torch].lit = true;
+                            relit.push(Relight {
+                                turn: turn_no,
+                                item: self.torches[torch].item,
+                                cell: at,
+                                guard: state.guard,
+                            });
+                        }
                         state.mode = Mode::Patrol;
                         light = Some(g + 1);
                     } else {
