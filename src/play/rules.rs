@@ -1,6 +1,8 @@
 //! The rules seam: what a game version decides about the thief's move, and the 2023 version.
 
 use crate::analysis::stealth::CellRules;
+use crate::analysis::stealth::earshot::CREAK_EARSHOT;
+use crate::analysis::stealth::sight::{DARK_CUTOFF, LIT_CUTOFF};
 use crate::model::{Cell, ItemKind, Level, Terrain};
 
 use super::moves::Move;
@@ -72,6 +74,18 @@ pub trait Rules {
     /// How many turns a guard stands at a torch before the torch is lit (§4.5; 5 in 2025, §10).
     fn relight_turns(&self) -> u8;
 
+    /// The squared distance the thief must be under for a guard to see it (§3.3 step 2), by whether the
+    /// guard is alert (§3.1) and whether the thief's cell is lit: how far guards see is what a game
+    /// version tunes first.
+    fn sight_cutoff(&self, alert: bool, lit: bool) -> i32;
+
+    /// How many cells away on each axis an alert guard still sees a thief in front of it whatever the
+    /// line and hiding (§3.3 step 4: 1, the 8 neighbours).
+    fn alert_adjacency(&self) -> i32;
+
+    /// The path cost within which a guard hears a creak (§3.6; costs 2 orthogonal, 3 diagonal).
+    fn creak_earshot(&self) -> u32;
+
     /// Whether a guard relights torches at all: every guard in 2023 (§4.5), only torch carriers in 2025
     /// (§10).
     fn relights(&self, carries_torch: bool) -> bool;
@@ -87,6 +101,14 @@ pub struct Rules2023 {
 
 /// §3.8: unlit torches are spotted at `d² < 65`, 8 cells straight.
 const TORCH_SPOTTING_CUTOFF: i32 = 65;
+
+/// §3.3: alert sight reaches `d² < 75` on a lit cell and `d² < 33` on a dark one; the relaxed
+/// cutoffs are the analysis's own ([`LIT_CUTOFF`], [`DARK_CUTOFF`]).
+const ALERT_LIT_CUTOFF: i32 = 75;
+const ALERT_DARK_CUTOFF: i32 = 33;
+
+/// §3.3 step 4: an alert guard sees the 8 neighbours in front of it regardless.
+const ALERT_ADJACENCY: i32 = 1;
 
 /// §4.5: both the walk to a torch and the stand at it are counted in 3s.
 const RELIGHT_TURNS: u8 = 3;
@@ -184,6 +206,24 @@ impl Rules for Rules2023 {
 
     fn relight_turns(&self) -> u8 {
         RELIGHT_TURNS
+    }
+
+    /// §3.3 step 2 and §8: relaxed 40 lit, 3 dark; alert 75 lit, 33 dark.
+    fn sight_cutoff(&self, alert: bool, lit: bool) -> i32 {
+        match (alert, lit) {
+            (false, true) => LIT_CUTOFF,
+            (false, false) => DARK_CUTOFF,
+            (true, true) => ALERT_LIT_CUTOFF,
+            (true, false) => ALERT_DARK_CUTOFF,
+        }
+    }
+
+    fn alert_adjacency(&self) -> i32 {
+        ALERT_ADJACENCY
+    }
+
+    fn creak_earshot(&self) -> u32 {
+        CREAK_EARSHOT
     }
 
     /// §4.5: any guard, torch carrier or not.

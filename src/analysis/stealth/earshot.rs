@@ -7,7 +7,8 @@ use super::cells::{CellRules, CellSet};
 use super::patch::{self, Patch};
 use crate::model::Cell;
 
-/// Path cost within which a creak is heard.
+/// Path cost within which a creak is heard (§8); public so that the turn loop's 2023 rules
+/// (`crate::play::Rules2023`) hear with the same earshot as the analysis.
 pub const CREAK_EARSHOT: u32 = 17;
 
 /// Boards up to which the boards each cell hears are listed up front, one earshot per board; with
@@ -24,6 +25,7 @@ pub struct Earshot<'a> {
 }
 
 impl<'a> Earshot<'a> {
+    /// The creaky boards each cell of `rules`'s map hears, listed up front for a few boards.
     pub fn new(rules: &'a CellRules) -> Self {
         let shape = rules.shape;
         let creaky: Vec<Cell> = rules.creaky.cells().collect();
@@ -35,7 +37,7 @@ impl<'a> Earshot<'a> {
         if creaky.len() <= EAGER_BOARDS {
             let mut heard: Vec<Vec<Cell>> = vec![Vec::new(); shape.len()];
             for &board in &creaky {
-                for c in earshot(rules, board).cells() {
+                for c in earshot(rules, board, CREAK_EARSHOT).cells() {
                     if let Some(i) = shape.index(c) {
                         heard[i].push(board);
                     }
@@ -59,7 +61,7 @@ impl<'a> Earshot<'a> {
             span
         } else {
             let creaky = Patch::from_set(&self.rules.creaky, from);
-            let heard = earshot(self.rules, from).zip_with(&creaky, |e, c| e & c);
+            let heard = earshot(self.rules, from, CREAK_EARSHOT).zip_with(&creaky, |e, c| e & c);
             let start = self.boards.len() as u32;
             self.boards.extend(heard.cells());
             let span = (start, self.boards.len() as u32);
@@ -71,11 +73,21 @@ impl<'a> Earshot<'a> {
 }
 
 /// The cells within earshot of `from`: reached by steps of cost 2 (orthogonal) or 3 (diagonal)
-/// through cells that are not walls, at a total of at most [`CREAK_EARSHOT`]. Costs are small, so the
-/// cells within each cost are found in order as whole patches: those within `c` are those within
-/// `c − 1`, plus open cells next to those within `c − 2` or diagonal to those within `c − 3`.
-fn earshot(rules: &CellRules, from: Cell) -> Patch {
-    let mut within = [Patch::empty(from); CREAK_EARSHOT as usize + 1];
+/// through cells that are not walls, at a total of at most `reach` (which must stay within a patch:
+/// `reach / 2 ≤ patch::REACH`). Costs are small, so the cells within each cost are found in order as
+/// whole patches: those within `c` are those within `c − 1`, plus open cells next to those within
+/// `c − 2` or diagonal to those within `c − 3`. Public because the turn loop (`crate::play`) asks who
+/// hears one creak with its rule set's earshot, by the same costs.
+///
+/// # Panics
+///
+/// If `reach` does not fit a patch: a rule set's earshot is a constant, so that is a bug in it.
+pub fn earshot(rules: &CellRules, from: Cell, reach: u32) -> Patch {
+    assert!(
+        reach / 2 <= patch::REACH.unsigned_abs(),
+        "earshot {reach} does not fit a patch"
+    );
+    let mut within = vec![Patch::empty(from); reach as usize + 1];
     if !rules.shape.contains(from) {
         return within[0];
     }
@@ -94,7 +106,7 @@ fn earshot(rules: &CellRules, from: Cell) -> Patch {
         }
         within[cost] = reached;
     }
-    within[CREAK_EARSHOT as usize]
+    within[reach as usize]
 }
 
 /// The cells one step from `p`'s cells: orthogonal steps, or diagonal ones.
@@ -141,7 +153,7 @@ mod tests {
     fn open_floor_earshot_is_2a_plus_b_within_17() {
         let level = Level::blank("test", 1, 0, (31, 31), Terrain::Wood);
         let rules = CellRules::new(&level);
-        let heard = earshot(&rules, Cell::new(15, 15));
+        let heard = earshot(&rules, Cell::new(15, 15), CREAK_EARSHOT);
         for c in level.all_cells() {
             let (a, b) = (
                 (c.x - 15).abs().max((c.y - 15).abs()),
@@ -204,7 +216,7 @@ mod tests {
         }
         let rules = CellRules::new(&level);
         for from in [Cell::new(11, 10), Cell::new(2, 3)] {
-            let heard: Vec<Cell> = earshot(&rules, from).cells().collect();
+            let heard: Vec<Cell> = earshot(&rules, from, CREAK_EARSHOT).cells().collect();
             assert_eq!(heard, reference(&level, from), "{from:?}");
         }
     }

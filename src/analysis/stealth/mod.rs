@@ -15,7 +15,7 @@
 
 mod cancel;
 pub mod cells;
-mod earshot;
+pub mod earshot;
 pub mod ghost;
 pub mod light;
 pub mod patch;

@@ -60,13 +60,20 @@ pub fn line_of_sight(rules: &CellRules, g: Cell, p: Cell) -> bool {
     staircase(g, p).all(|c| !rules.blocks_sight.contains(c))
 }
 
+/// Whether `p` is in the field of view of a guard at `g` facing `dir`: the closed half-plane in front,
+/// `dir · (p − g) ≥ 0` (§3.3 step 1). Public because the turn loop's sight test (`crate::play`) starts
+/// with the same half-plane, relaxed or alert.
+pub fn in_front(g: Cell, dir: Dir, p: Cell) -> bool {
+    let (fx, fy) = dir.delta();
+    fx * (p.x - g.x) + fy * (p.y - g.y) >= 0
+}
+
 /// The relaxed sight test of a guard at `g` facing `dir` against a thief at `p` (§3.3).
 pub fn sees(rules: &CellRules, g: Cell, dir: Dir, p: Cell, lit: bool, hidden: bool) -> bool {
-    let (dx, dy) = (p.x - g.x, p.y - g.y);
-    let (fx, fy) = dir.delta();
-    if fx * dx + fy * dy < 0 {
+    if !in_front(g, dir, p) {
         return false;
     }
+    let (dx, dy) = (p.x - g.x, p.y - g.y);
     let cutoff = if lit { LIT_CUTOFF } else { DARK_CUTOFF };
     dx * dx + dy * dy < cutoff && !hidden && line_of_sight(rules, g, p)
 }
