@@ -234,6 +234,28 @@ fn a_creak_is_heard_within_cost_17_and_not_through_walls() {
     assert!(!hears(&rules, &cells, creak, Cell::new(11, 5)));
 }
 
+/// §3.6 "no corner rule": sound passes diagonally between two walls that touch at a corner. A 9 × 9
+/// map walled everywhere but (3, 3), (4, 4) and (5, 5): the open cells touch only at corners, between
+/// walls (3, 4)/(4, 3) and (4, 5)/(5, 4). A creak at (3, 3) is heard at (4, 4) (cost 3) and (5, 5)
+/// (cost 6).
+#[test]
+fn a_creak_passes_diagonally_between_two_walls_touching_at_a_corner() {
+    let mut level = Level::blank("test", 1, 0, (9, 9), Terrain::Wall);
+    for i in 3..=5 {
+        level.set_terrain(Cell::new(i, i), Terrain::Wood);
+    }
+    let (rules, cells) = (Rules2023::new(&level), CellRules::new(&level));
+    let creak = Noise {
+        at: Cell::new(3, 3),
+    };
+    assert!(hears(&rules, &cells, creak, Cell::new(4, 4)));
+    assert!(hears(&rules, &cells, creak, Cell::new(5, 5)));
+    assert!(
+        !hears(&rules, &cells, creak, Cell::new(4, 3)),
+        "a wall cell is never reached"
+    );
+}
+
 /// The relaxed test here is the analysis's watch (§7 (b)): on campaign game 1 level 9, at a few turns,
 /// every guard of the analysis's view sees with [`sees`] exactly the cells the analysis says it
 /// watches, in the analysis's light of that turn, a table or bush hiding the thief.

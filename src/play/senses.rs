@@ -31,8 +31,10 @@ pub struct Watcher {
 /// (§2.3) and `hidden` whether the thief is hidden (§3.5, see [`hidden`]); `cells` are the level's
 /// cell rules, for what blocks sight (§3.4).
 ///
-/// In front (closed half-plane) and then either within the cutoff for the thief's cell's light, not
-/// hidden and with a clear line from the guard; or, for an alert guard only, adjacent.
+/// In front (closed half-plane) and within the cutoff for the thief's cell's light, and then either not
+/// hidden with a clear line from the guard, or, for an alert guard only, adjacent. The order is the
+/// original's (`guard.ts:246-269`): adjacency is tried only within the cutoff, which matters only to a
+/// rule set whose cutoff is below an adjacent cell's `d²` of 2.
 pub fn sees(
     rules: &impl Rules,
     cells: &CellRules,
@@ -46,8 +48,10 @@ pub fn sees(
         return false;
     }
     let (dx, dy) = (thief.x - g.x, thief.y - g.y);
-    let cutoff = rules.sight_cutoff(guard.alert, lit.contains(thief));
-    if dx * dx + dy * dy < cutoff && !hidden && line_of_sight(cells, g, thief) {
+    if dx * dx + dy * dy >= rules.sight_cutoff(guard.alert, lit.contains(thief)) {
+        return false;
+    }
+    if !hidden && line_of_sight(cells, g, thief) {
         return true;
     }
     let near = rules.alert_adjacency();
