@@ -10,7 +10,7 @@ use super::pending::{Pending, Replacement};
 use super::state::{EditorState, Focus, MessageKind};
 use super::tool::Tool;
 use crate::edit::{self, Edit};
-use crate::model::LockOrigin;
+use crate::model::{Cell, LockOrigin, RoomId};
 
 /// Carries out `command`.
 pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
@@ -28,8 +28,18 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
             state.selection.room = room.filter(|&r| r < state.doc.level.rooms.len());
         }
         Command::SelectLoot(item) => state.selection.loot = item,
-        Command::FocusFinding(index) => focus_finding(state, index),
-        Command::FocusViolation(index) => focus_violation(state, index),
+        Command::FocusFinding(index) => {
+            let place = state.analysis.findings.get(index).map(|f| (f.cell, f.room));
+            focus_place(state, place);
+        }
+        Command::FocusViolation(index) => {
+            let place = state
+                .analysis
+                .violations
+                .get(index)
+                .map(|v| (v.cell, v.room));
+            focus_place(state, place);
+        }
         Command::FocusRoom(room) => state.focus_on(Focus {
             cell: None,
             room: Some(room),
@@ -101,29 +111,11 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
     }
 }
 
-/// Centres the map on validation finding `index` and selects its room; an index past the list does
-/// nothing.
-fn focus_finding(state: &mut EditorState, index: usize) {
-    let finding = state.analysis.findings.get(index);
-    let focus = finding.map(|f| Focus {
-        cell: f.cell,
-        room: f.room,
-    });
-    if let Some(focus) = focus {
-        state.focus_on(focus);
-    }
-}
-
-/// Centres the map on invariant violation `index` and selects its room; an index past the list does
-/// nothing.
-fn focus_violation(state: &mut EditorState, index: usize) {
-    let violation = state.analysis.violations.get(index);
-    let focus = violation.map(|v| Focus {
-        cell: v.cell,
-        room: v.room,
-    });
-    if let Some(focus) = focus {
-        state.focus_on(focus);
+/// Centres the map on a finding's or violation's place (its cell, else its room) and selects its room;
+/// `None` (an index past the list) does nothing.
+fn focus_place(state: &mut EditorState, place: Option<(Option<Cell>, Option<RoomId>)>) {
+    if let Some((cell, room)) = place {
+        state.focus_on(Focus { cell, room });
     }
 }
 
