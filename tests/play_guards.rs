@@ -1,13 +1,13 @@
-//! The undisturbed guards' turn (`src/play/guards.rs`) against `stealth-rules.md` §4 and §7 Step 0:
+//! The undisturbed guards' turn (`src/analysis/stealth/undisturbed/`) against `stealth-rules.md` §4 and §7 Step 0:
 //! torch relighting on a generated mansion, the analysis's closed-form timeline where no torch is
 //! unlit, a hand-made stalled relight, and determinism.
 
 use mansion_forge::analysis::stealth::light::{CARRIED_RADIUS2, cast};
 use mansion_forge::analysis::stealth::timeline::guard_timelines;
+use mansion_forge::analysis::stealth::undisturbed::{Guards, Mode, TorchRules, replay};
 use mansion_forge::analysis::stealth::{CellRules, CellSet};
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::model::{Cell, Dir, Guard, Item, ItemKind, Level, PatrolRoute, Terrain};
-use mansion_forge::play::{Guards, Mode, Rules2023, replay};
 
 /// The finding, traced by hand from §3.8 on the generated map. Guard 4's route starts (29, 8),
 /// (29, 9), (28, 10), (28, 11), (28, 12). After turn 2, at (28, 10), the torch at (26, 15) is d² 29 away
@@ -20,7 +20,7 @@ use mansion_forge::play::{Guards, Mode, Rules2023, replay};
 #[test]
 fn guard_four_spots_the_torch_at_26_15_at_the_end_of_turn_3() {
     let level = Recipe::campaign_level(1, 3).build().expect("generates");
-    let rules = Rules2023::new(&level);
+    let rules = TorchRules::GAME_2023;
     let mut guards = Guards::new(&level);
     let torch = guards
         .torches
@@ -55,7 +55,7 @@ fn guard_four_spots_the_torch_at_26_15_at_the_end_of_turn_3() {
 #[test]
 fn guard_four_relights_the_torch_at_26_15_after_three_turns() {
     let level = Recipe::campaign_level(1, 3).build().expect("generates");
-    let replayed = replay(&Rules2023::new(&level), &level, 12);
+    let replayed = replay(&TorchRules::GAME_2023, &level, 12);
     let four = replayed
         .guards
         .iter()
@@ -97,7 +97,7 @@ fn with_every_torch_lit_the_replay_is_the_analysis_timeline() {
         }
         let timelines = guard_timelines(&level, 1000);
         let turns = timelines.iter().map(|t| t.steps.len()).max().unwrap_or(1) - 1;
-        let replayed = replay(&Rules2023::new(&level), &level, turns);
+        let replayed = replay(&TorchRules::GAME_2023, &level, turns);
         assert!(replayed.relit.is_empty(), "level {level_no}");
         assert_eq!(replayed.guards.len(), timelines.len(), "level {level_no}");
         for (record, timeline) in replayed.guards.iter().zip(&timelines) {
@@ -145,7 +145,7 @@ fn stalled_corridor() -> Level {
 #[test]
 fn a_stalled_relight_times_out_and_is_spotted_again() {
     let level = stalled_corridor();
-    let rules = Rules2023::new(&level);
+    let rules = TorchRules::GAME_2023;
     let mut guards = Guards::new(&level);
     let relight = |timeout| Mode::RelightTorch { torch: 0, timeout };
     let expected = [
@@ -170,7 +170,7 @@ fn a_stalled_relight_times_out_and_is_spotted_again() {
 #[test]
 fn replays_are_deterministic() {
     let level = Recipe::campaign_level(2, 6).build().expect("generates");
-    let rules = Rules2023::new(&level);
+    let rules = TorchRules::GAME_2023;
     assert_eq!(replay(&rules, &level, 200), replay(&rules, &level, 200));
 }
 
@@ -195,7 +195,7 @@ fn a_moving_torch_carrier_recasts_the_light_for_the_guards_after_it() {
             outside: false,
         });
     }
-    let replayed = replay(&Rules2023::new(&level), &level, 4);
+    let replayed = replay(&TorchRules::GAME_2023, &level, 4);
     for t in 1..=4 {
         assert_eq!(replayed.guards[0].light[t], Some(1), "turn {t}");
         assert_eq!(replayed.guards[1].light[t], Some(1), "turn {t}");

@@ -11,18 +11,17 @@
 //!
 //! The thief's action is here (§4.6 step 1 and the noise of step 2, the submersion counter of step 3),
 //! and the guards' undisturbed turn (§4.6 step 4 with no thief: patrols, torch spotting and relighting,
-//! §7 Step 0) in [`Guards`] and [`replay`]. The guards' senses (§3.3–§3.6) are pure functions:
+//! §7 Step 0) is the analysis's (`crate::analysis::stealth::undisturbed`), which the loop's relaxed
+//! guards reuse. The guards' senses (§3.3–§3.6) are pure functions:
 //! [`sees`], [`hidden`], [`hears`]. Still to come: shouts and alert modes, and calling the senses in
 //! the turn, which will read what a move reports: the cells passed, the noise made, the torch
 //! toggled and whether a turn passed.
 
-mod guards;
 mod moves;
 mod rules;
 mod senses;
 mod thief;
 
-pub use guards::{GuardReplay, GuardState, GuardSteps, Guards, Mode, Relight, Torch, replay};
 pub use moves::{Move, ParseMoveError, parse_moves};
 pub use rules::{Noise, Reach, Rejection, Rules, Rules2023, Surroundings};
 pub use senses::{Watcher, hears, hidden, sees};

@@ -3,6 +3,7 @@
 use crate::analysis::stealth::CellRules;
 use crate::analysis::stealth::earshot::CREAK_EARSHOT;
 use crate::analysis::stealth::sight::{DARK_CUTOFF, LIT_CUTOFF};
+use crate::analysis::stealth::undisturbed::TorchRules;
 use crate::model::{Cell, ItemKind, Level, Terrain};
 
 use super::moves::Move;
@@ -64,16 +65,6 @@ pub trait Rules {
     /// (§5.7). The thief is hidden while on water with a counter above 0.
     fn breath_after_turn(&self, level: &Level, at: Cell, breath: u8) -> u8;
 
-    /// The squared distance an unlit torch must be under for a relaxed guard to spot it (§3.8), kept
-    /// here because a later version may change how far guards notice torches.
-    fn torch_spotting_cutoff(&self) -> i32;
-
-    /// How many turns without moving a guard on its way to a torch takes before it gives up (§4.5).
-    fn relight_timeout(&self) -> u8;
-
-    /// How many turns a guard stands at a torch before the torch is lit (§4.5; 5 in 2025, §10).
-    fn relight_turns(&self) -> u8;
-
     /// The squared distance the thief must be under for a guard to see it (§3.3 step 2), by whether the
     /// guard is alert (§3.1) and whether the thief's cell is lit: how far guards see is what a game
     /// version tunes first.
@@ -86,9 +77,8 @@ pub trait Rules {
     /// The path cost within which a guard hears a creak (§3.6; costs 2 orthogonal, 3 diagonal).
     fn creak_earshot(&self) -> u32;
 
-    /// Whether a guard relights torches at all: every guard in 2023 (§4.5), only torch carriers in 2025
-    /// (§10).
-    fn relights(&self, carries_torch: bool) -> bool;
+    /// Torch spotting and relighting (§3.8, §4.5), which the undisturbed guards take as they are.
+    fn torches(&self) -> TorchRules;
 }
 
 /// The rules of Lurk Leap Loot as of the 7DRL 2023 version (commit 7d3f921), which the stealth analysis
@@ -99,9 +89,6 @@ pub struct Rules2023 {
     cells: CellRules,
 }
 
-/// §3.8: unlit torches are spotted at `d² < 65`, 8 cells straight.
-const TORCH_SPOTTING_CUTOFF: i32 = 65;
-
 /// §3.3: alert sight reaches `d² < 75` on a lit cell and `d² < 33` on a dark one; the relaxed
 /// cutoffs are the analysis's own ([`LIT_CUTOFF`], [`DARK_CUTOFF`]).
 const ALERT_LIT_CUTOFF: i32 = 75;
@@ -109,9 +96,6 @@ const ALERT_DARK_CUTOFF: i32 = 33;
 
 /// §3.3 step 4: an alert guard sees the 8 neighbours in front of it regardless.
 const ALERT_ADJACENCY: i32 = 1;
-
-/// §4.5: both the walk to a torch and the stand at it are counted in 3s.
-const RELIGHT_TURNS: u8 = 3;
 
 /// The submersion counter on land: entering water hides the thief for this many turns less one (§5.7).
 const BREATH_ON_LAND: u8 = 7;
@@ -196,18 +180,6 @@ impl Rules for Rules2023 {
         }
     }
 
-    fn torch_spotting_cutoff(&self) -> i32 {
-        TORCH_SPOTTING_CUTOFF
-    }
-
-    fn relight_timeout(&self) -> u8 {
-        RELIGHT_TURNS
-    }
-
-    fn relight_turns(&self) -> u8 {
-        RELIGHT_TURNS
-    }
-
     /// §3.3 step 2 and §8: relaxed 40 lit, 3 dark; alert 75 lit, 33 dark.
     fn sight_cutoff(&self, alert: bool, lit: bool) -> i32 {
         match (alert, lit) {
@@ -226,8 +198,8 @@ impl Rules for Rules2023 {
         CREAK_EARSHOT
     }
 
-    /// §4.5: any guard, torch carrier or not.
-    fn relights(&self, _carries_torch: bool) -> bool {
-        true
+    /// §3.8 and §4.5: spotted at `d² < 65`, 3 turns to give up, 3 turns to light; any guard relights.
+    fn torches(&self) -> TorchRules {
+        TorchRules::GAME_2023
     }
 }

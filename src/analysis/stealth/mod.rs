@@ -21,6 +21,7 @@ pub mod light;
 pub mod patch;
 pub mod sight;
 pub mod timeline;
+pub mod undisturbed;
 mod view;
 pub mod watch;
 

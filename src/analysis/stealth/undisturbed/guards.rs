@@ -1,0 +1,231 @@
+//! The undisturbed guards' turn: each relaxed guard's action (§4.2–§4.5) and what it does after its
+//! sight test (§3.8, §3.2 (3)), in list order (§4.6).
+
+use crate::analysis::stealth::sight::turn;
+use crate::analysis::stealth::timeline::{route_index, window_facing};
+use crate::model::{Cell, Dir, ItemKind, Level};
+
+use super::state::{GuardState, Mode, Relight, Torch, TorchRules};
+use super::walk::{Ground, Stepped, Walker, advance, rejoin_index};
+
+/// Every guard with a route and every torch, as they stand between two turns, plus what the rules of
+/// movement need from the level (its guard step costs and sight blockers), computed once.
+#[derive(Clone, Debug)]
+pub struct Guards {
+    /// The guards with a route, in list order; a guard without one (only in a hostile file) is left
+    /// out, as the analysis leaves it out.
+    pub states: Vec<GuardState>,
+    /// Every torch item, in item order.
+    pub torches: Vec<Torch>,
+    /// Step costs and sight blockers, for every step taken.
+    pub ground: Ground,
+}
+
+/// What one relaxed guard's action did (§4.6 c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Acted {
+    /// Whether it moved, stood or bumped the thief.
+    pub stepped: Stepped,
+    /// The torch (index into [`Guards::torches`]) it finished relighting, lit or already burning.
+    pub relit: Option<usize>,
+}
+
+impl GuardState {
+    fn walker(&self) -> Walker {
+        Walker {
+            cell: self.cell,
+            facing: self.facing,
+        }
+    }
+
+    fn walked(&mut self, walker: Walker) {
+        self.cell = walker.cell;
+        self.facing = walker.facing;
+    }
+}
+
+impl Guards {
+    /// The guards of `level` at turn 0: on the first cell of their routes, index 0, facing their first
+    /// step (§3.2 (1), §4.1); torches as placed.
+    pub fn new(level: &Level) -> Self {
+        let states = level
+            .guards
+            .iter()
+            .enumerate()
+            .filter_map(|(guard, g)| {
+                let route = level.patrols.get(g.route)?;
+                let &first = route.cells.first()?;
+                let next = route.cells[route_index(route.cells.len(), route.loops(), 1)];
+                let facing = turn(Dir::E, (next.x - first.x, next.y - first.y));
+                Some(GuardState {
+                    guard,
+                    cell: first,
+                    facing,
+                    looked: facing,
+                    index: 0,
+                    reverse: false,
+                    mode: Mode::Patrol,
+                    light: None,
+                })
+            })
+            .collect();
+        let torches = level
+            .items
+            .iter()
+            .enumerate()
+            .filter_map(|(item, it)| {
+                let lit = match it.kind {
+                    ItemKind::TorchLit => true,
+                    ItemKind::TorchUnlit => false,
+                    _ => return None,
+                };
+                Some(Torch {
+                    item,
+                    cell: it.cell,
+                    lit,
+                })
+            })
+            .collect();
+        Guards {
+            states,
+            torches,
+            ground: Ground::new(level),
+        }
+    }
+
+    /// Plays one undisturbed turn (`turn_no`, counted from 1) for every guard in list order (§4.6 step 4
+    /// with no thief): the mode's action, then, for a guard in Patrol, torch spotting or, if it stood
+    /// still, window facing. Returns the torches lit this turn. Two guards may go for the same torch;
+    /// the second finishes its stand all the same and recasts the light, as the original does, but
+    /// only the first lights it.
+    pub fn play_turn(&mut self, rules: &TorchRules, level: &Level, turn_no: usize) -> Vec<Relight> {
+        let mut relit = Vec::new();
+        let mut light = None;
+        for g in 0..self.states.len() {
+            let acted: Vec<Cell> = self.states[..g].iter().map(|s| s.cell).collect();
+            let prev = self.states[g].cell;
+            let done = self.relaxed_action(g, rules, level, &acted, None);
+            if let Some(torch) = done.relit {
+                light = Some(g + 1);
+                if !self.torches[torch].lit {
+                    self.torches[torch].lit = true;
+                    relit.push(Relight {
+                        turn: turn_no,
+                        item: self.torches[torch].item,
+                        cell: self.torches[torch].cell,
+                        guard: self.states[g].guard,
+                    });
+                }
+            }
+            let state = &mut self.states[g];
+            if level.guards[state.guard].carries_torch && state.cell != prev {
+                light = Some(g + 1);
+            }
+            state.looked = state.facing;
+            state.light = light;
+            self.look_around(g, rules, level, prev);
+        }
+        relit
+    }
+
+    /// The action of guard `g` (index into [`Self::states`]) in a relaxed mode (§4.6 c): a patrol step
+    /// (§4.2–§4.4), a step toward the torch (§4.5), or a turn of standing by it. `acted` are the cells
+    /// of the guards that have acted this turn, `thief` the thief's cell if there is one. A torch the
+    /// guard finishes relighting is reported, not lit: the caller lights it (§2.3 recasts the light).
+    pub fn relaxed_action(
+        &mut self,
+        g: usize,
+        rules: &TorchRules,
+        level: &Level,
+        acted: &[Cell],
+        thief: Option<Cell>,
+    ) -> Acted {
+        let mut state = self.states[g].clone();
+        let mut walker = state.walker();
+        let mut done = Acted {
+            stepped: Stepped::StoodStill,
+            relit: None,
+        };
+        match state.mode {
+            Mode::Patrol => {
+                let route = &level.patrols[level.guards[state.guard].route];
+                let (cells, loops) = (&route.cells, route.loops());
+                if cells[state.index] == state.cell {
+                    (state.index, state.reverse) =
+                        advance(cells.len(), loops, state.index, state.reverse);
+                    let goal = Ground::toward(cells[state.index]);
+                    done.stepped = self.ground.step(level, &mut walker, &goal, acted, thief);
+                } else {
+                    let seeds = self.ground.toward_route(cells);
+                    done.stepped = self.ground.step(level, &mut walker, &seeds, acted, thief);
+                    if let Some(i) = rejoin_index(cells, state.index, walker.cell) {
+                        state.index = i;
+                    }
+                }
+            }
+            Mode::RelightTorch { torch, timeout } => {
+                let at = self.torches[torch].cell;
+                let (dx, dy) = (at.x - state.cell.x, at.y - state.cell.y);
+                if dx.abs() + dy.abs() == 1 {
+                    walker.facing = turn(walker.facing, (dx, dy));
+                    state.mode = Mode::PostRelightTorch {
+                        torch,
+                        turns: rules.relight_turns,
+                    };
+                } else {
+                    let seeds = self.ground.beside(at);
+                    done.stepped = self.ground.step(level, &mut walker, &seeds, acted, thief);
+                    if done.stepped != Stepped::Moved {
+                        let timeout = timeout.saturating_sub(1);
+                        state.mode = if timeout == 0 {
+                            Mode::Patrol
+                        } else {
+                            Mode::RelightTorch { torch, timeout }
+                        };
+                    }
+                }
+            }
+            Mode::PostRelightTorch { torch, turns } => {
+                let at = self.torches[torch].cell;
+                walker.facing = turn(walker.facing, (at.x - state.cell.x, at.y - state.cell.y));
+                let turns = turns.saturating_sub(1);
+                if turns == 0 {
+                    done.relit = Some(torch);
+                    state.mode = Mode::Patrol;
+                } else {
+                    state.mode = Mode::PostRelightTorch { torch, turns };
+                }
+            }
+        }
+        state.walked(walker);
+        self.states[g] = state;
+        done
+    }
+
+    /// §4.6 f for guard `g` when it did not see the thief: in Patrol, spot an unlit torch (§3.8) and go
+    /// to relight it, or, if it stood still since `before`, face out of a window beside it (§3.2 (3)).
+    pub fn look_around(&mut self, g: usize, rules: &TorchRules, level: &Level, before: Cell) {
+        let state = &self.states[g];
+        if state.mode != Mode::Patrol {
+            return;
+        }
+        let spotted =
+            self.ground
+                .spot_torch(level, &self.torches, state.cell, rules.spotting_cutoff);
+        let state = &mut self.states[g];
+        match spotted {
+            Some(torch) => {
+                state.mode = Mode::RelightTorch {
+                    torch,
+                    timeout: rules.relight_timeout,
+                };
+            }
+            None if state.cell == before => {
+                if let Some(out) = window_facing(level, state.cell) {
+                    state.facing = out;
+                }
+            }
+            None => {}
+        }
+    }
+}

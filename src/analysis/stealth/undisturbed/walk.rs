@@ -1,0 +1,249 @@
+//! How a guard takes one step (`stealth-rules.md` §1.3, §4.2–§4.4): the guards' distance field, the
+//! choice of the next cell, the patrol index, and torch spotting (§3.8). Shared by the undisturbed
+//! replay and the turn loop (`crate::play`), whose alert guards walk by the same field.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::analysis::stealth::CellRules;
+use crate::analysis::stealth::sight::{staircase, turn};
+use crate::model::topology::{INFINITE, move_costs};
+use crate::model::{Cell, Dir, Grid, Level, Terrain};
+
+use super::state::Torch;
+
+/// What came of one step (`MoveResult` of the original, §4.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stepped {
+    /// The best cell was the guard's own.
+    StoodStill,
+    /// It moved onto the chosen cell.
+    Moved,
+    /// The chosen cell held the thief: the guard turned toward it but did not move.
+    BumpedThief,
+}
+
+/// A guard on the move: its cell and facing, which are all a step changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Walker {
+    /// The cell it stands on.
+    pub cell: Cell,
+    /// Which way it faces (§3.2).
+    pub facing: Dir,
+}
+
+/// What the guards' movement needs from a level, computed once: step costs and sight blockers.
+#[derive(Clone, Debug)]
+pub struct Ground {
+    costs: Grid<u32>,
+    cells: CellRules,
+}
+
+/// The eight neighbour offsets of the distance field.
+const NEIGHBOURS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+    (1, 1),
+];
+
+/// The index a patrol moves to from `i` (§4.2), and the new `reverse` flag. A one-cell route stays put
+/// (the original would index before the route's start; no generated route has one cell).
+pub fn advance(n: usize, loops: bool, i: usize, reverse: bool) -> (usize, bool) {
+    if n <= 1 {
+        (0, reverse)
+    } else if reverse {
+        match (i, loops) {
+            (0, true) => (n - 1, true),
+            (0, false) => (1, false),
+            _ => (i - 1, true),
+        }
+    } else if i >= n - 1 {
+        if loops { (0, false) } else { (n - 2, true) }
+    } else {
+        (i + 1, false)
+    }
+}
+
+/// `findPatrolPathIndex` (§4.4): the first route index holding `here`, searched from `index` to the
+/// end, then from `index − 1` back to the start.
+pub fn rejoin_index(route: &[Cell], index: usize, here: Cell) -> Option<usize> {
+    let forward = (index..route.len()).find(|&i| route[i] == here);
+    forward.or_else(|| {
+        (0..index.min(route.len()))
+            .rev()
+            .find(|&i| route[i] == here)
+    })
+}
+
+impl Ground {
+    /// The ground of `level`.
+    pub fn new(level: &Level) -> Self {
+        Ground {
+            costs: move_costs(level),
+            cells: CellRules::new(level),
+        }
+    }
+
+    /// The guard step cost of `c` (§1.3): infinite off the map.
+    pub fn cost(&self, c: Cell) -> u32 {
+        self.costs.get(c).copied().unwrap_or(INFINITE)
+    }
+
+    /// A single goal cell seeded at 0: `computeDistancesToPosition`.
+    pub fn toward(goal: Cell) -> Vec<(Cell, u32)> {
+        vec![(goal, 0)]
+    }
+
+    /// Every route cell seeded at its own cost (§4.4): `computeDistancesToPatrolPath`.
+    pub fn toward_route(&self, route: &[Cell]) -> Vec<(Cell, u32)> {
+        route.iter().map(|&c| (c, self.cost(c))).collect()
+    }
+
+    /// The orthogonal neighbours of a torch a guard may stand on, each seeded at its own cost (§4.5):
+    /// `computeDistancesToAdjacentToPosition`.
+    pub fn beside(&self, at: Cell) -> Vec<(Cell, u32)> {
+        [Dir::N, Dir::S, Dir::E, Dir::W]
+            .into_iter()
+            .map(|d| {
+                let (dx, dy) = d.delta();
+                at.offset(dx, dy)
+            })
+            .map(|c| (c, self.cost(c)))
+            .filter(|&(_, cost)| cost != INFINITE)
+            .collect()
+    }
+
+    /// The cost of a guard's move from `a` to the neighbour `b` (§1.3): `b`'s cost, infinite when a
+    /// diagonal would cut a corner.
+    fn move_cost(&self, a: Cell, b: Cell) -> u32 {
+        let cost = self.cost(b);
+        if cost != INFINITE
+            && a.x != b.x
+            && a.y != b.y
+            && (self.cost(Cell::new(a.x, b.y)) == INFINITE
+                || self.cost(Cell::new(b.x, a.y)) == INFINITE)
+        {
+            return INFINITE;
+        }
+        cost
+    }
+
+    /// Whether a guard at `from` may step to `to` this turn (§4.3): enterable, not water, and not held
+    /// by a guard that has already acted.
+    fn may_enter(&self, level: &Level, from: Cell, to: Cell, acted: &[Cell]) -> bool {
+        self.move_cost(from, to) != INFINITE
+            && level.terrain(to) != Terrain::Water
+            && !acted.contains(&to)
+    }
+
+    /// One step down the distance field seeded with `seeds` (§4.3), turning toward the cell chosen. A
+    /// goal that is the guard's own cell or a free neighbour is taken directly, as the field would (its
+    /// value 0 is the only minimum); anything else runs the field. `acted` are the cells of the guards
+    /// that have acted this turn; a chosen cell holding `thief` is bumped, not entered.
+    pub fn step(
+        &self,
+        level: &Level,
+        walker: &mut Walker,
+        seeds: &[(Cell, u32)],
+        acted: &[Cell],
+        thief: Option<Cell>,
+    ) -> Stepped {
+        let from = walker.cell;
+        let next = match seeds {
+            [(goal, 0)] if *goal == from && self.may_enter(level, from, from, acted) => from,
+            [(goal, 0)]
+                if from.chebyshev_adjacent(*goal) && self.may_enter(level, from, *goal, acted) =>
+            {
+                *goal
+            }
+            _ => self.best_next(level, from, seeds, acted),
+        };
+        if next == from {
+            return Stepped::StoodStill;
+        }
+        walker.facing = turn(walker.facing, (next.x - from.x, next.y - from.y));
+        if thief == Some(next) {
+            return Stepped::BumpedThief;
+        }
+        walker.cell = next;
+        Stepped::Moved
+    }
+
+    /// `posNextBest` (§4.3): among the 3 × 3 block around `from`, its own cell included, scanned x then
+    /// y ascending, the first cell of strictly smallest field value the guard may enter; `from` when
+    /// there is none.
+    fn best_next(&self, level: &Level, from: Cell, seeds: &[(Cell, u32)], acted: &[Cell]) -> Cell {
+        let field = self.field(seeds);
+        let mut best = (INFINITE, from);
+        for x in from.x - 1..=from.x + 1 {
+            for y in from.y - 1..=from.y + 1 {
+                let c = Cell::new(x, y);
+                let value = field.get(c).copied().unwrap_or(INFINITE);
+                if value != INFINITE && value < best.0 && self.may_enter(level, from, c, acted) {
+                    best = (value, c);
+                }
+            }
+        }
+        best.1
+    }
+
+    /// The guards' distance field (§1.3): Dijkstra outward from the seeds over 8-neighbours, a step
+    /// costing 2 orthogonally or 3 diagonally plus the entered cell's cost, under the corner rule.
+    fn field(&self, seeds: &[(Cell, u32)]) -> Grid<u32> {
+        let mut field = Grid::new(self.costs.shape(), INFINITE);
+        let mut heap: BinaryHeap<Reverse<(u32, i32, i32)>> =
+            seeds.iter().map(|&(c, d)| Reverse((d, c.x, c.y))).collect();
+        while let Some(Reverse((d, x, y))) = heap.pop() {
+            let c = Cell::new(x, y);
+            match field.get_mut(c) {
+                Some(v) if d < *v => *v = d,
+                _ => continue,
+            }
+            for (dx, dy) in NEIGHBOURS {
+                let n = c.offset(dx, dy);
+                let cost = self.move_cost(c, n);
+                if cost == INFINITE {
+                    continue;
+                }
+                let step = if dx != 0 && dy != 0 { 3 } else { 2 };
+                let nd = d + cost + step;
+                if field.get(n).is_some_and(|&v| nd < v) {
+                    heap.push(Reverse((nd, n.x, n.y)));
+                }
+            }
+        }
+        field
+    }
+
+    /// §3.8: the nearest unlit torch with `d² < cutoff` and a clear torch line (sight blockers and
+    /// windows block), the first in item order on a tie. No facing test applies.
+    pub fn spot_torch(
+        &self,
+        level: &Level,
+        torches: &[Torch],
+        from: Cell,
+        cutoff: i32,
+    ) -> Option<usize> {
+        let mut best = (cutoff, None);
+        for (i, torch) in torches.iter().enumerate() {
+            let (dx, dy) = (torch.cell.x - from.x, torch.cell.y - from.y);
+            let d2 = dx * dx + dy * dy;
+            if torch.lit || d2 >= best.0 {
+                continue;
+            }
+            let clear = staircase(from, torch.cell).all(|c| {
+                !self.cells.blocks_sight.contains(c)
+                    && !matches!(level.terrain(c), Terrain::Window(_))
+            });
+            if clear {
+                best = (d2, Some(i));
+            }
+        }
+        best.1
+    }
+}
