@@ -11,6 +11,7 @@ mod format;
 pub mod level_file;
 pub mod level_or_preset;
 pub mod parse_message;
+pub mod playthrough;
 pub mod preset;
 pub mod read;
 pub mod sniff;

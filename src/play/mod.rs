@@ -17,12 +17,25 @@
 //! the turn, which will read what a move reports: the cells passed, the noise made, the torch
 //! toggled and whether a turn passed.
 
+mod draws;
+mod game;
+mod mind;
 mod moves;
+mod report;
 mod rules;
 mod senses;
+mod state;
 mod thief;
+mod turn;
+mod view;
 
-pub use moves::{Move, ParseMoveError, parse_moves};
+pub use draws::Draws;
+pub use game::{Game, Refusal};
+pub use mind::{Alert, AlertMode, Mind};
+pub use moves::{Move, ParseMoveError, move_between, parse_moves, route_moves};
+pub use report::{Event, GuardMode, GuardReport, TorchChange, TurnReport};
 pub use rules::{Noise, Reach, Rejection, Rules, Rules2023, Surroundings};
-pub use senses::{Watcher, hears, hidden, sees};
+pub use senses::{Watcher, hears, hidden, sees, within_earshot};
+pub use state::{Ending, State, light};
 pub use thief::{MoveOutcome, Thief, apply_move};
+pub use view::{look, thief_sight_blockers};

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::model::Dir;
+use crate::model::{Cell, Dir};
 
 /// One action of the thief (§5.1): the game has only four directions, a step, a leap and a wait. A torch
 /// bump is not an action of its own: it is what a step or leap into a torch becomes (§5.3).
@@ -83,4 +83,29 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, ParseMoveError> {
             })
         })
         .collect()
+}
+
+/// The move that takes the thief from `from` to `to` in one turn: a wait, a step, or a leap two cells
+/// in a straight line; `None` for anything else. A route's cells (one per turn, as the analysis's
+/// [`Route`](crate::analysis::stealth::Route) has them) become the moves to play it.
+pub fn move_between(from: Cell, to: Cell) -> Option<Move> {
+    if from == to {
+        return Some(Move::Wait);
+    }
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    [Dir::N, Dir::E, Dir::S, Dir::W].into_iter().find_map(|d| {
+        let (ux, uy) = d.delta();
+        if (dx, dy) == (ux, uy) {
+            Some(Move::Step(d))
+        } else if (dx, dy) == (2 * ux, 2 * uy) {
+            Some(Move::Leap(d))
+        } else {
+            None
+        }
+    })
+}
+
+/// The moves that walk `path` (one cell per turn), or `None` if two cells in a row are no move apart.
+pub fn route_moves(path: &[Cell]) -> Option<Vec<Move>> {
+    path.windows(2).map(|w| move_between(w[0], w[1])).collect()
 }

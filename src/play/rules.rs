@@ -6,6 +6,7 @@ use crate::analysis::stealth::sight::{DARK_CUTOFF, LIT_CUTOFF};
 use crate::analysis::stealth::undisturbed::TorchRules;
 use crate::model::{Cell, ItemKind, Level, Terrain};
 
+use super::draws::Draws;
 use super::moves::Move;
 
 /// What a move is judged against besides the map, none of which the thief's move changes.
@@ -79,6 +80,20 @@ pub trait Rules {
 
     /// Torch spotting and relighting (§3.8, §4.5), which the undisturbed guards take as they are.
     fn torches(&self) -> TorchRules;
+
+    /// The path cost within which a guard hears another guard's shout (§3.7).
+    fn shout_earshot(&self) -> u32;
+
+    /// How many turns a guard looks, listens or goes to a noise or a shout, drawn from `draws`
+    /// (§3.6, §6: `2 + rand(4)` in 2023).
+    fn reaction_turns(&self, draws: &mut Draws) -> u8;
+
+    /// Turns a guard that lost sight of the thief goes on to where it saw it last without getting
+    /// there (§6: 3).
+    fn last_sighting_turns(&self) -> u8;
+
+    /// The thief's health at the start (§6: 5); each hit of a chasing guard costs one.
+    fn health(&self) -> u8;
 }
 
 /// The rules of Lurk Leap Loot as of the 7DRL 2023 version (commit 7d3f921), which the stealth analysis
@@ -96,6 +111,15 @@ const ALERT_DARK_CUTOFF: i32 = 33;
 
 /// §3.3 step 4: an alert guard sees the 8 neighbours in front of it regardless.
 const ALERT_ADJACENCY: i32 = 1;
+
+/// §3.7: a shout carries a path cost of 25.
+const SHOUT_EARSHOT: u32 = 25;
+
+/// §6: a guard goes on to the last sighting for 3 turns without getting there.
+const LAST_SIGHTING_TURNS: u8 = 3;
+
+/// §6: the thief starts with 5 health.
+const HEALTH: u8 = 5;
 
 /// The submersion counter on land: entering water hides the thief for this many turns less one (§5.7).
 const BREATH_ON_LAND: u8 = 7;
@@ -201,5 +225,25 @@ impl Rules for Rules2023 {
     /// §3.8 and §4.5: spotted at `d² < 65`, 3 turns to give up, 3 turns to light; any guard relights.
     fn torches(&self) -> TorchRules {
         TorchRules::GAME_2023
+    }
+
+    /// §3.7 and §8: 25.
+    fn shout_earshot(&self) -> u32 {
+        SHOUT_EARSHOT
+    }
+
+    /// §8: `2 + randomInRange(4)`, 2 to 5 turns.
+    fn reaction_turns(&self, draws: &mut Draws) -> u8 {
+        2 + draws.below(4) as u8
+    }
+
+    /// §8: 3.
+    fn last_sighting_turns(&self) -> u8 {
+        LAST_SIGHTING_TURNS
+    }
+
+    /// §8: 5.
+    fn health(&self) -> u8 {
+        HEALTH
     }
 }

@@ -73,3 +73,47 @@ pub fn hidden(cells: &CellRules, level: &Level, thief: &Thief, chased: bool) -> 
 pub fn hears(rules: &impl Rules, cells: &CellRules, noise: Noise, guard: Cell) -> bool {
     earshot(cells, noise.at, rules.creak_earshot()).contains(guard)
 }
+
+/// The cells within path cost `reach` of `from` (§3.6, §3.7): the earshot of a sound of any reach,
+/// for shouts (25), which the analysis's patch-sized earshot does not cover. Dijkstra over 8
+/// neighbours at cost 2 orthogonal and 3 diagonal, never into a wall, with no corner rule.
+pub fn within_earshot(cells: &CellRules, from: Cell, reach: u32) -> Vec<Cell> {
+    let mut best: std::collections::HashMap<Cell, u32> = std::collections::HashMap::new();
+    let mut heap = std::collections::BinaryHeap::new();
+    if cells.shape.contains(from) {
+        heap.push(std::cmp::Reverse((0, from.x, from.y)));
+    }
+    while let Some(std::cmp::Reverse((cost, x, y))) = heap.pop() {
+        let c = Cell::new(x, y);
+        if best.contains_key(&c) {
+            continue;
+        }
+        best.insert(c, cost);
+        for (dx, dy, step) in STEPS {
+            let n = c.offset(dx, dy);
+            let next = cost + step;
+            if next <= reach
+                && cells.shape.contains(n)
+                && !cells.wall.contains(n)
+                && !best.contains_key(&n)
+            {
+                heap.push(std::cmp::Reverse((next, n.x, n.y)));
+            }
+        }
+    }
+    let mut heard: Vec<Cell> = best.into_keys().collect();
+    heard.sort_by_key(|c| (c.y, c.x));
+    heard
+}
+
+/// Sound's steps: orthogonal at cost 2, diagonal at 3.
+const STEPS: [(i32, i32, u32); 8] = [
+    (1, 0, 2),
+    (-1, 0, 2),
+    (0, 1, 2),
+    (0, -1, 2),
+    (1, 1, 3),
+    (1, -1, 3),
+    (-1, 1, 3),
+    (-1, -1, 3),
+];

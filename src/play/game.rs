@@ -1,0 +1,282 @@
+//! One game played forward (`stealth-rules.md` §4.6): the thief's move, its noise, then every guard in
+//! list order, then the shouts, the light and the thief's view. Every turn is kept, so a designer can
+//! step back; the guards' draws come from a seeded stream ([`Draws`]), so the same moves and seed
+//! always play the same game.
+
+use crate::analysis::stealth::undisturbed::{Guards, Torch};
+use crate::analysis::stealth::{CellRules, CellSet};
+use crate::model::{Cell, Level};
+
+use super::draws::Draws;
+use super::mind::Mind;
+use super::moves::Move;
+use super::report::{Event, GuardReport, TorchChange, TurnReport};
+use super::rules::{Rejection, Rules, Rules2023, Surroundings};
+use super::state::{Ending, State, light};
+use super::thief::{MoveOutcome, Thief, apply_move};
+use super::turn::GuardsTurn;
+use super::view::{look, thief_sight_blockers};
+
+/// Why a move was not played: no turn passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The rules refuse the move (§5.3): a wall, a wrong-way window, a guard on the landing cell.
+    #[error("the move is blocked ({0:?})")]
+    Rejected(Rejection),
+    /// The game is over.
+    #[error("the game is over ({0:?})")]
+    Over(Ending),
+}
+
+/// A game of one level under a rule set.
+#[derive(Clone, Debug)]
+pub struct Game<R: Rules = Rules2023> {
+    level: Level,
+    rules: R,
+    cells: CellRules,
+    sight_blockers: CellSet,
+    seed: u32,
+    start: (Cell, usize),
+    history: Vec<State>,
+    moves: Vec<Move>,
+}
+
+impl Game<Rules2023> {
+    /// A game of `level` by the 2023 rules from the player start at turn 0, the guards drawing from
+    /// `seed`.
+    pub fn new(level: Level, seed: u32) -> Self {
+        let start = level.player_start;
+        Self::from(level, seed, start, 0)
+    }
+
+    /// A game of `level` by the 2023 rules with the thief put on `cell` after the guards have walked
+    /// `turn` turns undisturbed.
+    pub fn from(level: Level, seed: u32, cell: Cell, turn: usize) -> Self {
+        let rules = Rules2023::new(&level);
+        Self::with_rules(level, rules, seed, cell, turn)
+    }
+}
+
+impl<R: Rules> Game<R> {
+    /// A game of `level` under `rules`, the thief on `cell` after `turn` undisturbed turns (§7 Step 0).
+    pub fn with_rules(level: Level, rules: R, seed: u32, cell: Cell, turn: usize) -> Self {
+        let cells = CellRules::new(&level);
+        let sight_blockers = thief_sight_blockers(&level);
+        let mut guards = Guards::new(&level);
+        for t in 1..=turn {
+            guards.play_turn(&rules.torches(), &level, t);
+        }
+        let thief = Thief::new(&rules, &level, cell);
+        let mut seen = CellSet::empty(level.shape());
+        look(&sight_blockers, cell, &mut seen);
+        let minds = vec![Mind::default(); guards.states.len()];
+        let lit = light(&cells, &level, &guards);
+        let state = State {
+            turn,
+            thief,
+            health: rules.health(),
+            guards,
+            minds,
+            lit,
+            seen,
+            draws: Draws::new(seed),
+            over: None,
+            last: None,
+        };
+        Game {
+            level,
+            rules,
+            cells,
+            sight_blockers,
+            seed,
+            start: (cell, turn),
+            history: vec![state],
+            moves: Vec::new(),
+        }
+    }
+
+    /// The level played.
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// The level's cell rules (what blocks sight, what hides).
+    pub fn cells(&self) -> &CellRules {
+        &self.cells
+    }
+
+    /// The seed of the guards' draws.
+    pub fn seed(&self) -> u32 {
+        self.seed
+    }
+
+    /// Where and at which turn the thief started.
+    pub fn start(&self) -> (Cell, usize) {
+        self.start
+    }
+
+    /// The moves played so far (rejected ones are not kept).
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The state now.
+    pub fn state(&self) -> &State {
+        self.history
+            .last()
+            .unwrap_or_else(|| unreachable!("the start is never popped"))
+    }
+
+    /// Every guard now, in list order.
+    pub fn guards(&self) -> Vec<GuardReport> {
+        guard_reports(self.state())
+    }
+
+    /// Whether the thief has seen every cell, which stepping off the map needs (§5.8).
+    pub fn fully_mapped(&self) -> bool {
+        self.state().seen.len() == self.level.shape().len()
+    }
+
+    /// Plays one move (§4.6) and says what the turn did, or why no turn passed.
+    pub fn play(&mut self, mv: Move) -> Result<TurnReport, Refusal> {
+        let mut state = self.state().clone();
+        if let Some(ending) = state.over {
+            return Err(Refusal::Over(ending));
+        }
+        let guard_cells: Vec<Cell> = state.guards.states.iter().map(|g| g.cell).collect();
+        let around = Surroundings {
+            guards: &guard_cells,
+            fully_mapped: self.fully_mapped(),
+        };
+        let outcome = apply_move(&self.rules, &self.level, &mut state.thief, &around, mv);
+        let mut events = Vec::new();
+        let mut torches = Vec::new();
+        match &outcome {
+            MoveOutcome::Rejected(why) => return Err(Refusal::Rejected(*why)),
+            MoveOutcome::Moved { loot, .. } if !loot.is_empty() => events.push(Event::Loot {
+                cells: loot.clone(),
+                total: state.thief.loot.len(),
+            }),
+            MoveOutcome::Bumped(cell) => {
+                if let Some(torch) = state.guards.torches.iter_mut().find(|t| t.cell == *cell) {
+                    torch.lit = !torch.lit;
+                    events.push(Event::TorchToggled {
+                        cell: *cell,
+                        lit: torch.lit,
+                    });
+                    torches.push(TorchChange {
+                        cell: *cell,
+                        lit: torch.lit,
+                    });
+                }
+            }
+            _ => {}
+        }
+        state.turn += 1;
+        if let MoveOutcome::Moved {
+            left_level: true, ..
+        } = outcome
+        {
+            events.push(Event::LeftLevel);
+            state.over = Some(Ending::LeftLevel);
+        } else {
+            if let MoveOutcome::Moved {
+                noise: Some(noise), ..
+            } = outcome
+            {
+                self.hear(&mut state, noise, &mut events);
+            }
+            let before: Vec<bool> = state.guards.torches.iter().map(|t| t.lit).collect();
+            GuardsTurn {
+                level: &self.level,
+                rules: &self.rules,
+                cells: &self.cells,
+                events: &mut events,
+            }
+            .play(&mut state);
+            relit_changes(&before, &state.guards.torches, &mut torches);
+            state.lit = light(&self.cells, &self.level, &state.guards);
+            look(&self.sight_blockers, state.thief.cell, &mut state.seen);
+            if state.health == 0 {
+                events.push(Event::Caught);
+                state.over = Some(Ending::Caught);
+            }
+        }
+        let report = TurnReport {
+            turn: state.turn,
+            action: mv.to_string(),
+            thief: state.thief.cell,
+            loot: state.thief.loot.len(),
+            health: state.health,
+            guards: guard_reports(&state),
+            torches,
+            events,
+        };
+        state.last = Some(report.clone());
+        self.history.push(state);
+        self.moves.push(mv);
+        Ok(report)
+    }
+
+    /// Undoes the last turn; `false` at the start.
+    pub fn step_back(&mut self) -> bool {
+        if self.history.len() <= 1 {
+            return false;
+        }
+        self.history.pop();
+        self.moves.pop();
+        true
+    }
+
+    /// Back to the start, forgetting every move.
+    pub fn restart(&mut self) {
+        self.history.truncate(1);
+        self.moves.clear();
+    }
+
+    /// §3.6: every guard within earshot of the creak, where it stands before the guards move, hears it.
+    fn hear(&self, state: &mut State, noise: super::rules::Noise, events: &mut Vec<Event>) {
+        for (g, guard) in state.guards.states.iter().enumerate() {
+            if super::senses::hears(&self.rules, &self.cells, noise, guard.cell) {
+                state.minds[g].heard_thief = true;
+                events.push(Event::Heard {
+                    guard: guard.guard,
+                    at: noise.at,
+                });
+            }
+        }
+    }
+}
+
+/// The torches guards lit this turn: those unlit before the guards acted and lit after.
+fn relit_changes(before: &[bool], after: &[Torch], changes: &mut Vec<TorchChange>) {
+    for (was, torch) in before.iter().zip(after) {
+        if !was && torch.lit {
+            changes.push(TorchChange {
+                cell: torch.cell,
+                lit: true,
+            });
+        }
+    }
+}
+
+/// Every guard of `state` as reported.
+fn guard_reports(state: &State) -> Vec<GuardReport> {
+    state
+        .guards
+        .states
+        .iter()
+        .zip(&state.minds)
+        .map(|(g, mind)| GuardReport {
+            guard: g.guard,
+            cell: g.cell,
+            facing: g.facing,
+            mode: mind.mode(g.mode),
+        })
+        .collect()
+}

@@ -1,0 +1,64 @@
+//! What a game keeps per turn, and the light as the original casts it: the turn loop writes it, the
+//! game keeps one per turn played so that a designer can step back.
+
+use crate::analysis::stealth::light::{CARRIED_RADIUS2, cast, torch_light};
+use crate::analysis::stealth::undisturbed::Guards;
+use crate::analysis::stealth::{CellRules, CellSet};
+use crate::model::{Cell, Level};
+
+use super::draws::Draws;
+use super::mind::Mind;
+use super::report::TurnReport;
+use super::thief::Thief;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    /// The thief's health reached 0.
+    Caught,
+    /// The thief stepped off the map.
+    LeftLevel,
+}
+
+/// Everything that changes from turn to turn: one of these is kept per turn played.
+#[derive(Clone, Debug)]
+pub struct State {
+    /// Turns played (turn 0 is the start).
+    pub turn: usize,
+    /// The thief.
+    pub thief: Thief,
+    /// Its health.
+    pub health: u8,
+    /// The guards' relaxed states and the torches.
+    pub guards: Guards,
+    /// Each guard's alert state, parallel to `guards.states`.
+    pub minds: Vec<Mind>,
+    /// The `lit` flags as last recomputed (§2.3).
+    pub lit: CellSet,
+    /// The cells the thief has seen (§2.5).
+    pub seen: CellSet,
+    /// The guards' random draws.
+    pub draws: Draws,
+    /// Why the game ended, if it has.
+    pub over: Option<Ending>,
+    /// What the last turn did (`None` at the start).
+    pub last: Option<TurnReport>,
+}
+
+/// `computeLighting` (§2.1): every burning torch, and every torch a guard carries, where it stands.
+pub fn light(cells: &CellRules, level: &Level, guards: &Guards) -> CellSet {
+    let burning: Vec<Cell> = guards
+        .torches
+        .iter()
+        .filter(|t| t.lit)
+        .map(|t| t.cell)
+        .collect();
+    let mut lit = torch_light(cells, &burning);
+    for g in &guards.states {
+        if level.guards[g.guard].carries_torch {
+            cast(cells, g.cell, CARRIED_RADIUS2).add_to(&mut lit);
+        }
+    }
+    lit
+}
