@@ -117,6 +117,8 @@ impl<R: Rules> GuardsTurn<'_, R> {
         if carries && moved {
             state.lit = light(self.cells, self.level, &state.guards);
         }
+        let guard = &mut state.guards.states[g];
+        guard.looked = guard.facing;
         self.sense_after(state, g, from);
         state.minds[g].heard_thief = false;
         let after = Self::mode(state, g);
