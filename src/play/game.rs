@@ -68,10 +68,22 @@ impl<R: Rules> Game<R> {
         }
         let thief = Thief::new(&rules, &level, cell);
         let mut seen = CellSet::empty(level.shape());
-        look(&sight_blockers, cell, &mut seen);
+        let mut walked = CellSet::empty(level.shape());
+        look(&sight_blockers, cell, &mut seen, &mut walked);
         let minds = vec![Mind::default(); guards.states.len()];
         let lit = light(&cells, &level, &guards);
+        let burning = guards.torches.iter().map(|t| t.lit).collect();
+        let torch_lit = light(
+            &cells,
+            &level,
+            &Guards {
+                states: Vec::new(),
+                ..guards.clone()
+            },
+        );
         let state = State {
+            walked,
+            torch_lit: (burning, torch_lit),
             turn,
             thief,
             health: rules.health(),
@@ -200,8 +212,13 @@ impl<R: Rules> Game<R> {
             }
             .play(&mut state);
             relit_changes(&before, &state.guards.torches, &mut torches);
-            state.lit = light(&self.cells, &self.level, &state.guards);
-            look(&self.sight_blockers, state.thief.cell, &mut state.seen);
+            state.recast(&self.cells, &self.level);
+            look(
+                &self.sight_blockers,
+                state.thief.cell,
+                &mut state.seen,
+                &mut state.walked,
+            );
             if state.health == 0 {
                 events.push(Event::Caught);
                 state.over = Some(Ending::Caught);

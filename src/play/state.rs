@@ -38,12 +38,41 @@ pub struct State {
     pub lit: CellSet,
     /// The cells the thief has seen (§2.5).
     pub seen: CellSet,
+    /// The cells the thief's view has been walked from (its cells and their peeking neighbours).
+    pub walked: CellSet,
+    /// The light of the burning torches as last cast, and which torches burned then: carriers move
+    /// every turn, torches rarely change, so only the carriers are cast again.
+    pub torch_lit: (Vec<bool>, CellSet),
     /// The guards' random draws.
     pub draws: Draws,
     /// Why the game ended, if it has.
     pub over: Option<Ending>,
     /// What the last turn did (`None` at the start).
     pub last: Option<TurnReport>,
+}
+
+impl State {
+    /// `computeLighting` (§2.1) into `lit`: the burning torches' light (cast again only if a torch
+    /// changed since) and every carried torch where its guard stands.
+    pub fn recast(&mut self, cells: &CellRules, level: &Level) {
+        let burning: Vec<bool> = self.guards.torches.iter().map(|t| t.lit).collect();
+        if burning != self.torch_lit.0 {
+            let at: Vec<Cell> = self
+                .guards
+                .torches
+                .iter()
+                .filter(|t| t.lit)
+                .map(|t| t.cell)
+                .collect();
+            self.torch_lit = (burning, torch_light(cells, &at));
+        }
+        self.lit.copy_from(&self.torch_lit.1);
+        for g in &self.guards.states {
+            if level.guards[g.guard].carries_torch {
+                cast(cells, g.cell, CARRIED_RADIUS2).add_to(&mut self.lit);
+            }
+        }
+    }
 }
 
 /// `computeLighting` (§2.1): every burning torch, and every torch a guard carries, where it stands.

@@ -10,7 +10,7 @@ use super::mind::{Alert, AlertMode, Mind};
 use super::report::{Event, GuardMode};
 use super::rules::Rules;
 use super::senses::{Watcher, hidden, sees, within_earshot};
-use super::state::{State, light};
+use super::state::State;
 
 /// What the guards' turn reads and where it writes its events.
 pub struct GuardsTurn<'a, R: Rules> {
@@ -115,7 +115,7 @@ impl<R: Rules> GuardsTurn<'_, R> {
         let moved = self.take_action(state, g, before);
         let carries = self.level.guards[state.guards.states[g].guard].carries_torch;
         if carries && moved {
-            state.lit = light(self.cells, self.level, &state.guards);
+            state.recast(self.cells, self.level);
         }
         let guard = &mut state.guards.states[g];
         guard.looked = guard.facing;
@@ -257,7 +257,7 @@ impl<R: Rules> GuardsTurn<'_, R> {
                 .relaxed_action(g, &self.rules.torches(), self.level, acted, Some(thief));
         if let Some(torch) = done.relit {
             state.guards.torches[torch].lit = true;
-            state.lit = light(self.cells, self.level, &state.guards);
+            state.recast(self.cells, self.level);
             self.events.push(Event::Relit {
                 guard: state.guards.states[g].guard,
                 cell: state.guards.torches[torch].cell,

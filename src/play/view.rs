@@ -48,14 +48,22 @@ pub fn thief_sight_blockers(level: &Level) -> CellSet {
 }
 
 /// Marks in `seen` every cell the thief at `viewer` sees, peeking from its four neighbours too.
-pub fn look(blocks: &CellSet, viewer: Cell, seen: &mut CellSet) {
-    walk_from(blocks, viewer, seen);
-    for dir in [Dir::N, Dir::S, Dir::E, Dir::W] {
-        let (dx, dy) = dir.delta();
-        let next = viewer.offset(dx, dy);
-        let off_map = !blocks.shape().contains(next);
-        if off_map || !blocks.contains(next) {
-            walk_from(blocks, next, seen);
+/// `walked` holds the cells already walked from: seen cells stay seen and the walls never move, so a
+/// walk from the same cell adds nothing, and is skipped (most of a thief's viewpoints were its
+/// viewpoints the turn before). A viewpoint off the map sees nothing.
+pub fn look(blocks: &CellSet, viewer: Cell, seen: &mut CellSet, walked: &mut CellSet) {
+    let shape = blocks.shape();
+    let peeks = [Dir::N, Dir::S, Dir::E, Dir::W]
+        .into_iter()
+        .filter_map(|dir| {
+            let (dx, dy) = dir.delta();
+            let next = viewer.offset(dx, dy);
+            (shape.contains(next) && !blocks.contains(next)).then_some(next)
+        });
+    for from in std::iter::once(viewer).chain(peeks) {
+        if shape.contains(from) && !walked.contains(from) {
+            walked.insert(from);
+            walk_from(blocks, from, seen);
         }
     }
 }
@@ -134,7 +142,8 @@ mod tests {
         }
         let blocks = thief_sight_blockers(&level);
         let mut seen = CellSet::empty(level.shape());
-        look(&blocks, Cell::new(3, 3), &mut seen);
+        let mut walked = CellSet::empty(level.shape());
+        look(&blocks, Cell::new(3, 3), &mut seen, &mut walked);
         for y in 0..8 {
             for x in 0..=8 {
                 assert!(seen.contains(Cell::new(x, y)), "({x},{y}) is in the room");
