@@ -35,7 +35,7 @@ pub(super) struct PlayArgs {
     #[arg(long, value_name = "N", default_value_t = 1)]
     rng_seed: u32,
     /// The thief's start cell [default: the level's player start].
-    #[arg(long, value_name = "X,Y", value_parser = parse_cell)]
+    #[arg(long, value_name = "X,Y", value_parser = parse_cell, allow_hyphen_values = true)]
     from: Option<Cell>,
     /// The guards walk this many undisturbed turns before the thief's first move.
     #[arg(long, value_name = "T", default_value_t = 0,
