@@ -276,7 +276,7 @@ fn a_closed_output_pipe_ends_every_printing_command_quietly() {
     let dir = scratch("closed-pipe");
     let campaign_dir = dir.join("game");
     let preset = "presets/default.ron";
-    let cases: [(&[&str], usize); 13] = [
+    let cases: [(&[&str], usize); 14] = [
         (&["stats", "--games", "200"], 1),
         (&["search", "--games", "200", "--where", "rooms >= 0"], 1),
         (
@@ -288,6 +288,7 @@ fn a_closed_output_pipe_ends_every_printing_command_quietly() {
         (&["export", preset, "--out", "-", "--format", "json"], 1),
         (&["stats", "--games", "2"], 0),
         (&["analyze", preset], 0),
+        (&["play", preset, "--moves", "w w"], 0),
         (&["validate", preset], 0),
         (&["diff", preset, preset], 0),
         (
@@ -357,7 +358,7 @@ fn man_prints_a_roff_page_that_lists_the_commands() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let page = stdout(&out);
     assert!(page.contains(".TH mansion-forge 1"), "{page}");
-    for command in ["generate", "stats", "validate", "completions"] {
+    for command in ["generate", "stats", "validate", "play", "completions"] {
         assert!(
             page.contains(&format!("mansion\\-forge\\-{command}(1)")),
             "{command}"

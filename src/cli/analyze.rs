@@ -1,40 +1,23 @@
 //! `analyze`: the stealth analysis of one level as one JSON object — the summary figures, a route per
 //! loot item and every guard's cycle — for scripts and for checking the editor's overlays by hand.
 
-use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
 use serde::Serialize;
 
-use super::args::{BrokenEditsArg, parse_seed};
 use super::error::CliError;
-use super::export::{load_level_or_preset, warn_drift};
 use super::output::{print, say};
-use super::recipe::{GeneratorArgs, build};
+use super::target::TargetArgs;
 use crate::analysis::stealth::{self, DEFAULT_HORIZON, LootRoute, Stealth, Summary};
-use crate::generate::campaign::LEVELS;
-use crate::model::Level;
 
 #[derive(Debug, Args)]
 pub(super) struct AnalyzeArgs {
-    /// A level file or a preset (rebuilt first), `-` for standard input; with --seed and --level, a
-    /// generator name instead (siheyuan, tile-growth, packed-mansion, rogue-grid; default: the
-    /// campaign's siheyuan).
-    target: Option<String>,
-    /// Game seed of a generated mansion: decimal or 0x-prefixed hexadecimal.
-    #[arg(long, value_parser = parse_seed, requires = "level")]
-    seed: Option<u64>,
-    /// Level of that game's campaign, 0–9.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(..LEVELS as i64), requires = "seed")]
-    level: Option<u32>,
     #[command(flatten)]
-    generator: GeneratorArgs,
+    target: TargetArgs,
     /// Turns searched for routes to the loot.
     #[arg(long, default_value_t = DEFAULT_HORIZON as u64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     horizon: u64,
-    #[command(flatten)]
-    broken_edits: BrokenEditsArg,
 }
 
 /// The printed object: the summary keys first, then the details.
@@ -71,7 +54,7 @@ struct GuardReport {
 }
 
 pub(super) fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
-    let level = load(args)?;
+    let level = args.target.load("analyze")?;
     let horizon = usize::try_from(args.horizon).unwrap_or(DEFAULT_HORIZON);
     let stealth = stealth::analyze_within(&level, horizon);
     if stealth.horizon < horizon {
@@ -88,20 +71,6 @@ pub(super) fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
     text.push('\n');
     print(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
-}
-
-fn load(args: &AnalyzeArgs) -> Result<Level, CliError> {
-    if let (Some(seed), Some(level)) = (args.seed, args.level) {
-        let choice = args.generator.choice_or(args.target.as_deref())?;
-        return build(choice.as_ref(), seed, level);
-    }
-    let file = args.target.as_deref().ok_or_else(|| {
-        CliError::Input("analyze needs a FILE, or --seed and --level".to_string())
-    })?;
-    let path = PathBuf::from(file);
-    let loaded = load_level_or_preset(Path::new(&path), args.broken_edits.choice())?;
-    warn_drift(&path, loaded.drift.as_deref());
-    Ok(loaded.level)
 }
 
 fn report(stealth: &Stealth) -> Report {

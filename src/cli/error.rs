@@ -3,6 +3,7 @@
 //! in the parent, it would tie each command back to the parent in an import cycle.
 
 use crate::io::level_file::LevelFileError;
+use crate::io::playthrough::PlayThroughError;
 use crate::io::preset::PresetError;
 
 /// Why a command failed, which sets the exit code.
@@ -18,6 +19,12 @@ pub(super) enum CliError {
 
 impl From<LevelFileError> for CliError {
     fn from(e: LevelFileError) -> Self {
+        CliError::Input(e.to_string())
+    }
+}
+
+impl From<PlayThroughError> for CliError {
+    fn from(e: PlayThroughError) -> Self {
         CliError::Input(e.to_string())
     }
 }

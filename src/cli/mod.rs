@@ -14,8 +14,11 @@ mod error;
 mod export;
 mod generate;
 mod output;
+mod play;
+mod play_lines;
 mod recipe;
 mod stats;
+mod target;
 mod validate;
 
 use std::ffi::OsString;
@@ -73,6 +76,9 @@ enum Command {
     /// The stealth analysis of a level file, a preset or a generated mansion (--seed, --level and an
     /// optional generator name) as one JSON object: light, watched shares, a route per loot item, guards.
     Analyze(analyze::AnalyzeArgs),
+    /// Play a level, a preset or a generated mansion move by move (--moves 'L:N N N w E') or replay a
+    /// saved play-through: one JSON line per turn, then a summary line.
+    Play(play::PlayArgs),
     /// Render the editor with overlays to a PNG file.
     Screenshot(editor::ScreenshotArgs),
     /// Export a level, a preset or a generated mansion as RON, JSON, a Tiled map, a PNG or ASCII.
@@ -127,6 +133,7 @@ where
             broken_edits,
         }) => validate::validate(&file, strict, broken_edits.choice()),
         Some(Command::Analyze(args)) => analyze::analyze(&args),
+        Some(Command::Play(args)) => play::play(&args),
         Some(Command::Screenshot(args)) => editor::screenshot(&args),
         Some(Command::Export(args)) => export::export(&args),
         Some(Command::Regenerate(args)) => export::regenerate(&args),

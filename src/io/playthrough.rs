@@ -138,6 +138,18 @@ impl CheckedPlayThrough {
     /// The game replayed on `level`, which must be the level it was made on; the moves the rules
     /// refuse are skipped, as the game skips them. Returns the game after every move.
     pub fn replay(&self, level: &Level) -> Result<Game, PlayThroughError> {
+        let mut game = self.start(level)?;
+        for &mv in &self.moves {
+            if game.play(mv).is_err() && game.state().over.is_some() {
+                break;
+            }
+        }
+        Ok(game)
+    }
+
+    /// The game at its start on `level`, no move played yet, for a caller that plays the moves itself
+    /// (the CLI prints every turn); `level` must be the level the play-through was made on.
+    pub fn start(&self, level: &Level) -> Result<Game, PlayThroughError> {
         let this = fingerprint(level);
         if this != self.file.level {
             return Err(PlayThroughError::OtherLevel {
@@ -151,18 +163,12 @@ impl CheckedPlayThrough {
                 this,
             });
         }
-        let mut game = Game::from(
+        Ok(Game::from(
             level.clone(),
             self.file.seed,
             self.file.start,
             self.file.start_turn,
-        );
-        for &mv in &self.moves {
-            if game.play(mv).is_err() && game.state().over.is_some() {
-                break;
-            }
-        }
-        Ok(game)
+        ))
     }
 }
 

@@ -1,0 +1,166 @@
+//! `play`: the game's turn loop (`crate::play`) driven from the command line. The thief's moves come
+//! from `--moves` (`N E S W` steps, `w` waits, `L:E` leaps) or from a saved play-through (`--replay`);
+//! every turn is printed as one JSON line, a refused move as a line of its own (no turn passes), and a
+//! summary line ends the output. The game's outcome is data: the exit code is 0 whenever the level and
+//! the moves could be read.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use serde::Serialize;
+
+use super::error::CliError;
+use super::output::{print, say};
+use super::play_lines::{RefusedLine, Summary, SummaryLine, TurnLine};
+use super::target::TargetArgs;
+use crate::io::playthrough::{self, MAX_START_TURN, PlayThrough};
+use crate::model::{Cell, Level};
+use crate::play::{Ending, Game, Move, parse_moves};
+
+#[derive(Debug, Args)]
+pub(super) struct PlayArgs {
+    #[command(flatten)]
+    target: TargetArgs,
+    /// The thief's moves, space-separated: N, E, S, W step; w waits; L:N, L:E, L:S, L:W leap
+    /// (case-sensitive, e.g. 'L:N N N w E').
+    #[arg(
+        long,
+        value_name = "MOVES",
+        required_unless_present = "replay",
+        conflicts_with = "replay"
+    )]
+    moves: Option<String>,
+    /// Seed of the guards' random draws (how long they look and listen).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    rng_seed: u32,
+    /// The thief's start cell [default: the level's player start].
+    #[arg(long, value_name = "X,Y", value_parser = parse_cell, allow_hyphen_values = true)]
+    from: Option<Cell>,
+    /// The guards walk this many undisturbed turns before the thief's first move.
+    #[arg(long, value_name = "T", default_value_t = 0,
+          value_parser = clap::value_parser!(u64).range(..=MAX_START_TURN as u64))]
+    turn: u64,
+    /// Write the play-through (the level's fingerprint, the start, the seed and the moves played) to
+    /// this file, for --replay.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Play a saved play-through instead of --moves (`-` reads it from standard input); it must have been
+    /// made on this level.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["rng_seed", "from", "turn"])]
+    replay: Option<PathBuf>,
+}
+
+/// `X,Y` as a cell.
+fn parse_cell(text: &str) -> Result<Cell, String> {
+    let (x, y) = text
+        .split_once(',')
+        .ok_or_else(|| format!("`{text}` is not a cell: expected X,Y such as 20,2"))?;
+    let number = |part: &str| {
+        part.trim()
+            .parse::<i32>()
+            .map_err(|e| format!("`{text}` is not a cell: `{}` {e}", part.trim()))
+    };
+    Ok(Cell::new(number(x)?, number(y)?))
+}
+
+pub(super) fn play(args: &PlayArgs) -> Result<ExitCode, CliError> {
+    let (mut game, moves) = start(args)?;
+    let mut out = Vec::new();
+    let mut summary = Summary::default();
+    for (i, &mv) in moves.iter().enumerate() {
+        if let Some(ending) = game.state().over {
+            say(&format!(
+                "mansion-forge: note: the game ended at turn {} ({}); the last {} moves were not played",
+                game.state().turn,
+                ending_name(ending),
+                moves.len() - i
+            ));
+            break;
+        }
+        let action = mv.to_string();
+        let turn = game.state().turn + 1;
+        match game.play(mv) {
+            Ok(report) => {
+                summary.add(&report);
+                line(&mut out, &TurnLine::of(&report))?;
+            }
+            Err(refusal) => line(
+                &mut out,
+                &RefusedLine {
+                    turn,
+                    action: &action,
+                    refused: &refusal.to_string(),
+                },
+            )?,
+        }
+    }
+    let state = game.state();
+    summary.loot = state.thief.loot.len();
+    summary.health = state.health;
+    summary.caught = state.over == Some(Ending::Caught);
+    summary.left_level = state.over == Some(Ending::LeftLevel);
+    summary.fully_mapped = game.fully_mapped();
+    line(&mut out, &SummaryLine { summary: &summary })?;
+    if let Some(path) = &args.save {
+        playthrough::write(path, &PlayThrough::of(&game))?;
+    }
+    print(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The game at its start and the moves to play: from `--moves` and the start options, or from the
+/// play-through `--replay` names.
+fn start(args: &PlayArgs) -> Result<(Game, Vec<Move>), CliError> {
+    if let Some(path) = &args.replay {
+        if path == Path::new("-") && args.target.is_stdin() {
+            return Err(CliError::Input(
+                "the level and the play-through cannot both come from standard input".to_string(),
+            ));
+        }
+        let checked = playthrough::read(path)?;
+        let level = args.target.load("play")?;
+        let game = checked.start(&level)?;
+        return Ok((game, checked.moves));
+    }
+    let text = args.moves.as_deref().unwrap_or_default();
+    let moves = parse_moves(text).map_err(|e| CliError::Input(format!("--moves: {e}")))?;
+    let level = args.target.load("play")?;
+    let cell = match args.from {
+        Some(cell) => on_map(&level, cell)?,
+        None => level.player_start,
+    };
+    let turn = usize::try_from(args.turn).unwrap_or(MAX_START_TURN);
+    Ok((Game::from(level, args.rng_seed, cell, turn), moves))
+}
+
+/// `cell` if it is on `level`'s map.
+fn on_map(level: &Level, cell: Cell) -> Result<Cell, CliError> {
+    if level.in_bounds(cell) {
+        Ok(cell)
+    } else {
+        let shape = level.shape();
+        Err(CliError::Input(format!(
+            "--from {},{} is off the map (columns 0–{}, rows 0–{})",
+            cell.x,
+            cell.y,
+            shape.width().saturating_sub(1),
+            shape.height().saturating_sub(1)
+        )))
+    }
+}
+
+fn ending_name(ending: Ending) -> &'static str {
+    match ending {
+        Ending::Caught => "caught",
+        Ending::LeftLevel => "left the level",
+    }
+}
+
+/// Appends `value` to `out` as one JSON line.
+fn line(out: &mut Vec<u8>, value: &impl Serialize) -> Result<(), CliError> {
+    serde_json::to_writer(&mut *out, value)
+        .map_err(|e| CliError::Failed(format!("cannot encode a turn: {e}")))?;
+    out.push(b'\n');
+    Ok(())
+}

@@ -1,0 +1,57 @@
+//! The level a command works on, given as `analyze` and `play` take it: a level file or a preset (rebuilt
+//! first), `-` for standard input, or a generated mansion (`--seed`, `--level`, an optional generator name
+//! and its `--param`s). A module of its own so that the commands share one loader.
+
+use std::path::Path;
+
+use clap::Args;
+
+use super::args::{BrokenEditsArg, parse_seed};
+use super::error::CliError;
+use super::export::{load_level_or_preset, warn_drift};
+use super::recipe::{GeneratorArgs, build};
+use crate::generate::campaign::LEVELS;
+use crate::model::Level;
+
+/// A level file, a preset or a generated mansion.
+#[derive(Debug, Args)]
+pub(super) struct TargetArgs {
+    /// A level file or a preset (rebuilt first), `-` for standard input; with --seed and --level, a
+    /// generator name instead (siheyuan, tile-growth, packed-mansion, rogue-grid; default: the
+    /// campaign's siheyuan).
+    target: Option<String>,
+    /// Game seed of a generated mansion: decimal or 0x-prefixed hexadecimal.
+    #[arg(long, value_parser = parse_seed, requires = "level")]
+    seed: Option<u64>,
+    /// Level of that game's campaign, 0–9.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(..LEVELS as i64), requires = "seed")]
+    level: Option<u32>,
+    #[command(flatten)]
+    generator: GeneratorArgs,
+    #[command(flatten)]
+    broken_edits: BrokenEditsArg,
+}
+
+impl TargetArgs {
+    /// Whether the level is read from standard input (`-`).
+    pub(super) fn is_stdin(&self) -> bool {
+        self.seed.is_none() && self.target.as_deref() == Some("-")
+    }
+
+    /// The level: generated when `--seed` and `--level` are given, else read from the file (a preset's
+    /// drift from its generator is a warning on stderr). `command` names the command in the error for a
+    /// missing target.
+    pub(super) fn load(&self, command: &str) -> Result<Level, CliError> {
+        if let (Some(seed), Some(level)) = (self.seed, self.level) {
+            let choice = self.generator.choice_or(self.target.as_deref())?;
+            return build(choice.as_ref(), seed, level);
+        }
+        let file = self.target.as_deref().ok_or_else(|| {
+            CliError::Input(format!("{command} needs a FILE, or --seed and --level"))
+        })?;
+        let path = Path::new(file);
+        let loaded = load_level_or_preset(path, self.broken_edits.choice())?;
+        warn_drift(path, loaded.drift.as_deref());
+        Ok(loaded.level)
+    }
+}
