@@ -208,8 +208,9 @@ fn run(args: &[&str]) -> (bool, String, String) {
     )
 }
 
-const SUMMARY_KEYS: [&str; 7] = [
+const SUMMARY_KEYS: [&str; 8] = [
     "lit_floor_share",
+    "lit_floor_share_settled",
     "watched_share",
     "never_watched_share",
     "hiding_cells",
@@ -250,13 +251,19 @@ fn check_analyze_output(source: &str, json: &str) {
         }
     }
     for g in v["guards"].as_array().expect("guards") {
-        let steps = g["steps"].as_array().expect("steps");
+        let lap = g["lap"].as_array().expect("lap");
+        let lead_in = g["lead_in"].as_array().expect("lead_in");
         assert_eq!(
-            steps.len() as u64,
+            lap.len() as u64,
             g["cycle"].as_u64().expect("cycle"),
             "{source}"
         );
-        for step in steps {
+        assert_eq!(
+            lead_in.len() as u64,
+            g["lap_starts"].as_u64().expect("lap_starts"),
+            "{source}"
+        );
+        for step in lead_in.iter().chain(lap) {
             let (fx, fy) = (step[2].as_i64().unwrap_or(9), step[3].as_i64().unwrap_or(9));
             assert_eq!(
                 fx.abs() + fy.abs(),
