@@ -2,16 +2,19 @@
 //! patrol cycle each cell is watched, where the thief hides, and whether each piece of loot can be stolen
 //! unseen (a *ghost route*), by the 2023 game's own rules.
 //!
-//! The model is the spec's *strict ghost* (§6): no guard ever notices the thief, so guards never react
-//! and walk their routes undisturbed. Simplifications, said wherever results are shown:
-//! - torches keep their placed state: guards do not relight unlit torches (§4.5), so light is the placed
-//!   lit torches plus the torches guards carry;
-//! - carried light at turn `t` is taken at the carrier's cells of turns `t − 1` and `t` (the spec's
-//!   conservative union; it can only over-report sightings);
+//! The model is the spec's *strict ghost* (§6): no guard ever notices the thief, so guards never react.
+//! They walk their routes and relight the unlit torches they spot (§3.8, §4.5), replayed turn by turn
+//! ([`relit`], §7 Step 0): each guard's timeline is a lead-in and a lap that repeats, checked in the
+//! replay. Torch light changes at each relight ([`relit::TorchEpochs`]); there are two lit maps, as
+//! generated and settled (§7 (a)). Simplifications, said wherever results are shown:
+//! - in the route search, carried light at turn `t` is taken at the carrier's cells of turns `t − 1` and
+//!   `t`, and a torch relit during turn `t` burns for the whole turn (the spec's conservative union; it
+//!   can only over-report sightings); the watched shares use each guard's exact light instead;
 //! - water is treated as ordinary exposed floor (no submerged hiding), and the thief never toggles a
 //!   torch;
 //! - routes are searched within a bounded horizon ([`DEFAULT_HORIZON`] turns): "none" means none within
-//!   it, and "back out" means reaching the outside (or the start cell), not leaving the level.
+//!   it, and "back out" means reaching the outside (or the start cell), not leaving the level (the game
+//!   also needs the whole map seen).
 
 mod cancel;
 pub mod cells;
