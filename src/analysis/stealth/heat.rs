@@ -150,14 +150,22 @@ impl Sampler<'_> {
             })
             .collect();
         // Carriers listed before `g` have acted at its sight test; the others stand where they were.
-        let lights = |t: usize| {
-            carriers.iter().any(|&k| {
-                let at = if k < g { t } else { t - 1 };
-                self.watch
-                    .carried(self.timelines, k, at)
-                    .is_some_and(|ws| ws.iter().any(|&(i, b)| i as usize == word && b & bit != 0))
+        // Per carrier, the phases of its own period in which its light then covers the cell.
+        let covers: Vec<(usize, Vec<bool>)> = carriers
+            .iter()
+            .map(|&k| {
+                let pk = self.periods[k];
+                let mut on = vec![false; pk];
+                for t in self.from..self.from + pk {
+                    let at = if k < g { t } else { t - 1 };
+                    on[t % pk] = self.watch.carried(self.timelines, k, at).is_some_and(|ws| {
+                        ws.iter().any(|&(i, b)| i as usize == word && b & bit != 0)
+                    });
+                }
+                (pk, on)
             })
-        };
+            .collect();
+        let lights = |t: usize| covers.iter().any(|(pk, on)| on[t % pk]);
         let q = carriers.iter().fold(p as u128, |q, &k| {
             let pk = self.periods[k] as u128;
             q / gcd(q, pk) * pk

@@ -8,7 +8,7 @@
 //! at the first turn from which its cell and facing repeat with its period to the end of the replay.
 
 use super::cells::{CellRules, CellSet};
-use super::light::torch_light;
+use super::light::{TORCH_RADIUS2, cast, torch_light};
 use super::timeline::{GuardTimeline, guard_timelines, route_period};
 use super::undisturbed::{Guards, Mode, Relight, TorchRules};
 use crate::model::{Cell, Dir, Level};
@@ -47,13 +47,14 @@ impl TorchEpochs {
     /// end of the turn it was lit (a conservative bound within that turn: guards that acted before the
     /// relight saw it dark, §2.3).
     pub fn new(rules: &CellRules, relit: &[Relight]) -> Self {
-        let mut burning: Vec<Cell> = rules.torches_lit.clone();
-        let mut epochs = vec![(0, torch_light(rules, &burning))];
-        let mut turns: Vec<usize> = relit.iter().map(|r| r.turn).collect();
-        turns.dedup();
-        for turn in turns {
-            burning.extend(relit.iter().filter(|r| r.turn == turn).map(|r| r.cell));
-            epochs.push((turn, torch_light(rules, &burning)));
+        let mut epochs = vec![(0, torch_light(rules, &rules.torches_lit))];
+        for r in relit {
+            let mut lit = epochs[epochs.len() - 1].1.clone();
+            cast(rules, r.cell, TORCH_RADIUS2).add_to(&mut lit);
+            match epochs.last_mut() {
+                Some((turn, last)) if *turn == r.turn => *last = lit,
+                _ => epochs.push((r.turn, lit)),
+            }
         }
         TorchEpochs { epochs }
     }
