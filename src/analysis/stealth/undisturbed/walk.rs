@@ -5,7 +5,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::analysis::stealth::CellRules;
+use crate::analysis::stealth::cells::CellRules;
 use crate::analysis::stealth::sight::{staircase, turn};
 use crate::model::topology::{INFINITE, move_costs};
 use crate::model::{Cell, Dir, Grid, Level, Terrain};
