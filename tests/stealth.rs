@@ -3,13 +3,14 @@
 
 mod stealth_check;
 
+use mansion_forge::analysis::stealth::undisturbed::{TorchRules, replay};
 use mansion_forge::analysis::stealth::{self, Stealth};
 use mansion_forge::generate::build::exterior_room;
 use mansion_forge::generate::campaign;
 use mansion_forge::model::{
     Cell, Dir, Entrance, Guard, Item, ItemKind, Level, PatrolRoute, Terrain,
 };
-use stealth_check::{check_route, guard_at};
+use stealth_check::check_route;
 
 /// An open marble floor of 24 × 12 cells with the outside (the exits) as its westmost two columns,
 /// the thief starting at (0, 6), and one guard standing at `guard` (a route of one cell, facing east).
@@ -182,14 +183,10 @@ fn every_reported_route_is_legal_and_ghost_routes_are_never_noticed() {
             assert_eq!(r.ghost, watched == 0);
             checked += 1;
         }
-        for (tl, guard) in s.timelines.iter().zip(&level.guards) {
+        let replayed = replay(&TorchRules::GAME_2023, level, 333);
+        for (tl, record) in s.timelines.iter().zip(&replayed.guards) {
             for t in [0, 1, 2, 7, 50, 333] {
-                assert_eq!(
-                    tl.at(t),
-                    guard_at(level, guard, t),
-                    "guard {} turn {t}",
-                    tl.guard
-                );
+                assert_eq!(tl.at(t), record.steps[t], "guard {} turn {t}", tl.guard);
             }
         }
     }
@@ -208,8 +205,9 @@ fn run(args: &[&str]) -> (bool, String, String) {
     )
 }
 
-const SUMMARY_KEYS: [&str; 7] = [
+const SUMMARY_KEYS: [&str; 8] = [
     "lit_floor_share",
+    "lit_floor_share_settled",
     "watched_share",
     "never_watched_share",
     "hiding_cells",
@@ -250,13 +248,19 @@ fn check_analyze_output(source: &str, json: &str) {
         }
     }
     for g in v["guards"].as_array().expect("guards") {
-        let steps = g["steps"].as_array().expect("steps");
+        let lap = g["lap"].as_array().expect("lap");
+        let lead_in = g["lead_in"].as_array().expect("lead_in");
         assert_eq!(
-            steps.len() as u64,
+            lap.len() as u64,
             g["cycle"].as_u64().expect("cycle"),
             "{source}"
         );
-        for step in steps {
+        assert_eq!(
+            lead_in.len() as u64,
+            g["lap_starts"].as_u64().expect("lap_starts"),
+            "{source}"
+        );
+        for step in lead_in.iter().chain(lap) {
             let (fx, fy) = (step[2].as_i64().unwrap_or(9), step[3].as_i64().unwrap_or(9));
             assert_eq!(
                 fx.abs() + fy.abs(),
@@ -351,4 +355,61 @@ fn a_rooms_mean_share_lies_between_its_cells_shares() {
         );
     }
     assert_eq!(stealth.mean_watched_share(&[]), None);
+}
+
+/// Issue 24: `guards[].steps` began at turn 0 and ran one cycle, which is wrong for a guard whose first
+/// facings differ from its lap's. Rogue grid, game 4, level 9: guard 1 faces east at turns 0–2 and
+/// north at turns 62–64.
+#[test]
+fn analyze_splits_each_guards_lead_in_from_its_lap() {
+    let (ok, out, err) = run(&["analyze", "--seed", "4", "--level", "9", "rogue-grid"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let guard = v["guards"]
+        .as_array()
+        .expect("guards")
+        .iter()
+        .find(|g| g["guard"] == 1)
+        .expect("guard 1");
+    let (lead_in, lap) = (
+        guard["lead_in"].as_array().expect("lead_in"),
+        guard["lap"].as_array().expect("lap"),
+    );
+    let starts = guard["lap_starts"].as_u64().expect("lap_starts") as usize;
+    let cycle = guard["cycle"].as_u64().expect("cycle") as usize;
+    let facing = |t: usize| {
+        let step = if t < starts {
+            &lead_in[t]
+        } else {
+            &lap[(t - starts) % cycle]
+        };
+        (step[2].as_i64().expect("x"), step[3].as_i64().expect("y"))
+    };
+    for t in 0..=2 {
+        assert_eq!(facing(t), (1, 0), "turn {t}: east");
+    }
+    for t in 62..=64 {
+        assert_eq!(facing(t), (0, 1), "turn {t}: north");
+    }
+    for light in ["as-generated", "settled"] {
+        let (ok, out, err) = run(&[
+            "analyze",
+            "--seed",
+            "4",
+            "--level",
+            "9",
+            "--light",
+            light,
+            "rogue-grid",
+        ]);
+        assert!(ok, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        assert_eq!(v["light"], light);
+        let key = if light == "settled" {
+            "lit_floor_share_settled"
+        } else {
+            "lit_floor_share"
+        };
+        assert_eq!(v["lit_share"], v[key]);
+    }
 }

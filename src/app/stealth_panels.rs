@@ -12,8 +12,10 @@ use crate::model::RoomId;
 use crate::paint::{self, palette};
 
 /// The model's simplifications, said wherever its results are shown (`stealth/mod.rs`).
-const SIMPLIFICATIONS: &str = "Model: guards never react and never relight torches; carried light \
-     counts the carrier's last two cells; water is open floor; routes searched within a horizon.";
+const SIMPLIFICATIONS: &str = "Model: guards never react, and relight torches as in the game; routes \
+     count carried light at the carrier's last two cells and a torch relit in a turn as lit all that \
+     turn; water is open floor; routes searched within a horizon and end outside (the game also \
+     needs the whole map seen).";
 
 /// Lit floor as the map hatches it, over wood.
 fn lit_sample(s: &mut Vec<Shape>, r: egui::Rect, _: &Ui) {
@@ -64,7 +66,10 @@ pub fn timeline_legend(ui: &mut Ui) {
         "lit this turn, carried torches included (hatched)",
         lit_sample,
     );
-    ui.weak("Guards walk their patrols undisturbed: they never react to the thief here.");
+    ui.weak(
+        "Guards walk their patrols undisturbed and relight the torches they find: they never react \
+         to the thief here.",
+    );
 }
 
 /// A colour ramp drawn left to right over a legend sample.
@@ -111,7 +116,11 @@ pub fn sight_legend(ui: &mut Ui, state: &EditorState) {
         },
     );
     swatch(ui, paint::heat_colour(0.0), "never watched by any guard");
-    row(ui, "lit by a placed torch (hatched)", lit_sample);
+    row(
+        ui,
+        "lit by a torch as generated, placed lit (hatched)",
+        lit_sample,
+    );
     row(ui, "hiding cell (table or bush)", |s, r, _| {
         let cell = egui::Rect::from_center_size(r.center(), vec2(r.height(), r.height()));
         s.push(Shape::rect_filled(cell, CornerRadius::ZERO, palette::TABLE));
@@ -119,8 +128,10 @@ pub fn sight_legend(ui: &mut Ui, state: &EditorState) {
     });
     let sum = &stealth.summary;
     ui.label(format!(
-        "Floor lit: {}; watched on average: {}; never watched: {}; hiding cells: {}",
+        "Floor lit: {} as generated, {} once guards relit torches; watched on average (after \
+         relighting): {}; never watched: {}; hiding cells: {}",
         percent(sum.lit_floor_share),
+        percent(sum.lit_floor_share_settled),
         percent(sum.watched_share),
         percent(sum.never_watched_share),
         sum.hiding_cells

@@ -6,10 +6,11 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
+use super::args::LightArg;
 use super::error::CliError;
 use super::output::{print, say};
 use super::target::TargetArgs;
-use crate::analysis::stealth::{self, DEFAULT_HORIZON, LootRoute, Stealth, Summary};
+use crate::analysis::stealth::{self, DEFAULT_HORIZON, LitMap, LootRoute, Stealth, Summary};
 
 #[derive(Debug, Args)]
 pub(super) struct AnalyzeArgs {
@@ -18,6 +19,10 @@ pub(super) struct AnalyzeArgs {
     /// Turns searched for routes to the loot.
     #[arg(long, default_value_t = DEFAULT_HORIZON as u64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     horizon: u64,
+    /// Which lit map `light` and `lit_share` report: the torches as generated, or settled, once the
+    /// guards have relit the unlit torches they find (both shares are printed either way).
+    #[arg(long, value_enum, default_value = "as-generated")]
+    light: LightArg,
 }
 
 /// The printed object: the summary keys first, then the details.
@@ -29,6 +34,14 @@ struct Report {
     /// and loot would make the search too costly (the analysis's budgets).
     horizon: usize,
     horizon_asked: usize,
+    /// The lit map chosen with `--light`: `as-generated` or `settled`.
+    light: &'static str,
+    /// Share of the cells the thief can stand on that the chosen lit map lights.
+    lit_share: f64,
+    /// Turn from which no torch changes and every guard walks its lap (the watched shares' cycle).
+    settle: usize,
+    /// The torches guards relight: `[x, y, turn]`, in the order they are lit.
+    relit: Vec<[i64; 3]>,
     routes: Vec<RouteReport>,
     guards: Vec<GuardReport>,
 }
@@ -48,9 +61,15 @@ struct RouteReport {
 struct GuardReport {
     /// Index into the level's guards.
     guard: usize,
+    /// The guard's period: turns of its lap.
     cycle: usize,
-    /// `[x, y, facing_x, facing_y]` for turns 0 … cycle − 1 (facing at that turn's sight test).
-    steps: Vec<[i32; 4]>,
+    /// The first turn of the lap (`τ`): `lead_in` holds turns 0 … `lap_starts` − 1.
+    lap_starts: usize,
+    /// `[x, y, facing_x, facing_y]` for turns 0 … `lap_starts` − 1 (facing at that turn's sight test):
+    /// the relighting transient and the first turns, before the guard's motion repeats.
+    lead_in: Vec<[i32; 4]>,
+    /// The same for turns `lap_starts` … `lap_starts` + cycle − 1, repeated from then on.
+    lap: Vec<[i32; 4]>,
 }
 
 pub(super) fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
@@ -64,7 +83,7 @@ pub(super) fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
             stealth.horizon
         ));
     }
-    let mut report = report(&stealth);
+    let mut report = report(&stealth, args.light.lit_map());
     report.horizon_asked = horizon;
     let mut text = serde_json::to_string(&report)
         .map_err(|e| CliError::Failed(format!("cannot encode the analysis: {e}")))?;
@@ -73,25 +92,41 @@ pub(super) fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn report(stealth: &Stealth) -> Report {
+fn report(stealth: &Stealth, light: LitMap) -> Report {
+    let summary = stealth.summary.clone();
+    let lit_share = match light {
+        LitMap::AsGenerated => summary.lit_floor_share,
+        LitMap::Settled => summary.lit_floor_share_settled,
+    };
     Report {
-        summary: stealth.summary.clone(),
+        summary,
         horizon: stealth.horizon,
         horizon_asked: stealth.horizon,
+        light: light.name(),
+        lit_share,
+        settle: stealth.settle,
+        relit: stealth
+            .relit
+            .iter()
+            .map(|r| [i64::from(r.cell.x), i64::from(r.cell.y), r.turn as i64])
+            .collect(),
         routes: stealth.routes.iter().map(route_report).collect(),
         guards: stealth
             .timelines
             .iter()
-            .map(|tl| GuardReport {
-                guard: tl.guard,
-                cycle: tl.period,
-                steps: (0..tl.period)
-                    .map(|t| {
-                        let (c, facing) = tl.at(t);
-                        let (fx, fy) = facing.delta();
-                        [c.x, c.y, fx, fy]
-                    })
-                    .collect(),
+            .map(|tl| {
+                let step = |t: usize| {
+                    let (c, facing) = tl.at(t);
+                    let (fx, fy) = facing.delta();
+                    [c.x, c.y, fx, fy]
+                };
+                GuardReport {
+                    guard: tl.guard,
+                    cycle: tl.period,
+                    lap_starts: tl.lead_in,
+                    lead_in: (0..tl.lead_in).map(step).collect(),
+                    lap: (tl.lead_in..tl.lead_in + tl.period).map(step).collect(),
+                }
             })
             .collect(),
     }

@@ -6,6 +6,7 @@
 use clap::ValueEnum;
 
 use crate::analysis::Overlay;
+use crate::analysis::stealth::LitMap;
 use crate::generate::campaign::LEVELS;
 use crate::io::preset::BrokenEdits;
 
@@ -47,6 +48,25 @@ pub(super) fn parse_seed(text: &str) -> Result<u64, String> {
         None => text.parse(),
     };
     parsed.map_err(|e| format!("not a 64-bit seed ({e})"))
+}
+
+/// A `--light` value: which of the two lit maps of the stealth analysis the lit figures use.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub(super) enum LightArg {
+    /// The torches as generated: the ones placed lit.
+    #[default]
+    AsGenerated,
+    /// After the guards have relit the unlit torches they find (the settled light).
+    Settled,
+}
+
+impl LightArg {
+    pub(super) fn lit_map(self) -> LitMap {
+        match self {
+            LightArg::AsGenerated => LitMap::AsGenerated,
+            LightArg::Settled => LitMap::Settled,
+        }
+    }
 }
 
 /// An `--overlay` value (`screenshot`, `export`): one of the six analysis overlays, `all` or `none`.

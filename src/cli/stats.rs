@@ -24,8 +24,9 @@ pub(super) struct StatsArgs {
     first_seed: u64,
     #[command(flatten)]
     generator: GeneratorArgs,
-    /// Append the stealth summary of each mansion (lit_floor_share, watched_share,
-    /// never_watched_share, hiding_cells, loot_ghost, ghost_route_turns; `loot` is already there).
+    /// Append the stealth summary of each mansion (lit_floor_share, lit_floor_share_settled,
+    /// watched_share, never_watched_share, hiding_cells, loot_ghost, ghost_route_turns; `loot` is
+    /// already there).
     #[arg(long)]
     #[expect(
         clippy::doc_markdown,

@@ -297,7 +297,7 @@ pub const LOCK_BY_EDIT_DARK: Color32 = Color32::from_rgb(8, 50, 48);
 
 /// Guard sight (overlay 5): cells no guard ever watches, a cool colour apart from the warm ramp.
 pub const NEVER_WATCHED: Color32 = Color32::from_rgb(40, 90, 190);
-/// Hatching over cells that placed torches (or, on the timeline, any torch) light.
+/// Hatching over cells that torches as generated (or, on the timeline, any torch burning then) light.
 pub const LIT_HATCH: Color32 = Color32::from_rgb(255, 250, 215);
 /// Frames of the cells that hide the thief (tables and bushes).
 pub const HIDING: Color32 = Color32::from_rgb(90, 255, 210);

@@ -64,8 +64,10 @@ impl Figures for Map<String, Value> {
 /// The stealth summary without its `loot` key, which the shared keys already have.
 #[derive(Clone, Debug, Serialize)]
 pub struct StealthColumns {
-    /// Share (0–1) of the cells the thief can stand on that placed torches light.
+    /// Share (0–1) of the cells the thief can stand on that the torches light as generated.
     pub lit_floor_share: f64,
+    /// The same share once guards have relit the unlit torches they find (the settled light).
+    pub lit_floor_share_settled: f64,
     /// Mean share (0–1) of the joint patrol cycle in which such a cell is watched.
     pub watched_share: f64,
     /// Share (0–1) of such cells no guard ever watches.
@@ -79,8 +81,9 @@ pub struct StealthColumns {
 }
 
 /// The keys the stealth summary adds (for "add --stealth" hints).
-pub const STEALTH_KEYS: [&str; 6] = [
+pub const STEALTH_KEYS: [&str; 7] = [
     "lit_floor_share",
+    "lit_floor_share_settled",
     "watched_share",
     "never_watched_share",
     "hiding_cells",
@@ -92,6 +95,7 @@ impl StealthColumns {
     fn number(&self, key: &str) -> Option<f64> {
         match key {
             "lit_floor_share" => Some(self.lit_floor_share),
+            "lit_floor_share_settled" => Some(self.lit_floor_share_settled),
             "watched_share" => Some(self.watched_share),
             "never_watched_share" => Some(self.never_watched_share),
             "hiding_cells" => Some(self.hiding_cells as f64),
@@ -106,6 +110,7 @@ impl From<Summary> for StealthColumns {
     fn from(s: Summary) -> Self {
         StealthColumns {
             lit_floor_share: s.lit_floor_share,
+            lit_floor_share_settled: s.lit_floor_share_settled,
             watched_share: s.watched_share,
             never_watched_share: s.never_watched_share,
             hiding_cells: s.hiding_cells,

@@ -1,11 +1,15 @@
 //! An independent, deliberately plain reading of the rules a ghost route must obey, written from
 //! `stealth-rules.md` without the analysis's bit sets: guards walked turn by turn (§4.2, §3.2), the
 //! thief's moves (§5.1–§5.2), bumps and cancelled moves (§4.3, §5.2 rule 4), creaky boards (§3.6), and
-//! the relaxed sight test with its own line of sight (§3.3–§3.4). Only the lit cells come from the
-//! analysis (`Stealth::lit_at`); the light casting has its own hand-worked tests.
+//! the relaxed sight test with its own line of sight (§3.3–§3.4). The guards' cells and facings come
+//! from the undisturbed replay with relighting (`undisturbed::replay`, a plain turn loop with its own
+//! tests), and the lit cells from the analysis (`Stealth::lit_at`: the torches burning at the end of
+//! the turn and carried light at the carriers' cells of `t − 1` and `t`, a superset of each guard's
+//! light); the light casting has its own hand-worked tests.
 
+use mansion_forge::analysis::stealth::undisturbed::{TorchRules, replay};
 use mansion_forge::analysis::stealth::{Route, Stealth};
-use mansion_forge::model::{Cell, Dir, Guard, ItemKind, Level, Terrain};
+use mansion_forge::model::{Cell, Dir, ItemKind, Level, Terrain};
 
 fn delta(d: Dir) -> (i32, i32) {
     match d {
@@ -23,74 +27,6 @@ fn dir_of(v: (i32, i32)) -> Dir {
         (1, 0) => Dir::E,
         _ => Dir::W,
     }
-}
-
-/// §3.2: the compass direction nearest to `v`; exact diagonals keep the axis of `dir`.
-fn turn(dir: Dir, v: (i32, i32)) -> Dir {
-    let (fx, fy) = delta(dir);
-    let (lx, ly) = (-fy, fx);
-    let f = fx * v.0 + fy * v.1;
-    let l = lx * v.0 + ly * v.1;
-    if f.abs() >= l.abs() {
-        if f >= 0 { dir } else { dir_of((-fx, -fy)) }
-    } else if l > 0 {
-        dir_of((lx, ly))
-    } else {
-        dir_of((-lx, -ly))
-    }
-}
-
-/// A guard's cell and facing after turn `t`, walking the route index step by step (§4.2).
-pub fn guard_at(level: &Level, guard: &Guard, t: usize) -> (Cell, Dir) {
-    let route = &level.patrols[guard.route].cells;
-    let n = route.len();
-    let loops = n >= 2 && {
-        let (a, b) = (route[0], route[n - 1]);
-        a != b && (a.x - b.x).abs() <= 1 && (a.y - b.y).abs() <= 1
-    };
-    let advance = |i: usize, reverse: bool| -> (usize, bool) {
-        if n <= 1 {
-            (0, false)
-        } else if !reverse {
-            if i + 1 < n {
-                (i + 1, false)
-            } else if loops {
-                (0, false)
-            } else {
-                (n - 2, true)
-            }
-        } else if i > 0 {
-            (i - 1, true)
-        } else {
-            (1, false)
-        }
-    };
-    let (first_next, _) = advance(0, false);
-    let start = route[0];
-    let next = route[first_next];
-    let mut dir = turn(Dir::E, (next.x - start.x, next.y - start.y));
-    let (mut i, mut reverse) = (0, false);
-    let mut here = start;
-    let mut at = (here, dir);
-    for _ in 0..t {
-        (i, reverse) = advance(i, reverse);
-        let there = route[i];
-        if there == here {
-            at = (here, dir);
-            for d in [Dir::W, Dir::E, Dir::S, Dir::N] {
-                let (dx, dy) = delta(d);
-                if level.terrain(here.offset(dx, dy)) == Terrain::Window(d) {
-                    dir = d;
-                    break;
-                }
-            }
-        } else {
-            dir = turn(dir, (there.x - here.x, there.y - here.y));
-            at = (there, dir);
-        }
-        here = there;
-    }
-    at
 }
 
 fn item(level: &Level, c: Cell) -> Option<ItemKind> {
@@ -199,6 +135,8 @@ pub fn check_route(level: &Level, s: &Stealth, route: &Route, loot: Cell) -> Res
     if path.len() < 2 || !is_exit {
         return Err(format!("does not end outside: {last:?}"));
     }
+    let replayed = replay(&TorchRules::GAME_2023, level, path.len());
+    let guards: Vec<&[(Cell, Dir)]> = replayed.guards.iter().map(|g| &g.steps[..]).collect();
     let mut taken = false;
     let mut noticed = 0;
     for t in 1..path.len() {
@@ -220,9 +158,9 @@ pub fn check_route(level: &Level, s: &Stealth, route: &Route, loot: Cell) -> Res
         }
         taken |= q == loot;
         let lit = s.lit_at(t).contains(q);
-        for guard in &level.guards {
-            let (before, _) = guard_at(level, guard, t - 1);
-            let (after, _) = guard_at(level, guard, t);
+        for guard in &guards {
+            let (before, _) = guard[t - 1];
+            let (after, _) = guard[t];
             if q == before {
                 return Err(format!("turn {t}: lands on a guard at {q:?}"));
             }
@@ -232,12 +170,11 @@ pub fn check_route(level: &Level, s: &Stealth, route: &Route, loot: Cell) -> Res
         }
         let heard = p != q
             && level.terrain(q) == Terrain::WoodCreaky
-            && level
-                .guards
+            && guards
                 .iter()
-                .any(|guard| within_earshot(level, q, guard_at(level, guard, t - 1).0));
-        let seen = level.guards.iter().any(|guard| {
-            let (g, facing) = guard_at(level, guard, t);
+                .any(|guard| within_earshot(level, q, guard[t - 1].0));
+        let seen = guards.iter().any(|guard| {
+            let (g, facing) = guard[t];
             sees(level, g, facing, q, lit)
         });
         noticed += usize::from(seen || heard);

@@ -2,23 +2,28 @@
 //! patrol cycle each cell is watched, where the thief hides, and whether each piece of loot can be stolen
 //! unseen (a *ghost route*), by the 2023 game's own rules.
 //!
-//! The model is the spec's *strict ghost* (§6): no guard ever notices the thief, so guards never react
-//! and walk their routes undisturbed. Simplifications, said wherever results are shown:
-//! - torches keep their placed state: guards do not relight unlit torches (§4.5), so light is the placed
-//!   lit torches plus the torches guards carry;
-//! - carried light at turn `t` is taken at the carrier's cells of turns `t − 1` and `t` (the spec's
-//!   conservative union; it can only over-report sightings);
+//! The model is the spec's *strict ghost* (§6): no guard ever notices the thief, so guards never react.
+//! They walk their routes and relight the unlit torches they spot (§3.8, §4.5), replayed turn by turn
+//! ([`relit`], §7 Step 0): each guard's timeline is a lead-in and a lap that repeats, checked in the
+//! replay. Torch light changes at each relight ([`relit::TorchEpochs`]); there are two lit maps, as
+//! generated and settled (§7 (a)). Simplifications, said wherever results are shown:
+//! - in the route search, carried light at turn `t` is taken at the carrier's cells of turns `t − 1` and
+//!   `t`, and a torch relit during turn `t` burns for the whole turn (the spec's conservative union; it
+//!   can only over-report sightings); the watched shares use each guard's exact light instead;
 //! - water is treated as ordinary exposed floor (no submerged hiding), and the thief never toggles a
 //!   torch;
 //! - routes are searched within a bounded horizon ([`DEFAULT_HORIZON`] turns): "none" means none within
-//!   it, and "back out" means reaching the outside (or the start cell), not leaving the level.
+//!   it, and "back out" means reaching the outside (or the start cell), not leaving the level (the game
+//!   also needs the whole map seen).
 
 mod cancel;
 pub mod cells;
 pub mod earshot;
 pub mod ghost;
+mod heat;
 pub mod light;
 pub mod patch;
+pub mod relit;
 pub mod sight;
 pub mod timeline;
 pub mod undisturbed;
@@ -35,7 +40,9 @@ pub use timeline::GuardTimeline;
 
 use crate::model::{Cell, Dir, Grid, ItemKind, Level};
 use ghost::{Search, TurnHazards};
-use watch::{Watch, watched_shares};
+use heat::watched_shares;
+use undisturbed::Relight;
+use watch::Watch;
 
 /// Turns searched for a route: covers the longest measured relighting transient plus several periods of
 /// any level-9 guard, and any sensible route (§7 (c)).
@@ -58,8 +65,11 @@ const MAX_PERIOD: usize = 20_000;
 /// The per-level figures of the analysis, as `analyze` and `stats --stealth` print them.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
-    /// Share of the cells the thief can stand on that placed torches light.
+    /// Share of the cells the thief can stand on that the torches light as generated (placed lit).
     pub lit_floor_share: f64,
+    /// The same share in the settled light: placed lit torches and every torch guards relit.
+    #[serde(default)]
+    pub lit_floor_share_settled: f64,
     /// Mean, over those cells, of the share of the joint patrol cycle in which the cell is watched.
     pub watched_share: f64,
     /// Share of those cells no guard ever watches.
@@ -72,6 +82,27 @@ pub struct Summary {
     pub loot_ghost: usize,
     /// Turns of all ghost routes together.
     pub ghost_route_turns: usize,
+}
+
+/// Which of the two lit maps of §7 (a) to show.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LitMap {
+    /// The torches as generated: the ones placed lit (turn 0).
+    #[default]
+    AsGenerated,
+    /// After the relighting transient: every torch guards relit is lit too.
+    Settled,
+}
+
+impl LitMap {
+    /// The name used by the CLI and the JSON: `as-generated` or `settled`.
+    pub fn name(self) -> &'static str {
+        match self {
+            LitMap::AsGenerated => "as-generated",
+            LitMap::Settled => "settled",
+        }
+    }
 }
 
 /// The route found for one loot item.
@@ -116,8 +147,14 @@ pub struct Stealth {
     pub horizon: usize,
     /// What each cell is to the rules (walls, sight blockers, hiding places, where the thief may stand).
     pub rules: CellRules,
-    /// Every guard's cell and facing turn by turn, in `Level::guards` order.
+    /// Every guard's cell and facing turn by turn, in `Level::guards` order: the replay with
+    /// relighting, as a lead-in and a lap.
     pub timelines: Vec<GuardTimeline>,
+    /// The torches guards relit in the replay, in the order they were lit.
+    pub relit: Vec<Relight>,
+    /// A turn from which every guard walks its lap and no torch changes: the watched shares are of
+    /// the cycle from then on.
+    pub settle: usize,
     watch: Watch,
     /// Per cell, the share of the joint patrol cycle in which it is watched (0 = never).
     pub watched_share: Grid<f32>,
@@ -128,9 +165,29 @@ pub struct Stealth {
 }
 
 impl Stealth {
-    /// Cells lit by placed torches.
+    /// Cells lit by the torches placed lit: the lit map as generated (turn 0). Same as
+    /// [`Stealth::torch_lit_as_generated`].
     pub fn torch_lit(&self) -> &CellSet {
-        &self.watch.torch_lit
+        self.torch_lit_as_generated()
+    }
+
+    /// The lit map as generated: the torches placed lit, at turn 0 (§7 (a)).
+    pub fn torch_lit_as_generated(&self) -> &CellSet {
+        self.watch.epochs.as_generated()
+    }
+
+    /// The settled lit map: the torches placed lit and every torch the guards relit in the replay,
+    /// as they burn after the relighting transient (§7 (a)).
+    pub fn torch_lit_settled(&self) -> &CellSet {
+        self.watch.epochs.settled()
+    }
+
+    /// One of the two lit maps.
+    pub fn torch_lit_of(&self, light: LitMap) -> &CellSet {
+        match light {
+            LitMap::AsGenerated => self.torch_lit_as_generated(),
+            LitMap::Settled => self.torch_lit_settled(),
+        }
     }
 
     /// Lit cells at turn `t`, carried torches included.
@@ -211,15 +268,16 @@ pub fn analyze_unless_cancelled(level: &Level, horizon: usize, cancel: &Cancel) 
         .min(MAX_GUARD_WORK / ((level.guards.len() + 1) * words))
         .min(MAX_SEARCH_WORK / ((coins + 2) * words))
         .max(1);
-    let timelines = timeline::guard_timelines(level, MAX_PERIOD);
-    let watch = Watch::new(
-        &rules,
-        &timelines,
-        light::torch_light(&rules, &rules.torches_lit),
-    );
+    let relit::RelitTimelines {
+        timelines,
+        relit,
+        settle,
+    } = relit::relit_timelines(level, MAX_PERIOD);
+    let epochs = relit::TorchEpochs::new(&rules, &relit);
+    let watch = Watch::new(&rules, &timelines, epochs);
     // The watched shares and the routes need only the guards' watch: both halves run at once.
     let (shares, routes) = rayon::join(
-        || watched_shares(&watch, &timelines, level.shape().len(), cancel),
+        || watched_shares(&watch, &timelines, settle, level.shape().len(), cancel),
         || {
             let exits = exits(level, &rules);
             let mut hazards = Hazards::new(&rules, &timelines, &watch);
@@ -234,6 +292,8 @@ pub fn analyze_unless_cancelled(level: &Level, horizon: usize, cancel: &Cancel) 
         horizon: turns,
         rules,
         timelines,
+        relit,
+        settle,
         watch,
         watched_share,
         routes,
@@ -383,12 +443,10 @@ fn summarize(
     let mut hiding = rules.hides.clone();
     hiding.intersect_with(&rules.standable);
     let ghosts: Vec<&LootRoute> = routes.iter().filter(|r| r.ghost).collect();
+    let lit_share = |lit: &CellSet| floor.iter().filter(|c| lit.contains(**c)).count() as f64 / n;
     Summary {
-        lit_floor_share: floor
-            .iter()
-            .filter(|c| watch.torch_lit.contains(**c))
-            .count() as f64
-            / n,
+        lit_floor_share: lit_share(watch.epochs.as_generated()),
+        lit_floor_share_settled: lit_share(watch.epochs.settled()),
         watched_share: floor.iter().fold(0.0, |sum, &c| sum + share(c)) / n,
         never_watched_share: floor.iter().filter(|&&c| share(c) == 0.0).count() as f64 / n,
         hiding_cells: hiding.len(),

@@ -207,6 +207,19 @@ impl Cone {
             .map(move |&(i, if_lit, always)| (i as usize, if_lit & (lit[i as usize] | always)))
     }
 
+    /// Per word under the lit cells `lit`: `(word index, watched bits, bits watched only if lit)` —
+    /// the cells in range for a lit cell that are dark in `lit`.
+    pub fn split_words<'a>(
+        &'a self,
+        lit: &'a CellSet,
+    ) -> impl Iterator<Item = (usize, u64, u64)> + 'a {
+        let lit = lit.words();
+        self.words.iter().map(move |&(i, if_lit, always)| {
+            let shown = lit[i as usize] | always;
+            (i as usize, if_lit & shown, if_lit & !shown)
+        })
+    }
+
     /// Adds the cells watched under the lit cells `lit` to `out`.
     pub fn add_watched(&self, lit: &CellSet, out: &mut CellSet) {
         let out = out.words_mut();

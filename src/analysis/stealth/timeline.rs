@@ -3,9 +3,11 @@
 //! Under the strict-ghost definition no guard ever perceives the thief, so each guard walks its route
 //! undisturbed: a loop with period `n`, or forward and back with period `2(n − 1)`, repeated cells being
 //! pauses. Facing starts toward the first step, turns toward each step taken, and a guard standing still
-//! next to a window turns to look out of it. Guards never relight torches here (torches keep their
-//! placed state), so the closed form is exact for this model; guard–guard blocking, never observed in
-//! undisturbed patrols (§4.7), is not modelled.
+//! next to a window turns to look out of it. This closed form ([`guard_timelines`]) is exact only for
+//! guards that never relight a torch (§7 Step 0); the analysis takes its timelines from the replay with
+//! relighting ([`super::relit`]), and the closed form stands in only for guards whose periods a hostile
+//! file makes too long to replay. Guard–guard blocking, never observed in undisturbed patrols (§4.7),
+//! is not modelled here (the replay models it).
 
 use super::sight::turn;
 use crate::model::{Cell, Dir, Level, Terrain};
@@ -18,10 +20,13 @@ pub struct GuardTimeline {
     /// Whether the guard carries a torch, lighting radius² 15 around its cell wherever it walks
     /// (stealth rules §2.1): its timeline then moves light as well as sight.
     pub carries_torch: bool,
-    /// Turns after which the guard is back where it was and facing the same way.
+    /// Turns after which the guard is back where it was and facing the same way, once on its lap.
     pub period: usize,
+    /// Turns before its lap starts (`τ` of §7 Step 0): from turn `lead_in` on, `steps` repeat with
+    /// `period`. The relighting transient, and the first turns whose facing differs from the lap's.
+    pub lead_in: usize,
     /// `steps[t]`: the guard's cell after turn `t` and its facing at that turn's sight test (turn 0 is
-    /// the start, before anyone acts).
+    /// the start, before anyone acts): the lead-in, then at least one lap.
     pub steps: Vec<(Cell, Dir)>,
 }
 
@@ -32,7 +37,7 @@ impl GuardTimeline {
     }
 
     /// The index into `steps` that stands for turn `t`: past the simulated turns, the last `period`
-    /// of them are one steady cycle.
+    /// of them are one steady cycle (the lap).
     pub fn step_of(&self, t: usize) -> usize {
         let len = self.steps.len();
         if t < len {
@@ -66,8 +71,9 @@ pub fn window_facing(level: &Level, c: Cell) -> Option<Dir> {
     })
 }
 
-/// Every guard with a route, simulated for two of its periods: the first settles its facing, the
-/// second is the steady cycle that repeats from then on (periods beyond `max_period` are cut there:
+/// Every guard with a route in the closed form of §4.2 (no relighting), simulated for two of its
+/// periods and a turn: the first period and turn are the lead-in that settles its facing, the second
+/// period is the steady cycle that repeats from then on (periods beyond `max_period` are cut there:
 /// only a hostile file has them).
 pub fn guard_timelines(level: &Level, max_period: usize) -> Vec<GuardTimeline> {
     level
@@ -107,6 +113,7 @@ pub fn guard_timelines(level: &Level, max_period: usize) -> Vec<GuardTimeline> {
                 guard: i,
                 carries_torch: guard.carries_torch,
                 period,
+                lead_in: len - period,
                 steps,
             })
         })

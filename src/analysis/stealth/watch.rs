@@ -1,27 +1,30 @@
 //! Which cells the guards watch at each turn, and for how much of the patrol cycle (`stealth-rules.md`
 //! §7 (a), (b)).
 //!
-//! Light at turn `t` is the placed torches' light plus every torch carrier's light at its cells of turns
-//! `t − 1` and `t`: the original recomputes light in the middle of a turn as carriers move, so this
-//! union is the spec's conservative bound (it can only over-report sightings, never hide one).
+//! Light at turn `t`, for the route search and the timeline views, is the light of the torches burning
+//! at the end of turn `t` (placed lit, or relit by a guard by then: [`TorchEpochs`]) plus every torch
+//! carrier's light at its cells of turns `t − 1` and `t`: the original recomputes light in the middle
+//! of a turn as carriers move and torches are relit, so this union is the spec's conservative bound
+//! (it can only over-report sightings, never hide one). The watched shares use each guard's exact
+//! light instead (`super::heat`).
 
 use rayon::prelude::*;
 
-use super::cancel::Cancel;
 use super::cells::{CellRules, CellSet};
 use super::light::{CARRIED_RADIUS2, cast};
 use super::patch::Patch;
+use super::relit::TorchEpochs;
 use super::sight::{Cone, visible};
 use super::timeline::GuardTimeline;
 
 /// Patterns longer than this many turns of joint cycle are combined as independent guards.
-const MAX_JOINT_CYCLE: u64 = 20_000;
+pub(super) const MAX_JOINT_CYCLE: u64 = 20_000;
 
 /// Cones and carried light, computed once per distinct (cell, facing) and carrier cell.
 #[derive(Clone, Debug)]
 pub struct Watch {
-    /// Light of the placed lit torches.
-    pub torch_lit: CellSet,
+    /// Light of the torches burning, placed or relit, turn by turn.
+    pub epochs: TorchEpochs,
     /// Every distinct cone, and for each guard timeline the cone of each simulated step.
     cones: Vec<Cone>,
     cone_of_step: Vec<Vec<u32>>,
@@ -150,13 +153,13 @@ fn carried_of(
 
 impl Watch {
     /// Cones and carried light are independent: they are made at once on two threads.
-    pub fn new(rules: &CellRules, timelines: &[GuardTimeline], torch_lit: CellSet) -> Self {
+    pub fn new(rules: &CellRules, timelines: &[GuardTimeline], epochs: TorchEpochs) -> Self {
         let ((cones, cone_of_step), (carried, carried_of_step)) = rayon::join(
             || cones_of(rules, timelines),
             || carried_of(rules, timelines),
         );
         Watch {
-            torch_lit,
+            epochs,
             cones,
             cone_of_step,
             carried,
@@ -164,16 +167,17 @@ impl Watch {
         }
     }
 
-    /// Lit cells at turn `t`: placed torches, and carried torches at their cells of turns `t − 1` and `t`.
+    /// Lit cells at turn `t`: torches burning at the end of the turn, and carried torches at their
+    /// cells of turns `t − 1` and `t`.
     pub fn lit_at(&self, timelines: &[GuardTimeline], t: usize) -> CellSet {
-        let mut lit = self.torch_lit.clone();
+        let mut lit = self.epochs.at(t).clone();
         self.lit_into(timelines, t, &mut lit);
         lit
     }
 
     /// [`Watch::lit_at`] into `lit` (of the map's shape), reusing its storage.
     pub fn lit_into(&self, timelines: &[GuardTimeline], t: usize, lit: &mut CellSet) {
-        lit.copy_from(&self.torch_lit);
+        lit.copy_from(self.epochs.at(t));
         for (g, steps) in self.carried_of_step.iter().enumerate() {
             if let Some(steps) = steps {
                 for turn in [t.saturating_sub(1), t] {
@@ -187,8 +191,21 @@ impl Watch {
         }
     }
 
-    fn cone(&self, timelines: &[GuardTimeline], g: usize, t: usize) -> &Cone {
+    /// The cone of guard timeline `g` at turn `t`.
+    pub(super) fn cone(&self, timelines: &[GuardTimeline], g: usize, t: usize) -> &Cone {
         &self.cones[self.cone_of_step[g][timelines[g].step_of(t)] as usize]
+    }
+
+    /// The light guard timeline `g` carries at turn `t`, as the nonzero words of a map-wide set;
+    /// `None` for a guard without a torch.
+    pub(super) fn carried(
+        &self,
+        timelines: &[GuardTimeline],
+        g: usize,
+        t: usize,
+    ) -> Option<&[(u32, u64)]> {
+        let steps = self.carried_of_step[g].as_ref()?;
+        Some(&self.carried[steps[timelines[g].step_of(t)] as usize])
     }
 
     /// The cells guard timeline `g` watches at turn `t` under the lit cells `lit`.
@@ -214,73 +231,12 @@ impl Watch {
     }
 }
 
-/// For every cell (row-major), the share of the joint patrol cycle in which at least one guard watches
-/// it (0 = never). Each guard's pattern is taken over one of its own periods after a first one (so its
-/// facing has settled). Cells watched by several guards are counted exactly: by inclusion–exclusion over
-/// the guards' phases ([`inclusion_exclusion`]), or, for crowds, by merging patterns over their joint
-/// cycle (at most [`MAX_JOINT_CYCLE`] turns, beyond which a pattern is taken as independent) and meeting
-/// the last one by the Chinese remainder theorem ([`both_share`]). The joint cycle of all guards is
-/// never enumerated. `None` when `cancel` is set meanwhile.
-pub fn watched_shares(
-    watch: &Watch,
-    timelines: &[GuardTimeline],
-    cells: usize,
-    cancel: &Cancel,
-) -> Option<Vec<f32>> {
-    // Guard `g` is sampled at turns `period..2 · period`, turn by turn so that the light of each turn
-    // is made once.
-    let shape = watch.torch_lit.shape();
-    let (width, per_row) = (shape.width() as usize, watch.torch_lit.words_per_row());
-    let periods: Vec<usize> = timelines.iter().map(|tl| tl.period.max(1)).collect();
-    let first = periods.iter().copied().min().unwrap_or(1);
-    let end = periods.iter().map(|p| 2 * p).max().unwrap_or(1);
-    // Every (cell, guard, phase) hit, in turn order; a stable sort by cell and guard then groups them
-    // by cell, and within a cell by guard with phases ascending (a guard watches a cell at most once
-    // per phase). One list, sorted in place: the hits are most of the analysis's memory on crowded
-    // levels.
-    let mut hits: Vec<(u32, u32, u32)> = Vec::new();
-    let mut lit = watch.torch_lit.clone();
-    for t in first..end {
-        if t % 64 == 0 && cancel.is_cancelled() {
-            return None;
-        }
-        watch.lit_into(timelines, t, &mut lit);
-        for (g, &period) in periods.iter().enumerate() {
-            if !(period..2 * period).contains(&t) {
-                continue;
-            }
-            for (w, mut bits) in watch.cone(timelines, g, t).watched_words(&lit) {
-                while bits != 0 {
-                    let x = w % per_row * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let cell = w / per_row * width + x;
-                    if cell < cells {
-                        hits.push((cell as u32, g as u32, (t - period) as u32));
-                    }
-                }
-            }
-        }
-    }
-    hits.sort_by_key(|&(cell, g, _)| (cell, g));
-    let mut shares = vec![0.0; cells];
-    let phases: Vec<u32> = hits.iter().map(|h| h.2).collect();
-    let mut patterns: Vec<Phases> = Vec::new();
-    let mut at = 0;
-    for of_cell in hits.chunk_by(|a, b| a.0 == b.0) {
-        patterns.clear();
-        for run in of_cell.chunk_by(|a, b| a.1 == b.1) {
-            patterns.push((periods[run[0].1 as usize], &phases[at..at + run.len()]));
-            at += run.len();
-        }
-        shares[of_cell[0].0 as usize] = joint_share(&patterns);
-    }
-    Some(shares)
-}
+/// One guard's watch pattern for one cell: its period and the phases of it in which it watches
+/// (ascending, each below the period).
+pub(super) type Phases<'a> = (usize, &'a [u32]);
 
-/// One guard's watch pattern for one cell: its period and the phases of it in which it watches.
-type Phases<'a> = (usize, &'a [u32]);
-
-fn joint_share(list: &[Phases]) -> f32 {
+/// The share of turns in which at least one of the patterns watches, over their joint cycle.
+pub(super) fn joint_share(list: &[Phases]) -> f32 {
     let share = |(period, phases): &Phases| phases.len() as f64 / *period as f64;
     let watched = match list {
         [] => 0.0,
@@ -476,7 +432,8 @@ fn both_share(a: &Pattern, b: &Pattern) -> f64 {
     meetings as f64 * g as f64 / (p as f64 * q as f64)
 }
 
-fn gcd(a: u128, b: u128) -> u128 {
+/// The greatest common divisor.
+pub(super) fn gcd(a: u128, b: u128) -> u128 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 

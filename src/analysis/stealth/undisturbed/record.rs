@@ -1,8 +1,8 @@
 //! The undisturbed timeline recorded turn by turn (`stealth-rules.md` §7 Step 0): each guard's cell
 //! and facing, the light its sight test used, and every torch relit.
 
+use crate::analysis::stealth::cells::{CellRules, CellSet};
 use crate::analysis::stealth::light::{CARRIED_RADIUS2, cast, torch_light};
-use crate::analysis::stealth::{CellRules, CellSet};
 use crate::model::{Cell, Dir, ItemKind, Level};
 
 use super::guards::Guards;

@@ -5,7 +5,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::analysis::stealth::CellRules;
+use crate::analysis::stealth::cells::CellRules;
 use crate::analysis::stealth::sight::{staircase, turn};
 use crate::model::topology::{INFINITE, move_costs};
 use crate::model::{Cell, Dir, Grid, Level, Terrain};
@@ -176,48 +176,65 @@ impl Ground {
 
     /// `posNextBest` (§4.3): among the 3 × 3 block around `from`, its own cell included, scanned x then
     /// y ascending, the first cell of strictly smallest field value the guard may enter; `from` when
-    /// there is none.
+    /// there is none. The field is run only until every cell of value up to the block's smallest is
+    /// settled (Dijkstra settles cells in order of value), which picks the same cell as the whole field.
     fn best_next(&self, level: &Level, from: Cell, seeds: &[(Cell, u32)], acted: &[Cell]) -> Cell {
-        let field = self.field(seeds);
-        let mut best = (INFINITE, from);
+        let mut block = Vec::with_capacity(9);
         for x in from.x - 1..=from.x + 1 {
             for y in from.y - 1..=from.y + 1 {
                 let c = Cell::new(x, y);
-                let value = field.get(c).copied().unwrap_or(INFINITE);
-                if value != INFINITE && value < best.0 && self.may_enter(level, from, c, acted) {
-                    best = (value, c);
+                if self.may_enter(level, from, c, acted) {
+                    block.push(c);
                 }
             }
         }
-        best.1
-    }
-
-    /// The guards' distance field (§1.3): Dijkstra outward from the seeds over 8-neighbours, a step
-    /// costing 2 orthogonally or 3 diagonally plus the entered cell's cost, under the corner rule.
-    fn field(&self, seeds: &[(Cell, u32)]) -> Grid<u32> {
+        if block.is_empty() {
+            return from;
+        }
         let mut field = Grid::new(self.costs.shape(), INFINITE);
         let mut heap: BinaryHeap<Reverse<(u32, i32, i32)>> =
             seeds.iter().map(|&(c, d)| Reverse((d, c.x, c.y))).collect();
+        let mut bound = INFINITE;
         while let Some(Reverse((d, x, y))) = heap.pop() {
+            if d > bound {
+                break;
+            }
             let c = Cell::new(x, y);
             match field.get_mut(c) {
                 Some(v) if d < *v => *v = d,
                 _ => continue,
             }
-            for (dx, dy) in NEIGHBOURS {
-                let n = c.offset(dx, dy);
-                let cost = self.move_cost(c, n);
-                if cost == INFINITE {
-                    continue;
-                }
-                let step = if dx != 0 && dy != 0 { 3 } else { 2 };
-                let nd = d + cost + step;
-                if field.get(n).is_some_and(|&v| nd < v) {
-                    heap.push(Reverse((nd, n.x, n.y)));
-                }
+            if block.contains(&c) {
+                bound = bound.min(d);
+            }
+            self.relax(c, d, &field, &mut heap);
+        }
+        block
+            .into_iter()
+            .find(|&c| bound != INFINITE && field.get(c) == Some(&bound))
+            .unwrap_or(from)
+    }
+
+    /// Pushes the neighbours of `c` (settled at `d`) that a step from it would improve.
+    fn relax(
+        &self,
+        c: Cell,
+        d: u32,
+        field: &Grid<u32>,
+        heap: &mut BinaryHeap<Reverse<(u32, i32, i32)>>,
+    ) {
+        for (dx, dy) in NEIGHBOURS {
+            let n = c.offset(dx, dy);
+            let cost = self.move_cost(c, n);
+            if cost == INFINITE {
+                continue;
+            }
+            let step = if dx != 0 && dy != 0 { 3 } else { 2 };
+            let nd = d + cost + step;
+            if field.get(n).is_some_and(|&v| nd < v) {
+                heap.push(Reverse((nd, n.x, n.y)));
             }
         }
-        field
     }
 
     /// §3.8: the nearest unlit torch with `d² < cutoff` and a clear torch line (sight blockers and
