@@ -27,7 +27,7 @@ impl Draws {
         self.state = self.state.wrapping_add(0x6D2B_79F5);
         let mut t = self.state;
         t = (t ^ (t >> 15)).wrapping_mul(t | 1);
-        t ^= t.wrapping_add((t ^ (t >> 7)).wrapping_mul(t | 61));
+        t ^= t.wrapping_add((t ^ (t >> 7)).wrapping_mul(t | 0x3d));
         f64::from(t ^ (t >> 14)) / 4_294_967_296.0
     }
 
