@@ -422,7 +422,7 @@ pub fn event_text(turn: usize, event: &Event) -> String {
         Event::Relit { guard, cell } => format!("guard {guard} relit the torch at {}", at(*cell)),
         Event::Mode { guard, from, to } => {
             return format!(
-                "turn {turn}: guard {guard}: {} → {}",
+                "turn {turn}: guard {guard}: {} -> {}",
                 from.label(),
                 to.label()
             );

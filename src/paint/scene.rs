@@ -3,7 +3,7 @@
 //! parent, it would tie each of them back to it in an import cycle.
 
 use super::facts::MapFacts;
-use super::play::PlayFrame;
+use super::play_frame::PlayFrame;
 use super::shown::{Layers, Overlays};
 use super::timeline_frame::TimelineFrame;
 use crate::analysis::diff::Mark;
