@@ -426,7 +426,11 @@ fn the_editor_paints_what_the_png_export_writes() {
     let s = export::png::cell_px(level.width, level.height);
     let t = CellToScreen::whole_map(level.width, level.height, s as f32);
     let mut fonts = paint::picture_fonts();
-    let shapes = state.paint_map(&t, None, &mut fonts.with_pixels_per_point(1.0));
+    let shapes = state.paint_map(
+        &t,
+        mansion_forge::app::Frames::default(),
+        &mut fonts.with_pixels_per_point(1.0),
+    );
     let mut editor = RgbaImage::from_pixel(
         level.width as u32 * s,
         level.height as u32 * s,

@@ -68,6 +68,17 @@ impl Command {
             Command::CompareWithFile,
             Command::StopComparing,
             Command::ToggleBrowser,
+            Command::PlayFromStart,
+            Command::PlayFromHere,
+            Command::PlayGhostRoute,
+            Command::StopPlaying,
+            Command::PlayStepBack,
+            Command::RestartPlay,
+            Command::PlayNextTurn,
+            Command::ToggleAutoPlay,
+            Command::ToggleFog,
+            Command::SavePlayThrough,
+            Command::OpenPlayThrough,
         ]);
         list.extend((0..campaign::LEVELS as u32).map(Command::OpenMansion));
         list
@@ -137,7 +148,20 @@ impl Command {
             | K::CompareWithStep
             | K::CompareWithFile
             | K::StopComparing
-            | K::ToggleBrowser => Reach::Listed,
+            | K::ToggleBrowser
+            | K::PlayFromStart
+            | K::PlayFromHere
+            | K::PlayGhostRoute
+            | K::StopPlaying
+            | K::PlayStepBack
+            | K::RestartPlay
+            | K::PlayNextTurn
+            | K::ToggleAutoPlay
+            | K::ToggleFog
+            | K::SavePlayThrough
+            | K::OpenPlayThrough => Reach::Listed,
+            K::PlayMove => Reach::Elsewhere("the keyboard while playing: arrows, WASD, Space"),
+            K::SetPlaySeed => Reach::Elsewhere("the play panel"),
             K::OpenRecent => {
                 Reach::Elsewhere("File ▸ Recent, and the palette when files were opened")
             }

@@ -15,6 +15,7 @@ use crate::generate::recipe::Recipe;
 use crate::io::export::Format;
 use crate::model::RoomId;
 use crate::paint::Layer;
+use crate::play::Move;
 
 /// The editor's side of the overlays: labels and keys.
 impl Overlay {
@@ -162,6 +163,34 @@ pub enum Command {
         /// Which mansion of that game (0–9).
         level: u32,
     },
+    /// Play-test the level: the thief at the player start, turn 0.
+    PlayFromStart,
+    /// Play-test from the cell under the pointer (or the last one pointed at), at the patrol
+    /// timeline's turn when the timeline is open.
+    PlayFromHere,
+    /// Play the route the stealth analysis found to the chosen loot (else the first ghost route),
+    /// turn by turn.
+    PlayGhostRoute,
+    /// Stop play-testing: the map shows the document again.
+    StopPlaying,
+    /// The thief's move in the game being played.
+    PlayMove(Move),
+    /// Take back the last turn of the game.
+    PlayStepBack,
+    /// Start the game again from where it started.
+    RestartPlay,
+    /// Play the next turn of the route being played.
+    PlayNextTurn,
+    /// Play the route by itself a few turns a second, or pause it.
+    ToggleAutoPlay,
+    /// Darken the cells the thief has not seen, or stop.
+    ToggleFog,
+    /// Restart the game with this seed for the guards' draws.
+    SetPlaySeed(u32),
+    /// Ask for a path and save the game's moves as a play-through (`.play.ron`).
+    SavePlayThrough,
+    /// Ask for a play-through file and replay its moves on this level.
+    OpenPlayThrough,
 }
 
 impl Command {
@@ -225,6 +254,19 @@ impl Command {
             Command::ToggleBrowser => "Seed browser".to_string(),
             Command::SearchSeeds => "Search".to_string(),
             Command::CancelSearch => "Cancel search".to_string(),
+            Command::PlayFromStart => "Play from the start".to_string(),
+            Command::PlayFromHere => "Play from here".to_string(),
+            Command::PlayGhostRoute => "Play the ghost route".to_string(),
+            Command::StopPlaying => "Stop playing".to_string(),
+            Command::PlayMove(mv) => format!("Move {mv}"),
+            Command::PlayStepBack => "Take back a turn".to_string(),
+            Command::RestartPlay => "Restart the game".to_string(),
+            Command::PlayNextTurn => "Next turn".to_string(),
+            Command::ToggleAutoPlay => "Auto-play the route".to_string(),
+            Command::ToggleFog => "Fog of war".to_string(),
+            Command::SetPlaySeed(seed) => format!("Guards' seed {seed}"),
+            Command::SavePlayThrough => "Save play-through…".to_string(),
+            Command::OpenPlayThrough => "Open play-through…".to_string(),
             Command::OpenVariant { game_seed, level } => {
                 format!("Open game {game_seed}, mansion {level}")
             }
@@ -247,6 +289,10 @@ impl Command {
             Command::StepBack => Some(Key::Comma),
             Command::StepForward => Some(Key::Period),
             Command::Cancel => Some(Key::Escape),
+            Command::PlayFromStart => Some(Key::F5),
+            Command::PlayFromHere => Some(Key::F6),
+            Command::PlayGhostRoute => Some(Key::F7),
+            Command::StopPlaying => Some(Key::F8),
             Command::SetTool(tool) => Some(tool.key()),
             _ => None,
         }
@@ -433,6 +479,26 @@ impl Command {
             Command::OpenVariant { .. } => {
                 "Open this mansion as a new, untitled document, with this generator"
             }
+            Command::PlayFromStart => {
+                "Play-test the level: arrows or WASD step, Shift leaps, Space waits, Backspace takes \
+                 back"
+            }
+            Command::PlayFromHere => {
+                "Play-test from the cell under the pointer, at the patrol timeline's turn if it is open"
+            }
+            Command::PlayGhostRoute => {
+                "Play the analysis's route to the chosen loot (or the first ghost route) turn by turn"
+            }
+            Command::StopPlaying => "Stop play-testing and show the document's guards again",
+            Command::PlayMove(_) => "Move the thief in the game",
+            Command::PlayStepBack => "Take back the last turn of the game",
+            Command::RestartPlay => "Start the game again from where it started",
+            Command::PlayNextTurn => "Play the next turn of the route",
+            Command::ToggleAutoPlay => "Play the route by itself a few turns a second, or pause it",
+            Command::ToggleFog => "Darken the cells the thief has not seen yet",
+            Command::SetPlaySeed(_) => "Restart the game with this seed for the guards' draws",
+            Command::SavePlayThrough => "Save the game's moves as a play-through file (.play.ron)",
+            Command::OpenPlayThrough => "Replay a play-through file's moves on this level",
         }
     }
 

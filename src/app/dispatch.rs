@@ -12,8 +12,23 @@ use super::tool::Tool;
 use crate::edit::{self, Edit};
 use crate::model::{Cell, LockOrigin, RoomId};
 
-/// Carries out `command`.
+/// Carries out `command`. While a game is played, commands that edit the map are refused: the
+/// play-test never changes the document.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one arm per command: the exhaustive match is the point"
+)]
 pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
+    if panels.play.playing() && edits_the_map(&command) {
+        state.say(
+            MessageKind::Warning,
+            format!(
+                "{}: not while play-testing (F8 or Escape stops the game)",
+                command.label()
+            ),
+        );
+        return;
+    }
     match command {
         Command::ToggleOverlay(overlay) => state.view.overlays.toggle(overlay),
         Command::ToggleLayer(layer) => state.view.layers.toggle(layer),
@@ -108,7 +123,81 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
         Command::ToggleControls => panels.layout.controls ^= true,
         Command::ToggleDetails if panels.narrow => panels.details_while_narrow ^= true,
         Command::ToggleDetails => panels.layout.details ^= true,
+        Command::PlayFromStart
+        | Command::PlayFromHere
+        | Command::PlayGhostRoute
+        | Command::StopPlaying
+        | Command::PlayMove(_)
+        | Command::PlayStepBack
+        | Command::RestartPlay
+        | Command::PlayNextTurn
+        | Command::ToggleAutoPlay
+        | Command::ToggleFog
+        | Command::SetPlaySeed(_)
+        | Command::SavePlayThrough
+        | Command::OpenPlayThrough => play(&command, state, panels),
     }
+}
+
+/// Carries out a command of the play-test.
+fn play(command: &Command, state: &mut EditorState, panels: &mut Panels) {
+    match command {
+        Command::PlayFromStart => {
+            let start = state.level().player_start;
+            panels.play.start(state, start, 0);
+        }
+        Command::PlayFromHere => {
+            let cell = state.view.cursor_cell.or(panels.play.last_cell);
+            let turn = if panels.timeline.open {
+                panels.timeline.turn
+            } else {
+                0
+            };
+            match cell {
+                Some(cell) => _ = panels.play.start(state, cell, turn),
+                None => state.say(
+                    MessageKind::Warning,
+                    "Point at a cell of the map, then press F6 to play from it",
+                ),
+            }
+        }
+        Command::PlayGhostRoute => panels.play.play_route(state),
+        Command::StopPlaying if panels.play.playing() => {
+            panels.play.stop();
+            state.say(MessageKind::Info, "Stopped playing");
+        }
+        Command::PlayMove(mv) => _ = panels.play.play(state, *mv),
+        Command::PlayStepBack => panels.play.step_back(state),
+        Command::RestartPlay => panels.play.restart(),
+        Command::PlayNextTurn => panels.play.next_turn(state),
+        Command::ToggleAutoPlay => panels.play.toggle_auto(state),
+        Command::ToggleFog => panels.play.toggle_fog(),
+        Command::SetPlaySeed(seed) => panels.play.set_seed(*seed),
+        Command::SavePlayThrough if !panels.play.playing() => {
+            state.say(
+                MessageKind::Warning,
+                "No game to save: F5 plays from the start",
+            );
+        }
+        Command::SavePlayThrough => state.files.ask = Some(PathPurpose::SavePlayThrough),
+        Command::OpenPlayThrough => state.files.ask = Some(PathPurpose::OpenPlayThrough),
+        _ => {}
+    }
+}
+
+/// Whether `command` edits the map (refused while a game is played). Opening or regenerating a
+/// document is allowed: it ends the game.
+fn edits_the_map(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Run(_)
+            | Command::Undo
+            | Command::Redo
+            | Command::HistoryGoto(_)
+            | Command::Cut
+            | Command::Paste
+            | Command::ToggleLock
+    )
 }
 
 /// Centres the map on a finding's or violation's place (its cell, else its room) and selects its room;

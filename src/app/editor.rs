@@ -3,18 +3,22 @@
 
 use egui::{Key, Ui};
 
+use crate::model::Dir;
+use crate::play::Move;
+
 use super::clipboard;
 use super::commands::Command;
 use super::compare;
 use super::dialogs;
 use super::dispatch;
 use super::edit_panels;
+use super::file_state::PathPurpose;
 use super::map_view;
 use super::panel_set::Panels;
 use super::panels;
 use super::session;
 use super::settings;
-use super::state::EditorState;
+use super::state::{EditorState, MessageKind};
 use super::strokes;
 use super::tool::Tool;
 use super::validation_panel;
@@ -43,7 +47,15 @@ impl Editor {
     /// Carries out one command (see `dispatch`), as a menu, a key or the palette would.
     pub fn apply(&mut self, command: Command) {
         dispatch::apply(command, &mut self.state, &mut self.panels);
+        self.follow();
+    }
+
+    /// The panels follow the document; a play-test the change ended says so in the status bar.
+    fn follow(&mut self) {
         self.panels.follow(&self.state);
+        if let Some(note) = self.panels.play.take_note() {
+            self.state.say(MessageKind::Warning, note);
+        }
     }
 
     /// Draws one frame into `ui` and carries out what the user asked for.
@@ -59,7 +71,7 @@ impl Editor {
             // Look for the result again soon, even with no input to wake the frame.
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
-        self.panels.follow(&self.state);
+        self.follow();
         let mut commands = Vec::new();
         keyboard(&ctx, &self.state, &mut self.panels, &mut commands);
         self.state.selection.hovered_loot = None;
@@ -70,6 +82,11 @@ impl Editor {
             ctx.request_repaint();
         }
         timeline.refresh(self.state.analysis.map.stealth.as_ref());
+        if self.panels.play.auto_playing() {
+            let dt = ctx.input(|i| i.stable_dt).min(0.25);
+            self.panels.play.advance(&mut self.state, dt);
+            ctx.request_repaint();
+        }
         dialogs::on_dropped_files(&ctx, &mut self.state);
         panels_and_map(ui, &mut self.state, &mut self.panels, &mut commands);
         dialogs::modals(
@@ -89,10 +106,17 @@ impl Editor {
             ctx.request_repaint();
         }
         dialogs::serve(&ctx, &mut self.state, &mut self.panels.file_dialogs);
+        if let Some((purpose, path)) = self.panels.file_dialogs.play_path.take() {
+            if purpose == PathPurpose::SavePlayThrough {
+                self.panels.play.save_to(&mut self.state, &path);
+            } else {
+                self.panels.play.open_from(&mut self.state, &path);
+            }
+        }
         dialogs::on_close_request(&ctx, &mut self.state);
         dialogs::update_title(&ctx, &mut self.state);
         self.state.autosave();
-        self.panels.follow(&self.state);
+        self.follow();
         if self.state.dirty {
             // Wake up for the next autosave even when the user is idle.
             ctx.request_repaint_after(std::time::Duration::from_secs(30));
@@ -116,6 +140,9 @@ fn panels_and_map(
 ) {
     egui::Panel::top("menu").show(ui, |ui| panels::menu_bar(ui, state, panels, commands));
     egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(ui, state));
+    if panels.play.playing() {
+        egui::Panel::bottom("play").show(ui, |ui| panels.play.ui(ui, state, commands));
+    }
     if panels.timeline.open {
         egui::Panel::bottom("timeline").show(ui, |ui| panels.timeline.ui(ui, state, commands));
     }
@@ -148,10 +175,16 @@ fn panels_and_map(
             commands,
         );
     }
-    let frame = panels.timeline.frame();
+    let frames = map_view::Frames {
+        timeline: panels.timeline.frame(),
+        play: panels.play.frame(),
+    };
     egui::CentralPanel::no_frame().show(ui, |ui| {
-        map_view::show(ui, state, &mut panels.tools, frame, commands);
+        map_view::show(ui, state, &mut panels.tools, frames, commands);
     });
+    if let Some(cell) = state.view.cursor_cell {
+        panels.play.last_cell = Some(cell);
+    }
     panels.browser.window(ui.ctx(), commands);
 }
 
@@ -231,6 +264,10 @@ fn keyboard(
     if ctx.egui_wants_keyboard_input() || panels.palette.open || prompting {
         return;
     }
+    let playing = panels.play.playing();
+    if playing {
+        ctx.input(|i| play_keys(i, commands));
+    }
     ctx.input_mut(|i| {
         // The window turns Ctrl+C, Ctrl+X and Ctrl+V into copy, cut and paste events rather than keys;
         // a paste brings the system clipboard's text, which may be a copy from another window.
@@ -259,6 +296,10 @@ fn keyboard(
         }
         for command in Command::with_keys() {
             let Some(key) = command.key() else { continue };
+            // While playing, the plain keys move the thief: only the play commands keep theirs.
+            if playing && !is_play_command(&command) {
+                continue;
+            }
             let fired = match key {
                 Key::Plus => i.key_pressed(Key::Plus) || i.key_pressed(Key::Equals),
                 key => i.key_pressed(key),
@@ -266,6 +307,9 @@ fn keyboard(
             if fired {
                 commands.push(command);
             }
+        }
+        if playing {
+            return;
         }
         for tool in Tool::ALL {
             if i.key_pressed(tool.key()) && !i.modifiers.shift {
@@ -278,4 +322,51 @@ fn keyboard(
         let (low, high) = (*strokes::BRUSH_SIZES.start(), *strokes::BRUSH_SIZES.end());
         panels.tools.brush = (panels.tools.brush + step).clamp(low, high);
     });
+}
+
+/// Whether `command` is one of the play-test's own, which keep their keys while playing.
+fn is_play_command(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::PlayFromStart
+            | Command::PlayFromHere
+            | Command::PlayGhostRoute
+            | Command::StopPlaying
+    )
+}
+
+/// The thief's keys while playing: arrows or WASD step, with Shift leap; Space or `.` waits;
+/// Backspace takes back a turn; Escape stops.
+fn play_keys(i: &egui::InputState, commands: &mut Vec<Command>) {
+    const DIRECTIONS: [(Key, Dir); 8] = [
+        (Key::ArrowUp, Dir::N),
+        (Key::W, Dir::N),
+        (Key::ArrowRight, Dir::E),
+        (Key::D, Dir::E),
+        (Key::ArrowDown, Dir::S),
+        (Key::S, Dir::S),
+        (Key::ArrowLeft, Dir::W),
+        (Key::A, Dir::W),
+    ];
+    if i.modifiers.ctrl || i.modifiers.alt || i.modifiers.command {
+        return;
+    }
+    for (key, dir) in DIRECTIONS {
+        if i.key_pressed(key) {
+            commands.push(Command::PlayMove(if i.modifiers.shift {
+                Move::Leap(dir)
+            } else {
+                Move::Step(dir)
+            }));
+        }
+    }
+    if i.key_pressed(Key::Space) || i.key_pressed(Key::Period) {
+        commands.push(Command::PlayMove(Move::Wait));
+    }
+    if i.key_pressed(Key::Backspace) {
+        commands.push(Command::PlayStepBack);
+    }
+    if i.key_pressed(Key::Escape) {
+        commands.push(Command::StopPlaying);
+    }
 }

@@ -22,6 +22,8 @@ pub struct FileDialogs {
     pub open: Option<(FileDialog, PathPurpose)>,
     /// The folder the last dialog ended in, where the next one starts.
     pub last_folder: Option<PathBuf>,
+    /// A play-through path chosen, for the play panel to save to or open (it holds the game).
+    pub play_path: Option<(PathPurpose, PathBuf)>,
 }
 
 impl Default for FileDialogs {
@@ -32,6 +34,7 @@ impl Default for FileDialogs {
             ),
             open: None,
             last_folder: None,
+            play_path: None,
         }
     }
 }
@@ -89,6 +92,18 @@ impl FileDialogs {
                 vec!["ron", "json"],
                 false,
             ),
+            PathPurpose::SavePlayThrough => (
+                "Save play-through as".to_string(),
+                "Mansion Forge play-through".to_string(),
+                vec!["ron"],
+                true,
+            ),
+            PathPurpose::OpenPlayThrough => (
+                "Open a play-through".to_string(),
+                "Mansion Forge play-through".to_string(),
+                vec!["ron"],
+                false,
+            ),
             PathPurpose::Export(kind) => {
                 let what = kind.label().trim_end_matches('…');
                 (
@@ -99,7 +114,9 @@ impl FileDialogs {
                 )
             }
         };
-        let file_name = if save {
+        let file_name = if purpose == &PathPurpose::SavePlayThrough {
+            format!("{stem}.play.ron")
+        } else if save {
             format!("{stem}.{}", extensions[0])
         } else {
             String::new()
@@ -171,6 +188,9 @@ impl FileDialogs {
             }
             PathPurpose::Compare => state.compare_with_file(path),
             PathPurpose::Export(kind) => state.export_to(kind, path),
+            PathPurpose::SavePlayThrough | PathPurpose::OpenPlayThrough => {
+                self.play_path = Some((purpose, path.to_path_buf()));
+            }
         }
     }
 

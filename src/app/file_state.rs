@@ -29,6 +29,10 @@ pub enum PathPurpose {
     Export(Format),
     /// Compare the level with the file chosen.
     Compare,
+    /// Save the game being played as a play-through there (the play panel writes it).
+    SavePlayThrough,
+    /// Replay the play-through chosen (the play panel reads it).
+    OpenPlayThrough,
 }
 
 /// File state: the document's path, recent files, the prompt in progress and autosave.

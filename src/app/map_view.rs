@@ -11,21 +11,32 @@ use super::strokes::{PaintMode, brush_cells};
 use super::tool::Tool;
 use super::tools::ToolState;
 use crate::model::{Cell, ItemKind, LockOrigin, RoomId};
-use crate::paint::{self, CellToScreen, Scene, TimelineFrame, palette};
+use crate::paint::{self, CellToScreen, PlayFrame, Scene, TimelineFrame, palette};
 
-/// Shows the map in the remaining space of `ui`; clicks and drags go to the current tool.
+/// What the map shows beside the document: the patrol timeline's turn, a game being play-tested.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Frames<'a> {
+    /// The patrol timeline's turn, when it is open.
+    pub timeline: Option<&'a TimelineFrame>,
+    /// The game being played; while there is one, the tools do nothing on the map.
+    pub play: Option<&'a PlayFrame>,
+}
+
+/// Shows the map in the remaining space of `ui`; clicks and drags go to the current tool, unless a
+/// game is being played.
 pub fn show(
     ui: &mut Ui,
     state: &mut EditorState,
     tools: &mut ToolState,
-    timeline: Option<&TimelineFrame>,
+    frames: Frames,
     commands: &mut Vec<Command>,
 ) {
     let (view, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Map"));
     // The camera fits the map beside the rulers; the map is drawn under them when panned there.
     let viewport = super::rulers::map_area(view);
-    handle_input(ui, state, tools, viewport, &response, commands);
+    let playing = frames.play.is_some();
+    handle_input(ui, state, tools, viewport, &response, playing, commands);
     let t = state.view.camera.transform(viewport, state.level().height);
     state.view.last_transform = Some(t);
     state.view.cursor_cell = response
@@ -48,7 +59,7 @@ pub fn show(
     painter.rect_filled(view, CornerRadius::ZERO, palette::BACKGROUND);
     let shapes = ui
         .ctx()
-        .fonts_mut(|fonts| state.paint_map(&t, timeline, fonts));
+        .fonts_mut(|fonts| state.paint_map(&t, frames, fonts));
     painter.extend(shapes);
     super::strokes::paint_preview(&painter, state.level(), &t, &tools.stroke);
     if let Some(preview) = &tools.preview {
@@ -108,11 +119,12 @@ fn tool_footprint(tools: &ToolState, t: &CellToScreen, cell: Cell) -> Rect {
 
 impl EditorState {
     /// The map as the editor shows it: the shared painter's shapes for the current document, analysis
-    /// and view settings, through `t`, with the guards where the patrol timeline's frame puts them.
+    /// and view settings, through `t`, with the guards where the patrol timeline's frame puts them, or
+    /// the game being played.
     pub fn paint_map(
         &self,
         t: &CellToScreen,
-        timeline: Option<&TimelineFrame>,
+        frames: Frames,
         fonts: &mut egui::epaint::FontsView<'_>,
     ) -> Vec<egui::Shape> {
         let locked = self.doc.locked_rooms();
@@ -132,7 +144,8 @@ impl EditorState {
             selected_room: self.selection.room,
             focus: self.selection.focus.and_then(|f| f.cell),
             loot_focus: self.shown_loot(),
-            timeline,
+            timeline: frames.timeline,
+            play: frames.play,
             diff: self.comparison.as_ref().map_or(&[], |c| c.marks.as_slice()),
         };
         paint::paint(&scene, t, fonts)
@@ -145,6 +158,7 @@ fn handle_input(
     tools: &mut ToolState,
     viewport: Rect,
     response: &Response,
+    playing: bool,
     commands: &mut Vec<Command>,
 ) {
     let (w, h) = (state.level().width, state.level().height);
@@ -163,7 +177,10 @@ fn handle_input(
             state.view.camera.zoom_around(viewport, pointer, factor);
         }
     }
-    if !space_down && !panning {
+    if playing {
+        // A play-test leaves the document alone: the map only pans and zooms.
+        tools.finish_stroke();
+    } else if !space_down && !panning {
         let t = state.view.camera.transform(viewport, h);
         super::tools::handle(ui, state, tools, &t, response, commands);
     } else {

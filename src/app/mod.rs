@@ -51,6 +51,7 @@ mod panels;
 mod pending;
 mod picker;
 mod places;
+mod play_panel;
 mod previews;
 mod problems;
 mod replace;
@@ -83,12 +84,14 @@ pub use file_dialogs::FileDialogs;
 pub use file_state::{FileState, PathPurpose, recovery_summary};
 pub use files::{Opened, level_document, read_document, read_document_with};
 pub use findings::{Finding, Severity, level_findings};
+pub use map_view::Frames;
 pub use native_dialog::DialogChoice;
 pub use palette::Palette;
 pub use panel_set::{Layout, Panels};
 pub use pending::{Answer, Confirmation, Confirmed, Pending, Replacement};
 pub use picker::GeneratorPicker;
 pub use places::{AppDirs, Platform};
+pub use play_panel::{PlayPanel, event_text};
 pub use problems::{Problem, open_problem, size_in_words};
 pub use screenshot::{
     SCREENSHOT_SIZE, ScreenshotRequest, editor_for_request, render_editor, save_editor,

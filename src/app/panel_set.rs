@@ -8,6 +8,7 @@ use super::campaign_panel::CampaignPanel;
 use super::file_dialogs::FileDialogs;
 use super::palette::Palette;
 use super::picker::GeneratorPicker;
+use super::play_panel::PlayPanel;
 use super::state::{DEFAULT_GAME_SEED, EditorState, Source};
 use super::timeline::Timeline;
 use super::tools::ToolState;
@@ -46,6 +47,8 @@ pub struct Panels {
     pub campaign: CampaignPanel,
     /// The file dialogs: which kind, the in-app one while open, the folder they start in.
     pub file_dialogs: FileDialogs,
+    /// The play-test: the game under way, its event log and settings.
+    pub play: PlayPanel,
     /// Which side panels the designer keeps open.
     pub layout: Layout,
     /// The window is too narrow for both panels: the details panel is folded unless unfolded for now.
@@ -71,6 +74,7 @@ impl Panels {
             palette: Palette::default(),
             campaign: CampaignPanel::on_game(game_seed),
             file_dialogs: FileDialogs::default(),
+            play: PlayPanel::default(),
             layout: Layout::default(),
             narrow: false,
             details_while_narrow: false,
@@ -96,6 +100,7 @@ impl Panels {
         self.timeline.refresh(state.analysis.map.stealth.as_ref());
         self.picker.follow(&state.doc.recipe);
         self.campaign.follow(&state.source);
+        self.play.follow(state);
     }
 
     /// Whether the details panel is shown: the designer's choice, but in a narrow window only when

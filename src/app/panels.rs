@@ -54,6 +54,29 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, panels: &Panels, commands: &mu
                 menu_item(ui, Command::OpenMansion(n), true, commands);
             }
         });
+        ui.menu_button("Play", |ui| {
+            ui.set_min_width(240.0);
+            let playing = panels.play.playing();
+            for cmd in [
+                Command::PlayFromStart,
+                Command::PlayFromHere,
+                Command::PlayGhostRoute,
+            ] {
+                menu_item(ui, cmd, true, commands);
+            }
+            ui.separator();
+            for cmd in [
+                Command::PlayStepBack,
+                Command::RestartPlay,
+                Command::StopPlaying,
+            ] {
+                menu_item(ui, cmd, playing, commands);
+            }
+            menu_toggle(ui, Command::ToggleFog, panels.play.fog, commands);
+            ui.separator();
+            menu_item(ui, Command::SavePlayThrough, playing, commands);
+            menu_item(ui, Command::OpenPlayThrough, true, commands);
+        });
         ui.menu_button("Help", |ui| {
             ui.label("Drag with the right or middle button, or hold Space and drag, to pan; wheel to zoom.");
             let line = |ui: &mut Ui, cmd: &Command| {
@@ -71,6 +94,16 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, panels: &Panels, commands: &mu
             }
             ui.label(format!("{:>12}  brush size", "[  ]"));
             ui.label(format!("{:>12}  eyedropper with any tool", "Ctrl+click"));
+            ui.strong("While playing");
+            for (keys, what) in [
+                ("arrows, WASD", "step"),
+                ("Shift+arrow", "leap"),
+                ("Space  .", "wait"),
+                ("Backspace", "take back a turn"),
+                ("Escape", "stop playing"),
+            ] {
+                ui.label(format!("{keys:>12}  {what}"));
+            }
             ui.strong("Files and history");
             for cmd in &Command::with_shortcuts() {
                 line(ui, cmd);

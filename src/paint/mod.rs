@@ -21,6 +21,8 @@ pub mod outline;
 mod overlays;
 pub mod palette;
 mod patrols;
+mod play;
+mod play_frame;
 pub mod raster;
 mod room_graph;
 mod scene;
@@ -44,6 +46,8 @@ use labels::{Labels, fade, lod};
 pub use locks::padlock;
 pub use loot_routes::{no_ghost_ring, watched_dot};
 pub use patrols::{badge, split_marker};
+pub use play::mode_colour;
+pub use play_frame::{PlayFrame, PlayGuard};
 pub use scene::Scene;
 pub use shown::{Layer, Layers, Overlays};
 pub use sight::{heat_colour, hiding_frame, lit_hatch};
@@ -82,6 +86,9 @@ pub fn paint(scene: &Scene, t: &CellToScreen, fonts: &mut FontsView<'_>) -> Vec<
     if layers.items {
         glyphs::draw_items(&mut shapes, t, level, visible);
     }
+    if let Some(frame) = scene.play {
+        play::draw_fills(&mut shapes, t, frame, visible);
+    }
     overlays::draw_marks(&mut shapes, t, scene, fonts, &mut labels);
     sight::draw_marks(&mut shapes, t, scene);
     loot_routes::draw_marks(&mut shapes, t, scene);
@@ -92,7 +99,13 @@ pub fn paint(scene: &Scene, t: &CellToScreen, fonts: &mut FontsView<'_>) -> Vec<
     }
     if layers.guards {
         let numbers = text(lod::GUARD_NUMBERS);
-        if let Some(frame) = scene.timeline {
+        if let Some(frame) = scene.play {
+            // The game's guards and thief; the level's own are dimmed beneath them.
+            glyphs::draw_guards(&mut shapes, t, level, fonts, 0.0);
+            glyphs::draw_player(&mut shapes, t, level, fonts, 0.0);
+            play::dim_static(&mut shapes, t, scene);
+            play::draw_markers(&mut shapes, t, scene, frame, fonts, &mut labels, numbers);
+        } else if let Some(frame) = scene.timeline {
             // The guards stand where the timeline's turn has them, not at their starts.
             timeline::draw_guards(&mut shapes, t, scene, frame, fonts, &mut labels, numbers);
         } else {
@@ -101,9 +114,11 @@ pub fn paint(scene: &Scene, t: &CellToScreen, fonts: &mut FontsView<'_>) -> Vec<
                 labels.block(glyphs::GuardMarker::bounds(t, t.cell_centre(guard.start)));
             }
         }
-        glyphs::draw_player(&mut shapes, t, level, fonts, text(lod::PLAYER));
-        let p = t.cell_centre(level.player_start);
-        labels.block_disc(p, glyphs::player_radius(t, level));
+        if scene.play.is_none() {
+            glyphs::draw_player(&mut shapes, t, level, fonts, text(lod::PLAYER));
+            let p = t.cell_centre(level.player_start);
+            labels.block_disc(p, glyphs::player_radius(t, level));
+        }
     }
     for (_, badge) in locks::badges(t, scene) {
         labels.block(badge);
@@ -111,6 +126,9 @@ pub fn paint(scene: &Scene, t: &CellToScreen, fonts: &mut FontsView<'_>) -> Vec<
     let warnings = text(lod::WARNINGS);
     loot_routes::draw_labels(&mut shapes, t, scene, fonts, &mut labels, warnings);
     overlays::draw_labels(&mut shapes, t, scene, fonts, &mut labels, text);
+    if let Some(frame) = scene.play {
+        play::draw_fog(&mut shapes, t, frame, visible);
+    }
     terrain::draw_selection(&mut shapes, t, scene);
     // After the selection, so a selected locked room still shows its badge and border.
     locks::draw(&mut shapes, t, scene);

@@ -353,3 +353,23 @@ pub fn route_time_ramp(t: f32) -> Color32 {
     ];
     ramp(&STOPS, t)
 }
+
+/// Play-testing: the cells the game's light reaches this turn, a warm wash.
+pub const PLAY_LIT: Color32 = Color32::from_rgba_premultiplied(70, 60, 10, 70);
+/// Play-testing: the fog of war over cells the thief has not seen yet.
+pub const PLAY_FOG: Color32 = Color32::from_black_alpha(185);
+/// Play-testing: a relaxed guard's badge and view (patrolling, relighting).
+pub const PLAY_RELAXED: Color32 = Color32::from_rgb(120, 200, 255);
+/// Play-testing: a wary guard's badge and view (looking, listening, going to a sighting, sound or
+/// shout).
+pub const PLAY_WARY: Color32 = Color32::from_rgb(255, 200, 40);
+/// Play-testing: a chasing guard's badge and view.
+pub const PLAY_CHASE: Color32 = Color32::from_rgb(255, 50, 40);
+/// Play-testing: the ring around a guard that heard the thief or a shout this turn.
+pub const PLAY_HEARD: Color32 = Color32::from_rgb(250, 250, 250);
+/// Play-testing: the thief.
+pub const PLAY_THIEF: Color32 = Color32::from_rgb(40, 230, 120);
+/// Play-testing: the cross over a coin the thief has taken.
+pub const PLAY_TAKEN: Color32 = Color32::from_rgb(30, 30, 30);
+/// Play-testing: the static guards of the document, dimmed under the game's own.
+pub const PLAY_DIM: Color32 = Color32::from_black_alpha(150);

@@ -3,6 +3,7 @@
 //! parent, it would tie each of them back to it in an import cycle.
 
 use super::facts::MapFacts;
+use super::play_frame::PlayFrame;
 use super::shown::{Layers, Overlays};
 use super::timeline_frame::TimelineFrame;
 use crate::analysis::diff::Mark;
@@ -33,6 +34,9 @@ pub struct Scene<'a> {
     pub loot_focus: Option<usize>,
     /// The patrol timeline's turn: guards where they stand then, what they watch, and the light.
     pub timeline: Option<&'a TimelineFrame>,
+    /// A game being play-tested: its thief, guards, light and fog, drawn over the level; the level's
+    /// own guards and player start are dimmed.
+    pub play: Option<&'a PlayFrame>,
     /// Cells marked as changed by a comparison with another version of the level.
     pub diff: &'a [(Cell, Mark)],
 }
@@ -52,6 +56,7 @@ impl<'a> Scene<'a> {
             focus: None,
             loot_focus: None,
             timeline: None,
+            play: None,
             diff: &[],
         }
     }

@@ -1,0 +1,536 @@
+//! The Play panel: play-testing the level inside the editor. A game of the game's own turn loop
+//! ([`crate::play::Game`]) on a copy of the document's level: the keyboard moves the thief, the guards
+//! act by the rules each turn, and the map shows the game (its guards, their modes and views, the
+//! light, the fog of war) instead of the document's guards. The panel shows the turn, health, loot and
+//! the event log in words; a route of the stealth analysis can be played turn by turn.
+//!
+//! Nothing here changes the document: a game is the panel's own state, and a change of the document
+//! (an edit, a regeneration, another file) ends it (see [`PlayPanel::follow`]).
+
+use std::path::Path;
+
+use egui::Ui;
+
+use super::commands::Command;
+use super::state::{EditorState, MessageKind};
+use super::widgets::command_button;
+use crate::io::playthrough::{self, PlayThrough};
+use crate::model::{Cell, ItemKind};
+use crate::paint::PlayFrame;
+use crate::play::{Event, Game, Move, Refusal, TurnReport, route_moves};
+
+/// Turns per second a route plays by itself.
+pub const AUTO_SPEED: f32 = 4.0;
+
+/// A route of the analysis being played: its moves and how far along it is.
+#[derive(Clone, Debug)]
+struct Playback {
+    /// The loot item the route goes to.
+    item: usize,
+    /// Every move of the route.
+    moves: Vec<Move>,
+    /// The next move to play.
+    next: usize,
+    /// Whether it plays by itself.
+    auto: bool,
+    /// The part of a turn waited since the last automatic move.
+    progress: f32,
+}
+
+/// The Play panel's state: the game under way, if any, and its settings.
+#[derive(Clone, Debug, Default)]
+pub struct PlayPanel {
+    /// The game being played.
+    game: Option<Game>,
+    /// Every turn played, in order (taken back with the game's turns).
+    log: Vec<TurnReport>,
+    /// The route being played.
+    playback: Option<Playback>,
+    /// What the map shows of the game now.
+    frame: Option<PlayFrame>,
+    /// The seed of the guards' draws.
+    pub seed: u32,
+    /// Whether the cells the thief has not seen are darkened.
+    pub fog: bool,
+    /// The last map cell the pointer was on, for "Play from here" from a menu.
+    pub last_cell: Option<Cell>,
+    /// A note for the status bar, left by [`Self::follow`].
+    note: Option<String>,
+}
+
+impl PlayPanel {
+    /// Whether a game is under way.
+    pub fn playing(&self) -> bool {
+        self.game.is_some()
+    }
+
+    /// The game under way.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// Every turn played so far, oldest first.
+    pub fn log(&self) -> &[TurnReport] {
+        &self.log
+    }
+
+    /// What the map draws of the game now.
+    pub fn frame(&self) -> Option<&PlayFrame> {
+        self.frame.as_ref().filter(|_| self.playing())
+    }
+
+    /// Whether a route plays by itself now.
+    pub fn auto_playing(&self) -> bool {
+        self.playing() && self.playback.as_ref().is_some_and(|p| p.auto)
+    }
+
+    /// Starts a game on the document's level with the thief on `cell` after `turn` undisturbed turns.
+    pub fn start(&mut self, state: &mut EditorState, cell: Cell, turn: usize) -> bool {
+        let level = state.level();
+        if !level.in_bounds(cell) {
+            state.say(
+                MessageKind::Warning,
+                "Point at a cell of the map to play from it",
+            );
+            return false;
+        }
+        let game = Game::from(level.clone(), self.seed, cell, turn);
+        if !game.cells().standable.contains(cell) {
+            state.say(
+                MessageKind::Warning,
+                format!(
+                    "The thief cannot stand on ({}, {}): choose a floor cell",
+                    cell.x, cell.y
+                ),
+            );
+            return false;
+        }
+        self.begin(game);
+        state.say(
+            MessageKind::Info,
+            format!(
+                "Playing from ({}, {}) at turn {turn}: arrows or WASD step, Shift leaps, Space waits, \
+                 Backspace takes back, F8 stops",
+                cell.x, cell.y
+            ),
+        );
+        true
+    }
+
+    fn begin(&mut self, game: Game) {
+        self.game = Some(game);
+        self.log.clear();
+        self.playback = None;
+        self.refresh();
+    }
+
+    /// Plays the analysis's route to the chosen loot, or the first ghost route when none is chosen.
+    pub fn play_route(&mut self, state: &mut EditorState) {
+        let Some(stealth) = state.analysis.map.stealth.as_ref() else {
+            state.say(
+                MessageKind::Warning,
+                "The stealth analysis is still running",
+            );
+            return;
+        };
+        let chosen = state.shown_loot();
+        let found = match chosen {
+            Some(item) => stealth.routes.iter().find(|r| r.item == item),
+            None => stealth.routes.iter().find(|r| r.ghost),
+        };
+        let Some(loot) = found else {
+            state.say(
+                MessageKind::Warning,
+                "No route to play: choose a loot with a ghost route in the inspector",
+            );
+            return;
+        };
+        let Some((route, moves)) = loot
+            .route
+            .as_ref()
+            .and_then(|r| Some((r, route_moves(&r.path)?)))
+        else {
+            state.say(
+                MessageKind::Warning,
+                format!("The analysis found no route to item {}", loot.item),
+            );
+            return;
+        };
+        let (item, ghost) = (loot.item, loot.ghost);
+        let Some(&from) = route.path.first() else {
+            return;
+        };
+        let game = Game::from(state.level().clone(), self.seed, from, 0);
+        self.begin(game);
+        self.playback = Some(Playback {
+            item,
+            moves,
+            next: 0,
+            auto: true,
+            progress: 0.0,
+        });
+        let kind = if ghost {
+            "ghost route"
+        } else {
+            "least-seen route"
+        };
+        state.say(
+            MessageKind::Info,
+            format!("Playing the {kind} to item {item}: Next turn steps, Auto-play pauses"),
+        );
+    }
+
+    /// Stops the game.
+    pub fn stop(&mut self) {
+        self.game = None;
+        self.playback = None;
+        self.frame = None;
+        self.log.clear();
+    }
+
+    /// Plays one move; a refused one says why and passes no turn.
+    pub fn play(&mut self, state: &mut EditorState, mv: Move) -> bool {
+        let Some(game) = self.game.as_mut() else {
+            state.say(
+                MessageKind::Warning,
+                "No game under way: F5 plays from the start",
+            );
+            return false;
+        };
+        match game.play(mv) {
+            Ok(report) => {
+                self.log.push(report);
+                self.refresh();
+                true
+            }
+            Err(Refusal::Rejected(why)) => {
+                state.say(MessageKind::Warning, format!("Move {mv} refused: {why:?}"));
+                false
+            }
+            Err(Refusal::Over(ending)) => {
+                state.say(
+                    MessageKind::Warning,
+                    format!(
+                        "The game is over ({}): Backspace takes back",
+                        ending_text(ending)
+                    ),
+                );
+                false
+            }
+        }
+    }
+
+    /// Plays the next move of the route being played.
+    pub fn next_turn(&mut self, state: &mut EditorState) {
+        let Some(playback) = self.playback.as_mut() else {
+            state.say(
+                MessageKind::Warning,
+                "No route is being played (F7 plays one)",
+            );
+            return;
+        };
+        let Some(&mv) = playback.moves.get(playback.next) else {
+            playback.auto = false;
+            state.say(MessageKind::Info, "The route is played to its end");
+            return;
+        };
+        playback.next += 1;
+        if !self.play(state, mv)
+            && let Some(p) = self.playback.as_mut()
+        {
+            p.auto = false;
+        }
+    }
+
+    /// Plays `dt` seconds of a route playing by itself.
+    pub fn advance(&mut self, state: &mut EditorState, dt: f32) {
+        let Some(playback) = self.playback.as_mut().filter(|p| p.auto) else {
+            return;
+        };
+        playback.progress += dt.max(0.0) * AUTO_SPEED;
+        let mut due = 0;
+        while playback.progress >= 1.0 {
+            playback.progress -= 1.0;
+            due += 1;
+        }
+        for _ in 0..due {
+            self.next_turn(state);
+        }
+    }
+
+    /// Pauses or resumes a route playing by itself.
+    pub fn toggle_auto(&mut self, state: &mut EditorState) {
+        match self.playback.as_mut() {
+            Some(p) => p.auto ^= true,
+            None => state.say(
+                MessageKind::Warning,
+                "No route is being played (F7 plays one)",
+            ),
+        }
+    }
+
+    /// Takes back the last turn.
+    pub fn step_back(&mut self, state: &mut EditorState) {
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        if game.step_back() {
+            self.log.pop();
+            if let Some(p) = self.playback.as_mut() {
+                p.next = p.next.saturating_sub(1);
+                p.auto = false;
+            }
+            self.refresh();
+        } else {
+            state.say(MessageKind::Info, "At the start of the game");
+        }
+    }
+
+    /// Back to where the game started.
+    pub fn restart(&mut self) {
+        if let Some(game) = self.game.as_mut() {
+            game.restart();
+            self.log.clear();
+            if let Some(p) = self.playback.as_mut() {
+                p.next = 0;
+            }
+            self.refresh();
+        }
+    }
+
+    /// A new seed for the guards' draws; a game under way restarts with it.
+    pub fn set_seed(&mut self, seed: u32) {
+        self.seed = seed;
+        if let Some(game) = self.game.take() {
+            let (cell, turn) = game.start();
+            let playback = self.playback.take();
+            self.begin(Game::from(game.level().clone(), seed, cell, turn));
+            self.playback = playback.map(|p| Playback {
+                next: 0,
+                progress: 0.0,
+                ..p
+            });
+        }
+    }
+
+    /// Shows or hides the fog of war.
+    pub fn toggle_fog(&mut self) {
+        self.fog ^= true;
+        self.refresh();
+    }
+
+    /// Ends the game when the document's level is no longer the one played; says so once.
+    pub fn follow(&mut self, state: &EditorState) {
+        if self
+            .game
+            .as_ref()
+            .is_some_and(|g| g.level() != state.level())
+        {
+            self.stop();
+            self.note = Some("The level changed: the play-test stopped".to_string());
+        }
+    }
+
+    /// The note [`Self::follow`] left for the status bar.
+    pub fn take_note(&mut self) -> Option<String> {
+        self.note.take()
+    }
+
+    /// Saves the game's moves as a play-through at `path`.
+    pub fn save_to(&self, state: &mut EditorState, path: &Path) {
+        let Some(game) = &self.game else {
+            state.say(
+                MessageKind::Warning,
+                "No game to save: F5 plays from the start",
+            );
+            return;
+        };
+        match playthrough::write(path, &PlayThrough::of(game)) {
+            Ok(()) => state.say(
+                MessageKind::Success,
+                format!("Saved {} moves to {}", game.moves().len(), path.display()),
+            ),
+            Err(e) => state.say(MessageKind::Error, e.to_string()),
+        }
+    }
+
+    /// Reads the play-through at `path` and replays it on the document's level.
+    pub fn open_from(&mut self, state: &mut EditorState, path: &Path) {
+        let game = playthrough::read(path).and_then(|p| {
+            let game = p.replay(state.level())?;
+            Ok((p, game))
+        });
+        match game {
+            Ok((p, replayed)) => {
+                // Replayed again here, turn by turn, so the event log has every turn.
+                let (cell, turn) = replayed.start();
+                self.seed = p.file.seed;
+                self.begin(Game::from(state.level().clone(), p.file.seed, cell, turn));
+                for &mv in &p.moves {
+                    if let Some(game) = self.game.as_mut() {
+                        match game.play(mv) {
+                            Ok(report) => self.log.push(report),
+                            Err(Refusal::Over(_)) => break,
+                            Err(Refusal::Rejected(_)) => {}
+                        }
+                    }
+                }
+                self.refresh();
+                state.say(
+                    MessageKind::Success,
+                    format!("Replayed {} moves from {}", p.moves.len(), path.display()),
+                );
+            }
+            Err(e) => state.say(MessageKind::Error, e.to_string()),
+        }
+    }
+
+    fn refresh(&mut self) {
+        self.frame = self.game.as_ref().map(|g| PlayFrame::new(g, self.fog));
+    }
+}
+
+/// An ending in words.
+fn ending_text(ending: crate::play::Ending) -> &'static str {
+    match ending {
+        crate::play::Ending::Caught => "caught",
+        crate::play::Ending::LeftLevel => "left the level",
+    }
+}
+
+/// A cell in words.
+fn at(c: Cell) -> String {
+    format!("({},{})", c.x, c.y)
+}
+
+/// One event of turn `turn` in words, as the event log shows it.
+pub fn event_text(turn: usize, event: &Event) -> String {
+    let what = match event {
+        Event::Seen { guard, from, .. } => format!("guard {guard} saw you from {}", at(*from)),
+        Event::Heard { guard, at: c } => format!("guard {guard} heard you creak at {}", at(*c)),
+        Event::Shout { guard, .. } => format!("guard {guard} shouted"),
+        Event::HeardShout { guard, from } => {
+            format!("guard {guard} heard the shout from {}", at(*from))
+        }
+        Event::Hit { guard, health } => format!("guard {guard} hit you: health {health}"),
+        Event::Caught => "you were caught".to_string(),
+        Event::Loot { total, .. } => format!("{total} loot"),
+        Event::TorchToggled { cell, lit: true } => format!("you lit the torch at {}", at(*cell)),
+        Event::TorchToggled { cell, lit: false } => {
+            format!("you put out the torch at {}", at(*cell))
+        }
+        Event::Relit { guard, cell } => format!("guard {guard} relit the torch at {}", at(*cell)),
+        Event::Mode { guard, from, to } => {
+            return format!(
+                "turn {turn}: guard {guard}: {} -> {}",
+                from.label(),
+                to.label()
+            );
+        }
+        Event::LeftLevel => "you left the level".to_string(),
+        Event::Bumped { guard } => format!("guard {guard} bumped into you"),
+    };
+    format!("turn {turn}: {what}")
+}
+
+impl PlayPanel {
+    /// The panel: turn, health, loot, mapping and ending, the controls, and the event log, newest
+    /// first.
+    pub fn ui(&self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+        let Some(game) = &self.game else {
+            return;
+        };
+        let s = game.state();
+        let coins = state
+            .level()
+            .items
+            .iter()
+            .filter(|i| i.kind == ItemKind::Coin)
+            .count();
+        ui.horizontal(|ui| {
+            ui.vertical(|ui| {
+                ui.set_width(470.0);
+                ui.strong("Play-test");
+                let ending = s.over.map_or("playing", ending_text);
+                ui.label(format!(
+                    "Turn {}   Health {}   Loot {} / {coins}   Fully mapped: {}   {ending}",
+                    s.turn,
+                    s.health,
+                    s.thief.loot.len(),
+                    if game.fully_mapped() { "yes" } else { "no" },
+                ));
+                if let Some(p) = &self.playback {
+                    ui.label(format!(
+                        "Route to item {}: move {} of {}",
+                        p.item,
+                        p.next,
+                        p.moves.len()
+                    ));
+                }
+                ui.horizontal_wrapped(|ui| {
+                    command_button(ui, Command::PlayStepBack, commands);
+                    command_button(ui, Command::RestartPlay, commands);
+                    if self.playback.is_some() {
+                        command_button(ui, Command::PlayNextTurn, commands);
+                        let label = if self.auto_playing() {
+                            "Pause"
+                        } else {
+                            "Auto-play"
+                        };
+                        if ui
+                            .button(label)
+                            .on_hover_text(Command::ToggleAutoPlay.tooltip())
+                            .clicked()
+                        {
+                            commands.push(Command::ToggleAutoPlay);
+                        }
+                    }
+                    command_button(ui, Command::StopPlaying, commands);
+                });
+                ui.horizontal(|ui| {
+                    let mut fog = self.fog;
+                    if ui
+                        .checkbox(&mut fog, "fog of war")
+                        .on_hover_text(Command::ToggleFog.description())
+                        .changed()
+                    {
+                        commands.push(Command::ToggleFog);
+                    }
+                    let mut seed = self.seed;
+                    ui.label("Guards' seed");
+                    if ui
+                        .add(egui::DragValue::new(&mut seed))
+                        .on_hover_text(Command::SetPlaySeed(0).description())
+                        .changed()
+                    {
+                        commands.push(Command::SetPlaySeed(seed));
+                    }
+                });
+                ui.weak(
+                    "Arrows or WASD step, Shift+direction leaps, Space or . waits, Backspace \
+                     takes back, F8 or Escape stops.",
+                );
+            });
+            ui.separator();
+            ui.vertical(|ui| {
+                ui.strong("Events");
+                egui::ScrollArea::vertical()
+                    .id_salt("play-log")
+                    .max_height(150.0)
+                    .auto_shrink([false, true])
+                    .show(ui, |ui| {
+                        let mut any = false;
+                        for report in self.log.iter().rev() {
+                            for event in report.events.iter().rev() {
+                                ui.label(event_text(report.turn, event));
+                                any = true;
+                            }
+                        }
+                        if !any {
+                            ui.weak("Nothing has happened yet.");
+                        }
+                    });
+            });
+        });
+    }
+}
