@@ -20,7 +20,7 @@ mod cancel;
 pub mod cells;
 pub mod earshot;
 pub mod ghost;
-mod heat;
+pub mod heat;
 pub mod light;
 pub mod patch;
 pub mod relit;
