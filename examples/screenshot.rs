@@ -312,6 +312,14 @@ fn main() -> anyhow::Result<()> {
             })?;
         }
     }
+    if wanted("sight-settled") {
+        let out = PathBuf::from("screenshots/sight-settled.png");
+        timed(&out, || {
+            let mut editor = stealth_editor(seed, level, Overlay::Sight)?;
+            editor.apply(Command::ToggleSettledLight);
+            save_editor(editor, &out)
+        })?;
+    }
     for (name, zoom) in [("all-overlays-fit", 1.0), ("all-overlays-zoomed", 2.5)] {
         if wanted(name) {
             let out = PathBuf::from(format!("screenshots/{name}.png"));

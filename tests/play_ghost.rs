@@ -23,7 +23,10 @@ fn play_route(level: &Level, path: &[Cell]) -> Result<(), String> {
             return Err(format!("turn {turn}: noticed: {noticed:?}"));
         }
         if report.thief != path[turn] {
-            return Err(format!("turn {turn}: at {:?}, not {:?}", report.thief, path[turn]));
+            return Err(format!(
+                "turn {turn}: at {:?}, not {:?}",
+                report.thief, path[turn]
+            ));
         }
     }
     Ok(())

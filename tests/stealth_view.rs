@@ -272,3 +272,34 @@ fn the_sight_overlay_tints_never_and_often_watched_cells_apart() {
         .sum();
     assert!(distance > 150, "{a:?} and {b:?} are too alike");
 }
+
+/// §7 (a): the sight legend's checkbox switches the hatched light from the torches as generated to the
+/// settled light (guards have relit the unlit torches), says which is shown, and the View menu's
+/// command does the same.
+#[test]
+fn the_sight_legend_switches_between_the_generated_and_the_settled_light() {
+    let mut state = mansion();
+    state.view.overlays.set(Overlay::Sight, true);
+    let mut harness = harness(state);
+    assert!(
+        harness
+            .query_by_label_contains("lit by a torch as generated")
+            .is_some()
+    );
+    harness.get_by_label("light once torches are relit").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().state.view.lit_map, stealth::LitMap::Settled);
+    assert!(
+        harness
+            .query_by_label_contains("once guards relit the unlit ones")
+            .is_some()
+    );
+    let stealth = stealth_of(&harness);
+    assert!(stealth.torch_lit_settled().len() > stealth.torch_lit_as_generated().len());
+    harness.state_mut().apply(Command::ToggleSettledLight);
+    harness.run_steps(2);
+    assert_eq!(
+        harness.state().state.view.lit_map,
+        stealth::LitMap::AsGenerated
+    );
+}

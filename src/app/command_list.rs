@@ -42,6 +42,7 @@ impl Command {
             Command::StepBack,
             Command::StepForward,
             Command::ToggleGrid,
+            Command::ToggleSettledLight,
             Command::FitToWindow,
             Command::ZoomIn,
             Command::ZoomOut,
@@ -111,6 +112,7 @@ impl Command {
             K::ToggleOverlay
             | K::ToggleLayer
             | K::ToggleGrid
+            | K::ToggleSettledLight
             | K::FitToWindow
             | K::ZoomIn
             | K::ZoomOut

@@ -55,6 +55,8 @@ pub enum Command {
     ToggleLayer(Layer),
     /// Draw the cell grid, or stop drawing it.
     ToggleGrid,
+    /// Hatch the light as it settles once guards have relit the unlit torches, or as generated.
+    ToggleSettledLight,
     /// Zoom and pan so the whole mansion fits the map view.
     FitToWindow,
     /// Zoom in by a quarter around the centre of the map view.
@@ -200,6 +202,7 @@ impl Command {
             Command::ToggleOverlay(o) => o.label().to_string(),
             Command::ToggleLayer(layer) => format!("{} layer", layer.label()),
             Command::ToggleGrid => "Cell grid".to_string(),
+            Command::ToggleSettledLight => "Light once torches are relit".to_string(),
             Command::FitToWindow => "Fit to window".to_string(),
             Command::ZoomIn => "Zoom in".to_string(),
             Command::ZoomOut => "Zoom out".to_string(),
@@ -375,6 +378,10 @@ impl Command {
             Command::ToggleOverlay(Overlay::Sight) => {
                 "Shade the floor by how much of the patrol cycle guards watch it; hatch lit cells, \
                  frame hiding cells"
+            }
+            Command::ToggleSettledLight => {
+                "Hatch the light as it settles once guards have relit the unlit torches they find, \
+                 or as the mansion was generated"
             }
             Command::ToggleOverlay(Overlay::Routes) => {
                 "Draw the unseen (ghost) route to each loot, coloured by turn; flag loot without one"

@@ -9,6 +9,7 @@ use super::panel_set::Panels;
 use super::pending::{Pending, Replacement};
 use super::state::{EditorState, Focus, MessageKind};
 use super::tool::Tool;
+use crate::analysis::stealth::LitMap;
 use crate::edit::{self, Edit};
 use crate::model::{Cell, LockOrigin, RoomId};
 
@@ -33,6 +34,12 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
         Command::ToggleOverlay(overlay) => state.view.overlays.toggle(overlay),
         Command::ToggleLayer(layer) => state.view.layers.toggle(layer),
         Command::ToggleGrid => state.view.show_grid ^= true,
+        Command::ToggleSettledLight => {
+            state.view.lit_map = match state.view.lit_map {
+                LitMap::AsGenerated => LitMap::Settled,
+                LitMap::Settled => LitMap::AsGenerated,
+            };
+        }
         Command::FitToWindow => state.view.camera.request_fit(),
         Command::ZoomIn => state.view.camera.request_zoom(1.25),
         Command::ZoomOut => state.view.camera.request_zoom(0.8),

@@ -57,7 +57,7 @@ pub fn overlay(ui: &mut Ui, overlay: Overlay, state: &EditorState, commands: &mu
         Overlay::Distances => distances(ui, state),
         Overlay::Loot => loot(ui, state),
         Overlay::Patrols => patrols(ui, state),
-        Overlay::Sight => stealth_panels::sight_legend(ui, state),
+        Overlay::Sight => stealth_panels::sight_legend(ui, state, commands),
         Overlay::Routes => stealth_panels::routes_legend(ui, state, commands),
     }
 }

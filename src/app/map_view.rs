@@ -146,6 +146,7 @@ impl EditorState {
             loot_focus: self.shown_loot(),
             timeline: frames.timeline,
             play: frames.play,
+            light: self.view.lit_map,
             diff: self.comparison.as_ref().map_or(&[], |c| c.marks.as_slice()),
         };
         paint::paint(&scene, t, fonts)

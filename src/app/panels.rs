@@ -12,6 +12,7 @@ use super::state::{EditorState, MessageKind, Overlay, Source};
 use super::stealth_panels;
 use super::tool::Tool;
 use super::widgets::{command_button, menu_item, menu_toggle};
+use crate::analysis::stealth::LitMap;
 use crate::generate::campaign;
 use crate::model::{ItemKind, Room, RoomId, RoomKind, RoomOrigin};
 use crate::paint::{Layer, palette};
@@ -27,6 +28,8 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, panels: &Panels, commands: &mu
                 menu_toggle(ui, cmd, state.view.overlays.is_on(overlay), commands);
             }
             menu_toggle(ui, Command::ToggleGrid, state.view.show_grid, commands);
+            let settled = state.view.lit_map == LitMap::Settled;
+            menu_toggle(ui, Command::ToggleSettledLight, settled, commands);
             ui.menu_button("Layers", |ui| {
                 for layer in Layer::ALL {
                     let on = state.view.layers.is_on(layer);

@@ -15,7 +15,7 @@ use super::describe::drawable;
 use super::file_state::FileState;
 use super::pending::Confirmation;
 use super::settings::Settings;
-use crate::analysis::stealth;
+use crate::analysis::stealth::{self, LitMap};
 use crate::edit::{self, Document, History};
 use crate::generate::campaign;
 use crate::generate::recipe::Recipe;
@@ -137,6 +137,8 @@ pub struct View {
     pub layers: Layers,
     /// Cell grid lines over the map.
     pub show_grid: bool,
+    /// Which light the guard-sight overlay hatches: as generated, or settled once guards relit torches.
+    pub lit_map: LitMap,
     /// Pan and zoom of the map.
     pub camera: Camera,
     /// The map's cell → screen transform of the last frame (for tests and screenshots to aim clicks).
@@ -153,6 +155,7 @@ impl Default for View {
             overlays: Overlays::default(),
             layers: Layers::ALL,
             show_grid: false,
+            lit_map: LitMap::AsGenerated,
             camera: Camera::default(),
             last_transform: None,
             cursor_cell: None,

@@ -7,7 +7,7 @@ use egui::{Color32, CornerRadius, Mesh, RichText, Shape, Stroke, Ui, pos2, vec2}
 use super::commands::Command;
 use super::state::EditorState;
 use super::widgets::{row, swatch};
-use crate::analysis::stealth::{self, LootRoute, Stealth};
+use crate::analysis::stealth::{self, LitMap, LootRoute, Stealth};
 use crate::model::RoomId;
 use crate::paint::{self, palette};
 
@@ -103,7 +103,7 @@ fn not_yet(ui: &mut Ui, state: &EditorState) {
 /// The words for a stealth analysis still under way, in the legends, the timeline and the status bar.
 pub const ANALYSING: &str = "analysing how the mansion plays…";
 
-pub fn sight_legend(ui: &mut Ui, state: &EditorState) {
+pub fn sight_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     let Some(stealth) = state.analysis.map.stealth.as_ref() else {
         return not_yet(ui, state);
     };
@@ -116,11 +116,24 @@ pub fn sight_legend(ui: &mut Ui, state: &EditorState) {
         },
     );
     swatch(ui, paint::heat_colour(0.0), "never watched by any guard");
+    let settled = state.view.lit_map == LitMap::Settled;
     row(
         ui,
-        "lit by a torch as generated, placed lit (hatched)",
+        if settled {
+            "lit by a torch once guards relit the unlit ones (hatched)"
+        } else {
+            "lit by a torch as generated, placed lit (hatched)"
+        },
         lit_sample,
     );
+    let mut toggle = settled;
+    if ui
+        .checkbox(&mut toggle, "light once torches are relit")
+        .on_hover_text(Command::ToggleSettledLight.tooltip())
+        .changed()
+    {
+        commands.push(Command::ToggleSettledLight);
+    }
     row(ui, "hiding cell (table or bush)", |s, r, _| {
         let cell = egui::Rect::from_center_size(r.center(), vec2(r.height(), r.height()));
         s.push(Shape::rect_filled(cell, CornerRadius::ZERO, palette::TABLE));

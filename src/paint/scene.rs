@@ -7,6 +7,7 @@ use super::play_frame::PlayFrame;
 use super::shown::{Layers, Overlays};
 use super::timeline_frame::TimelineFrame;
 use crate::analysis::diff::Mark;
+use crate::analysis::stealth::LitMap;
 use crate::model::{Cell, Level, RoomId};
 
 /// What to draw: a level with its facts, and what the viewer chose to show.
@@ -37,6 +38,8 @@ pub struct Scene<'a> {
     /// A game being play-tested: its thief, guards, light and fog, drawn over the level; the level's
     /// own guards and player start are dimmed.
     pub play: Option<&'a PlayFrame>,
+    /// Which light the guard-sight overlay hatches (§7 (a) of the stealth rules).
+    pub light: LitMap,
     /// Cells marked as changed by a comparison with another version of the level.
     pub diff: &'a [(Cell, Mark)],
 }
@@ -50,6 +53,7 @@ impl<'a> Scene<'a> {
             overlays,
             layers: Layers::ALL,
             grid: false,
+            light: LitMap::AsGenerated,
             locked_rooms: &[],
             edit_locked: &[],
             selected_room: None,

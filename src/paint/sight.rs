@@ -42,7 +42,7 @@ pub fn draw_fills(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
         }
         None if sight => shapes.push(hatch(
             t,
-            stealth.torch_lit(),
+            stealth.torch_lit_of(scene.light),
             &stealth.rules.standable,
             visible,
         )),
