@@ -91,11 +91,28 @@ pub fn watched_shares(
             Some(hits)
         })
         .collect();
-    let mut hits: Vec<Hit> = sampled?.into_iter().flatten().collect();
-    hits.sort_unstable();
+    let hits = by_cell(sampled?, cells);
+    // Each carrier's light per turn from `from − 1` over one of its periods, as map-wide sets, so that
+    // a cell's coverage is one bit test rather than a scan of the light's words.
+    let carried_sets: Vec<Vec<CellSet>> = (0..timelines.len())
+        .map(|k| {
+            if reach[k].is_none() {
+                return Vec::new();
+            }
+            (from - 1..from + periods[k])
+                .map(|t| {
+                    let mut set = CellSet::empty(shape);
+                    let words = set.words_mut();
+                    for &(i, bits) in watch.carried(timelines, k, t).unwrap_or(&[]) {
+                        words[i as usize] |= bits;
+                    }
+                    set
+                })
+                .collect()
+        })
+        .collect();
     let sampler = Sampler {
-        watch,
-        timelines,
+        carried_sets: &carried_sets,
         reach: &reach,
         periods: &periods,
         from,
@@ -118,10 +135,35 @@ pub fn watched_shares(
     Some(shares)
 }
 
+/// The hits grouped by cell, each cell's guards in order and each guard's phases ascending: a counting
+/// sort by cell keeps the guards' order (`sampled` is per guard), and only each guard's short run of
+/// phases, in turn order with one wrap, is sorted.
+fn by_cell(sampled: Vec<Vec<Hit>>, cells: usize) -> Vec<Hit> {
+    let mut next = vec![0usize; cells + 1];
+    for hit in sampled.iter().flatten() {
+        next[hit.0 as usize + 1] += 1;
+    }
+    for i in 0..cells {
+        next[i + 1] += next[i];
+    }
+    let mut hits: Vec<Hit> = vec![(0, 0, 0, false); next[cells]];
+    for hit in sampled.into_iter().flatten() {
+        let slot = &mut next[hit.0 as usize];
+        hits[*slot] = hit;
+        *slot += 1;
+    }
+    for of_cell in hits.chunk_by_mut(|a, b| a.0 == b.0) {
+        for run in of_cell.chunk_by_mut(|a, b| a.1 == b.1) {
+            run.sort_unstable_by_key(|h| h.2);
+        }
+    }
+    hits
+}
+
 /// What one cell's pattern per guard needs: the guards' carried light and periods.
 struct Sampler<'a> {
-    watch: &'a Watch,
-    timelines: &'a [GuardTimeline],
+    /// Per carrier, its carried light at turns `from − 1 …` over one period (empty for others).
+    carried_sets: &'a [Vec<CellSet>],
     reach: &'a [Option<CellSet>],
     periods: &'a [usize],
     from: usize,
@@ -158,9 +200,8 @@ impl Sampler<'_> {
                 let mut on = vec![false; pk];
                 for t in self.from..self.from + pk {
                     let at = if k < g { t } else { t - 1 };
-                    on[t % pk] = self.watch.carried(self.timelines, k, at).is_some_and(|ws| {
-                        ws.iter().any(|&(i, b)| i as usize == word && b & bit != 0)
-                    });
+                    let set = &self.carried_sets[k][at + 1 - self.from];
+                    on[t % pk] = set.words()[word] & bit != 0;
                 }
                 (pk, on)
             })
