@@ -176,8 +176,11 @@ impl Ground {
 
     /// `posNextBest` (§4.3): among the 3 × 3 block around `from`, its own cell included, scanned x then
     /// y ascending, the first cell of strictly smallest field value the guard may enter; `from` when
-    /// there is none. The field is run only until every cell of value up to the block's smallest is
-    /// settled (Dijkstra settles cells in order of value), which picks the same cell as the whole field.
+    /// there is none. The field is grown from the seeds toward the block only (A* with the cheapest
+    /// possible cost to reach the block as its estimate, which never overestimates and drops by at most
+    /// a step's cost per step, so every cell is settled at its exact field value), and only until every
+    /// cell whose estimate reaches the block's smallest value is settled: the same cell as the whole
+    /// field picks, without computing the field across the map.
     fn best_next(&self, level: &Level, from: Cell, seeds: &[(Cell, u32)], acted: &[Cell]) -> Cell {
         let mut block = Vec::with_capacity(9);
         for x in from.x - 1..=from.x + 1 {
@@ -191,12 +194,19 @@ impl Ground {
         if block.is_empty() {
             return from;
         }
+        let estimate = |c: Cell| {
+            let dx = ((c.x - from.x).abs() - 1).max(0).unsigned_abs();
+            let dy = ((c.y - from.y).abs() - 1).max(0).unsigned_abs();
+            2 * dx.max(dy) + dx.min(dy)
+        };
         let mut field = Grid::new(self.costs.shape(), INFINITE);
-        let mut heap: BinaryHeap<Reverse<(u32, i32, i32)>> =
-            seeds.iter().map(|&(c, d)| Reverse((d, c.x, c.y))).collect();
+        let mut heap: BinaryHeap<Reverse<(u32, u32, i32, i32)>> = seeds
+            .iter()
+            .map(|&(c, d)| Reverse((d.saturating_add(estimate(c)), d, c.x, c.y)))
+            .collect();
         let mut bound = INFINITE;
-        while let Some(Reverse((d, x, y))) = heap.pop() {
-            if d > bound {
+        while let Some(Reverse((f, d, x, y))) = heap.pop() {
+            if f > bound {
                 break;
             }
             let c = Cell::new(x, y);
@@ -207,34 +217,23 @@ impl Ground {
             if block.contains(&c) {
                 bound = bound.min(d);
             }
-            self.relax(c, d, &field, &mut heap);
+            for (dx, dy) in NEIGHBOURS {
+                let n = c.offset(dx, dy);
+                let cost = self.move_cost(c, n);
+                if cost == INFINITE {
+                    continue;
+                }
+                let step = if dx != 0 && dy != 0 { 3 } else { 2 };
+                let nd = d + cost + step;
+                if field.get(n).is_some_and(|&v| nd < v) {
+                    heap.push(Reverse((nd.saturating_add(estimate(n)), nd, n.x, n.y)));
+                }
+            }
         }
         block
             .into_iter()
             .find(|&c| bound != INFINITE && field.get(c) == Some(&bound))
             .unwrap_or(from)
-    }
-
-    /// Pushes the neighbours of `c` (settled at `d`) that a step from it would improve.
-    fn relax(
-        &self,
-        c: Cell,
-        d: u32,
-        field: &Grid<u32>,
-        heap: &mut BinaryHeap<Reverse<(u32, i32, i32)>>,
-    ) {
-        for (dx, dy) in NEIGHBOURS {
-            let n = c.offset(dx, dy);
-            let cost = self.move_cost(c, n);
-            if cost == INFINITE {
-                continue;
-            }
-            let step = if dx != 0 && dy != 0 { 3 } else { 2 };
-            let nd = d + cost + step;
-            if field.get(n).is_some_and(|&v| nd < v) {
-                heap.push(Reverse((nd, n.x, n.y)));
-            }
-        }
     }
 
     /// §3.8: the nearest unlit torch with `d² < cutoff` and a clear torch line (sight blockers and
