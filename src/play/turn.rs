@@ -214,26 +214,15 @@ impl<R: Rules> GuardsTurn<'_, R> {
                     });
                 }
             }
-            AlertMode::Chase => {
-                let step = ground.step(
-                    self.level,
-                    &mut walker,
-                    &Ground::toward(alert.goal),
-                    &acted,
-                    Some(thief),
-                );
+            // `moveTowardPosition`: a chase ignores a stalled step; the errands count it down.
+            AlertMode::Chase
+            | AlertMode::ToLastSighting
+            | AlertMode::ToLastSound
+            | AlertMode::ToShout => {
+                let goal = Ground::toward(alert.goal);
+                let step = ground.step(self.level, &mut walker, &goal, &acted, Some(thief));
                 moved = step == Stepped::Moved;
-            }
-            AlertMode::ToLastSighting | AlertMode::ToLastSound | AlertMode::ToShout => {
-                let step = ground.step(
-                    self.level,
-                    &mut walker,
-                    &Ground::toward(alert.goal),
-                    &acted,
-                    Some(thief),
-                );
-                moved = step == Stepped::Moved;
-                if !moved {
+                if !moved && alert.mode != AlertMode::Chase {
                     alert.turns = alert.turns.saturating_sub(1);
                 }
             }
