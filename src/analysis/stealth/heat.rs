@@ -92,27 +92,9 @@ pub fn watched_shares(
         })
         .collect();
     let hits = by_cell(sampled?, cells);
-    // Each carrier's light per turn from `from − 1` over one of its periods, as map-wide sets, so that
-    // a cell's coverage is one bit test rather than a scan of the light's words.
-    let carried_sets: Vec<Vec<CellSet>> = (0..timelines.len())
-        .map(|k| {
-            if reach[k].is_none() {
-                return Vec::new();
-            }
-            (from - 1..from + periods[k])
-                .map(|t| {
-                    let mut set = CellSet::empty(shape);
-                    let words = set.words_mut();
-                    for &(i, bits) in watch.carried(timelines, k, t).unwrap_or(&[]) {
-                        words[i as usize] |= bits;
-                    }
-                    set
-                })
-                .collect()
-        })
-        .collect();
     let sampler = Sampler {
-        carried_sets: &carried_sets,
+        watch,
+        timelines,
         reach: &reach,
         periods: &periods,
         from,
@@ -162,8 +144,8 @@ fn by_cell(sampled: Vec<Vec<Hit>>, cells: usize) -> Vec<Hit> {
 
 /// What one cell's pattern per guard needs: the guards' carried light and periods.
 struct Sampler<'a> {
-    /// Per carrier, its carried light at turns `from − 1 …` over one period (empty for others).
-    carried_sets: &'a [Vec<CellSet>],
+    watch: &'a Watch,
+    timelines: &'a [GuardTimeline],
     reach: &'a [Option<CellSet>],
     periods: &'a [usize],
     from: usize,
@@ -200,8 +182,11 @@ impl Sampler<'_> {
                 let mut on = vec![false; pk];
                 for t in self.from..self.from + pk {
                     let at = if k < g { t } else { t - 1 };
-                    let set = &self.carried_sets[k][at + 1 - self.from];
-                    on[t % pk] = set.words()[word] & bit != 0;
+                    // A carried light's words are in ascending order: one binary search per turn.
+                    on[t % pk] = self.watch.carried(self.timelines, k, at).is_some_and(|ws| {
+                        ws.binary_search_by_key(&word, |&(i, _)| i as usize)
+                            .is_ok_and(|found| ws[found].1 & bit != 0)
+                    });
                 }
                 (pk, on)
             })
