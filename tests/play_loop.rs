@@ -95,7 +95,7 @@ fn a_sighting_at_a_distance_looks_then_chases_shouts_and_hits() {
 
 /// §6: a thief seen while adjacent is chased at once, with a shout (§3.7); a second guard within
 /// earshot 25 of the shouter hears it and, next turn, goes toward where the shout came from (§3.7:
-/// MoveToGuardShout for `2 + rand(4)` turns — the first draw of the seed, as nobody drew before).
+/// `MoveToGuardShout` for `2 + rand(4)` turns — the first draw of the seed, as nobody drew before).
 #[test]
 fn an_adjacent_sighting_chases_at_once_and_the_shout_sends_another_guard() {
     let mut level = floor();
