@@ -12,7 +12,7 @@ use super::mind::Mind;
 use super::moves::Move;
 use super::report::{Event, GuardReport, TorchChange, TurnReport};
 use super::rules::{Rejection, Rules, Rules2023, Surroundings};
-use super::state::{Ending, State, light};
+use super::state::{Ending, State};
 use super::thief::{MoveOutcome, Thief, apply_move};
 use super::turn::GuardsTurn;
 use super::view::{look, thief_sight_blockers};
@@ -71,30 +71,22 @@ impl<R: Rules> Game<R> {
         let mut walked = CellSet::empty(level.shape());
         look(&sight_blockers, cell, &mut seen, &mut walked);
         let minds = vec![Mind::default(); guards.states.len()];
-        let lit = light(&cells, &level, &guards);
-        let burning = guards.torches.iter().map(|t| t.lit).collect();
-        let torch_lit = light(
-            &cells,
-            &level,
-            &Guards {
-                states: Vec::new(),
-                ..guards.clone()
-            },
-        );
-        let state = State {
+        let shape = level.shape();
+        let mut state = State {
             walked,
-            torch_lit: (burning, torch_lit),
+            torch_lit: (Vec::new(), CellSet::empty(shape)),
             turn,
             thief,
             health: rules.health(),
             guards,
             minds,
-            lit,
+            lit: CellSet::empty(shape),
             seen,
             draws: Draws::new(seed),
             over: None,
             last: None,
         };
+        state.recast(&cells, &level);
         Game {
             level,
             rules,

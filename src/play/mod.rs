@@ -36,6 +36,6 @@ pub use moves::{Move, ParseMoveError, move_between, parse_moves, route_moves};
 pub use report::{Event, GuardMode, GuardReport, TorchChange, TurnReport};
 pub use rules::{Noise, Reach, Rejection, Rules, Rules2023, Surroundings};
 pub use senses::{Watcher, hears, hidden, sees, within_earshot};
-pub use state::{Ending, State, light};
+pub use state::{Ending, State};
 pub use thief::{MoveOutcome, Thief, apply_move};
 pub use view::{look, thief_sight_blockers};

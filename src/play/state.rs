@@ -74,20 +74,3 @@ impl State {
         }
     }
 }
-
-/// `computeLighting` (§2.1): every burning torch, and every torch a guard carries, where it stands.
-pub fn light(cells: &CellRules, level: &Level, guards: &Guards) -> CellSet {
-    let burning: Vec<Cell> = guards
-        .torches
-        .iter()
-        .filter(|t| t.lit)
-        .map(|t| t.cell)
-        .collect();
-    let mut lit = torch_light(cells, &burning);
-    for g in &guards.states {
-        if level.guards[g.guard].carries_torch {
-            cast(cells, g.cell, CARRIED_RADIUS2).add_to(&mut lit);
-        }
-    }
-    lit
-}

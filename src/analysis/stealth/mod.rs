@@ -20,7 +20,7 @@ mod cancel;
 pub mod cells;
 pub mod earshot;
 pub mod ghost;
-pub mod heat;
+mod heat;
 pub mod light;
 pub mod patch;
 pub mod relit;
