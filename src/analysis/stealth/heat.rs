@@ -93,28 +93,54 @@ pub fn watched_shares(
         .collect();
     let hits = by_cell(sampled?, cells);
     let sampler = Sampler {
-        watch,
-        timelines,
-        reach: &reach,
+        covered: Coverage::new(watch, timelines, &periods, from, (width, per_row), cells),
         periods: &periods,
         from,
-        width,
-        per_row,
     };
+    // Each cell's share depends on its own hits only: the cells are shared out among the threads in
+    // runs cut at cell boundaries, so the result does not depend on the threads.
+    let runs = cell_runs(&hits, rayon::current_num_threads() * 4);
+    let per_run: Vec<Vec<(u32, f32)>> = runs
+        .into_par_iter()
+        .map(|run| {
+            let mut owned: Vec<(usize, Vec<u32>)> = Vec::new();
+            run.chunk_by(|a, b| a.0 == b.0)
+                .map(|of_cell| {
+                    owned.clear();
+                    for of_guard in of_cell.chunk_by(|a, b| a.1 == b.1) {
+                        let pattern = sampler.pattern(of_guard);
+                        if !pattern.1.is_empty() {
+                            owned.push(pattern);
+                        }
+                    }
+                    let patterns: Vec<Phases> = owned.iter().map(|(p, ph)| (*p, &ph[..])).collect();
+                    (of_cell[0].0, joint_share(&patterns))
+                })
+                .collect()
+        })
+        .collect();
     let mut shares = vec![0.0; cells];
-    let mut owned: Vec<(usize, Vec<u32>)> = Vec::new();
-    for of_cell in hits.chunk_by(|a, b| a.0 == b.0) {
-        owned.clear();
-        for run in of_cell.chunk_by(|a, b| a.1 == b.1) {
-            let pattern = sampler.pattern(run);
-            if !pattern.1.is_empty() {
-                owned.push(pattern);
-            }
-        }
-        let patterns: Vec<Phases> = owned.iter().map(|(p, ph)| (*p, &ph[..])).collect();
-        shares[of_cell[0].0 as usize] = joint_share(&patterns);
+    for (cell, share) in per_run.into_iter().flatten() {
+        shares[cell as usize] = share;
     }
     Some(shares)
+}
+
+/// `hits` (grouped by cell) cut into about `count` runs of whole cells.
+fn cell_runs(hits: &[Hit], count: usize) -> Vec<&[Hit]> {
+    let target = hits.len().div_ceil(count.max(1)).max(1);
+    let mut runs = Vec::new();
+    let mut rest = hits;
+    while !rest.is_empty() {
+        let mut end = target.min(rest.len());
+        while end < rest.len() && rest[end].0 == rest[end - 1].0 {
+            end += 1;
+        }
+        let (run, after) = rest.split_at(end);
+        runs.push(run);
+        rest = after;
+    }
+    runs
 }
 
 /// The hits grouped by cell, each cell's guards in order and each guard's phases ascending: a counting
@@ -142,15 +168,79 @@ fn by_cell(sampled: Vec<Vec<Hit>>, cells: usize) -> Vec<Hit> {
     hits
 }
 
-/// What one cell's pattern per guard needs: the guards' carried light and periods.
+/// Where each torch carrier's light falls in the settled regime: for each cell, the carriers whose
+/// light covers it at some turn, with the phases of their own period in which it does. Made once, so
+/// a cell's patterns look their carriers up instead of searching the carried light turn by turn.
+struct Coverage {
+    /// `(carrier, phase)` entries of all cells, grouped by cell, each cell's carriers in order and
+    /// each carrier's phases ascending.
+    entries: Vec<(u32, u32)>,
+    /// Where each cell's entries start (one more than the cells).
+    starts: Vec<usize>,
+}
+
+impl Coverage {
+    /// The coverage of turns `from..from + P_k` of every carrier `k`.
+    fn new(
+        watch: &Watch,
+        timelines: &[GuardTimeline],
+        periods: &[usize],
+        from: usize,
+        (width, per_row): (usize, usize),
+        cells: usize,
+    ) -> Self {
+        let mut by_carrier: Vec<(u32, u32, u32)> = Vec::new();
+        for (k, &pk) in periods.iter().enumerate() {
+            for t in from..from + pk {
+                let Some(light) = watch.carried(timelines, k, t) else {
+                    break;
+                };
+                for &(w, mut bits) in light {
+                    let w = w as usize;
+                    while bits != 0 {
+                        let x = w % per_row * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        let cell = w / per_row * width + x;
+                        if cell < cells {
+                            by_carrier.push((cell as u32, k as u32, (t % pk) as u32));
+                        }
+                    }
+                }
+            }
+        }
+        let mut starts = vec![0usize; cells + 1];
+        for &(cell, ..) in &by_carrier {
+            starts[cell as usize + 1] += 1;
+        }
+        for i in 0..cells {
+            starts[i + 1] += starts[i];
+        }
+        let mut next = starts.clone();
+        let mut entries = vec![(0, 0); by_carrier.len()];
+        for (cell, k, phase) in by_carrier {
+            let slot = &mut next[cell as usize];
+            entries[*slot] = (k, phase);
+            *slot += 1;
+        }
+        for of_cell in starts.windows(2) {
+            entries[of_cell[0]..of_cell[1]].sort_unstable();
+        }
+        Coverage { entries, starts }
+    }
+
+    /// The carriers whose light ever covers `cell`, each with the phases in which it does.
+    fn of(&self, cell: usize) -> impl Iterator<Item = (usize, impl Iterator<Item = usize> + '_)> {
+        self.entries[self.starts[cell]..self.starts[cell + 1]]
+            .chunk_by(|a, b| a.0 == b.0)
+            .map(|run| (run[0].0 as usize, run.iter().map(|&(_, phase)| phase as usize)))
+    }
+}
+
+/// What one cell's pattern per guard needs: where the carriers' light falls, and the periods.
 struct Sampler<'a> {
-    watch: &'a Watch,
-    timelines: &'a [GuardTimeline],
-    reach: &'a [Option<CellSet>],
+    covered: Coverage,
     periods: &'a [usize],
     from: usize,
-    width: usize,
-    per_row: usize,
 }
 
 impl Sampler<'_> {
@@ -163,37 +253,26 @@ impl Sampler<'_> {
         if run.iter().all(|h| !h.3) {
             return (p, run.iter().map(|h| h.2).collect());
         }
-        let (x, y) = (cell % self.width, cell / self.width);
-        let (word, bit) = (y * self.per_row + x / 64, 1u64 << (x % 64));
-        let carriers: Vec<usize> = (0..self.reach.len())
-            .filter(|&k| {
-                k != g
-                    && self.reach[k]
-                        .as_ref()
-                        .is_some_and(|r| r.words()[word] & bit != 0)
-            })
-            .collect();
-        // Carriers listed before `g` have acted at its sight test; the others stand where they were.
-        // Per carrier, the phases of its own period in which its light then covers the cell.
-        let covers: Vec<(usize, Vec<bool>)> = carriers
-            .iter()
-            .map(|&k| {
+        // Carriers listed before `g` have acted at its sight test; the others still stand where they
+        // were at `t − 1`. Per carrier, the phases of its own period in which its light then covers
+        // the cell.
+        let covers: Vec<(usize, Vec<bool>)> = self
+            .covered
+            .of(cell)
+            .filter(|&(k, _)| k != g)
+            .map(|(k, phases)| {
                 let pk = self.periods[k];
+                let lag = usize::from(k > g);
                 let mut on = vec![false; pk];
-                for t in self.from..self.from + pk {
-                    let at = if k < g { t } else { t - 1 };
-                    // A carried light's words are in ascending order: one binary search per turn.
-                    on[t % pk] = self.watch.carried(self.timelines, k, at).is_some_and(|ws| {
-                        ws.binary_search_by_key(&word, |&(i, _)| i as usize)
-                            .is_ok_and(|found| ws[found].1 & bit != 0)
-                    });
+                for phase in phases {
+                    on[(phase + lag) % pk] = true;
                 }
                 (pk, on)
             })
             .collect();
         let lights = |t: usize| covers.iter().any(|(pk, on)| on[t % pk]);
-        let q = carriers.iter().fold(p as u128, |q, &k| {
-            let pk = self.periods[k] as u128;
+        let q = covers.iter().fold(p as u128, |q, &(pk, _)| {
+            let pk = pk as u128;
             q / gcd(q, pk) * pk
         });
         let q = if q > u128::from(MAX_JOINT_CYCLE) {

@@ -237,6 +237,40 @@ pub(super) type Phases<'a> = (usize, &'a [u32]);
 
 /// The share of turns in which at least one of the patterns watches, over their joint cycle.
 pub(super) fn joint_share(list: &[Phases]) -> f32 {
+    if list.len() > 2 && has_equal_periods(list) {
+        let merged = merge_equal_periods(list);
+        let patterns: Vec<Phases> = merged.iter().map(|(p, ph)| (*p, &ph[..])).collect();
+        return union_share(&patterns);
+    }
+    union_share(list)
+}
+
+/// Whether two of the patterns have the same period.
+fn has_equal_periods(list: &[Phases]) -> bool {
+    list.iter()
+        .enumerate()
+        .any(|(i, (p, _))| list[..i].iter().any(|(q, _)| q == p))
+}
+
+/// The patterns with patterns of one period joined: over a common period, "one of them watches" is
+/// the union of their phases, exactly. Guards beside a torch carrier often share its cycle, and every
+/// pattern fewer halves the subsets [`inclusion_exclusion`] counts.
+fn merge_equal_periods(list: &[Phases]) -> Vec<(usize, Vec<u32>)> {
+    let mut merged: Vec<(usize, Vec<u32>)> = Vec::with_capacity(list.len());
+    for (period, phases) in list {
+        if let Some((_, union)) = merged.iter_mut().find(|(p, _)| p == period) {
+            union.extend_from_slice(phases);
+            union.sort_unstable();
+            union.dedup();
+        } else {
+            merged.push((*period, phases.to_vec()));
+        }
+    }
+    merged
+}
+
+/// [`joint_share`] of patterns of any periods.
+fn union_share(list: &[Phases]) -> f32 {
     let share = |(period, phases): &Phases| phases.len() as f64 / *period as f64;
     let watched = match list {
         [] => 0.0,
