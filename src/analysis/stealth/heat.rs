@@ -92,8 +92,15 @@ pub fn watched_shares(
         })
         .collect();
     let hits = by_cell(sampled?, cells);
+    // Only cells some guard sees by another carrier's light need that light's phases.
+    let mut helped = settled.clone();
+    helped.words_mut().fill(0);
+    for &(cell, ..) in hits.iter().filter(|h| h.3) {
+        let (x, y) = (cell as usize % width, cell as usize / width);
+        helped.words_mut()[y * per_row + x / 64] |= 1 << (x % 64);
+    }
     let sampler = Sampler {
-        covered: Coverage::new(watch, timelines, &periods, from, (width, per_row), cells),
+        covered: Coverage::new(watch, timelines, &periods, from, &helped, cells),
         periods: &periods,
         from,
     };
@@ -168,9 +175,9 @@ fn by_cell(sampled: Vec<Vec<Hit>>, cells: usize) -> Vec<Hit> {
     hits
 }
 
-/// Where each torch carrier's light falls in the settled regime: for each cell, the carriers whose
-/// light covers it at some turn, with the phases of their own period in which it does. Made once, so
-/// a cell's patterns look their carriers up instead of searching the carried light turn by turn.
+/// Where each torch carrier's light falls in the settled regime: for each cell asked for, the carriers
+/// whose light covers it at some turn, with the phases of their own period in which it does. Made once,
+/// so a cell's patterns look their carriers up instead of searching the carried light turn by turn.
 struct Coverage {
     /// `(carrier, phase)` entries of all cells, grouped by cell, each cell's carriers in order and
     /// each carrier's phases ascending.
@@ -180,23 +187,25 @@ struct Coverage {
 }
 
 impl Coverage {
-    /// The coverage of turns `from..from + P_k` of every carrier `k`.
+    /// The coverage of the cells of `asked` in turns `from..from + P_k` of every carrier `k`.
     fn new(
         watch: &Watch,
         timelines: &[GuardTimeline],
         periods: &[usize],
         from: usize,
-        (width, per_row): (usize, usize),
+        asked: &CellSet,
         cells: usize,
     ) -> Self {
+        let (width, per_row) = (asked.shape().width() as usize, asked.words_per_row());
         let mut by_carrier: Vec<(u32, u32, u32)> = Vec::new();
         for (k, &pk) in periods.iter().enumerate() {
             for t in from..from + pk {
                 let Some(light) = watch.carried(timelines, k, t) else {
                     break;
                 };
-                for &(w, mut bits) in light {
+                for &(w, bits) in light {
                     let w = w as usize;
+                    let mut bits = bits & asked.words()[w];
                     while bits != 0 {
                         let x = w % per_row * 64 + bits.trailing_zeros() as usize;
                         bits &= bits - 1;
