@@ -241,7 +241,12 @@ impl Coverage {
     fn of(&self, cell: usize) -> impl Iterator<Item = (usize, impl Iterator<Item = usize> + '_)> {
         self.entries[self.starts[cell]..self.starts[cell + 1]]
             .chunk_by(|a, b| a.0 == b.0)
-            .map(|run| (run[0].0 as usize, run.iter().map(|&(_, phase)| phase as usize)))
+            .map(|run| {
+                (
+                    run[0].0 as usize,
+                    run.iter().map(|&(_, phase)| phase as usize),
+                )
+            })
     }
 }
 

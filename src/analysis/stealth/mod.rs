@@ -24,6 +24,7 @@ mod heat;
 pub mod light;
 pub mod patch;
 pub mod relit;
+mod route_views;
 pub mod sight;
 pub mod timeline;
 pub mod undisturbed;
@@ -37,6 +38,8 @@ pub use cancel::Cancel;
 pub use cells::{CellRules, CellSet};
 pub use ghost::Route;
 pub use timeline::GuardTimeline;
+
+use route_views::RouteViews;
 
 use crate::model::{Cell, Dir, Grid, ItemKind, Level};
 use ghost::{Search, TurnHazards};
@@ -268,13 +271,20 @@ pub fn analyze_unless_cancelled(level: &Level, horizon: usize, cancel: &Cancel) 
         .min(MAX_GUARD_WORK / ((level.guards.len() + 1) * words))
         .min(MAX_SEARCH_WORK / ((coins + 2) * words))
         .max(1);
-    let relit::RelitTimelines {
-        timelines,
-        relit,
-        settle,
-    } = relit::relit_timelines(level, MAX_PERIOD);
+    // The replay is one turn after another; the route cells' sight and light are made meanwhile.
+    let (
+        relit::RelitTimelines {
+            timelines,
+            relit,
+            settle,
+        },
+        views,
+    ) = rayon::join(
+        || relit::relit_timelines(level, MAX_PERIOD),
+        || RouteViews::new(level, &rules),
+    );
     let epochs = relit::TorchEpochs::new(&rules, &relit);
-    let watch = Watch::new(&rules, &timelines, epochs);
+    let watch = Watch::new(&rules, &views, &timelines, epochs);
     // The watched shares and the routes need only the guards' watch: both halves run at once.
     let (shares, routes) = rayon::join(
         || watched_shares(&watch, &timelines, settle, level.shape().len(), cancel),

@@ -11,10 +11,10 @@
 use rayon::prelude::*;
 
 use super::cells::{CellRules, CellSet};
-use super::light::{CARRIED_RADIUS2, cast};
 use super::patch::Patch;
 use super::relit::TorchEpochs;
-use super::sight::{Cone, visible};
+use super::route_views::RouteViews;
+use super::sight::Cone;
 use super::timeline::GuardTimeline;
 
 /// Patterns longer than this many turns of joint cycle are combined as independent guards.
@@ -98,7 +98,11 @@ fn interned_per_guard<T: Send>(
 }
 
 /// Every distinct cone, and for each guard timeline the cone id of each simulated step.
-fn cones_of(rules: &CellRules, timelines: &[GuardTimeline]) -> (Vec<Cone>, Vec<Vec<u32>>) {
+fn cones_of(
+    rules: &CellRules,
+    views: &RouteViews,
+    timelines: &[GuardTimeline],
+) -> (Vec<Cone>, Vec<Vec<u32>>) {
     let shape = rules.shape;
     let (cones, ids) = interned_per_guard(timelines, shape.len() * 4, |tl, cones| {
         let mut visibles: Vec<(usize, Patch)> = Vec::new();
@@ -113,7 +117,7 @@ fn cones_of(rules: &CellRules, timelines: &[GuardTimeline]) -> (Vec<Cone>, Vec<V
                         if let Some((_, seen)) = visibles.iter().find(|(i, _)| Some(*i) == cell) {
                             *seen
                         } else {
-                            let seen = visible(rules, c);
+                            let seen = views.seen(rules, c);
                             visibles.extend(cell.map(|i| (i, seen)));
                             seen
                         };
@@ -134,6 +138,7 @@ fn cones_of(rules: &CellRules, timelines: &[GuardTimeline]) -> (Vec<Cone>, Vec<V
 #[allow(clippy::type_complexity)]
 fn carried_of(
     rules: &CellRules,
+    views: &RouteViews,
     timelines: &[GuardTimeline],
 ) -> (Vec<Vec<(u32, u64)>>, Vec<Option<Vec<u32>>>) {
     let shape = rules.shape;
@@ -141,22 +146,24 @@ fn carried_of(
         tl.carries_torch.then(|| {
             tl.steps
                 .iter()
-                .map(|&(c, _)| {
-                    carried.id(shape.index(c), |_| {
-                        cast(rules, c, CARRIED_RADIUS2).map_words(shape)
-                    })
-                })
+                .map(|&(c, _)| carried.id(shape.index(c), |_| views.carried(rules, c)))
                 .collect()
         })
     })
 }
 
 impl Watch {
-    /// Cones and carried light are independent: they are made at once on two threads.
-    pub fn new(rules: &CellRules, timelines: &[GuardTimeline], epochs: TorchEpochs) -> Self {
+    /// Cones and carried light are independent: they are made at once on two threads, from the route
+    /// cells' `views` where the guards walk their routes.
+    pub fn new(
+        rules: &CellRules,
+        views: &RouteViews,
+        timelines: &[GuardTimeline],
+        epochs: TorchEpochs,
+    ) -> Self {
         let ((cones, cone_of_step), (carried, carried_of_step)) = rayon::join(
-            || cones_of(rules, timelines),
-            || carried_of(rules, timelines),
+            || cones_of(rules, views, timelines),
+            || carried_of(rules, views, timelines),
         );
         Watch {
             epochs,

@@ -1,0 +1,90 @@
+//! What guards see and light from the cells of their patrol routes, made before their timelines exist.
+//!
+//! The relit replay (`super::relit`) runs one turn after another on one thread; the cones and carried
+//! light of the timelines it produces cost as much again. A guard stands on its route on nearly every
+//! turn — it leaves it only to relight a torch — so the sight and carried light of every route cell are
+//! computed on the other thread while the replay runs, and `super::watch` looks them up, computing only
+//! the cells of relighting detours itself.
+
+use super::cells::CellRules;
+use super::light::{CARRIED_RADIUS2, cast};
+use super::patch::Patch;
+use super::sight::visible;
+use crate::model::{Cell, Level};
+
+/// Per cell of the map, an index into a list of values made for route cells only.
+struct PerCell<T> {
+    ids: Vec<u32>,
+    values: Vec<T>,
+}
+
+impl<T> PerCell<T> {
+    fn new(cells: usize) -> Self {
+        PerCell {
+            ids: vec![u32::MAX; cells],
+            values: Vec::new(),
+        }
+    }
+
+    /// Makes `cell`'s value with `make` unless it has one.
+    fn fill(&mut self, cell: Option<usize>, make: impl FnOnce() -> T) {
+        if let Some(i) = cell.filter(|&i| self.ids[i] == u32::MAX) {
+            self.ids[i] = self.values.len() as u32;
+            self.values.push(make());
+        }
+    }
+
+    fn get(&self, cell: Option<usize>) -> Option<&T> {
+        let id = *self.ids.get(cell?)?;
+        self.values.get(id as usize)
+    }
+}
+
+/// The sight of every cell a guard's route passes, and the carried light of every cell a torch
+/// carrier's route passes.
+pub struct RouteViews {
+    seen: PerCell<Patch>,
+    carried: PerCell<Vec<(u32, u64)>>,
+}
+
+impl RouteViews {
+    /// The views of `level`'s guards' route cells.
+    pub fn new(level: &Level, rules: &CellRules) -> Self {
+        let shape = rules.shape;
+        let mut views = RouteViews {
+            seen: PerCell::new(shape.len()),
+            carried: PerCell::new(shape.len()),
+        };
+        for guard in &level.guards {
+            let Some(route) = level.patrols.get(guard.route) else {
+                continue;
+            };
+            for &c in &route.cells {
+                let cell = shape.index(c);
+                views.seen.fill(cell, || visible(rules, c));
+                if guard.carries_torch {
+                    views
+                        .carried
+                        .fill(cell, || cast(rules, c, CARRIED_RADIUS2).map_words(shape));
+                }
+            }
+        }
+        views
+    }
+
+    /// The cells a guard at `c` could see in any facing if they were lit ([`visible`]).
+    pub fn seen(&self, rules: &CellRules, c: Cell) -> Patch {
+        self.seen
+            .get(rules.shape.index(c))
+            .copied()
+            .unwrap_or_else(|| visible(rules, c))
+    }
+
+    /// The light a torch carried at `c` casts, as the nonzero words of a map-wide set.
+    pub fn carried(&self, rules: &CellRules, c: Cell) -> Vec<(u32, u64)> {
+        self.carried.get(rules.shape.index(c)).map_or_else(
+            || cast(rules, c, CARRIED_RADIUS2).map_words(rules.shape),
+            Clone::clone,
+        )
+    }
+}
