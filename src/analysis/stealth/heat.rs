@@ -296,16 +296,16 @@ impl Sampler<'_> {
         };
         // The turn from `from` on that phase `phase` of a `q`-turn cycle stands for.
         let turn = |phase: usize| self.from + (phase + q - self.from % q) % q;
-        let mut phases: Vec<u32> = run
-            .iter()
-            .flat_map(|&(_, _, a, helped)| {
-                (0..q / p)
-                    .map(move |j| a as usize + j * p)
-                    .filter(move |&phase| !helped || lights(turn(phase)))
-            })
-            .map(|phase| phase as u32)
-            .collect();
-        phases.sort_unstable();
+        // Repeat `j` of the guard's period, then its phases ascending: the phases come out ascending.
+        let mut phases = Vec::with_capacity(run.len() * (q / p));
+        for base in (0..q / p).map(|j| j * p) {
+            for &(_, _, a, helped) in run {
+                let phase = base + a as usize;
+                if !helped || lights(turn(phase)) {
+                    phases.push(phase as u32);
+                }
+            }
+        }
         (q, phases)
     }
 }
