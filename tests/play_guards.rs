@@ -217,3 +217,102 @@ fn a_moving_torch_carrier_recasts_the_light_for_the_guards_after_it() {
     );
     assert_eq!(replayed.light_at(&level, 2, None), carried(Cell::new(1, 1)));
 }
+
+/// The light cast from scratch (§2.1): every burning torch, and every carrier where it stands.
+fn light_from_scratch(game: &mansion_forge::play::Game) -> CellSet {
+    use mansion_forge::analysis::stealth::light::torch_light;
+    let state = game.state();
+    let burning: Vec<Cell> = state
+        .guards
+        .torches
+        .iter()
+        .filter(|t| t.lit)
+        .map(|t| t.cell)
+        .collect();
+    let mut light = torch_light(game.cells(), &burning);
+    for g in &state.guards.states {
+        if game.level().guards[g.guard].carries_torch {
+            cast(game.cells(), g.cell, CARRIED_RADIUS2).add_to(&mut light);
+        }
+    }
+    light
+}
+
+/// The loop keeps the burning torches' light and each carrier's light from turn to turn and casts again
+/// only what changed (a torch lit, a carrier moved). At every turn of long games on torch-carrying
+/// mansions, guards relighting torches meanwhile, the light must equal the light cast from scratch.
+#[test]
+fn the_kept_light_equals_the_light_cast_from_scratch_every_turn() {
+    use mansion_forge::play::{Event, Game, Move};
+    let (mut checked, mut relit) = (0, 0);
+    for (seed, index) in [
+        (1, 9),
+        (2, 7),
+        (3, 8),
+        (5, 6),
+        (4, 9),
+        (6, 9),
+        (7, 5),
+        (8, 8),
+    ] {
+        let level = Recipe::campaign_level(seed, index)
+            .build()
+            .expect("generates");
+        let mut game = Game::new(level, 7);
+        // Mostly waits and small walks: the thief survives long enough for the relights to happen.
+        let walk = [
+            Move::Wait,
+            Move::Step(Dir::E),
+            Move::Wait,
+            Move::Step(Dir::W),
+        ];
+        for turn in 0..160 {
+            assert_eq!(
+                game.state().lit,
+                light_from_scratch(&game),
+                "game {seed} level {index}, turn {turn}"
+            );
+            checked += 1;
+            if game.state().over.is_some() {
+                break;
+            }
+            let Ok(report) = game.play(walk[turn % walk.len()]) else {
+                break;
+            };
+            relit += report
+                .events
+                .iter()
+                .filter(|e| matches!(e, Event::Relit { .. }))
+                .count();
+        }
+    }
+    assert!(
+        checked > 300 && relit > 0,
+        "{checked} turns checked, {relit} relights"
+    );
+}
+
+/// The thief putting a torch out (a bump, §5) takes its light away, and lighting it again brings it back.
+#[test]
+fn a_torch_bumped_out_and_lit_again_changes_the_kept_light() {
+    use mansion_forge::play::{Game, Move};
+    let mut level = Level::blank("test", 1, 0, (15, 5), Terrain::Marble);
+    level.items.push(Item {
+        kind: ItemKind::TorchLit,
+        cell: Cell::new(6, 2),
+    });
+    level.player_start = Cell::new(5, 2);
+    let mut game = Game::new(level, 1);
+    let lit_before = game.state().lit.clone();
+    assert!(
+        lit_before.contains(Cell::new(9, 2)),
+        "the torch lights the floor"
+    );
+    game.play(Move::Step(Dir::E)).expect("a bump is a move");
+    assert!(!game.state().guards.torches[0].lit, "the bump put it out");
+    assert_eq!(game.state().lit, light_from_scratch(&game));
+    assert!(!game.state().lit.contains(Cell::new(9, 2)));
+    game.play(Move::Step(Dir::E)).expect("a bump is a move");
+    assert!(game.state().guards.torches[0].lit, "the second bump lit it");
+    assert_eq!(game.state().lit, lit_before);
+}

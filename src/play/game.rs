@@ -75,6 +75,7 @@ impl<R: Rules> Game<R> {
         let mut state = State {
             walked,
             torch_lit: (Vec::new(), CellSet::empty(shape)),
+            carried_lit: Vec::new(),
             turn,
             thief,
             health: rules.health(),

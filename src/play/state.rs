@@ -1,7 +1,8 @@
 //! What a game keeps per turn, and the light as the original casts it: the turn loop writes it, the
 //! game keeps one per turn played so that a designer can step back.
 
-use crate::analysis::stealth::light::{CARRIED_RADIUS2, cast, torch_light};
+use crate::analysis::stealth::light::{CARRIED_RADIUS2, TORCH_RADIUS2, cast, torch_light};
+use crate::analysis::stealth::patch::Patch;
 use crate::analysis::stealth::undisturbed::Guards;
 use crate::analysis::stealth::{CellRules, CellSet};
 use crate::model::{Cell, Level};
@@ -43,6 +44,9 @@ pub struct State {
     /// The light of the burning torches as last cast, and which torches burned then: carriers move
     /// every turn, torches rarely change, so only the carriers are cast again.
     pub torch_lit: (Vec<bool>, CellSet),
+    /// Each guard's carried light as last cast (parallel to `guards.states`; `None` for a guard
+    /// without a torch or not cast yet): only the carriers that moved since are cast again.
+    pub carried_lit: Vec<Option<Patch>>,
     /// The guards' random draws.
     pub draws: Draws,
     /// Why the game ended, if it has.
@@ -53,23 +57,45 @@ pub struct State {
 
 impl State {
     /// `computeLighting` (§2.1) into `lit`: the burning torches' light (cast again only if a torch
-    /// changed since) and every carried torch where its guard stands.
+    /// changed since) and every carried torch where its guard stands (cast again only if it moved).
     pub fn recast(&mut self, cells: &CellRules, level: &Level) {
         let burning: Vec<bool> = self.guards.torches.iter().map(|t| t.lit).collect();
-        if burning != self.torch_lit.0 {
-            let at: Vec<Cell> = self
-                .guards
-                .torches
-                .iter()
-                .filter(|t| t.lit)
-                .map(|t| t.cell)
-                .collect();
-            self.torch_lit = (burning, torch_light(cells, &at));
+        let (was, light) = &mut self.torch_lit;
+        if burning != *was {
+            // A relight only adds a torch's light; a torch put out needs every other one cast again.
+            let only_lit =
+                was.len() == burning.len() && was.iter().zip(&burning).all(|(w, b)| !w || *b);
+            if only_lit {
+                for (torch, _) in self
+                    .guards
+                    .torches
+                    .iter()
+                    .zip(was.iter())
+                    .filter(|(t, w)| t.lit && !**w)
+                {
+                    cast(cells, torch.cell, TORCH_RADIUS2).add_to(light);
+                }
+            } else {
+                let at: Vec<Cell> = self
+                    .guards
+                    .torches
+                    .iter()
+                    .filter(|t| t.lit)
+                    .map(|t| t.cell)
+                    .collect();
+                *light = torch_light(cells, &at);
+            }
+            *was = burning;
         }
         self.lit.copy_from(&self.torch_lit.1);
-        for g in &self.guards.states {
+        self.carried_lit.resize(self.guards.states.len(), None);
+        for (g, carried) in self.guards.states.iter().zip(&mut self.carried_lit) {
             if level.guards[g.guard].carries_torch {
-                cast(cells, g.cell, CARRIED_RADIUS2).add_to(&mut self.lit);
+                let light = match carried {
+                    Some(light) if light.centre() == g.cell => light,
+                    _ => carried.insert(cast(cells, g.cell, CARRIED_RADIUS2)),
+                };
+                light.add_to(&mut self.lit);
             }
         }
     }
