@@ -204,7 +204,7 @@ impl PlayPanel {
                 true
             }
             Err(Refusal::Rejected(why)) => {
-                state.say(MessageKind::Warning, format!("Move {mv} refused: {why:?}"));
+                state.say(MessageKind::Warning, format!("Move {mv} refused: {why}"));
                 false
             }
             Err(Refusal::Over(ending)) => {

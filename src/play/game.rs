@@ -21,10 +21,10 @@ use super::view::{look, thief_sight_blockers};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
     /// The rules refuse the move (§5.3): a wall, a wrong-way window, a guard on the landing cell.
-    #[error("the move is blocked ({0:?})")]
+    #[error("the move is blocked: {0}")]
     Rejected(Rejection),
     /// The game is over.
-    #[error("the game is over ({0:?})")]
+    #[error("the game is over: {0}")]
     Over(Ending),
 }
 

@@ -30,6 +30,16 @@ pub enum Rejection {
     Guard(Cell),
 }
 
+/// In the words the play panel's status and the CLI's errors use.
+impl std::fmt::Display for Rejection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Rejection::Blocked => f.write_str("nothing to land on that way"),
+            Rejection::Guard(c) => write!(f, "a guard stands on ({}, {})", c.x, c.y),
+        }
+    }
+}
+
 /// A rule set's verdict on a move, before anything changes: [`super::apply_move`] carries it out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reach {

@@ -55,6 +55,16 @@ pub struct State {
     pub last: Option<TurnReport>,
 }
 
+/// In the words the play panel's status and the CLI's errors use.
+impl std::fmt::Display for Ending {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Ending::Caught => "the thief was caught",
+            Ending::LeftLevel => "the thief left the level",
+        })
+    }
+}
+
 impl State {
     /// `computeLighting` (§2.1) into `lit`: the burning torches' light (cast again only if a torch
     /// changed since) and every carried torch where its guard stands (cast again only if it moved).
