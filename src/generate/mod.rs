@@ -3,6 +3,7 @@
 pub mod build;
 pub mod campaign;
 pub mod declare;
+pub mod exact;
 pub mod figures;
 pub mod packed_mansion;
 pub mod params;
