@@ -223,7 +223,21 @@ fn build(
     streams.mark("guards");
     kept.restore(&mut level);
 
-    let depth_seeds = (0..rooms_x).map(|rx| slot_region(&layout, rx, 0)).collect();
+    set_entrance(&mut level, &layout, front_door)?;
+    collect_exterior_cells(&mut level);
+    Ok(level)
+}
+
+/// 5.5 e's entrance: the front door's room and cell, the player start before it and the depth seeds (the
+/// front row of slots).
+fn set_entrance(
+    level: &mut Level,
+    layout: &layout::Layout,
+    front_door: Option<(usize, Cell)>,
+) -> Result<(), String> {
+    let depth_seeds = (0..layout.rooms_x)
+        .map(|rx| slot_region(layout, rx, 0))
+        .collect();
     level.entrance = match front_door {
         Some((seg, start)) => {
             let adj = &level.adjacencies[seg];
@@ -244,8 +258,7 @@ fn build(
         }
         None => return Err("no south-wall segment can take the front door".to_string()),
     };
-    collect_exterior_cells(&mut level);
-    Ok(level)
+    Ok(())
 }
 
 /// A blank siheyuan level: outdoor ground, its plan, the exterior as region 0.
