@@ -10,9 +10,10 @@ mod legend2023;
 
 use std::fmt::Write as _;
 
+use mansion_forge::analysis::wall_glyph_bits;
 use mansion_forge::generate::exact::{self, ExactLevel};
 use mansion_forge::generate::rng::Stream;
-use mansion_forge::model::{Axis, Cell, Dir, ItemKind, Level, Terrain};
+use mansion_forge::model::{Axis, Cell, ItemKind, Level};
 use serde_json::Value;
 
 /// The vectors: one JSON line per game.
@@ -28,47 +29,10 @@ fn games() -> Vec<Value> {
         .collect()
 }
 
-/// The original's terrain index (its `TerrainType` enum); walls carry their neighbour bits as the
-/// original's wall fix-up sets them (N 8, S 4, E 2, W 1, counting walls, windows, portcullises and doors).
+/// The original's terrain index (its `TerrainType` enum), walls with their glyph bits as the original's
+/// wall fix-up sets them.
 fn terrain_index(level: &Level, c: Cell) -> u16 {
-    let index = |t: Terrain| -> u16 {
-        match t {
-            Terrain::Ground | Terrain::Void | Terrain::Floor => 0,
-            Terrain::Grass => 1,
-            Terrain::Water => 2,
-            Terrain::Marble => 3,
-            Terrain::Wood => 4,
-            Terrain::WoodCreaky => 5,
-            Terrain::Wall => 6,
-            Terrain::Window(Dir::E) => 22,
-            Terrain::Window(Dir::W) => 23,
-            Terrain::Window(Dir::N) => 24,
-            Terrain::Window(Dir::S) => 25,
-            Terrain::Portcullis(Axis::NS) => 26,
-            Terrain::Portcullis(Axis::EW) => 27,
-            Terrain::Door(Axis::NS) => 28,
-            Terrain::Door(Axis::EW) => 29,
-            Terrain::GardenDoor(Axis::NS) => 30,
-            Terrain::GardenDoor(Axis::EW) => 31,
-        }
-    };
-    let t = level.terrain(c);
-    if t != Terrain::Wall {
-        return index(t);
-    }
-    let walled = |dx: i32, dy: i32| {
-        let n = c.offset(dx, dy);
-        n.x >= 0
-            && n.y >= 0
-            && n.x < level.width
-            && n.y < level.height
-            && (6..=29).contains(&index(level.terrain(n)))
-    };
-    6 + [(0, 1, 8), (0, -1, 4), (1, 0, 2), (-1, 0, 1)]
-        .iter()
-        .filter(|&&(dx, dy, _)| walled(dx, dy))
-        .map(|&(_, _, bit)| bit)
-        .sum::<u16>()
+    u16::from(level.terrain(c).original_index(wall_glyph_bits(level, c)))
 }
 
 /// The original's item index (its `ItemType` enum).

@@ -5,7 +5,7 @@
 use mansion_forge::model::{Cell, ItemKind, Level, Terrain};
 
 /// The terrain's character.
-pub fn terrain_char(t: Terrain) -> char {
+fn terrain_char(t: Terrain) -> char {
     match t {
         Terrain::Wall => '#',
         Terrain::Window(_) => '=',
@@ -23,7 +23,7 @@ pub fn terrain_char(t: Terrain) -> char {
 }
 
 /// The item's character.
-pub fn item_char(kind: ItemKind) -> char {
+fn item_char(kind: ItemKind) -> char {
     match kind {
         ItemKind::Coin => '$',
         ItemKind::Chair => 'h',
