@@ -32,8 +32,15 @@ pub struct Sniffed {
 }
 
 /// Top-level keys of a preset that a level file has not.
-pub(crate) const PRESET_KEYS: [&str; 6] =
-    ["name", "params", "rerolls", "locks", "edits", "made_with"];
+pub(crate) const PRESET_KEYS: [&str; 7] = [
+    "name",
+    "params",
+    "rerolls",
+    "exact",
+    "locks",
+    "edits",
+    "made_with",
+];
 
 /// Top-level keys of a level file that a preset has not.
 pub(crate) const LEVEL_KEYS: [&str; 13] = [
@@ -157,6 +164,7 @@ mod tests {
                 loot: 2,
             },
             rerolls: Rerolls::default(),
+            exact: false,
             locks: Vec::new(),
             edits: Vec::new(),
             made_with: None,

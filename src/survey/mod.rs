@@ -216,6 +216,7 @@ mod tests {
                 level,
                 seed: campaign::level_seed(seed, level),
                 rerolls: Rerolls::default(),
+                exact: false,
             })
         }
     }
