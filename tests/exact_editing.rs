@@ -108,6 +108,17 @@ fn the_campaign_checkbox_opens_the_exact_mansion_and_regenerating_says_it_leaves
     assert_eq!(state.doc.recipe, Recipe::exact_level(42, level));
     assert_eq!(*state.level(), exact::level(42, level).expect("the level"));
     let state = &mut harness.state_mut().state;
+    let room = state
+        .doc
+        .level
+        .rooms
+        .iter()
+        .position(|r| r.kind == RoomKind::Room)
+        .expect("a chamber");
+    assert!(state.run(&Command::Edit(Edit::Lock { room })));
+    assert!(state.doc.recipe.exact);
+    let message = state.message.clone().unwrap_or_default();
+    assert!(message.contains("stays exact"), "{message}");
     assert!(state.run(&Command::Regenerate { seed: 7 }));
     assert!(!state.doc.recipe.exact);
     let message = state.message.clone().unwrap_or_default();

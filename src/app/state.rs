@@ -336,6 +336,7 @@ impl EditorState {
         );
         let before = regenerates.then(|| self.doc.level.clone());
         let was_exact = self.doc.recipe.exact;
+        let locks_before = self.doc.locks.len();
         let unkept_before = if regenerates {
             self.doc.unkept_guards()
         } else {
@@ -356,6 +357,11 @@ impl EditorState {
                     self.say(
                         MessageKind::Warning,
                         "Left the exact 2023 mode: regenerating needs per-step streams, so this is now a normal recipe",
+                    );
+                } else if self.doc.recipe.exact && self.doc.locks.len() > locks_before {
+                    self.say(
+                        MessageKind::Info,
+                        "Locked in the exact 2023 mode: the mansion stays exact until the rest is regenerated, which makes it a normal recipe",
                     );
                 }
                 true
