@@ -4,7 +4,8 @@
 //! stream of the level seed (see [`crate::generate::rng`]), so re-rolling one step leaves the others alone.
 //! Deliberate deviations from the original, each also noted where it happens:
 //! - wall glyphs are derived when drawing instead of stored (§5.11 is purely cosmetic);
-//! - the random source is seeded and split into per-step streams (§6 recommends this for an editor);
+//! - the random source is seeded and split into per-step streams (§6 recommends this for an editor), or in
+//!   the exact 2023 mode ([`generate_from`]) one game-wide mulberry32 stream, drawn in the original's order;
 //! - the path walk is capped, where the original could in theory loop forever (§10 quirk 10);
 //! - locked rooms constrain the steps ([`locks`]); without locks the output is the original algorithm's.
 
