@@ -32,15 +32,8 @@ pub struct Sniffed {
 }
 
 /// Top-level keys of a preset that a level file has not.
-pub(crate) const PRESET_KEYS: [&str; 7] = [
-    "name",
-    "params",
-    "rerolls",
-    "exact",
-    "locks",
-    "edits",
-    "made_with",
-];
+pub(crate) const PRESET_KEYS: [&str; 6] =
+    ["name", "params", "rerolls", "locks", "edits", "made_with"];
 
 /// Top-level keys of a level file that a preset has not.
 pub(crate) const LEVEL_KEYS: [&str; 13] = [
