@@ -187,6 +187,7 @@ fn locks_hold(generator: &dyn Generator, base_seeds: std::ops::Range<u64>) {
                     kept_count += 1;
                 }
                 Err(GenerateError::LocksUnsatisfiable(m)) => refused.push(m),
+                Err(e @ GenerateError::Exact(_)) => panic!("base {base}: {e}"),
             }
         }
     }

@@ -146,6 +146,7 @@ fn a_lock_from_another_generator_is_a_clear_error() {
         level: 3,
         seed: 5,
         rerolls: Rerolls::default(),
+        exact: false,
     })
     .expect("packed mansion");
     let room = packed
@@ -525,6 +526,7 @@ fn the_most_stations_a_route_may_hold_are_reported_once() {
         level: 5,
         seed: 3,
         rerolls: Rerolls::default(),
+        exact: false,
     };
     let mut level = recipe.build().expect("a large tile-growth mansion");
     let most = mansion_forge::model::limits::MAX_ROUTE_CELLS;

@@ -26,6 +26,7 @@ fn recipes(seed: u64, level: u32) -> [Recipe; 4] {
         level,
         seed,
         rerolls: Rerolls::default(),
+        exact: false,
     };
     [
         Recipe::campaign_level(seed, level),

@@ -55,6 +55,7 @@ fn big_siheyuan() -> Level {
         level: 9,
         seed: 7,
         rerolls: Rerolls::default(),
+        exact: false,
     };
     recipe.build().expect("builds")
 }

@@ -16,9 +16,12 @@
 
 use std::sync::OnceLock;
 
+#[path = "common/legend2023.rs"]
+mod legend2023;
+
 use mansion_forge::generate::campaign;
 use mansion_forge::generate::rng::fnv1a;
-use mansion_forge::model::{Cell, ItemKind, Level, Terrain};
+use mansion_forge::model::{ItemKind, Level};
 
 /// FNV-1a of the JSON of games 0–4, levels 0–9, recorded when the shared passes were split out.
 const GOLDEN: u64 = 0x32fb_4574_4b9b_e55d;
@@ -110,44 +113,7 @@ fn original_maps() -> Vec<Map> {
 /// the item, else the terrain.
 fn render_as_original(level: &Level, name: String) -> Map {
     let plan = level.plan.expect("a siheyuan level has a plan");
-    let mut rows: Vec<Vec<char>> = (0..level.height)
-        .map(|y| {
-            (0..level.width)
-                .map(|x| match level.terrain(Cell::new(x, y)) {
-                    Terrain::Wall => '#',
-                    Terrain::Window(_) => '=',
-                    Terrain::Door(_) => '\'',
-                    Terrain::Portcullis(_) => 'P',
-                    Terrain::GardenDoor(_) => 'g',
-                    Terrain::Ground => ',',
-                    Terrain::Grass => '"',
-                    Terrain::Wood => '.',
-                    Terrain::WoodCreaky => ';',
-                    Terrain::Marble => ':',
-                    Terrain::Water => '~',
-                    Terrain::Void | Terrain::Floor => '?',
-                })
-                .collect()
-        })
-        .collect();
-    let mut put = |cell: Cell, c: char| rows[cell.y as usize][cell.x as usize] = c;
-    for item in &level.items {
-        let c = match item.kind {
-            ItemKind::Coin => '$',
-            ItemKind::Chair => 'h',
-            ItemKind::Table => 'T',
-            ItemKind::Bush => '*',
-            ItemKind::Door(_) => '+',
-            ItemKind::Portcullis(_) => 'P',
-            ItemKind::TorchUnlit => 'i',
-            ItemKind::TorchLit => '!',
-        };
-        put(item.cell, c);
-    }
-    put(level.player_start, '@');
-    for guard in &level.guards {
-        put(guard.start, if guard.carries_torch { 'F' } else { 'G' });
-    }
+    let rows = legend2023::render(level);
     let count = |kind: ItemKind| level.items.iter().filter(|i| i.kind == kind).count();
     Map {
         name,

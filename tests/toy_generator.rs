@@ -162,6 +162,7 @@ fn a_toy_preset_saves_and_loads_back() {
         level: 2,
         seed: 77,
         rerolls: Rerolls::default(),
+        exact: false,
     };
     let doc = Document::new(recipe).expect("the toy builds");
     let path = dir.join("toy.ron");

@@ -1,6 +1,6 @@
-//! The Campaign panel: a game seed, its ten mansions, and the level slider. Opening a mansion asks
-//! through the document's replacement prompt like every other replacement, so unsaved work is never
-//! dropped without consent.
+//! The Campaign panel: a game seed, its ten mansions, the level slider and the exact 2023 mode. Opening a
+//! mansion asks through the document's replacement prompt like every other replacement, so unsaved work
+//! is never dropped without consent.
 
 use egui::{RichText, Ui};
 
@@ -17,6 +17,9 @@ pub struct CampaignPanel {
     pub seed_text: String,
     /// The plan of the game in the seed field, for the mansion list.
     pub campaign: Campaign,
+    /// Open mansions in the exact 2023 mode ([`crate::generate::exact`]): the original's own mansion
+    /// of the game, drawn from one stream. Regenerating such a mansion turns it into a normal recipe.
+    pub exact: bool,
 }
 
 impl CampaignPanel {
@@ -25,6 +28,7 @@ impl CampaignPanel {
         CampaignPanel {
             seed_text: game_seed.to_string(),
             campaign: campaign::plan(game_seed),
+            exact: false,
         }
     }
 
@@ -33,7 +37,10 @@ impl CampaignPanel {
         if let Source::Campaign { game_seed, .. } = *source
             && game_seed != self.campaign.game_seed
         {
-            *self = Self::on_game(game_seed);
+            *self = Self {
+                exact: self.exact,
+                ..Self::on_game(game_seed)
+            };
         }
     }
 
@@ -51,9 +58,20 @@ impl CampaignPanel {
     /// Asks to open mansion `level` of the game seed typed (see [`EditorState::request`]).
     pub fn open_mansion(&self, state: &mut EditorState, level: u32) {
         match self.game_seed() {
+            Ok(game_seed) if self.exact && u32::try_from(game_seed).is_err() => state.say(
+                MessageKind::Error,
+                format!(
+                    "game {game_seed} has no exact 2023 mansions: its seeds are 0–{}",
+                    u32::MAX
+                ),
+            ),
             Ok(game_seed) => {
                 let level = level.min(campaign::LEVELS as u32 - 1);
-                let mansion = Replacement::Mansion { game_seed, level };
+                let mansion = Replacement::Mansion {
+                    game_seed,
+                    level,
+                    exact: self.exact,
+                };
                 state.request(Pending::Replace(mansion));
             }
             Err(why) => state.say(MessageKind::Error, why),
@@ -66,7 +84,12 @@ impl CampaignPanel {
     fn mansion_shown(&self, state: &EditorState) -> Option<u32> {
         let recipe = &state.doc.recipe;
         let level = recipe.level;
-        (*recipe == Recipe::campaign_level(self.campaign.game_seed, level)).then_some(level)
+        let game = self.campaign.game_seed;
+        let shown = match u32::try_from(game) {
+            Ok(game) if self.exact => Recipe::exact_level(game, level),
+            _ => Recipe::campaign_level(game, level),
+        };
+        (*recipe == shown).then_some(level)
     }
 
     /// Level, seed, regenerate and the campaign list.
@@ -89,6 +112,16 @@ impl CampaignPanel {
             command_button(ui, Command::Regenerate, commands);
             command_button(ui, Command::RandomSeed, commands);
         });
+        let exact = ui
+            .checkbox(&mut self.exact, "Exact 2023 mode")
+            .on_hover_text(
+                "The mansion the original 2023 game makes with Math.random = mulberry32(game seed): \
+                 the plan and levels 0…L from one stream. Locks and re-rolls need per-step streams, \
+                 so regenerating turns it into a normal recipe.",
+            );
+        if exact.changed() {
+            commands.push(Command::Regenerate);
+        }
         ui.add_space(4.0);
         let heading = format!("Mansions of game {}", self.campaign.game_seed);
         ui.label(RichText::new(heading).strong());

@@ -95,7 +95,15 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
         Command::RandomSeed => {
             let game_seed = u64::from(rand::random::<u32>());
             let level = campaign_level(state);
-            replace(state, Replacement::Mansion { game_seed, level });
+            let exact = panels.campaign.exact;
+            replace(
+                state,
+                Replacement::Mansion {
+                    game_seed,
+                    level,
+                    exact,
+                },
+            );
         }
         Command::OpenVariant { game_seed, level } => {
             replace(state, Replacement::Variant { game_seed, level });

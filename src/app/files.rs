@@ -35,6 +35,7 @@ fn recipe_of(level: &Level) -> Recipe {
         level: level.level.min(9),
         seed: level.seed,
         rerolls: Rerolls::default(),
+        exact: false,
     }
 }
 

@@ -23,6 +23,8 @@ pub enum Replacement {
         game_seed: u64,
         /// Which mansion of the game (0–9).
         level: u32,
+        /// In the exact 2023 mode (the game drawn from one mulberry32 stream).
+        exact: bool,
     },
     /// A seed-browser match: a mansion of a game made by the document's generator, which need not
     /// be the campaign's.
@@ -48,8 +50,13 @@ impl Replacement {
             Replacement::OpenSkippingBrokenEdits(path) => {
                 format!("open {} without its broken edits", display_name(path))
             }
-            Replacement::Mansion { game_seed, level } => {
-                format!("open mansion {level} of game {game_seed}")
+            Replacement::Mansion {
+                game_seed,
+                level,
+                exact,
+            } => {
+                let mode = if *exact { " (exact 2023)" } else { "" };
+                format!("open mansion {level} of game {game_seed}{mode}")
             }
             Replacement::Variant { game_seed, level } => {
                 format!("open the seed browser's mansion {level} of game {game_seed}")

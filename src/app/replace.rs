@@ -90,8 +90,15 @@ impl EditorState {
             Replacement::OpenSkippingBrokenEdits(path) => {
                 self.open_path_skipping_broken_edits(&path);
             }
-            Replacement::Mansion { game_seed, level } => {
-                let recipe = Recipe::campaign_level(game_seed, level);
+            Replacement::Mansion {
+                game_seed,
+                level,
+                exact,
+            } => {
+                let recipe = match u32::try_from(game_seed) {
+                    Ok(game) if exact => Recipe::exact_level(game, level),
+                    _ => Recipe::campaign_level(game_seed, level),
+                };
                 self.open_generated(recipe, Source::Campaign { game_seed, level });
             }
             Replacement::Variant { game_seed, level } => {

@@ -335,6 +335,8 @@ impl EditorState {
             edit::Command::Regenerate { .. } | edit::Command::Reroll(_)
         );
         let before = regenerates.then(|| self.doc.level.clone());
+        let was_exact = self.doc.recipe.exact;
+        let locks_before = self.doc.locks.len();
         let unkept_before = if regenerates {
             self.doc.unkept_guards()
         } else {
@@ -351,6 +353,17 @@ impl EditorState {
                 self.message = None;
                 self.document_changed();
                 self.note_locks(command, &unkept_before);
+                if was_exact && !self.doc.recipe.exact {
+                    self.say(
+                        MessageKind::Warning,
+                        "Left the exact 2023 mode: regenerating needs per-step streams, so this is now a normal recipe",
+                    );
+                } else if self.doc.recipe.exact && self.doc.locks.len() > locks_before {
+                    self.say(
+                        MessageKind::Info,
+                        "Locked in the exact 2023 mode: the mansion stays exact until the rest is regenerated, which makes it a normal recipe",
+                    );
+                }
                 true
             }
             Err(e) => {

@@ -5,6 +5,7 @@
 
 use clap::ValueEnum;
 
+use super::error::CliError;
 use crate::analysis::Overlay;
 use crate::analysis::stealth::LitMap;
 use crate::generate::campaign::LEVELS;
@@ -19,6 +20,28 @@ pub(super) struct MansionArgs {
     /// Level of that game's campaign, 0–9.
     #[arg(long, value_parser = clap::value_parser!(u32).range(..LEVELS as i64))]
     pub(super) level: u32,
+}
+
+/// `--exact`, on every command that generates mansions of a game (through [`super::recipe::GeneratorArgs`],
+/// and `campaign`).
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub(super) struct ExactArg {
+    /// The exact 2023 mode: the mansion the original 2023 game makes when its `Math.random` is
+    /// mulberry32 of the game seed (seeds 0…4294967295): the campaign plan and levels 0…L drawn from one
+    /// stream. Siheyuan only, without parameters or locks.
+    #[arg(long)]
+    pub(super) exact: bool,
+}
+
+/// The game seed of the exact 2023 mode: mulberry32's state is 32 bits, so a larger seed would name
+/// the same game as its low bits; refuse it instead.
+pub(super) fn exact_seed(seed: u64) -> Result<u32, CliError> {
+    u32::try_from(seed).map_err(|_| {
+        CliError::Input(format!(
+            "--exact: game seed {seed} is out of range; the 2023 convention's seeds are 0…{}",
+            u32::MAX
+        ))
+    })
 }
 
 /// `--skip-broken-edits`, on every command that reads a preset.

@@ -161,7 +161,7 @@ pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, CliError> {
         (Some(file), _, _) => {
             if args.generator.choice()?.is_some() {
                 return Err(CliError::Input(
-                    "--generator and --param build a new mansion; give --seed and --level instead of FILE"
+                    "--generator, --param and --exact build a new mansion; give --seed and --level instead of FILE"
                         .to_string(),
                 ));
             }

@@ -7,13 +7,13 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
-use super::args::{MansionArgs, parse_seed};
+use super::args::{ExactArg, MansionArgs, exact_seed, parse_seed};
 use super::error::CliError;
 use super::export::emit;
 use super::output::{print, progress_bar, say, write_file};
 use super::recipe::{GeneratorArgs, build};
 use crate::analysis::stats::level_stats;
-use crate::generate::campaign;
+use crate::generate::{campaign, exact};
 use crate::io::atomic_dir::StagedDir;
 use crate::io::export::{self, Format};
 
@@ -43,6 +43,8 @@ pub(super) struct CampaignArgs {
     /// Format of the ten level files (ASCII files end in .txt; Tiled maps get a tileset image each).
     #[arg(long, value_enum, default_value = "ron")]
     format: Format,
+    #[command(flatten)]
+    exact: ExactArg,
 }
 
 pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode, CliError> {
@@ -116,14 +118,24 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
     let folder_error = |e: std::io::Error| CliError::Input(format!("{}: {e}", args.out.display()));
     let staged = StagedDir::create(&args.out, campaign_file).map_err(folder_error)?;
     let game = campaign::plan(args.seed);
+    // The exact mode draws the whole game from one stream, so its levels come in one pass.
+    let exact_levels = if args.exact.exact {
+        exact::game(exact_seed(args.seed)?)
+    } else {
+        Vec::new()
+    };
     let format = args.format;
     let progress = progress_bar(campaign::LEVELS as u64);
     let mut rows = Vec::with_capacity(campaign::LEVELS);
-    for (number, plan) in (0..campaign::LEVELS as u32).zip(&game.plans) {
+    for (number, planned) in (0..campaign::LEVELS as u32).zip(&game.plans) {
         progress.set_message(format!("level {number}"));
-        let level = game
-            .generate(number)
-            .ok_or_else(|| CliError::Failed(format!("a campaign has no level {number}")))?;
+        let level = if args.exact.exact {
+            exact_levels.get(number as usize).cloned()
+        } else {
+            game.generate(number)
+        }
+        .ok_or_else(|| CliError::Failed(format!("a campaign has no level {number}")))?;
+        let plan = level.plan.unwrap_or(*planned);
         let file = format!("level-{number}.{}", format.extension());
         export::write(&staged.path().join(&file), &level, format, &[], &[])
             .map_err(|e| CliError::Input(e.to_string()))?;

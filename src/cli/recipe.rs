@@ -4,13 +4,16 @@
 //!
 //! `--seed` stays a game seed everywhere: the generator is given that game's level seed for `--level`,
 //! exactly as the campaign derives it, so `--generator siheyuan` with no parameters is the campaign mansion.
+//! `--exact` picks the exact 2023 mode instead ([`crate::generate::exact`]): the siheyuan mansion the
+//! original draws from one game-wide stream, which has no recipe (it cannot be re-rolled or locked).
 
 use clap::Args;
 
+use super::args::{ExactArg, exact_seed};
 use super::error::CliError;
-use crate::generate::campaign;
 use crate::generate::recipe::Recipe;
 use crate::generate::registry::{self, GeneratorKind};
+use crate::generate::{campaign, exact, siheyuan};
 use crate::model::Level;
 use crate::model::limits::quote;
 
@@ -23,6 +26,8 @@ pub(super) struct GeneratorArgs {
     /// written for the underscores of preset files. Implies `--generator siheyuan` when none is given.
     #[arg(long = "param", value_name = "NAME=VALUE")]
     params: Vec<String>,
+    #[command(flatten)]
+    exact: ExactArg,
 }
 
 /// A checked generator choice, ready to make recipes for any seed and level.
@@ -30,6 +35,8 @@ pub(super) struct GeneratorArgs {
 pub(super) struct Choice {
     kind: &'static dyn GeneratorKind,
     params: Vec<(String, String)>,
+    /// The exact 2023 mode (then `kind` is the siheyuan and `params` is empty).
+    exact: bool,
 }
 
 impl std::fmt::Debug for Choice {
@@ -37,6 +44,7 @@ impl std::fmt::Debug for Choice {
         f.debug_struct("Choice")
             .field("generator", &self.kind.id())
             .field("params", &self.params)
+            .field("exact", &self.exact)
             .finish()
     }
 }
@@ -62,11 +70,15 @@ impl GeneratorArgs {
         let args = GeneratorArgs {
             generator: self.generator.clone().or(generator.map(str::to_string)),
             params: self.params.clone(),
+            exact: self.exact,
         };
         args.checked_choice()
     }
 
     fn checked_choice(&self) -> Result<Option<Choice>, CliError> {
+        if self.exact.exact {
+            return self.exact_choice().map(Some);
+        }
         if self.generator.is_none() && self.params.is_empty() {
             return Ok(None);
         }
@@ -88,10 +100,48 @@ impl GeneratorArgs {
                 Ok((name.trim().replace('-', "_"), value.trim().to_string()))
             })
             .collect::<Result<Vec<_>, CliError>>()?;
-        let choice = Choice { kind, params };
+        let choice = Choice {
+            kind,
+            params,
+            exact: false,
+        };
         // Check the parameters once up front, on any mansion, so errors come before any work.
         choice.recipe(0, 0)?;
         Ok(Some(choice))
+    }
+}
+
+impl GeneratorArgs {
+    /// Whether `--exact` was given.
+    pub(super) fn is_exact(&self) -> bool {
+        self.exact.exact
+    }
+
+    /// The exact mode's choice: only the siheyuan generator has it, and its plan comes from the game's
+    /// stream, so parameters are refused rather than ignored.
+    fn exact_choice(&self) -> Result<Choice, CliError> {
+        if let Some(named) = self.generator.as_deref()
+            && named != siheyuan::ID
+        {
+            return Err(CliError::Input(format!(
+                "--exact: the exact 2023 mode is the original's siheyuan generator; --generator {} has none",
+                quote(named)
+            )));
+        }
+        if !self.params.is_empty() {
+            return Err(CliError::Input(
+                "--exact: the plan of an exact mansion is drawn from the game's stream; --param cannot change it"
+                    .to_string(),
+            ));
+        }
+        let kind = registry::find(siheyuan::ID).ok_or_else(|| {
+            CliError::Failed("the siheyuan generator is not registered".to_string())
+        })?;
+        Ok(Choice {
+            kind,
+            params: Vec::new(),
+            exact: true,
+        })
     }
 }
 
@@ -108,9 +158,13 @@ pub fn recipe_from_args(
         CliError::Input(m) | CliError::Failed(m) => m,
         CliError::BrokenPipe => "broken pipe".to_string(),
     };
-    match (GeneratorArgs { generator, params })
-        .choice()
-        .map_err(message)?
+    match (GeneratorArgs {
+        generator,
+        params,
+        exact: ExactArg::default(),
+    })
+    .choice()
+    .map_err(message)?
     {
         Some(choice) => choice.recipe(seed, level).map(Some).map_err(message),
         None => Ok(None),
@@ -118,8 +172,19 @@ pub fn recipe_from_args(
 }
 
 impl Choice {
-    /// The recipe of mansion `level` of game `seed` with this generator.
+    /// Whether this is the exact 2023 mode (`--exact`).
+    pub(super) fn is_exact(&self) -> bool {
+        self.exact
+    }
+
+    /// The recipe of mansion `level` of game `seed` with this generator; the exact mode has none.
     pub(super) fn recipe(&self, seed: u64, level: u32) -> Result<Recipe, CliError> {
+        if self.exact {
+            return Err(CliError::Input(
+                "--exact: an exact mansion is drawn from the game's one stream and has no recipe"
+                    .to_string(),
+            ));
+        }
         let bad = |e: registry::ParamError| CliError::Input(format!("--param: {e}"));
         let base = Recipe::for_game(&self.kind.defaults(), seed, level);
         let recipe = Recipe {
@@ -133,9 +198,11 @@ impl Choice {
     }
 }
 
-/// Mansion `level` of game `seed`: the campaign's, or the chosen generator's.
+/// Mansion `level` of game `seed`: the campaign's, the exact 2023 mode's, or the chosen generator's.
 pub(super) fn build(choice: Option<&Choice>, seed: u64, level: u32) -> Result<Level, CliError> {
     match choice {
+        Some(choice) if choice.exact => exact::level(exact_seed(seed)?, level)
+            .ok_or_else(|| CliError::Input(format!("a campaign has no level {level}"))),
         None => campaign::plan(seed)
             .generate(level)
             .ok_or_else(|| CliError::Input(format!("a campaign has no level {level}"))),

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::args::parse_seed;
+use super::args::{exact_seed, parse_seed};
 use super::error::CliError;
 use super::output::{json_stdout_error, progress_bar, stdout_error};
 use super::recipe::{Choice, GeneratorArgs};
@@ -82,8 +82,12 @@ fn print_lines(
             CliError::BrokenPipe => "broken pipe".to_string(),
         })
     };
+    if choice.as_ref().is_some_and(Choice::is_exact) {
+        exact_seed(end - 1)?;
+    }
     let survey = Survey {
-        mansions: match choice {
+        mansions: match &choice {
+            Some(choice) if choice.is_exact() => Mansions::Exact,
             Some(_) => Mansions::Recipes(&recipe_for),
             None => Mansions::Campaign,
         },

@@ -49,6 +49,12 @@ impl TargetArgs {
         let file = self.target.as_deref().ok_or_else(|| {
             CliError::Input(format!("{command} needs a FILE, or --seed and --level"))
         })?;
+        if self.generator.is_exact() {
+            return Err(CliError::Input(
+                "--exact generates a mansion of a game: give --seed and --level instead of a file"
+                    .to_string(),
+            ));
+        }
         let path = Path::new(file);
         let loaded = load_level_or_preset(path, self.broken_edits.choice())?;
         warn_drift(path, loaded.drift.as_deref());

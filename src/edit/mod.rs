@@ -276,16 +276,18 @@ impl Document {
         match command {
             Command::Edit(edit) => return Ok(self.apply(edit.clone())?),
             Command::Regenerate { seed } => {
+                // An exact recipe's steps share one stream; regenerating needs the normal mode's.
                 let recipe = Recipe {
                     seed: *seed,
-                    ..self.recipe.clone()
+                    ..self.recipe.normal()
                 };
                 self.rebuild(recipe)?;
             }
             Command::Reroll(step) => {
+                let normal = self.recipe.normal();
                 let recipe = Recipe {
-                    rerolls: self.recipe.rerolls.bump(*step),
-                    ..self.recipe.clone()
+                    rerolls: normal.rerolls.bump(*step),
+                    ..normal
                 };
                 self.rebuild(recipe)?;
             }

@@ -40,6 +40,14 @@ pub fn build(recipe: &Recipe, locks: &[LockedRoom]) -> Result<Level, GenerateErr
 }
 
 fn build_attempts(recipe: &Recipe, locks: &[LockedRoom]) -> Result<Level, GenerateError> {
+    if recipe.exact {
+        if !locks.is_empty() {
+            return Err(GenerateError::Exact(
+                "locks need the normal mode's per-step streams".to_string(),
+            ));
+        }
+        return recipe.build();
+    }
     let generator = recipe.generator.generator();
     let request = |seed| Request {
         level: recipe.level,
@@ -58,6 +66,7 @@ fn build_attempts(recipe: &Recipe, locks: &[LockedRoom]) -> Result<Level, Genera
                 last_reason = reason;
                 continue;
             }
+            Err(other @ GenerateError::Exact(_)) => return Err(other),
         };
         let outside_locks = validate(&level).into_iter().find(|v| {
             v.kind == FindingKind::Playability

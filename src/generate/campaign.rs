@@ -24,7 +24,13 @@ pub struct Campaign {
 
 /// Draws the plan of a game: for each level, the width flips then the depth flips; then the loot split.
 pub fn plan(game_seed: u64) -> Campaign {
-    let mut rng = Stream::new(game_seed, "campaign");
+    let plans = draw_plans(&mut Stream::new(game_seed, "campaign"));
+    Campaign { game_seed, plans }
+}
+
+/// The ten plans drawn from `rng` (50 draws): the original's `createGameMapRoughPlans(10, 100)`, which the
+/// exact 2023 mode draws from the game's one stream before the first level.
+pub fn draw_plans(rng: &mut Stream) -> Vec<Plan> {
     let mut sizes = Vec::with_capacity(LEVELS);
     for level in 0..LEVELS as i32 {
         let width_heads: i32 = (0..level.min(3)).map(|_| rng.coin()).sum();
@@ -48,7 +54,7 @@ pub fn plan(game_seed: u64) -> Campaign {
     if let Some(last) = plans.last_mut() {
         last.loot += CAMPAIGN_LOOT - assigned;
     }
-    Campaign { game_seed, plans }
+    plans
 }
 
 /// The seed of mansion `level` of a game: `SplitMix64` of the game seed and the level number.

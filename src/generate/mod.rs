@@ -3,6 +3,7 @@
 pub mod build;
 pub mod campaign;
 pub mod declare;
+pub mod exact;
 pub mod figures;
 pub mod packed_mansion;
 pub mod params;
@@ -100,6 +101,10 @@ pub enum GenerateError {
     /// The locked rooms cannot all be kept; the message says which and why.
     #[error("the locked rooms cannot be kept: {0}")]
     LocksUnsatisfiable(String),
+    /// An exact 2023 recipe that cannot be built as asked (a seed past 32 bits, or locks, which need the
+    /// normal mode's per-step streams).
+    #[error("exact 2023 mode: {0}")]
+    Exact(String),
 }
 
 /// A level generator. Its parameters live in the implementing value.

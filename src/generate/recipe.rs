@@ -1,10 +1,15 @@
 //! A recipe: everything (besides locks and hand edits) that determines a level — the generator with its
 //! parameters, the level number, the seed and the step re-rolls. Presets and documents store recipes.
+//!
+//! An exact recipe ([`Recipe::exact_level`]) is a mansion of the exact 2023 mode ([`super::exact`]): its
+//! seed is the game seed, its plan and every step come from the game's one stream, so it has no re-rolls
+//! and keeps no locks; a regeneration turns it into the campaign's normal recipe of the same mansion
+//! ([`Recipe::normal`]).
 
 use super::declare::Declare;
 pub use super::declare::GeneratorParams;
 use super::siheyuan::declaration::Declaration as SiheyuanDeclaration;
-use super::{GenerateError, Request, Rerolls, campaign};
+use super::{GenerateError, Request, Rerolls, campaign, exact};
 use crate::model::Level;
 
 /// Everything but locks and edits that makes a level.
@@ -18,6 +23,9 @@ pub struct Recipe {
     pub seed: u64,
     /// How often each late step was re-rolled since the seed was drawn.
     pub rerolls: Rerolls,
+    /// The exact 2023 mode: `seed` is then the game seed (at most 32 bits), `generator` the siheyuan's
+    /// plan of that game and level, and `rerolls` zero.
+    pub exact: bool,
 }
 
 impl Recipe {
@@ -42,6 +50,28 @@ impl Recipe {
             level,
             seed: campaign::level_seed(game_seed, level),
             rerolls: Rerolls::default(),
+            exact: false,
+        }
+    }
+
+    /// Mansion `level` of game `game_seed` in the exact 2023 mode.
+    pub fn exact_level(game_seed: u32, level: u32) -> Self {
+        let level = level.min(campaign::LEVELS as u32 - 1);
+        Recipe {
+            seed: u64::from(game_seed),
+            exact: true,
+            ..Recipe::campaign_level(u64::from(game_seed), level)
+        }
+    }
+
+    /// The normal-mode recipe of the same mansion: itself unless exact, else the campaign's recipe of
+    /// that game and level (per-step streams, which re-rolls and locks need).
+    #[must_use]
+    pub fn normal(&self) -> Self {
+        if self.exact {
+            Recipe::campaign_level(self.seed, self.level)
+        } else {
+            self.clone()
         }
     }
 
@@ -52,11 +82,31 @@ impl Recipe {
             return Err(format!("level {} is not 0–9", self.level));
         }
         self.generator.check()?;
+        if self.exact && *self != Recipe::exact_level(self.exact_game_seed()?, self.level) {
+            return Err(
+                "an exact 2023 recipe is the siheyuan campaign mansion of its game, without re-rolls"
+                    .to_string(),
+            );
+        }
         Ok(())
+    }
+
+    /// The game seed of an exact recipe, which must fit mulberry32's 32-bit state.
+    fn exact_game_seed(&self) -> Result<u32, String> {
+        u32::try_from(self.seed)
+            .map_err(|_| format!("exact 2023 game seed {} is above {}", self.seed, u32::MAX))
     }
 
     /// Builds the level without locks (with locks, `edit::rebuild::build` retries where needed).
     pub fn build(&self) -> Result<Level, GenerateError> {
+        if self.exact {
+            return self
+                .exact_game_seed()
+                .and_then(|game| {
+                    exact::level(game, self.level).ok_or_else(|| format!("no level {}", self.level))
+                })
+                .map_err(GenerateError::Exact);
+        }
         let request = Request {
             level: self.level,
             seed: self.seed,

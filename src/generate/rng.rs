@@ -5,9 +5,16 @@
 //! FNV-1a hash of the step's tag (e.g. `"loot"`), then 16 zero bytes. A uniform float `u ∈ [0, 1)` is the top
 //! 53 bits of `next_u64` scaled by 2⁻⁵³, and `rand(n) = floor(u · n)` exactly as in the original, so one
 //! draw is made even for `rand(1)`. Re-rolling one step therefore leaves every other step unchanged.
+//!
+//! The exact 2023 mode instead draws a whole game from one [`Mulberry32`] stream
+//! ([`Stream::mulberry32`]), as the original draws from `Math.random`; the primitives are the same, so
+//! the passes do not know which source they draw from.
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
+
+use super::{Rerolls, Step};
+use crate::model::Mulberry32;
 
 /// 64-bit FNV-1a: a tiny, fixed hash for deriving stream keys from tags.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
@@ -27,9 +34,20 @@ pub fn mix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Where a stream's uniform floats come from.
+enum Source {
+    /// A per-step `ChaCha8` stream (the normal mode).
+    ChaCha(Box<ChaCha8Rng>),
+    /// The one game-wide stream of the exact 2023 mode.
+    Mulberry(Mulberry32),
+}
+
 /// One random stream with the original's primitives (`siheyuan-mansion.md` §0).
 pub struct Stream {
-    rng: ChaCha8Rng,
+    source: Source,
+    /// Uniform floats drawn so far: the exact mode's test vectors count draws per step, which finds the
+    /// first step where a port diverges.
+    draws: u64,
 }
 
 impl Stream {
@@ -39,13 +57,32 @@ impl Stream {
         key[..8].copy_from_slice(&seed.to_le_bytes());
         key[8..16].copy_from_slice(&fnv1a(tag.as_bytes()).to_le_bytes());
         Stream {
-            rng: ChaCha8Rng::from_seed(key),
+            source: Source::ChaCha(Box::new(ChaCha8Rng::from_seed(key))),
+            draws: 0,
         }
+    }
+
+    /// The game-wide stream of the exact 2023 mode: mulberry32 seeded with the game seed, standing in for
+    /// the original's `Math.random`.
+    pub fn mulberry32(game_seed: u32) -> Self {
+        Stream {
+            source: Source::Mulberry(Mulberry32::new(game_seed)),
+            draws: 0,
+        }
+    }
+
+    /// How many uniform floats this stream has given.
+    pub fn draws(&self) -> u64 {
+        self.draws
     }
 
     /// A uniform float in `[0, 1)`.
     pub fn uniform(&mut self) -> f64 {
-        (self.rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+        self.draws += 1;
+        match &mut self.source {
+            Source::ChaCha(rng) => (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64),
+            Source::Mulberry(rng) => rng.next_unit(),
+        }
     }
 
     /// `floor(u · n)`: a uniform integer in `[0, n)`; one draw even when `n = 1`. `n = 0` gives 0.
@@ -83,6 +120,106 @@ impl Stream {
             lo
         } else {
             lo + self.below_i32(hi - lo + 1)
+        }
+    }
+}
+
+/// Where the random steps of one generation draw from: their own per-step streams of the level seed (the
+/// normal mode, whose steps re-roll alone), or one stream shared by every step in order (the exact 2023
+/// mode, where each step continues the game's stream where the previous one left it).
+pub enum Streams<'a> {
+    /// One [`Stream::new`] per step, keyed by the level seed and the step's tag (re-rolls included).
+    PerStep {
+        /// The level seed.
+        seed: u64,
+        /// How often the re-rollable steps were re-rolled.
+        rerolls: Rerolls,
+    },
+    /// Every step draws from `stream`, in order.
+    Shared {
+        /// The game's stream.
+        stream: &'a mut Stream,
+        /// `stream`'s draw count when this generation began.
+        start: u64,
+        /// Each step's name with the generation's cumulative draws at its end ([`Streams::mark`]).
+        marks: Vec<(&'static str, u64)>,
+    },
+}
+
+impl<'a> Streams<'a> {
+    /// Every step draws from `stream`, in order; the marks count from its present position.
+    pub fn shared(stream: &'a mut Stream) -> Self {
+        let start = stream.draws();
+        Streams::Shared {
+            stream,
+            start,
+            marks: Vec::new(),
+        }
+    }
+
+    /// The stream of the step tagged `tag`.
+    pub fn step(&mut self, tag: &str) -> StepStream<'_> {
+        match self {
+            Streams::PerStep { seed, .. } => StepStream::Own(Stream::new(*seed, tag)),
+            Streams::Shared { stream, .. } => StepStream::Shared(stream),
+        }
+    }
+
+    /// The stream of a pass of the re-rollable `step` whose plain tag is `tag` (see [`Rerolls::tag`]).
+    pub fn rerolled(&mut self, step: Step, tag: &str) -> StepStream<'_> {
+        match self {
+            Streams::PerStep { seed, rerolls } => {
+                StepStream::Own(Stream::new(*seed, &rerolls.tag(step, tag)))
+            }
+            Streams::Shared { stream, .. } => StepStream::Shared(stream),
+        }
+    }
+
+    /// Records that the step `name` ends here (shared mode only): the vectors' `draws_by_step`.
+    pub fn mark(&mut self, name: &'static str) {
+        if let Streams::Shared {
+            stream,
+            start,
+            marks,
+        } = self
+        {
+            marks.push((name, stream.draws() - *start));
+        }
+    }
+
+    /// The marks recorded so far (empty in the per-step mode).
+    pub fn marks(&self) -> &[(&'static str, u64)] {
+        match self {
+            Streams::PerStep { .. } => &[],
+            Streams::Shared { marks, .. } => marks,
+        }
+    }
+}
+
+/// A step's stream: its own, or a borrow of the shared one.
+pub enum StepStream<'a> {
+    /// A per-step stream.
+    Own(Stream),
+    /// The shared stream.
+    Shared(&'a mut Stream),
+}
+
+impl std::ops::Deref for StepStream<'_> {
+    type Target = Stream;
+
+    fn deref(&self) -> &Stream {
+        match self {
+            StepStream::Own(s) => s,
+            StepStream::Shared(s) => s,
+        }
+    }
+}
+
+impl std::ops::DerefMut for StepStream<'_> {
+    fn deref_mut(&mut self) -> &mut Stream {
+        match self {
+            StepStream::Own(s) => s,
+            StepStream::Shared(s) => s,
         }
     }
 }

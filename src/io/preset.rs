@@ -73,6 +73,9 @@ pub struct PresetFile<P> {
     /// How many times each later step was re-rolled in the editor, so the same draws come back.
     #[serde(default)]
     pub rerolls: Rerolls,
+    /// The exact 2023 mode (`seed` is then the game seed); absent, and so false, in older files.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exact: bool,
     /// The locks the level is generated with, with the locked rooms' content.
     #[serde(default)]
     pub locks: Vec<LockedRoom>,
@@ -388,6 +391,7 @@ fn typed(text: &str, path: &Path, kind: &dyn GeneratorKind) -> Result<Preset, Pr
         level: file.level,
         seed: file.seed,
         rerolls: file.rerolls,
+        exact: file.exact,
     };
     Ok(Preset {
         name: file.name,
@@ -498,6 +502,7 @@ fn file_text<P: Serialize>(preset: &Preset, params: P) -> Result<String, PresetE
         seed: preset.recipe.seed,
         params,
         rerolls: preset.recipe.rerolls,
+        exact: preset.recipe.exact,
         locks: preset.locks.clone(),
         edits: preset.edits.clone(),
         made_with: preset.made_with.clone(),

@@ -157,6 +157,7 @@ mod tests {
                 loot: 2,
             },
             rerolls: Rerolls::default(),
+            exact: false,
             locks: Vec::new(),
             edits: Vec::new(),
             made_with: None,

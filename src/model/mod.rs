@@ -14,6 +14,7 @@ pub mod grid;
 mod level;
 pub mod limits;
 pub mod lock;
+pub mod mulberry32;
 mod rect;
 mod terrain;
 pub mod topology;
@@ -27,6 +28,7 @@ pub use level::{
     RoomKind, RoomOrigin, Segment, SplitPoint, Station, StationKind, StationRole,
 };
 pub use lock::{KeptGuard, KeptPatrol, KeptStation, LockOrigin, LockedRoom};
+pub use mulberry32::Mulberry32;
 pub use rect::{Rect, RectCells};
 pub use terrain::{Item, ItemKind, Terrain};
 pub use valid::{ShapeError, ValidLevel};

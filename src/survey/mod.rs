@@ -17,9 +17,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::analysis::stats::level_stats;
 use crate::analysis::stealth::analyze;
-use crate::generate::campaign;
 pub use crate::generate::figures::GeneratorFigures;
 use crate::generate::recipe::Recipe;
+use crate::generate::{campaign, exact};
 use crate::model::Level;
 
 pub use condition::{Condition, ConditionError, Op};
@@ -32,6 +32,16 @@ const GAMES_PER_CHUNK: u64 = 4;
 /// thread busy past a slow game, few enough to bound memory.
 const GAMES_AHEAD_PER_THREAD: u64 = 16;
 
+/// The exact mode's game seed: mulberry32's state is 32 bits.
+fn exact_game_seed(seed: u64) -> Result<u32, String> {
+    u32::try_from(seed).map_err(|_| {
+        format!(
+            "game {seed} has no exact 2023 mansions (seeds 0…{})",
+            u32::MAX
+        )
+    })
+}
+
 /// The figures of `recipe`'s generator, re-running its planning step (cheap next to the whole level).
 pub fn figures(recipe: &Recipe) -> GeneratorFigures {
     recipe.generator.figures(recipe.seed)
@@ -42,6 +52,9 @@ pub fn figures(recipe: &Recipe) -> GeneratorFigures {
 pub enum Mansions<'a> {
     /// The campaign's siheyuan mansions, built as the campaign plans them.
     Campaign,
+    /// The exact 2023 mode's mansions ([`crate::generate::exact`]): each game drawn whole from its one
+    /// stream; game seeds must fit in 32 bits.
+    Exact,
     /// Another generator or other parameters: the recipe of each (game seed, level), or why not.
     Recipes(&'a (dyn Fn(u64, u32) -> Result<Recipe, String> + Sync)),
 }
@@ -79,6 +92,11 @@ impl Survey<'_> {
     pub fn line(&self, seed: u64, level: u32) -> Result<Line, String> {
         match self.mansions {
             Mansions::Campaign => self.campaign_line(&campaign::plan(seed), level),
+            Mansions::Exact => {
+                let built = exact::level(exact_game_seed(seed)?, level)
+                    .ok_or_else(|| format!("a campaign has no level {level}"))?;
+                Ok(self.measure(&built, seed, GeneratorFigures::default()))
+            }
             Mansions::Recipes(recipe_for) => {
                 let recipe = recipe_for(seed, level)?;
                 let built = recipe.build().map_err(|e| {
@@ -118,6 +136,10 @@ impl Survey<'_> {
                     .map(|level| self.campaign_line(&plan, level))
                     .collect()
             }
+            Mansions::Exact => Ok(exact::game(exact_game_seed(seed)?)
+                .iter()
+                .map(|built| self.measure(built, seed, GeneratorFigures::default()))
+                .collect()),
             Mansions::Recipes(_) => levels.map(|level| self.line(seed, level)).collect(),
         }
     }
@@ -194,6 +216,7 @@ mod tests {
                 level,
                 seed: campaign::level_seed(seed, level),
                 rerolls: Rerolls::default(),
+                exact: false,
             })
         }
     }

@@ -135,6 +135,7 @@ fn edited_presets() -> Vec<SeedPreset> {
                 level: 6,
                 seed: 5,
                 rerolls: Rerolls::default(),
+                exact: false,
             },
             None => Recipe::campaign_level(3, 6),
         };

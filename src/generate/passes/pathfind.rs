@@ -524,6 +524,7 @@ mod tests {
                     level: 3 + 3 * seed as u32,
                     seed: 1000 + seed,
                     rerolls: Rerolls::default(),
+                    exact: false,
                 };
                 levels.push(recipe.build().expect("a level"));
             }

@@ -4,7 +4,8 @@
 //! stream of the level seed (see [`crate::generate::rng`]), so re-rolling one step leaves the others alone.
 //! Deliberate deviations from the original, each also noted where it happens:
 //! - wall glyphs are derived when drawing instead of stored (§5.11 is purely cosmetic);
-//! - the random source is seeded and split into per-step streams (§6 recommends this for an editor);
+//! - the random source is seeded and split into per-step streams (§6 recommends this for an editor), or in
+//!   the exact 2023 mode ([`generate_from`]) one game-wide mulberry32 stream, drawn in the original's order;
 //! - the path walk is capped, where the original could in theory loop forever (§10 quirk 10);
 //! - locked rooms constrain the steps ([`locks`]); without locks the output is the original algorithm's.
 
@@ -17,7 +18,7 @@ pub mod regions;
 
 use crate::generate::passes::kept_patrols::KeptPatrols;
 use crate::generate::passes::{loot, patrols};
-use crate::generate::rng::Stream;
+use crate::generate::rng::{Stream, Streams};
 use crate::generate::{GenerateError, Generator, Request, Rerolls, Step};
 use crate::model::{Cell, Diagnostic, Entrance, Level, LockedRoom, Placed, Plan, RoomId, Terrain};
 use layout::OUTER_BORDER;
@@ -64,10 +65,31 @@ impl Generator for Siheyuan {
 
 /// Generates one mansion from its plan, level number and level seed.
 pub fn generate(plan: Plan, level_index: u32, seed: u64) -> Level {
-    match build(plan, level_index, seed, Rerolls::default(), None) {
+    let mut streams = Streams::PerStep {
+        seed,
+        rerolls: Rerolls::default(),
+    };
+    match build(plan, level_index, seed, &mut streams, None) {
         Ok(level) => level,
         Err(reason) => unreachable_without_locks(reason),
     }
+}
+
+/// Generates one mansion drawing every step from `stream` in the original's order, as the original draws
+/// from `Math.random` (the exact 2023 mode, [`crate::generate::exact`]); returns it with each step's
+/// name and the mansion's cumulative draws at its end. `seed` is only recorded in the level.
+pub fn generate_from(
+    plan: Plan,
+    level_index: u32,
+    seed: u64,
+    stream: &mut Stream,
+) -> (Level, Vec<(&'static str, u64)>) {
+    let mut streams = Streams::shared(stream);
+    let level = match build(plan, level_index, seed, &mut streams, None) {
+        Ok(level) => level,
+        Err(reason) => unreachable_without_locks(reason),
+    };
+    (level, streams.marks().to_vec())
 }
 
 /// Without locks every step is total; a message here would mean a bug, so report it in the level rather
@@ -97,33 +119,38 @@ pub fn generate_locked(plan: Plan, request: &Request) -> Result<Level, GenerateE
     } else {
         Some(Constraints::new(plan, request.locks).map_err(GenerateError::LocksUnsatisfiable)?)
     };
+    let mut streams = Streams::PerStep {
+        seed: request.seed,
+        rerolls: request.rerolls,
+    };
     build(
         plan,
         request.level,
         request.seed,
-        request.rerolls,
+        &mut streams,
         constraints.as_ref(),
     )
     .map_err(GenerateError::LocksUnsatisfiable)
 }
 
-/// The pipeline of spec §4, with lock hooks when `constraints` is given.
+/// The pipeline of spec §4, with lock hooks when `constraints` is given, drawing from `streams` (each
+/// step marked with the name the exact-mode vectors give it).
 fn build(
     plan: Plan,
     level_index: u32,
     seed: u64,
-    rerolls: Rerolls,
+    streams: &mut Streams,
     constraints: Option<&Constraints>,
 ) -> Result<Level, String> {
-    let stream = |tag: &str| Stream::new(seed, tag);
-    let rerolled = |step: Step, tag: &str| Stream::new(seed, &rerolls.tag(step, tag));
     let (rooms_x, rooms_y) = (plan.rooms_x.max(1), plan.rooms_y.max(1));
-    let mut mask = layout::courtyard_mask(rooms_x, rooms_y, &mut stream("mask"));
+    let mut mask = layout::courtyard_mask(rooms_x, rooms_y, &mut streams.step("mask"));
+    streams.mark("room_grid");
     let pins = constraints.map(Constraints::pins).unwrap_or_default();
     if let Some(c) = constraints {
         c.apply_to_mask(rooms_y, &mut mask);
     }
-    let layout = layout::offset_walls(rooms_x, rooms_y, mask, &pins, &mut stream("offsets"))?;
+    let layout = layout::offset_walls(rooms_x, rooms_y, mask, &pins, &mut streams.step("offsets"))?;
+    streams.mark("wall_offsets");
 
     let mut level = empty_level(plan, level_index, seed, layout.width, layout.height);
     layout::plot_walls(&layout, &mut level);
@@ -140,24 +167,32 @@ fn build(
         &mut segs,
         sets,
         &door_pins,
-        &mut stream("doors"),
+        &mut streams.step("doors"),
     );
+    streams.mark("doors");
     let front_door = doors::place_front_door(&mut segs, &shuffled, &door_pins);
     let forced = constraints
         .map(|c| locks::forced_privacy(c, &level))
         .unwrap_or_default();
     doors::assign_depths_and_kinds(&layout, &mut level.rooms, &segs, &forced)?;
     level.adjacencies = segs;
+    streams.mark("room_types");
 
-    dressing::dress_walls(&mut level, &door_pins, &mut stream("dressing"));
+    dressing::dress_walls(&mut level, &door_pins, &mut streams.step("dressing"));
+    streams.mark("walls_windows_doors");
     if let Some(c) = constraints {
         locks::paste_rings(c, &mut level, &layout);
     }
     let locked = constraints
         .map(|c| c.locked_regions(&layout))
         .unwrap_or_default();
-    dressing::furnish_regions(&mut level, &mut rerolled(Step::Furniture, "furniture"));
-    dressing::dress_exterior(&mut level, &mut stream("exterior"));
+    dressing::furnish_regions(
+        &mut level,
+        &mut streams.rerolled(Step::Furniture, "furniture"),
+    );
+    streams.mark("furniture");
+    dressing::dress_exterior(&mut level, &mut streams.step("exterior"));
+    streams.mark("exterior");
     let mut budget = plan.loot as usize;
     if let Some(c) = constraints {
         locks::paste_rooms(c, &mut level);
@@ -167,8 +202,9 @@ fn build(
         &mut level,
         budget,
         &locked,
-        &mut rerolled(Step::Loot, "loot"),
+        &mut streams.rerolled(Step::Loot, "loot"),
     );
+    streams.mark("loot");
     if placed < budget {
         level.diagnostics.push(Diagnostic::Shortfall {
             what: Placed::Loot,
@@ -180,13 +216,29 @@ fn build(
     let kept = KeptPatrols::resolve(&level, locks);
     patrols::build_patrols(
         &mut level,
-        &mut rerolled(Step::Patrols, "patrols"),
+        &mut streams.rerolled(Step::Patrols, "patrols"),
         kept.held(),
     );
-    patrols::place_guards(&mut level, &mut rerolled(Step::Patrols, "guards"));
+    streams.mark("patrols");
+    patrols::place_guards(&mut level, &mut streams.rerolled(Step::Patrols, "guards"));
+    streams.mark("guards");
     kept.restore(&mut level);
 
-    let depth_seeds = (0..rooms_x).map(|rx| slot_region(&layout, rx, 0)).collect();
+    set_entrance(&mut level, &layout, front_door)?;
+    collect_exterior_cells(&mut level);
+    Ok(level)
+}
+
+/// 5.5 e's entrance: the front door's room and cell, the player start before it and the depth seeds (the
+/// front row of slots).
+fn set_entrance(
+    level: &mut Level,
+    layout: &layout::Layout,
+    front_door: Option<(usize, Cell)>,
+) -> Result<(), String> {
+    let depth_seeds = (0..layout.rooms_x)
+        .map(|rx| slot_region(layout, rx, 0))
+        .collect();
     level.entrance = match front_door {
         Some((seg, start)) => {
             let adj = &level.adjacencies[seg];
@@ -207,8 +259,7 @@ fn build(
         }
         None => return Err("no south-wall segment can take the front door".to_string()),
     };
-    collect_exterior_cells(&mut level);
-    Ok(level)
+    Ok(())
 }
 
 /// A blank siheyuan level: outdoor ground, its plan, the exterior as region 0.
