@@ -129,7 +129,8 @@ pub fn run_editor(file: Option<&Path>, broken: BrokenEdits) -> anyhow::Result<()
             .with_title("Mansion Forge")
             .with_app_id("mansion-forge")
             .with_inner_size([1400.0, 900.0])
-            .with_min_inner_size([640.0, 420.0]),
+            .with_min_inner_size([640.0, 420.0])
+            .with_icon(window_icon()),
         // The window's size and place, and the panels' widths, come back as they were left.
         persist_window: true,
         ..Default::default()
@@ -158,7 +159,26 @@ pub fn run_editor(file: Option<&Path>, broken: BrokenEdits) -> anyhow::Result<()
     .map_err(|e| anyhow::anyhow!("the editor window failed: {e}"))
 }
 
+/// The window's icon: the same picture the desktop launcher shows (`assets/icon.png`, installed beside
+/// `assets/mansion-forge.desktop` by `scripts/package.sh`), built into the binary so a bare executable
+/// has it too.
+fn window_icon() -> std::sync::Arc<egui::IconData> {
+    let png = include_bytes!("../../assets/icon.png");
+    std::sync::Arc::new(eframe::icon_data::from_png_bytes(png).unwrap_or_default())
+}
+
 /// Renders the real editor to a PNG file.
 pub fn screenshot(request: &ScreenshotRequest) -> anyhow::Result<()> {
     screenshot::save(request)
+}
+
+#[cfg(test)]
+mod tests {
+    /// A broken icon would fall back to none without a word: the built-in picture must decode.
+    #[test]
+    fn the_window_icon_is_the_256_pixel_picture() {
+        let icon = super::window_icon();
+        assert_eq!((icon.width, icon.height), (256, 256));
+        assert_eq!(icon.rgba.len(), 256 * 256 * 4);
+    }
 }

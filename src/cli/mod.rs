@@ -48,9 +48,10 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Open the editor on a preset or a level file (RON or JSON).
+    /// Open the editor on a preset or a level file (RON or JSON); without a file, as `mansion-forge`
+    /// alone does (a desktop launcher passes a file only when it has one).
     Edit {
-        file: PathBuf,
+        file: Option<PathBuf>,
         #[command(flatten)]
         broken_edits: BrokenEditsArg,
     },
@@ -120,7 +121,7 @@ where
     let result = match cli.command {
         None => editor::edit(None, BrokenEdits::Refuse),
         Some(Command::Edit { file, broken_edits }) => {
-            editor::edit(Some(&file), broken_edits.choice())
+            editor::edit(file.as_deref(), broken_edits.choice())
         }
         Some(Command::Generate(args)) => generate::generate(&args),
         Some(Command::Campaign(args)) => generate::campaign(&args),
