@@ -101,8 +101,9 @@ impl Guards {
     pub fn play_turn(&mut self, rules: &TorchRules, level: &Level, turn_no: usize) -> Vec<Relight> {
         let mut relit = Vec::new();
         let mut light = None;
+        // The cells of the guards that have acted this turn, each added once it has.
+        let mut acted: Vec<Cell> = Vec::with_capacity(self.states.len());
         for g in 0..self.states.len() {
-            let acted: Vec<Cell> = self.states[..g].iter().map(|s| s.cell).collect();
             let prev = self.states[g].cell;
             let done = self.relaxed_action(g, rules, level, &acted, None);
             if let Some(torch) = done.relit {
@@ -124,6 +125,7 @@ impl Guards {
             state.looked = state.facing;
             state.light = light;
             self.look_around(g, rules, level, prev);
+            acted.push(self.states[g].cell);
         }
         relit
     }

@@ -95,8 +95,8 @@ impl Ground {
     }
 
     /// A single goal cell seeded at 0: `computeDistancesToPosition`.
-    pub fn toward(goal: Cell) -> Vec<(Cell, u32)> {
-        vec![(goal, 0)]
+    pub fn toward(goal: Cell) -> [(Cell, u32); 1] {
+        [(goal, 0)]
     }
 
     /// Every route cell seeded at its own cost (§4.4): `computeDistancesToPatrolPath`.
