@@ -4,6 +4,7 @@ pub mod build;
 pub mod campaign;
 pub mod declare;
 pub mod figures;
+pub mod lll2025;
 pub mod packed_mansion;
 pub mod params;
 pub mod passes;
