@@ -1,6 +1,91 @@
 //! The 2025 mansion generator of *Lurk Leap Loot* (mcneja/7drl-2023 at 85ae99f), after
 //! `lll-2025-mansion.md`, built to be bit-exact with the game: its seeded ARC4 stream ([`random`]), its
-//! campaign and daily plans ([`plan`]), and one small function per generation step.
+//! campaign and daily plans ([`plan`]), and one small function per generation step, run in the game's
+//! order by [`Build::new`] from a plan entry alone (the level stream is restarted first, spec §3).
+//!
+//! Work in progress: the steps up to the room merges are ported; the room types, furniture, exterior,
+//! patrols, loot and guards are not yet, so the generator is not in the registry.
 
+pub mod doors;
+pub mod layout;
+pub mod merges;
 pub mod plan;
 pub mod random;
+pub mod rooms;
+
+use layout::{Mirrors, Offsets, SlotGrid};
+use plan::PlanEntry;
+use random::Rng;
+use rooms::{Graph, RoomId, RoomType};
+
+/// A level in the making: the plan, the level stream, and what the steps built so far, with the
+/// cumulative draw count after each step under the vectors' step names (`draws_by_step`), so a test can
+/// name the first step whose draws differ from the game's.
+pub struct Build {
+    /// The plan entry the level is built from.
+    pub plan: PlanEntry,
+    /// The level stream, restarted before the first step.
+    pub rng: Rng,
+    /// Which slots are inside.
+    pub inside: SlotGrid,
+    /// The wall lines, mirrored and translated.
+    pub offsets: Offsets,
+    /// The axes the walls were mirrored on.
+    pub mirrors: Mirrors,
+    /// Rooms and walls.
+    pub graph: Graph,
+    /// `(step, draws)` after each step run, in order.
+    pub draws_by_step: Vec<(&'static str, u64)>,
+}
+
+impl Build {
+    /// Runs every ported step on the level of `plan`.
+    pub fn new(plan: &PlanEntry) -> Self {
+        let mut rng = plan.rng();
+        let mut draws_by_step = Vec::new();
+        let mut mark = |name, rng: &Rng| draws_by_step.push((name, rng.draws()));
+        let inside = layout::room_grid(plan, &mut rng);
+        mark("room_grid", &rng);
+        let mut offsets = layout::wall_offsets(inside.nx, inside.ny, &mut rng);
+        mark("wall_offsets", &rng);
+        let mirrors = layout::mirror_and_place(&inside, &mut offsets, &mut rng);
+        let (mut graph, index) = rooms::create_rooms(&inside, &offsets, plan.level_type);
+        let mirror_doors = rng.below(24) >= plan.level as usize;
+        let door_mirrors = Mirrors {
+            x: mirrors.x && mirror_doors,
+            y: mirrors.y && mirror_doors,
+        };
+        rooms::compute_adjacencies(&mut graph, &offsets, &index, door_mirrors);
+        mark("adjacencies", &rng);
+        rng.shuffle(&mut graph.wall_list);
+        doors::connect_rooms(&mut graph, plan.level, plan.level_type, &mut rng);
+        mark("doors", &rng);
+        merges::make_double_rooms(&mut graph, &mut rng);
+        mark("merges", &rng);
+        Build {
+            plan: plan.clone(),
+            rng,
+            inside,
+            offsets,
+            mirrors,
+            graph,
+            draws_by_step,
+        }
+    }
+
+    /// The map's width and height in cells (`createBlankGameMap`): two cells beyond the furthest walls.
+    pub fn size(&self) -> (i32, i32) {
+        let rooms = self.graph.room_list.iter().map(|&r| &self.graph.rooms[r]);
+        let (w, h) = rooms.fold((0, 0), |(w, h), r| (w.max(r.max.0), h.max(r.max.1)));
+        (w + 1 + layout::BORDER, h + 1 + layout::BORDER)
+    }
+
+    /// The rooms in list order, without the outside and a Mansion's outdoor slots (the vectors' `rooms`).
+    pub fn indoor_rooms(&self) -> impl Iterator<Item = RoomId> + '_ {
+        self.graph
+            .room_list
+            .iter()
+            .copied()
+            .filter(|&r| self.graph.rooms[r].room_type != RoomType::Exterior)
+    }
+}

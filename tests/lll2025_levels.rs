@@ -1,0 +1,104 @@
+//! The 2025 generator's levels against the game's own (`tests/data/lll2025-exact/`, see its README):
+//! step by step, the cumulative number of random draws after each ported step (`draws_by_step`), the map
+//! size and the room count after merging, for all 340 vector levels (200 of 'game 1'…'game 20', 120 of
+//! the daily runs, 20 of the two games with exponent-form level seeds).
+
+use mansion_forge::generate::lll2025::Build;
+use mansion_forge::generate::lll2025::plan::{PlanEntry, daily_run, game_plan};
+use serde_json::Value;
+
+/// The lines of one vector file, parsed.
+fn records(file: &str) -> Vec<Value> {
+    let path = format!(
+        "{}/tests/data/lll2025-exact/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect()
+}
+
+/// Every vector level with a name and our plan entry for it.
+fn vector_levels() -> Vec<(String, PlanEntry, Value)> {
+    let mut out = Vec::new();
+    for file in ["games.jsonl", "games-exponent-seeds.jsonl"] {
+        for game in records(file) {
+            let seed = game["seed"].as_str().expect("a seed").to_string();
+            let plan = game_plan(&seed);
+            for level in game["levels"].as_array().expect("levels") {
+                let i = level["index"].as_u64().expect("an index") as usize;
+                out.push((format!("{seed} L{i}"), plan[i].clone(), level.clone()));
+            }
+        }
+    }
+    for day in records("dailies.jsonl") {
+        let date = day["date"].as_str().expect("a date");
+        let parts: Vec<u32> = date
+            .split('-')
+            .map(|p| p.parse().expect("a number"))
+            .collect();
+        let run = daily_run(parts[0], parts[1], parts[2]);
+        for level in day["levels"].as_array().expect("levels") {
+            let i = level["index"].as_u64().expect("an index") as usize;
+            out.push((format!("{date} L{i}"), run.plan[i].clone(), level.clone()));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_ported_step_draws_as_often_as_the_games() {
+    let levels = vector_levels();
+    assert_eq!(levels.len(), 340);
+    let mut mismatches = Vec::new();
+    for (name, plan, level) in &levels {
+        let build = Build::new(plan);
+        let theirs: Vec<(String, u64)> = level["draws_by_step"]
+            .as_array()
+            .expect("draws_by_step")
+            .iter()
+            .map(|s| {
+                (
+                    s[0].as_str().expect("a step").to_string(),
+                    s[1].as_u64().expect("a count"),
+                )
+            })
+            .collect();
+        for (i, &(step, ours)) in build.draws_by_step.iter().enumerate() {
+            assert_eq!(theirs[i].0, step, "{name}: step names");
+            if theirs[i].1 != ours {
+                mismatches.push(format!(
+                    "{name}: {step} draws {ours}, the game's {}",
+                    theirs[i].1
+                ));
+                break;
+            }
+        }
+    }
+    assert!(
+        mismatches.is_empty(),
+        "{} of 340 levels differ:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
+}
+
+#[test]
+fn map_sizes_and_merged_room_counts_equal_the_games() {
+    for (name, plan, level) in &vector_levels() {
+        let build = Build::new(plan);
+        let (w, h) = build.size();
+        assert_eq!(
+            (i64::from(w), i64::from(h)),
+            (level["w"].as_i64().unwrap(), level["h"].as_i64().unwrap()),
+            "{name}: size"
+        );
+        assert_eq!(
+            build.indoor_rooms().count() as u64,
+            level["rooms"].as_u64().unwrap(),
+            "{name}: rooms"
+        );
+    }
+}
