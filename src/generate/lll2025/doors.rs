@@ -85,17 +85,17 @@ pub fn connect_rooms(graph: &mut Graph, level: u32, level_type: LevelType, rng: 
         graph.walls[w].door_type = DoorType::GateFront;
         graph.ungroup(w);
     }
-    if perimeter > 80 || rng.chance(0.2) {
-        if let Some(w) = back_gate(graph) {
-            graph.walls[w].door = true;
-            let gate = level_type != LevelType::Fortress && (level < 3 || rng.chance(0.5));
-            graph.walls[w].door_type = if gate {
-                DoorType::GateBack
-            } else {
-                DoorType::Locked
-            };
-            graph.ungroup(w);
-        }
+    if (perimeter > 80 || rng.chance(0.2))
+        && let Some(w) = back_gate(graph)
+    {
+        graph.walls[w].door = true;
+        let gate = level_type != LevelType::Fortress && (level < 3 || rng.chance(0.5));
+        graph.walls[w].door_type = if gate {
+            DoorType::GateBack
+        } else {
+            DoorType::Locked
+        };
+        graph.ungroup(w);
     }
     if perimeter > 120 || rng.chance(0.2) {
         let door_type = if level_type != LevelType::Fortress && level < 3 {

@@ -69,14 +69,14 @@ fn manor_grid(inside: &mut SlotGrid, rng: &mut Rng) {
         let y = rng.below(ny);
         inside.set(x, y, false);
     }
-    if nx % 2 == 1 {
+    if !nx.is_multiple_of(2) {
         for x in nx.div_ceil(2)..nx {
             for y in 0..ny {
                 inside.set(x, y, inside.get(nx - 1 - x, y));
             }
         }
     }
-    if ny % 2 == 1 && rng.chance(0.125) {
+    if !ny.is_multiple_of(2) && rng.chance(0.125) {
         for x in 0..nx {
             for y in ny.div_ceil(2)..ny {
                 inside.set(x, y, inside.get(x, ny - 1 - y));
@@ -185,7 +185,7 @@ pub fn wall_offsets(nx: usize, ny: usize, rng: &mut Rng) -> Offsets {
             let vertical = if rng.chance(0.5) {
                 rng.below(2) == 0
             } else {
-                (x + y + phase) % 2 == 0
+                (x + y + phase).is_multiple_of(2)
             };
             if vertical {
                 if y < ny {
@@ -266,7 +266,7 @@ pub struct Mirrors {
 pub fn mirror_and_place(inside: &SlotGrid, offsets: &mut Offsets, rng: &mut Rng) -> Mirrors {
     let (nx, ny) = (inside.nx, inside.ny);
     let (ox, oy) = (&mut offsets.x, &mut offsets.y);
-    let mirror_x = nx % 2 == 1 && symmetric_x(inside);
+    let mirror_x = !nx.is_multiple_of(2) && symmetric_x(inside);
     if mirror_x {
         let c = centre(nx);
         for x in nx.div_ceil(2)..=nx {
@@ -280,7 +280,7 @@ pub fn mirror_and_place(inside: &SlotGrid, offsets: &mut Offsets, rng: &mut Rng)
             }
         }
     }
-    let mirror_y = ny % 2 == 1 && symmetric_y(inside) && (!mirror_x || rng.chance(0.5));
+    let mirror_y = !ny.is_multiple_of(2) && symmetric_y(inside) && (!mirror_x || rng.chance(0.5));
     if mirror_y {
         let c = centre(ny);
         for x in 0..=nx {

@@ -3,7 +3,7 @@
 //! campaign and daily plans ([`plan`]), and one small function per generation step, run in the game's
 //! order by [`Build::new`] from a plan entry alone (the level stream is restarted first, spec §3).
 //!
-//! Work in progress: the steps up to the room merges are ported; the room types, furniture, exterior,
+//! Work in progress: the steps up to the room types are ported; the walls, furniture, exterior,
 //! patrols, loot and guards are not yet, so the generator is not in the registry.
 
 pub mod doors;
@@ -11,6 +11,7 @@ pub mod layout;
 pub mod merges;
 pub mod plan;
 pub mod random;
+pub mod room_types;
 pub mod rooms;
 
 use layout::{Mirrors, Offsets, SlotGrid};
@@ -62,6 +63,15 @@ impl Build {
         mark("doors", &rng);
         merges::make_double_rooms(&mut graph, &mut rng);
         mark("merges", &rng);
+        if plan.level_type == plan::LevelType::Fortress {
+            room_types::compute_depths(&mut graph);
+            room_types::assign_vault(&mut graph, plan.level, plan.level_type, &mut rng);
+            room_types::add_fortress_doors(&mut graph, &mut rng);
+            mark("fortress_vault_and_doors", &rng);
+        }
+        room_types::compute_depths(&mut graph);
+        room_types::assign_room_types(&mut graph, plan.level, plan.level_type, &mut rng);
+        mark("room_types", &rng);
         Build {
             plan: plan.clone(),
             rng,

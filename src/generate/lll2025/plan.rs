@@ -88,7 +88,7 @@ fn level_size(level: usize, level_type: LevelType, rng: &mut Rng) -> (u32, u32) 
     let [xmin, xmax, ymin, ymax, amin, amax] = SHAPES[level];
     let mut x = xmin + (xmin..xmax).filter(|_| rng.chance(0.5)).count() as u32;
     let mut y = ymin + (ymin..ymax).filter(|_| rng.chance(0.5)).count() as u32;
-    if x % 2 == 0 {
+    if x.is_multiple_of(2) {
         // The draw is made only above the minimum (the game's `&&`); xmin is odd, so it always is.
         if x > xmin && rng.chance(0.5) {
             x -= 1;
