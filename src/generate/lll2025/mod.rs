@@ -3,16 +3,20 @@
 //! campaign and daily plans ([`plan`]), and one small function per generation step, run in the game's
 //! order by [`Build::new`] from a plan entry alone (the level stream is restarted first, spec §3).
 //!
-//! Work in progress: the steps up to the room types are ported; the walls, furniture, exterior,
+//! Work in progress: the steps up to the furniture are ported; the exterior, exterior,
 //! patrols, loot and guards are not yet, so the generator is not in the registry.
 
 pub mod doors;
+pub mod furnish;
 pub mod layout;
+pub mod map;
 pub mod merges;
+pub mod packed;
 pub mod plan;
 pub mod random;
 pub mod room_types;
 pub mod rooms;
+pub mod walls;
 
 use layout::{Mirrors, Offsets, SlotGrid};
 use plan::PlanEntry;
@@ -35,6 +39,8 @@ pub struct Build {
     pub mirrors: Mirrors,
     /// Rooms and walls.
     pub graph: Graph,
+    /// The map as far as it is drawn.
+    pub map: map::Map,
     /// `(step, draws)` after each step run, in order.
     pub draws_by_step: Vec<(&'static str, u64)>,
 }
@@ -72,6 +78,10 @@ impl Build {
         room_types::compute_depths(&mut graph);
         room_types::assign_room_types(&mut graph, plan.level, plan.level_type, &mut rng);
         mark("room_types", &rng);
+        let mut map = walls::blank_map(&graph);
+        walls::render_walls(&graph, plan.level_type, &mut map);
+        furnish::render_rooms(&graph, plan.level, &mut map, &mut rng);
+        mark("furniture", &rng);
         Build {
             plan: plan.clone(),
             rng,
@@ -79,6 +89,7 @@ impl Build {
             offsets,
             mirrors,
             graph,
+            map,
             draws_by_step,
         }
     }

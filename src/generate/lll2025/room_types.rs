@@ -154,7 +154,7 @@ fn choose(
 }
 
 /// Doors in the room's wall facing outward direction `(dx, dy)` (`numDoorsInWall`).
-fn doors_facing(graph: &Graph, room: RoomId, dx: i32, dy: i32) -> usize {
+pub fn doors_facing(graph: &Graph, room: RoomId, dx: i32, dy: i32) -> usize {
     let facing = |w: usize| {
         let wall = &graph.walls[w];
         let (mut fx, mut fy) = if wall.vertical { (-1, 0) } else { (0, 1) };
@@ -297,7 +297,7 @@ pub fn assign_room_types(graph: &mut Graph, level: u32, level_type: LevelType, r
         set(graph, thrones, RoomType::ThroneRoom);
     }
     let count = graph.room_list.len();
-    if count - 1 >= 8 {
+    if count > 8 {
         let kitchens = choose(graph, rng, 1, |g, r| {
             let (w, h) = size(&g.rooms[r]);
             plain(&g.rooms[r]) && w.min(h) >= 3 && w.max(h) <= 7 && !exterior_door(g, r, true)
