@@ -3,10 +3,12 @@
 //! campaign and daily plans ([`plan`]), and one small function per generation step, run in the game's
 //! order by [`Build::new`] from a plan entry alone (the level stream is restarted first, spec §3).
 //!
-//! Work in progress: the steps up to the furniture are ported; the exterior, exterior,
+//! Work in progress: the steps up to the exterior grounds are ported; the wall glyphs, move costs, exterior,
 //! patrols, loot and guards are not yet, so the generator is not in the registry.
 
+pub mod ascii;
 pub mod doors;
+pub mod exterior;
 pub mod furnish;
 pub mod layout;
 pub mod map;
@@ -41,6 +43,10 @@ pub struct Build {
     pub graph: Graph,
     /// The map as far as it is drawn.
     pub map: map::Map,
+    /// The player's start cell.
+    pub start: (i32, i32),
+    /// The path hugging the building from the front door (the outside guards' route at L ≥ 6).
+    pub perimeter: Vec<(i32, i32)>,
     /// `(step, draws)` after each step run, in order.
     pub draws_by_step: Vec<(&'static str, u64)>,
 }
@@ -82,6 +88,11 @@ impl Build {
         walls::render_walls(&graph, plan.level_type, &mut map);
         furnish::render_rooms(&graph, plan.level, &mut map, &mut rng);
         mark("furniture", &rng);
+        let start = exterior::player_start(&graph, &map, plan.level);
+        let perimeter = exterior::perimeter(&graph, &map);
+        exterior::grounds(&mut map, &perimeter, start, &mut rng);
+        exterior::front_pillars(&mut map);
+        mark("exterior", &rng);
         Build {
             plan: plan.clone(),
             rng,
@@ -90,6 +101,8 @@ impl Build {
             mirrors,
             graph,
             map,
+            start,
+            perimeter,
             draws_by_step,
         }
     }

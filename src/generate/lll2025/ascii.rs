@@ -1,0 +1,82 @@
+//! The vectors' ASCII legend (`tests/data/lll2025-exact/README.md`): one character per cell, the first
+//! row the north edge, the top-most thing shown — the player start, else the last item on the cell, else
+//! the terrain. It lets a level be compared with the game's cell for cell and printed for a reader.
+
+use super::map::{ItemKind, Map, Terrain};
+
+/// The legend's character for a terrain.
+pub fn terrain_char(terrain: Terrain) -> char {
+    match terrain {
+        Terrain::GroundNormal => ',',
+        Terrain::GroundGrass => '"',
+        Terrain::GroundWater => '~',
+        Terrain::GroundMarble => ':',
+        Terrain::GroundWood => '.',
+        Terrain::GroundWoodCreaky => ';',
+        Terrain::GroundVault => 'v',
+        Terrain::GroundTreasure => '_',
+        Terrain::Wall(_) => '#',
+        Terrain::OneWayWindowE
+        | Terrain::OneWayWindowW
+        | Terrain::OneWayWindowN
+        | Terrain::OneWayWindowS => '=',
+        Terrain::PortcullisNS | Terrain::PortcullisEW => 'P',
+        Terrain::DoorNS | Terrain::DoorEW => '\'',
+        Terrain::GardenDoorNS | Terrain::GardenDoorEW => 'g',
+    }
+}
+
+/// The legend's character for an item. A plinth, always under its treasure in a finished level, shows
+/// its cell's floor glyph; the carried and emptied kinds never lie on a generated map (`?`).
+pub fn item_char(kind: ItemKind) -> char {
+    use ItemKind as I;
+    match kind {
+        I::Chair => 'h',
+        I::Table => 'T',
+        I::BedL | I::BedR => 'b',
+        I::DrawersShort => 'd',
+        I::DrawersTall => 'D',
+        I::Bookshelf => 'k',
+        I::Shelf => 's',
+        I::Stove => 'o',
+        I::Bush => '*',
+        I::Coin => '$',
+        I::Health => '%',
+        I::TorchUnlit => 'i',
+        I::TorchLit => '!',
+        I::VaultTreasureBox => 'V',
+        I::Note => 'n',
+        I::TreasureA | I::TreasureB | I::TreasureC | I::TreasureD | I::TreasureE => '&',
+        I::TreasureLock => 'X',
+        I::DoorNS | I::DoorEW => '+',
+        I::LockedDoorNS | I::LockedDoorEW => 'L',
+        I::PortcullisNS | I::PortcullisEW => 'P',
+        I::TreasurePlinth => '_',
+        I::TorchCarry
+        | I::PurseCarry
+        | I::Key
+        | I::KeyCarry
+        | I::EmptyVaultTreasureBox
+        | I::LootedVaultTreasureBox => '?',
+    }
+}
+
+/// The map as the vectors draw it: `h` rows of `w` characters, north first, joined by newlines.
+pub fn render(map: &Map, start: (i32, i32)) -> String {
+    let mut rows = Vec::with_capacity(map.h as usize);
+    for y in (0..map.h).rev() {
+        let row: String = (0..map.w)
+            .map(|x| {
+                if (x, y) == start {
+                    '@'
+                } else if let Some(item) = map.items.iter().rev().find(|i| i.x == x && i.y == y) {
+                    item_char(item.kind)
+                } else {
+                    terrain_char(map.at(x, y))
+                }
+            })
+            .collect();
+        rows.push(row);
+    }
+    rows.join("\n")
+}
