@@ -4,6 +4,7 @@
 //! vector levels (200 of 'game 1'…'game 20', 120 of
 //! the daily runs, 20 of the two games with exponent-form level seeds).
 
+use mansion_forge::generate::lll2025::map::ItemKind;
 use mansion_forge::generate::lll2025::plan::{PlanEntry, daily_run, game_plan};
 use mansion_forge::generate::lll2025::{Build, ascii};
 use serde_json::Value;
@@ -61,6 +62,12 @@ const REQUIRED: &[&str] = &[
     "room_types",
     "furniture",
     "exterior",
+    "stationary_guard",
+    "loot",
+    "book_titles",
+    "treasures",
+    "health",
+    "guards",
 ];
 
 #[test]
@@ -161,4 +168,32 @@ fn maps_equal_the_games_on_every_cell_the_ported_steps_decide() {
         differing.len(),
         differing.join("\n")
     );
+}
+
+#[test]
+fn complete_levels_equal_the_games_cell_for_cell_and_hash_for_hash() {
+    let mut complete = 0;
+    for (name, plan, level) in &vector_levels() {
+        let build = Build::new(plan);
+        if !build.complete {
+            continue;
+        }
+        complete += 1;
+        assert_eq!(
+            ascii::render(&build.map, build.start),
+            level["ascii"].as_str().unwrap(),
+            "{name}: map"
+        );
+        let coins = build
+            .map
+            .items
+            .iter()
+            .filter(|i| i.kind == ItemKind::Coin)
+            .count() as u64;
+        assert_eq!(coins, level["coins"].as_u64().unwrap(), "{name}: coins");
+        let hash = format!("{:08x}", ascii::fnv(&build.map, &[], build.start));
+        assert_eq!(hash, level["fnv"].as_str().unwrap(), "{name}: fnv");
+    }
+    // Level 0 of the 20 normal games and the 2 exponent-seed games (dailies play levels 3–9).
+    assert_eq!(complete, 22);
 }

@@ -80,3 +80,52 @@ pub fn render(map: &Map, start: (i32, i32)) -> String {
     }
     rows.join("\n")
 }
+
+/// A guard as the §14 hash sees it: start cell, flags (torch 1, purse 2, key 4) and the patrol route.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GuardRecord {
+    /// Start cell.
+    pub pos: (i32, i32),
+    /// Torch 1 + purse 2 + key 4.
+    pub flags: u16,
+    /// The route's cells, walked cyclically.
+    pub path: Vec<(i32, i32)>,
+}
+
+/// The spec's §14 level hash: 32-bit FNV-1a over 16-bit values fed low byte first — W, H, every cell's
+/// terrain index (rows from the south, x inner), every item's x, y and kind, every guard's x, y, flags,
+/// path length and path cells, and the start. Printed as 8 hex digits it is the vectors' `fnv`.
+pub fn fnv(map: &Map, guards: &[GuardRecord], start: (i32, i32)) -> u32 {
+    let mut hash: u32 = 0x811c_9dc5;
+    let mut feed = |v: i32| {
+        for byte in (v as u16).to_le_bytes() {
+            hash ^= u32::from(byte);
+            hash = hash.wrapping_mul(0x0100_0193);
+        }
+    };
+    feed(map.w);
+    feed(map.h);
+    for y in 0..map.h {
+        for x in 0..map.w {
+            feed(i32::from(map.at(x, y).index()));
+        }
+    }
+    for item in &map.items {
+        feed(item.x);
+        feed(item.y);
+        feed(i32::from(item.kind.index()));
+    }
+    for guard in guards {
+        feed(guard.pos.0);
+        feed(guard.pos.1);
+        feed(i32::from(guard.flags));
+        feed(guard.path.len() as i32);
+        for &(x, y) in &guard.path {
+            feed(x);
+            feed(y);
+        }
+    }
+    feed(start.0);
+    feed(start.1);
+    hash
+}

@@ -49,7 +49,7 @@ pub fn render_rooms(graph: &Graph, level: u32, map: &mut Map, rng: &mut Rng) {
         map.fill(room.min.0, room.min.1, room.max.0, room.max.1, ground);
         match room.room_type {
             RoomType::PublicCourtyard | RoomType::PrivateCourtyard => {
-                courtyard(room, level, map, rng)
+                courtyard(room, level, map, rng);
             }
             RoomType::PublicRoom | RoomType::PrivateRoom => generic(room, level, map, rng),
             RoomType::Vault => packed::vault(graph, r, map, rng),

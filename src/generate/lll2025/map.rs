@@ -46,6 +46,38 @@ pub enum Terrain {
 }
 
 impl Terrain {
+    /// The terrain's index in the game's enum (the §14 hash feeds it).
+    pub fn index(self) -> u16 {
+        use Terrain as T;
+        match self {
+            T::GroundNormal => 0,
+            T::GroundGrass => 1,
+            T::GroundWater => 2,
+            T::GroundMarble => 3,
+            T::GroundWood => 4,
+            T::GroundWoodCreaky => 5,
+            T::GroundVault => 6,
+            T::GroundTreasure => 7,
+            T::Wall(bits) => 8 + u16::from(bits & 15),
+            T::OneWayWindowE => 24,
+            T::OneWayWindowW => 25,
+            T::OneWayWindowN => 26,
+            T::OneWayWindowS => 27,
+            T::PortcullisNS => 28,
+            T::PortcullisEW => 29,
+            T::DoorNS => 30,
+            T::DoorEW => 31,
+            T::GardenDoorNS => 32,
+            T::GardenDoorEW => 33,
+        }
+    }
+
+    /// What the wall-glyph pass counts as a wall neighbour: walls, windows, gates and doors, not garden
+    /// doors (`Wall0000…DoorEW`).
+    fn joins_walls(self) -> bool {
+        (Terrain::Wall(0)..=Terrain::DoorEW).contains(&self)
+    }
+
     /// Walls, windows, gates and doors: what blocks a plain walk (`≥ Wall0000`).
     pub fn is_wall_or_better(self) -> bool {
         self >= Terrain::Wall(0)
@@ -74,46 +106,126 @@ impl Terrain {
 
 /// The game's item kinds (`ItemType`), in its order; the carried and emptied kinds are runtime-only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[allow(missing_docs)] // The game's names; the spec's §5.2 describes each.
 pub enum ItemKind {
+    /// A chair (guards pay 32 to cross it; holds loot).
     Chair,
+    /// A table (holds loot and food).
     Table,
+    /// A bed's west half.
     BedL,
+    /// A bed's east half.
     BedR,
+    /// Low drawers.
     DrawersShort,
+    /// Tall drawers (block the player).
     DrawersTall,
+    /// A bookshelf (a book-puzzle switch when titled).
     Bookshelf,
+    /// A kitchen or vault shelf.
     Shelf,
+    /// A kitchen stove.
     Stove,
+    /// A bush (hides the player).
     Bush,
+    /// A coin of the level's loot.
     Coin,
+    /// Food that heals.
     Health,
+    /// A closable door in a vertical wall.
     DoorNS,
+    /// A closable door in a horizontal wall.
     DoorEW,
+    /// A locked door in a vertical wall.
     LockedDoorNS,
+    /// A locked door in a horizontal wall.
     LockedDoorEW,
+    /// A portcullis in a vertical wall.
     PortcullisNS,
+    /// A portcullis in a horizontal wall.
     PortcullisEW,
+    /// An unlit torch.
     TorchUnlit,
+    /// A lit torch.
     TorchLit,
+    /// A torch a guard carries (runtime only).
     TorchCarry,
+    /// A purse a guard carries (runtime only).
     PurseCarry,
+    /// A dropped key (runtime only).
     Key,
+    /// A key a guard carries (runtime only).
     KeyCarry,
+    /// A vault's treasure box (bonus loot).
     VaultTreasureBox,
+    /// A vault box emptied at par time (runtime only).
     EmptyVaultTreasureBox,
+    /// A vault box the player looted (runtime only).
     LootedVaultTreasureBox,
+    /// A clue note for a locked treasure.
     Note,
+    /// The lock over a locked treasure.
     TreasureLock,
+    /// A treasure's plinth.
     TreasurePlinth,
+    /// Treasure, first look.
     TreasureA,
+    /// Treasure, second look.
     TreasureB,
+    /// Treasure, third look.
     TreasureC,
+    /// Treasure, fourth look.
     TreasureD,
+    /// Treasure, fifth look.
     TreasureE,
 }
 
 impl ItemKind {
+    /// The kind's index in the game's enum (the §14 hash feeds it).
+    pub fn index(self) -> u16 {
+        self as u16
+    }
+
+    /// What a guard pays to step onto the item's cell (`guardMoveCostForItemType`); infinite for
+    /// furniture a guard walks round.
+    pub fn guard_cost(self) -> f64 {
+        use ItemKind as I;
+        match self {
+            I::Chair => 32.0,
+            I::Table | I::BedL | I::BedR => 64.0,
+            I::Bush => 10.0,
+            I::Coin
+            | I::Health
+            | I::DoorNS
+            | I::DoorEW
+            | I::LockedDoorNS
+            | I::LockedDoorEW
+            | I::PortcullisNS
+            | I::PortcullisEW
+            | I::TorchCarry
+            | I::PurseCarry
+            | I::Key
+            | I::KeyCarry
+            | I::Note => 0.0,
+            I::DrawersShort
+            | I::DrawersTall
+            | I::Bookshelf
+            | I::Shelf
+            | I::Stove
+            | I::TorchUnlit
+            | I::TorchLit
+            | I::TreasureLock
+            | I::TreasurePlinth
+            | I::VaultTreasureBox
+            | I::EmptyVaultTreasureBox
+            | I::LootedVaultTreasureBox
+            | I::TreasureA
+            | I::TreasureB
+            | I::TreasureC
+            | I::TreasureD
+            | I::TreasureE => f64::INFINITY,
+        }
+    }
+
     /// Items that need a wall behind them in a bedroom (`isTallItemType`).
     pub fn is_tall(self) -> bool {
         use ItemKind::{
@@ -241,6 +353,50 @@ impl Map {
     /// Whether any item lies on (x, y) (`isItemAtPos`; there are no guards yet).
     pub fn item_at(&self, x: i32, y: i32) -> bool {
         self.items.iter().any(|i| i.x == x && i.y == y)
+    }
+
+    /// `fixupWalls`: every plain wall takes the glyph of its wall neighbours (N 8, S 4, E 2, W 1; off
+    /// the map counts as none).
+    pub fn fix_walls(&mut self) {
+        for x in 0..self.w {
+            for y in 0..self.h {
+                if self.at(x, y) != Terrain::Wall(0) {
+                    continue;
+                }
+                let bits = [(0, 1, 8), (0, -1, 4), (1, 0, 2), (-1, 0, 1)]
+                    .into_iter()
+                    .filter(|&(dx, dy, _)| {
+                        self.contains(x + dx, y + dy) && self.at(x + dx, y + dy).joins_walls()
+                    })
+                    .fold(0, |acc, (_, _, bit)| acc | bit);
+                self.set(x, y, Terrain::Wall(bits));
+            }
+        }
+    }
+
+    /// `cacheCellInfo`'s move costs, row by row: walls and windows infinite, water 64, else 0, raised to
+    /// the dearest item on the cell. Computed before loot, so later items never change patrol paths.
+    pub fn move_costs(&self) -> Vec<f64> {
+        let mut costs: Vec<f64> = self
+            .cells
+            .iter()
+            .map(|&t| match t {
+                Terrain::Wall(_)
+                | Terrain::OneWayWindowE
+                | Terrain::OneWayWindowW
+                | Terrain::OneWayWindowN
+                | Terrain::OneWayWindowS => f64::INFINITY,
+                Terrain::GroundWater => 64.0,
+                _ => 0.0,
+            })
+            .collect();
+        for item in &self.items {
+            if self.contains(item.x, item.y) {
+                let at = (item.y * self.w + item.x) as usize;
+                costs[at] = costs[at].max(item.kind.guard_cost());
+            }
+        }
+        costs
     }
 
     /// `tryPlaceItem`: skips cells next to a door, and torches next to a window.

@@ -3,14 +3,16 @@
 //! campaign and daily plans ([`plan`]), and one small function per generation step, run in the game's
 //! order by [`Build::new`] from a plan entry alone (the level stream is restarted first, spec §3).
 //!
-//! Work in progress: the steps up to the exterior grounds are ported; the wall glyphs, move costs, exterior,
-//! patrols, loot and guards are not yet, so the generator is not in the registry.
+//! Work in progress: every step up to the exterior grounds and the wall glyphs is ported, and level 0
+//! (which has no patrols or guards) runs to the end; the patrols, stationary guards and guards are not
+//! yet, so levels 1–9 stop after the grounds and the generator is not in the registry.
 
 pub mod ascii;
 pub mod doors;
 pub mod exterior;
 pub mod furnish;
 pub mod layout;
+pub mod loot;
 pub mod map;
 pub mod merges;
 pub mod packed;
@@ -47,6 +49,8 @@ pub struct Build {
     pub start: (i32, i32),
     /// The path hugging the building from the front door (the outside guards' route at L ≥ 6).
     pub perimeter: Vec<(i32, i32)>,
+    /// Whether every step ran (level 0 so far): only then are the map, its items and its hash final.
+    pub complete: bool,
     /// `(step, draws)` after each step run, in order.
     pub draws_by_step: Vec<(&'static str, u64)>,
 }
@@ -93,6 +97,22 @@ impl Build {
         exterior::grounds(&mut map, &perimeter, start, &mut rng);
         exterior::front_pillars(&mut map);
         mark("exterior", &rng);
+        map.fix_walls();
+        let complete = plan.level == 0;
+        if complete {
+            // Level 0 has no patrols, no stationary guard, no guard purses and no guards (§7.17–7.18,
+            // §7.23); the steps between are the game's too, with nothing to do.
+            mark("stationary_guard", &rng);
+            loot::place_loot(&graph, &mut map, &[], plan.loot, plan.level_type, &mut rng);
+            mark("loot", &rng);
+            loot::book_title_draws(&graph, &map, &mut rng);
+            mark("book_titles", &rng);
+            loot::place_treasures(&graph, &mut map, &mut rng);
+            mark("treasures", &rng);
+            loot::place_health(&graph, &mut map, plan.level, &mut rng);
+            mark("health", &rng);
+            mark("guards", &rng);
+        }
         Build {
             plan: plan.clone(),
             rng,
@@ -103,6 +123,7 @@ impl Build {
             map,
             start,
             perimeter,
+            complete,
             draws_by_step,
         }
     }

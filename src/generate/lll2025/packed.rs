@@ -204,20 +204,16 @@ pub fn vault(graph: &Graph, r: RoomId, map: &mut Map, rng: &mut Rng) {
         }
     }
     let Some(root) = root else { return };
-    use ItemKind::{
-        Bookshelf, Chair, DrawersShort, DrawersTall, Shelf, Table as TableItem, TorchUnlit,
-        VaultTreasureBox,
-    };
     let mut kinds = vec![
-        VaultTreasureBox,
-        VaultTreasureBox,
-        DrawersTall,
-        DrawersShort,
-        Chair,
-        TableItem,
-        Bookshelf,
-        Shelf,
-        TorchUnlit,
+        ItemKind::VaultTreasureBox,
+        ItemKind::VaultTreasureBox,
+        ItemKind::DrawersTall,
+        ItemKind::DrawersShort,
+        ItemKind::Chair,
+        ItemKind::Table,
+        ItemKind::Bookshelf,
+        ItemKind::Shelf,
+        ItemKind::TorchUnlit,
     ];
     rng.shuffle(&mut kinds);
     let mut items = Vec::new();
@@ -237,7 +233,7 @@ pub fn vault(graph: &Graph, r: RoomId, map: &mut Map, rng: &mut Rng) {
         };
         occupied.set(x, y, true);
         unusable.set(x, y, true);
-        if kind == VaultTreasureBox {
+        if kind == ItemKind::VaultTreasureBox {
             // The box leaves the cycle; the next kind slides into its index.
             kinds.remove(i);
             i %= kinds.len();
@@ -308,14 +304,13 @@ pub fn bedroom(room: &Room, level: u32, map: &mut Map, rng: &mut Rng) {
             flags.set(rx + 1, ry, true);
         }
     }
-    use ItemKind::{Bookshelf, Chair, DrawersShort, DrawersTall, Table as TableItem};
     let mut kinds = vec![
-        DrawersTall,
-        DrawersShort,
-        Chair,
-        Chair,
-        TableItem,
-        Bookshelf,
+        ItemKind::DrawersTall,
+        ItemKind::DrawersShort,
+        ItemKind::Chair,
+        ItemKind::Chair,
+        ItemKind::Table,
+        ItemKind::Bookshelf,
         torch(level, rng),
     ];
     rng.shuffle(&mut kinds);
