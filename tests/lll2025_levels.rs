@@ -62,6 +62,7 @@ const REQUIRED: &[&str] = &[
     "room_types",
     "furniture",
     "exterior",
+    "patrols",
     "stationary_guard",
     "loot",
     "book_titles",
@@ -148,7 +149,7 @@ fn maps_equal_the_games_on_every_cell_the_ported_steps_decide() {
             start[1].as_i64().unwrap() as i32,
         );
         assert_eq!(build.start, theirs_start, "{name}: player start");
-        let ours = ascii::render(&build.map, build.start);
+        let ours = ascii::render(&build.map, build.start, &[]);
         let theirs = level["ascii"].as_str().expect("an ascii map");
         let cells = ours
             .chars()
@@ -180,7 +181,7 @@ fn complete_levels_equal_the_games_cell_for_cell_and_hash_for_hash() {
         }
         complete += 1;
         assert_eq!(
-            ascii::render(&build.map, build.start),
+            build.ascii(),
             level["ascii"].as_str().unwrap(),
             "{name}: map"
         );
@@ -191,9 +192,14 @@ fn complete_levels_equal_the_games_cell_for_cell_and_hash_for_hash() {
             .filter(|i| i.kind == ItemKind::Coin)
             .count() as u64;
         assert_eq!(coins, level["coins"].as_u64().unwrap(), "{name}: coins");
-        let hash = format!("{:08x}", ascii::fnv(&build.map, &[], build.start));
+        assert_eq!(
+            build.guards.len() as u64,
+            level["guards"].as_u64().unwrap(),
+            "{name}: guards"
+        );
+        let hash = format!("{:08x}", ascii::fnv(&build.map, &build.guards, build.start));
         assert_eq!(hash, level["fnv"].as_str().unwrap(), "{name}: fnv");
     }
-    // Level 0 of the 20 normal games and the 2 exponent-seed games (dailies play levels 3–9).
-    assert_eq!(complete, 22);
+    // Levels 0 and 1 of the 20 normal games and the 2 exponent-seed games (dailies play levels 3–9).
+    assert_eq!(complete, 44);
 }

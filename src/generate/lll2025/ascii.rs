@@ -61,13 +61,16 @@ pub fn item_char(kind: ItemKind) -> char {
     }
 }
 
-/// The map as the vectors draw it: `h` rows of `w` characters, north first, joined by newlines.
-pub fn render(map: &Map, start: (i32, i32)) -> String {
+/// The map as the vectors draw it: `h` rows of `w` characters, north first, joined by newlines; `guards`
+/// are drawn with their legend letters over everything.
+pub fn render(map: &Map, start: (i32, i32), guards: &[((i32, i32), char)]) -> String {
     let mut rows = Vec::with_capacity(map.h as usize);
     for y in (0..map.h).rev() {
         let row: String = (0..map.w)
             .map(|x| {
-                if (x, y) == start {
+                if let Some(&(_, letter)) = guards.iter().find(|(pos, _)| *pos == (x, y)) {
+                    letter
+                } else if (x, y) == start {
                     '@'
                 } else if let Some(item) = map.items.iter().rev().find(|i| i.x == x && i.y == y) {
                     item_char(item.kind)

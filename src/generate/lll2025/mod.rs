@@ -3,19 +3,22 @@
 //! campaign and daily plans ([`plan`]), and one small function per generation step, run in the game's
 //! order by [`Build::new`] from a plan entry alone (the level stream is restarted first, spec §3).
 //!
-//! Work in progress: every step up to the exterior grounds and the wall glyphs is ported, and level 0
-//! (which has no patrols or guards) runs to the end; the patrols, stationary guards and guards are not
-//! yet, so levels 1–9 stop after the grounds and the generator is not in the registry.
+//! Work in progress: every step up to the exterior grounds and the wall glyphs is ported, and levels 0
+//! and 1 (no patrols, or the one visit-every-room route) run to the end; the dense patrols of levels 2–9
+//! and the stationary and outside guards are not yet, so those levels stop after the grounds and the
+//! generator is not in the registry.
 
 pub mod ascii;
 pub mod doors;
 pub mod exterior;
 pub mod furnish;
+pub mod guards;
 pub mod layout;
 pub mod loot;
 pub mod map;
 pub mod merges;
 pub mod packed;
+pub mod patrols;
 pub mod plan;
 pub mod random;
 pub mod room_types;
@@ -23,6 +26,7 @@ pub mod rooms;
 pub mod walls;
 
 use layout::{Mirrors, Offsets, SlotGrid};
+use map::ItemKind;
 use plan::PlanEntry;
 use random::Rng;
 use rooms::{Graph, RoomId, RoomType};
@@ -49,8 +53,11 @@ pub struct Build {
     pub start: (i32, i32),
     /// The path hugging the building from the front door (the outside guards' route at L ≥ 6).
     pub perimeter: Vec<(i32, i32)>,
-    /// Whether every step ran (level 0 so far): only then are the map, its items and its hash final.
+    /// Whether every step ran (levels 0 and 1 so far): only then are the map, its items, the guards and
+    /// the hash final.
     pub complete: bool,
+    /// The guards in the game's order (empty until the guard step has run).
+    pub guards: Vec<ascii::GuardRecord>,
     /// `(step, draws)` after each step run, in order.
     pub draws_by_step: Vec<(&'static str, u64)>,
 }
@@ -98,12 +105,43 @@ impl Build {
         exterior::front_pillars(&mut map);
         mark("exterior", &rng);
         map.fix_walls();
-        let complete = plan.level == 0;
-        if complete {
-            // Level 0 has no patrols, no stationary guard, no guard purses and no guards (§7.17–7.18,
-            // §7.23); the steps between are the game's too, with nothing to do.
+        let routes = match plan.level {
+            // Level 0 has no patrols (§7.17); the game records no step for them.
+            0 => Some(Vec::new()),
+            1 => {
+                let costs = patrols::Costs::new(&map);
+                let routes = patrols::single_route(&graph, &map, &costs, &mut rng);
+                mark("patrols", &rng);
+                Some(routes)
+            }
+            _ => None,
+        };
+        let complete = routes.is_some();
+        let mut guards = Vec::new();
+        if let Some(routes) = routes {
+            // Levels 0 and 1 have no stationary guard (§7.18).
             mark("stationary_guard", &rng);
-            loot::place_loot(&graph, &mut map, &[], plan.loot, plan.level_type, &mut rng);
+            let need_key = map
+                .items
+                .iter()
+                .any(|i| matches!(i.kind, ItemKind::LockedDoorNS | ItemKind::LockedDoorEW));
+            let guard_loot = i64::from(plan.level / 3)
+                .min(routes.len() as i64 - i64::from(need_key))
+                .min(i64::from(plan.loot));
+            let stationary: Vec<(i32, i32)> = routes
+                .iter()
+                .filter(|r| r.path.len() == 1)
+                .map(|r| r.path[0])
+                .collect();
+            let coins = (i64::from(plan.loot) - guard_loot).max(0) as u32;
+            loot::place_loot(
+                &graph,
+                &mut map,
+                &stationary,
+                coins,
+                plan.level_type,
+                &mut rng,
+            );
             mark("loot", &rng);
             loot::book_title_draws(&graph, &map, &mut rng);
             mark("book_titles", &rng);
@@ -111,6 +149,7 @@ impl Build {
             mark("treasures", &rng);
             loot::place_health(&graph, &mut map, plan.level, &mut rng);
             mark("health", &rng);
+            guards = guards::place_guards(plan.level, &map, routes, guard_loot, need_key, &mut rng);
             mark("guards", &rng);
         }
         Build {
@@ -124,6 +163,7 @@ impl Build {
             start,
             perimeter,
             complete,
+            guards,
             draws_by_step,
         }
     }
@@ -133,6 +173,28 @@ impl Build {
         let rooms = self.graph.room_list.iter().map(|&r| &self.graph.rooms[r]);
         let (w, h) = rooms.fold((0, 0), |(w, h), r| (w.max(r.max.0), h.max(r.max.1)));
         (w + 1 + layout::BORDER, h + 1 + layout::BORDER)
+    }
+
+    /// The level as the vectors draw it (`ascii::render`), guards as `K` (key), `F` (torch) or `G`: the
+    /// letters of walking guards, the only kind levels 0 and 1 have.
+    pub fn ascii(&self) -> String {
+        let letters: Vec<((i32, i32), char)> = self
+            .guards
+            .iter()
+            .map(|g| {
+                (
+                    g.pos,
+                    if g.flags & 4 != 0 {
+                        'K'
+                    } else if g.flags & 1 != 0 {
+                        'F'
+                    } else {
+                        'G'
+                    },
+                )
+            })
+            .collect();
+        ascii::render(&self.map, self.start, &letters)
     }
 
     /// The rooms in list order, without the outside and a Mansion's outdoor slots (the vectors' `rooms`).
