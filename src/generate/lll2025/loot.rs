@@ -321,10 +321,10 @@ fn try_rooms(graph: &Graph, types: &[RoomType], map: &mut Map, rng: &mut Rng) ->
 /// Step `health` (`placeHealth`): from level 1, `1 + floor((9 − L)/4)` food items on tables of the
 /// kitchen, then kitchens or dining rooms, then up to ten tries adding bedrooms.
 pub fn place_health(graph: &Graph, map: &mut Map, level: u32, rng: &mut Rng) {
+    use RoomType::{Bedroom, Dining, Kitchen};
     if level < 1 {
         return;
     }
-    use RoomType::{Bedroom, Dining, Kitchen};
     let mut left = 1 + (9 - level) / 4;
     if try_rooms(graph, &[Kitchen], map, rng) {
         left -= 1;
