@@ -62,13 +62,13 @@ pub fn item_char(kind: ItemKind) -> char {
 }
 
 /// The map as the vectors draw it: `h` rows of `w` characters, north first, joined by newlines; `guards`
-/// are drawn with their legend letters over everything.
+/// are drawn with their legend letters over everything (the last guard on a cell on top, as items).
 pub fn render(map: &Map, start: (i32, i32), guards: &[((i32, i32), char)]) -> String {
     let mut rows = Vec::with_capacity(map.h as usize);
     for y in (0..map.h).rev() {
         let row: String = (0..map.w)
             .map(|x| {
-                if let Some(&(_, letter)) = guards.iter().find(|(pos, _)| *pos == (x, y)) {
+                if let Some(&(_, letter)) = guards.iter().rev().find(|(pos, _)| *pos == (x, y)) {
                     letter
                 } else if (x, y) == start {
                     '@'
@@ -93,6 +93,9 @@ pub struct GuardRecord {
     pub flags: u16,
     /// The route's cells, walked cyclically.
     pub path: Vec<(i32, i32)>,
+    /// The legend's letter: `K` key, `Y`/`C`/`W` stationary (vault, seated, window), `O` outside, `F`
+    /// torch, `G` other.
+    pub letter: char,
 }
 
 /// The spec's §14 level hash: 32-bit FNV-1a over 16-bit values fed low byte first — W, H, every cell's

@@ -26,16 +26,41 @@ pub fn place_guards(
     mut routes: Vec<Route>,
     mut guard_loot: i64,
     need_key: bool,
+    has_vault: bool,
     rng: &mut Rng,
 ) -> Vec<GuardRecord> {
     let mut guards = Vec::new();
     if level == 0 {
         return guards;
     }
-    let guard = |route: &Route, flags: u16| GuardRecord {
-        pos: route.path[0],
-        flags,
-        path: route.path.clone(),
+    let guard = |route: &Route, flags: u16| {
+        let on_chair = map
+            .items
+            .iter()
+            .any(|i| i.kind == ItemKind::Chair && (i.x, i.y) == route.path[0]);
+        let letter = if flags & KEY != 0 {
+            'K'
+        } else if route.path.len() == 1 {
+            if level >= 8 && has_vault {
+                'Y'
+            } else if on_chair {
+                'C'
+            } else {
+                'W'
+            }
+        } else if route.outside {
+            'O'
+        } else if flags & TORCH != 0 {
+            'F'
+        } else {
+            'G'
+        };
+        GuardRecord {
+            pos: route.path[0],
+            flags,
+            path: route.path.clone(),
+            letter,
+        }
     };
     if need_key && !routes.is_empty() {
         let mut order: Vec<usize> = (0..routes.len())

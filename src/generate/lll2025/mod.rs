@@ -3,12 +3,12 @@
 //! campaign and daily plans ([`plan`]), and one small function per generation step, run in the game's
 //! order by [`Build::new`] from a plan entry alone (the level stream is restarted first, spec §3).
 //!
-//! Work in progress: every step up to the exterior grounds and the wall glyphs is ported, and levels 0
-//! and 1 (no patrols, or the one visit-every-room route) run to the end; the dense patrols of levels 2–9
-//! and the stationary and outside guards are not yet, so those levels stop after the grounds and the
-//! generator is not in the registry.
+//! Every step of the spec runs, so a plan entry gives a whole level (map, items, guards and routes).
+//! Not yet: the book titles' words (only their draws), the level model's 2025 content, the par time,
+//! and the registry entry (the generator is tested against the vectors but not offered yet).
 
 pub mod ascii;
+pub mod dense;
 pub mod doors;
 pub mod exterior;
 pub mod furnish;
@@ -23,6 +23,7 @@ pub mod plan;
 pub mod random;
 pub mod room_types;
 pub mod rooms;
+pub mod stationary;
 pub mod walls;
 
 use layout::{Mirrors, Offsets, SlotGrid};
@@ -53,10 +54,7 @@ pub struct Build {
     pub start: (i32, i32),
     /// The path hugging the building from the front door (the outside guards' route at L ≥ 6).
     pub perimeter: Vec<(i32, i32)>,
-    /// Whether every step ran (levels 0 and 1 so far): only then are the map, its items, the guards and
-    /// the hash final.
-    pub complete: bool,
-    /// The guards in the game's order (empty until the guard step has run).
+    /// The guards in the game's order.
     pub guards: Vec<ascii::GuardRecord>,
     /// `(step, draws)` after each step run, in order.
     pub draws_by_step: Vec<(&'static str, u64)>,
@@ -105,53 +103,63 @@ impl Build {
         exterior::front_pillars(&mut map);
         mark("exterior", &rng);
         map.fix_walls();
-        let routes = match plan.level {
+        let costs = patrols::Costs::new(&map);
+        let mut routes = match plan.level {
             // Level 0 has no patrols (§7.17); the game records no step for them.
-            0 => Some(Vec::new()),
+            0 => Vec::new(),
             1 => {
-                let costs = patrols::Costs::new(&map);
                 let routes = patrols::single_route(&graph, &map, &costs, &mut rng);
                 mark("patrols", &rng);
-                Some(routes)
+                routes
             }
-            _ => None,
+            _ => {
+                let nodes = dense::dense_routes(&graph, plan.level, &mut rng);
+                let mut routes = patrols::routes_from_nodes(&graph, &map, &costs, &nodes, &mut rng);
+                if plan.level >= 6 {
+                    stationary::add_outside_routes(&perimeter, &mut routes);
+                }
+                mark("patrols", &rng);
+                routes
+            }
         };
-        let complete = routes.is_some();
-        let mut guards = Vec::new();
-        if let Some(routes) = routes {
-            // Levels 0 and 1 have no stationary guard (§7.18).
-            mark("stationary_guard", &rng);
-            let need_key = map
-                .items
-                .iter()
-                .any(|i| matches!(i.kind, ItemKind::LockedDoorNS | ItemKind::LockedDoorEW));
-            let guard_loot = i64::from(plan.level / 3)
-                .min(routes.len() as i64 - i64::from(need_key))
-                .min(i64::from(plan.loot));
-            let stationary: Vec<(i32, i32)> = routes
-                .iter()
-                .filter(|r| r.path.len() == 1)
-                .map(|r| r.path[0])
-                .collect();
-            let coins = (i64::from(plan.loot) - guard_loot).max(0) as u32;
-            loot::place_loot(
-                &graph,
-                &mut map,
-                &stationary,
-                coins,
-                plan.level_type,
-                &mut rng,
-            );
-            mark("loot", &rng);
-            loot::book_title_draws(&graph, &map, &mut rng);
-            mark("book_titles", &rng);
-            loot::place_treasures(&graph, &mut map, &mut rng);
-            mark("treasures", &rng);
-            loot::place_health(&graph, &mut map, plan.level, &mut rng);
-            mark("health", &rng);
-            guards = guards::place_guards(plan.level, &map, routes, guard_loot, need_key, &mut rng);
-            mark("guards", &rng);
-        }
+        stationary::add_stationary_guard(&graph, &map, &costs, plan.level, &mut routes, &mut rng);
+        mark("stationary_guard", &rng);
+        let need_key = map
+            .items
+            .iter()
+            .any(|i| matches!(i.kind, ItemKind::LockedDoorNS | ItemKind::LockedDoorEW));
+        let guard_loot = i64::from(plan.level / 3)
+            .min(routes.len() as i64 - i64::from(need_key))
+            .min(i64::from(plan.loot));
+        let stationary: Vec<(i32, i32)> = routes
+            .iter()
+            .filter(|r| r.path.len() == 1)
+            .map(|r| r.path[0])
+            .collect();
+        let coins = (i64::from(plan.loot) - guard_loot).max(0) as u32;
+        loot::place_loot(
+            &graph,
+            &mut map,
+            &stationary,
+            coins,
+            plan.level_type,
+            &mut rng,
+        );
+        mark("loot", &rng);
+        loot::book_title_draws(&graph, &map, &mut rng);
+        mark("book_titles", &rng);
+        loot::place_treasures(&graph, &mut map, &mut rng);
+        mark("treasures", &rng);
+        loot::place_health(&graph, &mut map, plan.level, &mut rng);
+        mark("health", &rng);
+        let has_vault = graph
+            .room_list
+            .iter()
+            .any(|&r| graph.rooms[r].room_type == rooms::RoomType::Vault);
+        let guards = guards::place_guards(
+            plan.level, &map, routes, guard_loot, need_key, has_vault, &mut rng,
+        );
+        mark("guards", &rng);
         Build {
             plan: plan.clone(),
             rng,
@@ -162,7 +170,6 @@ impl Build {
             map,
             start,
             perimeter,
-            complete,
             guards,
             draws_by_step,
         }
@@ -175,25 +182,10 @@ impl Build {
         (w + 1 + layout::BORDER, h + 1 + layout::BORDER)
     }
 
-    /// The level as the vectors draw it (`ascii::render`), guards as `K` (key), `F` (torch) or `G`: the
-    /// letters of walking guards, the only kind levels 0 and 1 have.
+    /// The level as the vectors draw it (`ascii::render`), each guard by its legend letter.
     pub fn ascii(&self) -> String {
-        let letters: Vec<((i32, i32), char)> = self
-            .guards
-            .iter()
-            .map(|g| {
-                (
-                    g.pos,
-                    if g.flags & 4 != 0 {
-                        'K'
-                    } else if g.flags & 1 != 0 {
-                        'F'
-                    } else {
-                        'G'
-                    },
-                )
-            })
-            .collect();
+        let letters: Vec<((i32, i32), char)> =
+            self.guards.iter().map(|g| (g.pos, g.letter)).collect();
         ascii::render(&self.map, self.start, &letters)
     }
 

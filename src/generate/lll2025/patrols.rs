@@ -29,7 +29,7 @@ impl Costs {
     }
 
     /// The cost of entering (x, y); off the map infinite, as the game's empty cell.
-    fn at(&self, x: i32, y: i32) -> f64 {
+    pub fn at(&self, x: i32, y: i32) -> f64 {
         if x >= 0 && y >= 0 && x < self.w && y < self.h {
             self.cells[(y * self.w + x) as usize]
         } else {
@@ -63,14 +63,19 @@ pub struct Route {
     pub min_depth: usize,
     /// Largest depth of a room on the route.
     pub max_depth: usize,
+    /// One of the two routes round the outside of the building (L ≥ 6).
+    pub outside: bool,
 }
 
-/// One visit of a route to a room, linked both ways into a circular list.
+/// One visit of a route to a room, linked both ways into a circular list (indices into the node list).
 #[derive(Clone, Copy, Debug)]
-struct Node {
-    room: RoomId,
-    next: usize,
-    prev: usize,
+pub struct Node {
+    /// The room visited.
+    pub room: RoomId,
+    /// The next visit.
+    pub next: usize,
+    /// The previous visit.
+    pub prev: usize,
 }
 
 /// The guard steps of the distance fields: four straight (2), four diagonal (3), in the game's order.
@@ -270,7 +275,7 @@ fn will_need_to_rotate(look: (i32, i32), path: &[(i32, i32)]) -> bool {
 
 /// `generatePatrolPathsFromNodes`: each circular list of visits becomes the cells door to door through
 /// every room, with a station stop at each turnaround; rotated by a random offset; the routes shuffled.
-fn routes_from_nodes(
+pub fn routes_from_nodes(
     graph: &Graph,
     map: &Map,
     costs: &Costs,
@@ -322,6 +327,7 @@ fn routes_from_nodes(
             path,
             min_depth,
             max_depth,
+            outside: false,
         });
     }
     rng.shuffle(&mut routes);
@@ -346,7 +352,7 @@ fn patrollable(graph: &Graph) -> Vec<RoomId> {
 /// `generatePatrolRouteSingle`: from a random patrollable room, depth first through doors (each room's
 /// walls shuffled) to every patrollable room, the room appended again on each return; the last entry is
 /// dropped and the list closed into a circle.
-fn visit_every_room(graph: &Graph, rng: &mut Rng) -> Vec<Node> {
+pub fn visit_every_room(graph: &Graph, rng: &mut Rng) -> Vec<Node> {
     fn visit(
         graph: &Graph,
         room: RoomId,
