@@ -139,3 +139,47 @@ fn levels_equal_the_games_cell_for_cell_and_hash_for_hash() {
         assert_eq!(hash, level["fnv"].as_str().unwrap(), "{name}: fnv");
     }
 }
+
+/// Beyond the vectors: games 'game 21'…'game 120' (1,000 levels) build without a panic and keep spec
+/// §11's loot and patrol invariants 12, 14 and 17.
+#[test]
+fn further_games_keep_the_specs_loot_and_patrol_invariants() {
+    for g in 21..=120 {
+        for plan in game_plan(&format!("game {g}")) {
+            let name = format!("game {g} L{}", plan.level);
+            let build = Build::new(&plan);
+            let coins = build
+                .map
+                .items
+                .iter()
+                .filter(|i| i.kind == ItemKind::Coin)
+                .count() as u32;
+            let purses = build
+                .guards
+                .iter()
+                .filter(|guard| guard.flags & 2 != 0)
+                .count() as u32;
+            assert_eq!(
+                coins + purses,
+                plan.loot,
+                "{name}: coins and purses make the plan's loot"
+            );
+            assert_eq!(purses, plan.level / 3, "{name}: purses");
+            match plan.level {
+                0 => assert!(build.guards.is_empty(), "{name}: no guard at level 0"),
+                1 => assert_eq!(build.guards.len(), 1, "{name}: one guard at level 1"),
+                _ => {}
+            }
+            for guard in &build.guards {
+                let path = &guard.path;
+                for (i, &(x, y)) in path.iter().enumerate() {
+                    let (nx, ny) = path[(i + 1) % path.len()];
+                    assert!(
+                        (nx - x).abs() <= 1 && (ny - y).abs() <= 1,
+                        "{name}: a route steps from ({x}, {y}) to ({nx}, {ny})"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -233,7 +233,7 @@ pub fn dense_routes(graph: &Graph, level: u32, rng: &mut Rng) -> Vec<Node> {
         list: Vec::new(),
         by_room: vec![Vec::new(); graph.rooms.len()],
     };
-    let cap = (26 - 2 * level as usize).max(0);
+    let cap = 26usize.saturating_sub(2 * level as usize);
     for &w in &walls {
         add_wall(
             &mut routes,

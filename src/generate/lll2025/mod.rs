@@ -60,106 +60,145 @@ pub struct Build {
     pub draws_by_step: Vec<(&'static str, u64)>,
 }
 
+/// The cumulative draw count after each step, under the vectors' step names.
+struct Marks(Vec<(&'static str, u64)>);
+
+impl Marks {
+    /// Records that step `name` has ended.
+    fn mark(&mut self, name: &'static str, rng: &Rng) {
+        self.0.push((name, rng.draws()));
+    }
+}
+
+/// Steps 2–11: the room grid, wall lines, rooms, adjacencies, doors, merges and room types.
+fn rooms_and_doors(
+    plan: &PlanEntry,
+    rng: &mut Rng,
+    marks: &mut Marks,
+) -> (SlotGrid, Offsets, Mirrors, Graph) {
+    let inside = layout::room_grid(plan, rng);
+    marks.mark("room_grid", rng);
+    let mut offsets = layout::wall_offsets(inside.nx, inside.ny, rng);
+    marks.mark("wall_offsets", rng);
+    let mirrors = layout::mirror_and_place(&inside, &mut offsets, rng);
+    let (mut graph, index) = rooms::create_rooms(&inside, &offsets, plan.level_type);
+    let mirror_doors = rng.below(24) >= plan.level as usize;
+    let door_mirrors = Mirrors {
+        x: mirrors.x && mirror_doors,
+        y: mirrors.y && mirror_doors,
+    };
+    rooms::compute_adjacencies(&mut graph, &offsets, &index, door_mirrors);
+    marks.mark("adjacencies", rng);
+    rng.shuffle(&mut graph.wall_list);
+    doors::connect_rooms(&mut graph, plan.level, plan.level_type, rng);
+    marks.mark("doors", rng);
+    merges::make_double_rooms(&mut graph, rng);
+    marks.mark("merges", rng);
+    if plan.level_type == plan::LevelType::Fortress {
+        room_types::compute_depths(&mut graph);
+        room_types::assign_vault(&mut graph, plan.level, plan.level_type, rng);
+        room_types::add_fortress_doors(&mut graph, rng);
+        marks.mark("fortress_vault_and_doors", rng);
+    }
+    room_types::compute_depths(&mut graph);
+    room_types::assign_room_types(&mut graph, plan.level, plan.level_type, rng);
+    marks.mark("room_types", rng);
+    (inside, offsets, mirrors, graph)
+}
+
+/// Steps 18–19: the patrol routes of the level (none at level 0, one at level 1, dense from level 2,
+/// the outside pair from level 6) and the stationary guard's one-cell route.
+fn patrol_routes(
+    plan: &PlanEntry,
+    graph: &Graph,
+    map: &map::Map,
+    perimeter: &[(i32, i32)],
+    rng: &mut Rng,
+    marks: &mut Marks,
+) -> Vec<patrols::Route> {
+    let costs = patrols::Costs::new(map);
+    let mut routes = match plan.level {
+        // Level 0 has no patrols (§7.17); the game records no step for them.
+        0 => Vec::new(),
+        1 => {
+            let routes = patrols::single_route(graph, map, &costs, rng);
+            marks.mark("patrols", rng);
+            routes
+        }
+        _ => {
+            let nodes = dense::dense_routes(graph, plan.level, rng);
+            let mut routes = patrols::routes_from_nodes(graph, map, &costs, &nodes, rng);
+            if plan.level >= 6 {
+                stationary::add_outside_routes(perimeter, &mut routes);
+            }
+            marks.mark("patrols", rng);
+            routes
+        }
+    };
+    stationary::add_stationary_guard(graph, map, &costs, plan.level, &mut routes, rng);
+    marks.mark("stationary_guard", rng);
+    routes
+}
+
+/// Steps 20–24: purses reserved, coins, book-title draws, treasures, food, then the guards.
+fn loot_and_guards(
+    plan: &PlanEntry,
+    graph: &Graph,
+    map: &mut map::Map,
+    routes: Vec<patrols::Route>,
+    rng: &mut Rng,
+    marks: &mut Marks,
+) -> Vec<ascii::GuardRecord> {
+    let need_key = map
+        .items
+        .iter()
+        .any(|i| matches!(i.kind, ItemKind::LockedDoorNS | ItemKind::LockedDoorEW));
+    let guard_loot = i64::from(plan.level / 3)
+        .min(routes.len() as i64 - i64::from(need_key))
+        .min(i64::from(plan.loot));
+    let stationary: Vec<(i32, i32)> = routes
+        .iter()
+        .filter(|r| r.path.len() == 1)
+        .map(|r| r.path[0])
+        .collect();
+    let coins = (i64::from(plan.loot) - guard_loot).max(0) as u32;
+    loot::place_loot(graph, map, &stationary, coins, plan.level_type, rng);
+    marks.mark("loot", rng);
+    loot::book_title_draws(graph, map, rng);
+    marks.mark("book_titles", rng);
+    loot::place_treasures(graph, map, rng);
+    marks.mark("treasures", rng);
+    loot::place_health(graph, map, plan.level, rng);
+    marks.mark("health", rng);
+    let has_vault = graph
+        .room_list
+        .iter()
+        .any(|&r| graph.rooms[r].room_type == RoomType::Vault);
+    let guards = guards::place_guards(
+        plan.level, map, routes, guard_loot, need_key, has_vault, rng,
+    );
+    marks.mark("guards", rng);
+    guards
+}
+
 impl Build {
-    /// Runs every ported step on the level of `plan`.
+    /// Runs every step on the level of `plan`, from the restarted level stream.
     pub fn new(plan: &PlanEntry) -> Self {
         let mut rng = plan.rng();
-        let mut draws_by_step = Vec::new();
-        let mut mark = |name, rng: &Rng| draws_by_step.push((name, rng.draws()));
-        let inside = layout::room_grid(plan, &mut rng);
-        mark("room_grid", &rng);
-        let mut offsets = layout::wall_offsets(inside.nx, inside.ny, &mut rng);
-        mark("wall_offsets", &rng);
-        let mirrors = layout::mirror_and_place(&inside, &mut offsets, &mut rng);
-        let (mut graph, index) = rooms::create_rooms(&inside, &offsets, plan.level_type);
-        let mirror_doors = rng.below(24) >= plan.level as usize;
-        let door_mirrors = Mirrors {
-            x: mirrors.x && mirror_doors,
-            y: mirrors.y && mirror_doors,
-        };
-        rooms::compute_adjacencies(&mut graph, &offsets, &index, door_mirrors);
-        mark("adjacencies", &rng);
-        rng.shuffle(&mut graph.wall_list);
-        doors::connect_rooms(&mut graph, plan.level, plan.level_type, &mut rng);
-        mark("doors", &rng);
-        merges::make_double_rooms(&mut graph, &mut rng);
-        mark("merges", &rng);
-        if plan.level_type == plan::LevelType::Fortress {
-            room_types::compute_depths(&mut graph);
-            room_types::assign_vault(&mut graph, plan.level, plan.level_type, &mut rng);
-            room_types::add_fortress_doors(&mut graph, &mut rng);
-            mark("fortress_vault_and_doors", &rng);
-        }
-        room_types::compute_depths(&mut graph);
-        room_types::assign_room_types(&mut graph, plan.level, plan.level_type, &mut rng);
-        mark("room_types", &rng);
+        let mut marks = Marks(Vec::new());
+        let (inside, offsets, mirrors, graph) = rooms_and_doors(plan, &mut rng, &mut marks);
         let mut map = walls::blank_map(&graph);
         walls::render_walls(&graph, plan.level_type, &mut map);
         furnish::render_rooms(&graph, plan.level, &mut map, &mut rng);
-        mark("furniture", &rng);
+        marks.mark("furniture", &rng);
         let start = exterior::player_start(&graph, &map, plan.level);
         let perimeter = exterior::perimeter(&graph, &map);
         exterior::grounds(&mut map, &perimeter, start, &mut rng);
         exterior::front_pillars(&mut map);
-        mark("exterior", &rng);
+        marks.mark("exterior", &rng);
         map.fix_walls();
-        let costs = patrols::Costs::new(&map);
-        let mut routes = match plan.level {
-            // Level 0 has no patrols (§7.17); the game records no step for them.
-            0 => Vec::new(),
-            1 => {
-                let routes = patrols::single_route(&graph, &map, &costs, &mut rng);
-                mark("patrols", &rng);
-                routes
-            }
-            _ => {
-                let nodes = dense::dense_routes(&graph, plan.level, &mut rng);
-                let mut routes = patrols::routes_from_nodes(&graph, &map, &costs, &nodes, &mut rng);
-                if plan.level >= 6 {
-                    stationary::add_outside_routes(&perimeter, &mut routes);
-                }
-                mark("patrols", &rng);
-                routes
-            }
-        };
-        stationary::add_stationary_guard(&graph, &map, &costs, plan.level, &mut routes, &mut rng);
-        mark("stationary_guard", &rng);
-        let need_key = map
-            .items
-            .iter()
-            .any(|i| matches!(i.kind, ItemKind::LockedDoorNS | ItemKind::LockedDoorEW));
-        let guard_loot = i64::from(plan.level / 3)
-            .min(routes.len() as i64 - i64::from(need_key))
-            .min(i64::from(plan.loot));
-        let stationary: Vec<(i32, i32)> = routes
-            .iter()
-            .filter(|r| r.path.len() == 1)
-            .map(|r| r.path[0])
-            .collect();
-        let coins = (i64::from(plan.loot) - guard_loot).max(0) as u32;
-        loot::place_loot(
-            &graph,
-            &mut map,
-            &stationary,
-            coins,
-            plan.level_type,
-            &mut rng,
-        );
-        mark("loot", &rng);
-        loot::book_title_draws(&graph, &map, &mut rng);
-        mark("book_titles", &rng);
-        loot::place_treasures(&graph, &mut map, &mut rng);
-        mark("treasures", &rng);
-        loot::place_health(&graph, &mut map, plan.level, &mut rng);
-        mark("health", &rng);
-        let has_vault = graph
-            .room_list
-            .iter()
-            .any(|&r| graph.rooms[r].room_type == rooms::RoomType::Vault);
-        let guards = guards::place_guards(
-            plan.level, &map, routes, guard_loot, need_key, has_vault, &mut rng,
-        );
-        mark("guards", &rng);
+        let routes = patrol_routes(plan, &graph, &map, &perimeter, &mut rng, &mut marks);
+        let guards = loot_and_guards(plan, &graph, &mut map, routes, &mut rng, &mut marks);
         Build {
             plan: plan.clone(),
             rng,
@@ -171,7 +210,7 @@ impl Build {
             start,
             perimeter,
             guards,
-            draws_by_step,
+            draws_by_step: marks.0,
         }
     }
 
