@@ -2,19 +2,10 @@
 //! creaky boards, room by room in list order with the game's draws. The vault and bedroom packers, which
 //! keep every free cell reachable, are in [`super::packed`].
 
-use super::map::{ItemKind, Map, Terrain};
+use super::map::{ItemKind, Map, Terrain, random_torch as torch};
 use super::random::Rng;
 use super::rooms::{Graph, Room, RoomId, RoomType};
 use super::{packed, room_types};
-
-/// `randomlyLitTorch`: unlit at level 0 (no draw), else lit with p 0.95.
-pub fn torch(level: u32, rng: &mut Rng) -> ItemKind {
-    if level == 0 || rng.chance(0.05) {
-        ItemKind::TorchUnlit
-    } else {
-        ItemKind::TorchLit
-    }
-}
 
 /// A room's floor (§5.3).
 fn floor(room: &Room) -> Terrain {

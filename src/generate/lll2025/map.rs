@@ -2,6 +2,8 @@
 //! generator compares them by order, e.g. "door-like" is everything from the portcullis on, and the §14
 //! hash feeds their indices), cells row by row, and the item list in placement order.
 
+use super::random::Rng;
+
 /// The game's terrain kinds (`game-map.ts` `TerrainType`), in its order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Terrain {
@@ -408,5 +410,15 @@ impl Map {
             return;
         }
         self.place(x, y, kind);
+    }
+}
+
+/// `randomlyLitTorch`: unlit at level 0 (no draw), else lit with p 0.95 — the torch every furnishing
+/// rule draws.
+pub fn random_torch(level: u32, rng: &mut Rng) -> ItemKind {
+    if level == 0 || rng.chance(0.05) {
+        ItemKind::TorchUnlit
+    } else {
+        ItemKind::TorchLit
     }
 }

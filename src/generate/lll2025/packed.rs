@@ -2,9 +2,8 @@
 //! time on cells that keep every free cell reachable from the door (no articulation point of the free
 //! cells, no item's last free neighbour), which is why their draw counts depend on the room's shape.
 
-use super::furnish::torch;
 use super::layout::Table;
-use super::map::{Item, ItemKind, Map};
+use super::map::{Item, ItemKind, Map, random_torch as torch};
 use super::random::Rng;
 use super::rooms::{Graph, Room, RoomId};
 
