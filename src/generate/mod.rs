@@ -5,6 +5,7 @@ pub mod campaign;
 pub mod declare;
 pub mod exact;
 pub mod figures;
+pub mod lll2025;
 pub mod packed_mansion;
 pub mod params;
 pub mod passes;

@@ -1,0 +1,424 @@
+//! The game's own map while a level is built: its terrain and item kinds in the game's enum order (the
+//! generator compares them by order, e.g. "door-like" is everything from the portcullis on, and the §14
+//! hash feeds their indices), cells row by row, and the item list in placement order.
+
+use super::random::Rng;
+
+/// The game's terrain kinds (`game-map.ts` `TerrainType`), in its order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Terrain {
+    /// Gravel path and front yard.
+    GroundNormal,
+    /// Grass: courtyards, outdoors, and every cell not yet drawn.
+    GroundGrass,
+    /// Pools.
+    GroundWater,
+    /// Private floors.
+    GroundMarble,
+    /// Public floors.
+    GroundWood,
+    /// A wood cell that creaks when stepped on.
+    GroundWoodCreaky,
+    /// Vault floor (and a treasure courtyard's square).
+    GroundVault,
+    /// A treasure plinth's cell.
+    GroundTreasure,
+    /// A wall, its glyph's neighbour bits (NSEW) once the glyph pass has run; 0 before.
+    Wall(u8),
+    /// One-way window looking east.
+    OneWayWindowE,
+    /// One-way window looking west.
+    OneWayWindowW,
+    /// One-way window looking north.
+    OneWayWindowN,
+    /// One-way window looking south.
+    OneWayWindowS,
+    /// Portcullis in a vertical wall.
+    PortcullisNS,
+    /// Portcullis in a horizontal wall.
+    PortcullisEW,
+    /// Door in a vertical wall.
+    DoorNS,
+    /// Door in a horizontal wall.
+    DoorEW,
+    /// Courtyard-to-courtyard marker in a vertical line.
+    GardenDoorNS,
+    /// Courtyard-to-courtyard marker in a horizontal line.
+    GardenDoorEW,
+}
+
+impl Terrain {
+    /// The terrain's index in the game's enum (the §14 hash feeds it).
+    pub fn index(self) -> u16 {
+        use Terrain as T;
+        match self {
+            T::GroundNormal => 0,
+            T::GroundGrass => 1,
+            T::GroundWater => 2,
+            T::GroundMarble => 3,
+            T::GroundWood => 4,
+            T::GroundWoodCreaky => 5,
+            T::GroundVault => 6,
+            T::GroundTreasure => 7,
+            T::Wall(bits) => 8 + u16::from(bits & 15),
+            T::OneWayWindowE => 24,
+            T::OneWayWindowW => 25,
+            T::OneWayWindowN => 26,
+            T::OneWayWindowS => 27,
+            T::PortcullisNS => 28,
+            T::PortcullisEW => 29,
+            T::DoorNS => 30,
+            T::DoorEW => 31,
+            T::GardenDoorNS => 32,
+            T::GardenDoorEW => 33,
+        }
+    }
+
+    /// What the wall-glyph pass counts as a wall neighbour: walls, windows, gates and doors, not garden
+    /// doors (`Wall0000…DoorEW`).
+    fn joins_walls(self) -> bool {
+        (Terrain::Wall(0)..=Terrain::DoorEW).contains(&self)
+    }
+
+    /// Walls, windows, gates and doors: what blocks a plain walk (`≥ Wall0000`).
+    pub fn is_wall_or_better(self) -> bool {
+        self >= Terrain::Wall(0)
+    }
+
+    /// Portcullises, doors and garden doors (`≥ PortcullisNS`).
+    pub fn is_door_like(self) -> bool {
+        self >= Terrain::PortcullisNS
+    }
+
+    /// One of the four windows.
+    pub fn is_window(self) -> bool {
+        (Terrain::OneWayWindowE..=Terrain::OneWayWindowS).contains(&self)
+    }
+
+    /// A wall or a window (not a door).
+    pub fn is_wall_or_window(self) -> bool {
+        (Terrain::Wall(0)..=Terrain::OneWayWindowS).contains(&self)
+    }
+
+    /// A floor that is not water.
+    pub fn is_walkable(self) -> bool {
+        self < Terrain::Wall(0) && self != Terrain::GroundWater
+    }
+}
+
+/// The game's item kinds (`ItemType`), in its order; the carried and emptied kinds are runtime-only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ItemKind {
+    /// A chair (guards pay 32 to cross it; holds loot).
+    Chair,
+    /// A table (holds loot and food).
+    Table,
+    /// A bed's west half.
+    BedL,
+    /// A bed's east half.
+    BedR,
+    /// Low drawers.
+    DrawersShort,
+    /// Tall drawers (block the player).
+    DrawersTall,
+    /// A bookshelf (a book-puzzle switch when titled).
+    Bookshelf,
+    /// A kitchen or vault shelf.
+    Shelf,
+    /// A kitchen stove.
+    Stove,
+    /// A bush (hides the player).
+    Bush,
+    /// A coin of the level's loot.
+    Coin,
+    /// Food that heals.
+    Health,
+    /// A closable door in a vertical wall.
+    DoorNS,
+    /// A closable door in a horizontal wall.
+    DoorEW,
+    /// A locked door in a vertical wall.
+    LockedDoorNS,
+    /// A locked door in a horizontal wall.
+    LockedDoorEW,
+    /// A portcullis in a vertical wall.
+    PortcullisNS,
+    /// A portcullis in a horizontal wall.
+    PortcullisEW,
+    /// An unlit torch.
+    TorchUnlit,
+    /// A lit torch.
+    TorchLit,
+    /// A torch a guard carries (runtime only).
+    TorchCarry,
+    /// A purse a guard carries (runtime only).
+    PurseCarry,
+    /// A dropped key (runtime only).
+    Key,
+    /// A key a guard carries (runtime only).
+    KeyCarry,
+    /// A vault's treasure box (bonus loot).
+    VaultTreasureBox,
+    /// A vault box emptied at par time (runtime only).
+    EmptyVaultTreasureBox,
+    /// A vault box the player looted (runtime only).
+    LootedVaultTreasureBox,
+    /// A clue note for a locked treasure.
+    Note,
+    /// The lock over a locked treasure.
+    TreasureLock,
+    /// A treasure's plinth.
+    TreasurePlinth,
+    /// Treasure, first look.
+    TreasureA,
+    /// Treasure, second look.
+    TreasureB,
+    /// Treasure, third look.
+    TreasureC,
+    /// Treasure, fourth look.
+    TreasureD,
+    /// Treasure, fifth look.
+    TreasureE,
+}
+
+impl ItemKind {
+    /// The kind's index in the game's enum (the §14 hash feeds it).
+    pub fn index(self) -> u16 {
+        self as u16
+    }
+
+    /// What a guard pays to step onto the item's cell (`guardMoveCostForItemType`); infinite for
+    /// furniture a guard walks round.
+    pub fn guard_cost(self) -> f64 {
+        use ItemKind as I;
+        match self {
+            I::Chair => 32.0,
+            I::Table | I::BedL | I::BedR => 64.0,
+            I::Bush => 10.0,
+            I::Coin
+            | I::Health
+            | I::DoorNS
+            | I::DoorEW
+            | I::LockedDoorNS
+            | I::LockedDoorEW
+            | I::PortcullisNS
+            | I::PortcullisEW
+            | I::TorchCarry
+            | I::PurseCarry
+            | I::Key
+            | I::KeyCarry
+            | I::Note => 0.0,
+            I::DrawersShort
+            | I::DrawersTall
+            | I::Bookshelf
+            | I::Shelf
+            | I::Stove
+            | I::TorchUnlit
+            | I::TorchLit
+            | I::TreasureLock
+            | I::TreasurePlinth
+            | I::VaultTreasureBox
+            | I::EmptyVaultTreasureBox
+            | I::LootedVaultTreasureBox
+            | I::TreasureA
+            | I::TreasureB
+            | I::TreasureC
+            | I::TreasureD
+            | I::TreasureE => f64::INFINITY,
+        }
+    }
+
+    /// Items that need a wall behind them in a bedroom (`isTallItemType`).
+    pub fn is_tall(self) -> bool {
+        use ItemKind::{
+            Bookshelf, DrawersShort, DrawersTall, EmptyVaultTreasureBox, LootedVaultTreasureBox,
+            Shelf, Stove, TorchLit, TorchUnlit, VaultTreasureBox,
+        };
+        matches!(
+            self,
+            Bookshelf
+                | DrawersShort
+                | VaultTreasureBox
+                | EmptyVaultTreasureBox
+                | LootedVaultTreasureBox
+                | DrawersTall
+                | Shelf
+                | TorchUnlit
+                | TorchLit
+                | Stove
+        )
+    }
+
+    /// Items the player cannot step onto (`blocksPlayerMovement`).
+    pub fn blocks_player(self) -> bool {
+        use ItemKind::{Bookshelf, DrawersTall, Shelf, Stove, TreasureLock};
+        matches!(self, DrawersTall | Bookshelf | Shelf | Stove | TreasureLock)
+    }
+}
+
+/// One item on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// Cell x (east).
+    pub x: i32,
+    /// Cell y (north).
+    pub y: i32,
+    /// What it is.
+    pub kind: ItemKind,
+}
+
+/// The map under construction: cells row by row from the south-west, and items in placement order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Map {
+    /// Width in cells.
+    pub w: i32,
+    /// Height in cells.
+    pub h: i32,
+    cells: Vec<Terrain>,
+    /// Items in the order the game places them (the last on a cell is drawn on top).
+    pub items: Vec<Item>,
+}
+
+impl Map {
+    /// A blank map: all grass (`createBlankGameMap`).
+    pub fn new(w: i32, h: i32) -> Self {
+        Map {
+            w,
+            h,
+            cells: vec![Terrain::GroundGrass; (w * h) as usize],
+            items: Vec::new(),
+        }
+    }
+
+    /// Whether (x, y) is on the map.
+    pub fn contains(&self, x: i32, y: i32) -> bool {
+        x >= 0 && y >= 0 && x < self.w && y < self.h
+    }
+
+    /// The terrain at (x, y); off the map the game answers with a fresh grass cell.
+    pub fn at(&self, x: i32, y: i32) -> Terrain {
+        if self.contains(x, y) {
+            self.cells[(y * self.w + x) as usize]
+        } else {
+            Terrain::GroundGrass
+        }
+    }
+
+    /// Sets the terrain at (x, y); off the map the write goes to a throw-away cell, as in the game.
+    pub fn set(&mut self, x: i32, y: i32, terrain: Terrain) {
+        if self.contains(x, y) {
+            self.cells[(y * self.w + x) as usize] = terrain;
+        }
+    }
+
+    /// Sets every cell of `[x0, x1) × [y0, y1)` (`setRectTerrainType`).
+    pub fn fill(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, terrain: Terrain) {
+        for x in x0..x1 {
+            for y in y0..y1 {
+                self.set(x, y, terrain);
+            }
+        }
+    }
+
+    /// Appends an item (`placeItem`).
+    pub fn place(&mut self, x: i32, y: i32, kind: ItemKind) {
+        self.items.push(Item { x, y, kind });
+    }
+
+    /// Whether any 4-neighbour passes `test`.
+    fn any_neighbour(&self, x: i32, y: i32, test: impl Fn(Terrain) -> bool) -> bool {
+        [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+            .into_iter()
+            .any(|(a, b)| test(self.at(a, b)))
+    }
+
+    /// A 4-neighbour is a door, gate or garden door (`doorAdjacent`).
+    pub fn door_adjacent(&self, x: i32, y: i32) -> bool {
+        self.any_neighbour(x, y, Terrain::is_door_like)
+    }
+
+    /// A 4-neighbour is a window (`windowAdjacent`).
+    pub fn window_adjacent(&self, x: i32, y: i32) -> bool {
+        self.any_neighbour(x, y, Terrain::is_window)
+    }
+
+    /// A 4-neighbour is a wall or window (`wallOrWindowAdjacent`).
+    pub fn wall_or_window_adjacent(&self, x: i32, y: i32) -> bool {
+        self.any_neighbour(x, y, Terrain::is_wall_or_window)
+    }
+
+    /// The cell is not itself wall-or-better and a neighbour is (`isAdjacentToWall`).
+    pub fn next_to_wall(&self, x: i32, y: i32) -> bool {
+        !self.at(x, y).is_wall_or_better() && self.any_neighbour(x, y, Terrain::is_wall_or_better)
+    }
+
+    /// Whether any item lies on (x, y) (`isItemAtPos`; there are no guards yet).
+    pub fn item_at(&self, x: i32, y: i32) -> bool {
+        self.items.iter().any(|i| i.x == x && i.y == y)
+    }
+
+    /// `fixupWalls`: every plain wall takes the glyph of its wall neighbours (N 8, S 4, E 2, W 1; off
+    /// the map counts as none).
+    pub fn fix_walls(&mut self) {
+        for x in 0..self.w {
+            for y in 0..self.h {
+                if self.at(x, y) != Terrain::Wall(0) {
+                    continue;
+                }
+                let bits = [(0, 1, 8), (0, -1, 4), (1, 0, 2), (-1, 0, 1)]
+                    .into_iter()
+                    .filter(|&(dx, dy, _)| {
+                        self.contains(x + dx, y + dy) && self.at(x + dx, y + dy).joins_walls()
+                    })
+                    .fold(0, |acc, (_, _, bit)| acc | bit);
+                self.set(x, y, Terrain::Wall(bits));
+            }
+        }
+    }
+
+    /// `cacheCellInfo`'s move costs, row by row: walls and windows infinite, water 64, else 0, raised to
+    /// the dearest item on the cell. Computed before loot, so later items never change patrol paths.
+    pub fn move_costs(&self) -> Vec<f64> {
+        let mut costs: Vec<f64> = self
+            .cells
+            .iter()
+            .map(|&t| match t {
+                Terrain::Wall(_)
+                | Terrain::OneWayWindowE
+                | Terrain::OneWayWindowW
+                | Terrain::OneWayWindowN
+                | Terrain::OneWayWindowS => f64::INFINITY,
+                Terrain::GroundWater => 64.0,
+                _ => 0.0,
+            })
+            .collect();
+        for item in &self.items {
+            if self.contains(item.x, item.y) {
+                let at = (item.y * self.w + item.x) as usize;
+                costs[at] = costs[at].max(item.kind.guard_cost());
+            }
+        }
+        costs
+    }
+
+    /// `tryPlaceItem`: skips cells next to a door, and torches next to a window.
+    pub fn try_place(&mut self, x: i32, y: i32, kind: ItemKind) {
+        if self.door_adjacent(x, y) {
+            return;
+        }
+        if matches!(kind, ItemKind::TorchUnlit | ItemKind::TorchLit) && self.window_adjacent(x, y) {
+            return;
+        }
+        self.place(x, y, kind);
+    }
+}
+
+/// `randomlyLitTorch`: unlit at level 0 (no draw), else lit with p 0.95 — the torch every furnishing
+/// rule draws.
+pub fn random_torch(level: u32, rng: &mut Rng) -> ItemKind {
+    if level == 0 || rng.chance(0.05) {
+        ItemKind::TorchUnlit
+    } else {
+        ItemKind::TorchLit
+    }
+}

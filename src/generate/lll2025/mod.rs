@@ -1,0 +1,239 @@
+//! The 2025 mansion generator of *Lurk Leap Loot* (mcneja/7drl-2023 at 85ae99f), after
+//! `lll-2025-mansion.md`, built to be bit-exact with the game: its seeded ARC4 stream ([`random`]), its
+//! campaign and daily plans ([`plan`]), and one small function per generation step, run in the game's
+//! order by [`Build::new`] from a plan entry alone (the level stream is restarted first, spec §3).
+//!
+//! Every step of the spec runs, so a plan entry gives a whole level (map, items, guards and routes).
+//! Not yet: the book titles' words (only their draws), the level model's 2025 content, the par time,
+//! and the registry entry (the generator is tested against the vectors but not offered yet).
+
+pub mod ascii;
+pub mod dense;
+pub mod doors;
+pub mod exterior;
+pub mod furnish;
+pub mod guards;
+pub mod layout;
+pub mod loot;
+pub mod map;
+pub mod merges;
+pub mod packed;
+pub mod patrols;
+pub mod plan;
+pub mod random;
+pub mod room_types;
+pub mod rooms;
+pub mod stationary;
+pub mod walls;
+
+use layout::{Mirrors, Offsets, SlotGrid};
+use map::ItemKind;
+use plan::PlanEntry;
+use random::Rng;
+use rooms::{Graph, RoomId, RoomType};
+
+/// A level in the making: the plan, the level stream, and what the steps built so far, with the
+/// cumulative draw count after each step under the vectors' step names (`draws_by_step`), so a test can
+/// name the first step whose draws differ from the game's.
+pub struct Build {
+    /// The plan entry the level is built from.
+    pub plan: PlanEntry,
+    /// The level stream, restarted before the first step.
+    pub rng: Rng,
+    /// Which slots are inside.
+    pub inside: SlotGrid,
+    /// The wall lines, mirrored and translated.
+    pub offsets: Offsets,
+    /// The axes the walls were mirrored on.
+    pub mirrors: Mirrors,
+    /// Rooms and walls.
+    pub graph: Graph,
+    /// The map as far as it is drawn.
+    pub map: map::Map,
+    /// The player's start cell.
+    pub start: (i32, i32),
+    /// The path hugging the building from the front door (the outside guards' route at L ≥ 6).
+    pub perimeter: Vec<(i32, i32)>,
+    /// The guards in the game's order.
+    pub guards: Vec<ascii::GuardRecord>,
+    /// `(step, draws)` after each step run, in order.
+    pub draws_by_step: Vec<(&'static str, u64)>,
+}
+
+/// The cumulative draw count after each step, under the vectors' step names.
+struct Marks(Vec<(&'static str, u64)>);
+
+impl Marks {
+    /// Records that step `name` has ended.
+    fn mark(&mut self, name: &'static str, rng: &Rng) {
+        self.0.push((name, rng.draws()));
+    }
+}
+
+/// Steps 2–11: the room grid, wall lines, rooms, adjacencies, doors, merges and room types.
+fn rooms_and_doors(
+    plan: &PlanEntry,
+    rng: &mut Rng,
+    marks: &mut Marks,
+) -> (SlotGrid, Offsets, Mirrors, Graph) {
+    let inside = layout::room_grid(plan, rng);
+    marks.mark("room_grid", rng);
+    let mut offsets = layout::wall_offsets(inside.nx, inside.ny, rng);
+    marks.mark("wall_offsets", rng);
+    let mirrors = layout::mirror_and_place(&inside, &mut offsets, rng);
+    let (mut graph, index) = rooms::create_rooms(&inside, &offsets, plan.level_type);
+    let mirror_doors = rng.below(24) >= plan.level as usize;
+    let door_mirrors = Mirrors {
+        x: mirrors.x && mirror_doors,
+        y: mirrors.y && mirror_doors,
+    };
+    rooms::compute_adjacencies(&mut graph, &offsets, &index, door_mirrors);
+    marks.mark("adjacencies", rng);
+    rng.shuffle(&mut graph.wall_list);
+    doors::connect_rooms(&mut graph, plan.level, plan.level_type, rng);
+    marks.mark("doors", rng);
+    merges::make_double_rooms(&mut graph, rng);
+    marks.mark("merges", rng);
+    if plan.level_type == plan::LevelType::Fortress {
+        room_types::compute_depths(&mut graph);
+        room_types::assign_vault(&mut graph, plan.level, plan.level_type, rng);
+        room_types::add_fortress_doors(&mut graph, rng);
+        marks.mark("fortress_vault_and_doors", rng);
+    }
+    room_types::compute_depths(&mut graph);
+    room_types::assign_room_types(&mut graph, plan.level, plan.level_type, rng);
+    marks.mark("room_types", rng);
+    (inside, offsets, mirrors, graph)
+}
+
+/// Steps 18–19: the patrol routes of the level (none at level 0, one at level 1, dense from level 2,
+/// the outside pair from level 6) and the stationary guard's one-cell route.
+fn patrol_routes(
+    plan: &PlanEntry,
+    graph: &Graph,
+    map: &map::Map,
+    perimeter: &[(i32, i32)],
+    rng: &mut Rng,
+    marks: &mut Marks,
+) -> Vec<patrols::Route> {
+    let costs = patrols::Costs::new(map);
+    let mut routes = match plan.level {
+        // Level 0 has no patrols (§7.17); the game records no step for them.
+        0 => Vec::new(),
+        1 => {
+            let routes = patrols::single_route(graph, map, &costs, rng);
+            marks.mark("patrols", rng);
+            routes
+        }
+        _ => {
+            let nodes = dense::dense_routes(graph, plan.level, rng);
+            let mut routes = patrols::routes_from_nodes(graph, map, &costs, &nodes, rng);
+            if plan.level >= 6 {
+                stationary::add_outside_routes(perimeter, &mut routes);
+            }
+            marks.mark("patrols", rng);
+            routes
+        }
+    };
+    stationary::add_stationary_guard(graph, map, &costs, plan.level, &mut routes, rng);
+    marks.mark("stationary_guard", rng);
+    routes
+}
+
+/// Steps 20–24: purses reserved, coins, book-title draws, treasures, food, then the guards.
+fn loot_and_guards(
+    plan: &PlanEntry,
+    graph: &Graph,
+    map: &mut map::Map,
+    routes: Vec<patrols::Route>,
+    rng: &mut Rng,
+    marks: &mut Marks,
+) -> Vec<ascii::GuardRecord> {
+    let need_key = map
+        .items
+        .iter()
+        .any(|i| matches!(i.kind, ItemKind::LockedDoorNS | ItemKind::LockedDoorEW));
+    let guard_loot = i64::from(plan.level / 3)
+        .min(routes.len() as i64 - i64::from(need_key))
+        .min(i64::from(plan.loot));
+    let stationary: Vec<(i32, i32)> = routes
+        .iter()
+        .filter(|r| r.path.len() == 1)
+        .map(|r| r.path[0])
+        .collect();
+    let coins = (i64::from(plan.loot) - guard_loot).max(0) as u32;
+    loot::place_loot(graph, map, &stationary, coins, plan.level_type, rng);
+    marks.mark("loot", rng);
+    loot::book_title_draws(graph, map, rng);
+    marks.mark("book_titles", rng);
+    loot::place_treasures(graph, map, rng);
+    marks.mark("treasures", rng);
+    loot::place_health(graph, map, plan.level, rng);
+    marks.mark("health", rng);
+    let has_vault = graph
+        .room_list
+        .iter()
+        .any(|&r| graph.rooms[r].room_type == RoomType::Vault);
+    let guards = guards::place_guards(
+        plan.level, map, routes, guard_loot, need_key, has_vault, rng,
+    );
+    marks.mark("guards", rng);
+    guards
+}
+
+impl Build {
+    /// Runs every step on the level of `plan`, from the restarted level stream.
+    pub fn new(plan: &PlanEntry) -> Self {
+        let mut rng = plan.rng();
+        let mut marks = Marks(Vec::new());
+        let (inside, offsets, mirrors, graph) = rooms_and_doors(plan, &mut rng, &mut marks);
+        let mut map = walls::blank_map(&graph);
+        walls::render_walls(&graph, plan.level_type, &mut map);
+        furnish::render_rooms(&graph, plan.level, &mut map, &mut rng);
+        marks.mark("furniture", &rng);
+        let start = exterior::player_start(&graph, &map, plan.level);
+        let perimeter = exterior::perimeter(&graph, &map);
+        exterior::grounds(&mut map, &perimeter, start, &mut rng);
+        exterior::front_pillars(&mut map);
+        marks.mark("exterior", &rng);
+        map.fix_walls();
+        let routes = patrol_routes(plan, &graph, &map, &perimeter, &mut rng, &mut marks);
+        let guards = loot_and_guards(plan, &graph, &mut map, routes, &mut rng, &mut marks);
+        Build {
+            plan: plan.clone(),
+            rng,
+            inside,
+            offsets,
+            mirrors,
+            graph,
+            map,
+            start,
+            perimeter,
+            guards,
+            draws_by_step: marks.0,
+        }
+    }
+
+    /// The map's width and height in cells (`createBlankGameMap`): two cells beyond the furthest walls.
+    pub fn size(&self) -> (i32, i32) {
+        let rooms = self.graph.room_list.iter().map(|&r| &self.graph.rooms[r]);
+        let (w, h) = rooms.fold((0, 0), |(w, h), r| (w.max(r.max.0), h.max(r.max.1)));
+        (w + 1 + layout::BORDER, h + 1 + layout::BORDER)
+    }
+
+    /// The level as the vectors draw it (`ascii::render`), each guard by its legend letter.
+    pub fn ascii(&self) -> String {
+        let letters: Vec<((i32, i32), char)> =
+            self.guards.iter().map(|g| (g.pos, g.letter)).collect();
+        ascii::render(&self.map, self.start, &letters)
+    }
+
+    /// The rooms in list order, without the outside and a Mansion's outdoor slots (the vectors' `rooms`).
+    pub fn indoor_rooms(&self) -> impl Iterator<Item = RoomId> + '_ {
+        self.graph
+            .room_list
+            .iter()
+            .copied()
+            .filter(|&r| self.graph.rooms[r].room_type != RoomType::Exterior)
+    }
+}

@@ -1,0 +1,364 @@
+//! The two packing renderers of step 13 (§7.12): the vault and the bedroom fill their room one item at a
+//! time on cells that keep every free cell reachable from the door (no articulation point of the free
+//! cells, no item's last free neighbour), which is why their draw counts depend on the room's shape.
+
+use super::layout::Table;
+use super::map::{Item, ItemKind, Map, random_torch as torch};
+use super::random::Rng;
+use super::rooms::{Graph, Room, RoomId};
+
+/// Per-cell flags of a room's interior, indexed from its south-west cell.
+type Flags = Table<bool>;
+
+/// The four steps, in the game's order.
+const STEPS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+
+/// `updateUsable`: marks unusable every free cell whose filling would split the free cells reachable
+/// from the root (Hopcroft–Tarjan articulation points, depth first in the game's step order).
+fn cut_articulations(usable: &mut Flags, occupied: &Flags, root: (i32, i32)) {
+    struct Search<'a> {
+        occupied: &'a Flags,
+        usable: &'a mut Flags,
+        depth: Table<i32>,
+        low: Table<i32>,
+        visited: Flags,
+    }
+    fn dfs(s: &mut Search, x: i32, y: i32, d: i32, parent: Option<(i32, i32)>) {
+        let (ux, uy) = (x as usize, y as usize);
+        s.visited.set(ux, uy, true);
+        s.depth.set(ux, uy, d);
+        s.low.set(ux, uy, d);
+        let (mut children, mut cut) = (0, false);
+        for (dx, dy) in STEPS {
+            let (nx, ny) = (x + dx, y + dy);
+            if nx < 0 || ny < 0 || nx >= s.occupied.nx as i32 || ny >= s.occupied.ny as i32 {
+                continue;
+            }
+            let (vx, vy) = (nx as usize, ny as usize);
+            if s.occupied.get(vx, vy) {
+                continue;
+            }
+            if !s.visited.get(vx, vy) {
+                dfs(s, nx, ny, d + 1, Some((x, y)));
+                children += 1;
+                if s.low.get(vx, vy) >= d {
+                    cut = true;
+                }
+                let low = s.low.get(ux, uy).min(s.low.get(vx, vy));
+                s.low.set(ux, uy, low);
+            } else if parent != Some((nx, ny)) {
+                let low = s.low.get(ux, uy).min(s.depth.get(vx, vy));
+                s.low.set(ux, uy, low);
+            }
+        }
+        if (parent.is_some() && cut) || (parent.is_none() && children > 1) {
+            s.usable.set(ux, uy, false);
+        }
+    }
+    let (nx, ny) = (occupied.nx, occupied.ny);
+    let mut search = Search {
+        occupied,
+        usable,
+        depth: Table::new(nx, ny, 0),
+        low: Table::new(nx, ny, 0),
+        visited: Table::new(nx, ny, false),
+    };
+    dfs(&mut search, root.0, root.1, 0, None);
+}
+
+/// `updateUsableForReachability`: an item with exactly one free neighbour (a bed counts both its cells)
+/// keeps that neighbour free.
+fn keep_items_reachable(usable: &mut Flags, occupied: &Flags, items: &[Item], room: &Room) {
+    let free = |x: i32, y: i32| {
+        x >= 0
+            && y >= 0
+            && x < occupied.nx as i32
+            && y < occupied.ny as i32
+            && !occupied.get(x as usize, y as usize)
+    };
+    for item in items {
+        let (x, y) = (item.x - room.min.0, item.y - room.min.1);
+        let mut open: Vec<(i32, i32)> = STEPS
+            .iter()
+            .map(|&(dx, dy)| (x + dx, y + dy))
+            .filter(|&(a, b)| free(a, b))
+            .collect();
+        if item.kind == ItemKind::BedL {
+            open.extend(
+                [(1, 0), (0, 1), (0, -1)]
+                    .iter()
+                    .map(|&(dx, dy)| (x + dx + 1, y + dy))
+                    .filter(|&(a, b)| free(a, b)),
+            );
+        }
+        if let [(a, b)] = open[..] {
+            usable.set(a as usize, b as usize, false);
+        }
+    }
+}
+
+/// One packing round: the usable cells (x outer, y inner) once articulation points and items' last
+/// free neighbours are taken out.
+fn usable_cells(
+    unusable: &Flags,
+    occupied: &Flags,
+    root: (i32, i32),
+    items: &[Item],
+    room: &Room,
+) -> Vec<(usize, usize)> {
+    let mut usable = Table::new(unusable.nx, unusable.ny, false);
+    for x in 0..unusable.nx {
+        for y in 0..unusable.ny {
+            usable.set(x, y, !unusable.get(x, y));
+        }
+    }
+    cut_articulations(&mut usable, occupied, root);
+    keep_items_reachable(&mut usable, occupied, items, room);
+    (0..usable.nx)
+        .flat_map(|x| (0..usable.ny).map(move |y| (x, y)))
+        .filter(|&(x, y)| usable.get(x, y))
+        .collect()
+}
+
+/// Places `kind` on a random usable cell; false when none is left.
+fn place_one(
+    map: &mut Map,
+    rng: &mut Rng,
+    (unusable, occupied): (&Flags, &Flags),
+    root: (i32, i32),
+    items: &mut Vec<Item>,
+    room: &Room,
+    kind: ItemKind,
+) -> Option<(usize, usize)> {
+    let cells = usable_cells(unusable, occupied, root, items, room);
+    if cells.is_empty() {
+        return None;
+    }
+    let (x, y) = cells[rng.below(cells.len())];
+    let item = Item {
+        x: room.min.0 + x as i32,
+        y: room.min.1 + y as i32,
+        kind,
+    };
+    map.items.push(item);
+    items.push(item);
+    Some((x, y))
+}
+
+/// The vault: cells two deep inside its doors kept clear, pillars if they fit, then packed with a
+/// shuffled cycle of furniture and at most two treasure boxes.
+pub fn vault(graph: &Graph, r: RoomId, map: &mut Map, rng: &mut Rng) {
+    let room = &graph.rooms[r];
+    let (sx, sy) = (
+        (room.max.0 - room.min.0) as usize,
+        (room.max.1 - room.min.1) as usize,
+    );
+    let mut unusable = Table::new(sx, sy, false);
+    let mut occupied = Table::new(sx, sy, false);
+    let inside =
+        |x: i32, y: i32| x >= room.min.0 && y >= room.min.1 && x < room.max.0 && y < room.max.1;
+    for &w in &room.edges {
+        let wall = &graph.walls[w];
+        let (ax, ay) = if wall.vertical { (0, 1) } else { (1, 0) };
+        for i in 0..wall.length {
+            let (x, y) = (wall.origin.0 + ax * i, wall.origin.1 + ay * i);
+            if !map.at(x, y).is_door_like() {
+                continue;
+            }
+            for j in -2..3 {
+                let (px, py) = (x - ay * j, y + ax * j);
+                if inside(px, py) {
+                    unusable.set((px - room.min.0) as usize, (py - room.min.1) as usize, true);
+                }
+            }
+        }
+    }
+    let (x0, y0, x1, y1) = (room.min.0, room.min.1, room.max.0, room.max.1);
+    let pillars = [
+        (x0 + 1, y0 + 1),
+        (x1 - 2, y0 + 1),
+        (x0 + 1, y1 - 2),
+        (x1 - 2, y1 - 2),
+    ];
+    if sx >= 5
+        && sy >= 5
+        && !pillars
+            .iter()
+            .any(|&(x, y)| unusable.get((x - x0) as usize, (y - y0) as usize))
+    {
+        for (x, y) in pillars {
+            map.set(x, y, super::map::Terrain::Wall(0));
+        }
+    }
+    let mut root = None;
+    for x in 0..sx {
+        for y in 0..sy {
+            let (cx, cy) = (x0 + x as i32, y0 + y as i32);
+            if !map.at(cx, cy).is_walkable() {
+                occupied.set(x, y, true);
+                unusable.set(x, y, true);
+            } else if map.door_adjacent(cx, cy) {
+                root = Some((x as i32, y as i32));
+            }
+        }
+    }
+    let Some(root) = root else { return };
+    let mut kinds = vec![
+        ItemKind::VaultTreasureBox,
+        ItemKind::VaultTreasureBox,
+        ItemKind::DrawersTall,
+        ItemKind::DrawersShort,
+        ItemKind::Chair,
+        ItemKind::Table,
+        ItemKind::Bookshelf,
+        ItemKind::Shelf,
+        ItemKind::TorchUnlit,
+    ];
+    rng.shuffle(&mut kinds);
+    let mut items = Vec::new();
+    let mut i: usize = 0;
+    loop {
+        let kind = kinds[i];
+        let Some((x, y)) = place_one(
+            map,
+            rng,
+            (&unusable, &occupied),
+            root,
+            &mut items,
+            room,
+            kind,
+        ) else {
+            break;
+        };
+        occupied.set(x, y, true);
+        unusable.set(x, y, true);
+        if kind == ItemKind::VaultTreasureBox {
+            // The box leaves the cycle; the next kind slides into its index.
+            kinds.remove(i);
+            i %= kinds.len();
+        } else {
+            i = (i + 1) % kinds.len();
+        }
+    }
+}
+
+/// The bedroom: a bed against a wall away from the doors, then a shuffled set of furniture packed one by
+/// one (tall pieces only against a wall and away from windows) until one finds no cell.
+pub fn bedroom(room: &Room, level: u32, map: &mut Map, rng: &mut Rng) {
+    let (sx, sy) = (
+        (room.max.0 - room.min.0) as usize,
+        (room.max.1 - room.min.1) as usize,
+    );
+    let (x0, y0, x1, y1) = (room.min.0, room.min.1, room.max.0, room.max.1);
+    let mut short = Table::new(sx, sy, false);
+    let mut tall = Table::new(sx, sy, false);
+    let mut occupied = Table::new(sx, sy, false);
+    let mut root = None;
+    for x in 0..sx {
+        for y in 0..sy {
+            let (cx, cy) = (x0 + x as i32, y0 + y as i32);
+            if !map.at(cx, cy).is_walkable() {
+                occupied.set(x, y, true);
+                short.set(x, y, true);
+                tall.set(x, y, true);
+            } else if map.door_adjacent(cx, cy) {
+                short.set(x, y, true);
+                tall.set(x, y, true);
+                root = Some((x as i32, y as i32));
+            }
+            if map.window_adjacent(cx, cy) || !map.next_to_wall(cx, cy) {
+                tall.set(x, y, true);
+            }
+        }
+    }
+    let Some(root) = root else { return };
+    let mut beds = Vec::new();
+    for x in x0..x1 - 1 {
+        for y in y0..y1 {
+            let fits = (map.wall_or_window_adjacent(x, y) || map.wall_or_window_adjacent(x + 1, y))
+                && !map.item_at(x, y)
+                && !map.item_at(x + 1, y)
+                && !map.door_adjacent(x, y)
+                && !map.door_adjacent(x + 1, y)
+                && (sx != 2 || y == y0 || y == y1 - 1);
+            if fits {
+                beds.push((x, y));
+            }
+        }
+    }
+    let mut items = Vec::new();
+    if !beds.is_empty() {
+        let (x, y) = beds[rng.below(beds.len())];
+        let left = Item {
+            x,
+            y,
+            kind: ItemKind::BedL,
+        };
+        map.items.push(left);
+        map.place(x + 1, y, ItemKind::BedR);
+        items.push(left);
+        let (rx, ry) = ((x - x0) as usize, (y - y0) as usize);
+        for flags in [&mut occupied, &mut short, &mut tall] {
+            flags.set(rx, ry, true);
+            flags.set(rx + 1, ry, true);
+        }
+    }
+    let mut kinds = vec![
+        ItemKind::DrawersTall,
+        ItemKind::DrawersShort,
+        ItemKind::Chair,
+        ItemKind::Chair,
+        ItemKind::Table,
+        ItemKind::Bookshelf,
+        torch(level, rng),
+    ];
+    rng.shuffle(&mut kinds);
+    for kind in kinds {
+        let unusable = if kind.is_tall() { &tall } else { &short };
+        let Some((x, y)) = place_one(
+            map,
+            rng,
+            (unusable, &occupied),
+            root,
+            &mut items,
+            room,
+            kind,
+        ) else {
+            break;
+        };
+        occupied.set(x, y, true);
+        short.set(x, y, true);
+        tall.set(x, y, true);
+    }
+}
+
+/// `wallDistanceFromDoor`: how far into the room, from the wall facing outward `(dx, dy)`, its nearest
+/// door's middle cell lies (infinite when the room has no door).
+pub fn wall_distance_from_door(graph: &Graph, r: RoomId, dx: i32, dy: i32) -> i32 {
+    let room = &graph.rooms[r];
+    let (ix, iy) = (-dx, -dy);
+    let base = if ix > 0 {
+        (room.min.0 - 1, 0)
+    } else if ix < 0 {
+        (room.max.0, 0)
+    } else if iy > 0 {
+        (0, room.min.1 - 1)
+    } else {
+        (0, room.max.1)
+    };
+    room.edges
+        .iter()
+        .map(|&w| &graph.walls[w])
+        .filter(|wall| wall.door)
+        .map(|wall| {
+            let k = wall.length / 2;
+            let (x, y) = if wall.vertical {
+                (wall.origin.0, wall.origin.1 + k)
+            } else {
+                (wall.origin.0 + k, wall.origin.1)
+            };
+            ix * (x - base.0) + iy * (y - base.1)
+        })
+        .min()
+        .unwrap_or(i32::MAX)
+}

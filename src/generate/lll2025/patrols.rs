@@ -1,0 +1,405 @@
+//! Step 18 of the spec's pipeline (§7.17), as far as it is ported: patrol routes as circular lists of
+//! room visits, turned into cells with room-local distance fields, stations at windows or chairs, each
+//! route rotated to a random start and the list shuffled. Level 1's visit-every-room route is ported;
+//! the dense routes of levels 2–9 are not yet.
+
+use std::cmp::Reverse;
+use std::collections::{BTreeSet, BinaryHeap};
+
+use super::exterior::{pos_beside_door, pos_in_door};
+use super::map::{ItemKind, Map, Terrain};
+use super::random::Rng;
+use super::rooms::{Graph, RoomId, RoomType};
+
+/// Guard move costs of every cell (`cacheCellInfo`), read off the map once before the patrols.
+pub struct Costs {
+    w: i32,
+    h: i32,
+    cells: Vec<f64>,
+}
+
+impl Costs {
+    /// The move costs of the map as it stands (walls, windows, water, furniture).
+    pub fn new(map: &Map) -> Self {
+        Costs {
+            w: map.w,
+            h: map.h,
+            cells: map.move_costs(),
+        }
+    }
+
+    /// The cost of entering (x, y); off the map infinite, as the game's empty cell.
+    pub fn at(&self, x: i32, y: i32) -> f64 {
+        if x >= 0 && y >= 0 && x < self.w && y < self.h {
+            self.cells[(y * self.w + x) as usize]
+        } else {
+            f64::INFINITY
+        }
+    }
+
+    /// `guardMoveCost`: the cost of the cell entered, infinite for a diagonal step past a cell of cost
+    /// 64 or more.
+    fn step(&self, from: (i32, i32), to: (i32, i32)) -> f64 {
+        let cost = self.at(to.0, to.1);
+        if cost.is_infinite() {
+            return cost;
+        }
+        if from.0 != to.0
+            && from.1 != to.1
+            && (self.at(from.0, to.1) >= 64.0 || self.at(to.0, from.1) >= 64.0)
+        {
+            return f64::INFINITY;
+        }
+        cost
+    }
+}
+
+/// A patrol route: its cells (walked cyclically) and the depth range of its rooms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Route {
+    /// Cells, the guard starting on the first.
+    pub path: Vec<(i32, i32)>,
+    /// Smallest depth of a room on the route.
+    pub min_depth: usize,
+    /// Largest depth of a room on the route.
+    pub max_depth: usize,
+    /// One of the two routes round the outside of the building (L ≥ 6).
+    pub outside: bool,
+}
+
+/// One visit of a route to a room, linked both ways into a circular list (indices into the node list).
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    /// The room visited.
+    pub room: RoomId,
+    /// The next visit.
+    pub next: usize,
+    /// The previous visit.
+    pub prev: usize,
+}
+
+/// The guard steps of the distance fields: four straight (2), four diagonal (3), in the game's order.
+const MOVES: [(i32, i32, u32); 8] = [
+    (1, 0, 2),
+    (-1, 0, 2),
+    (0, 1, 2),
+    (0, -1, 2),
+    (-1, -1, 3),
+    (1, -1, 3),
+    (-1, 1, 3),
+    (1, 1, 3),
+];
+
+/// A distance field over a rectangle `[x0, x1) × [y0, y1)` of the map.
+struct Field {
+    x0: i32,
+    y0: i32,
+    x1: i32,
+    dist: Vec<f64>,
+}
+
+impl Field {
+    /// The distance at map cell (x, y), which must lie in the rectangle.
+    fn at(&self, x: i32, y: i32) -> f64 {
+        self.dist[((y - self.y0) * (self.x1 - self.x0) + (x - self.x0)) as usize]
+    }
+
+    /// `computeDistancesToPositionSubrect`: Dijkstra from `goal` inside the rectangle, a step costing
+    /// 2 or 3 plus the entered cell's cost.
+    fn to(costs: &Costs, goal: (i32, i32), (x0, y0, x1, y1): (i32, i32, i32, i32)) -> Self {
+        let mut field = Field {
+            x0,
+            y0,
+            x1,
+            dist: vec![f64::INFINITY; ((x1 - x0) * (y1 - y0)).max(0) as usize],
+        };
+        let inside = |x: i32, y: i32| x >= x0 && y >= y0 && x < x1 && y < y1;
+        let mut queue = BinaryHeap::new();
+        queue.push(Reverse((0u64, goal)));
+        while let Some(Reverse((d, (x, y)))) = queue.pop() {
+            if !inside(x, y) || d as f64 >= field.at(x, y) {
+                continue;
+            }
+            let at = ((y - y0) * (x1 - x0) + (x - x0)) as usize;
+            field.dist[at] = d as f64;
+            for (dx, dy, step) in MOVES {
+                let to = (x + dx, y + dy);
+                if !inside(to.0, to.1) {
+                    continue;
+                }
+                let cost = costs.step((x, y), to);
+                if cost.is_infinite() {
+                    continue;
+                }
+                let next = d + cost as u64 + u64::from(step);
+                if (next as f64) < field.at(to.0, to.1) {
+                    queue.push(Reverse((next, to)));
+                }
+            }
+        }
+        field
+    }
+}
+
+/// `pathBetweenPointsInRoom`: the cells from `from` (included) towards `to` (excluded), each step to the
+/// first strictly nearest reachable cell of the 3×3 block (x outer, y inner), over a field limited to the
+/// room's rectangle grown by one; stops early if stuck.
+fn path_in_room(
+    graph: &Graph,
+    costs: &Costs,
+    room: RoomId,
+    from: (i32, i32),
+    to: (i32, i32),
+) -> Vec<(i32, i32)> {
+    let r = &graph.rooms[room];
+    let rect = (
+        (r.min.0 - 1).max(0),
+        (r.min.1 - 1).max(0),
+        (r.max.0 + 1).min(costs.w),
+        (r.max.1 + 1).min(costs.h),
+    );
+    let field = Field::to(costs, to, rect);
+    let mut pos = from;
+    let mut path = Vec::new();
+    while pos != to {
+        path.push(pos);
+        let mut best = (f64::INFINITY, pos);
+        for x in rect.0.max(pos.0 - 1)..rect.2.min(pos.0 + 2) {
+            for y in rect.1.max(pos.1 - 1)..rect.3.min(pos.1 + 2) {
+                let d = field.at(x, y);
+                if d.is_infinite() || costs.step(pos, (x, y)).is_infinite() {
+                    continue;
+                }
+                if d < best.0 {
+                    best = (d, (x, y));
+                }
+            }
+        }
+        if best.1 == pos {
+            break;
+        }
+        pos = best.1;
+    }
+    path
+}
+
+/// `activityStationPositions`: free cells just inside the room's windows (by x: south then north; by
+/// y: west then east), else the room's chairs in item order.
+fn stations(graph: &Graph, map: &Map, costs: &Costs, room: RoomId) -> Vec<(i32, i32)> {
+    let r = &graph.rooms[room];
+    let mut found = Vec::new();
+    let mut window = |wx: i32, wy: i32, kind: Terrain, cell: (i32, i32)| {
+        if map.at(wx, wy) == kind && costs.at(cell.0, cell.1) == 0.0 {
+            found.push(cell);
+        }
+    };
+    for x in r.min.0..r.max.0 {
+        if r.min.1 > 0 {
+            window(x, r.min.1 - 1, Terrain::OneWayWindowS, (x, r.min.1));
+        }
+        if r.max.1 < map.h {
+            window(x, r.max.1, Terrain::OneWayWindowN, (x, r.max.1 - 1));
+        }
+    }
+    for y in r.min.1..r.max.1 {
+        if r.min.0 > 0 {
+            window(r.min.0 - 1, y, Terrain::OneWayWindowW, (r.min.0, y));
+        }
+        if r.max.0 < map.w {
+            window(r.max.0, y, Terrain::OneWayWindowE, (r.max.0 - 1, y));
+        }
+    }
+    if found.is_empty() {
+        let inside = |x: i32, y: i32| x >= r.min.0 && y >= r.min.1 && x < r.max.0 && y < r.max.1;
+        found = map
+            .items
+            .iter()
+            .filter(|i| i.kind == ItemKind::Chair && inside(i.x, i.y))
+            .map(|i| (i.x, i.y))
+            .collect();
+    }
+    found
+}
+
+/// `tryGetPosLookAt` without doors: a window beside the cell (W, E, S, N), else, on a chair, a table
+/// or torch beside it (W, E, S, N).
+fn look_at(map: &Map, (x, y): (i32, i32)) -> Option<(i32, i32)> {
+    let windows = [
+        (-1, 0, Terrain::OneWayWindowW),
+        (1, 0, Terrain::OneWayWindowE),
+        (0, -1, Terrain::OneWayWindowS),
+        (0, 1, Terrain::OneWayWindowN),
+    ];
+    for (dx, dy, kind) in windows {
+        if map.contains(x + dx, y + dy) && map.at(x + dx, y + dy) == kind {
+            return Some((x + dx, y + dy));
+        }
+    }
+    if !map
+        .items
+        .iter()
+        .any(|i| (i.x, i.y) == (x, y) && i.kind == ItemKind::Chair)
+    {
+        return None;
+    }
+    let lookable = |k: ItemKind| {
+        matches!(
+            k,
+            ItemKind::Table | ItemKind::TorchLit | ItemKind::TorchUnlit
+        )
+    };
+    [(-1, 0), (1, 0), (0, -1), (0, 1)]
+        .into_iter()
+        .map(|(dx, dy)| (x + dx, y + dy))
+        .find(|&p| {
+            map.items
+                .iter()
+                .any(|i| (i.x, i.y) == p && lookable(i.kind))
+        })
+}
+
+/// `willNeedToRotate`: walking back over the path's last steps, whether the guard arrives facing away
+/// from `look` (a step against or across it before one along it).
+fn will_need_to_rotate(look: (i32, i32), path: &[(i32, i32)]) -> bool {
+    for pair in path.windows(2).rev() {
+        let step = (pair[1].0 - pair[0].0, pair[1].1 - pair[0].1);
+        if step == look {
+            return false;
+        }
+        if step.0 * look.0 + step.1 * look.1 <= 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// `generatePatrolPathsFromNodes`: each circular list of visits becomes the cells door to door through
+/// every room, with a station stop at each turnaround; rotated by a random offset; the routes shuffled.
+pub fn routes_from_nodes(
+    graph: &Graph,
+    map: &Map,
+    costs: &Costs,
+    nodes: &[Node],
+    rng: &mut Rng,
+) -> Vec<Route> {
+    let mut visited = vec![false; nodes.len()];
+    let mut routes = Vec::new();
+    for first in 0..nodes.len() {
+        if visited[first] {
+            continue;
+        }
+        let mut path: Vec<(i32, i32)> = Vec::new();
+        let mut rooms = BTreeSet::new();
+        let mut at = first;
+        while !visited[at] {
+            visited[at] = true;
+            let node = nodes[at];
+            let (room, prev, next) = (node.room, nodes[node.prev].room, nodes[node.next].room);
+            rooms.insert(room);
+            let mut from = pos_in_door(graph, map, room, prev);
+            if next == prev {
+                let found = stations(graph, map, costs, room);
+                let stop = if found.is_empty() {
+                    pos_beside_door(graph, map, room, prev, |x, y| costs.at(x, y) == 0.0)
+                } else {
+                    found[rng.below(found.len())]
+                };
+                path.extend(path_in_room(graph, costs, room, from, stop));
+                path.push(stop);
+                if let Some(look) = look_at(map, stop)
+                    && will_need_to_rotate((look.0 - stop.0, look.1 - stop.1), &path)
+                {
+                    path.push(stop);
+                }
+                path.extend([stop, stop]);
+                from = stop;
+            }
+            let to = pos_in_door(graph, map, room, next);
+            path.extend(path_in_room(graph, costs, room, from, to));
+            at = node.next;
+        }
+        let shift = rng.below(path.len());
+        path.rotate_left(shift);
+        let depths = rooms.iter().map(|&r| graph.rooms[r].depth);
+        let min_depth = depths.clone().min().unwrap_or(0);
+        let max_depth = depths.max().unwrap_or(0);
+        routes.push(Route {
+            path,
+            min_depth,
+            max_depth,
+            outside: false,
+        });
+    }
+    rng.shuffle(&mut routes);
+    routes
+}
+
+/// The rooms a patrol may enter, in room-list order: all but outdoor rooms and the vault.
+fn patrollable(graph: &Graph) -> Vec<RoomId> {
+    graph
+        .room_list
+        .iter()
+        .copied()
+        .filter(|&r| {
+            !matches!(
+                graph.rooms[r].room_type,
+                RoomType::Exterior | RoomType::Vault
+            )
+        })
+        .collect()
+}
+
+/// `generatePatrolRouteSingle`: from a random patrollable room, depth first through doors (each room's
+/// walls shuffled) to every patrollable room, the room appended again on each return; the last entry is
+/// dropped and the list closed into a circle.
+pub fn visit_every_room(graph: &Graph, rng: &mut Rng) -> Vec<Node> {
+    fn visit(
+        graph: &Graph,
+        room: RoomId,
+        valid: &[RoomId],
+        seen: &mut Vec<RoomId>,
+        seq: &mut Vec<RoomId>,
+        rng: &mut Rng,
+    ) {
+        seq.push(room);
+        seen.push(room);
+        let mut walls = graph.rooms[room].edges.clone();
+        rng.shuffle(&mut walls);
+        for w in walls {
+            let wall = &graph.walls[w];
+            if !wall.door {
+                continue;
+            }
+            let next = if wall.left == room {
+                wall.right
+            } else {
+                wall.left
+            };
+            if seen.contains(&next) || !valid.contains(&next) {
+                continue;
+            }
+            visit(graph, next, valid, seen, seq, rng);
+            seq.push(room);
+        }
+    }
+    let valid = patrollable(graph);
+    let start = valid[rng.below(valid.len())];
+    let mut seq = Vec::new();
+    visit(graph, start, &valid, &mut Vec::new(), &mut seq, rng);
+    seq.pop();
+    let n = seq.len();
+    seq.iter()
+        .enumerate()
+        .map(|(i, &room)| Node {
+            room,
+            next: (i + 1) % n,
+            prev: (i + n - 1) % n,
+        })
+        .collect()
+}
+
+/// Level 1's patrol (`placePatrolRouteSingle`): one route through every patrollable room.
+pub fn single_route(graph: &Graph, map: &Map, costs: &Costs, rng: &mut Rng) -> Vec<Route> {
+    let nodes = visit_every_room(graph, rng);
+    routes_from_nodes(graph, map, costs, &nodes, rng)
+}

@@ -1,0 +1,238 @@
+//! The game's campaign plan and daily runs (spec §4.2–4.3): which level type each of the ten levels has,
+//! its room-slot grid, its loot and the seed string of its own random stream.
+//!
+//! The plan draws from the run's main stream (`'game g'` by the vectors' convention, `'Daily YYYY/MM/DD'`
+//! for a daily); each level's size is drawn from the level's own stream, which the generator later resets
+//! and reads again (§3), so a level is a pure function of its [`PlanEntry`].
+
+use serde::{Deserialize, Serialize};
+
+use super::random::{Rng, js_number};
+
+/// Levels in a campaign, and the loot they share (`game.ts:19-22`).
+pub const LEVELS: usize = 10;
+/// The loot a normal campaign shares out over its levels in proportion to their slot areas.
+pub const TOTAL_LOOT: u32 = 100;
+
+/// The 2025 level types the campaign uses (the game's Warrens type is never generated, §4.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LevelType {
+    /// Courtyard manor, one tile colour.
+    Manor,
+    /// The same manor in the other tile colour: the generator treats it exactly as [`LevelType::Manor`].
+    ManorRed,
+    /// 2×2 room blocks joined by a random tree, the lanes between them outdoors.
+    Mansion,
+    /// Rooms around a ring (or U) of courtyards around a core of rooms; all back doors locked.
+    Fortress,
+}
+
+impl LevelType {
+    /// The name the game and the vectors use (`Manor`, `ManorRed`, `Mansion`, `Fortress`).
+    pub fn name(self) -> &'static str {
+        match self {
+            LevelType::Manor => "Manor",
+            LevelType::ManorRed => "ManorRed",
+            LevelType::Mansion => "Mansion",
+            LevelType::Fortress => "Fortress",
+        }
+    }
+
+    /// Manor and `ManorRed` differ only in colour: the campaign alternates them and re-draws after others.
+    pub fn is_manor(self) -> bool {
+        matches!(self, LevelType::Manor | LevelType::ManorRed)
+    }
+}
+
+/// One level of a plan: everything the generator is given (`GameMapRoughPlan`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlanEntry {
+    /// The level number 0–9, which sets the difficulty rules (also in a daily, whose picks keep theirs).
+    pub level: u32,
+    /// The level type.
+    pub level_type: LevelType,
+    /// Room slots west–east.
+    pub rooms_x: u32,
+    /// Room slots south–north.
+    pub rooms_y: u32,
+    /// Coins plus guard purses this level holds.
+    pub loot: u32,
+    /// The level stream's seed string, `'lvl' + L + u` with `u` written as JavaScript writes it.
+    pub seed: String,
+}
+
+impl PlanEntry {
+    /// The level's own stream, at its start (where the generator's reset puts it).
+    pub fn rng(&self) -> Rng {
+        Rng::new(&self.seed)
+    }
+}
+
+/// `levelShapeInfo`: per level the slot-count range in x and y and the area range (§4.3).
+const SHAPES: [[u32; 6]; LEVELS] = [
+    [3, 3, 2, 2, 6, 6],
+    [3, 5, 2, 5, 6, 12],
+    [3, 5, 2, 6, 9, 15],
+    [3, 5, 2, 6, 12, 18],
+    [3, 7, 3, 6, 15, 21],
+    [3, 7, 3, 6, 18, 24],
+    [3, 7, 3, 6, 21, 30],
+    [5, 7, 4, 6, 24, 36],
+    [5, 9, 4, 6, 30, 42],
+    [7, 9, 5, 9, 35, 63],
+];
+
+/// `makeLevelSize`: coin flips for each of x and y above its minimum, an odd x, the area limits by
+/// adjusting y, and a Mansion's sizes quantised to 5, 8 or 11 slots.
+fn level_size(level: usize, level_type: LevelType, rng: &mut Rng) -> (u32, u32) {
+    let [xmin, xmax, ymin, ymax, amin, amax] = SHAPES[level];
+    let mut x = xmin + (xmin..xmax).filter(|_| rng.chance(0.5)).count() as u32;
+    let mut y = ymin + (ymin..ymax).filter(|_| rng.chance(0.5)).count() as u32;
+    if x.is_multiple_of(2) {
+        // The draw is made only above the minimum (the game's `&&`); xmin is odd, so it always is.
+        if x > xmin && rng.chance(0.5) {
+            x -= 1;
+        } else {
+            x += 1;
+        }
+    }
+    y = y.min(amax / x).max(amin.div_ceil(x));
+    if level_type == LevelType::Mansion {
+        let quantise = |v: u32| 3 * ((f64::from(v + 1) / 3.0 + 0.5).floor() as u32).clamp(2, 4) - 1;
+        x = quantise(x);
+        y = quantise(y);
+    }
+    (x, y)
+}
+
+/// `createGameMapRoughPlans(10, 100)`: the ten-level plan drawn from the run's main stream (§4.2).
+pub fn campaign_plan(main: &mut Rng) -> Vec<PlanEntry> {
+    let mansion0 = 4 + main.below(3);
+    let mansion1 = mansion0 + 2 + main.below(7 - mansion0);
+    let mut fortress_extra = if main.chance(0.2) { 5 } else { LEVELS };
+    if fortress_extra >= mansion0 {
+        fortress_extra += 1;
+    }
+    if fortress_extra >= mansion1 {
+        fortress_extra += 1;
+    }
+    let mut manor = if main.chance(0.5) {
+        LevelType::Manor
+    } else {
+        LevelType::ManorRed
+    };
+    let mut plan = Vec::with_capacity(LEVELS);
+    for level in 0..LEVELS {
+        let seed = format!("lvl{level}{}", js_number(main.random()));
+        let level_type = if level == LEVELS - 1 || level == fortress_extra {
+            LevelType::Fortress
+        } else if level == mansion0 || level == mansion1 {
+            LevelType::Mansion
+        } else {
+            manor
+        };
+        manor = match level_type {
+            LevelType::Manor => LevelType::ManorRed,
+            LevelType::ManorRed => LevelType::Manor,
+            LevelType::Mansion | LevelType::Fortress => {
+                if main.chance(0.5) {
+                    LevelType::Manor
+                } else {
+                    LevelType::ManorRed
+                }
+            }
+        };
+        let (rooms_x, rooms_y) = level_size(level, level_type, &mut Rng::new(&seed));
+        plan.push(PlanEntry {
+            level: level as u32,
+            level_type,
+            rooms_x,
+            rooms_y,
+            loot: 0,
+            seed,
+        });
+    }
+    let total_area: u32 = plan.iter().map(|p| p.rooms_x * p.rooms_y).sum();
+    for entry in &mut plan {
+        entry.loot = TOTAL_LOOT * entry.rooms_x * entry.rooms_y / total_area;
+    }
+    let placed: u32 = plan.iter().map(|p| p.loot).sum();
+    plan[LEVELS - 1].loot += TOTAL_LOOT - placed;
+    plan
+}
+
+/// The plan of the run whose main stream is seeded with `seed` (`'game 7'` in the vectors' convention).
+pub fn game_plan(seed: &str) -> Vec<PlanEntry> {
+    campaign_plan(&mut Rng::new(seed))
+}
+
+/// A day's run (`createGameRoughPlansDailyRun`): the full ten-level plan of `'Daily YYYY/MM/DD'` and the
+/// three plan indices played, in order of play. The picked levels keep their level numbers and loot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyRun {
+    /// The main stream's seed string.
+    pub seed: String,
+    /// The ten-level plan the daily draws first.
+    pub plan: Vec<PlanEntry>,
+    /// The plan indices played: `3 + rand(2)`, `5 + rand(2)`, `7 + rand(3)`.
+    pub picks: [usize; 3],
+}
+
+impl DailyRun {
+    /// The three mansions of the day, in order of play.
+    pub fn levels(&self) -> [&PlanEntry; 3] {
+        self.picks.map(|i| &self.plan[i])
+    }
+}
+
+/// The seed string of a day's run: `'Daily '` and the UTC date as `YYYY/MM/DD`, zero-padded.
+pub fn daily_seed(year: u32, month: u32, day: u32) -> String {
+    format!("Daily {year:04}/{month:02}/{day:02}")
+}
+
+/// The daily run of a UTC date (`game.ts:3343-3348`).
+pub fn daily_run(year: u32, month: u32, day: u32) -> DailyRun {
+    let seed = daily_seed(year, month, day);
+    let mut main = Rng::new(&seed);
+    let plan = campaign_plan(&mut main);
+    let picks = [3 + main.below(2), 5 + main.below(2), 7 + main.below(3)];
+    DailyRun { seed, plan, picks }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_1_has_the_specs_plan() {
+        let plan = game_plan("game 1");
+        let got: Vec<(&str, u32, u32, u32)> = plan
+            .iter()
+            .map(|p| (p.level_type.name(), p.rooms_x, p.rooms_y, p.loot))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("ManorRed", 3, 2, 2),
+                ("Manor", 3, 4, 4),
+                ("ManorRed", 3, 4, 4),
+                ("Manor", 3, 5, 6),
+                ("Mansion", 5, 5, 10),
+                ("Manor", 5, 4, 8),
+                ("Mansion", 5, 5, 10),
+                ("ManorRed", 7, 5, 14),
+                ("Manor", 7, 6, 17),
+                ("Fortress", 7, 7, 25),
+            ]
+        );
+        assert_eq!(plan[0].seed, "lvl00.5997985005033076");
+        assert_eq!(plan[1].seed, "lvl10.3206486422043705");
+        assert_eq!(plan[2].seed, "lvl20.9119392865699552");
+    }
+
+    #[test]
+    fn daily_seed_is_zero_padded() {
+        assert_eq!(daily_seed(2025, 1, 1), "Daily 2025/01/01");
+        assert_eq!(daily_run(2025, 1, 1).plan[0].seed, "lvl00.9822169391668752");
+    }
+}

@@ -1,0 +1,185 @@
+//! The 2025 generator's levels against the game's own (`tests/data/lll2025-exact/`, see its README):
+//! the cumulative number of random draws after each step (`draws_by_step`), the map size, the room count
+//! after merging, the start, the ASCII map cell for cell, the coins, the guards and the §14 hash (which
+//! covers every guard's flags and route), for all 340 vector levels (200 of 'game 1'…'game 20', 120 of
+//! the daily runs, 20 of the two games with exponent-form level seeds).
+
+use mansion_forge::generate::lll2025::map::ItemKind;
+use mansion_forge::generate::lll2025::plan::{PlanEntry, daily_run, game_plan};
+use mansion_forge::generate::lll2025::{Build, ascii};
+use serde_json::Value;
+
+/// The lines of one vector file, parsed.
+fn records(file: &str) -> Vec<Value> {
+    let path = format!(
+        "{}/tests/data/lll2025-exact/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect()
+}
+
+/// Every vector level with a name and our plan entry for it.
+fn vector_levels() -> Vec<(String, PlanEntry, Value)> {
+    let mut out = Vec::new();
+    for file in ["games.jsonl", "games-exponent-seeds.jsonl"] {
+        for game in records(file) {
+            let seed = game["seed"].as_str().expect("a seed").to_string();
+            let plan = game_plan(&seed);
+            for level in game["levels"].as_array().expect("levels") {
+                let i = level["index"].as_u64().expect("an index") as usize;
+                out.push((format!("{seed} L{i}"), plan[i].clone(), level.clone()));
+            }
+        }
+    }
+    for day in records("dailies.jsonl") {
+        let date = day["date"].as_str().expect("a date");
+        let parts: Vec<u32> = date
+            .split('-')
+            .map(|p| p.parse().expect("a number"))
+            .collect();
+        let run = daily_run(parts[0], parts[1], parts[2]);
+        for level in day["levels"].as_array().expect("levels") {
+            let i = level["index"].as_u64().expect("an index") as usize;
+            out.push((format!("{date} L{i}"), run.plan[i].clone(), level.clone()));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_step_draws_as_often_as_the_games() {
+    let levels = vector_levels();
+    assert_eq!(levels.len(), 340);
+    let mut differing = Vec::new();
+    for (name, plan, level) in &levels {
+        let build = Build::new(plan);
+        let theirs: Vec<(String, u64)> = level["draws_by_step"]
+            .as_array()
+            .expect("draws_by_step")
+            .iter()
+            .map(|s| {
+                (
+                    s[0].as_str().expect("a step").to_string(),
+                    s[1].as_u64().expect("a count"),
+                )
+            })
+            .collect();
+        let ours: Vec<(String, u64)> = build
+            .draws_by_step
+            .iter()
+            .map(|&(s, n)| (s.to_string(), n))
+            .collect();
+        if ours != theirs {
+            differing.push(format!("{name}: ours {ours:?}, the game's {theirs:?}"));
+        }
+        assert_eq!(
+            build.rng.draws(),
+            level["draws"].as_u64().unwrap(),
+            "{name}: total draws"
+        );
+    }
+    assert!(
+        differing.is_empty(),
+        "{} of 340 levels differ:\n{}",
+        differing.len(),
+        differing.join("\n")
+    );
+}
+
+#[test]
+fn map_sizes_and_merged_room_counts_equal_the_games() {
+    for (name, plan, level) in &vector_levels() {
+        let build = Build::new(plan);
+        let (w, h) = build.size();
+        assert_eq!(
+            (i64::from(w), i64::from(h)),
+            (level["w"].as_i64().unwrap(), level["h"].as_i64().unwrap()),
+            "{name}: size"
+        );
+        assert_eq!(
+            build.indoor_rooms().count() as u64,
+            level["rooms"].as_u64().unwrap(),
+            "{name}: rooms"
+        );
+    }
+}
+
+#[test]
+fn levels_equal_the_games_cell_for_cell_and_hash_for_hash() {
+    for (name, plan, level) in &vector_levels() {
+        let build = Build::new(plan);
+        let start = level["start"].as_array().expect("a start");
+        let theirs_start = (
+            start[0].as_i64().unwrap() as i32,
+            start[1].as_i64().unwrap() as i32,
+        );
+        assert_eq!(build.start, theirs_start, "{name}: player start");
+        assert_eq!(
+            build.ascii(),
+            level["ascii"].as_str().unwrap(),
+            "{name}: map"
+        );
+        let coins = build
+            .map
+            .items
+            .iter()
+            .filter(|i| i.kind == ItemKind::Coin)
+            .count() as u64;
+        assert_eq!(coins, level["coins"].as_u64().unwrap(), "{name}: coins");
+        assert_eq!(
+            build.guards.len() as u64,
+            level["guards"].as_u64().unwrap(),
+            "{name}: guards"
+        );
+        let hash = format!("{:08x}", ascii::fnv(&build.map, &build.guards, build.start));
+        assert_eq!(hash, level["fnv"].as_str().unwrap(), "{name}: fnv");
+    }
+}
+
+/// Beyond the vectors: games 'game 21'…'game 120' (1,000 levels) build without a panic and keep spec
+/// §11's loot and patrol invariants 12, 14 and 17.
+#[test]
+fn further_games_keep_the_specs_loot_and_patrol_invariants() {
+    for g in 21..=120 {
+        for plan in game_plan(&format!("game {g}")) {
+            let name = format!("game {g} L{}", plan.level);
+            let build = Build::new(&plan);
+            let coins = build
+                .map
+                .items
+                .iter()
+                .filter(|i| i.kind == ItemKind::Coin)
+                .count() as u32;
+            let purses = build
+                .guards
+                .iter()
+                .filter(|guard| guard.flags & 2 != 0)
+                .count() as u32;
+            assert_eq!(
+                coins + purses,
+                plan.loot,
+                "{name}: coins and purses make the plan's loot"
+            );
+            assert_eq!(purses, plan.level / 3, "{name}: purses");
+            match plan.level {
+                0 => assert!(build.guards.is_empty(), "{name}: no guard at level 0"),
+                1 => assert_eq!(build.guards.len(), 1, "{name}: one guard at level 1"),
+                _ => {}
+            }
+            for guard in &build.guards {
+                let path = &guard.path;
+                for (i, &(x, y)) in path.iter().enumerate() {
+                    let (nx, ny) = path[(i + 1) % path.len()];
+                    assert!(
+                        (nx - x).abs() <= 1 && (ny - y).abs() <= 1,
+                        "{name}: a route steps from ({x}, {y}) to ({nx}, {ny})"
+                    );
+                }
+            }
+        }
+    }
+}
