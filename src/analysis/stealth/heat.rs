@@ -110,17 +110,23 @@ pub fn watched_shares(
     let per_run: Vec<Vec<(u32, f32)>> = runs
         .into_par_iter()
         .map(|run| {
-            let mut owned: Vec<(usize, Vec<u32>)> = Vec::new();
+            // Each cell's patterns are laid out in one buffer, reused from cell to cell.
+            let (mut phases, mut spans) = (Vec::new(), Vec::new());
             run.chunk_by(|a, b| a.0 == b.0)
                 .map(|of_cell| {
-                    owned.clear();
+                    phases.clear();
+                    spans.clear();
                     for of_guard in of_cell.chunk_by(|a, b| a.1 == b.1) {
-                        let pattern = sampler.pattern(of_guard);
-                        if !pattern.1.is_empty() {
-                            owned.push(pattern);
+                        let start = phases.len();
+                        let period = sampler.pattern_into(of_guard, &mut phases);
+                        if phases.len() > start {
+                            spans.push((period, start..phases.len()));
                         }
                     }
-                    let patterns: Vec<Phases> = owned.iter().map(|(p, ph)| (*p, &ph[..])).collect();
+                    let patterns: Vec<Phases> = spans
+                        .iter()
+                        .map(|(period, span)| (*period, &phases[span.clone()]))
+                        .collect();
                     (of_cell[0].0, joint_share(&patterns))
                 })
                 .collect()
@@ -260,12 +266,14 @@ struct Sampler<'a> {
 impl Sampler<'_> {
     /// Guard `g`'s pattern for one cell from its hits `run` (one guard, one cell, phases ascending):
     /// over its period when no other carrier's light is needed, else over the joint cycle with the
-    /// carriers whose light ever falls on the cell.
-    fn pattern(&self, run: &[Hit]) -> (usize, Vec<u32>) {
+    /// carriers whose light ever falls on the cell. Its phases are appended to `phases` (ascending);
+    /// the period they are of is returned.
+    fn pattern_into(&self, run: &[Hit], phases: &mut Vec<u32>) -> usize {
         let (cell, g) = (run[0].0 as usize, run[0].1 as usize);
         let p = self.periods[g];
         if run.iter().all(|h| !h.3) {
-            return (p, run.iter().map(|h| h.2).collect());
+            phases.extend(run.iter().map(|h| h.2));
+            return p;
         }
         // Carriers listed before `g` have acted at its sight test; the others still stand where they
         // were at `t − 1`. Per carrier, the phases of its own period in which its light then covers
@@ -297,7 +305,7 @@ impl Sampler<'_> {
         // The turn from `from` on that phase `phase` of a `q`-turn cycle stands for.
         let turn = |phase: usize| self.from + (phase + q - self.from % q) % q;
         // Repeat `j` of the guard's period, then its phases ascending: the phases come out ascending.
-        let mut phases = Vec::with_capacity(run.len() * (q / p));
+        phases.reserve(run.len() * (q / p));
         for base in (0..q / p).map(|j| j * p) {
             for &(_, _, a, helped) in run {
                 let phase = base + a as usize;
@@ -306,6 +314,6 @@ impl Sampler<'_> {
                 }
             }
         }
-        (q, phases)
+        q
     }
 }
