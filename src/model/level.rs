@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::cell::{Cell, Dir};
 use super::diagnostic::Diagnostic;
 use super::grid::Shape;
+use super::lll2025::Level2025;
 use super::rect::Rect;
 use super::terrain::{Item, ItemKind, Terrain};
 
@@ -382,6 +383,10 @@ pub struct Level {
     pub entrance: Entrance,
     /// Shortfalls, clamped parameters and fix-ups; shown in the UI, never hidden.
     pub diagnostics: Vec<Diagnostic>,
+    /// The 2025 generator's level type, room types and guards' loads; `None` (and absent from files)
+    /// for every other generator, so their files load and save byte for byte as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lll2025: Option<Level2025>,
 }
 
 impl Level {
@@ -418,6 +423,7 @@ impl Level {
                 exit_cell: None,
             },
             diagnostics: Vec::new(),
+            lll2025: None,
         }
     }
 
