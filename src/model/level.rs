@@ -79,6 +79,14 @@ pub enum RoomOrigin {
         /// Row of the Rogue grid cell, 0 at the front.
         j: i32,
     },
+    /// A room of the 2025 generator, named by its south-west floor cell: the game numbers rooms by list
+    /// position, which merges shift, while the corner stays put for the same seed.
+    Corner2025 {
+        /// West edge of the room's floor.
+        x: i32,
+        /// South edge of the room's floor.
+        y: i32,
+    },
 }
 
 /// The kind of a room's origin: which grid of which generator a room (and a lock of it) belongs to. A
@@ -93,6 +101,8 @@ pub enum OriginKind {
     Placement,
     /// [`RoomOrigin::GridCell`]: the Rogue grid's rooms.
     GridCell,
+    /// [`RoomOrigin::Corner2025`]: the 2025 generator's rooms.
+    Corner2025,
 }
 
 impl OriginKind {
@@ -103,6 +113,7 @@ impl OriginKind {
             OriginKind::Modules => "tile-growth module group",
             OriginKind::Placement => "packed-mansion placement",
             OriginKind::GridCell => "Rogue-grid cell",
+            OriginKind::Corner2025 => "2025 room corner",
         }
     }
 }
@@ -116,6 +127,7 @@ impl RoomOrigin {
             RoomOrigin::Modules(_) => Some(OriginKind::Modules),
             RoomOrigin::Placement { .. } => Some(OriginKind::Placement),
             RoomOrigin::GridCell { .. } => Some(OriginKind::GridCell),
+            RoomOrigin::Corner2025 { .. } => Some(OriginKind::Corner2025),
         }
     }
 }

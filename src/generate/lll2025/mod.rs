@@ -14,6 +14,7 @@ pub mod exterior;
 pub mod furnish;
 pub mod guards;
 pub mod layout;
+pub mod level;
 pub mod loot;
 pub mod map;
 pub mod merges;
