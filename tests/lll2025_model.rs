@@ -7,7 +7,7 @@ use mansion_forge::analysis::validate::{Violation, playability_errors};
 use mansion_forge::generate::lll2025::Build;
 use mansion_forge::generate::lll2025::level::to_level;
 use mansion_forge::generate::lll2025::plan::{PlanEntry, daily_run, game_plan};
-use mansion_forge::model::{Level, RoomType2025};
+use mansion_forge::model::{Level, Post2025, RoomType2025};
 use serde_json::Value;
 
 #[path = "common/legend2023.rs"]
@@ -63,10 +63,10 @@ fn letter(level: &Level, g: usize) -> char {
         .is_some_and(|l| l.room_types.contains(&RoomType2025::Vault));
     if extra.key {
         'K'
-    } else if extra.stationary {
+    } else if extra.post != Post2025::Patrolling {
         if level.level >= 8 && has_vault {
             'Y'
-        } else if extra.seated {
+        } else if extra.post == Post2025::Seated {
             'C'
         } else {
             'W'

@@ -398,7 +398,7 @@ pub struct Level {
     /// The 2025 generator's level type, room types and guards' loads; `None` (and absent from files)
     /// for every other generator, so their files load and save byte for byte as before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lll2025: Option<Level2025>,
+    pub lll2025: Option<Box<Level2025>>,
 }
 
 impl Level {

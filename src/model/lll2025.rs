@@ -58,6 +58,18 @@ pub enum RoomType2025 {
     ThroneRoom,
 }
 
+/// How a 2025 guard keeps its post: the game's stationary guards stand or sit on one cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Post2025 {
+    /// Walks its route.
+    #[default]
+    Patrolling,
+    /// Stands still on one cell (a vault or window post).
+    Standing,
+    /// Sits on a chair at its one-cell post; seated guards never carry torches.
+    Seated,
+}
+
 /// What one guard of a 2025 level carries and how it keeps its post, beside the model's
 /// [`Guard`](super::Guard) of the same index.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -66,10 +78,8 @@ pub struct GuardExtras2025 {
     pub purse: bool,
     /// Carries the key of the locked doors: the thief needs it to pass them.
     pub key: bool,
-    /// Stands still on one cell (a vault, window or seated post) rather than walking a route.
-    pub stationary: bool,
-    /// Sits on a chair at its post, which changes what it sees.
-    pub seated: bool,
+    /// Walking, standing or seated.
+    pub post: Post2025,
 }
 
 /// The 2025 part of a level: present only on the 2025 generator's levels.

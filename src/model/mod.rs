@@ -28,7 +28,7 @@ pub use level::{
     Adjacency, AdjacencyId, Entrance, Guard, Level, OriginKind, PatrolRoute, Plan, Room, RoomId,
     RoomKind, RoomOrigin, Segment, SplitPoint, Station, StationKind, StationRole,
 };
-pub use lll2025::{GuardExtras2025, Level2025, LevelType2025, RoomType2025};
+pub use lll2025::{GuardExtras2025, Level2025, LevelType2025, Post2025, RoomType2025};
 pub use lock::{KeptGuard, KeptPatrol, KeptStation, LockOrigin, LockedRoom};
 pub use mulberry32::Mulberry32;
 pub use rect::{Rect, RectCells};

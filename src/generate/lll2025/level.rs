@@ -13,8 +13,8 @@ use super::plan::LevelType;
 use super::rooms::{DoorType, RoomType};
 use crate::model::{
     Adjacency, Axis, Cell, Dir, Entrance, Guard, GuardExtras2025, Item, ItemKind, Level, Level2025,
-    LevelType2025, PatrolRoute, Rect, Room, RoomId, RoomKind, RoomOrigin, RoomType2025, Segment,
-    Terrain,
+    LevelType2025, PatrolRoute, Post2025, Rect, Room, RoomId, RoomKind, RoomOrigin, RoomType2025,
+    Segment, Terrain,
 };
 
 /// The generator's id in levels and on the command line.
@@ -258,6 +258,21 @@ fn adjacencies(b: &Build, level: &Level, ids: &[Option<RoomId>]) -> Vec<Adjacenc
     out
 }
 
+/// How the game's guard keeps its post: a one-cell route is a stationary guard, seated when a chair
+/// stands on its cell.
+fn post(b: &Build, g: &super::ascii::GuardRecord) -> Post2025 {
+    let on_chair = b
+        .map
+        .items
+        .iter()
+        .any(|i| i.kind == GameItem::Chair && (i.x, i.y) == g.pos);
+    match (g.path.len() == 1, on_chair) {
+        (false, _) => Post2025::Patrolling,
+        (true, false) => Post2025::Standing,
+        (true, true) => Post2025::Seated,
+    }
+}
+
 /// One route per guard, rotated to start where the guard stands, and the guards with their loads.
 fn guards(b: &Build) -> (Vec<PatrolRoute>, Vec<Guard>, Vec<GuardExtras2025>) {
     let (mut routes, mut guards, mut extras) = (Vec::new(), Vec::new(), Vec::new());
@@ -276,12 +291,7 @@ fn guards(b: &Build) -> (Vec<PatrolRoute>, Vec<Guard>, Vec<GuardExtras2025>) {
         extras.push(GuardExtras2025 {
             purse: g.flags & 2 != 0,
             key: g.flags & 4 != 0,
-            stationary: g.path.len() == 1,
-            seated: g.path.len() == 1
-                && b.map
-                    .items
-                    .iter()
-                    .any(|i| i.kind == GameItem::Chair && (i.x, i.y) == g.pos),
+            post: post(b, g),
         });
         routes.push(PatrolRoute {
             cells,
@@ -328,10 +338,10 @@ pub fn to_level(b: &Build, seed: u64) -> Level {
             .collect(),
         exit_cell: None,
     };
-    level.lll2025 = Some(Level2025 {
+    level.lll2025 = Some(Box::new(Level2025 {
         level_type: level_type(b.plan.level_type),
         room_types,
         guards: guard_extras,
-    });
+    }));
     level
 }
