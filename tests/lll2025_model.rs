@@ -136,3 +136,16 @@ fn converted_levels_have_no_playability_errors() {
         "the tutorial guard's start is no longer off its route"
     );
 }
+
+#[test]
+fn converted_levels_survive_both_file_formats() {
+    use mansion_forge::io::level_file::{Format, parse, to_string};
+    for (name, plan) in vector_plans().iter().step_by(17) {
+        let level = to_level(&Build::new(plan), 7);
+        for format in [Format::Ron, Format::Json] {
+            let text = to_string(&level, format).expect("a level writes");
+            let back = parse(&text, format).unwrap_or_else(|e| panic!("{name} {format}: {e:?}"));
+            assert_eq!(back, level, "{name} {format}");
+        }
+    }
+}
