@@ -48,6 +48,7 @@ fn item_index(kind: ItemKind) -> u16 {
         ItemKind::Portcullis(Axis::EW) => 7,
         ItemKind::TorchUnlit => 8,
         ItemKind::TorchLit => 9,
+        other => panic!("the 2023 game has no {other:?}"),
     }
 }
 

@@ -35,6 +35,8 @@ pub fn terrain(t: Terrain, has_door_item: bool) -> String {
         Terrain::GardenDoor(a) => format!("garden gate {}", axis_name(a)),
         Terrain::Void => "void".into(),
         Terrain::Floor => "floor".into(),
+        Terrain::VaultFloor => "vault floor".into(),
+        Terrain::TreasureFloor => "treasure plinth".into(),
     }
 }
 
@@ -48,6 +50,19 @@ pub fn item(kind: ItemKind) -> &'static str {
         ItemKind::Portcullis(_) => "portcullis (closable)",
         ItemKind::TorchUnlit => "unlit torch",
         ItemKind::TorchLit => "lit torch",
+        ItemKind::LockedDoor(_) => "locked door",
+        ItemKind::Health => "food (health)",
+        ItemKind::BedLeft => "bed (west half)",
+        ItemKind::BedRight => "bed (east half)",
+        ItemKind::DrawersShort => "low drawers",
+        ItemKind::DrawersTall => "tall drawers",
+        ItemKind::Bookshelf => "bookshelf",
+        ItemKind::Shelf => "shelf",
+        ItemKind::Stove => "stove",
+        ItemKind::VaultBox => "vault treasure box",
+        ItemKind::Note => "clue note",
+        ItemKind::TreasureLock => "treasure lock",
+        ItemKind::Treasure(_) => "treasure",
     }
 }
 

@@ -122,6 +122,8 @@ fn terrain_word(t: Terrain) -> &'static str {
         Terrain::GardenDoor(_) => "garden gate",
         Terrain::Void => "void",
         Terrain::Floor => "floor",
+        Terrain::VaultFloor => "vault floor",
+        Terrain::TreasureFloor => "treasure plinth",
     }
 }
 
@@ -136,6 +138,19 @@ fn item_word(kind: ItemKind) -> &'static str {
         ItemKind::Portcullis(_) => "portcullis",
         ItemKind::TorchUnlit => "unlit torch",
         ItemKind::TorchLit => "lit torch",
+        ItemKind::LockedDoor(_) => "locked door",
+        ItemKind::Health => "food (health)",
+        ItemKind::BedLeft => "bed (west half)",
+        ItemKind::BedRight => "bed (east half)",
+        ItemKind::DrawersShort => "low drawers",
+        ItemKind::DrawersTall => "tall drawers",
+        ItemKind::Bookshelf => "bookshelf",
+        ItemKind::Shelf => "shelf",
+        ItemKind::Stove => "stove",
+        ItemKind::VaultBox => "vault treasure box",
+        ItemKind::Note => "clue note",
+        ItemKind::TreasureLock => "treasure lock",
+        ItemKind::Treasure(_) => "treasure",
     }
 }
 

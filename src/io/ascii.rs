@@ -4,7 +4,9 @@ use crate::model::{ItemKind, Level, Terrain};
 
 /// The legend printed under an ASCII map.
 pub const LEGEND: &str = "# wall  - | window  + door  ' archway  P portcullis  g garden gate  . wood  ; creaky  : marble  \
-\" grass  ~ water  (space) ground  $ loot  h chair  T table  * bush  Y lit torch  y unlit torch  G guard  @ start";
+\" grass  ~ water  (space) ground  $ loot  h chair  T table  * bush  Y lit torch  y unlit torch  G guard  @ start  \
+(2025) v vault floor  _ plinth  L locked door  % food  b bed  d/D drawers  k bookshelf  s shelf  o stove  \
+V vault box  n note  X treasure lock  & treasure";
 
 fn terrain_char(t: Terrain) -> char {
     match t {
@@ -12,6 +14,8 @@ fn terrain_char(t: Terrain) -> char {
         Terrain::Grass => '"',
         Terrain::Water => '~',
         Terrain::Marble => ':',
+        Terrain::VaultFloor => 'v',
+        Terrain::TreasureFloor => '_',
         Terrain::Wood | Terrain::Floor => '.',
         Terrain::WoodCreaky => ';',
         Terrain::Wall => '#',
@@ -35,6 +39,18 @@ fn item_char(kind: ItemKind) -> char {
         ItemKind::Portcullis(_) => 'P',
         ItemKind::TorchUnlit => 'y',
         ItemKind::TorchLit => 'Y',
+        ItemKind::LockedDoor(_) => 'L',
+        ItemKind::Health => '%',
+        ItemKind::BedLeft | ItemKind::BedRight => 'b',
+        ItemKind::DrawersShort => 'd',
+        ItemKind::DrawersTall => 'D',
+        ItemKind::Bookshelf => 'k',
+        ItemKind::Shelf => 's',
+        ItemKind::Stove => 'o',
+        ItemKind::VaultBox => 'V',
+        ItemKind::Note => 'n',
+        ItemKind::TreasureLock => 'X',
+        ItemKind::Treasure(_) => '&',
     }
 }
 

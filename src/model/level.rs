@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::cell::{Cell, Dir};
 use super::diagnostic::Diagnostic;
 use super::grid::Shape;
+use super::lll2025::Level2025;
 use super::rect::Rect;
 use super::terrain::{Item, ItemKind, Terrain};
 
@@ -78,6 +79,14 @@ pub enum RoomOrigin {
         /// Row of the Rogue grid cell, 0 at the front.
         j: i32,
     },
+    /// A room of the 2025 generator, named by its south-west floor cell: the game numbers rooms by list
+    /// position, which merges shift, while the corner stays put for the same seed.
+    Corner2025 {
+        /// West edge of the room's floor.
+        x: i32,
+        /// South edge of the room's floor.
+        y: i32,
+    },
 }
 
 /// The kind of a room's origin: which grid of which generator a room (and a lock of it) belongs to. A
@@ -92,6 +101,8 @@ pub enum OriginKind {
     Placement,
     /// [`RoomOrigin::GridCell`]: the Rogue grid's rooms.
     GridCell,
+    /// [`RoomOrigin::Corner2025`]: the 2025 generator's rooms.
+    Corner2025,
 }
 
 impl OriginKind {
@@ -102,6 +113,7 @@ impl OriginKind {
             OriginKind::Modules => "tile-growth module group",
             OriginKind::Placement => "packed-mansion placement",
             OriginKind::GridCell => "Rogue-grid cell",
+            OriginKind::Corner2025 => "2025 room corner",
         }
     }
 }
@@ -115,6 +127,7 @@ impl RoomOrigin {
             RoomOrigin::Modules(_) => Some(OriginKind::Modules),
             RoomOrigin::Placement { .. } => Some(OriginKind::Placement),
             RoomOrigin::GridCell { .. } => Some(OriginKind::GridCell),
+            RoomOrigin::Corner2025 { .. } => Some(OriginKind::Corner2025),
         }
     }
 }
@@ -382,6 +395,10 @@ pub struct Level {
     pub entrance: Entrance,
     /// Shortfalls, clamped parameters and fix-ups; shown in the UI, never hidden.
     pub diagnostics: Vec<Diagnostic>,
+    /// The 2025 generator's level type, room types and guards' loads; `None` (and absent from files)
+    /// for every other generator, so their files load and save byte for byte as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lll2025: Option<Box<Level2025>>,
 }
 
 impl Level {
@@ -418,6 +435,7 @@ impl Level {
                 exit_cell: None,
             },
             diagnostics: Vec::new(),
+            lll2025: None,
         }
     }
 

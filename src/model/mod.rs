@@ -13,6 +13,7 @@ mod diagnostic;
 pub mod grid;
 mod level;
 pub mod limits;
+mod lll2025;
 pub mod lock;
 pub mod mulberry32;
 mod rect;
@@ -27,6 +28,7 @@ pub use level::{
     Adjacency, AdjacencyId, Entrance, Guard, Level, OriginKind, PatrolRoute, Plan, Room, RoomId,
     RoomKind, RoomOrigin, Segment, SplitPoint, Station, StationKind, StationRole,
 };
+pub use lll2025::{GuardExtras2025, Level2025, LevelType2025, Post2025, RoomType2025};
 pub use lock::{KeptGuard, KeptPatrol, KeptStation, LockOrigin, LockedRoom};
 pub use mulberry32::Mulberry32;
 pub use rect::{Rect, RectCells};

@@ -44,6 +44,10 @@ pub enum Terrain {
     Void,
     /// Plain floor of a generator that does not distinguish floor materials.
     Floor,
+    /// The floor of a 2025 vault (and a treasure courtyard's square): walkable like marble.
+    VaultFloor,
+    /// The cell under a 2025 treasure's plinth: the floor the treasure stands on.
+    TreasureFloor,
 }
 
 impl Terrain {
@@ -70,7 +74,10 @@ impl Terrain {
 
     /// Walkable floor that loot may lie on.
     pub fn is_loot_floor(self) -> bool {
-        matches!(self, Terrain::Wood | Terrain::Marble | Terrain::Floor)
+        matches!(
+            self,
+            Terrain::Wood | Terrain::Marble | Terrain::Floor | Terrain::VaultFloor
+        )
     }
 
     /// The index of this terrain in the original game's terrain list (spec §2.1); walls take `glyph_bits`.
@@ -79,7 +86,8 @@ impl Terrain {
             Terrain::Ground | Terrain::Void => 0,
             Terrain::Grass => 1,
             Terrain::Water => 2,
-            Terrain::Marble => 3,
+            // The 2023 game has no vault floors: marble is the nearest it knows.
+            Terrain::Marble | Terrain::VaultFloor | Terrain::TreasureFloor => 3,
             Terrain::Wood | Terrain::Floor => 4,
             Terrain::WoodCreaky => 5,
             Terrain::Wall => 6 + (glyph_bits & 15),
@@ -118,12 +126,54 @@ pub enum ItemKind {
     TorchUnlit,
     /// A burning torch: lights the cells around it, so the player is seen there; impassable.
     TorchLit,
+    /// A 2025 locked door on [`Terrain::Door`]: a wall to whoever lacks the key guard's key. The axis is
+    /// the wall line's.
+    LockedDoor(Axis),
+    /// 2025 food: heals the player; walkable.
+    Health,
+    /// The west half of a 2025 bed; the player hides in it, guards walk round it.
+    BedLeft,
+    /// The east half of a 2025 bed.
+    BedRight,
+    /// Low drawers (2025): the player can leap them, guards walk round.
+    DrawersShort,
+    /// Tall drawers (2025): block the player and guards.
+    DrawersTall,
+    /// A 2025 bookshelf, lining libraries; blocks movement (a book-puzzle switch when titled).
+    Bookshelf,
+    /// A 2025 kitchen or vault shelf; blocks movement.
+    Shelf,
+    /// A 2025 kitchen stove; blocks movement.
+    Stove,
+    /// A 2025 vault's treasure box: bonus loot, guards walk round it.
+    VaultBox,
+    /// A 2025 clue note for a locked treasure; walkable.
+    Note,
+    /// The lock over a 2025 locked treasure; blocks the player until the book puzzle is solved.
+    TreasureLock,
+    /// A 2025 treasure on its plinth (the game's five looks, 0–4): the big loot of the level.
+    Treasure(u8),
 }
 
 impl ItemKind {
     /// Either kind of torch, lit or not: both stand in the way of a walker.
     pub fn is_torch(self) -> bool {
         matches!(self, ItemKind::TorchLit | ItemKind::TorchUnlit)
+    }
+
+    /// Furniture nobody walks through (2025 tall drawers, shelves, stoves, the treasure lock): the
+    /// analyses treat its cell as blocked, as they do a torch.
+    pub fn blocks_movement(self) -> bool {
+        self.is_torch()
+            || matches!(
+                self,
+                ItemKind::DrawersTall
+                    | ItemKind::Bookshelf
+                    | ItemKind::Shelf
+                    | ItemKind::Stove
+                    | ItemKind::TreasureLock
+                    | ItemKind::LockedDoor(_)
+            )
     }
 }
 

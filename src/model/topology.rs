@@ -214,9 +214,25 @@ const WATER_COST: u32 = 4096;
 fn item_cost(kind: ItemKind) -> u32 {
     match kind {
         ItemKind::Chair => 4,
-        ItemKind::Table | ItemKind::Bush => 10,
-        ItemKind::TorchLit | ItemKind::TorchUnlit => INFINITE,
-        ItemKind::Coin | ItemKind::Door(_) | ItemKind::Portcullis(_) => 0,
+        // The 2025 game's guards pay twice a table's cost for a bed (`guardMoveCostForItemType`).
+        ItemKind::Table | ItemKind::Bush | ItemKind::BedLeft | ItemKind::BedRight => 10,
+        // Guards carry the key, so a locked door costs them nothing; the thief's rules block it.
+        ItemKind::Coin
+        | ItemKind::Door(_)
+        | ItemKind::Portcullis(_)
+        | ItemKind::LockedDoor(_)
+        | ItemKind::Health
+        | ItemKind::Note => 0,
+        ItemKind::TorchLit
+        | ItemKind::TorchUnlit
+        | ItemKind::DrawersShort
+        | ItemKind::DrawersTall
+        | ItemKind::Bookshelf
+        | ItemKind::Shelf
+        | ItemKind::Stove
+        | ItemKind::VaultBox
+        | ItemKind::TreasureLock
+        | ItemKind::Treasure(_) => INFINITE,
     }
 }
 

@@ -6,7 +6,7 @@
 use egui::Color32;
 
 use crate::analysis::LootClass;
-use crate::model::{Room, RoomKind, Terrain};
+use crate::model::{ItemKind, Room, RoomKind, Terrain};
 
 /// Behind the map, and every picture's pixels the map does not cover: darker than any wall.
 pub const BACKGROUND: Color32 = Color32::from_rgb(24, 24, 28);
@@ -197,6 +197,39 @@ pub const LOOT_ANYWHERE: Color32 = Color32::from_rgb(60, 170, 230);
 
 /// Patrol overlay (4): the rooms no route visits.
 pub const UNPATROLLED: Color32 = Color32::from_rgb(255, 60, 60);
+/// A 2025 vault's floor: a cold blue-grey stone apart from marble.
+pub const VAULT_FLOOR: Color32 = Color32::from_rgb(120, 132, 156);
+/// The floor under a 2025 treasure's plinth.
+pub const TREASURE_FLOOR: Color32 = Color32::from_rgb(200, 170, 110);
+
+/// The fill of a 2025 item's block glyph, one hue per kind so they stay apart on the map; `None` for
+/// the kinds the older generators share, which have glyphs of their own.
+pub fn item_2025(kind: ItemKind) -> Option<Color32> {
+    let rgb = match kind {
+        ItemKind::LockedDoor(_) => (230, 40, 40),
+        ItemKind::Health => (120, 230, 120),
+        ItemKind::BedLeft | ItemKind::BedRight => (220, 220, 240),
+        ItemKind::DrawersShort => (150, 110, 70),
+        ItemKind::DrawersTall => (90, 60, 40),
+        ItemKind::Bookshelf => (110, 40, 30),
+        ItemKind::Shelf => (130, 130, 120),
+        ItemKind::Stove => (30, 30, 30),
+        ItemKind::VaultBox => (200, 160, 20),
+        ItemKind::Note => (245, 245, 220),
+        ItemKind::TreasureLock => (90, 90, 200),
+        ItemKind::Treasure(_) => (255, 60, 180),
+        ItemKind::Chair
+        | ItemKind::Table
+        | ItemKind::Bush
+        | ItemKind::Coin
+        | ItemKind::Door(_)
+        | ItemKind::Portcullis(_)
+        | ItemKind::TorchUnlit
+        | ItemKind::TorchLit => return None,
+    };
+    Some(Color32::from_rgb(rgb.0, rgb.1, rgb.2))
+}
+
 /// The dark band under each patrol route's line, so routes read where they cross floors of their
 /// own hue.
 pub const PATROL_UNDERLAY: Color32 = Color32::from_black_alpha(150);
@@ -246,6 +279,8 @@ pub fn terrain(t: Terrain) -> Color32 {
         | Terrain::GardenDoor(_) => WALL,
         Terrain::Void => VOID,
         Terrain::Floor => FLOOR,
+        Terrain::VaultFloor => VAULT_FLOOR,
+        Terrain::TreasureFloor => TREASURE_FLOOR,
     }
 }
 

@@ -105,7 +105,9 @@ fn opening_details(
                 Stroke::NONE,
             ));
         }
-        Terrain::Door(axis) if matches!(item, Some(ItemKind::Door(_))) => {
+        Terrain::Door(axis)
+            if matches!(item, Some(ItemKind::Door(_) | ItemKind::LockedDoor(_))) =>
+        {
             let size = along(axis) * s * 0.9 + across(axis) * s * 0.45;
             let slab = Rect::from_center_size(c, size);
             out.push(Shape::rect_filled(slab, CornerRadius::ZERO, palette::DOOR));

@@ -18,6 +18,9 @@ fn terrain_char(t: Terrain) -> char {
         Terrain::WoodCreaky => ';',
         Terrain::Marble => ':',
         Terrain::Water => '~',
+        // The 2025 vectors' legend, a superset of the 2023 one.
+        Terrain::VaultFloor => 'v',
+        Terrain::TreasureFloor => '_',
         Terrain::Void | Terrain::Floor => '?',
     }
 }
@@ -33,6 +36,18 @@ fn item_char(kind: ItemKind) -> char {
         ItemKind::Portcullis(_) => 'P',
         ItemKind::TorchUnlit => 'i',
         ItemKind::TorchLit => '!',
+        ItemKind::LockedDoor(_) => 'L',
+        ItemKind::Health => '%',
+        ItemKind::BedLeft | ItemKind::BedRight => 'b',
+        ItemKind::DrawersShort => 'd',
+        ItemKind::DrawersTall => 'D',
+        ItemKind::Bookshelf => 'k',
+        ItemKind::Shelf => 's',
+        ItemKind::Stove => 'o',
+        ItemKind::VaultBox => 'V',
+        ItemKind::Note => 'n',
+        ItemKind::TreasureLock => 'X',
+        ItemKind::Treasure(_) => '&',
     }
 }
 

@@ -305,7 +305,7 @@ impl CellRules {
                     rules.blocks_sight.insert(c);
                     rules.hides.insert(c);
                 }
-                ItemKind::Table => rules.hides.insert(c),
+                ItemKind::Table | ItemKind::BedLeft | ItemKind::BedRight => rules.hides.insert(c),
                 ItemKind::TorchLit => {
                     rules.standable.remove(c);
                     rules.torches_lit.push(c);
@@ -314,7 +314,13 @@ impl CellRules {
                     rules.standable.remove(c);
                     rules.torches_unlit.push(c);
                 }
-                ItemKind::Chair | ItemKind::Coin => {}
+                // A locked door is a wall to a thief without its key (the model does not track the key
+                // yet), the tall 2025 furniture stands in the way like a torch.
+                kind if kind.blocks_movement() => {
+                    rules.standable.remove(c);
+                    rules.blocks_sight.insert(c);
+                }
+                _ => {}
             }
         }
         for (d, dir) in DIRS.iter().enumerate() {

@@ -50,6 +50,8 @@ fn structural_class(t: Terrain) -> u8 {
         Terrain::Water => 8,
         Terrain::Ground => 9,
         Terrain::Void => 10,
+        Terrain::VaultFloor => 11,
+        Terrain::TreasureFloor => 12,
     }
 }
 

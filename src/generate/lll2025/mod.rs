@@ -3,9 +3,10 @@
 //! campaign and daily plans ([`plan`]), and one small function per generation step, run in the game's
 //! order by [`Build::new`] from a plan entry alone (the level stream is restarted first, spec §3).
 //!
-//! Every step of the spec runs, so a plan entry gives a whole level (map, items, guards and routes).
-//! Not yet: the book titles' words (only their draws), the level model's 2025 content, the par time,
-//! and the registry entry (the generator is tested against the vectors but not offered yet).
+//! Every step of the spec runs, so a plan entry gives a whole level (map, items, guards and routes), and
+//! [`level::to_level`] turns it into the project's model. Not yet: the book titles' words (only their
+//! draws), the par time, and the registry entry (the generator is tested against the vectors and
+//! converted, but not offered on the command line or in the picker yet).
 
 pub mod ascii;
 pub mod dense;
@@ -14,6 +15,7 @@ pub mod exterior;
 pub mod furnish;
 pub mod guards;
 pub mod layout;
+pub mod level;
 pub mod loot;
 pub mod map;
 pub mod merges;
