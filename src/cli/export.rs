@@ -36,8 +36,8 @@ pub(super) struct ExportArgs {
     /// Export format [default: from the --out extension: .ron .json .tmj .tmx .png .txt].
     #[arg(long, value_enum)]
     format: Option<Format>,
-    /// File to write; `-` writes text formats to standard output. Tiled maps get `<name>-terrain.png`
-    /// beside them.
+    /// File to write; `-` writes level files and ASCII to standard output. Tiled maps get
+    /// `<name>-terrain.png` beside them.
     #[arg(long)]
     out: PathBuf,
     /// Overlay to draw on a PNG; repeat for several.
@@ -199,6 +199,12 @@ pub(super) fn emit(
                 "PNG pictures are not written to standard output; name a file with --out"
                     .to_string(),
             ));
+        }
+        if format.has_tileset() {
+            return Err(CliError::Input(format!(
+                "a Tiled map ({format}) needs its tileset image written beside it, which standard \
+                 output cannot hold; name a file with --out"
+            )));
         }
         let bytes = export::render(level, format, overlays, locked_rooms, "terrain.png")
             .map_err(|e| CliError::Input(format!("standard output: {e}")))?;

@@ -91,11 +91,18 @@ struct Summary {
 }
 
 /// Whether a file name in a folder is one `campaign` writes: `summary.json`, `level-N.EXT` for any
-/// export extension, a Tiled map's `level-N-terrain.png`, or the `.bak` backup of one (which earlier
-/// versions left when writing into an existing folder). A folder of these only may be replaced.
+/// export extension, the Tiled maps' shared `terrain.tsx` and `terrain.png`, the per-map
+/// `level-N-terrain.png` of earlier versions, or the `.bak` backup of one (which earlier versions left
+/// when writing into an existing folder). A folder of these only may be replaced.
 fn campaign_file(name: &str) -> bool {
     let name = name.strip_suffix(".bak").unwrap_or(name);
-    if name == "summary.json" {
+    if [
+        "summary.json",
+        export::SHARED_TILESET,
+        export::SHARED_TILESET_IMAGE,
+    ]
+    .contains(&name)
+    {
         return true;
     }
     let Some(rest) = name.strip_prefix("level-") else {
@@ -127,6 +134,9 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
     let format = args.format;
     let progress = progress_bar(campaign::LEVELS as u64);
     let mut rows = Vec::with_capacity(campaign::LEVELS);
+    if format.has_tileset() {
+        export::write_shared_tileset(staged.path()).map_err(|e| CliError::Input(e.to_string()))?;
+    }
     for (number, planned) in (0..campaign::LEVELS as u32).zip(&game.plans) {
         progress.set_message(format!("level {number}"));
         let level = if args.exact.exact {
@@ -137,8 +147,13 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
         .ok_or_else(|| CliError::Failed(format!("a campaign has no level {number}")))?;
         let plan = level.plan.unwrap_or(*planned);
         let file = format!("level-{number}.{}", format.extension());
-        export::write(&staged.path().join(&file), &level, format, &[], &[])
-            .map_err(|e| CliError::Input(e.to_string()))?;
+        let path = staged.path().join(&file);
+        if format.has_tileset() {
+            export::write_with_shared_tileset(&path, &level, format)
+        } else {
+            export::write(&path, &level, format, &[], &[]).map(drop)
+        }
+        .map_err(|e| CliError::Input(e.to_string()))?;
         progress.inc(1);
         let stats = level_stats(&level, args.seed);
         rows.push(SummaryRow {
