@@ -33,7 +33,7 @@ pub(super) struct ExportArgs {
     level: Option<u32>,
     #[command(flatten)]
     generator: GeneratorArgs,
-    /// Export format [default: from the --out extension: .ron .json .tmj .tmx .png .txt].
+    /// Export format [default: from the --out extension: .ron .json .tmj .tmx .ldtk .png .txt].
     #[arg(long, value_enum)]
     format: Option<Format>,
     /// File to write; `-` writes level files and ASCII to standard output. Tiled maps get
@@ -142,7 +142,7 @@ pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, CliError> {
         .or_else(|| Format::from_path(&args.out))
         .ok_or_else(|| {
             CliError::Input(format!(
-                "{}: name the format with --format (the extension is none of .ron .json .tmj .tmx .png .txt)",
+                "{}: name the format with --format (the extension is none of .ron .json .tmj .tmx .ldtk .png .txt)",
                 args.out.display()
             ))
         })?;

@@ -1,8 +1,9 @@
-//! Exports of a level to other programs' formats: level RON/JSON, Tiled maps (`.tmj` and `.tmx`), a PNG
-//! picture and ASCII text. Each is a pure function of the level ([`render`]), so tests, the command
+//! Exports of a level to other programs' formats: level RON/JSON, Tiled maps (`.tmj` and `.tmx`), an
+//! LDtk project (`.ldtk`), a PNG picture and ASCII text. Each is a pure function of the level ([`render`]), so tests, the command
 //! line and the editor share it; [`write()`] saves the result atomically, with the tileset image a Tiled map
 //! refers to.
 
+pub mod ldtk;
 mod outline;
 pub mod png;
 pub mod tiled;
@@ -37,15 +38,18 @@ pub enum Format {
     Png,
     /// A text map with its legend.
     Ascii,
+    /// An LDtk project (JSON): one level per mansion.
+    Ldtk,
 }
 
 impl Format {
     /// Every format, in the order menus and `--help` list them.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Ron,
         Format::Json,
         Format::Tmj,
         Format::Tmx,
+        Format::Ldtk,
         Format::Png,
         Format::Ascii,
     ];
@@ -59,6 +63,7 @@ impl Format {
             Format::Tmx => "tmx",
             Format::Png => "png",
             Format::Ascii => "ascii",
+            Format::Ldtk => "ldtk",
         }
     }
 
@@ -79,6 +84,7 @@ impl Format {
             Format::Tmx => "Tiled map (XML)",
             Format::Png => "Map image (PNG)",
             Format::Ascii => "ASCII map",
+            Format::Ldtk => "LDtk project",
         }
     }
 
@@ -114,8 +120,8 @@ pub enum ExportError {
     /// The PNG encoder failed (the picture or the tileset image).
     #[error("cannot encode the PNG: {0}")]
     Image(#[from] image::ImageError),
-    /// The Tiled JSON map did not serialise.
-    #[error("cannot write the Tiled JSON map: {0}")]
+    /// The Tiled JSON map or the LDtk project did not serialise.
+    #[error("cannot write the JSON: {0}")]
     Json(#[from] serde_json::Error),
     /// The map has more cells a side than a PNG picture is drawn for.
     #[error(
@@ -205,6 +211,7 @@ pub fn render(
             png::encode(&picture)?
         }
         Format::Ascii => format!("{}\n{}\n", ascii::render(level), ascii::LEGEND).into_bytes(),
+        Format::Ldtk => ldtk::project(&[level])?,
     })
 }
 
@@ -264,4 +271,12 @@ pub fn write_with_shared_tileset(
 ) -> Result<(), ExportError> {
     let tileset = tiled::TilesetRef::External(SHARED_TILESET.to_string());
     save(path, &tiled_map(level, format, tileset)?)
+}
+
+/// The LDtk project of a campaign folder, which holds its ten levels.
+pub const CAMPAIGN_PROJECT: &str = "campaign.ldtk";
+
+/// Writes an LDtk project of `levels` (one LDtk level each, in this order) to `path`.
+pub fn write_project(path: &Path, levels: &[&Level]) -> Result<(), ExportError> {
+    save(path, &ldtk::project(levels)?)
 }
