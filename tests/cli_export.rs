@@ -250,6 +250,28 @@ fn campaign_writes_the_chosen_format() {
     }
     let summary = std::fs::read_to_string(dir.join("summary.json")).expect("summary");
     assert!(summary.contains("level-9.png"));
+
+    // LDtk: one project holding the ten levels, which replaces the PNG campaign (its files only).
+    let out = run(&[
+        "campaign",
+        "--seed",
+        "1",
+        "--out",
+        s(&dir),
+        "--format",
+        "ldtk",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["campaign.ldtk", "summary.json"]);
+    let project: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("campaign.ldtk")).expect("project"))
+            .expect("JSON");
+    assert_eq!(project["levels"].as_array().map(Vec::len), Some(10));
 }
 
 /// `generate` and `campaign` take the same formats as `export` (one list), with the same spellings.
