@@ -138,7 +138,7 @@ fn the_same_levels_give_the_same_bytes_and_ldtk_is_an_export_format() {
     std::fs::create_dir_all(&dir).expect("folder");
     let path = dir.join("one.ldtk");
     let written = export::write(&path, &levels[4], Format::Ldtk, &[], &[]).expect("writes");
-    assert_eq!(written, [path.clone()]);
+    assert_eq!(written, std::slice::from_ref(&path));
     assert_eq!(
         std::fs::read(&path).expect("written"),
         project_of(&levels[4..5])

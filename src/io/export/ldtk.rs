@@ -2,7 +2,7 @@
 //! its maintained importers for Godot, Unity and Bevy read. One level per mansion, so a campaign is one
 //! project with ten levels.
 //!
-//! Each level has two layers: `Terrain`, an IntGrid whose value `i + 1` is the terrain
+//! Each level has two layers: `Terrain`, an `IntGrid` whose value `i + 1` is the terrain
 //! [`TERRAINS`]`[i]`, and `Entities`: an `Item` per item (its kind from the `ItemKind` enum, the same
 //! snake-case names as the Tiled classes), a `Guard` per guard (its patrol as a point-array field in
 //! walking order), a `Room` per room except the exterior (its bounding rectangle, with its kind from the
@@ -162,9 +162,9 @@ enum FieldValue {
     Null,
 }
 
-fn field_instance(f: &Field, value: FieldValue) -> Value {
+fn field_instance(f: &Field, value: &FieldValue) -> Value {
     let wrap = |id: &str, v: Value| json!({ "id": id, "params": [v] });
-    let (shown, real) = match &value {
+    let (shown, real) = match value {
         FieldValue::Int(i) => (json!(i), vec![wrap("V_Int", json!(i))]),
         FieldValue::Bool(b) => (json!(b), vec![wrap("V_Bool", json!(b))]),
         FieldValue::Str(s) => (json!(s), vec![wrap("V_String", json!(s))]),
@@ -243,7 +243,7 @@ fn layer_def(uid: i64, name: &str, kind: &str, int_grid_values: Vec<Value>) -> V
         "pxOffsetX": 0, "pxOffsetY": 0, "parallaxFactorX": 0, "parallaxFactorY": 0,
         "parallaxScaling": true, "requiredTags": [], "excludedTags": [],
         "autoTilesKilledByOtherLayerUid": null, "uiFilterTags": [], "useAsyncRender": false,
-        "intGridValues": int_grid_values, "intGridValuesGroups": [], "autoRuleGroups": [],
+        "intGridValues": Value::from(int_grid_values), "intGridValuesGroups": [], "autoRuleGroups": [],
         "autoSourceLayerDefUid": null, "tilesetDefUid": null, "tilePivotX": 0, "tilePivotY": 0,
         "biomeFieldUid": null,
     })
@@ -320,7 +320,7 @@ fn entity(
     let fields: Vec<Value> = fields_of(name)
         .iter()
         .zip(values)
-        .map(|(f, v)| field_instance(f, v))
+        .map(|(f, v)| field_instance(f, &v))
         .collect();
     let pivot = if name == "Room" { 0.0 } else { 0.5 };
     let px = (
@@ -456,8 +456,8 @@ fn layer(
         "__opacity": 1, "__pxTotalOffsetX": 0, "__pxTotalOffsetY": 0, "__tilesetDefUid": null,
         "__tilesetRelPath": null, "iid": iids.next(), "levelId": level_uid, "layerDefUid": uid,
         "pxOffsetX": 0, "pxOffsetY": 0, "visible": true, "optionalRules": [],
-        "intGridCsv": csv, "autoLayerTiles": [], "seed": 0, "overrideTilesetUid": null,
-        "gridTiles": [], "entityInstances": entities,
+        "intGridCsv": Value::from(csv), "autoLayerTiles": [], "seed": 0, "overrideTilesetUid": null,
+        "gridTiles": [], "entityInstances": Value::from(entities),
     })
 }
 
@@ -507,7 +507,7 @@ fn level_json(level: &Level, number: usize, iids: &mut Iids, world_x: i64) -> Va
     let field_instances: Vec<Value> = fields
         .iter()
         .zip(values)
-        .map(|(f, v)| field_instance(f, v))
+        .map(|(f, v)| field_instance(f, &v))
         .collect();
     json!({
         "identifier": format!("Level_{number}"), "iid": level_iid, "uid": uid,

@@ -1,5 +1,5 @@
 //! The objects of an exported Tiled map, one builder per layer. Classes are what an engine importer
-//! (YATI, SuperTiled2Unity, bevy_ecs_tiled) picks a scene or prefab by, so each kind of thing has its
+//! (YATI, `SuperTiled2Unity`, `bevy_ecs_tiled`) picks a scene or prefab by, so each kind of thing has its
 //! own: an item's kind, a room's kind, `guard` or `guard_torch`, `station`, `split`, `entrance`, `exit`.
 
 use std::collections::BTreeSet;
