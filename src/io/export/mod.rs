@@ -169,7 +169,7 @@ fn tiled_map(
     format: Format,
     tileset: tiled::TilesetRef,
 ) -> Result<Vec<u8>, ExportError> {
-    let map = tiled::describe(level, tileset);
+    let map = tiled_objects::describe(level, tileset);
     Ok(if format == Format::Tmj {
         tmj::to_vec(&map)?
     } else {

@@ -7,15 +7,13 @@
 //! (`y = height − 1`). Objects are in pixels, [`TILE`] per cell; points sit at cell centres.
 //!
 //! What the objects are for an engine importer (which works by class): rooms are polygons along their
-//! cells (see [`super::outline`]), items have their kind as class (`coin`, `torch_lit`, …), a guard
+//! cells (see `outline.rs`), items have their kind as class (`coin`, `torch_lit`, …), a guard
 //! (`guard` or `guard_torch`) points at its patrol polyline by an `object` property, and stations, split
 //! points, the entrance and the exit are point objects of their own.
 
 use image::RgbaImage;
 
-use super::tiled_objects as objects;
-pub use super::tiled_objects::{guard_class, item_class, room_class};
-use crate::model::{Axis, Cell, Dir, Level, Terrain};
+use crate::model::{Axis, Cell, Dir, ItemKind, RoomKind, Terrain};
 use crate::paint;
 
 /// Tile size in pixels, in the map and in the tileset image.
@@ -184,67 +182,11 @@ pub(super) const FORMAT_VERSION: &str = "1.10";
 /// The Tiled release the exports name as their writer.
 pub(super) const TILED_VERSION: &str = "1.10.2";
 
-/// Builds the description of `level`, with its tileset found as `tileset` says.
-pub(super) fn describe(level: &Level, tileset: TilesetRef) -> TiledMap {
-    let (w, h) = (level.width.max(0), level.height.max(0));
-    let mut terrain = Vec::with_capacity((w * h) as usize);
-    for y in (0..h).rev() {
-        for x in 0..w {
-            terrain.push(1 + tile_id(level.terrain(Cell::new(x, y))));
-        }
-    }
-    let mut made = Objects {
-        next_id: 0,
-        height: h,
-    };
-    // Made in this order, which is the order of the object ids: patrols before the guards that refer
-    // to them.
-    let rooms = objects::rooms(level, &mut made);
-    let doors = objects::doors(level, &mut made);
-    let items = objects::items(level, &mut made);
-    let (patrols, patrol_ids) = objects::patrols(level, &mut made);
-    let guards = objects::guards(level, &patrol_ids, &mut made);
-    let stations = objects::stations(level, &patrol_ids, &mut made);
-    let splits = objects::splits(level, &mut made);
-    let start = objects::ways_in_and_out(level, &mut made);
-    let layers = [
-        ("rooms", rooms),
-        ("doors", doors),
-        ("items", items),
-        ("guards", guards),
-        ("patrols", patrols),
-        ("stations", stations),
-        ("splits", splits),
-        ("start", start),
-    ];
-    TiledMap {
-        width: w as u32,
-        height: h as u32,
-        terrain,
-        tileset,
-        object_layers: layers
-            .into_iter()
-            .enumerate()
-            .map(|(i, (name, objects))| ObjectLayer {
-                id: 2 + i as u32,
-                name,
-                objects,
-            })
-            .collect(),
-        properties: vec![
-            prop("generator", Value::Str(level.generator.clone())),
-            prop("level", Value::Int(i64::from(level.level))),
-            // As a string: Tiled's int properties do not hold a full 64-bit seed.
-            prop("seed", Value::Str(level.seed.to_string())),
-        ],
-    }
-}
-
 /// Makes the objects of one map: numbered from 1 in the order they are made (Tiled wants ids unique
 /// across layers), and placed in Tiled's pixels.
 pub(super) struct Objects {
     /// The id of the last object made.
-    next_id: u32,
+    pub next_id: u32,
     /// The map's height in cells, to turn the model's y (north up) into Tiled's (down).
     pub height: i32,
 }
@@ -283,5 +225,40 @@ impl Objects {
             shape,
             properties,
         }
+    }
+}
+
+/// The class of an item in exported maps: its kind in snake case. The one list of item names, so a
+/// new kind is one line here.
+pub fn item_class(kind: ItemKind) -> &'static str {
+    match kind {
+        ItemKind::Chair => "chair",
+        ItemKind::Table => "table",
+        ItemKind::Bush => "bush",
+        ItemKind::Coin => "coin",
+        ItemKind::Door(_) => "door",
+        ItemKind::Portcullis(_) => "portcullis",
+        ItemKind::TorchUnlit => "torch_unlit",
+        ItemKind::TorchLit => "torch_lit",
+    }
+}
+
+/// The class of a room in exported maps: its kind in snake case.
+pub fn room_class(kind: RoomKind) -> &'static str {
+    match kind {
+        RoomKind::Exterior => "exterior",
+        RoomKind::Courtyard => "courtyard",
+        RoomKind::Room => "room",
+        RoomKind::Hall => "hall",
+        RoomKind::Corridor => "corridor",
+    }
+}
+
+/// The class of a guard in exported maps: whether it carries a torch is what an engine draws.
+pub fn guard_class(carries_torch: bool) -> &'static str {
+    if carries_torch {
+        "guard_torch"
+    } else {
+        "guard"
     }
 }

@@ -5,41 +5,65 @@
 use std::collections::BTreeSet;
 
 use super::outline::{self, Ring};
-use super::tiled::{Object, Objects, Property, Shape, TILE, Value, prop};
-use crate::model::{Axis, ItemKind, Level, RoomKind, StationKind, StationRole};
+use super::tiled::{
+    Object, ObjectLayer, Objects, Property, Shape, TILE, TiledMap, TilesetRef, Value, guard_class,
+    item_class, prop, room_class, tile_id,
+};
+use crate::model::{Axis, Cell, ItemKind, Level, RoomKind, StationKind, StationRole};
 
-/// The class of an item in exported maps: its kind in snake case. The one list of item names, so a
-/// new kind is one line here.
-pub fn item_class(kind: ItemKind) -> &'static str {
-    match kind {
-        ItemKind::Chair => "chair",
-        ItemKind::Table => "table",
-        ItemKind::Bush => "bush",
-        ItemKind::Coin => "coin",
-        ItemKind::Door(_) => "door",
-        ItemKind::Portcullis(_) => "portcullis",
-        ItemKind::TorchUnlit => "torch_unlit",
-        ItemKind::TorchLit => "torch_lit",
+/// Builds the description of `level`, with its tileset found as `tileset` says.
+pub(super) fn describe(level: &Level, tileset: TilesetRef) -> TiledMap {
+    let (w, h) = (level.width.max(0), level.height.max(0));
+    let mut terrain = Vec::with_capacity((w * h) as usize);
+    for y in (0..h).rev() {
+        for x in 0..w {
+            terrain.push(1 + tile_id(level.terrain(Cell::new(x, y))));
+        }
     }
-}
-
-/// The class of a room in exported maps: its kind in snake case.
-pub fn room_class(kind: RoomKind) -> &'static str {
-    match kind {
-        RoomKind::Exterior => "exterior",
-        RoomKind::Courtyard => "courtyard",
-        RoomKind::Room => "room",
-        RoomKind::Hall => "hall",
-        RoomKind::Corridor => "corridor",
-    }
-}
-
-/// The class of a guard in exported maps: whether it carries a torch is what an engine draws.
-pub fn guard_class(carries_torch: bool) -> &'static str {
-    if carries_torch {
-        "guard_torch"
-    } else {
-        "guard"
+    let mut made = Objects {
+        next_id: 0,
+        height: h,
+    };
+    // Made in this order, which is the order of the object ids: patrols before the guards that refer
+    // to them.
+    let rooms = rooms(level, &mut made);
+    let doors = doors(level, &mut made);
+    let items = items(level, &mut made);
+    let (patrols, patrol_ids) = patrols(level, &mut made);
+    let guards = guards(level, &patrol_ids, &mut made);
+    let stations = stations(level, &patrol_ids, &mut made);
+    let splits = splits(level, &mut made);
+    let start = ways_in_and_out(level, &mut made);
+    let layers = [
+        ("rooms", rooms),
+        ("doors", doors),
+        ("items", items),
+        ("guards", guards),
+        ("patrols", patrols),
+        ("stations", stations),
+        ("splits", splits),
+        ("start", start),
+    ];
+    TiledMap {
+        width: w as u32,
+        height: h as u32,
+        terrain,
+        tileset,
+        object_layers: layers
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, objects))| ObjectLayer {
+                id: 2 + i as u32,
+                name,
+                objects,
+            })
+            .collect(),
+        properties: vec![
+            prop("generator", Value::Str(level.generator.clone())),
+            prop("level", Value::Int(i64::from(level.level))),
+            // As a string: Tiled's int properties do not hold a full 64-bit seed.
+            prop("seed", Value::Str(level.seed.to_string())),
+        ],
     }
 }
 
@@ -230,7 +254,7 @@ pub(super) fn guards(level: &Level, patrol_ids: &[Option<u32>], made: &mut Objec
 
 /// The turns a guard waits at `cell` the first time its route stops there: the repeats of the cell in
 /// a row (a route repeats a cell for each turn of waiting).
-fn wait_turns(cells: &[crate::model::Cell], at: crate::model::Cell) -> usize {
+fn wait_turns(cells: &[Cell], at: Cell) -> usize {
     cells
         .iter()
         .skip_while(|&&c| c != at)
