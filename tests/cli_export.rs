@@ -250,16 +250,41 @@ fn campaign_writes_the_chosen_format() {
     }
     let summary = std::fs::read_to_string(dir.join("summary.json")).expect("summary");
     assert!(summary.contains("level-9.png"));
+
+    // LDtk: one project holding the ten levels, which replaces the PNG campaign (its files only).
+    let out = run(&[
+        "campaign",
+        "--seed",
+        "1",
+        "--out",
+        s(&dir),
+        "--format",
+        "ldtk",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["campaign.ldtk", "summary.json"]);
+    let project: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("campaign.ldtk")).expect("project"))
+            .expect("JSON");
+    assert_eq!(project["levels"].as_array().map(Vec::len), Some(10));
 }
 
 /// `generate` and `campaign` take the same formats as `export` (one list), with the same spellings.
 #[test]
 fn generate_and_campaign_take_every_export_format() {
     let dir = scratch("formats-everywhere");
-    let out = run(&["generate", "--seed", "1", "--level", "2", "--format", "tmj"]);
+    let tmj = dir.join("g.tmj");
+    let out = run(&["generate", "--seed", "1", "--level", "2", "--out", s(&tmj)]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let map: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a Tiled JSON map");
+    let map: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&tmj).expect("written")).expect("a Tiled JSON map");
     assert_eq!(map["type"], "map");
+    assert!(dir.join("g-terrain.png").exists());
 
     let picture = dir.join("g.png");
     let out = run(&[
@@ -287,12 +312,46 @@ fn generate_and_campaign_take_every_export_format() {
         "tmx",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
+    // One shared tileset (and its image) for the ten maps, each of which loads with it.
+    let mut names: Vec<String> = std::fs::read_dir(&folder)
+        .expect("folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with("level-"))
+        .collect();
+    names.sort();
+    assert_eq!(names, ["summary.json", "terrain.png", "terrain.tsx"]);
     for n in 0..10 {
-        assert!(folder.join(format!("level-{n}.tmx")).exists(), "level {n}");
-        assert!(
-            folder.join(format!("level-{n}-terrain.png")).exists(),
-            "tileset {n}"
+        let path = folder.join(format!("level-{n}.tmx"));
+        let map = tiled::Loader::new()
+            .load_tmx_map(&path)
+            .unwrap_or_else(|e| panic!("level {n} loads: {e}"));
+        let set = &map.tilesets()[0];
+        assert_eq!(set.source, folder.join("terrain.tsx"), "level {n}");
+        let image = set.image.as_ref().expect("the tileset's image");
+        assert_eq!(image.source, folder.join("terrain.png"));
+        let level = campaign::plan(1).generate(n).expect("level");
+        assert_eq!(
+            (map.width, map.height),
+            (level.width as u32, level.height as u32)
         );
+    }
+    let pngs = std::fs::read_dir(&folder)
+        .expect("folder")
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "png"))
+        })
+        .count();
+    assert_eq!(pngs, 1, "one tileset image");
+
+    // Standard output cannot hold the tileset a Tiled map needs beside it.
+    for format in ["tmx", "tmj"] {
+        let out = run(&[
+            "export", "--seed", "1", "--level", "2", "--format", format, "--out", "-",
+        ]);
+        let err = assert_one_line_error(&out, 2);
+        assert!(err.contains("tileset image"), "{err}");
+        assert!(out.stdout.is_empty());
     }
 }
 

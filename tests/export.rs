@@ -59,7 +59,8 @@ fn tmx_reads_back_with_tiled() {
     assert_eq!(
         names,
         [
-            "terrain", "rooms", "doors", "items", "guards", "patrols", "start"
+            "terrain", "rooms", "doors", "items", "guards", "patrols", "stations", "splits",
+            "start"
         ]
     );
     for layer in map.layers() {
@@ -80,12 +81,15 @@ fn tmx_reads_back_with_tiled() {
             LayerType::Objects(objects) => {
                 let list: Vec<_> = objects.objects().collect();
                 let expected = match layer.name.as_str() {
+                    // Level 9 of game 1 is a siheyuan: every room is one rectangle.
                     "rooms" => rooms_without_exterior(&level),
+                    "stations" => level.patrols.iter().map(|p| p.stations.len()).sum(),
+                    "splits" => level.split_points.len(),
                     "items" => level.items.len(),
                     "guards" => level.guards.len(),
                     "patrols" => level.patrols.iter().filter(|p| !p.cells.is_empty()).count(),
                     "doors" => level.adjacencies.iter().map(|a| a.door_cells.len()).sum(),
-                    "start" => 1,
+                    "start" => 2 + usize::from(level.entrance.exit_cell.is_some()),
                     other => panic!("unexpected layer {other}"),
                 };
                 assert_eq!(list.len(), expected, "layer {}", layer.name);
@@ -124,6 +128,11 @@ fn check_object(level: &Level, layer: &str, o: &tiled::Object<'_>) {
                 Some(&PropertyValue::BoolValue(room.private))
             );
             assert_eq!(o.user_type, format!("{:?}", room.kind).to_lowercase());
+            assert_eq!(
+                room.cells.len(),
+                room.interior.cells().count(),
+                "a rectangle"
+            );
             // North-west corner in pixels, y down.
             assert_eq!(o.x, room.interior.x0 as f32 * 16.0);
             assert_eq!(o.y, (level.height - room.interior.y1) as f32 * 16.0);

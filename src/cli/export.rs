@@ -33,11 +33,11 @@ pub(super) struct ExportArgs {
     level: Option<u32>,
     #[command(flatten)]
     generator: GeneratorArgs,
-    /// Export format [default: from the --out extension: .ron .json .tmj .tmx .png .txt].
+    /// Export format [default: from the --out extension: .ron .json .tmj .tmx .ldtk .png .txt].
     #[arg(long, value_enum)]
     format: Option<Format>,
-    /// File to write; `-` writes text formats to standard output. Tiled maps get `<name>-terrain.png`
-    /// beside them.
+    /// File to write; `-` writes level files and ASCII to standard output. Tiled maps get
+    /// `<name>-terrain.png` beside them.
     #[arg(long)]
     out: PathBuf,
     /// Overlay to draw on a PNG; repeat for several.
@@ -142,7 +142,7 @@ pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, CliError> {
         .or_else(|| Format::from_path(&args.out))
         .ok_or_else(|| {
             CliError::Input(format!(
-                "{}: name the format with --format (the extension is none of .ron .json .tmj .tmx .png .txt)",
+                "{}: name the format with --format (the extension is none of .ron .json .tmj .tmx .ldtk .png .txt)",
                 args.out.display()
             ))
         })?;
@@ -199,6 +199,12 @@ pub(super) fn emit(
                 "PNG pictures are not written to standard output; name a file with --out"
                     .to_string(),
             ));
+        }
+        if format.has_tileset() {
+            return Err(CliError::Input(format!(
+                "a Tiled map ({format}) needs its tileset image written beside it, which standard \
+                 output cannot hold; name a file with --out"
+            )));
         }
         let bytes = export::render(level, format, overlays, locked_rooms, "terrain.png")
             .map_err(|e| CliError::Input(format!("standard output: {e}")))?;

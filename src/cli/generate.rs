@@ -16,12 +16,13 @@ use crate::analysis::stats::level_stats;
 use crate::generate::{campaign, exact};
 use crate::io::atomic_dir::StagedDir;
 use crate::io::export::{self, Format};
+use crate::model::Level;
 
 #[derive(Debug, Args)]
 pub(super) struct GenerateArgs {
     #[command(flatten)]
     mansion: MansionArgs,
-    /// Output format [default: from the --out extension: .ron .json .tmj .tmx .png .txt; else ascii].
+    /// Output format [default: from the --out extension: .ron .json .tmj .tmx .ldtk .png .txt; else ascii].
     #[arg(long, value_enum)]
     format: Option<Format>,
     /// Write to this file instead of standard output.
@@ -91,11 +92,19 @@ struct Summary {
 }
 
 /// Whether a file name in a folder is one `campaign` writes: `summary.json`, `level-N.EXT` for any
-/// export extension, a Tiled map's `level-N-terrain.png`, or the `.bak` backup of one (which earlier
-/// versions left when writing into an existing folder). A folder of these only may be replaced.
+/// export extension, the LDtk project `campaign.ldtk`, the Tiled maps' shared `terrain.tsx` and `terrain.png`, the per-map
+/// `level-N-terrain.png` of earlier versions, or the `.bak` backup of one (which earlier versions left
+/// when writing into an existing folder). A folder of these only may be replaced.
 fn campaign_file(name: &str) -> bool {
     let name = name.strip_suffix(".bak").unwrap_or(name);
-    if name == "summary.json" {
+    if [
+        "summary.json",
+        export::CAMPAIGN_PROJECT,
+        export::SHARED_TILESET,
+        export::SHARED_TILESET_IMAGE,
+    ]
+    .contains(&name)
+    {
         return true;
     }
     let Some(rest) = name.strip_prefix("level-") else {
@@ -127,6 +136,10 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
     let format = args.format;
     let progress = progress_bar(campaign::LEVELS as u64);
     let mut rows = Vec::with_capacity(campaign::LEVELS);
+    let mut project = Vec::new();
+    if format.has_tileset() {
+        export::write_shared_tileset(staged.path()).map_err(|e| CliError::Input(e.to_string()))?;
+    }
     for (number, planned) in (0..campaign::LEVELS as u32).zip(&game.plans) {
         progress.set_message(format!("level {number}"));
         let level = if args.exact.exact {
@@ -136,9 +149,21 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
         }
         .ok_or_else(|| CliError::Failed(format!("a campaign has no level {number}")))?;
         let plan = level.plan.unwrap_or(*planned);
-        let file = format!("level-{number}.{}", format.extension());
-        export::write(&staged.path().join(&file), &level, format, &[], &[])
-            .map_err(|e| CliError::Input(e.to_string()))?;
+        let file = if format == Format::Ldtk {
+            export::CAMPAIGN_PROJECT.to_string()
+        } else {
+            format!("level-{number}.{}", format.extension())
+        };
+        let path = staged.path().join(&file);
+        if format == Format::Ldtk {
+            // One project holds the ten levels; it is written after the last.
+            Ok(())
+        } else if format.has_tileset() {
+            export::write_with_shared_tileset(&path, &level, format)
+        } else {
+            export::write(&path, &level, format, &[], &[]).map(drop)
+        }
+        .map_err(|e| CliError::Input(e.to_string()))?;
         progress.inc(1);
         let stats = level_stats(&level, args.seed);
         rows.push(SummaryRow {
@@ -152,8 +177,16 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
             loot: stats.loot,
             guards: stats.guards,
         });
+        if format == Format::Ldtk {
+            project.push(level);
+        }
     }
     progress.finish_and_clear();
+    if format == Format::Ldtk {
+        let levels: Vec<&Level> = project.iter().collect();
+        export::write_project(&staged.path().join(export::CAMPAIGN_PROJECT), &levels)
+            .map_err(|e| CliError::Input(e.to_string()))?;
+    }
     let summary = Summary {
         game_seed: args.seed,
         levels: rows,

@@ -26,6 +26,13 @@ pub fn save_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     Staged::write(path, bytes)?.commit()
 }
 
+/// Writes `bytes` to `path` atomically like [`save_atomic`], but keeps no backup: for exports, which are
+/// made again from the document at will and go into a game's asset folder, where a `.bak` beside each
+/// file would be clutter an engine may even import.
+pub fn save_atomic_without_backup(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    Staged::write(path, bytes)?.replace()
+}
+
 /// The backup kept beside `path` when a save replaces it: `<path>.bak`.
 pub fn backup_path(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_os_string();
@@ -101,6 +108,16 @@ impl Staged {
         if result.is_err() {
             let _ = fs::remove_file(&self.temp);
             return result;
+        }
+        sync_dir(&self.dir);
+        Ok(())
+    }
+
+    /// Renames the temp file over the target without backing the old file up.
+    pub fn replace(self) -> io::Result<()> {
+        if let Err(e) = fs::rename(&self.temp, &self.target) {
+            let _ = fs::remove_file(&self.temp);
+            return Err(e);
         }
         sync_dir(&self.dir);
         Ok(())

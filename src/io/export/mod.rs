@@ -1,10 +1,13 @@
-//! Exports of a level to other programs' formats: level RON/JSON, Tiled maps (`.tmj` and `.tmx`), a PNG
-//! picture and ASCII text. Each is a pure function of the level ([`render`]), so tests, the command
+//! Exports of a level to other programs' formats: level RON/JSON, Tiled maps (`.tmj` and `.tmx`), an
+//! LDtk project (`.ldtk`), a PNG picture and ASCII text. Each is a pure function of the level ([`render`]), so tests, the command
 //! line and the editor share it; [`write()`] saves the result atomically, with the tileset image a Tiled map
 //! refers to.
 
+pub mod ldtk;
+mod outline;
 pub mod png;
 pub mod tiled;
+mod tiled_objects;
 mod tmj;
 mod tmx;
 
@@ -14,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::atomic::save_atomic;
+use super::atomic::save_atomic_without_backup;
 use super::{ascii, level_file};
 use crate::model::{Level, RoomId};
 
@@ -35,15 +38,18 @@ pub enum Format {
     Png,
     /// A text map with its legend.
     Ascii,
+    /// An LDtk project (JSON): one level per mansion.
+    Ldtk,
 }
 
 impl Format {
     /// Every format, in the order menus and `--help` list them.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Ron,
         Format::Json,
         Format::Tmj,
         Format::Tmx,
+        Format::Ldtk,
         Format::Png,
         Format::Ascii,
     ];
@@ -57,6 +63,7 @@ impl Format {
             Format::Tmx => "tmx",
             Format::Png => "png",
             Format::Ascii => "ascii",
+            Format::Ldtk => "ldtk",
         }
     }
 
@@ -77,6 +84,7 @@ impl Format {
             Format::Tmx => "Tiled map (XML)",
             Format::Png => "Map image (PNG)",
             Format::Ascii => "ASCII map",
+            Format::Ldtk => "LDtk project",
         }
     }
 
@@ -112,8 +120,8 @@ pub enum ExportError {
     /// The PNG encoder failed (the picture or the tileset image).
     #[error("cannot encode the PNG: {0}")]
     Image(#[from] image::ImageError),
-    /// The Tiled JSON map did not serialise.
-    #[error("cannot write the Tiled JSON map: {0}")]
+    /// The Tiled JSON map or the LDtk project did not serialise.
+    #[error("cannot write the JSON: {0}")]
     Json(#[from] serde_json::Error),
     /// The map has more cells a side than a PNG picture is drawn for.
     #[error(
@@ -136,12 +144,37 @@ pub enum ExportError {
     },
 }
 
-/// The tileset image's file name for a map saved at `map_path`: `<stem>-terrain.png`.
+/// The tileset image's file name for a map saved at `map_path`: `<stem>-terrain.png`. A character XML
+/// cannot hold (a control character, U+FFFE, U+FFFF) becomes `_` in it, so the name the map refers to
+/// is the name of the file written.
 pub fn tileset_name(map_path: &Path) -> String {
     let stem = map_path
         .file_stem()
         .map_or_else(|| "map".into(), |s| s.to_string_lossy());
+    let stem: String = stem
+        .chars()
+        .map(|c| if tmx::xml_char(c) { c } else { '_' })
+        .collect();
     format!("{stem}-terrain.png")
+}
+
+/// The shared tileset of a folder of maps (a campaign): `terrain.tsx`, which every map refers to.
+pub const SHARED_TILESET: &str = "terrain.tsx";
+/// The image of the shared tileset, beside it.
+pub const SHARED_TILESET_IMAGE: &str = "terrain.png";
+
+/// A Tiled map's bytes (`format` is `.tmj` or `.tmx`) referring to the tileset `tileset`.
+fn tiled_map(
+    level: &Level,
+    format: Format,
+    tileset: tiled::TilesetRef,
+) -> Result<Vec<u8>, ExportError> {
+    let map = tiled_objects::describe(level, tileset);
+    Ok(if format == Format::Tmj {
+        tmj::to_vec(&map)?
+    } else {
+        tmx::to_vec(&map)
+    })
 }
 
 /// The export's bytes. Tiled maps refer to the tileset image `tileset` (relative to the map); overlays
@@ -157,8 +190,11 @@ pub fn render(
     Ok(match format {
         Format::Ron => level_file::file_text(level, level_file::Format::Ron)?.into_bytes(),
         Format::Json => level_file::file_text(level, level_file::Format::Json)?.into_bytes(),
-        Format::Tmj => tmj::to_vec(&tiled::describe(level, tileset))?,
-        Format::Tmx => tmx::to_string(&tiled::describe(level, tileset)).into_bytes(),
+        Format::Tmj | Format::Tmx => tiled_map(
+            level,
+            format,
+            tiled::TilesetRef::Embedded(tileset.to_string()),
+        )?,
         Format::Png => {
             let picture = png::render_marked(
                 level,
@@ -175,6 +211,7 @@ pub fn render(
             png::encode(&picture)?
         }
         Format::Ascii => format!("{}\n{}\n", ascii::render(level), ascii::LEGEND).into_bytes(),
+        Format::Ldtk => ldtk::project(&[level])?,
     })
 }
 
@@ -186,14 +223,15 @@ pub fn tileset_png() -> Result<Vec<u8>, ExportError> {
 }
 
 fn save(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
-    save_atomic(path, bytes).map_err(|source| ExportError::Write {
+    save_atomic_without_backup(path, bytes).map_err(|source| ExportError::Write {
         path: path.to_path_buf(),
         source,
     })
 }
 
 /// Writes the export to `path` (and, for Tiled maps, the tileset image beside it, first, so the map
-/// never refers to a missing image); returns the files written.
+/// never refers to a missing image); returns the files written. Each file is replaced atomically and
+/// without a `.bak` backup: an export is made again from its document, and backups are for documents.
 pub fn write(
     path: &Path,
     level: &Level,
@@ -212,4 +250,33 @@ pub fn write(
     save(path, &bytes)?;
     written.push(path.to_path_buf());
     Ok(written)
+}
+
+/// Writes the shared tileset of a folder of Tiled maps into `dir`: [`SHARED_TILESET_IMAGE`] first, then
+/// [`SHARED_TILESET`] referring to it; returns the files written.
+pub fn write_shared_tileset(dir: &Path) -> Result<Vec<PathBuf>, ExportError> {
+    let image = dir.join(SHARED_TILESET_IMAGE);
+    save(&image, &tileset_png()?)?;
+    let tsx = dir.join(SHARED_TILESET);
+    save(&tsx, &tmx::tileset_to_vec(SHARED_TILESET_IMAGE))?;
+    Ok(vec![image, tsx])
+}
+
+/// Writes a Tiled map (`.tmj` or `.tmx`) to `path` referring to the shared tileset
+/// ([`write_shared_tileset`]) in its folder, so the maps of a campaign share one tileset.
+pub fn write_with_shared_tileset(
+    path: &Path,
+    level: &Level,
+    format: Format,
+) -> Result<(), ExportError> {
+    let tileset = tiled::TilesetRef::External(SHARED_TILESET.to_string());
+    save(path, &tiled_map(level, format, tileset)?)
+}
+
+/// The LDtk project of a campaign folder, which holds its ten levels.
+pub const CAMPAIGN_PROJECT: &str = "campaign.ldtk";
+
+/// Writes an LDtk project of `levels` (one LDtk level each, in this order) to `path`.
+pub fn write_project(path: &Path, levels: &[&Level]) -> Result<(), ExportError> {
+    save(path, &ldtk::project(levels)?)
 }

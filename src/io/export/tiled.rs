@@ -5,10 +5,15 @@
 //!
 //! Tiled's y axis points down, the model's up: tile row 0 and pixel y 0 are the map's north edge
 //! (`y = height − 1`). Objects are in pixels, [`TILE`] per cell; points sit at cell centres.
+//!
+//! What the objects are for an engine importer (which works by class): rooms are polygons along their
+//! cells (see `outline.rs`), items have their kind as class (`coin`, `torch_lit`, …), a guard
+//! (`guard` or `guard_torch`) points at its patrol polyline by an `object` property, and stations, split
+//! points, the entrance and the exit are point objects of their own.
 
 use image::RgbaImage;
 
-use crate::model::{Axis, Cell, Dir, Level, Rect, RoomKind, Terrain};
+use crate::model::{Axis, Cell, Dir, ItemKind, RoomKind, Terrain};
 use crate::paint;
 
 /// Tile size in pixels, in the map and in the tileset image.
@@ -74,6 +79,8 @@ pub(super) enum Value {
     Bool(bool),
     Int(i64),
     Str(String),
+    /// Another object of the map, by its id (Tiled's `object` property type).
+    Object(u32),
 }
 
 impl Value {
@@ -82,6 +89,7 @@ impl Value {
             Value::Bool(_) => "bool",
             Value::Int(_) => "int",
             Value::Str(_) => "string",
+            Value::Object(_) => "object",
         }
     }
 }
@@ -93,11 +101,11 @@ pub(super) struct Property {
     pub value: Value,
 }
 
-fn prop(name: &'static str, value: Value) -> Property {
+pub(super) fn prop(name: &'static str, value: Value) -> Property {
     Property { name, value }
 }
 
-/// The geometry of an object: a room's rectangle, an item's point or a patrol's polyline.
+/// The geometry of an object: a room's rectangle or polygon, an item's point or a patrol's polyline.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Shape {
     Rect {
@@ -107,6 +115,8 @@ pub(super) enum Shape {
     Point,
     /// Points relative to the object's position.
     Polyline(Vec<(f32, f32)>),
+    /// A closed outline, points relative to the object's position.
+    Polygon(Vec<(f32, f32)>),
 }
 
 /// One object of an object layer, positioned in pixels from the map's north-west corner.
@@ -130,6 +140,15 @@ pub(super) struct ObjectLayer {
     pub objects: Vec<Object>,
 }
 
+/// Where a map finds its tileset.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum TilesetRef {
+    /// Written into the map, with this image file (relative to the map).
+    Embedded(String),
+    /// An external `.tsx` file (relative to the map), shared by the maps of a campaign.
+    External(String),
+}
+
 /// A whole map: a terrain tile layer (layer id 1) and the object layers.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct TiledMap {
@@ -137,8 +156,7 @@ pub(super) struct TiledMap {
     pub height: u32,
     /// Global tile ids (tile id + 1), row-major from the north row.
     pub terrain: Vec<u32>,
-    /// The tileset image's file name, relative to the map.
-    pub tileset_image: String,
+    pub tileset: TilesetRef,
     pub object_layers: Vec<ObjectLayer>,
     pub properties: Vec<Property>,
 }
@@ -164,72 +182,18 @@ pub(super) const FORMAT_VERSION: &str = "1.10";
 /// The Tiled release the exports name as their writer.
 pub(super) const TILED_VERSION: &str = "1.10.2";
 
-/// Builds the description of `level`, with the tileset image at `tileset_image` (relative to the map).
-pub(super) fn describe(level: &Level, tileset_image: &str) -> TiledMap {
-    let (w, h) = (level.width.max(0), level.height.max(0));
-    let mut terrain = Vec::with_capacity((w * h) as usize);
-    for y in (0..h).rev() {
-        for x in 0..w {
-            terrain.push(1 + tile_id(level.terrain(Cell::new(x, y))));
-        }
-    }
-    let mut objects = Objects {
-        next_id: 0,
-        height: h,
-    };
-    // In this order, which is also the order of the object ids.
-    let layers = [
-        ("rooms", room_objects(level, &mut objects)),
-        ("doors", door_objects(level, &mut objects)),
-        ("items", item_objects(level, &mut objects)),
-        ("guards", guard_objects(level, &mut objects)),
-        ("patrols", patrol_objects(level, &mut objects)),
-        ("start", {
-            let at = objects.centre(level.player_start);
-            vec![objects.make(
-                "player start".to_string(),
-                "start",
-                at,
-                Shape::Point,
-                Vec::new(),
-            )]
-        }),
-    ];
-    TiledMap {
-        width: w as u32,
-        height: h as u32,
-        terrain,
-        tileset_image: tileset_image.to_string(),
-        object_layers: layers
-            .into_iter()
-            .enumerate()
-            .map(|(i, (name, objects))| ObjectLayer {
-                id: 2 + i as u32,
-                name,
-                objects,
-            })
-            .collect(),
-        properties: vec![
-            prop("generator", Value::Str(level.generator.clone())),
-            prop("level", Value::Int(i64::from(level.level))),
-            // As a string: Tiled's int properties do not hold a full 64-bit seed.
-            prop("seed", Value::Str(level.seed.to_string())),
-        ],
-    }
-}
-
 /// Makes the objects of one map: numbered from 1 in the order they are made (Tiled wants ids unique
 /// across layers), and placed in Tiled's pixels.
-struct Objects {
+pub(super) struct Objects {
     /// The id of the last object made.
-    next_id: u32,
+    pub next_id: u32,
     /// The map's height in cells, to turn the model's y (north up) into Tiled's (down).
-    height: i32,
+    pub height: i32,
 }
 
 impl Objects {
     /// The pixel position of a cell's centre.
-    fn centre(&self, c: Cell) -> (f32, f32) {
+    pub fn centre(&self, c: Cell) -> (f32, f32) {
         let tile = TILE as f32;
         (
             (c.x as f32 + 0.5) * tile,
@@ -237,8 +201,13 @@ impl Objects {
         )
     }
 
+    /// The tile row of a model row (row 0 is the north edge).
+    pub fn row(&self, y: i32) -> i32 {
+        self.height - 1 - y
+    }
+
     /// The next object, at pixel position `(x, y)`.
-    fn make(
+    pub fn make(
         &mut self,
         name: String,
         class: &str,
@@ -259,131 +228,50 @@ impl Objects {
     }
 }
 
-/// A rectangle per room (not the exterior), from its interior's north-west corner.
-fn room_objects(level: &Level, objects: &mut Objects) -> Vec<Object> {
-    let tile = TILE as f32;
-    let mut rooms = Vec::new();
-    for (id, room) in level.rooms.iter().enumerate() {
-        if room.kind == RoomKind::Exterior {
-            continue;
-        }
-        let Rect { x0, y0, x1, y1 } = room.interior;
-        let kind = kind_name(room.kind);
-        rooms.push(objects.make(
-            format!("room {id}"),
-            kind,
-            (x0 as f32 * tile, (objects.height - y1) as f32 * tile),
-            Shape::Rect {
-                width: (x1 - x0).max(0) as f32 * tile,
-                height: (y1 - y0).max(0) as f32 * tile,
-            },
-            vec![
-                prop("room", Value::Int(id as i64)),
-                prop("kind", Value::Str(kind.to_string())),
-                prop("depth", Value::Int(i64::from(room.depth))),
-                prop("private", Value::Bool(room.private)),
-            ],
-        ));
+/// The class of an item in exported maps: its kind in snake case. The one list of item names, so a
+/// new kind is one line here.
+pub fn item_class(kind: ItemKind) -> &'static str {
+    match kind {
+        ItemKind::Chair => "chair",
+        ItemKind::Table => "table",
+        ItemKind::Bush => "bush",
+        ItemKind::Coin => "coin",
+        ItemKind::Door(_) => "door",
+        ItemKind::Portcullis(_) => "portcullis",
+        ItemKind::TorchUnlit => "torch_unlit",
+        ItemKind::TorchLit => "torch_lit",
+        ItemKind::LockedDoor(_) => "locked_door",
+        ItemKind::Health => "health",
+        ItemKind::BedLeft => "bed_left",
+        ItemKind::BedRight => "bed_right",
+        ItemKind::DrawersShort => "drawers_short",
+        ItemKind::DrawersTall => "drawers_tall",
+        ItemKind::Bookshelf => "bookshelf",
+        ItemKind::Shelf => "shelf",
+        ItemKind::Stove => "stove",
+        ItemKind::VaultBox => "vault_box",
+        ItemKind::Note => "note",
+        ItemKind::TreasureLock => "treasure_lock",
+        ItemKind::Treasure(_) => "treasure",
     }
-    rooms
 }
 
-/// A point per door cell (two for a corridor), with the adjacency and the rooms it joins.
-fn door_objects(level: &Level, objects: &mut Objects) -> Vec<Object> {
-    let mut doors = Vec::new();
-    for (id, adj) in level.adjacencies.iter().enumerate() {
-        for &cell in &adj.door_cells {
-            let at = objects.centre(cell);
-            doors.push(objects.make(
-                format!("door {id}"),
-                "door",
-                at,
-                Shape::Point,
-                vec![
-                    prop("adjacency", Value::Int(id as i64)),
-                    prop("left", Value::Int(adj.left as i64)),
-                    prop("right", Value::Int(adj.right as i64)),
-                    prop("corridor", Value::Bool(adj.segment.is_none())),
-                ],
-            ));
-        }
-    }
-    doors
-}
-
-/// A point per item, named by its kind.
-fn item_objects(level: &Level, objects: &mut Objects) -> Vec<Object> {
-    let mut items = Vec::new();
-    for item in &level.items {
-        let kind = format!("{:?}", item.kind);
-        let at = objects.centre(item.cell);
-        items.push(objects.make(
-            kind.clone(),
-            "item",
-            at,
-            Shape::Point,
-            vec![prop("kind", Value::Str(kind))],
-        ));
-    }
-    items
-}
-
-/// A point per guard where it starts, with its route and torch.
-fn guard_objects(level: &Level, objects: &mut Objects) -> Vec<Object> {
-    let mut guards = Vec::new();
-    for (id, guard) in level.guards.iter().enumerate() {
-        let at = objects.centre(guard.start);
-        guards.push(objects.make(
-            format!("guard {id}"),
-            "guard",
-            at,
-            Shape::Point,
-            vec![
-                prop("route", Value::Int(guard.route as i64)),
-                prop("torch", Value::Bool(guard.carries_torch)),
-            ],
-        ));
-    }
-    guards
-}
-
-/// A polyline per patrol route with cells, through its cells' centres from the first one.
-fn patrol_objects(level: &Level, objects: &mut Objects) -> Vec<Object> {
-    let mut patrols = Vec::new();
-    for (id, route) in level.patrols.iter().enumerate() {
-        let Some(&first) = route.cells.first() else {
-            continue;
-        };
-        let origin = objects.centre(first);
-        let points = route
-            .cells
-            .iter()
-            .map(|&c| {
-                let (x, y) = objects.centre(c);
-                (x - origin.0, y - origin.1)
-            })
-            .collect();
-        patrols.push(objects.make(
-            format!("patrol {id}"),
-            "patrol",
-            origin,
-            Shape::Polyline(points),
-            vec![
-                prop("route", Value::Int(id as i64)),
-                prop("loop", Value::Bool(route.loops())),
-                prop("outside", Value::Bool(route.outside)),
-            ],
-        ));
-    }
-    patrols
-}
-
-fn kind_name(kind: RoomKind) -> &'static str {
+/// The class of a room in exported maps: its kind in snake case.
+pub fn room_class(kind: RoomKind) -> &'static str {
     match kind {
         RoomKind::Exterior => "exterior",
         RoomKind::Courtyard => "courtyard",
         RoomKind::Room => "room",
         RoomKind::Hall => "hall",
         RoomKind::Corridor => "corridor",
+    }
+}
+
+/// The class of a guard in exported maps: whether it carries a torch is what an engine draws.
+pub fn guard_class(carries_torch: bool) -> &'static str {
+    if carries_torch {
+        "guard_torch"
+    } else {
+        "guard"
     }
 }

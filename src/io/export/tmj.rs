@@ -11,7 +11,7 @@ use serde::{Serialize, Serializer};
 
 use super::tiled::{
     FORMAT_VERSION, Object, ObjectLayer, Property, Shape, TERRAINS, TILE, TILED_VERSION, TiledMap,
-    Value, terrain_name,
+    TilesetRef, Value, terrain_name,
 };
 
 /// A list serialised item by item from a slice, through a view of each item.
@@ -29,6 +29,7 @@ enum PropertyValue<'a> {
     Bool(bool),
     Int(i64),
     Str(Cow<'a, str>),
+    Object(u32),
 }
 
 #[derive(Serialize)]
@@ -47,6 +48,7 @@ fn property(p: &Property) -> PropertyJson<'_> {
             Value::Bool(b) => PropertyValue::Bool(*b),
             Value::Int(i) => PropertyValue::Int(*i),
             Value::Str(s) => PropertyValue::Str(Cow::Borrowed(s)),
+            Value::Object(id) => PropertyValue::Object(*id),
         },
     }
 }
@@ -86,6 +88,8 @@ struct ObjectJson<'a> {
     point: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     polyline: Option<Each<'a, (f32, f32), Point>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    polygon: Option<Each<'a, (f32, f32), Point>>,
 }
 
 fn object(o: &Object) -> ObjectJson<'_> {
@@ -107,6 +111,10 @@ fn object(o: &Object) -> ObjectJson<'_> {
         point: matches!(o.shape, Shape::Point),
         polyline: match &o.shape {
             Shape::Polyline(points) => Some(Each(points, point)),
+            _ => None,
+        },
+        polygon: match &o.shape {
+            Shape::Polygon(points) => Some(Each(points, point)),
             _ => None,
         },
     }
@@ -169,6 +177,13 @@ struct Tile {
 }
 
 #[derive(Serialize)]
+#[serde(untagged)]
+enum TilesetJson<'a> {
+    Embedded(Tileset<'a>),
+    External { firstgid: u32, source: &'a str },
+}
+
+#[derive(Serialize)]
 struct Tileset<'a> {
     firstgid: u32,
     name: &'static str,
@@ -202,7 +217,7 @@ struct MapJson<'a> {
     nextobjectid: u32,
     properties: Each<'a, Property, PropertyJson<'a>>,
     layers: Vec<Layer<'a>>,
-    tilesets: [Tileset<'a>; 1],
+    tilesets: [TilesetJson<'a>; 1],
 }
 
 fn map_json(map: &TiledMap) -> MapJson<'_> {
@@ -248,19 +263,25 @@ fn map_json(map: &TiledMap) -> MapJson<'_> {
         nextobjectid: map.next_object_id(),
         properties: properties(&map.properties),
         layers,
-        tilesets: [Tileset {
-            firstgid: 1,
-            name: "terrain",
-            tilewidth: TILE,
-            tileheight: TILE,
-            tilecount: count,
-            columns: count,
-            margin: 0,
-            spacing: 0,
-            image: &map.tileset_image,
-            imagewidth: TILE as usize * count,
-            imageheight: TILE,
-            tiles,
+        tilesets: [match &map.tileset {
+            TilesetRef::Embedded(image) => TilesetJson::Embedded(Tileset {
+                firstgid: 1,
+                name: "terrain",
+                tilewidth: TILE,
+                tileheight: TILE,
+                tilecount: count,
+                columns: count,
+                margin: 0,
+                spacing: 0,
+                image,
+                imagewidth: TILE as usize * count,
+                imageheight: TILE,
+                tiles,
+            }),
+            TilesetRef::External(source) => TilesetJson::External {
+                firstgid: 1,
+                source,
+            },
         }],
     }
 }

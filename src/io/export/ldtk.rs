@@ -1,0 +1,569 @@
+//! LDtk projects (`.ldtk`, the JSON format of ldtk.io, version [`JSON_VERSION`]), which LDtk opens and
+//! its maintained importers for Godot, Unity and Bevy read. One level per mansion, so a campaign is one
+//! project with ten levels.
+//!
+//! Each level has two layers: `Terrain`, an `IntGrid` whose value `i + 1` is the terrain
+//! [`TERRAINS`]`[i]`, and `Entities`: an `Item` per item (its kind from the `ItemKind` enum, the same
+//! snake-case names as the Tiled classes), a `Guard` per guard (its patrol as a point-array field in
+//! walking order), a `Room` per room except the exterior (its bounding rectangle, with its kind from the
+//! `RoomKind` enum, depth and privacy), and the player's `Start`, the `Entrance` and, on the Rogue grid,
+//! the `Exit`. Every key the schema requires is written; ids (`uid`, `iid`) are numbered in a fixed
+//! order, so the same levels give the same bytes.
+
+use serde_json::{Value, json};
+
+use super::tiled::{TERRAINS, TILE, item_class, room_class, terrain_name, tileset_image};
+use crate::model::{Axis, Cell, ItemKind, Level, RoomKind};
+
+/// The LDtk file format version written (the JSON schema kept in `tests/data/ldtk/`).
+pub const JSON_VERSION: &str = "1.5.3";
+
+/// Every item kind, for the `ItemKind` enum: its values are [`item_class`] of these, which names a
+/// door or portcullis of either axis alike. A new kind is a line here beside its line in
+/// [`item_class`].
+const ITEM_KINDS: [ItemKind; 23] = [
+    ItemKind::Chair,
+    ItemKind::Table,
+    ItemKind::Bush,
+    ItemKind::Coin,
+    ItemKind::Door(Axis::NS),
+    ItemKind::Door(Axis::EW),
+    ItemKind::Portcullis(Axis::NS),
+    ItemKind::Portcullis(Axis::EW),
+    ItemKind::TorchUnlit,
+    ItemKind::TorchLit,
+    ItemKind::LockedDoor(Axis::NS),
+    ItemKind::Health,
+    ItemKind::BedLeft,
+    ItemKind::BedRight,
+    ItemKind::DrawersShort,
+    ItemKind::DrawersTall,
+    ItemKind::Bookshelf,
+    ItemKind::Shelf,
+    ItemKind::Stove,
+    ItemKind::VaultBox,
+    ItemKind::Note,
+    ItemKind::TreasureLock,
+    ItemKind::Treasure(0),
+];
+
+/// Every room kind but the exterior, which is not exported.
+const ROOM_KINDS: [RoomKind; 4] = [
+    RoomKind::Courtyard,
+    RoomKind::Room,
+    RoomKind::Hall,
+    RoomKind::Corridor,
+];
+
+const GRID: i64 = TILE as i64;
+
+// Definition uids, fixed so that files compare equal.
+const TERRAIN_LAYER: i64 = 1;
+const ENTITY_LAYER: i64 = 2;
+const ITEM_ENUM: i64 = 3;
+const ROOM_ENUM: i64 = 4;
+/// Entity definitions, in this order, from uid 10; their fields from uid 100 (see [`entity_defs`]).
+const ENTITIES: [&str; 6] = ["Item", "Guard", "Room", "Start", "Entrance", "Exit"];
+/// The level fields' uids.
+const LEVEL_FIELDS: i64 = 200;
+/// The first uid not used by a definition: levels are numbered from here.
+const FIRST_LEVEL_UID: i64 = 300;
+
+fn entity_uid(name: &str) -> i64 {
+    10 + ENTITIES.iter().position(|&e| e == name).unwrap_or(0) as i64
+}
+
+/// A field of an entity or level: identifier, LDtk's internal type, its displayed type, whether it is
+/// an array.
+struct Field {
+    uid: i64,
+    name: &'static str,
+    internal: String,
+    shown: &'static str,
+    array: bool,
+}
+
+fn fields_of(entity: &str) -> Vec<Field> {
+    let base = 100 + 10 * (entity_uid(entity) - 10);
+    let list: &[(&'static str, &'static str, bool)] = match entity {
+        "Item" => &[
+            ("kind", "LocalEnum.ItemKind", false),
+            ("axis", "String", false),
+        ],
+        "Guard" => &[
+            ("route", "Int", false),
+            ("torch", "Bool", false),
+            ("loop", "Bool", false),
+            ("patrol", "Point", true),
+        ],
+        "Room" => &[
+            ("room", "Int", false),
+            ("kind", "LocalEnum.RoomKind", false),
+            ("depth", "Int", false),
+            ("private", "Bool", false),
+        ],
+        "Entrance" => &[("room", "Int", false)],
+        _ => &[],
+    };
+    list.iter()
+        .enumerate()
+        .map(|(i, &(name, shown, array))| Field {
+            uid: base + i as i64,
+            name,
+            internal: internal_type(shown),
+            shown,
+            array,
+        })
+        .collect()
+}
+
+fn level_fields() -> Vec<Field> {
+    [
+        ("generator", "String"),
+        ("level", "Int"),
+        ("seed", "String"),
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, &(name, shown))| Field {
+        uid: LEVEL_FIELDS + i as i64,
+        name,
+        internal: internal_type(shown),
+        shown,
+        array: false,
+    })
+    .collect()
+}
+
+fn internal_type(shown: &str) -> String {
+    match shown {
+        "LocalEnum.ItemKind" => format!("F_Enum({ITEM_ENUM})"),
+        "LocalEnum.RoomKind" => format!("F_Enum({ROOM_ENUM})"),
+        other => format!("F_{other}"),
+    }
+}
+
+fn field_def(f: &Field) -> Value {
+    let shown = if f.array {
+        format!("Array<{}>", f.shown)
+    } else {
+        f.shown.to_string()
+    };
+    json!({
+        "identifier": f.name, "doc": null, "__type": shown, "uid": f.uid, "type": f.internal,
+        "isArray": f.array, "canBeNull": true, "arrayMinLength": null, "arrayMaxLength": null,
+        "editorDisplayMode": if f.array { "PointPath" } else { "ValueOnly" },
+        "editorDisplayScale": 1, "editorDisplayPos": "Above", "editorLinkStyle": "StraightArrow",
+        "editorDisplayColor": null, "editorAlwaysShow": false, "editorShowInWorld": true,
+        "editorCutLongValues": true, "editorTextSuffix": null, "editorTextPrefix": null,
+        "useForSmartColor": false, "exportToToc": false, "searchable": false, "min": null,
+        "max": null, "regex": null, "acceptFileTypes": null, "defaultOverride": null,
+        "textLanguageMode": null, "symmetricalRef": false, "autoChainRef": true,
+        "allowOutOfLevelRef": true, "allowedRefs": "OnlySame", "allowedRefsEntityUid": null,
+        "allowedRefTags": [], "tilesetUid": null,
+    })
+}
+
+/// A field's value: what importers read (`__value`) and what the LDtk editor restores
+/// (`realEditorValues`).
+enum FieldValue {
+    Int(i64),
+    Bool(bool),
+    Str(String),
+    Points(Vec<(i64, i64)>),
+    /// No value (a nullable field left empty).
+    Null,
+}
+
+fn field_instance(f: &Field, value: &FieldValue) -> Value {
+    let wrap = |id: &str, v: Value| json!({ "id": id, "params": [v] });
+    let (shown, real) = match value {
+        FieldValue::Int(i) => (json!(i), vec![wrap("V_Int", json!(i))]),
+        FieldValue::Bool(b) => (json!(b), vec![wrap("V_Bool", json!(b))]),
+        FieldValue::Str(s) => (json!(s), vec![wrap("V_String", json!(s))]),
+        FieldValue::Null => (Value::Null, Vec::new()),
+        FieldValue::Points(points) => (
+            points
+                .iter()
+                .map(|&(cx, cy)| json!({ "cx": cx, "cy": cy }))
+                .collect(),
+            points
+                .iter()
+                .map(|&(cx, cy)| wrap("V_String", json!(format!("{cx},{cy}"))))
+                .collect(),
+        ),
+    };
+    let shown_type = if f.array {
+        format!("Array<{}>", f.shown)
+    } else {
+        f.shown.to_string()
+    };
+    json!({
+        "__identifier": f.name, "__type": shown_type, "__value": shown, "__tile": null,
+        "defUid": f.uid, "realEditorValues": real,
+    })
+}
+
+fn colour(rgb: [u8; 3]) -> String {
+    format!("#{:02X}{:02X}{:02X}", rgb[0], rgb[1], rgb[2])
+}
+
+fn entity_def(name: &'static str) -> Value {
+    let (width, height, pivot, colour, shape) = match name {
+        "Room" => (GRID, GRID, 0.0, "#94D9B3", "Rectangle"),
+        "Guard" => (GRID, GRID, 0.5, "#E04040", "Ellipse"),
+        "Item" => (GRID, GRID, 0.5, "#F0C040", "Ellipse"),
+        _ => (GRID, GRID, 0.5, "#40A0F0", "Cross"),
+    };
+    let resizable = name == "Room";
+    let fields: Vec<Value> = fields_of(name).iter().map(field_def).collect();
+    json!({
+        "identifier": name, "uid": entity_uid(name), "tags": [], "exportToToc": false,
+        "allowOutOfBounds": false, "doc": null, "width": width, "height": height,
+        "resizableX": resizable, "resizableY": resizable, "minWidth": null, "maxWidth": null,
+        "minHeight": null, "maxHeight": null, "keepAspectRatio": false, "tileOpacity": 1,
+        "fillOpacity": if resizable { 0.08 } else { 1.0 }, "lineOpacity": 1, "hollow": resizable,
+        "color": colour, "renderMode": shape, "showName": true, "tilesetId": null,
+        "tileRenderMode": "FitInside", "tileRect": null, "uiTileRect": null,
+        "nineSliceBorders": [], "maxCount": 0, "limitScope": "PerLevel",
+        "limitBehavior": "MoveLastOne", "pivotX": pivot, "pivotY": pivot, "fieldDefs": fields,
+    })
+}
+
+fn enum_def(uid: i64, name: &str, values: &[&str]) -> Value {
+    let values: Vec<Value> = values
+        .iter()
+        .enumerate()
+        .map(|(i, id)| {
+            json!({
+                "id": id, "tileRect": null, "tileId": null, "__tileSrcRect": null,
+                "color": 0x0040_80C0 + 0x10_0000 * i as i64,
+            })
+        })
+        .collect();
+    json!({
+        "identifier": name, "uid": uid, "values": values, "iconTilesetUid": null,
+        "externalRelPath": null, "externalFileChecksum": null, "tags": [],
+    })
+}
+
+fn layer_def(uid: i64, name: &str, kind: &str, int_grid_values: Vec<Value>) -> Value {
+    json!({
+        "__type": kind, "identifier": name, "type": kind, "uid": uid, "doc": null,
+        "uiColor": null, "gridSize": GRID, "guideGridWid": 0, "guideGridHei": 0,
+        "displayOpacity": 1, "inactiveOpacity": 0.6, "hideInList": false,
+        "hideFieldsWhenInactive": true, "canSelectWhenInactive": true, "renderInWorldView": true,
+        "pxOffsetX": 0, "pxOffsetY": 0, "parallaxFactorX": 0, "parallaxFactorY": 0,
+        "parallaxScaling": true, "requiredTags": [], "excludedTags": [],
+        "autoTilesKilledByOtherLayerUid": null, "uiFilterTags": [], "useAsyncRender": false,
+        "intGridValues": Value::from(int_grid_values), "intGridValuesGroups": [], "autoRuleGroups": [],
+        "autoSourceLayerDefUid": null, "tilesetDefUid": null, "tilePivotX": 0, "tilePivotY": 0,
+        "biomeFieldUid": null,
+    })
+}
+
+fn definitions() -> Value {
+    let tiles = tileset_image();
+    let half = TILE / 2;
+    let terrain_values: Vec<Value> = TERRAINS
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| {
+            let p = tiles.get_pixel(i as u32 * TILE + half, half).0;
+            json!({
+                "value": i + 1, "identifier": terrain_name(t).replace('(', "_").replace(')', ""),
+                "color": colour([p[0], p[1], p[2]]), "tile": null, "groupUid": 0,
+            })
+        })
+        .collect();
+    let mut item_values: Vec<&str> = Vec::new();
+    for kind in ITEM_KINDS {
+        if !item_values.contains(&item_class(kind)) {
+            item_values.push(item_class(kind));
+        }
+    }
+    let room_values: Vec<&str> = ROOM_KINDS.into_iter().map(room_class).collect();
+    json!({
+        "layers": [
+            layer_def(ENTITY_LAYER, "Entities", "Entities", Vec::new()),
+            layer_def(TERRAIN_LAYER, "Terrain", "IntGrid", terrain_values),
+        ],
+        "entities": ENTITIES.map(entity_def),
+        "tilesets": [],
+        "enums": [
+            enum_def(ITEM_ENUM, "ItemKind", &item_values),
+            enum_def(ROOM_ENUM, "RoomKind", &room_values),
+        ],
+        "externalEnums": [],
+        "levelFields": level_fields().iter().map(field_def).collect::<Vec<_>>(),
+    })
+}
+
+/// Numbers the instances of a project (`iid`s, unique across it) in the order they are made.
+struct Iids(u64);
+
+impl Iids {
+    fn next(&mut self) -> String {
+        self.0 += 1;
+        format!("00000000-0000-4000-8000-{:012x}", self.0)
+    }
+}
+
+/// One level's grid: LDtk's cells count from the north-west corner, y down.
+struct Grid {
+    height: i32,
+}
+
+impl Grid {
+    fn cell(&self, c: Cell) -> (i64, i64) {
+        (i64::from(c.x), i64::from(self.height - 1 - c.y))
+    }
+}
+
+/// An entity instance of definition `name` with its top-left cell at `cell` (a point entity's pivot is
+/// that cell's centre), `cells` wide and high.
+fn entity(
+    iids: &mut Iids,
+    name: &'static str,
+    (cx, cy): (i64, i64),
+    (w, h): (i64, i64),
+    world: (i64, i64),
+    values: Vec<FieldValue>,
+) -> Value {
+    let fields: Vec<Value> = fields_of(name)
+        .iter()
+        .zip(values)
+        .map(|(f, v)| field_instance(f, &v))
+        .collect();
+    let pivot = if name == "Room" { 0.0 } else { 0.5 };
+    let px = (
+        cx * GRID + (pivot * GRID as f64) as i64,
+        cy * GRID + (pivot * GRID as f64) as i64,
+    );
+    json!({
+        "__identifier": name, "__grid": [cx, cy], "__pivot": [pivot, pivot], "__tags": [],
+        "__tile": null, "__smartColor": "#FFFFFF", "iid": iids.next(), "width": w * GRID,
+        "height": h * GRID, "defUid": entity_uid(name), "px": [px.0, px.1],
+        "fieldInstances": fields, "__worldX": world.0 + px.0, "__worldY": world.1 + px.1,
+    })
+}
+
+fn entities(level: &Level, iids: &mut Iids, world: (i64, i64)) -> Vec<Value> {
+    let grid = Grid {
+        height: level.height,
+    };
+    let one = (1, 1);
+    let mut out = Vec::new();
+    for item in &level.items {
+        let axis = match item.kind {
+            ItemKind::Door(a) | ItemKind::Portcullis(a) => FieldValue::Str(
+                match a {
+                    Axis::NS => "ns",
+                    Axis::EW => "ew",
+                }
+                .to_string(),
+            ),
+            _ => FieldValue::Null,
+        };
+        let values = vec![FieldValue::Str(item_class(item.kind).to_string()), axis];
+        out.push(entity(
+            iids,
+            "Item",
+            grid.cell(item.cell),
+            one,
+            world,
+            values,
+        ));
+    }
+    for guard in &level.guards {
+        let route = level.patrols.get(guard.route);
+        let patrol = route.map_or_else(Vec::new, |r| {
+            r.cells.iter().map(|&c| grid.cell(c)).collect()
+        });
+        let values = vec![
+            FieldValue::Int(guard.route as i64),
+            FieldValue::Bool(guard.carries_torch),
+            FieldValue::Bool(route.is_some_and(crate::model::PatrolRoute::loops)),
+            FieldValue::Points(patrol),
+        ];
+        out.push(entity(
+            iids,
+            "Guard",
+            grid.cell(guard.start),
+            one,
+            world,
+            values,
+        ));
+    }
+    for (id, room) in level.rooms.iter().enumerate() {
+        if room.kind == RoomKind::Exterior {
+            continue;
+        }
+        let r = room.interior;
+        let values = vec![
+            FieldValue::Int(id as i64),
+            FieldValue::Str(room_class(room.kind).to_string()),
+            FieldValue::Int(i64::from(room.depth)),
+            FieldValue::Bool(room.private),
+        ];
+        let north_west = Cell::new(r.x0, r.y1 - 1);
+        let size = (
+            i64::from((r.x1 - r.x0).max(1)),
+            i64::from((r.y1 - r.y0).max(1)),
+        );
+        out.push(entity(
+            iids,
+            "Room",
+            grid.cell(north_west),
+            size,
+            world,
+            values,
+        ));
+    }
+    out.push(entity(
+        iids,
+        "Start",
+        grid.cell(level.player_start),
+        one,
+        world,
+        Vec::new(),
+    ));
+    let room = FieldValue::Int(level.entrance.room as i64);
+    out.push(entity(
+        iids,
+        "Entrance",
+        grid.cell(level.entrance.cell),
+        one,
+        world,
+        vec![room],
+    ));
+    if let Some(exit) = level.entrance.exit_cell {
+        out.push(entity(
+            iids,
+            "Exit",
+            grid.cell(exit),
+            one,
+            world,
+            Vec::new(),
+        ));
+    }
+    out
+}
+
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a layer instance's identity: what it is, where, and of which level"
+)]
+fn layer(
+    iids: &mut Iids,
+    name: &str,
+    kind: &str,
+    uid: i64,
+    level_uid: i64,
+    (w, h): (i64, i64),
+    csv: Vec<u32>,
+    entities: Vec<Value>,
+) -> Value {
+    json!({
+        "__identifier": name, "__type": kind, "__cWid": w, "__cHei": h, "__gridSize": GRID,
+        "__opacity": 1, "__pxTotalOffsetX": 0, "__pxTotalOffsetY": 0, "__tilesetDefUid": null,
+        "__tilesetRelPath": null, "iid": iids.next(), "levelId": level_uid, "layerDefUid": uid,
+        "pxOffsetX": 0, "pxOffsetY": 0, "visible": true, "optionalRules": [],
+        "intGridCsv": Value::from(csv), "autoLayerTiles": [], "seed": 0, "overrideTilesetUid": null,
+        "gridTiles": [], "entityInstances": Value::from(entities),
+    })
+}
+
+fn level_json(level: &Level, number: usize, iids: &mut Iids, world_x: i64) -> Value {
+    let uid = FIRST_LEVEL_UID + number as i64;
+    let (w, h) = (
+        i64::from(level.width.max(0)),
+        i64::from(level.height.max(0)),
+    );
+    let mut csv = Vec::with_capacity((w * h) as usize);
+    for y in (0..level.height).rev() {
+        for x in 0..level.width {
+            csv.push(1 + super::tiled::tile_id(level.terrain(Cell::new(x, y))));
+        }
+    }
+    let level_iid = iids.next();
+    let entities = entities(level, iids, (world_x, 0));
+    let layers = vec![
+        layer(
+            iids,
+            "Entities",
+            "Entities",
+            ENTITY_LAYER,
+            uid,
+            (w, h),
+            Vec::new(),
+            entities,
+        ),
+        layer(
+            iids,
+            "Terrain",
+            "IntGrid",
+            TERRAIN_LAYER,
+            uid,
+            (w, h),
+            csv,
+            Vec::new(),
+        ),
+    ];
+    let fields = level_fields();
+    let values = [
+        FieldValue::Str(level.generator.clone()),
+        FieldValue::Int(i64::from(level.level)),
+        // As a string: LDtk's integers are doubles in its editor and do not hold a 64-bit seed.
+        FieldValue::Str(level.seed.to_string()),
+    ];
+    let field_instances: Vec<Value> = fields
+        .iter()
+        .zip(values)
+        .map(|(f, v)| field_instance(f, &v))
+        .collect();
+    json!({
+        "identifier": format!("Level_{number}"), "iid": level_iid, "uid": uid,
+        "worldX": world_x, "worldY": 0, "worldDepth": 0, "pxWid": w * GRID, "pxHei": h * GRID,
+        "__bgColor": "#1E1E24", "bgColor": null, "useAutoIdentifier": false, "bgRelPath": null,
+        "bgPos": null, "bgPivotX": 0.5, "bgPivotY": 0.5, "__smartColor": "#ADADB5",
+        "__bgPos": null, "externalRelPath": null, "fieldInstances": field_instances,
+        "layerInstances": layers, "__neighbours": [],
+    })
+}
+
+/// The project of `levels` (one LDtk level each, side by side in its world) as `.ldtk` bytes.
+pub fn project(levels: &[&Level]) -> Result<Vec<u8>, serde_json::Error> {
+    let mut iids = Iids(0);
+    let project_iid = iids.next();
+    let world_iid = iids.next();
+    let mut world_x = 0;
+    let mut level_list = Vec::with_capacity(levels.len());
+    for (number, level) in levels.iter().enumerate() {
+        level_list.push(level_json(level, number, &mut iids, world_x));
+        // A gap of four cells between levels in the world view.
+        world_x += (i64::from(level.width.max(0)) + 4) * GRID;
+    }
+    let root = json!({
+        "__header__": {
+            "fileType": "LDtk Project JSON", "app": "LDtk", "doc": "https://ldtk.io/json",
+            "schema": "https://ldtk.io/files/JSON_SCHEMA.json", "appAuthor": "Mansion Forge",
+            "appVersion": JSON_VERSION, "url": "https://ldtk.io",
+        },
+        "iid": project_iid, "jsonVersion": JSON_VERSION, "appBuildId": 473_703,
+        "nextUid": FIRST_LEVEL_UID + levels.len() as i64, "identifierStyle": "Capitalize",
+        "toc": [], "worldLayout": "Free", "worldGridWidth": 256, "worldGridHeight": 256,
+        "defaultLevelWidth": 256, "defaultLevelHeight": 256, "defaultPivotX": 0,
+        "defaultPivotY": 0, "defaultGridSize": GRID, "defaultEntityWidth": GRID,
+        "defaultEntityHeight": GRID, "bgColor": "#40465B", "defaultLevelBgColor": "#1E1E24",
+        "minifyJson": false, "externalLevels": false, "exportTiled": false,
+        "simplifiedExport": false, "imageExportMode": "None", "exportLevelBg": true,
+        "pngFilePattern": null, "backupOnSave": false, "backupLimit": 10, "backupRelPath": null,
+        "levelNamePattern": "Level_%idx", "tutorialDesc": null, "customCommands": [],
+        "flags": [], "defs": definitions(), "levels": level_list, "worlds": [],
+        "dummyWorldIid": world_iid, "jsonStyle": "Full",
+    });
+    let mut bytes = serde_json::to_vec_pretty(&root)?;
+    bytes.push(b'\n');
+    Ok(bytes)
+}

@@ -1,0 +1,146 @@
+//! The LDtk export checked against LDtk's own JSON schema (kept in `tests/data/ldtk/`) and read back
+//! with the `ldtk2` reader crate: one LDtk level per mansion, whose entities and terrain are the level's.
+
+use std::collections::BTreeMap;
+
+use mansion_forge::generate::campaign;
+use mansion_forge::io::export::ldtk;
+use mansion_forge::io::export::tiled::{item_class, tile_id};
+use mansion_forge::io::export::{self, Format};
+use mansion_forge::model::{Cell, Level, RoomKind};
+
+fn game() -> Vec<Level> {
+    let plan = campaign::plan(1);
+    (0..campaign::LEVELS as u32)
+        .map(|n| plan.generate(n).expect("a level"))
+        .collect()
+}
+
+fn project_of(levels: &[Level]) -> Vec<u8> {
+    let refs: Vec<&Level> = levels.iter().collect();
+    ldtk::project(&refs).expect("serialises")
+}
+
+#[test]
+fn a_campaign_project_validates_against_ldtks_schema() {
+    let schema: serde_json::Value =
+        serde_json::from_str(include_str!("data/ldtk/JSON_SCHEMA.json")).expect("the schema");
+    assert_eq!(schema["version"], ldtk::JSON_VERSION);
+    let validator = jsonschema::draft7::new(&schema).expect("a valid draft-7 schema");
+    let project: serde_json::Value =
+        serde_json::from_slice(&project_of(&game())).expect("valid JSON");
+    let errors: Vec<String> = validator
+        .iter_errors(&project)
+        .take(10)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    // The schema is checked for what it rejects too: an entity without its required `iid`.
+    let mut broken = project.clone();
+    let entity = &mut broken["levels"][0]["layerInstances"][0]["entityInstances"][0];
+    entity.as_object_mut().expect("an entity").remove("iid");
+    assert!(!validator.is_valid(&broken));
+}
+
+fn count(level: &ldtk2::Level) -> BTreeMap<String, usize> {
+    let mut counts = BTreeMap::new();
+    for layer in level.layer_instances.as_deref().unwrap_or_default() {
+        for e in &layer.entity_instances {
+            *counts.entry(e.identifier.clone()).or_default() += 1;
+        }
+    }
+    counts
+}
+
+#[test]
+fn the_reader_crate_loads_ten_levels_with_the_levels_entities_and_terrain() {
+    let levels = game();
+    let text = String::from_utf8(project_of(&levels)).expect("UTF-8");
+    let project = ldtk2::Ldtk::from_str(&text).expect("ldtk2 reads the project");
+    assert_eq!(project.json_version, ldtk::JSON_VERSION);
+    assert_eq!(project.levels.len(), levels.len());
+    for (read, level) in project.levels.iter().zip(&levels) {
+        let mut expected = BTreeMap::from([
+            ("Item".to_string(), level.items.len()),
+            ("Guard".to_string(), level.guards.len()),
+            (
+                "Room".to_string(),
+                level
+                    .rooms
+                    .iter()
+                    .filter(|r| r.kind != RoomKind::Exterior)
+                    .count(),
+            ),
+            ("Start".to_string(), 1),
+            ("Entrance".to_string(), 1),
+            (
+                "Exit".to_string(),
+                usize::from(level.entrance.exit_cell.is_some()),
+            ),
+        ]);
+        expected.retain(|_, n| *n > 0);
+        assert_eq!(count(read), expected, "level {}", level.level);
+        let layers = read.layer_instances.as_ref().expect("layers");
+        let terrain = layers
+            .iter()
+            .find(|l| l.identifier == "Terrain")
+            .expect("terrain");
+        assert_eq!(
+            terrain.int_grid_csv.len(),
+            (level.width * level.height) as usize
+        );
+        // Row 0 of the grid is the north edge.
+        let nw = level.terrain(Cell::new(0, level.height - 1));
+        assert_eq!(terrain.int_grid_csv[0], i64::from(tile_id(nw)) + 1);
+        let entities = &layers
+            .iter()
+            .find(|l| l.identifier == "Entities")
+            .expect("entities")
+            .entity_instances;
+        let items = entities.iter().filter(|e| e.identifier == "Item");
+        for (e, item) in items.zip(&level.items) {
+            let kind = e
+                .field_instances
+                .iter()
+                .find(|f| f.identifier == "kind")
+                .expect("kind");
+            assert_eq!(kind.value, Some(serde_json::json!(item_class(item.kind))));
+            let row = i64::from(level.height - 1 - item.cell.y);
+            assert_eq!(e.grid, [i64::from(item.cell.x), row]);
+        }
+        let guards = entities.iter().filter(|e| e.identifier == "Guard");
+        for (e, guard) in guards.zip(&level.guards) {
+            let patrol = e
+                .field_instances
+                .iter()
+                .find(|f| f.identifier == "patrol")
+                .expect("patrol");
+            let points = patrol
+                .value
+                .as_ref()
+                .and_then(|v| v.as_array())
+                .expect("points");
+            assert_eq!(points.len(), level.patrols[guard.route].cells.len());
+        }
+    }
+}
+
+#[test]
+fn the_same_levels_give_the_same_bytes_and_ldtk_is_an_export_format() {
+    let levels = game();
+    assert_eq!(project_of(&levels[..3]), project_of(&levels[..3]));
+    assert_eq!(
+        Format::from_path(std::path::Path::new("x.ldtk")),
+        Some(Format::Ldtk)
+    );
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("export-ldtk");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("folder");
+    let path = dir.join("one.ldtk");
+    let written = export::write(&path, &levels[4], Format::Ldtk, &[], &[]).expect("writes");
+    assert_eq!(written, std::slice::from_ref(&path));
+    assert_eq!(
+        std::fs::read(&path).expect("written"),
+        project_of(&levels[4..5])
+    );
+}
