@@ -6,6 +6,8 @@
 //! computed on the other thread while the replay runs, and `super::watch` looks them up, computing only
 //! the cells of relighting detours itself.
 
+use rayon::prelude::*;
+
 use super::cells::CellRules;
 use super::light::{CARRIED_RADIUS2, cast};
 use super::patch::Patch;
@@ -26,12 +28,10 @@ impl<T> PerCell<T> {
         }
     }
 
-    /// Makes `cell`'s value with `make` unless it has one.
-    fn fill(&mut self, cell: Option<usize>, make: impl FnOnce() -> T) {
-        if let Some(i) = cell.filter(|&i| self.ids[i] == u32::MAX) {
-            self.ids[i] = self.values.len() as u32;
-            self.values.push(make());
-        }
+    /// Gives cell `i` its value.
+    fn put(&mut self, i: usize, value: T) {
+        self.ids[i] = self.values.len() as u32;
+        self.values.push(value);
     }
 
     fn get(&self, cell: Option<usize>) -> Option<&T> {
@@ -48,25 +48,45 @@ pub struct RouteViews {
 }
 
 impl RouteViews {
-    /// The views of `level`'s guards' route cells.
+    /// The views of `level`'s guards' route cells. The cells are listed first, then their views are
+    /// made on the pool's threads (a long route has thousands), and placed in the list's order.
     pub fn new(level: &Level, rules: &CellRules) -> Self {
         let shape = rules.shape;
-        let mut views = RouteViews {
-            seen: PerCell::new(shape.len()),
-            carried: PerCell::new(shape.len()),
-        };
+        // Each route cell once, with whether a torch carrier walks it.
+        let mut listed = vec![None::<usize>; shape.len()];
+        let mut cells: Vec<(Cell, usize, bool)> = Vec::new();
         for guard in &level.guards {
             let Some(route) = level.patrols.get(guard.route) else {
                 continue;
             };
             for &c in &route.cells {
-                let cell = shape.index(c);
-                views.seen.fill(cell, || visible(rules, c));
-                if guard.carries_torch {
-                    views
-                        .carried
-                        .fill(cell, || cast(rules, c, CARRIED_RADIUS2).map_words(shape));
+                let Some(i) = shape.index(c) else {
+                    continue;
+                };
+                match listed[i] {
+                    Some(at) => cells[at].2 |= guard.carries_torch,
+                    None => {
+                        listed[i] = Some(cells.len());
+                        cells.push((c, i, guard.carries_torch));
+                    }
                 }
+            }
+        }
+        let made: Vec<(Patch, Option<Vec<(u32, u64)>>)> = cells
+            .par_iter()
+            .map(|&(c, _, carried)| {
+                let light = carried.then(|| cast(rules, c, CARRIED_RADIUS2).map_words(shape));
+                (visible(rules, c), light)
+            })
+            .collect();
+        let mut views = RouteViews {
+            seen: PerCell::new(shape.len()),
+            carried: PerCell::new(shape.len()),
+        };
+        for (&(_, i, _), (seen, light)) in cells.iter().zip(made) {
+            views.seen.put(i, seen);
+            if let Some(light) = light {
+                views.carried.put(i, light);
             }
         }
         views
