@@ -40,11 +40,14 @@ impl<T> PerCell<T> {
     }
 }
 
+/// A carried light as the nonzero words of a map-wide set.
+type CarriedWords = Vec<(u32, u64)>;
+
 /// The sight of every cell a guard's route passes, and the carried light of every cell a torch
 /// carrier's route passes.
 pub struct RouteViews {
     seen: PerCell<Patch>,
-    carried: PerCell<Vec<(u32, u64)>>,
+    carried: PerCell<CarriedWords>,
 }
 
 impl RouteViews {
@@ -63,16 +66,15 @@ impl RouteViews {
                 let Some(i) = shape.index(c) else {
                     continue;
                 };
-                match listed[i] {
-                    Some(at) => cells[at].2 |= guard.carries_torch,
-                    None => {
-                        listed[i] = Some(cells.len());
-                        cells.push((c, i, guard.carries_torch));
-                    }
+                if let Some(at) = listed[i] {
+                    cells[at].2 |= guard.carries_torch;
+                } else {
+                    listed[i] = Some(cells.len());
+                    cells.push((c, i, guard.carries_torch));
                 }
             }
         }
-        let made: Vec<(Patch, Option<Vec<(u32, u64)>>)> = cells
+        let made: Vec<(Patch, Option<CarriedWords>)> = cells
             .par_iter()
             .map(|&(c, _, carried)| {
                 let light = carried.then(|| cast(rules, c, CARRIED_RADIUS2).map_words(shape));
@@ -101,7 +103,7 @@ impl RouteViews {
     }
 
     /// The light a torch carried at `c` casts, as the nonzero words of a map-wide set.
-    pub fn carried(&self, rules: &CellRules, c: Cell) -> Vec<(u32, u64)> {
+    pub fn carried(&self, rules: &CellRules, c: Cell) -> CarriedWords {
         self.carried.get(rules.shape.index(c)).map_or_else(
             || cast(rules, c, CARRIED_RADIUS2).map_words(rules.shape),
             Clone::clone,
