@@ -22,7 +22,7 @@ pub enum LevelType2025 {
 
 /// The 2025 game's room types; the model's [`RoomKind`](super::RoomKind) keeps the coarse shape
 /// (courtyard or room) every analysis understands, this the furnishing the game chose.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum RoomType2025 {
     /// The outside and a Mansion's outdoor lanes.
     Exterior,

@@ -89,29 +89,6 @@ fn item(k: GameItem) -> Option<ItemKind> {
     })
 }
 
-/// The model's name for a room type.
-fn room_type(t: RoomType) -> RoomType2025 {
-    use RoomType as R;
-    match t {
-        R::Exterior => RoomType2025::Exterior,
-        R::PublicCourtyard => RoomType2025::PublicCourtyard,
-        R::PublicRoom => RoomType2025::PublicRoom,
-        R::PrivateCourtyard => RoomType2025::PrivateCourtyard,
-        R::PrivateRoom => RoomType2025::PrivateRoom,
-        R::Vault => RoomType2025::Vault,
-        R::Bedroom => RoomType2025::Bedroom,
-        R::Dining => RoomType2025::Dining,
-        R::PublicLibrary => RoomType2025::PublicLibrary,
-        R::PrivateLibrary => RoomType2025::PrivateLibrary,
-        R::Kitchen => RoomType2025::Kitchen,
-        R::Treasure => RoomType2025::Treasure,
-        R::TreasureCourtyard => RoomType2025::TreasureCourtyard,
-        R::LockedTreasure => RoomType2025::LockedTreasure,
-        R::LockedTreasureCourtyard => RoomType2025::LockedTreasureCourtyard,
-        R::ThroneRoom => RoomType2025::ThroneRoom,
-    }
-}
-
 /// The model's name for a level type.
 fn level_type(t: LevelType) -> LevelType2025 {
     match t {
@@ -176,7 +153,7 @@ fn rooms(b: &Build, level: &Level) -> (Vec<Room>, Vec<Option<RoomId>>, Vec<RoomT
         } else {
             RoomKind::Room
         };
-        types.push(room_type(g.room_type));
+        types.push(g.room_type);
         out.push(Room {
             kind,
             private: g.private,

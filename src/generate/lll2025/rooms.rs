@@ -5,42 +5,9 @@
 use super::layout::{Mirrors, Offsets, SlotGrid, Table};
 use super::plan::LevelType;
 
-/// The 16 room types, in the game's enum order (§5.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum RoomType {
-    /// The outside (room 0) and a Mansion's outdoor slots.
-    Exterior,
-    /// A courtyard anyone may cross.
-    PublicCourtyard,
-    /// An inside slot, before the room types are assigned.
-    PublicRoom,
-    /// A deep courtyard.
-    PrivateCourtyard,
-    /// A deep room that kept no other type.
-    PrivateRoom,
-    /// The smallest dead end, behind locked doors.
-    Vault,
-    /// A small private room with a bed.
-    Bedroom,
-    /// A room of at least 5×5 with a long table.
-    Dining,
-    /// A public room lined with bookshelves.
-    PublicLibrary,
-    /// A private room lined with bookshelves.
-    PrivateLibrary,
-    /// A room with stoves and shelves, without an outside door.
-    Kitchen,
-    /// An odd-sized room with a treasure on a plinth.
-    Treasure,
-    /// An odd-sized courtyard with a treasure on a plinth.
-    TreasureCourtyard,
-    /// A treasure room whose treasure is locked behind a book puzzle.
-    LockedTreasure,
-    /// A treasure courtyard whose treasure is locked behind a book puzzle.
-    LockedTreasureCourtyard,
-    /// A Fortress's throne room.
-    ThroneRoom,
-}
+/// The 16 room types, in the game's enum order (§5.3): the model's own list, so a converted level
+/// keeps the type the generator chose without a translation.
+pub use crate::model::RoomType2025 as RoomType;
 
 impl RoomType {
     /// The courtyard types (open grass, walls between them not drawn).
