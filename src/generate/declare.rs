@@ -12,9 +12,9 @@ use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 
-use super::Generator;
 use super::figures::GeneratorFigures;
 use super::params::ParamSpec;
+use super::{Generator, campaign};
 use crate::model::{Level, OriginKind};
 
 /// A generator's declaration: everything the rest of the program needs to know about it, written once
@@ -42,6 +42,11 @@ pub trait Declare: Send + Sync + 'static {
     /// The parameters of mansion `level` of game `game_seed`, before any `--param`.
     fn params_for_game(_game_seed: u64, _level: u32) -> Self::Params {
         Self::defaults()
+    }
+    /// The level seed of mansion `level` of game `game_seed` (by default the campaign's, derived from
+    /// the game seed; a generator with its own game streams gives the seed its level is made from).
+    fn seed_for_game(game_seed: u64, level: u32) -> u64 {
+        campaign::level_seed(game_seed, level)
     }
     /// The parameters a level made by this generator was most likely made with, as far as the level
     /// says (a level file opened in the editor keeps no recipe).
@@ -86,6 +91,8 @@ pub trait GeneratorKind: Send + Sync {
     fn defaults(&self) -> GeneratorParams;
     /// The parameters of mansion `level` of game `game_seed`.
     fn for_game(&self, game_seed: u64, level: u32) -> GeneratorParams;
+    /// See [`Declare::seed_for_game`].
+    fn seed_for_game(&self, game_seed: u64, level: u32) -> u64;
     /// See [`Declare::params_of_level`].
     fn of_level(&self, level: &Level) -> GeneratorParams;
     /// Parameters from their JSON form (the form [`GeneratorParams::to_json`] gives).
@@ -139,6 +146,9 @@ impl<D: Declare> GeneratorKind for Kind<D> {
     }
     fn for_game(&self, game_seed: u64, level: u32) -> GeneratorParams {
         GeneratorParams::of::<D>(D::params_for_game(game_seed, level))
+    }
+    fn seed_for_game(&self, game_seed: u64, level: u32) -> u64 {
+        D::seed_for_game(game_seed, level)
     }
     fn of_level(&self, level: &Level) -> GeneratorParams {
         GeneratorParams::of::<D>(D::params_of_level(level))

@@ -48,7 +48,7 @@ impl Recipe {
                 generator.clone()
             },
             level,
-            seed: campaign::level_seed(game_seed, level),
+            seed: kind.seed_for_game(game_seed, level),
             rerolls: Rerolls::default(),
             exact: false,
         }

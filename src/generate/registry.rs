@@ -19,15 +19,16 @@ use serde_json::Value;
 use thiserror::Error;
 
 pub use super::declare::{Declare, GeneratorKind, GeneratorParams, Kind};
-use super::{packed_mansion, rogue_grid, siheyuan, tile_growth};
+use super::{lll2025, packed_mansion, rogue_grid, siheyuan, tile_growth};
 use crate::model::limits::{fit_message, quote};
 
 /// The generators this build comes with, in menu order: one line per generator.
-pub static BUILT_IN: [&(dyn GeneratorKind + 'static); 4] = [
+pub static BUILT_IN: [&(dyn GeneratorKind + 'static); 5] = [
     &Kind::<siheyuan::declaration::Declaration>::KIND,
     &Kind::<tile_growth::declaration::Declaration>::KIND,
     &Kind::<packed_mansion::declaration::Declaration>::KIND,
     &Kind::<rogue_grid::declaration::Declaration>::KIND,
+    &Kind::<lll2025::declaration::Declaration>::KIND,
 ];
 
 /// The generator of the campaign's mansions, used when none is named.

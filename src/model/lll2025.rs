@@ -20,6 +20,23 @@ pub enum LevelType2025 {
     Fortress,
 }
 
+impl LevelType2025 {
+    /// The name the game and the vectors use (`Manor`, `ManorRed`, `Mansion`, `Fortress`).
+    pub fn name(self) -> &'static str {
+        match self {
+            LevelType2025::Manor => "Manor",
+            LevelType2025::ManorRed => "ManorRed",
+            LevelType2025::Mansion => "Mansion",
+            LevelType2025::Fortress => "Fortress",
+        }
+    }
+
+    /// Manor and `ManorRed` differ only in colour: the campaign alternates them and re-draws after others.
+    pub fn is_manor(self) -> bool {
+        matches!(self, LevelType2025::Manor | LevelType2025::ManorRed)
+    }
+}
+
 /// The 2025 game's room types; the model's [`RoomKind`](super::RoomKind) keeps the coarse shape
 /// (courtyard or room) every analysis understands, this the furnishing the game chose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -9,12 +9,11 @@
 
 use super::Build;
 use super::map::{self, ItemKind as GameItem, Terrain as GameTerrain};
-use super::plan::LevelType;
 use super::rooms::{DoorType, RoomType};
 use crate::model::{
     Adjacency, Axis, Cell, Dir, Entrance, Guard, GuardExtras2025, Item, ItemKind, Level, Level2025,
-    LevelType2025, PatrolRoute, Post2025, Rect, Room, RoomId, RoomKind, RoomOrigin, RoomType2025,
-    Segment, Terrain,
+    PatrolRoute, Post2025, Rect, Room, RoomId, RoomKind, RoomOrigin, RoomType2025, Segment,
+    Terrain,
 };
 
 /// The generator's id in levels and on the command line.
@@ -87,16 +86,6 @@ fn item(k: GameItem) -> Option<ItemKind> {
         | G::EmptyVaultTreasureBox
         | G::LootedVaultTreasureBox => return None,
     })
-}
-
-/// The model's name for a level type.
-fn level_type(t: LevelType) -> LevelType2025 {
-    match t {
-        LevelType::Manor => LevelType2025::Manor,
-        LevelType::ManorRed => LevelType2025::ManorRed,
-        LevelType::Mansion => LevelType2025::Mansion,
-        LevelType::Fortress => LevelType2025::Fortress,
-    }
 }
 
 /// The cell of a game coordinate pair.
@@ -316,7 +305,7 @@ pub fn to_level(b: &Build, seed: u64) -> Level {
         exit_cell: None,
     };
     level.lll2025 = Some(Box::new(Level2025 {
-        level_type: level_type(b.plan.level_type),
+        level_type: b.plan.level_type,
         room_types,
         guards: guard_extras,
     }));

@@ -5,10 +5,10 @@
 //!
 //! Every step of the spec runs, so a plan entry gives a whole level (map, items, guards and routes), and
 //! [`level::to_level`] turns it into the project's model. Not yet: the book titles' words (only their
-//! draws), the par time, and the registry entry (the generator is tested against the vectors and
-//! converted, but not offered on the command line or in the picker yet).
+//! draws) and the par time. [`declaration`] offers it to the registry.
 
 pub mod ascii;
+pub mod declaration;
 pub mod dense;
 pub mod doors;
 pub mod exterior;
@@ -28,6 +28,7 @@ pub mod rooms;
 pub mod stationary;
 pub mod walls;
 
+use super::{Rerolls, Step};
 use layout::{Mirrors, Offsets, SlotGrid};
 use map::ItemKind;
 use plan::PlanEntry;
@@ -183,14 +184,34 @@ fn loot_and_guards(
     guards
 }
 
+/// The stream a re-rollable phase draws from: the one it was handed until `step` is re-rolled, then a
+/// fresh stream keyed by the level's seed, the step and its count. The game draws every step from one
+/// stream, so a re-rolled phase changes what comes after it (the loot lies where the furniture left
+/// room), but never what came before: re-rolling the loot keeps the layout, furniture and patrols.
+fn phase_stream(rng: &mut Rng, plan: &PlanEntry, rerolls: Rerolls, step: Step) {
+    let n = rerolls.count(step);
+    if n > 0 {
+        let tag = rerolls.tag(step, &format!("{step:?}").to_lowercase());
+        *rng = Rng::new(&format!("{}#{tag}", plan.seed));
+    }
+}
+
 impl Build {
-    /// Runs every step on the level of `plan`, from the restarted level stream.
+    /// Runs every step on the level of `plan`, from the restarted level stream: the game's level.
     pub fn new(plan: &PlanEntry) -> Self {
+        Self::with_rerolls(plan, Rerolls::default())
+    }
+
+    /// Runs every step, each re-rolled phase (furniture, patrols, loot with the guards) from its own
+    /// stream ([`phase_stream`]); without re-rolls this is the game's level. The draw counts after a
+    /// re-rolled phase count its own stream.
+    pub fn with_rerolls(plan: &PlanEntry, rerolls: Rerolls) -> Self {
         let mut rng = plan.rng();
         let mut marks = Marks(Vec::new());
         let (inside, offsets, mirrors, graph) = rooms_and_doors(plan, &mut rng, &mut marks);
         let mut map = walls::blank_map(&graph);
         walls::render_walls(&graph, plan.level_type, &mut map);
+        phase_stream(&mut rng, plan, rerolls, Step::Furniture);
         furnish::render_rooms(&graph, plan.level, &mut map, &mut rng);
         marks.mark("furniture", &rng);
         let start = exterior::player_start(&graph, &map, plan.level);
@@ -199,7 +220,9 @@ impl Build {
         exterior::front_pillars(&mut map);
         marks.mark("exterior", &rng);
         map.fix_walls();
+        phase_stream(&mut rng, plan, rerolls, Step::Patrols);
         let routes = patrol_routes(plan, &graph, &map, &perimeter, &mut rng, &mut marks);
+        phase_stream(&mut rng, plan, rerolls, Step::Loot);
         let guards = loot_and_guards(plan, &graph, &mut map, routes, &mut rng, &mut marks);
         Build {
             plan: plan.clone(),

@@ -14,35 +14,8 @@ pub const LEVELS: usize = 10;
 /// The loot a normal campaign shares out over its levels in proportion to their slot areas.
 pub const TOTAL_LOOT: u32 = 100;
 
-/// The 2025 level types the campaign uses (the game's Warrens type is never generated, §4.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum LevelType {
-    /// Courtyard manor, one tile colour.
-    Manor,
-    /// The same manor in the other tile colour: the generator treats it exactly as [`LevelType::Manor`].
-    ManorRed,
-    /// 2×2 room blocks joined by a random tree, the lanes between them outdoors.
-    Mansion,
-    /// Rooms around a ring (or U) of courtyards around a core of rooms; all back doors locked.
-    Fortress,
-}
-
-impl LevelType {
-    /// The name the game and the vectors use (`Manor`, `ManorRed`, `Mansion`, `Fortress`).
-    pub fn name(self) -> &'static str {
-        match self {
-            LevelType::Manor => "Manor",
-            LevelType::ManorRed => "ManorRed",
-            LevelType::Mansion => "Mansion",
-            LevelType::Fortress => "Fortress",
-        }
-    }
-
-    /// Manor and `ManorRed` differ only in colour: the campaign alternates them and re-draws after others.
-    pub fn is_manor(self) -> bool {
-        matches!(self, LevelType::Manor | LevelType::ManorRed)
-    }
-}
+/// The 2025 level types the campaign uses: the model's, as the converted level records them.
+pub use crate::model::LevelType2025 as LevelType;
 
 /// One level of a plan: everything the generator is given (`GameMapRoughPlan`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,6 +39,35 @@ impl PlanEntry {
     pub fn rng(&self) -> Rng {
         Rng::new(&self.seed)
     }
+}
+
+impl PlanEntry {
+    /// The project's 64-bit seed of this level: the bits of the fraction `u` its seed string spells
+    /// (`'lvl' + L + u`), so [`level_seed_string`] gives the string back and a recipe can name a game's
+    /// level by a number like any other. `None` when the string is not of that form.
+    pub fn seed_bits(&self) -> Option<u64> {
+        let fraction = self.seed.strip_prefix(&format!("lvl{}", self.level))?;
+        let u: f64 = fraction.parse().ok()?;
+        (level_seed_string(self.level, u.to_bits()) == self.seed).then_some(u.to_bits())
+    }
+}
+
+/// The fraction a 64-bit seed stands for: the double its bits spell when that lies in [0, 1) (a game's
+/// level seeds are stored so), otherwise its top 53 bits over 2⁵³, so every seed gives a fraction of
+/// the kind the game draws.
+pub fn seed_fraction(seed: u64) -> f64 {
+    let own = f64::from_bits(seed);
+    if (0.0..1.0).contains(&own) {
+        own
+    } else {
+        (seed >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// The level stream's seed string of level `level` made with the project's seed `seed`: the game's
+/// `'lvl' + L + u`, `u` the seed's fraction ([`seed_fraction`]) written as JavaScript writes it.
+pub fn level_seed_string(level: u32, seed: u64) -> String {
+    format!("lvl{level}{}", js_number(seed_fraction(seed)))
 }
 
 /// `levelShapeInfo`: per level the slot-count range in x and y and the area range (§4.3).
@@ -228,6 +230,38 @@ mod tests {
         assert_eq!(plan[0].seed, "lvl00.5997985005033076");
         assert_eq!(plan[1].seed, "lvl10.3206486422043705");
         assert_eq!(plan[2].seed, "lvl20.9119392865699552");
+    }
+
+    #[test]
+    fn game_level_seeds_survive_the_trip_through_64_bits() {
+        for game in 1..=200 {
+            for entry in game_plan(&format!("game {game}")) {
+                let bits = entry
+                    .seed_bits()
+                    .expect("a game's level seed is 'lvl' + L + u");
+                assert_eq!(level_seed_string(entry.level, bits), entry.seed);
+            }
+        }
+    }
+
+    #[test]
+    fn any_seed_gives_a_fraction_below_one() {
+        for seed in [
+            0,
+            1,
+            u64::MAX,
+            1.0f64.to_bits(),
+            f64::NAN.to_bits(),
+            (-0.5f64).to_bits(),
+        ] {
+            let u = seed_fraction(seed);
+            assert!((0.0..1.0).contains(&u), "{seed}: {u}");
+        }
+        assert_eq!(
+            seed_fraction(0.25f64.to_bits()).to_bits(),
+            0.25f64.to_bits()
+        );
+        assert_eq!(level_seed_string(3, 0.5f64.to_bits()), "lvl30.5");
     }
 
     #[test]

@@ -1,0 +1,222 @@
+//! The 2025 generator as the registry knows it: a level type, a room-slot grid and the loot as its
+//! parameters, and the project's 64-bit seed as the level's seed string.
+//!
+//! A game's level is a plain recipe here: its plan entry gives the parameters, and the fraction `u` of
+//! its seed string `'lvl' + L + u` is kept as the seed's bits ([`PlanEntry::seed_bits`]), so the
+//! recipe rebuilds exactly the game's level, and a new seed gives a new level of the same kind. Game
+//! seed `G` of the campaign convention is the game's run `'game G'`, as in the reference vectors.
+
+use serde::{Deserialize, Serialize};
+
+use super::Build;
+use super::level::{GENERATOR, to_level};
+use super::plan::{self, LevelType, PlanEntry, level_seed_string};
+use crate::generate::declare::Declare;
+use crate::generate::params::{Clamp, ParamSpec, Widget, choice, numeric};
+use crate::generate::{GenerateError, Generator, Request};
+use crate::model::{Level, OriginKind};
+
+/// Generator id used in files and on the command line.
+pub const ID: &str = GENERATOR;
+
+/// The level types the picker offers, in the game's names.
+const LEVEL_TYPES: &[&str] = &["Manor", "ManorRed", "Mansion", "Fortress"];
+
+/// What one 2025 level is made from besides its level number and seed: the game's plan entry without
+/// its seed string. Out-of-range values are clamped when generating, and reported.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Lll2025Params {
+    /// The level type: the house's layout and which doors are locked.
+    pub level_type: LevelType,
+    /// Room slots west–east (3–9, odd; a Mansion's 5, 8 or 11).
+    pub rooms_x: u32,
+    /// Room slots south–north (2–9; a Mansion's 5, 8 or 11).
+    pub rooms_y: u32,
+    /// Coins plus guard purses.
+    pub loot: u32,
+}
+
+impl Default for Lll2025Params {
+    fn default() -> Self {
+        Lll2025Params {
+            level_type: LevelType::Manor,
+            rooms_x: 5,
+            rooms_y: 4,
+            loot: 10,
+        }
+    }
+}
+
+/// The largest loot a level takes: more than the campaign ever gives one level, and cheap to place.
+const MAX_LOOT: u32 = 100;
+
+impl Lll2025Params {
+    /// The parameters of a game's plan entry.
+    pub fn of_plan(entry: &PlanEntry) -> Self {
+        Lll2025Params {
+            level_type: entry.level_type,
+            rooms_x: entry.rooms_x,
+            rooms_y: entry.rooms_y,
+            loot: entry.loot,
+        }
+    }
+
+    /// The plan entry of level `level` with the project's `seed`, the sizes brought to what the game
+    /// makes for the level type (every change noted).
+    pub fn plan_entry(&self, level: u32, seed: u64, clamp: &mut Clamp) -> PlanEntry {
+        let int = |v: u32| i32::try_from(v).unwrap_or(i32::MAX);
+        let (rooms_x, rooms_y) = if self.level_type == LevelType::Mansion {
+            (
+                clamp.int("rooms_x", int(self.rooms_x), 5, 11),
+                clamp.int("rooms_y", int(self.rooms_y), 5, 11),
+            )
+        } else {
+            (
+                clamp.odd("rooms_x", int(self.rooms_x), 3, 9),
+                clamp.int("rooms_y", int(self.rooms_y), 2, 9),
+            )
+        };
+        let (rooms_x, rooms_y) = if self.level_type == LevelType::Mansion {
+            (mansion_slots(rooms_x), mansion_slots(rooms_y))
+        } else {
+            (rooms_x, rooms_y)
+        };
+        let loot = clamp.int("loot", int(self.loot), 0, MAX_LOOT as i32);
+        PlanEntry {
+            level,
+            level_type: self.level_type,
+            rooms_x: rooms_x.unsigned_abs(),
+            rooms_y: rooms_y.unsigned_abs(),
+            loot: loot.unsigned_abs(),
+            seed: level_seed_string(level, seed),
+        }
+    }
+}
+
+/// A Mansion's slot count: 2×2 blocks with one-slot lanes, so 5, 8 or 11 (the nearest, as the game
+/// rounds its drawn sizes).
+fn mansion_slots(v: i32) -> i32 {
+    3 * ((f64::from(v + 1) / 3.0 + 0.5).floor() as i32).clamp(2, 4) - 1
+}
+
+/// The generator of one set of parameters.
+pub struct Lll2025 {
+    /// Its parameters.
+    pub params: Lll2025Params,
+}
+
+impl Generator for Lll2025 {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    /// The output version (see [`Generator::version`]).
+    fn version(&self) -> u32 {
+        1
+    }
+
+    fn generate(&self, request: &Request) -> Result<Level, GenerateError> {
+        if !request.locks.is_empty() {
+            return Err(GenerateError::LocksUnsatisfiable(
+                "the 2025 generator cannot keep locked rooms yet; unlock them to regenerate".into(),
+            ));
+        }
+        let mut clamp = Clamp::default();
+        let entry = self
+            .params
+            .plan_entry(request.level, request.seed, &mut clamp);
+        let build = Build::with_rerolls(&entry, request.rerolls);
+        let mut level = to_level(&build, request.seed);
+        level.diagnostics.extend(clamp.notes);
+        Ok(level)
+    }
+}
+
+/// The 2025 generator's declaration.
+pub struct Declaration;
+
+impl Declare for Declaration {
+    type Params = Lll2025Params;
+    const ID: &'static str = ID;
+    const LABEL: &'static str = "Lurk Leap Loot 2025";
+    const ABOUT: &'static str = "The game's current generator: manors, mansions and fortresses with \
+                                 vaults, keys and locked doors, bit-exact with the game's seeds.";
+    const ROOMS: OriginKind = OriginKind::Corner2025;
+    const PARAMS: &'static [ParamSpec] = &[
+        choice(
+            "level_type",
+            "Manor (two tile colours), Mansion or Fortress.",
+        )
+        .edited(Widget::Pick(LEVEL_TYPES))
+        .shown("Level type", ""),
+        numeric(
+            "rooms_x",
+            3.0,
+            11.0,
+            "Room slots west–east (odd 3–9; a Mansion's 5, 8 or 11).",
+        )
+        .shown("Room columns", "slots"),
+        numeric(
+            "rooms_y",
+            2.0,
+            11.0,
+            "Room slots south–north (2–9; a Mansion's 5, 8 or 11).",
+        )
+        .shown("Room rows", "slots"),
+        numeric("loot", 0.0, 100.0, "Coins plus guard purses.").shown("Loot", "coins"),
+    ];
+    const CAMPAIGN: bool = true;
+
+    fn defaults() -> Lll2025Params {
+        Lll2025Params::default()
+    }
+
+    /// Level `level` of the game's run `'game G'`.
+    fn params_for_game(game_seed: u64, level: u32) -> Lll2025Params {
+        Lll2025Params::of_plan(&game_entry(game_seed, level))
+    }
+
+    /// The seed whose bits are the fraction of that level's seed string.
+    fn seed_for_game(game_seed: u64, level: u32) -> u64 {
+        game_entry(game_seed, level)
+            .seed_bits()
+            .unwrap_or(game_seed)
+    }
+
+    /// The level type the level records; its sizes and loot as the plan of its rooms and coins say.
+    fn params_of_level(level: &Level) -> Lll2025Params {
+        level
+            .lll2025
+            .as_ref()
+            .map_or_else(Lll2025Params::default, |extra| Lll2025Params {
+                level_type: extra.level_type,
+                ..Lll2025Params::default()
+            })
+    }
+
+    fn generator(params: &Lll2025Params) -> Box<dyn Generator> {
+        Box::new(Lll2025 {
+            params: params.clone(),
+        })
+    }
+
+    /// A 2025 level file must carry its 2025 part (level type, room types, what guards carry).
+    fn check_level(level: &Level) -> Result<(), String> {
+        match &level.lll2025 {
+            Some(extra) if extra.room_types.len() == level.rooms.len() => Ok(()),
+            Some(extra) => Err(format!(
+                "its 2025 part names {} room types for {} rooms",
+                extra.room_types.len(),
+                level.rooms.len()
+            )),
+            None => Err("a level of the 2025 generator must carry its `lll2025` part".into()),
+        }
+    }
+}
+
+/// Level `level` (0–9) of the game's run `'game G'`.
+fn game_entry(game_seed: u64, level: u32) -> PlanEntry {
+    let mut entries = plan::game_plan(&format!("game {game_seed}"));
+    entries.swap_remove((level as usize).min(plan::LEVELS - 1))
+}
