@@ -97,3 +97,18 @@ fn a_rerolled_step_keeps_the_layout() {
         "re-rolling loot keeps patrols"
     );
 }
+
+#[test]
+fn the_campaigns_recipe_builds_the_campaigns_mansion() {
+    use mansion_forge::generate::campaign;
+    for seed in [0, 5, 77] {
+        let game = campaign::plan(seed);
+        for n in 0..10 {
+            assert_eq!(
+                Recipe::campaign_level(seed, n).build().ok(),
+                game.generate(n),
+                "seed {seed} level {n}"
+            );
+        }
+    }
+}

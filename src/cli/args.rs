@@ -9,6 +9,8 @@ use super::error::CliError;
 use crate::analysis::Overlay;
 use crate::analysis::stealth::LitMap;
 use crate::generate::campaign::LEVELS;
+use crate::generate::lll2025::date::Date;
+use crate::generate::lll2025::plan::{self, PlanEntry};
 use crate::io::preset::BrokenEdits;
 
 /// Game seed and level number, shared by the commands that generate one mansion.
@@ -20,6 +22,64 @@ pub(super) struct MansionArgs {
     /// Level of that game's campaign, 0–9.
     #[arg(long, value_parser = clap::value_parser!(u32).range(..LEVELS as i64))]
     pub(super) level: u32,
+}
+
+/// `--game-seed` and `--daily`: a run of the 2025 game, named as the game names it. Its mansions are the
+/// 2025 generator's (`--generator lll2025`), cell for cell the game's.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub(super) struct Game2025Args {
+    /// A run of the 2025 game by its seed text, as the game seeds it (`--game-seed 'game 7'`; any
+    /// text): its mansions are made by the 2025 generator (`--seed 7 --generator lll2025` is the same run).
+    #[arg(long, value_name = "TEXT", conflicts_with_all = ["daily", "exact"])]
+    pub(super) game_seed: Option<String>,
+    /// The 2025 game's daily run of this UTC date (`YYYY-MM-DD`, or `today`): its three mansions are
+    /// `--level 0`, `1` and `2`, each keeping the level number the day's plan gives it.
+    #[arg(long, value_name = "DATE", value_parser = parse_daily, conflicts_with = "exact")]
+    pub(super) daily: Option<Date>,
+}
+
+impl Game2025Args {
+    /// The run's plan entries: the ten of a game seed, or the day's three; `None` when neither is given.
+    pub(super) fn entries(&self) -> Option<Vec<PlanEntry>> {
+        if let Some(seed) = &self.game_seed {
+            return Some(plan::game_plan(seed));
+        }
+        let run = plan::daily_run_of(self.daily?);
+        Some(run.levels().into_iter().cloned().collect())
+    }
+
+    /// The plan entry of `--level N` of the run, or `None` when no run is named.
+    pub(super) fn entry(&self, level: u32) -> Result<Option<PlanEntry>, CliError> {
+        let Some(entries) = self.entries() else {
+            return Ok(None);
+        };
+        let count = entries.len();
+        entries
+            .into_iter()
+            .nth(level as usize)
+            .map(Some)
+            .ok_or_else(|| {
+                CliError::Input(format!(
+                    "--level {level}: a daily run has three mansions, --level 0 to {}",
+                    count - 1
+                ))
+            })
+    }
+
+    /// The run's name for people: `'game 7'`, or the daily's seed text.
+    pub(super) fn name(&self) -> Option<String> {
+        self.game_seed
+            .clone()
+            .or_else(|| self.daily.map(|d| plan::daily_seed(d.year, d.month, d.day)))
+    }
+}
+
+/// Reads `--daily`: a date, or `today` (UTC, by this machine's clock).
+fn parse_daily(text: &str) -> Result<Date, String> {
+    if text.eq_ignore_ascii_case("today") {
+        return Date::today_utc().ok_or_else(|| "this machine's clock gives no date".to_string());
+    }
+    text.parse()
 }
 
 /// `--exact`, on every command that generates mansions of a game (through [`super::recipe::GeneratorArgs`],

@@ -7,21 +7,30 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
-use super::args::{ExactArg, MansionArgs, exact_seed, parse_seed};
+use super::args::{ExactArg, Game2025Args, exact_seed, parse_seed};
 use super::error::CliError;
 use super::export::emit;
 use super::output::{print, progress_bar, say, write_file};
-use super::recipe::{GeneratorArgs, build};
+use super::recipe::{GeneratorArgs, build, build_recipe};
 use crate::analysis::stats::level_stats;
-use crate::generate::{campaign, exact};
+use crate::generate::campaign::LEVELS;
+use crate::generate::recipe::Recipe;
+use crate::generate::{campaign, exact, lll2025};
 use crate::io::atomic_dir::StagedDir;
 use crate::io::export::{self, Format};
 use crate::model::Level;
 
 #[derive(Debug, Args)]
 pub(super) struct GenerateArgs {
+    /// Game seed: decimal or 0x-prefixed hexadecimal.
+    #[arg(long, value_parser = parse_seed, required_unless_present_any = ["game_seed", "daily"],
+          conflicts_with_all = ["game_seed", "daily"])]
+    seed: Option<u64>,
+    /// Level of that game's campaign, 0–9 (of a daily run, 0–2: the day's three mansions).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(..LEVELS as i64))]
+    level: u32,
     #[command(flatten)]
-    mansion: MansionArgs,
+    game: Game2025Args,
     /// Output format [default: from the --out extension: .ron .json .tmj .tmx .ldtk .png .txt; else ascii].
     #[arg(long, value_enum)]
     format: Option<Format>,
@@ -35,8 +44,11 @@ pub(super) struct GenerateArgs {
 #[derive(Debug, Args)]
 pub(super) struct CampaignArgs {
     /// Game seed: decimal or 0x-prefixed hexadecimal.
-    #[arg(long, value_parser = parse_seed)]
-    seed: u64,
+    #[arg(long, value_parser = parse_seed, required_unless_present_any = ["game_seed", "daily"],
+          conflicts_with_all = ["game_seed", "daily"])]
+    seed: Option<u64>,
+    #[command(flatten)]
+    game: Game2025Args,
     /// Folder for level-0.ron … level-9.ron and summary.json; created if missing, replaced whole if it
     /// holds only campaign files, refused if it holds anything else.
     #[arg(long)]
@@ -49,9 +61,13 @@ pub(super) struct CampaignArgs {
 }
 
 pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode, CliError> {
-    let MansionArgs { seed, level } = args.mansion;
-    let choice = args.generator.choice()?;
-    let level = build(choice.as_ref(), seed, level)?;
+    let level = match (args.game.entry(args.level)?, args.seed) {
+        (Some(entry), _) => build_recipe(&args.generator.game_recipe(&entry)?)?,
+        (None, seed) => {
+            let choice = args.generator.choice()?;
+            build(choice.as_ref(), seed.unwrap_or_default(), args.level)?
+        }
+    };
     // What fell short of the parameters, or was clamped, goes to stderr: the level is still written.
     for note in &level.diagnostics {
         say(&format!("mansion-forge: note: {note}"));
@@ -87,7 +103,12 @@ struct SummaryRow {
 
 #[derive(Debug, Serialize)]
 struct Summary {
-    game_seed: u64,
+    /// The game seed of a campaign (`--seed`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game_seed: Option<u64>,
+    /// The 2025 game's run (`--game-seed`, `--daily`), by its seed text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    run: Option<String>,
     levels: Vec<SummaryRow>,
 }
 
@@ -125,38 +146,27 @@ fn campaign_file(name: &str) -> bool {
 /// but campaign files (see [`campaign_file`] and [`StagedDir`]); otherwise the command refuses.
 pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
     let folder_error = |e: std::io::Error| CliError::Input(format!("{}: {e}", args.out.display()));
+    let mansions = planned_mansions(args)?;
     let staged = StagedDir::create(&args.out, campaign_file).map_err(folder_error)?;
-    let game = campaign::plan(args.seed);
-    // The exact mode draws the whole game from one stream, so its levels come in one pass.
-    let exact_levels = if args.exact.exact {
-        exact::game(exact_seed(args.seed)?)
-    } else {
-        Vec::new()
-    };
     let format = args.format;
-    let progress = progress_bar(campaign::LEVELS as u64);
-    let mut rows = Vec::with_capacity(campaign::LEVELS);
+    let progress = progress_bar(mansions.len() as u64);
+    let mut rows = Vec::with_capacity(mansions.len());
     let mut project = Vec::new();
     if format.has_tileset() {
         export::write_shared_tileset(staged.path()).map_err(|e| CliError::Input(e.to_string()))?;
     }
-    for (number, planned) in (0..campaign::LEVELS as u32).zip(&game.plans) {
-        progress.set_message(format!("level {number}"));
-        let level = if args.exact.exact {
-            exact_levels.get(number as usize).cloned()
-        } else {
-            game.generate(number)
-        }
-        .ok_or_else(|| CliError::Failed(format!("a campaign has no level {number}")))?;
-        let plan = level.plan.unwrap_or(*planned);
+    for planned in mansions {
+        progress.set_message(format!("level {}", planned.number));
+        let level = planned.make.build()?;
+        let (rooms_x, rooms_y) = level.plan.map_or(planned.rooms, |p| (p.rooms_x, p.rooms_y));
         let file = if format == Format::Ldtk {
             export::CAMPAIGN_PROJECT.to_string()
         } else {
-            format!("level-{number}.{}", format.extension())
+            format!("level-{}.{}", level.level, format.extension())
         };
         let path = staged.path().join(&file);
         if format == Format::Ldtk {
-            // One project holds the ten levels; it is written after the last.
+            // One project holds the levels; it is written after the last.
             Ok(())
         } else if format.has_tileset() {
             export::write_with_shared_tileset(&path, &level, format)
@@ -165,12 +175,12 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
         }
         .map_err(|e| CliError::Input(e.to_string()))?;
         progress.inc(1);
-        let stats = level_stats(&level, args.seed);
+        let stats = level_stats(&level, args.seed.unwrap_or_default());
         rows.push(SummaryRow {
             level: level.level,
             file,
-            rooms_x: plan.rooms_x,
-            rooms_y: plan.rooms_y,
+            rooms_x,
+            rooms_y,
             width: stats.width,
             height: stats.height,
             rooms: stats.rooms,
@@ -189,6 +199,7 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
     }
     let summary = Summary {
         game_seed: args.seed,
+        run: args.game.name(),
         levels: rows,
     };
     let json = serde_json::to_string_pretty(&summary)
@@ -202,11 +213,85 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// One mansion of a `campaign` run, before it is built.
+struct Planned {
+    /// Its level number (a daily's picks keep theirs).
+    number: u32,
+    /// Its room grid, as the plan gives it.
+    rooms: (i32, i32),
+    make: Make,
+}
+
+/// How a planned mansion is built.
+enum Make {
+    /// Built already (the exact mode draws the whole game in one pass).
+    Built(Box<Level>),
+    /// By its recipe.
+    Recipe(Box<Recipe>),
+}
+
+impl Make {
+    fn build(self) -> Result<Level, CliError> {
+        match self {
+            Make::Built(level) => Ok(*level),
+            Make::Recipe(recipe) => build_recipe(&recipe),
+        }
+    }
+}
+
+/// The mansions `campaign` writes: the ten of a game seed (normal or exact), or a 2025 run's (ten of a
+/// game seed, the day's three of a daily).
+fn planned_mansions(args: &CampaignArgs) -> Result<Vec<Planned>, CliError> {
+    let slots = |x: u32, y: u32| (x.cast_signed(), y.cast_signed());
+    if let Some(entries) = args.game.entries() {
+        return entries
+            .iter()
+            .map(|entry| {
+                let recipe = lll2025::declaration::recipe_of(entry).ok_or_else(|| {
+                    CliError::Failed(format!(
+                        "the level seed {} is not the game's form",
+                        entry.seed
+                    ))
+                })?;
+                Ok(Planned {
+                    number: entry.level,
+                    rooms: slots(entry.rooms_x, entry.rooms_y),
+                    make: Make::Recipe(Box::new(recipe)),
+                })
+            })
+            .collect();
+    }
+    let seed = args.seed.unwrap_or_default();
+    let game = campaign::plan(seed);
+    let plans = game.plans.iter().map(|p| (p.rooms_x, p.rooms_y));
+    if args.exact.exact {
+        let levels = exact::game(exact_seed(seed)?);
+        return Ok((0..)
+            .zip(levels)
+            .zip(plans)
+            .map(|((number, level), rooms)| Planned {
+                number,
+                rooms,
+                make: Make::Built(Box::new(level)),
+            })
+            .collect());
+    }
+    Ok((0..)
+        .zip(plans)
+        .map(|(number, rooms)| Planned {
+            number,
+            rooms,
+            make: Make::Recipe(Box::new(Recipe::campaign_level(seed, number))),
+        })
+        .collect())
+}
+
 fn summary_table(summary: &Summary) -> String {
-    let mut table = format!(
-        "game seed {}\nlevel  grid  map    rooms  loot  guards  file\n",
-        summary.game_seed
-    );
+    let name = match (&summary.run, summary.game_seed) {
+        (Some(run), _) => format!("2025 run '{run}'"),
+        (None, seed) => format!("game seed {}", seed.unwrap_or_default()),
+    };
+    let mut table = format!("{name}\nlevel  grid  map    rooms  loot  guards  file\n");
     for row in &summary.levels {
         // Writing to a String cannot fail.
         let _ = writeln!(

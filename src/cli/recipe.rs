@@ -11,9 +11,10 @@ use clap::Args;
 
 use super::args::{ExactArg, exact_seed};
 use super::error::CliError;
+use crate::generate::lll2025::plan::PlanEntry;
 use crate::generate::recipe::Recipe;
 use crate::generate::registry::{self, GeneratorKind};
-use crate::generate::{campaign, exact, siheyuan};
+use crate::generate::{campaign, exact, lll2025, siheyuan};
 use crate::model::Level;
 use crate::model::limits::quote;
 
@@ -90,16 +91,7 @@ impl GeneratorArgs {
                 registry::ids_for_people()
             )));
         };
-        let params = self
-            .params
-            .iter()
-            .map(|pair| {
-                let (name, value) = pair.split_once('=').ok_or_else(|| {
-                    CliError::Input(format!("--param {}: expected NAME=VALUE", quote(pair)))
-                })?;
-                Ok((name.trim().replace('-', "_"), value.trim().to_string()))
-            })
-            .collect::<Result<Vec<_>, CliError>>()?;
+        let params = self.named_params()?;
         let choice = Choice {
             kind,
             params,
@@ -112,6 +104,44 @@ impl GeneratorArgs {
 }
 
 impl GeneratorArgs {
+    /// The recipe of a 2025 game's level (`--game-seed`, `--daily`): the 2025 generator with the plan
+    /// entry's parameters, then any `--param`. Another `--generator` is refused, not ignored.
+    pub(super) fn game_recipe(&self, entry: &PlanEntry) -> Result<Recipe, CliError> {
+        if let Some(named) = self.generator.as_deref()
+            && registry::find(named).is_none_or(|k| k.id() != lll2025::declaration::ID)
+        {
+            return Err(CliError::Input(format!(
+                "--game-seed and --daily name runs of the 2025 game, made by --generator lll2025, not {}",
+                quote(named)
+            )));
+        }
+        let recipe = lll2025::declaration::recipe_of(entry).ok_or_else(|| {
+            CliError::Failed(format!(
+                "the level seed {} is not the game's form",
+                entry.seed
+            ))
+        })?;
+        let params = self.named_params()?;
+        let bad = |e: registry::ParamError| CliError::Input(format!("--param: {e}"));
+        Ok(Recipe {
+            generator: recipe.generator.with(&params).map_err(bad)?,
+            ..recipe
+        })
+    }
+
+    /// `--param NAME=VALUE` pairs, dashes in names read as underscores.
+    fn named_params(&self) -> Result<Vec<(String, String)>, CliError> {
+        self.params
+            .iter()
+            .map(|pair| {
+                let (name, value) = pair.split_once('=').ok_or_else(|| {
+                    CliError::Input(format!("--param {}: expected NAME=VALUE", quote(pair)))
+                })?;
+                Ok((name.trim().replace('-', "_"), value.trim().to_string()))
+            })
+            .collect()
+    }
+
     /// Whether `--exact` was given.
     pub(super) fn is_exact(&self) -> bool {
         self.exact.exact
@@ -206,11 +236,16 @@ pub(super) fn build(choice: Option<&Choice>, seed: u64, level: u32) -> Result<Le
         None => campaign::plan(seed)
             .generate(level)
             .ok_or_else(|| CliError::Input(format!("a campaign has no level {level}"))),
-        Some(choice) => choice.recipe(seed, level)?.build().map_err(|e| {
-            CliError::Failed(format!(
-                "{} could not build the mansion: {e}",
-                choice.kind.id()
-            ))
-        }),
+        Some(choice) => build_recipe(&choice.recipe(seed, level)?),
     }
+}
+
+/// The level of `recipe`, or why its generator could not build it.
+pub(super) fn build_recipe(recipe: &Recipe) -> Result<Level, CliError> {
+    recipe.build().map_err(|e| {
+        CliError::Failed(format!(
+            "{} could not build the mansion: {e}",
+            recipe.generator.id()
+        ))
+    })
 }

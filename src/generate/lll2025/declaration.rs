@@ -13,7 +13,8 @@ use super::level::{GENERATOR, to_level};
 use super::plan::{self, LevelType, PlanEntry, level_seed_string};
 use crate::generate::declare::Declare;
 use crate::generate::params::{Clamp, ParamSpec, Widget, choice, numeric};
-use crate::generate::{GenerateError, Generator, Request};
+use crate::generate::recipe::{GeneratorParams, Recipe};
+use crate::generate::{GenerateError, Generator, Request, Rerolls};
 use crate::model::{Level, OriginKind};
 
 /// Generator id used in files and on the command line.
@@ -213,6 +214,18 @@ impl Declare for Declaration {
             None => Err("a level of the 2025 generator must carry its `lll2025` part".into()),
         }
     }
+}
+
+/// The recipe of a level of a game's plan (a normal run's or a daily's): the game's level, cell for cell.
+/// `None` only if the entry's seed string is not the game's `'lvl' + L + u`.
+pub fn recipe_of(entry: &PlanEntry) -> Option<Recipe> {
+    Some(Recipe {
+        generator: GeneratorParams::of::<Declaration>(Lll2025Params::of_plan(entry)),
+        level: entry.level,
+        seed: entry.seed_bits()?,
+        rerolls: Rerolls::default(),
+        exact: false,
+    })
 }
 
 /// Level `level` (0–9) of the game's run `'game G'`.

@@ -8,6 +8,7 @@
 //! draws) and the par time. [`declaration`] offers it to the registry.
 
 pub mod ascii;
+pub mod date;
 pub mod declaration;
 pub mod dense;
 pub mod doors;

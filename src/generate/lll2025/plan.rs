@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::date::Date;
 use super::random::{Rng, js_number};
 
 /// Levels in a campaign, and the loot they share (`game.ts:19-22`).
@@ -190,6 +191,11 @@ impl DailyRun {
 /// The seed string of a day's run: `'Daily '` and the UTC date as `YYYY/MM/DD`, zero-padded.
 pub fn daily_seed(year: u32, month: u32, day: u32) -> String {
     format!("Daily {year:04}/{month:02}/{day:02}")
+}
+
+/// The daily run of a calendar date.
+pub fn daily_run_of(date: Date) -> DailyRun {
+    daily_run(date.year, date.month, date.day)
 }
 
 /// The daily run of a UTC date (`game.ts:3343-3348`).

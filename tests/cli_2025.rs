@@ -1,0 +1,169 @@
+//! The 2025 game's runs on the command line: `--game-seed` and `--daily` on `generate`, `campaign
+//! --daily`, and one clear line for what they cannot do (a fourth daily mansion, a day the calendar
+//! lacks, another generator).
+
+use mansion_forge::generate::lll2025::Build;
+use mansion_forge::generate::lll2025::level::to_level;
+use mansion_forge::generate::lll2025::plan::{daily_run, game_plan};
+use mansion_forge::io::ascii;
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::{run, scratch};
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// Asserts an input failure: exit code 2, nothing on stdout, one stderr line containing `needle`.
+fn assert_refused(args: &[&str], needle: &str) {
+    let out = run(args);
+    let err = String::from_utf8(out.stderr.clone()).expect("UTF-8 errors");
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    assert!(err.contains(needle), "{args:?}: {err}");
+}
+
+#[test]
+fn daily_levels_are_the_days_three_mansions() {
+    let run = daily_run(2025, 9, 1);
+    for (n, entry) in run.levels().into_iter().enumerate() {
+        let printed = stdout_of(&[
+            "generate",
+            "--daily",
+            "2025-09-01",
+            "--level",
+            &n.to_string(),
+            "--format",
+            "ascii",
+        ]);
+        let seed = entry.seed_bits().expect("the game's seed form");
+        let level = to_level(&Build::new(entry), seed);
+        assert_eq!(level.level, entry.level, "the pick keeps its level number");
+        assert_eq!(
+            printed,
+            format!("{}\n{}\n", ascii::render(&level), ascii::LEGEND)
+        );
+    }
+}
+
+#[test]
+fn a_game_seed_text_is_that_run_and_game_g_is_seed_g() {
+    let by_text = stdout_of(&[
+        "generate",
+        "--game-seed",
+        "game 7",
+        "--level",
+        "4",
+        "--format",
+        "ascii",
+    ]);
+    let by_seed = stdout_of(&[
+        "generate",
+        "--seed",
+        "7",
+        "--generator",
+        "lll2025",
+        "--level",
+        "4",
+        "--format",
+        "ascii",
+    ]);
+    assert_eq!(by_text, by_seed);
+    let entry = &game_plan("game 7")[4];
+    let level = to_level(&Build::new(entry), entry.seed_bits().expect("seed form"));
+    assert_eq!(
+        by_text,
+        format!("{}\n{}\n", ascii::render(&level), ascii::LEGEND)
+    );
+    let other = stdout_of(&[
+        "generate",
+        "--game-seed",
+        "any text",
+        "--level",
+        "4",
+        "--format",
+        "ascii",
+    ]);
+    assert_ne!(other, by_text);
+}
+
+#[test]
+fn what_a_run_cannot_give_is_refused() {
+    assert_refused(
+        &["generate", "--daily", "2025-09-01", "--level", "3"],
+        "--level 0 to 2",
+    );
+    assert_refused(
+        &["generate", "--daily", "2025-02-30", "--level", "0"],
+        "not a day of the calendar",
+    );
+    assert_refused(
+        &[
+            "generate",
+            "--daily",
+            "2025-09-01",
+            "--level",
+            "0",
+            "--generator",
+            "siheyuan",
+        ],
+        "lll2025",
+    );
+    assert_refused(
+        &[
+            "generate",
+            "--daily",
+            "2025-09-01",
+            "--level",
+            "0",
+            "--seed",
+            "3",
+        ],
+        "--seed",
+    );
+    assert_refused(
+        &[
+            "generate",
+            "--game-seed",
+            "game 1",
+            "--level",
+            "0",
+            "--exact",
+        ],
+        "--exact",
+    );
+}
+
+#[test]
+fn campaign_daily_writes_the_days_mansions_under_their_level_numbers() {
+    let out = scratch("cli-2025-daily").join("daily");
+    let table = stdout_of(&[
+        "campaign",
+        "--daily",
+        "2025-09-01",
+        "--out",
+        out.to_str().expect("UTF-8 path"),
+    ]);
+    assert!(table.starts_with("2025 run 'Daily 2025/09/01'"), "{table}");
+    let picks = daily_run(2025, 9, 1).picks;
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .expect("folder written")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut want: Vec<String> = picks.iter().map(|p| format!("level-{p}.ron")).collect();
+    want.push("summary.json".into());
+    assert_eq!(names, want);
+    let summary: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("summary.json")).expect("summary"))
+            .expect("JSON");
+    assert_eq!(summary["run"], "Daily 2025/09/01");
+    assert!(summary.get("game_seed").is_none());
+}
