@@ -112,3 +112,21 @@ fn the_campaigns_recipe_builds_the_campaigns_mansion() {
         }
     }
 }
+
+#[test]
+fn the_games_levels_keep_the_validators_2025_notes() {
+    use mansion_forge::analysis::validate::validate;
+    for game in 1..=40u64 {
+        for n in 0..10 {
+            let level = Recipe::for_game(&lll2025(), game, n)
+                .build()
+                .expect("builds");
+            let found: Vec<String> = validate(&level).iter().map(ToString::to_string).collect();
+            assert!(found.is_empty(), "game {game} level {n}: {found:#?}");
+            assert!(
+                level.patrols.iter().all(|r| !r.visits.is_empty()),
+                "every route names the rooms it visits"
+            );
+        }
+    }
+}

@@ -8,6 +8,7 @@
 //! live here, with those of the level's own records (its outside, room floors, depths and stations) in
 //! [`records`]; the siheyuan generator's own guarantees in [`siheyuan`], run only on its levels, all notes.
 
+mod lll2025;
 mod partners;
 mod records;
 mod report;
@@ -36,7 +37,12 @@ pub fn validate(level: &Level) -> Vec<Violation> {
         if entrance_sound {
             records::check_depths(level, r);
         }
-        check_patrol_shapes(level, r);
+        // The 2025 game's patrols are loops and one-cell posts: its own §11 checks replace the shapes.
+        if level.lll2025.is_some() {
+            lll2025::check(level, r);
+        } else {
+            check_patrol_shapes(level, r);
+        }
         records::check_stations(level, r);
     });
     // A plan is the siheyuan's content: only its levels carry one.
@@ -75,9 +81,9 @@ fn rooms_reached_through_doors(level: &Level, graph: &RoomGraph) -> Vec<bool> {
     reached
 }
 
-/// Invariant 9: the door graph connects every region, with exactly one door to the exterior (counted only
-/// when the entrance names the exterior soundly: the doors of a courtyard named as the outside are no
-/// front doors).
+/// Invariant 9: the door graph connects every region, with exactly one door to the exterior, counted
+/// only when the entrance names the exterior soundly (the doors of a courtyard named as the outside are
+/// no front doors) and not on the 2025 game's levels, whose back and side gates are doors out too.
 fn check_connectivity(level: &Level, entrance_sound: bool, report: &mut Report) {
     let graph = room_graph(level);
     let reached = rooms_reached_through_doors(level, &graph);
@@ -97,7 +103,8 @@ fn check_connectivity(level: &Level, entrance_sound: bool, report: &mut Report) 
                 9,
                 "no door leads in from outside: the level has no entrance",
             );
-        } else if front_doors > 1 {
+        } else if front_doors > 1 && level.lll2025.is_none() {
+            // The 2025 game's back and side gates are further doors out, by design (§11.5 instead).
             report.as_kind(FindingKind::GeneratorNote, |r| {
                 r.add(
                     9,

@@ -35,7 +35,8 @@ impl FindingKind {
 /// One broken invariant.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Violation {
-    /// The invariant's number in spec §8 (0: the level is not safe to read at all).
+    /// The invariant's number in spec §8 (0: the level is not safe to read at all; `100 + n`: the 2025
+    /// generator's §11 invariant `n`, `lll-2025-mansion.md`).
     pub invariant: u32,
     /// Whether it makes the level unplayable or only breaks a generator guarantee.
     pub kind: FindingKind,

@@ -10,10 +10,11 @@
 use super::Build;
 use super::map::{self, ItemKind as GameItem, Terrain as GameTerrain};
 use super::rooms::{DoorType, RoomType};
+use crate::model::topology::{move_costs, room_of_cell};
 use crate::model::{
-    Adjacency, Axis, Cell, Dir, Entrance, Guard, GuardExtras2025, Item, ItemKind, Level, Level2025,
-    PatrolRoute, Post2025, Rect, Room, RoomId, RoomKind, RoomOrigin, RoomType2025, Segment,
-    Terrain,
+    Adjacency, Axis, Cell, Dir, Entrance, Grid, Guard, GuardExtras2025, Item, ItemKind, Level,
+    Level2025, PatrolRoute, Post2025, Rect, Room, RoomId, RoomKind, RoomOrigin, RoomType2025,
+    Segment, Terrain,
 };
 
 /// The generator's id in levels and on the command line.
@@ -246,9 +247,8 @@ fn guards(b: &Build) -> (Vec<PatrolRoute>, Vec<Guard>, Vec<GuardExtras2025>) {
         let mut cells: Vec<Cell> = g.path.iter().copied().map(cell).collect();
         if let Some(k) = cells.iter().position(|&c| c == cell(g.pos)) {
             cells.rotate_left(k);
-        } else {
-            cells.insert(0, cell(g.pos));
         }
+        // Off its route, the guard is walked there by `join_post_to_route` once the map's costs are known.
         guards.push(Guard {
             start: cell(g.pos),
             route: routes.len(),
@@ -269,6 +269,77 @@ fn guards(b: &Build) -> (Vec<PatrolRoute>, Vec<Guard>, Vec<GuardExtras2025>) {
     (routes, guards, extras)
 }
 
+/// A guard posted off its route (level 1's tutorial guard waits just inside the gate, then walks to its
+/// route, §7.23): the model's routes are closed walks that start where the guard stands, so the route
+/// becomes the walk from the post to the nearest route cell, the whole loop from there, and the walk back.
+/// The game's guard does not come back to the post after a lap; that one guard is the approximation.
+/// A guard on its route, or one with no walk to it, keeps the route as it is.
+fn join_post_to_route(cells: &mut Vec<Cell>, post: Cell, costs: &Grid<u32>) {
+    if cells.first() == Some(&post) {
+        return;
+    }
+    let loop_cells = &cells[..];
+    let Some(lead) = walk_to_any(post, loop_cells, costs) else {
+        cells.insert(0, post);
+        return;
+    };
+    let Some(&joined) = lead.last() else {
+        return;
+    };
+    let Some(k) = loop_cells.iter().position(|&c| c == joined) else {
+        return;
+    };
+    let mut route: Vec<Cell> = lead.clone();
+    route.extend(loop_cells[k + 1..].iter().chain(&loop_cells[..=k]));
+    route.extend(lead.iter().rev().skip(1).take(lead.len().saturating_sub(2)));
+    *cells = route;
+}
+
+/// The shortest walk (8 directions, no corner cutting, no water) from `from` to the nearest of
+/// `targets`, both ends included.
+fn walk_to_any(from: Cell, targets: &[Cell], costs: &Grid<u32>) -> Option<Vec<Cell>> {
+    let open = |c: Cell| costs.get(c).is_some_and(|&v| v < 4096);
+    let mut came_from: Grid<Option<Cell>> = Grid::new(costs.shape(), None);
+    let mut queue = std::collections::VecDeque::from([from]);
+    came_from.set(from, Some(from));
+    while let Some(c) = queue.pop_front() {
+        if targets.contains(&c) {
+            let mut walk = vec![c];
+            let mut at = c;
+            while at != from {
+                at = came_from.at(at)?;
+                walk.push(at);
+            }
+            walk.reverse();
+            return Some(walk);
+        }
+        let around = (-1..=1).flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)));
+        for n in around
+            .filter(|&d| d != (0, 0))
+            .map(|(dx, dy)| c.offset(dx, dy))
+        {
+            let straight = |d: Cell| open(d) || d == c;
+            let corner_free = straight(Cell::new(c.x, n.y)) && straight(Cell::new(n.x, c.y));
+            if open(n) && corner_free && came_from.get(n) == Some(&None) {
+                came_from.set(n, Some(c));
+                queue.push_back(n);
+            }
+        }
+    }
+    None
+}
+
+/// The rooms a route passes through, in the order it first enters them (cells of no room skipped).
+fn visits(cells: &[Cell], room_at: impl Fn(Cell) -> Option<RoomId>) -> Vec<RoomId> {
+    let mut rooms: Vec<RoomId> = Vec::new();
+    for room in cells.iter().filter_map(|&c| room_at(c)) {
+        if !rooms.contains(&room) {
+            rooms.push(room);
+        }
+    }
+    rooms
+}
+
 /// The model's level of a finished build; `seed` is the model's record of the seed it was built from.
 pub fn to_level(b: &Build, seed: u64) -> Level {
     let mut level = blank_with_terrain(b, seed);
@@ -276,7 +347,15 @@ pub fn to_level(b: &Build, seed: u64) -> Level {
     let (rooms, ids, room_types) = rooms(b, &level);
     level.rooms = rooms;
     level.adjacencies = adjacencies(b, &level, &ids);
-    let (patrols, guards, guard_extras) = guards(b);
+    let (mut patrols, guards, guard_extras) = guards(b);
+    let costs = move_costs(&level);
+    for (route, guard) in patrols.iter_mut().zip(&guards) {
+        join_post_to_route(&mut route.cells, guard.start, &costs);
+    }
+    let owners = room_of_cell(&level);
+    for route in &mut patrols {
+        route.visits = visits(&route.cells, |c| owners.at(c));
+    }
     level.patrols = patrols;
     level.guards = guards;
     level.player_start = cell(b.start);
