@@ -24,7 +24,13 @@ impl Command {
     /// Every command that needs nothing from the map or a panel, in the menus' order. The palette adds
     /// the recent files.
     pub fn listed() -> Vec<Command> {
-        let mut list = vec![Command::New, Command::Open, Command::Save, Command::SaveAs];
+        let mut list = vec![
+            Command::New,
+            Command::Open,
+            Command::AskDailyRun,
+            Command::Save,
+            Command::SaveAs,
+        ];
         list.extend(Format::ALL.map(Command::Export));
         list.extend([
             Command::Quit,
@@ -128,6 +134,7 @@ impl Command {
             | K::SetTool
             | K::New
             | K::Open
+            | K::AskDailyRun
             | K::Save
             | K::SaveAs
             | K::Export
@@ -174,6 +181,8 @@ impl Command {
             K::Run => Reach::Elsewhere("the tools, on the map"),
             K::ApplyRecipe => Reach::Elsewhere("the generator picker"),
             K::SetTurn | K::SetSpeed => Reach::Elsewhere("the patrol timeline"),
+            K::OpenDailyRun => Reach::Elsewhere("the File ▸ Open daily run… dialog"),
+            K::OpenDailyMansion => Reach::Elsewhere("the Campaign panel, under a daily run"),
             K::SearchSeeds | K::CancelSearch | K::OpenVariant => {
                 Reach::Elsewhere("the seed browser")
             }

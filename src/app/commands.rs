@@ -11,6 +11,7 @@ use super::tool::Tool;
 use crate::analysis::Overlay;
 use crate::edit;
 use crate::generate::Step;
+use crate::generate::lll2025::date::Date;
 use crate::generate::recipe::Recipe;
 use crate::io::export::Format;
 use crate::model::RoomId;
@@ -100,6 +101,12 @@ pub enum Command {
     New,
     /// Ask for a preset or level file and open it (asking first about unsaved changes).
     Open,
+    /// Ask for a date and open that day's daily run of the 2025 game (File ▸ Open daily run…).
+    AskDailyRun,
+    /// Show the daily run of this date in the Campaign panel and open its first mansion.
+    OpenDailyRun(Date),
+    /// Open mansion `n` (0–2) of the daily run shown.
+    OpenDailyMansion(usize),
     /// Open entry `n` of the recent-files list (0: the most recent).
     OpenRecent(usize),
     /// Save the document to its file as a preset; an untitled document asks for a path first.
@@ -227,6 +234,9 @@ impl Command {
             Command::ApplyRecipe(_) => "Apply generator".to_string(),
             Command::New => "New".to_string(),
             Command::Open => "Open…".to_string(),
+            Command::AskDailyRun => "Open daily run…".to_string(),
+            Command::OpenDailyRun(date) => format!("Daily run of {date}"),
+            Command::OpenDailyMansion(n) => format!("Daily mansion {}", n + 1),
             Command::OpenRecent(n) => format!("Recent file {}", n + 1),
             Command::Save => "Save".to_string(),
             Command::SaveAs => "Save As…".to_string(),
@@ -431,6 +441,14 @@ impl Command {
             Command::New => "Start a new document from the default mansion",
             Command::Open => "Open a preset (.ron) or a level file (.ron, .json)",
             Command::OpenRecent(_) => "Open this recently used file",
+            Command::AskDailyRun => {
+                "Open the 2025 game's daily run of a date (today's by default): its three mansions, \
+                 as every player of the day met them"
+            }
+            Command::OpenDailyRun(_) => "Show this day's daily run and open its first mansion",
+            Command::OpenDailyMansion(_) => {
+                "Open this mansion of the daily run as a new, untitled document"
+            }
             Command::Save => "Save the document as a preset",
             Command::SaveAs => "Save the document as a preset under a new name",
             Command::Export(_) => "Write the level in another format",

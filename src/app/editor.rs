@@ -186,6 +186,7 @@ fn panels_and_map(
         panels.play.last_cell = Some(cell);
     }
     panels.browser.window(ui.ctx(), commands);
+    panels.daily.dialog(ui.ctx(), commands);
 }
 
 /// The controls panel: document, tools, overlays and campaign, with the legends at the bottom.
@@ -207,6 +208,7 @@ fn controls(ui: &mut Ui, state: &EditorState, panels: &mut Panels, commands: &mu
         panels::overlays(ui, state, commands);
         ui.separator();
         panels.campaign.ui(ui, state, commands);
+        panels.daily.list(ui, state, commands);
     });
 }
 

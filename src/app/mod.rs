@@ -29,6 +29,7 @@ mod commands;
 mod compare;
 mod comparison;
 mod confirm;
+mod daily_panel;
 mod describe;
 mod dialogs;
 mod dispatch;

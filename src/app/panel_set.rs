@@ -5,6 +5,7 @@
 
 use super::browser::Browser;
 use super::campaign_panel::CampaignPanel;
+use super::daily_panel::DailyPanel;
 use super::file_dialogs::FileDialogs;
 use super::palette::Palette;
 use super::picker::GeneratorPicker;
@@ -45,6 +46,8 @@ pub struct Panels {
     pub palette: Palette,
     /// The Campaign panel: the game seed typed and its mansions.
     pub campaign: CampaignPanel,
+    /// The 2025 game's daily run: the date dialog and the day whose mansions the Campaign panel lists.
+    pub daily: DailyPanel,
     /// The file dialogs: which kind, the in-app one while open, the folder they start in.
     pub file_dialogs: FileDialogs,
     /// The play-test: the game under way, its event log and settings.
@@ -73,6 +76,7 @@ impl Panels {
             picker: GeneratorPicker::from_recipe(&state.doc.recipe),
             palette: Palette::default(),
             campaign: CampaignPanel::on_game(game_seed),
+            daily: DailyPanel::default(),
             file_dialogs: FileDialogs::default(),
             play: PlayPanel::default(),
             layout: Layout::default(),

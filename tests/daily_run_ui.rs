@@ -1,0 +1,59 @@
+//! File ▸ Open daily run… in the editor: the dialog starts on today's date (UTC) and refuses a day the
+//! calendar lacks; Open shows the day's three mansions in the Campaign panel and opens the first as a
+//! recipe of the 2025 generator, the game's own mansion; the list opens the others.
+
+#[path = "common/ui.rs"]
+mod ui;
+
+use egui_kittest::kittest::Queryable;
+use mansion_forge::generate::lll2025::date::Date;
+use mansion_forge::generate::lll2025::declaration::recipe_of;
+use mansion_forge::generate::lll2025::plan::daily_run;
+
+#[test]
+fn the_daily_run_opens_the_days_mansions() {
+    let mut harness = ui::harness();
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label("Open daily run…").click();
+    harness.run_steps(3);
+    let today = Date::today_utc().expect("a clock").to_string();
+    let field = harness.get_by_label("Date (UTC)");
+    assert_eq!(field.value().as_deref(), Some(today.as_str()));
+
+    field.set_text_value_accesskit("2025-02-30");
+    harness.run_steps(2);
+    harness.get_by_label("2025-02-30 is not a day of the calendar");
+
+    harness
+        .get_by_label("Date (UTC)")
+        .set_text_value_accesskit("2025-09-01");
+    harness.run_steps(2);
+    harness.get_by_label("Open").click();
+    harness.run_steps(4);
+    let run = daily_run(2025, 9, 1);
+    let [first, second, _] = run.levels();
+    let state = &harness.state().state;
+    assert_eq!(Some(&state.doc.recipe), recipe_of(first).as_ref());
+    assert_eq!(state.level().level, first.level);
+    assert!(state.level().lll2025.is_some(), "a 2025 level");
+    assert!(
+        harness.query_by_label("Date (UTC)").is_none(),
+        "the dialog closes"
+    );
+
+    let label = format!(
+        "Mansion 2: level {}, {}, {}×{} rooms, {} loot",
+        second.level,
+        second.level_type.name(),
+        second.rooms_x,
+        second.rooms_y,
+        second.loot
+    );
+    harness.get_by_label(&label).click();
+    harness.run_steps(4);
+    assert_eq!(
+        Some(&harness.state().state.doc.recipe),
+        recipe_of(second).as_ref()
+    );
+}
