@@ -338,6 +338,9 @@ fn main() -> anyhow::Result<()> {
         ("tile-growth", "presets/tile-growth-chambers.ron"),
         ("packed-mansion", "presets/packed-mansion-manor.ron"),
         ("rogue-grid", "presets/rogue-grid-rogue-classic.ron"),
+        ("lll2025-manor", "presets/lll2025-game-1-manor.ron"),
+        ("lll2025-mansion", "presets/lll2025-game-1-mansion.ron"),
+        ("lll2025-fortress", "presets/lll2025-game-1-fortress.ron"),
     ]
     .into_iter()
     .filter(|p| wanted(p.0))
