@@ -6,6 +6,7 @@
 mod ui;
 
 use egui_kittest::kittest::Queryable;
+use mansion_forge::app::Overlay;
 use mansion_forge::generate::lll2025::date::Date;
 use mansion_forge::generate::lll2025::declaration::recipe_of;
 use mansion_forge::generate::lll2025::plan::daily_run;
@@ -56,4 +57,23 @@ fn the_daily_run_opens_the_days_mansions() {
         Some(&harness.state().state.doc.recipe),
         recipe_of(second).as_ref()
     );
+
+    // The stealth legends say the 2025 level is played by the 2023 rules.
+    harness
+        .state_mut()
+        .state
+        .view
+        .overlays
+        .set(Overlay::Sight, true);
+    let note = "Played by the 2023 game's rules";
+    let mut shown = false;
+    for _ in 0..400 {
+        harness.run_steps(1);
+        if harness.query_by_label_contains(note).is_some() {
+            shown = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(shown, "the sight legend names the rules");
 }

@@ -103,10 +103,22 @@ fn not_yet(ui: &mut Ui, state: &EditorState) {
 /// The words for a stealth analysis still under way, in the legends, the timeline and the status bar.
 pub const ANALYSING: &str = "analysing how the mansion plays…";
 
+/// On a level of the 2025 generator, says which rules the analysis plays it by.
+fn rules_note(ui: &mut Ui, state: &EditorState) {
+    if state.level().lll2025.is_some() {
+        ui.colored_label(
+            palette::TEXT_WARNING,
+            "Played by the 2023 game's rules: the 2025 rules (keys, pickpocketing, seated guards) \
+             are not modelled yet, so a locked door is a wall for the thief.",
+        );
+    }
+}
+
 pub fn sight_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     let Some(stealth) = state.analysis.map.stealth.as_ref() else {
         return not_yet(ui, state);
     };
+    rules_note(ui, state);
     row(
         ui,
         "watched 1 % … 100 % of the patrol cycle",
@@ -156,6 +168,7 @@ pub fn routes_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Comman
     let Some(stealth) = state.analysis.map.stealth.as_ref() else {
         return not_yet(ui, state);
     };
+    rules_note(ui, state);
     let shown: Vec<&LootRoute> = match state.shown_loot() {
         Some(item) if stealth.routes.iter().any(|r| r.item == item) => {
             stealth.routes.iter().filter(|r| r.item == item).collect()
