@@ -49,6 +49,7 @@ fn any_parameters_build_a_level() {
                         rooms_x,
                         rooms_y,
                         loot: [0, 7, 100, u32::MAX][(rooms_x % 4) as usize],
+                        layout_seed: [None, Some(u64::MAX)][(rooms_y % 2) as usize],
                     };
                     let generator = GeneratorParams::of::<Declaration>(params).generator();
                     let request = Request {

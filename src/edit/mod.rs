@@ -277,9 +277,12 @@ impl Document {
             Command::Edit(edit) => return Ok(self.apply(edit.clone())?),
             Command::Regenerate { seed } => {
                 // An exact recipe's steps share one stream; regenerating needs the normal mode's.
+                let normal = self.recipe.normal();
+                let locked = !self.locks.is_empty();
                 let recipe = Recipe {
                     seed: *seed,
-                    ..self.recipe.normal()
+                    generator: normal.generator.regenerated(normal.seed, locked),
+                    ..normal
                 };
                 self.rebuild(recipe)?;
             }

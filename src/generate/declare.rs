@@ -48,6 +48,15 @@ pub trait Declare: Send + Sync + 'static {
     fn seed_for_game(game_seed: u64, level: u32) -> u64 {
         campaign::level_seed(game_seed, level)
     }
+    /// The parameters a regeneration with a new seed starts from, given the seed it replaces and whether
+    /// rooms are locked; by default the same. (The 2025 generator keeps its layout around locks.)
+    fn params_for_regeneration(
+        params: &Self::Params,
+        _old_seed: u64,
+        _locked: bool,
+    ) -> Self::Params {
+        params.clone()
+    }
     /// The parameters a level made by this generator was most likely made with, as far as the level
     /// says (a level file opened in the editor keeps no recipe).
     fn params_of_level(_level: &Level) -> Self::Params {
@@ -181,6 +190,7 @@ trait Setup: Send + Sync {
     fn generator(&self) -> Box<dyn Generator>;
     fn check(&self) -> Result<(), String>;
     fn figures(&self, seed: u64) -> GeneratorFigures;
+    fn regenerated(&self, old_seed: u64, locked: bool) -> Box<dyn Setup>;
 }
 
 struct Set<D: Declare>(D::Params);
@@ -215,6 +225,11 @@ impl<D: Declare> Setup for Set<D> {
     }
     fn figures(&self, seed: u64) -> GeneratorFigures {
         D::figures(&self.0, seed)
+    }
+    fn regenerated(&self, old_seed: u64, locked: bool) -> Box<dyn Setup> {
+        Box::new(Set::<D>(D::params_for_regeneration(
+            &self.0, old_seed, locked,
+        )))
     }
 }
 
@@ -252,6 +267,12 @@ impl GeneratorParams {
     /// See [`Declare::figures`].
     pub fn figures(&self, seed: u64) -> GeneratorFigures {
         self.0.figures(seed)
+    }
+
+    /// See [`Declare::params_for_regeneration`].
+    #[must_use]
+    pub fn regenerated(&self, old_seed: u64, locked: bool) -> Self {
+        GeneratorParams(self.0.regenerated(old_seed, locked))
     }
 
     /// The parameters as a JSON object (field order as declared).

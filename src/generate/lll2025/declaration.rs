@@ -8,11 +8,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Build;
 use super::level::{GENERATOR, to_level};
 use super::plan::{self, LevelType, PlanEntry, level_seed_string};
+use super::{Build, Variation, locks};
 use crate::generate::declare::Declare;
 use crate::generate::params::{Clamp, ParamSpec, Widget, choice, numeric};
+use crate::generate::passes;
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::{GenerateError, Generator, Request, Rerolls};
 use crate::model::{Level, OriginKind};
@@ -36,6 +37,10 @@ pub struct Lll2025Params {
     pub rooms_y: u32,
     /// Coins plus guard purses.
     pub loot: u32,
+    /// The seed whose walls, rooms, doors and room types the level keeps, when it was regenerated around
+    /// locked rooms ([`super::locks`]); `None`: its own seed's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub layout_seed: Option<u64>,
 }
 
 impl Default for Lll2025Params {
@@ -45,6 +50,7 @@ impl Default for Lll2025Params {
             rooms_x: 5,
             rooms_y: 4,
             loot: 10,
+            layout_seed: None,
         }
     }
 }
@@ -60,6 +66,7 @@ impl Lll2025Params {
             rooms_x: entry.rooms_x,
             rooms_y: entry.rooms_y,
             loot: entry.loot,
+            layout_seed: None,
         }
     }
 
@@ -118,17 +125,22 @@ impl Generator for Lll2025 {
     }
 
     fn generate(&self, request: &Request) -> Result<Level, GenerateError> {
-        if !request.locks.is_empty() {
-            return Err(GenerateError::LocksUnsatisfiable(
-                "the 2025 generator cannot keep locked rooms yet; unlock them to regenerate".into(),
-            ));
-        }
         let mut clamp = Clamp::default();
         let entry = self
             .params
             .plan_entry(request.level, request.seed, &mut clamp);
-        let build = Build::with_rerolls(&entry, request.rerolls);
+        let variation = Variation {
+            rerolls: request.rerolls,
+            layout: self
+                .params
+                .layout_seed
+                .map(|seed| level_seed_string(request.level, seed)),
+            kept: locks::kept_cells(request.locks),
+        };
+        let build = Build::with(&entry, &variation);
+        locks::check_fit(&build, request.locks).map_err(GenerateError::LocksUnsatisfiable)?;
         let mut level = to_level(&build, request.seed);
+        passes::locks::restore(&mut level, request.locks);
         level.diagnostics.extend(clamp.notes);
         Ok(level)
     }
@@ -166,6 +178,13 @@ impl Declare for Declaration {
         )
         .shown("Room rows", "slots"),
         numeric("loot", 0.0, 100.0, "Coins plus guard purses.").shown("Loot", "coins"),
+        choice(
+            "layout_seed",
+            "The seed whose walls, rooms and doors the level keeps: set when it is regenerated \
+             around locked rooms (the game draws its layout and its furnishing from one stream); \
+             null for the level's own.",
+        )
+        .shown("Layout seed", ""),
     ];
     const CAMPAIGN: bool = true;
 
@@ -183,6 +202,19 @@ impl Declare for Declaration {
         game_entry(game_seed, level)
             .seed_bits()
             .unwrap_or(game_seed)
+    }
+
+    /// Around locked rooms the layout stays (the seed it was drawn from is kept); without locks a new
+    /// seed draws a new layout.
+    fn params_for_regeneration(
+        params: &Lll2025Params,
+        old_seed: u64,
+        locked: bool,
+    ) -> Lll2025Params {
+        Lll2025Params {
+            layout_seed: locked.then(|| params.layout_seed.unwrap_or(old_seed)),
+            ..params.clone()
+        }
     }
 
     /// The level type the level records; its sizes and loot as the plan of its rooms and coins say.

@@ -17,6 +17,7 @@ pub mod furnish;
 pub mod guards;
 pub mod layout;
 pub mod level;
+pub mod locks;
 pub mod loot;
 pub mod map;
 pub mod merges;
@@ -197,23 +198,55 @@ fn phase_stream(rng: &mut Rng, plan: &PlanEntry, rerolls: Rerolls, step: Step) {
     }
 }
 
+/// What a designer changed of the game's level: re-rolled phases, a layout kept from another level
+/// stream, and locked floor cells put back after the furniture ([`locks`]).
+#[derive(Clone, Debug, Default)]
+pub struct Variation {
+    /// How often each phase was re-rolled.
+    pub rerolls: Rerolls,
+    /// The seed string whose stream draws the layout (steps 2–11); the plan's own when `None`. With
+    /// one, the plan's stream starts afresh for the furniture and everything after.
+    pub layout: Option<String>,
+    /// Locked floor cells, put back right after the furniture.
+    pub kept: Vec<locks::KeptCell>,
+}
+
 impl Build {
     /// Runs every step on the level of `plan`, from the restarted level stream: the game's level.
     pub fn new(plan: &PlanEntry) -> Self {
-        Self::with_rerolls(plan, Rerolls::default())
+        Self::with(plan, &Variation::default())
     }
 
     /// Runs every step, each re-rolled phase (furniture, patrols, loot with the guards) from its own
     /// stream ([`phase_stream`]); without re-rolls this is the game's level. The draw counts after a
     /// re-rolled phase count its own stream.
     pub fn with_rerolls(plan: &PlanEntry, rerolls: Rerolls) -> Self {
-        let mut rng = plan.rng();
+        Self::with(
+            plan,
+            &Variation {
+                rerolls,
+                ..Variation::default()
+            },
+        )
+    }
+
+    /// Runs every step with a designer's changes ([`Variation`]); without any, the game's level.
+    pub fn with(plan: &PlanEntry, variation: &Variation) -> Self {
+        let rerolls = variation.rerolls;
+        let mut rng = variation
+            .layout
+            .as_deref()
+            .map_or_else(|| plan.rng(), Rng::new);
         let mut marks = Marks(Vec::new());
         let (inside, offsets, mirrors, graph) = rooms_and_doors(plan, &mut rng, &mut marks);
+        if variation.layout.is_some() {
+            rng = plan.rng();
+        }
         let mut map = walls::blank_map(&graph);
         walls::render_walls(&graph, plan.level_type, &mut map);
         phase_stream(&mut rng, plan, rerolls, Step::Furniture);
         furnish::render_rooms(&graph, plan.level, &mut map, &mut rng);
+        locks::put_back(&mut map, &variation.kept);
         marks.mark("furniture", &rng);
         let start = exterior::player_start(&graph, &map, plan.level);
         let perimeter = exterior::perimeter(&graph, &map);
