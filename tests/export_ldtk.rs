@@ -144,3 +144,33 @@ fn the_same_levels_give_the_same_bytes_and_ldtk_is_an_export_format() {
         project_of(&levels[4..5])
     );
 }
+
+#[test]
+fn a_2025_daily_run_validates_and_loads() {
+    use mansion_forge::generate::lll2025::declaration::recipe_of;
+    use mansion_forge::generate::lll2025::plan::daily_run;
+    let levels: Vec<Level> = daily_run(2025, 9, 1)
+        .levels()
+        .into_iter()
+        .map(|entry| {
+            recipe_of(entry)
+                .expect("the game's seed form")
+                .build()
+                .expect("builds")
+        })
+        .collect();
+    let bytes = project_of(&levels);
+    let schema: serde_json::Value =
+        serde_json::from_str(include_str!("data/ldtk/JSON_SCHEMA.json")).expect("the schema");
+    let validator = jsonschema::draft7::new(&schema).expect("a valid draft-7 schema");
+    let project: serde_json::Value = serde_json::from_slice(&bytes).expect("valid JSON");
+    let errors: Vec<String> = validator
+        .iter_errors(&project)
+        .take(10)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let loaded = ldtk2::Ldtk::from_str(std::str::from_utf8(&bytes).expect("UTF-8"))
+        .expect("the reader crate loads it");
+    assert_eq!(loaded.levels.len(), 3);
+}
