@@ -7,7 +7,7 @@ use super::random::Rng;
 use super::rooms::{Graph, Room, RoomType};
 
 /// Furniture a coin may lie on (`canHoldLoot`).
-fn holds_loot(kind: ItemKind) -> bool {
+pub(super) fn holds_loot(kind: ItemKind) -> bool {
     use ItemKind as I;
     matches!(
         kind,

@@ -14,6 +14,7 @@ pub mod doors;
 pub mod exterior;
 pub mod furnish;
 pub mod guards;
+pub mod invariants;
 pub mod layout;
 pub mod level;
 pub mod loot;
