@@ -19,19 +19,7 @@ use serde_json::Value;
 
 /// Figures computed that still differ from the reference (over games 1–2000), each with what is known
 /// of why; the ignored test fails if one of them starts to match or another starts to differ.
-const KNOWN_MISMATCHES: &[(&str, &str)] = &[
-    ("guards_sweeper", ROUTE_NODES),
-    ("multi_patrolled_rooms", ROUTE_NODES),
-    ("route_loops", ROUTE_NODES),
-    ("route_out_and_back", ROUTE_NODES),
-    ("route_rooms_mean", ROUTE_NODES),
-    ("route_visits_max", ROUTE_NODES),
-    ("route_visits_mean", ROUTE_NODES),
-    ("unpatrolled_rooms", ROUTE_NODES),
-];
-
-/// Why the route figures of [`KNOWN_MISMATCHES`] differ.
-const ROUTE_NODES: &str = "computed from the guards' cell paths mapped to rooms (outdoor and door cells dropped); the reference reads the routes' room-node lists, which Build does not keep, so walks that cut a corner through a third room or pause on a door differ";
+const KNOWN_MISMATCHES: &[(&str, &str)] = &[];
 
 /// The reference statistics.
 fn reference() -> Value {

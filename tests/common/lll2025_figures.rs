@@ -1,6 +1,7 @@
 //! The per-mansion figures of the 2025 reference statistics (`lll-2025-mansion.md` §12,
-//! `tests/data/lll2025-stats.json`'s `figure_keys`), computed from a [`Build`] alone. Figures whose
-//! inputs the build does not keep are listed in [`SKIPPED`] with the reason instead.
+//! `tests/data/lll2025-stats.json`'s `figure_keys`), computed from a [`Build`] alone (the route
+//! figures from the guards' route nodes: visits, stops and the sweep flag). Figures whose inputs the
+//! build does not keep are listed in [`SKIPPED`] with the reason instead.
 
 #![allow(
     dead_code,
@@ -11,40 +12,15 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use mansion_forge::generate::lll2025::Build;
 use mansion_forge::generate::lll2025::map::{ItemKind, Terrain};
+use mansion_forge::generate::lll2025::patrols::StopKind;
 use mansion_forge::generate::lll2025::plan::LevelType;
 use mansion_forge::generate::lll2025::rooms::{DoorType, RoomId, RoomType};
 
 /// Figures of the reference that [`figures`] does not compute, each with the reason.
-pub const SKIPPED: &[(&str, &str)] = &[
-    (
-        "straight_outside_walls",
-        "the straight-outer-walls switch is drawn in wall_offsets and not kept in Build",
-    ),
-    (
-        "mirror_doors",
-        "the door-symmetry draw is made in rooms_and_doors and not kept in Build",
-    ),
-    (
-        "fortress_extra_doors",
-        "which doors add_fortress_doors added is not kept in Build (their locked ones are: door_locked_interior)",
-    ),
-    (
-        "treasure_switches",
-        "the switches are titled bookshelves; the port draws the titles but keeps no words or switch list",
-    ),
-    (
-        "stations_window",
-        "a route's turnaround stops and their kinds are not kept (only the guards' cell paths)",
-    ),
-    (
-        "stations_chair",
-        "a route's turnaround stops and their kinds are not kept (only the guards' cell paths)",
-    ),
-    (
-        "stations_beside_door",
-        "a route's turnaround stops and their kinds are not kept (only the guards' cell paths)",
-    ),
-];
+pub const SKIPPED: &[(&str, &str)] = &[(
+    "treasure_switches",
+    "the switches are titled bookshelves; the port draws the titles but keeps no words or switch list",
+)];
 
 /// The rooms of a level and which room holds each cell.
 struct Rooms<'a> {
@@ -224,28 +200,6 @@ pub fn unreachable_floor_cells(build: &Build) -> usize {
     n
 }
 
-/// The rooms a path passes through, in order, consecutive repeats and door cells dropped, closed
-/// cyclically (a last visit equal to the first is the same visit).
-fn room_walk(rooms: &Rooms, path: &[(i32, i32)]) -> Vec<RoomId> {
-    let mut walk: Vec<RoomId> = Vec::new();
-    for &(x, y) in path {
-        if rooms.build.map.at(x, y).is_wall_or_better() {
-            continue;
-        }
-        let r = rooms.at(x, y);
-        if rooms.outdoor(r) {
-            continue;
-        }
-        if walk.last() != Some(&r) {
-            walk.push(r);
-        }
-    }
-    while walk.len() > 1 && walk.first() == walk.last() {
-        walk.pop();
-    }
-    walk
-}
-
 /// Every figure of [`figures`]' keys for one mansion.
 #[allow(
     clippy::too_many_lines,
@@ -269,6 +223,13 @@ pub fn figures(build: &Build) -> BTreeMap<&'static str, f64> {
     put("height", f64::from(m.h));
     put("mirror_x", b(build.mirrors.x));
     put("mirror_y", b(build.mirrors.y));
+    // Doors mirrored in effect: the draw, on a level whose walls are mirrored at all.
+    put(
+        "mirror_doors",
+        b(build.mirror_doors && (build.mirrors.x || build.mirrors.y)),
+    );
+    put("straight_outside_walls", b(build.offsets.straight));
+    put("fortress_extra_doors", build.fortress_extra_doors as f64);
     let mut outside_slots = 0;
     for x in 0..build.inside.nx {
         for y in 0..build.inside.ny {
@@ -569,25 +530,34 @@ pub fn figures(build: &Build) -> BTreeMap<&'static str, f64> {
     let mut on_routes: BTreeMap<RoomId, usize> = BTreeMap::new();
     let (mut loops, mut out_back, mut sweepers) = (0, 0, 0);
     let (mut cells, mut visits, mut distinct, mut visits_max) = (0.0, 0.0, 0.0, 0usize);
+    let (mut st_window, mut st_chair, mut st_door) = (0, 0, 0);
     for guard in &walkers {
-        let walk = room_walk(&rooms, &guard.path);
+        let walk = &guard.visits;
         let set: BTreeSet<RoomId> = walk.iter().copied().collect();
         for &r in &set {
             *on_routes.entry(r).or_default() += 1;
         }
+        // The route contains a cycle of the room graph when its distinct door pairs (consecutive
+        // visits, cyclically) are at least as many as its distinct rooms.
         let pairs: BTreeSet<(RoomId, RoomId)> = (0..walk.len())
-            .filter(|&i| walk.len() > 1 && walk[i] != walk[(i + 1) % walk.len()])
             .map(|i| {
                 let (a, c) = (walk[i], walk[(i + 1) % walk.len()]);
                 (a.min(c), a.max(c))
             })
             .collect();
-        if pairs.len() >= set.len() && set.len() > 1 {
+        if pairs.len() >= set.len() {
             loops += 1;
         } else {
             out_back += 1;
         }
-        sweepers += usize::from(patrollable.iter().all(|r| set.contains(r)));
+        sweepers += usize::from(guard.sweep);
+        for stop in &guard.stops {
+            match stop {
+                StopKind::Window => st_window += 1,
+                StopKind::Chair => st_chair += 1,
+                StopKind::BesideDoor => st_door += 1,
+            }
+        }
         cells += guard.path.len() as f64;
         visits += walk.len() as f64;
         distinct += set.len() as f64;
@@ -603,6 +573,9 @@ pub fn figures(build: &Build) -> BTreeMap<&'static str, f64> {
     put("route_visits_mean", round2(visits / n));
     put("route_rooms_mean", round2(distinct / n));
     put("route_visits_max", visits_max as f64);
+    put("stations_window", f64::from(st_window));
+    put("stations_chair", f64::from(st_chair));
+    put("stations_beside_door", f64::from(st_door));
     put(
         "unpatrolled_rooms",
         patrollable

@@ -5,9 +5,7 @@
 //! checkable here: the door-symmetry probability of item 7 (a rate, not a per-level fact), the path
 //! walker never getting stuck (item 17: the port keeps no stuck flag), the "one guard per route" count
 //! of item 14 (routes become guards and are not kept apart), and item 18 (betweenness is dead code in
-//! the game and not ported). Item 16 is checked from the guards' cells: a patrollable room must hold a
-//! cell of some walking guard's route, in it or on its walls (the
-//! reference counts route nodes, which the build does not keep; a node can be passed at its door only).
+//! the game and not ported). Item 16 is checked on the walking guards' route nodes (their visits).
 
 use super::Build;
 use super::loot::holds_loot;
@@ -421,21 +419,11 @@ fn guards(b: &Build, r: &mut Report) {
         format!("{outside} outside guards at L{level}")
     });
     if level >= 1 {
-        // A route node's room can be passed at its door only (an out-and-back into a courtyard through
-        // a garden door), so a room counts as patrolled when a walker's cell lies in it or on its walls.
-        let touches = |id: RoomId| {
-            let room = &g.rooms[id];
-            walkers.iter().any(|guard| {
-                guard.path.iter().any(|&(x, y)| {
-                    (room.min.0 - 1..=room.max.0).contains(&x)
-                        && (room.min.1 - 1..=room.max.1).contains(&y)
-                })
-            })
-        };
         for &id in &g.room_list {
             let t = g.rooms[id].room_type;
+            let on_route = walkers.iter().any(|guard| guard.visits.contains(&id));
             r.ensure(
-                id == 0 || matches!(t, RoomType::Exterior | RoomType::Vault) || touches(id),
+                id == 0 || matches!(t, RoomType::Exterior | RoomType::Vault) || on_route,
                 16,
                 || format!("room {id} ({t:?} at {:?}) on no route", g.rooms[id].min),
             );

@@ -151,6 +151,9 @@ fn invariant_14_no_guard_at_level_0() {
         flags: 0,
         path: vec![b.start],
         letter: 'G',
+        visits: Vec::new(),
+        stops: Vec::new(),
+        sweep: false,
     });
     assert!(numbers(&b).contains(&14));
 }

@@ -49,6 +49,10 @@ pub struct Build {
     pub offsets: Offsets,
     /// The axes the walls were mirrored on.
     pub mirrors: Mirrors,
+    /// Whether the doors follow the mirroring (drawn with p `(24 − L)/24`, §7.3).
+    pub mirror_doors: bool,
+    /// Doors the Fortress step added beyond the spanning doors (`addAdditionalFortressDoors`; 0 elsewhere).
+    pub fortress_extra_doors: usize,
     /// Rooms and walls.
     pub graph: Graph,
     /// The map as far as it is drawn.
@@ -73,12 +77,19 @@ impl Marks {
     }
 }
 
+/// What steps 2–11 make: the slot grid, wall lines, mirrors, rooms and walls, the door-mirroring draw and
+/// the Fortress's extra door count.
+struct Plan2To11 {
+    inside: SlotGrid,
+    offsets: Offsets,
+    mirrors: Mirrors,
+    graph: Graph,
+    mirror_doors: bool,
+    fortress_extra_doors: usize,
+}
+
 /// Steps 2–11: the room grid, wall lines, rooms, adjacencies, doors, merges and room types.
-fn rooms_and_doors(
-    plan: &PlanEntry,
-    rng: &mut Rng,
-    marks: &mut Marks,
-) -> (SlotGrid, Offsets, Mirrors, Graph) {
+fn rooms_and_doors(plan: &PlanEntry, rng: &mut Rng, marks: &mut Marks) -> Plan2To11 {
     let inside = layout::room_grid(plan, rng);
     marks.mark("room_grid", rng);
     let mut offsets = layout::wall_offsets(inside.nx, inside.ny, rng);
@@ -97,16 +108,24 @@ fn rooms_and_doors(
     marks.mark("doors", rng);
     merges::make_double_rooms(&mut graph, rng);
     marks.mark("merges", rng);
+    let mut fortress_extra_doors = 0;
     if plan.level_type == plan::LevelType::Fortress {
         room_types::compute_depths(&mut graph);
         room_types::assign_vault(&mut graph, plan.level, plan.level_type, rng);
-        room_types::add_fortress_doors(&mut graph, rng);
+        fortress_extra_doors = room_types::add_fortress_doors(&mut graph, rng);
         marks.mark("fortress_vault_and_doors", rng);
     }
     room_types::compute_depths(&mut graph);
     room_types::assign_room_types(&mut graph, plan.level, plan.level_type, rng);
     marks.mark("room_types", rng);
-    (inside, offsets, mirrors, graph)
+    Plan2To11 {
+        inside,
+        offsets,
+        mirrors,
+        graph,
+        mirror_doors,
+        fortress_extra_doors,
+    }
 }
 
 /// Steps 18–19: the patrol routes of the level (none at level 0, one at level 1, dense from level 2,
@@ -129,8 +148,9 @@ fn patrol_routes(
             routes
         }
         _ => {
-            let nodes = dense::dense_routes(graph, plan.level, rng);
-            let mut routes = patrols::routes_from_nodes(graph, map, &costs, &nodes, rng);
+            let (nodes, sweep_from) = dense::dense_routes(graph, plan.level, rng);
+            let mut routes =
+                patrols::routes_from_nodes(graph, map, &costs, &nodes, sweep_from, rng);
             if plan.level >= 6 {
                 stationary::add_outside_routes(perimeter, &mut routes);
             }
@@ -189,7 +209,14 @@ impl Build {
     pub fn new(plan: &PlanEntry) -> Self {
         let mut rng = plan.rng();
         let mut marks = Marks(Vec::new());
-        let (inside, offsets, mirrors, graph) = rooms_and_doors(plan, &mut rng, &mut marks);
+        let Plan2To11 {
+            inside,
+            offsets,
+            mirrors,
+            graph,
+            mirror_doors,
+            fortress_extra_doors,
+        } = rooms_and_doors(plan, &mut rng, &mut marks);
         let mut map = walls::blank_map(&graph);
         walls::render_walls(&graph, plan.level_type, &mut map);
         furnish::render_rooms(&graph, plan.level, &mut map, &mut rng);
@@ -208,6 +235,8 @@ impl Build {
             inside,
             offsets,
             mirrors,
+            mirror_doors,
+            fortress_extra_doors,
             graph,
             map,
             start,

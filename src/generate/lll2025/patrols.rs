@@ -54,8 +54,20 @@ impl Costs {
     }
 }
 
-/// A patrol route: its cells (walked cyclically) and the depth range of its rooms.
-#[derive(Clone, Debug, PartialEq)]
+/// Where a route's turnaround stop is (`generatePatrolPathsFromNodes`' station choice).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopKind {
+    /// A cell looking out of a one-way window.
+    Window,
+    /// A chair (no window station in the room).
+    Chair,
+    /// The cell beside the door it came in by (neither in the room).
+    BesideDoor,
+}
+
+/// A patrol route: its cells (walked cyclically), the depth range of its rooms, and what its nodes were:
+/// the rooms visited in order, the turnaround stops' kinds, and whether it is a visit-every-room route.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Route {
     /// Cells, the guard starting on the first.
     pub path: Vec<(i32, i32)>,
@@ -65,6 +77,13 @@ pub struct Route {
     pub max_depth: usize,
     /// One of the two routes round the outside of the building (L ≥ 6).
     pub outside: bool,
+    /// The rooms of its visits (nodes) in walk order, closed cyclically (empty for one-cell and outside
+    /// routes).
+    pub visits: Vec<RoomId>,
+    /// The kinds of its turnaround stops, in walk order.
+    pub stops: Vec<StopKind>,
+    /// Made by `visit_every_room` (level 1's route, the extra route at L ≥ 8).
+    pub sweep: bool,
 }
 
 /// One visit of a route to a room, linked both ways into a circular list (indices into the node list).
@@ -275,11 +294,13 @@ fn will_need_to_rotate(look: (i32, i32), path: &[(i32, i32)]) -> bool {
 
 /// `generatePatrolPathsFromNodes`: each circular list of visits becomes the cells door to door through
 /// every room, with a station stop at each turnaround; rotated by a random offset; the routes shuffled.
+/// The nodes from index `sweep_from` on are the visit-every-room route's.
 pub fn routes_from_nodes(
     graph: &Graph,
     map: &Map,
     costs: &Costs,
     nodes: &[Node],
+    sweep_from: usize,
     rng: &mut Rng,
 ) -> Vec<Route> {
     let mut visited = vec![false; nodes.len()];
@@ -290,19 +311,33 @@ pub fn routes_from_nodes(
         }
         let mut path: Vec<(i32, i32)> = Vec::new();
         let mut rooms = BTreeSet::new();
+        let mut visits = Vec::new();
+        let mut stops = Vec::new();
         let mut at = first;
         while !visited[at] {
             visited[at] = true;
             let node = nodes[at];
             let (room, prev, next) = (node.room, nodes[node.prev].room, nodes[node.next].room);
             rooms.insert(room);
+            visits.push(room);
             let mut from = pos_in_door(graph, map, room, prev);
             if next == prev {
                 let found = stations(graph, map, costs, room);
                 let stop = if found.is_empty() {
+                    stops.push(StopKind::BesideDoor);
                     pos_beside_door(graph, map, room, prev, |x, y| costs.at(x, y) == 0.0)
                 } else {
-                    found[rng.below(found.len())]
+                    let stop = found[rng.below(found.len())];
+                    let chair = map
+                        .items
+                        .iter()
+                        .any(|i| i.kind == ItemKind::Chair && (i.x, i.y) == stop);
+                    stops.push(if chair {
+                        StopKind::Chair
+                    } else {
+                        StopKind::Window
+                    });
+                    stop
                 };
                 path.extend(path_in_room(graph, costs, room, from, stop));
                 path.push(stop);
@@ -328,6 +363,9 @@ pub fn routes_from_nodes(
             min_depth,
             max_depth,
             outside: false,
+            visits,
+            stops,
+            sweep: first >= sweep_from,
         });
     }
     rng.shuffle(&mut routes);
@@ -401,5 +439,5 @@ pub fn visit_every_room(graph: &Graph, rng: &mut Rng) -> Vec<Node> {
 /// Level 1's patrol (`placePatrolRouteSingle`): one route through every patrollable room.
 pub fn single_route(graph: &Graph, map: &Map, costs: &Costs, rng: &mut Rng) -> Vec<Route> {
     let nodes = visit_every_room(graph, rng);
-    routes_from_nodes(graph, map, costs, &nodes, rng)
+    routes_from_nodes(graph, map, costs, &nodes, 0, rng)
 }
