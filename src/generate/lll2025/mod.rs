@@ -63,6 +63,8 @@ pub struct Build {
     pub perimeter: Vec<(i32, i32)>,
     /// The guards in the game's order.
     pub guards: Vec<ascii::GuardRecord>,
+    /// The bookshelves taken as locked treasures' switches (up to three per lock), in the order taken.
+    pub switches: Vec<(i32, i32)>,
     /// `(step, draws)` after each step run, in order.
     pub draws_by_step: Vec<(&'static str, u64)>,
 }
@@ -163,7 +165,8 @@ fn patrol_routes(
     routes
 }
 
-/// Steps 20–24: purses reserved, coins, book-title draws, treasures, food, then the guards.
+/// Steps 20–24: purses reserved, coins, book-title draws, treasures, food, then the guards; returns the
+/// guards and the treasure switches' cells.
 fn loot_and_guards(
     plan: &PlanEntry,
     graph: &Graph,
@@ -171,7 +174,7 @@ fn loot_and_guards(
     routes: Vec<patrols::Route>,
     rng: &mut Rng,
     marks: &mut Marks,
-) -> Vec<ascii::GuardRecord> {
+) -> (Vec<ascii::GuardRecord>, Vec<(i32, i32)>) {
     let need_key = map
         .items
         .iter()
@@ -189,7 +192,7 @@ fn loot_and_guards(
     marks.mark("loot", rng);
     loot::book_title_draws(graph, map, rng);
     marks.mark("book_titles", rng);
-    loot::place_treasures(graph, map, rng);
+    let switches = loot::place_treasures(graph, map, rng);
     marks.mark("treasures", rng);
     loot::place_health(graph, map, plan.level, rng);
     marks.mark("health", rng);
@@ -201,7 +204,7 @@ fn loot_and_guards(
         plan.level, map, routes, guard_loot, need_key, has_vault, rng,
     );
     marks.mark("guards", rng);
-    guards
+    (guards, switches)
 }
 
 impl Build {
@@ -228,7 +231,8 @@ impl Build {
         marks.mark("exterior", &rng);
         map.fix_walls();
         let routes = patrol_routes(plan, &graph, &map, &perimeter, &mut rng, &mut marks);
-        let guards = loot_and_guards(plan, &graph, &mut map, routes, &mut rng, &mut marks);
+        let (guards, switches) =
+            loot_and_guards(plan, &graph, &mut map, routes, &mut rng, &mut marks);
         Build {
             plan: plan.clone(),
             rng,
@@ -242,6 +246,7 @@ impl Build {
             start,
             perimeter,
             guards,
+            switches,
             draws_by_step: marks.0,
         }
     }
