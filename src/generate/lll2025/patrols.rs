@@ -4,7 +4,7 @@
 //! the dense routes of levels 2–9 are not yet.
 
 use std::cmp::Reverse;
-use std::collections::{BTreeSet, BinaryHeap};
+use std::collections::{BTreeSet, BinaryHeap, HashMap};
 
 use super::exterior::{pos_beside_door, pos_in_door};
 use super::map::{ItemKind, Map, Terrain};
@@ -162,10 +162,12 @@ impl Field {
 
 /// `pathBetweenPointsInRoom`: the cells from `from` (included) towards `to` (excluded), each step to the
 /// first strictly nearest reachable cell of the 3×3 block (x outer, y inner), over a field limited to the
-/// room's rectangle grown by one; stops early if stuck.
+/// room's rectangle grown by one; stops early if stuck. A field depends only on the room and the goal
+/// (the costs do not change while routes are made), so `fields` keeps each one made for reuse.
 fn path_in_room(
     graph: &Graph,
     costs: &Costs,
+    fields: &mut HashMap<(RoomId, (i32, i32)), Field>,
     room: RoomId,
     from: (i32, i32),
     to: (i32, i32),
@@ -177,7 +179,9 @@ fn path_in_room(
         (r.max.0 + 1).min(costs.w),
         (r.max.1 + 1).min(costs.h),
     );
-    let field = Field::to(costs, to, rect);
+    let field = fields
+        .entry((room, to))
+        .or_insert_with(|| Field::to(costs, to, rect));
     let mut pos = from;
     let mut path = Vec::new();
     while pos != to {
@@ -305,6 +309,7 @@ pub fn routes_from_nodes(
 ) -> Vec<Route> {
     let mut visited = vec![false; nodes.len()];
     let mut routes = Vec::new();
+    let mut fields = HashMap::new();
     for first in 0..nodes.len() {
         if visited[first] {
             continue;
@@ -339,7 +344,7 @@ pub fn routes_from_nodes(
                     });
                     stop
                 };
-                path.extend(path_in_room(graph, costs, room, from, stop));
+                path.extend(path_in_room(graph, costs, &mut fields, room, from, stop));
                 path.push(stop);
                 if let Some(look) = look_at(map, stop)
                     && will_need_to_rotate((look.0 - stop.0, look.1 - stop.1), &path)
@@ -350,7 +355,7 @@ pub fn routes_from_nodes(
                 from = stop;
             }
             let to = pos_in_door(graph, map, room, next);
-            path.extend(path_in_room(graph, costs, room, from, to));
+            path.extend(path_in_room(graph, costs, &mut fields, room, from, to));
             at = node.next;
         }
         let shift = rng.below(path.len());
