@@ -133,14 +133,20 @@ impl Field {
             dist: vec![f64::INFINITY; ((x1 - x0) * (y1 - y0)).max(0) as usize],
         };
         let inside = |x: i32, y: i32| x >= x0 && y >= y0 && x < x1 && y < y1;
+        let index = |x: i32, y: i32| ((y - y0) * (x1 - x0) + (x - x0)) as usize;
+        // The best distance queued so far per cell, so a cell is queued again only when improved (the
+        // settled distances, and so the field, are those of any exact shortest-path search).
+        let mut queued = vec![u64::MAX; field.dist.len()];
         let mut queue = BinaryHeap::new();
+        if inside(goal.0, goal.1) {
+            queued[index(goal.0, goal.1)] = 0;
+        }
         queue.push(Reverse((0u64, goal)));
         while let Some(Reverse((d, (x, y)))) = queue.pop() {
             if !inside(x, y) || d as f64 >= field.at(x, y) {
                 continue;
             }
-            let at = ((y - y0) * (x1 - x0) + (x - x0)) as usize;
-            field.dist[at] = d as f64;
+            field.dist[index(x, y)] = d as f64;
             for (dx, dy, step) in MOVES {
                 let to = (x + dx, y + dy);
                 if !inside(to.0, to.1) {
@@ -151,7 +157,9 @@ impl Field {
                     continue;
                 }
                 let next = d + cost as u64 + u64::from(step);
-                if (next as f64) < field.at(to.0, to.1) {
+                let at = index(to.0, to.1);
+                if next < queued[at] && (next as f64) < field.dist[at] {
+                    queued[at] = next;
                     queue.push(Reverse((next, to)));
                 }
             }
