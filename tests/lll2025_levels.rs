@@ -5,50 +5,13 @@
 //! the daily runs, 20 of the two games with exponent-form level seeds).
 
 use mansion_forge::generate::lll2025::map::ItemKind;
-use mansion_forge::generate::lll2025::plan::{PlanEntry, daily_run, game_plan};
+use mansion_forge::generate::lll2025::plan::game_plan;
 use mansion_forge::generate::lll2025::{Build, ascii};
-use serde_json::Value;
 
-/// The lines of one vector file, parsed.
-fn records(file: &str) -> Vec<Value> {
-    let path = format!(
-        "{}/tests/data/lll2025-exact/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("a JSON line"))
-        .collect()
-}
+#[path = "common/lll2025_vectors.rs"]
+mod vectors;
 
-/// Every vector level with a name and our plan entry for it.
-fn vector_levels() -> Vec<(String, PlanEntry, Value)> {
-    let mut out = Vec::new();
-    for file in ["games.jsonl", "games-exponent-seeds.jsonl"] {
-        for game in records(file) {
-            let seed = game["seed"].as_str().expect("a seed").to_string();
-            let plan = game_plan(&seed);
-            for level in game["levels"].as_array().expect("levels") {
-                let i = level["index"].as_u64().expect("an index") as usize;
-                out.push((format!("{seed} L{i}"), plan[i].clone(), level.clone()));
-            }
-        }
-    }
-    for day in records("dailies.jsonl") {
-        let date = day["date"].as_str().expect("a date");
-        let parts: Vec<u32> = date
-            .split('-')
-            .map(|p| p.parse().expect("a number"))
-            .collect();
-        let run = daily_run(parts[0], parts[1], parts[2]);
-        for level in day["levels"].as_array().expect("levels") {
-            let i = level["index"].as_u64().expect("an index") as usize;
-            out.push((format!("{date} L{i}"), run.plan[i].clone(), level.clone()));
-        }
-    }
-    out
-}
+use vectors::vector_levels;
 
 #[test]
 fn every_step_draws_as_often_as_the_games() {

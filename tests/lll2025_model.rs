@@ -6,53 +6,14 @@
 use mansion_forge::analysis::validate::playability_errors;
 use mansion_forge::generate::lll2025::Build;
 use mansion_forge::generate::lll2025::level::to_level;
-use mansion_forge::generate::lll2025::plan::{PlanEntry, daily_run, game_plan};
 use mansion_forge::model::{Level, Post2025, RoomType2025};
-use serde_json::Value;
 
 #[path = "common/legend2023.rs"]
 mod legend;
+#[path = "common/lll2025_vectors.rs"]
+mod vectors;
 
-/// The lines of one vector file, parsed.
-fn records(file: &str) -> Vec<Value> {
-    let path = format!(
-        "{}/tests/data/lll2025-exact/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("a JSON line"))
-        .collect()
-}
-
-/// Every plan entry the vectors cover, named.
-fn vector_plans() -> Vec<(String, PlanEntry)> {
-    let mut out = Vec::new();
-    for file in ["games.jsonl", "games-exponent-seeds.jsonl"] {
-        for game in records(file) {
-            let seed = game["seed"].as_str().expect("a seed");
-            let plan = game_plan(seed);
-            for level in game["levels"].as_array().expect("levels") {
-                let i = level["index"].as_u64().expect("an index") as usize;
-                out.push((format!("{seed} L{i}"), plan[i].clone()));
-            }
-        }
-    }
-    for day in records("dailies.jsonl") {
-        let date = day["date"].as_str().expect("a date");
-        let parts: Vec<u32> = date
-            .split('-')
-            .map(|p| p.parse().expect("a number"))
-            .collect();
-        let run = daily_run(parts[0], parts[1], parts[2]);
-        for level in day["levels"].as_array().expect("levels") {
-            let i = level["index"].as_u64().expect("an index") as usize;
-            out.push((format!("{date} L{i}"), run.plan[i].clone()));
-        }
-    }
-    out
-}
+use vectors::vector_plans;
 
 /// The vectors' guard letter, from what the model keeps of a guard (`guards::place_guards`' rule).
 fn letter(level: &Level, g: usize) -> char {

@@ -2,36 +2,13 @@
 //! made (`tests/data/lll2025-exact/`, see its README): every date of 2025–2026, and the plans behind the
 //! 20 normal games, the 40 daily runs with maps and the two games whose level seeds print in exponent form.
 
-use mansion_forge::generate::lll2025::plan::{DailyRun, PlanEntry, daily_run, game_plan};
+use mansion_forge::generate::lll2025::plan::{PlanEntry, game_plan};
 use serde_json::Value;
 
-/// The lines of one vector file, parsed.
-fn records(file: &str) -> Vec<Value> {
-    let path = format!(
-        "{}/tests/data/lll2025-exact/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("a JSON line"))
-        .collect()
-}
+#[path = "common/lll2025_vectors.rs"]
+mod vectors;
 
-/// A `YYYY-MM-DD` date as numbers.
-fn date(text: &str) -> (u32, u32, u32) {
-    let parts: Vec<u32> = text
-        .split('-')
-        .map(|p| p.parse().expect("a number"))
-        .collect();
-    (parts[0], parts[1], parts[2])
-}
-
-/// The run of a vectors' date.
-fn run_of(text: &str) -> DailyRun {
-    let (y, m, d) = date(text);
-    daily_run(y, m, d)
-}
+use vectors::{records, run_of};
 
 /// A plan entry written as the daily-plans file writes it: `[L, type, rooms_x, rooms_y, loot, seed]`.
 fn as_row(entry: &PlanEntry) -> Value {

@@ -3,6 +3,8 @@
 //! the terrain. It lets a level be compared with the game's cell for cell and printed for a reader.
 
 use super::map::{ItemKind, Map, Terrain};
+use super::patrols::StopKind;
+use super::rooms::RoomId;
 
 /// The legend's character for a terrain.
 pub fn terrain_char(terrain: Terrain) -> char {
@@ -96,6 +98,12 @@ pub struct GuardRecord {
     /// The legend's letter: `K` key, `Y`/`C`/`W` stationary (vault, seated, window), `O` outside, `F`
     /// torch, `G` other.
     pub letter: char,
+    /// The route's room visits in walk order (its nodes; empty for one-cell and outside routes).
+    pub visits: Vec<RoomId>,
+    /// The route's turnaround stops' kinds, in walk order.
+    pub stops: Vec<StopKind>,
+    /// Whether the route is a visit-every-room route (level 1's, the extra one at L ≥ 8).
+    pub sweep: bool,
 }
 
 /// The spec's §14 level hash: 32-bit FNV-1a over 16-bit values fed low byte first — W, H, every cell's

@@ -219,8 +219,9 @@ fn add_wall(routes: &mut Routes, a: RoomId, b: RoomId, cap: usize, rng: &mut Rng
     }
 }
 
-/// Step `patrols` at L ≥ 2: the dense routes' visits, ready for [`patrols::routes_from_nodes`].
-pub fn dense_routes(graph: &Graph, level: u32, rng: &mut Rng) -> Vec<Node> {
+/// Step `patrols` at L ≥ 2: the dense routes' visits, ready for [`patrols::routes_from_nodes`], and the
+/// index from which the nodes are the extra visit-every-room route's (L ≥ 8; the node count otherwise).
+pub fn dense_routes(graph: &Graph, level: u32, rng: &mut Rng) -> (Vec<Node>, usize) {
     let mut walls: Vec<WallId> = graph
         .wall_list
         .iter()
@@ -264,6 +265,7 @@ pub fn dense_routes(graph: &Graph, level: u32, rng: &mut Rng) -> Vec<Node> {
         stitch_across(&mut routes, graph.walls[w].left, graph.walls[w].right);
     }
     let mut nodes = as_nodes(&routes);
+    let sweep_from = nodes.len();
     if level >= 8 {
         let extra = patrols::visit_every_room(graph, rng);
         let base = nodes.len();
@@ -273,7 +275,7 @@ pub fn dense_routes(graph: &Graph, level: u32, rng: &mut Rng) -> Vec<Node> {
             prev: n.prev + base,
         }));
     }
-    nodes
+    (nodes, sweep_from)
 }
 
 /// Step 6 of §7.17: every two-visit route is spliced into a shortest other route through one of its

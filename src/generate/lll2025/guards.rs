@@ -60,6 +60,9 @@ pub fn place_guards(
             flags,
             path: route.path.clone(),
             letter,
+            visits: route.visits.clone(),
+            stops: route.stops.clone(),
+            sweep: route.sweep,
         }
     };
     if need_key && !routes.is_empty() {

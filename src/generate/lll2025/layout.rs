@@ -159,6 +159,8 @@ pub struct Offsets {
     pub x: Table<i32>,
     /// Horizontal lines: `Rx × (Ry + 1)`.
     pub y: Table<i32>,
+    /// The straight-outer-walls switch (p 0.25) the lines were drawn under.
+    pub straight: bool,
 }
 
 /// A wall line's position when it is free to jitter: its base `5k − 1` plus `rand(3)`.
@@ -232,7 +234,11 @@ pub fn wall_offsets(nx: usize, ny: usize, rng: &mut Rng) -> Offsets {
             }
         }
     }
-    Offsets { x: ox, y: oy }
+    Offsets {
+        x: ox,
+        y: oy,
+        straight,
+    }
 }
 
 /// Whether the mask reads the same west–east mirrored.

@@ -7,7 +7,7 @@ use super::random::Rng;
 use super::rooms::{Graph, Room, RoomType};
 
 /// Furniture a coin may lie on (`canHoldLoot`).
-fn holds_loot(kind: ItemKind) -> bool {
+pub(super) fn holds_loot(kind: ItemKind) -> bool {
     use ItemKind as I;
     matches!(
         kind,
@@ -191,8 +191,10 @@ fn inside(room: &Room, x: i32, y: i32) -> bool {
 
 /// Step `treasures` (`placeTreasure`): a treasure on every plinth; a locked one takes up to three
 /// bookshelves of one room as its switches and a note on drawers or a shelf, or loses its lock when
-/// either is missing; the locks are then moved to the end of the item list.
-pub fn place_treasures(graph: &Graph, map: &mut Map, rng: &mut Rng) {
+/// either is missing; the locks are then moved to the end of the item list. Returns the switches'
+/// cells (the bookshelves taken), in the order they were taken.
+pub fn place_treasures(graph: &Graph, map: &mut Map, rng: &mut Rng) -> Vec<(i32, i32)> {
+    let mut switches = Vec::new();
     let mut books: Vec<(i32, i32)> = map
         .items
         .iter()
@@ -260,7 +262,7 @@ pub fn place_treasures(graph: &Graph, map: &mut Map, rng: &mut Rng) {
         }
         let set = usable[rng.below(usable.len())];
         let kept = sets[set].len().saturating_sub(3);
-        sets[set].truncate(kept);
+        switches.extend(sets[set].drain(kept..));
         let (nx, ny) = furniture[rng.below(furniture.len())];
         map.place(nx, ny, ItemKind::Note);
     }
@@ -270,6 +272,7 @@ pub fn place_treasures(graph: &Graph, map: &mut Map, rng: &mut Rng) {
         .partition(|i| i.kind != ItemKind::TreasureLock);
     rest.extend(locks);
     map.items = rest;
+    switches
 }
 
 /// The five looks of a treasure (`TreasureA…E`), picked by `rand(5)`.

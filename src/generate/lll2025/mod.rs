@@ -15,6 +15,7 @@ pub mod doors;
 pub mod exterior;
 pub mod furnish;
 pub mod guards;
+pub mod invariants;
 pub mod layout;
 pub mod level;
 pub mod locks;
@@ -51,6 +52,10 @@ pub struct Build {
     pub offsets: Offsets,
     /// The axes the walls were mirrored on.
     pub mirrors: Mirrors,
+    /// Whether the doors follow the mirroring (drawn with p `(24 − L)/24`, §7.3).
+    pub mirror_doors: bool,
+    /// Doors the Fortress step added beyond the spanning doors (`addAdditionalFortressDoors`; 0 elsewhere).
+    pub fortress_extra_doors: usize,
     /// Rooms and walls.
     pub graph: Graph,
     /// The map as far as it is drawn.
@@ -61,6 +66,8 @@ pub struct Build {
     pub perimeter: Vec<(i32, i32)>,
     /// The guards in the game's order.
     pub guards: Vec<ascii::GuardRecord>,
+    /// The bookshelves taken as locked treasures' switches (up to three per lock), in the order taken.
+    pub switches: Vec<(i32, i32)>,
     /// `(step, draws)` after each step run, in order.
     pub draws_by_step: Vec<(&'static str, u64)>,
 }
@@ -75,12 +82,19 @@ impl Marks {
     }
 }
 
+/// What steps 2–11 make: the slot grid, wall lines, mirrors, rooms and walls, the door-mirroring draw and
+/// the Fortress's extra door count.
+struct Plan2To11 {
+    inside: SlotGrid,
+    offsets: Offsets,
+    mirrors: Mirrors,
+    graph: Graph,
+    mirror_doors: bool,
+    fortress_extra_doors: usize,
+}
+
 /// Steps 2–11: the room grid, wall lines, rooms, adjacencies, doors, merges and room types.
-fn rooms_and_doors(
-    plan: &PlanEntry,
-    rng: &mut Rng,
-    marks: &mut Marks,
-) -> (SlotGrid, Offsets, Mirrors, Graph) {
+fn rooms_and_doors(plan: &PlanEntry, rng: &mut Rng, marks: &mut Marks) -> Plan2To11 {
     let inside = layout::room_grid(plan, rng);
     marks.mark("room_grid", rng);
     let mut offsets = layout::wall_offsets(inside.nx, inside.ny, rng);
@@ -99,16 +113,24 @@ fn rooms_and_doors(
     marks.mark("doors", rng);
     merges::make_double_rooms(&mut graph, rng);
     marks.mark("merges", rng);
+    let mut fortress_extra_doors = 0;
     if plan.level_type == plan::LevelType::Fortress {
         room_types::compute_depths(&mut graph);
         room_types::assign_vault(&mut graph, plan.level, plan.level_type, rng);
-        room_types::add_fortress_doors(&mut graph, rng);
+        fortress_extra_doors = room_types::add_fortress_doors(&mut graph, rng);
         marks.mark("fortress_vault_and_doors", rng);
     }
     room_types::compute_depths(&mut graph);
     room_types::assign_room_types(&mut graph, plan.level, plan.level_type, rng);
     marks.mark("room_types", rng);
-    (inside, offsets, mirrors, graph)
+    Plan2To11 {
+        inside,
+        offsets,
+        mirrors,
+        graph,
+        mirror_doors,
+        fortress_extra_doors,
+    }
 }
 
 /// Steps 18–19: the patrol routes of the level (none at level 0, one at level 1, dense from level 2,
@@ -131,8 +153,9 @@ fn patrol_routes(
             routes
         }
         _ => {
-            let nodes = dense::dense_routes(graph, plan.level, rng);
-            let mut routes = patrols::routes_from_nodes(graph, map, &costs, &nodes, rng);
+            let (nodes, sweep_from) = dense::dense_routes(graph, plan.level, rng);
+            let mut routes =
+                patrols::routes_from_nodes(graph, map, &costs, &nodes, sweep_from, rng);
             if plan.level >= 6 {
                 stationary::add_outside_routes(perimeter, &mut routes);
             }
@@ -145,7 +168,8 @@ fn patrol_routes(
     routes
 }
 
-/// Steps 20–24: purses reserved, coins, book-title draws, treasures, food, then the guards.
+/// Steps 20–24: purses reserved, coins, book-title draws, treasures, food, then the guards; returns the
+/// guards and the treasure switches' cells.
 fn loot_and_guards(
     plan: &PlanEntry,
     graph: &Graph,
@@ -153,7 +177,7 @@ fn loot_and_guards(
     routes: Vec<patrols::Route>,
     rng: &mut Rng,
     marks: &mut Marks,
-) -> Vec<ascii::GuardRecord> {
+) -> (Vec<ascii::GuardRecord>, Vec<(i32, i32)>) {
     let need_key = map
         .items
         .iter()
@@ -171,7 +195,7 @@ fn loot_and_guards(
     marks.mark("loot", rng);
     loot::book_title_draws(graph, map, rng);
     marks.mark("book_titles", rng);
-    loot::place_treasures(graph, map, rng);
+    let switches = loot::place_treasures(graph, map, rng);
     marks.mark("treasures", rng);
     loot::place_health(graph, map, plan.level, rng);
     marks.mark("health", rng);
@@ -183,7 +207,7 @@ fn loot_and_guards(
         plan.level, map, routes, guard_loot, need_key, has_vault, rng,
     );
     marks.mark("guards", rng);
-    guards
+    (guards, switches)
 }
 
 /// The stream a re-rollable phase draws from: the one it was handed until `step` is re-rolled, then a
@@ -238,7 +262,14 @@ impl Build {
             .as_deref()
             .map_or_else(|| plan.rng(), Rng::new);
         let mut marks = Marks(Vec::new());
-        let (inside, offsets, mirrors, graph) = rooms_and_doors(plan, &mut rng, &mut marks);
+        let Plan2To11 {
+            inside,
+            offsets,
+            mirrors,
+            graph,
+            mirror_doors,
+            fortress_extra_doors,
+        } = rooms_and_doors(plan, &mut rng, &mut marks);
         if variation.layout.is_some() {
             rng = plan.rng();
         }
@@ -257,18 +288,22 @@ impl Build {
         phase_stream(&mut rng, plan, rerolls, Step::Patrols);
         let routes = patrol_routes(plan, &graph, &map, &perimeter, &mut rng, &mut marks);
         phase_stream(&mut rng, plan, rerolls, Step::Loot);
-        let guards = loot_and_guards(plan, &graph, &mut map, routes, &mut rng, &mut marks);
+        let (guards, switches) =
+            loot_and_guards(plan, &graph, &mut map, routes, &mut rng, &mut marks);
         Build {
             plan: plan.clone(),
             rng,
             inside,
             offsets,
             mirrors,
+            mirror_doors,
+            fortress_extra_doors,
             graph,
             map,
             start,
             perimeter,
             guards,
+            switches,
             draws_by_step: marks.0,
         }
     }

@@ -4,7 +4,7 @@
 //! the dense routes of levels 2–9 are not yet.
 
 use std::cmp::Reverse;
-use std::collections::{BTreeSet, BinaryHeap};
+use std::collections::{BTreeSet, BinaryHeap, HashMap};
 
 use super::exterior::{pos_beside_door, pos_in_door};
 use super::map::{ItemKind, Map, Terrain};
@@ -54,8 +54,20 @@ impl Costs {
     }
 }
 
-/// A patrol route: its cells (walked cyclically) and the depth range of its rooms.
-#[derive(Clone, Debug, PartialEq)]
+/// Where a route's turnaround stop is (`generatePatrolPathsFromNodes`' station choice).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopKind {
+    /// A cell looking out of a one-way window.
+    Window,
+    /// A chair (no window station in the room).
+    Chair,
+    /// The cell beside the door it came in by (neither in the room).
+    BesideDoor,
+}
+
+/// A patrol route: its cells (walked cyclically), the depth range of its rooms, and what its nodes were:
+/// the rooms visited in order, the turnaround stops' kinds, and whether it is a visit-every-room route.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Route {
     /// Cells, the guard starting on the first.
     pub path: Vec<(i32, i32)>,
@@ -65,6 +77,13 @@ pub struct Route {
     pub max_depth: usize,
     /// One of the two routes round the outside of the building (L ≥ 6).
     pub outside: bool,
+    /// The rooms of its visits (nodes) in walk order, closed cyclically (empty for one-cell and outside
+    /// routes).
+    pub visits: Vec<RoomId>,
+    /// The kinds of its turnaround stops, in walk order.
+    pub stops: Vec<StopKind>,
+    /// Made by `visit_every_room` (level 1's route, the extra route at L ≥ 8).
+    pub sweep: bool,
 }
 
 /// One visit of a route to a room, linked both ways into a circular list (indices into the node list).
@@ -114,14 +133,20 @@ impl Field {
             dist: vec![f64::INFINITY; ((x1 - x0) * (y1 - y0)).max(0) as usize],
         };
         let inside = |x: i32, y: i32| x >= x0 && y >= y0 && x < x1 && y < y1;
+        let index = |x: i32, y: i32| ((y - y0) * (x1 - x0) + (x - x0)) as usize;
+        // The best distance queued so far per cell, so a cell is queued again only when improved (the
+        // settled distances, and so the field, are those of any exact shortest-path search).
+        let mut queued = vec![u64::MAX; field.dist.len()];
         let mut queue = BinaryHeap::new();
+        if inside(goal.0, goal.1) {
+            queued[index(goal.0, goal.1)] = 0;
+        }
         queue.push(Reverse((0u64, goal)));
         while let Some(Reverse((d, (x, y)))) = queue.pop() {
             if !inside(x, y) || d as f64 >= field.at(x, y) {
                 continue;
             }
-            let at = ((y - y0) * (x1 - x0) + (x - x0)) as usize;
-            field.dist[at] = d as f64;
+            field.dist[index(x, y)] = d as f64;
             for (dx, dy, step) in MOVES {
                 let to = (x + dx, y + dy);
                 if !inside(to.0, to.1) {
@@ -132,7 +157,9 @@ impl Field {
                     continue;
                 }
                 let next = d + cost as u64 + u64::from(step);
-                if (next as f64) < field.at(to.0, to.1) {
+                let at = index(to.0, to.1);
+                if next < queued[at] && (next as f64) < field.dist[at] {
+                    queued[at] = next;
                     queue.push(Reverse((next, to)));
                 }
             }
@@ -143,10 +170,12 @@ impl Field {
 
 /// `pathBetweenPointsInRoom`: the cells from `from` (included) towards `to` (excluded), each step to the
 /// first strictly nearest reachable cell of the 3×3 block (x outer, y inner), over a field limited to the
-/// room's rectangle grown by one; stops early if stuck.
+/// room's rectangle grown by one; stops early if stuck. A field depends only on the room and the goal
+/// (the costs do not change while routes are made), so `fields` keeps each one made for reuse.
 fn path_in_room(
     graph: &Graph,
     costs: &Costs,
+    fields: &mut HashMap<(RoomId, (i32, i32)), Field>,
     room: RoomId,
     from: (i32, i32),
     to: (i32, i32),
@@ -158,7 +187,9 @@ fn path_in_room(
         (r.max.0 + 1).min(costs.w),
         (r.max.1 + 1).min(costs.h),
     );
-    let field = Field::to(costs, to, rect);
+    let field = fields
+        .entry((room, to))
+        .or_insert_with(|| Field::to(costs, to, rect));
     let mut pos = from;
     let mut path = Vec::new();
     while pos != to {
@@ -275,36 +306,53 @@ fn will_need_to_rotate(look: (i32, i32), path: &[(i32, i32)]) -> bool {
 
 /// `generatePatrolPathsFromNodes`: each circular list of visits becomes the cells door to door through
 /// every room, with a station stop at each turnaround; rotated by a random offset; the routes shuffled.
+/// The nodes from index `sweep_from` on are the visit-every-room route's.
 pub fn routes_from_nodes(
     graph: &Graph,
     map: &Map,
     costs: &Costs,
     nodes: &[Node],
+    sweep_from: usize,
     rng: &mut Rng,
 ) -> Vec<Route> {
     let mut visited = vec![false; nodes.len()];
     let mut routes = Vec::new();
+    let mut fields = HashMap::new();
     for first in 0..nodes.len() {
         if visited[first] {
             continue;
         }
         let mut path: Vec<(i32, i32)> = Vec::new();
         let mut rooms = BTreeSet::new();
+        let mut visits = Vec::new();
+        let mut stops = Vec::new();
         let mut at = first;
         while !visited[at] {
             visited[at] = true;
             let node = nodes[at];
             let (room, prev, next) = (node.room, nodes[node.prev].room, nodes[node.next].room);
             rooms.insert(room);
+            visits.push(room);
             let mut from = pos_in_door(graph, map, room, prev);
             if next == prev {
                 let found = stations(graph, map, costs, room);
                 let stop = if found.is_empty() {
+                    stops.push(StopKind::BesideDoor);
                     pos_beside_door(graph, map, room, prev, |x, y| costs.at(x, y) == 0.0)
                 } else {
-                    found[rng.below(found.len())]
+                    let stop = found[rng.below(found.len())];
+                    let chair = map
+                        .items
+                        .iter()
+                        .any(|i| i.kind == ItemKind::Chair && (i.x, i.y) == stop);
+                    stops.push(if chair {
+                        StopKind::Chair
+                    } else {
+                        StopKind::Window
+                    });
+                    stop
                 };
-                path.extend(path_in_room(graph, costs, room, from, stop));
+                path.extend(path_in_room(graph, costs, &mut fields, room, from, stop));
                 path.push(stop);
                 if let Some(look) = look_at(map, stop)
                     && will_need_to_rotate((look.0 - stop.0, look.1 - stop.1), &path)
@@ -315,7 +363,7 @@ pub fn routes_from_nodes(
                 from = stop;
             }
             let to = pos_in_door(graph, map, room, next);
-            path.extend(path_in_room(graph, costs, room, from, to));
+            path.extend(path_in_room(graph, costs, &mut fields, room, from, to));
             at = node.next;
         }
         let shift = rng.below(path.len());
@@ -328,6 +376,9 @@ pub fn routes_from_nodes(
             min_depth,
             max_depth,
             outside: false,
+            visits,
+            stops,
+            sweep: first >= sweep_from,
         });
     }
     rng.shuffle(&mut routes);
@@ -401,5 +452,5 @@ pub fn visit_every_room(graph: &Graph, rng: &mut Rng) -> Vec<Node> {
 /// Level 1's patrol (`placePatrolRouteSingle`): one route through every patrollable room.
 pub fn single_route(graph: &Graph, map: &Map, costs: &Costs, rng: &mut Rng) -> Vec<Route> {
     let nodes = visit_every_room(graph, rng);
-    routes_from_nodes(graph, map, costs, &nodes, rng)
+    routes_from_nodes(graph, map, costs, &nodes, 0, rng)
 }

@@ -108,8 +108,10 @@ pub fn assign_vault(graph: &mut Graph, level: u32, level_type: LevelType, rng: &
 
 /// `addAdditionalFortressDoors`: in list order, each door-less wall of length ≥ 2 between two rooms that
 /// are neither outdoors nor the vault, unless both already have two doors, gets a door with p 0.4 —
-/// locked when the depths differ by 2 or more (and not both courtyards). Symmetry is ignored.
-pub fn add_fortress_doors(graph: &mut Graph, rng: &mut Rng) {
+/// locked when the depths differ by 2 or more (and not both courtyards). Symmetry is ignored. Returns
+/// how many doors it added.
+pub fn add_fortress_doors(graph: &mut Graph, rng: &mut Rng) -> usize {
+    let mut added = 0;
     for w in graph.wall_list.clone() {
         let wall = &graph.walls[w];
         if wall.door || wall.length < 2 {
@@ -132,7 +134,9 @@ pub fn add_fortress_doors(graph: &mut Graph, rng: &mut Rng) {
         } else {
             DoorType::Locked
         };
+        added += 1;
     }
+    added
 }
 
 /// `chooseRooms`: the rooms passing `test` in list order, shuffled (even when 0 or 1 pass), the first `k`.

@@ -18,6 +18,7 @@ pub fn add_outside_routes(perimeter: &[(i32, i32)], routes: &mut Vec<Route>) {
             min_depth: 0,
             max_depth: 0,
             outside: true,
+            ..Route::default()
         });
     }
 }
@@ -88,6 +89,7 @@ fn vault_guard(graph: &Graph, map: &Map, vault: usize, routes: &mut Vec<Route>) 
                     min_depth: depth,
                     max_depth: depth,
                     outside: false,
+                    ..Route::default()
                 });
                 return;
             }
@@ -177,6 +179,7 @@ fn seated_guard(
                 min_depth: room.depth,
                 max_depth: room.depth,
                 outside: false,
+                ..Route::default()
             },
         );
     }
