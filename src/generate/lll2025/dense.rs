@@ -68,21 +68,25 @@ impl Routes {
 
     /// The visits of `start`'s route from `start` on (`loopingPatrolRouteLength` counts them).
     fn route(&self, start: usize) -> Vec<usize> {
-        let mut out = vec![start];
-        let mut at = start;
-        while let Some(next) = self.visits[at].next {
-            if next == start {
-                break;
-            }
-            out.push(next);
-            at = next;
-        }
-        out
+        self.walk(start).collect()
+    }
+
+    /// The visits of `start`'s route from `start` on, without gathering them (the route searches ask
+    /// for lengths and membership thousands of times per level).
+    fn walk(&self, start: usize) -> impl Iterator<Item = usize> + '_ {
+        std::iter::successors(Some(start), move |&at| {
+            self.visits[at].next.filter(|&next| next != start)
+        })
+    }
+
+    /// The number of visits on `start`'s route.
+    fn route_len(&self, start: usize) -> usize {
+        self.walk(start).count()
     }
 
     /// `nodesAreConnected`: whether `b` is on `a`'s route.
     fn connected(&self, a: usize, b: usize) -> bool {
-        self.route(a).contains(&b)
+        self.walk(a).any(|n| n == b)
     }
 
     /// `isSimpleChain`: walking both ways from `a` meets the same rooms pairwise until the walks meet,
@@ -108,9 +112,9 @@ impl Routes {
     /// than 4 visits, on two routes only within the cap.
     fn can_join(&self, a: usize, b: usize, cap: usize) -> bool {
         if self.connected(a, b) {
-            self.simple_chain(a, b) && self.route(a).len() > 4
+            self.simple_chain(a, b) && self.route_len(a) > 4
         } else {
-            self.route(a).len() + self.route(b).len() + 2 <= cap
+            self.route_len(a) + self.route_len(b) + 2 <= cap
         }
     }
 
@@ -153,7 +157,7 @@ impl Routes {
     fn shortest(&self, room: RoomId) -> Option<usize> {
         let mut best: Option<(usize, usize)> = None;
         for &n in &self.by_room[room] {
-            let len = self.route(n).len();
+            let len = self.route_len(n);
             if best.is_none_or(|(_, l)| len < l) {
                 best = Some((n, len));
             }
@@ -199,7 +203,7 @@ fn add_wall(routes: &mut Routes, a: RoomId, b: RoomId, cap: usize, rng: &mut Rng
             }
         }
         (Some(d), None) | (None, Some(d)) => {
-            if routes.route(d).len() + 2 > cap {
+            if routes.route_len(d) + 2 > cap {
                 return;
             }
             let (here, there) = if routes.visits[d].room == a {
@@ -289,7 +293,7 @@ fn stitch_pairs(routes: &mut Routes, rng: &mut Rng) {
         if routes.visits[node].visited {
             continue;
         }
-        if routes.route(node).len() > 2 {
+        if routes.route_len(node) > 2 {
             routes.mark(node);
             continue;
         }
@@ -304,7 +308,7 @@ fn stitch_pairs(routes: &mut Routes, rng: &mut Rng) {
                 if candidate == end {
                     continue;
                 }
-                let len = routes.route(candidate).len();
+                let len = routes.route_len(candidate);
                 if len > best {
                     continue;
                 }
@@ -334,7 +338,7 @@ fn stitch_across(routes: &mut Routes, a: RoomId, b: RoomId) {
     let (Some(na), Some(nb)) = (routes.shortest(a), routes.shortest(b)) else {
         return;
     };
-    if routes.connected(na, nb) || (routes.route(na).len() > 2 && routes.route(nb).len() > 2) {
+    if routes.connected(na, nb) || (routes.route_len(na) > 2 && routes.route_len(nb) > 2) {
         return;
     }
     let (n2, n3) = (routes.add(a), routes.add(b));
