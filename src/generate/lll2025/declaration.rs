@@ -39,7 +39,6 @@ pub struct Lll2025Params {
     pub loot: u32,
     /// The seed whose walls, rooms, doors and room types the level keeps, when it was regenerated around
     /// locked rooms ([`super::locks`]); `None`: its own seed's.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub layout_seed: Option<u64>,
 }
 
