@@ -137,7 +137,7 @@ impl Generator for Lll2025 {
             kept: locks::kept_cells(request.locks),
         };
         let build = Build::with(&entry, &variation);
-        locks::check_fit(&build, request.locks).map_err(GenerateError::LocksUnsatisfiable)?;
+        locks::check_fit(&build.graph, request.locks).map_err(GenerateError::LocksUnsatisfiable)?;
         let mut level = to_level(&build, request.seed);
         passes::locks::restore(&mut level, request.locks);
         level.diagnostics.extend(clamp.notes);

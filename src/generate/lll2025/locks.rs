@@ -6,8 +6,8 @@
 //! the furniture, so the patrols and the loot see them, and again on the finished level (the loot and
 //! treasure passes may have put something there).
 
-use super::Build;
 use super::map::{ItemKind as GameItem, Terrain as GameTerrain};
+use super::rooms::Graph;
 use crate::model::{Axis, ItemKind, LockedRoom, RoomOrigin, Terrain};
 
 /// A locked floor cell to put back into the map: its floor and its items, in the game's kinds.
@@ -117,7 +117,7 @@ pub fn put_back(map: &mut super::map::Map, kept: &[KeptCell]) {
 
 /// Checks every lock names a room of this layout with the same floor: a lock of another layout (other
 /// parameters, another level type) cannot be kept, and the message says which.
-pub fn check_fit(build: &Build, locks: &[LockedRoom]) -> Result<(), String> {
+pub fn check_fit(graph: &Graph, locks: &[LockedRoom]) -> Result<(), String> {
     for lock in locks {
         let RoomOrigin::Corner2025 { x, y } = lock.room.origin else {
             return Err(format!(
@@ -129,11 +129,10 @@ pub fn check_fit(build: &Build, locks: &[LockedRoom]) -> Result<(), String> {
             ));
         };
         let i = lock.room.interior;
-        let same = build
-            .graph
+        let same = graph
             .room_list
             .iter()
-            .map(|&r| &build.graph.rooms[r])
+            .map(|&r| &graph.rooms[r])
             .any(|r| r.min == (x, y) && r.max == (i.x1, i.y1));
         if !same {
             return Err(format!(
