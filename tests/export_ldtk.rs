@@ -21,19 +21,29 @@ fn project_of(levels: &[Level]) -> Vec<u8> {
     ldtk::project(&refs).expect("serialises")
 }
 
-#[test]
-fn a_campaign_project_validates_against_ldtks_schema() {
+/// LDtk's published schema, as a validator.
+fn schema_validator() -> jsonschema::Validator {
     let schema: serde_json::Value =
         serde_json::from_str(include_str!("data/ldtk/JSON_SCHEMA.json")).expect("the schema");
     assert_eq!(schema["version"], ldtk::JSON_VERSION);
-    let validator = jsonschema::draft7::new(&schema).expect("a valid draft-7 schema");
-    let project: serde_json::Value =
-        serde_json::from_slice(&project_of(&game())).expect("valid JSON");
-    let errors: Vec<String> = validator
-        .iter_errors(&project)
+    jsonschema::draft7::new(&schema).expect("a valid draft-7 schema")
+}
+
+/// The first schema errors of `project`, each with where it is.
+fn schema_errors(validator: &jsonschema::Validator, project: &serde_json::Value) -> Vec<String> {
+    validator
+        .iter_errors(project)
         .take(10)
         .map(|e| format!("{} at {}", e, e.instance_path()))
-        .collect();
+        .collect()
+}
+
+#[test]
+fn a_campaign_project_validates_against_ldtks_schema() {
+    let validator = schema_validator();
+    let project: serde_json::Value =
+        serde_json::from_slice(&project_of(&game())).expect("valid JSON");
+    let errors = schema_errors(&validator, &project);
     assert!(errors.is_empty(), "{errors:#?}");
     // The schema is checked for what it rejects too: an entity without its required `iid`.
     let mut broken = project.clone();
@@ -160,15 +170,8 @@ fn a_2025_daily_run_validates_and_loads() {
         })
         .collect();
     let bytes = project_of(&levels);
-    let schema: serde_json::Value =
-        serde_json::from_str(include_str!("data/ldtk/JSON_SCHEMA.json")).expect("the schema");
-    let validator = jsonschema::draft7::new(&schema).expect("a valid draft-7 schema");
     let project: serde_json::Value = serde_json::from_slice(&bytes).expect("valid JSON");
-    let errors: Vec<String> = validator
-        .iter_errors(&project)
-        .take(10)
-        .map(|e| format!("{} at {}", e, e.instance_path()))
-        .collect();
+    let errors = schema_errors(&schema_validator(), &project);
     assert!(errors.is_empty(), "{errors:#?}");
     let loaded = ldtk2::Ldtk::from_str(std::str::from_utf8(&bytes).expect("UTF-8"))
         .expect("the reader crate loads it");

@@ -77,6 +77,12 @@ pub fn exterior_room(level: &Level) -> Room {
         .all_cells()
         .filter(|&c| level.terrain(c) == Terrain::Ground)
         .collect();
+    exterior_of(level, cells)
+}
+
+/// The exterior room over the whole map with these floor cells (each generator says which cells are
+/// outside).
+pub fn exterior_of(level: &Level, cells: Vec<Cell>) -> Room {
     Room {
         kind: RoomKind::Exterior,
         private: false,

@@ -170,31 +170,7 @@ pub fn par_turns(build: &Build) -> f64 {
 
 /// Floor cells (not wall or window) not 4-connected to the start through anything but walls and windows.
 pub fn unreachable_floor_cells(build: &Build) -> usize {
-    let m = &build.map;
-    let mut seen = vec![false; (m.w * m.h) as usize];
-    let mut stack = vec![build.start];
-    seen[(build.start.1 * m.w + build.start.0) as usize] = true;
-    while let Some((x, y)) = stack.pop() {
-        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-            let (nx, ny) = (x + dx, y + dy);
-            if m.contains(nx, ny)
-                && !seen[(ny * m.w + nx) as usize]
-                && !m.at(nx, ny).is_wall_or_window()
-            {
-                seen[(ny * m.w + nx) as usize] = true;
-                stack.push((nx, ny));
-            }
-        }
-    }
-    let mut n = 0;
-    for y in 0..m.h {
-        for x in 0..m.w {
-            if !m.at(x, y).is_wall_or_window() && !seen[(y * m.w + x) as usize] {
-                n += 1;
-            }
-        }
-    }
-    n
+    build.map.cut_off_from(build.start).len()
 }
 
 /// Every figure of [`figures`]' keys for one mansion.

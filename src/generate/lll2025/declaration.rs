@@ -75,19 +75,14 @@ impl Lll2025Params {
         let int = |v: u32| i32::try_from(v).unwrap_or(i32::MAX);
         let (rooms_x, rooms_y) = if self.level_type == LevelType::Mansion {
             (
-                clamp.int("rooms_x", int(self.rooms_x), 5, 11),
-                clamp.int("rooms_y", int(self.rooms_y), 5, 11),
+                mansion_slots(clamp.int("rooms_x", int(self.rooms_x), 5, 11)),
+                mansion_slots(clamp.int("rooms_y", int(self.rooms_y), 5, 11)),
             )
         } else {
             (
                 clamp.odd("rooms_x", int(self.rooms_x), 3, 9),
                 clamp.int("rooms_y", int(self.rooms_y), 2, 9),
             )
-        };
-        let (rooms_x, rooms_y) = if self.level_type == LevelType::Mansion {
-            (mansion_slots(rooms_x), mansion_slots(rooms_y))
-        } else {
-            (rooms_x, rooms_y)
         };
         let loot = clamp.int("loot", int(self.loot), 0, MAX_LOOT as i32);
         PlanEntry {

@@ -163,32 +163,8 @@ fn geometry(b: &Build, r: &mut Report) {
             r.ensure(apart, 3, || format!("rooms {a} and {c} overlap"));
         }
     }
-    let m = &b.map;
-    let mut seen = vec![false; (m.w * m.h).max(0) as usize];
-    if m.contains(b.start.0, b.start.1) {
-        let mut stack = vec![b.start];
-        seen[(b.start.1 * m.w + b.start.0) as usize] = true;
-        while let Some((x, y)) = stack.pop() {
-            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                let (nx, ny) = (x + dx, y + dy);
-                if m.contains(nx, ny)
-                    && !seen[(ny * m.w + nx) as usize]
-                    && !m.at(nx, ny).is_wall_or_window()
-                {
-                    seen[(ny * m.w + nx) as usize] = true;
-                    stack.push((nx, ny));
-                }
-            }
-        }
-    }
-    for y in 0..m.h {
-        for x in 0..m.w {
-            r.ensure(
-                m.at(x, y).is_wall_or_window() || seen[(y * m.w + x) as usize],
-                4,
-                || format!("cell ({x}, {y}) not connected to the start"),
-            );
-        }
+    for (x, y) in b.map.cut_off_from(b.start) {
+        r.fail(4, format!("cell ({x}, {y}) not connected to the start"));
     }
 }
 

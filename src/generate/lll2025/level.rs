@@ -10,6 +10,7 @@
 use super::Build;
 use super::map::{self, ItemKind as GameItem, Terrain as GameTerrain};
 use super::rooms::{DoorType, RoomType};
+use crate::generate::build::exterior_of;
 use crate::model::topology::{move_costs, room_of_cell};
 use crate::model::{
     Adjacency, Axis, Cell, Dir, Entrance, Grid, Guard, GuardExtras2025, Item, ItemKind, Level,
@@ -167,19 +168,7 @@ fn rooms(b: &Build, level: &Level) -> (Vec<Room>, Vec<Option<RoomId>>, Vec<RoomT
             !owned.at(c) && !level.terrain(c).is_blocking() && !level.terrain(c).is_door_like()
         })
         .collect();
-    let exterior = Room {
-        kind: RoomKind::Exterior,
-        private: false,
-        depth: 0,
-        interior: Rect {
-            x0: 0,
-            y0: 0,
-            x1: level.width,
-            y1: level.height,
-        },
-        cells: outside,
-        origin: RoomOrigin::Exterior,
-    };
+    let exterior = exterior_of(level, outside);
     out.insert(0, exterior);
     (out, ids, types)
 }

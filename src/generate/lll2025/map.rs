@@ -295,6 +295,32 @@ impl Map {
         x >= 0 && y >= 0 && x < self.w && y < self.h
     }
 
+    /// The cells that are neither wall nor window and are not 4-connected to `start` through such cells
+    /// (doors and gates included), in row order: what a thief coming in at `start` cannot reach.
+    pub fn cut_off_from(&self, start: (i32, i32)) -> Vec<(i32, i32)> {
+        let index = |x: i32, y: i32| (y * self.w + x) as usize;
+        let mut seen = vec![false; (self.w * self.h).max(0) as usize];
+        if self.contains(start.0, start.1) {
+            let mut stack = vec![start];
+            seen[index(start.0, start.1)] = true;
+            while let Some((x, y)) = stack.pop() {
+                for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+                    if self.contains(nx, ny)
+                        && !seen[index(nx, ny)]
+                        && !self.at(nx, ny).is_wall_or_window()
+                    {
+                        seen[index(nx, ny)] = true;
+                        stack.push((nx, ny));
+                    }
+                }
+            }
+        }
+        (0..self.h)
+            .flat_map(|y| (0..self.w).map(move |x| (x, y)))
+            .filter(|&(x, y)| !self.at(x, y).is_wall_or_window() && !seen[index(x, y)])
+            .collect()
+    }
+
     /// The terrain at (x, y); off the map the game answers with a fresh grass cell.
     pub fn at(&self, x: i32, y: i32) -> Terrain {
         if self.contains(x, y) {
