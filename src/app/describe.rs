@@ -42,27 +42,10 @@ pub fn terrain(t: Terrain, has_door_item: bool) -> String {
 
 pub fn item(kind: ItemKind) -> &'static str {
     match kind {
-        ItemKind::Chair => "chair",
-        ItemKind::Table => "table",
-        ItemKind::Bush => "bush",
         ItemKind::Coin => "coin (loot)",
         ItemKind::Door(_) => "door (closed)",
         ItemKind::Portcullis(_) => "portcullis (closable)",
-        ItemKind::TorchUnlit => "unlit torch",
-        ItemKind::TorchLit => "lit torch",
-        ItemKind::LockedDoor(_) => "locked door",
-        ItemKind::Health => "food (health)",
-        ItemKind::BedLeft => "bed (west half)",
-        ItemKind::BedRight => "bed (east half)",
-        ItemKind::DrawersShort => "low drawers",
-        ItemKind::DrawersTall => "tall drawers",
-        ItemKind::Bookshelf => "bookshelf",
-        ItemKind::Shelf => "shelf",
-        ItemKind::Stove => "stove",
-        ItemKind::VaultBox => "vault treasure box",
-        ItemKind::Note => "clue note",
-        ItemKind::TreasureLock => "treasure lock",
-        ItemKind::Treasure(_) => "treasure",
+        other => other.name(),
     }
 }
 

@@ -127,33 +127,6 @@ fn terrain_word(t: Terrain) -> &'static str {
     }
 }
 
-/// An item as a designer names it in a history label.
-fn item_word(kind: ItemKind) -> &'static str {
-    match kind {
-        ItemKind::Chair => "chair",
-        ItemKind::Table => "table",
-        ItemKind::Bush => "bush",
-        ItemKind::Coin => "coin",
-        ItemKind::Door(_) => "door",
-        ItemKind::Portcullis(_) => "portcullis",
-        ItemKind::TorchUnlit => "unlit torch",
-        ItemKind::TorchLit => "lit torch",
-        ItemKind::LockedDoor(_) => "locked door",
-        ItemKind::Health => "food (health)",
-        ItemKind::BedLeft => "bed (west half)",
-        ItemKind::BedRight => "bed (east half)",
-        ItemKind::DrawersShort => "low drawers",
-        ItemKind::DrawersTall => "tall drawers",
-        ItemKind::Bookshelf => "bookshelf",
-        ItemKind::Shelf => "shelf",
-        ItemKind::Stove => "stove",
-        ItemKind::VaultBox => "vault treasure box",
-        ItemKind::Note => "clue note",
-        ItemKind::TreasureLock => "treasure lock",
-        ItemKind::Treasure(_) => "treasure",
-    }
-}
-
 /// Why an edit cannot apply; the level is left unchanged.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum EditError {
@@ -263,7 +236,7 @@ impl Edit {
             Edit::SetItem {
                 cell,
                 item: Some(kind),
-            } => format!("Place {} at ({}, {})", item_word(*kind), cell.x, cell.y),
+            } => format!("Place {} at ({}, {})", kind.name(), cell.x, cell.y),
             Edit::SetItem { cell, item: None } => format!("Clear item at ({}, {})", cell.x, cell.y),
             Edit::MoveItem { from, to } => {
                 format!("Move item ({}, {}) → ({}, {})", from.x, from.y, to.x, to.y)

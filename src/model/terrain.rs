@@ -156,6 +156,33 @@ pub enum ItemKind {
 }
 
 impl ItemKind {
+    /// The item as a designer names it ("chair", "locked door"), in history labels and tooltips.
+    pub fn name(self) -> &'static str {
+        match self {
+            ItemKind::Chair => "chair",
+            ItemKind::Table => "table",
+            ItemKind::Bush => "bush",
+            ItemKind::Coin => "coin",
+            ItemKind::Door(_) => "door",
+            ItemKind::Portcullis(_) => "portcullis",
+            ItemKind::TorchUnlit => "unlit torch",
+            ItemKind::TorchLit => "lit torch",
+            ItemKind::LockedDoor(_) => "locked door",
+            ItemKind::Health => "food (health)",
+            ItemKind::BedLeft => "bed (west half)",
+            ItemKind::BedRight => "bed (east half)",
+            ItemKind::DrawersShort => "low drawers",
+            ItemKind::DrawersTall => "tall drawers",
+            ItemKind::Bookshelf => "bookshelf",
+            ItemKind::Shelf => "shelf",
+            ItemKind::Stove => "stove",
+            ItemKind::VaultBox => "vault treasure box",
+            ItemKind::Note => "clue note",
+            ItemKind::TreasureLock => "treasure lock",
+            ItemKind::Treasure(_) => "treasure",
+        }
+    }
+
     /// Either kind of torch, lit or not: both stand in the way of a walker.
     pub fn is_torch(self) -> bool {
         matches!(self, ItemKind::TorchLit | ItemKind::TorchUnlit)
