@@ -13,6 +13,7 @@ pub mod declaration;
 pub mod dense;
 pub mod doors;
 pub mod exterior;
+pub mod field;
 pub mod furnish;
 pub mod guards;
 pub mod invariants;
@@ -143,7 +144,7 @@ fn patrol_routes(
     rng: &mut Rng,
     marks: &mut Marks,
 ) -> Vec<patrols::Route> {
-    let costs = patrols::Costs::new(map);
+    let costs = field::Costs::new(map);
     let mut routes = match plan.level {
         // Level 0 has no patrols (§7.17); the game records no step for them.
         0 => Vec::new(),

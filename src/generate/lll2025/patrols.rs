@@ -1,58 +1,15 @@
-//! Step 18 of the spec's pipeline (§7.17), as far as it is ported: patrol routes as circular lists of
-//! room visits, turned into cells with room-local distance fields, stations at windows or chairs, each
-//! route rotated to a random start and the list shuffled. Level 1's visit-every-room route is ported;
-//! the dense routes of levels 2–9 are not yet.
+//! Step 18 of the spec's pipeline (§7.17): patrol routes as circular lists of room visits, turned into
+//! cells down room-local distance fields (`field`), stations at windows or chairs, each route rotated
+//! to a random start and the list shuffled. Level 1's visit-every-room route is made here; the dense
+//! routes' visits of levels 2–9 come from `dense`.
 
-use std::cmp::Reverse;
-use std::collections::{BTreeSet, BinaryHeap, HashMap};
+use std::collections::BTreeSet;
 
 use super::exterior::{pos_beside_door, pos_in_door};
+use super::field::{Costs, Fields, path_in_room};
 use super::map::{ItemKind, Map, Terrain};
 use super::random::Rng;
 use super::rooms::{Graph, RoomId, RoomType};
-
-/// Guard move costs of every cell (`cacheCellInfo`), read off the map once before the patrols.
-pub struct Costs {
-    w: i32,
-    h: i32,
-    cells: Vec<f64>,
-}
-
-impl Costs {
-    /// The move costs of the map as it stands (walls, windows, water, furniture).
-    pub fn new(map: &Map) -> Self {
-        Costs {
-            w: map.w,
-            h: map.h,
-            cells: map.move_costs(),
-        }
-    }
-
-    /// The cost of entering (x, y); off the map infinite, as the game's empty cell.
-    pub fn at(&self, x: i32, y: i32) -> f64 {
-        if x >= 0 && y >= 0 && x < self.w && y < self.h {
-            self.cells[(y * self.w + x) as usize]
-        } else {
-            f64::INFINITY
-        }
-    }
-
-    /// `guardMoveCost`: the cost of the cell entered, infinite for a diagonal step past a cell of cost
-    /// 64 or more.
-    fn step(&self, from: (i32, i32), to: (i32, i32)) -> f64 {
-        let cost = self.at(to.0, to.1);
-        if cost.is_infinite() {
-            return cost;
-        }
-        if from.0 != to.0
-            && from.1 != to.1
-            && (self.at(from.0, to.1) >= 64.0 || self.at(to.0, from.1) >= 64.0)
-        {
-            return f64::INFINITY;
-        }
-        cost
-    }
-}
 
 /// Where a route's turnaround stop is (`generatePatrolPathsFromNodes`' station choice).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,123 +52,6 @@ pub struct Node {
     pub next: usize,
     /// The previous visit.
     pub prev: usize,
-}
-
-/// The guard steps of the distance fields: four straight (2), four diagonal (3), in the game's order.
-const MOVES: [(i32, i32, u32); 8] = [
-    (1, 0, 2),
-    (-1, 0, 2),
-    (0, 1, 2),
-    (0, -1, 2),
-    (-1, -1, 3),
-    (1, -1, 3),
-    (-1, 1, 3),
-    (1, 1, 3),
-];
-
-/// A distance field over a rectangle `[x0, x1) × [y0, y1)` of the map.
-struct Field {
-    x0: i32,
-    y0: i32,
-    x1: i32,
-    dist: Vec<f64>,
-}
-
-impl Field {
-    /// The distance at map cell (x, y), which must lie in the rectangle.
-    fn at(&self, x: i32, y: i32) -> f64 {
-        self.dist[((y - self.y0) * (self.x1 - self.x0) + (x - self.x0)) as usize]
-    }
-
-    /// `computeDistancesToPositionSubrect`: Dijkstra from `goal` inside the rectangle, a step costing
-    /// 2 or 3 plus the entered cell's cost.
-    fn to(costs: &Costs, goal: (i32, i32), (x0, y0, x1, y1): (i32, i32, i32, i32)) -> Self {
-        let mut field = Field {
-            x0,
-            y0,
-            x1,
-            dist: vec![f64::INFINITY; ((x1 - x0) * (y1 - y0)).max(0) as usize],
-        };
-        let inside = |x: i32, y: i32| x >= x0 && y >= y0 && x < x1 && y < y1;
-        let index = |x: i32, y: i32| ((y - y0) * (x1 - x0) + (x - x0)) as usize;
-        // The best distance queued so far per cell, so a cell is queued again only when improved (the
-        // settled distances, and so the field, are those of any exact shortest-path search).
-        let mut queued = vec![u64::MAX; field.dist.len()];
-        let mut queue = BinaryHeap::new();
-        if inside(goal.0, goal.1) {
-            queued[index(goal.0, goal.1)] = 0;
-        }
-        queue.push(Reverse((0u64, goal)));
-        while let Some(Reverse((d, (x, y)))) = queue.pop() {
-            if !inside(x, y) || d as f64 >= field.at(x, y) {
-                continue;
-            }
-            field.dist[index(x, y)] = d as f64;
-            for (dx, dy, step) in MOVES {
-                let to = (x + dx, y + dy);
-                if !inside(to.0, to.1) {
-                    continue;
-                }
-                let cost = costs.step((x, y), to);
-                if cost.is_infinite() {
-                    continue;
-                }
-                let next = d + cost as u64 + u64::from(step);
-                let at = index(to.0, to.1);
-                if next < queued[at] && (next as f64) < field.dist[at] {
-                    queued[at] = next;
-                    queue.push(Reverse((next, to)));
-                }
-            }
-        }
-        field
-    }
-}
-
-/// `pathBetweenPointsInRoom`: the cells from `from` (included) towards `to` (excluded), each step to the
-/// first strictly nearest reachable cell of the 3×3 block (x outer, y inner), over a field limited to the
-/// room's rectangle grown by one; stops early if stuck. A field depends only on the room and the goal
-/// (the costs do not change while routes are made), so `fields` keeps each one made for reuse.
-fn path_in_room(
-    graph: &Graph,
-    costs: &Costs,
-    fields: &mut HashMap<(RoomId, (i32, i32)), Field>,
-    room: RoomId,
-    from: (i32, i32),
-    to: (i32, i32),
-) -> Vec<(i32, i32)> {
-    let r = &graph.rooms[room];
-    let rect = (
-        (r.min.0 - 1).max(0),
-        (r.min.1 - 1).max(0),
-        (r.max.0 + 1).min(costs.w),
-        (r.max.1 + 1).min(costs.h),
-    );
-    let field = fields
-        .entry((room, to))
-        .or_insert_with(|| Field::to(costs, to, rect));
-    let mut pos = from;
-    let mut path = Vec::new();
-    while pos != to {
-        path.push(pos);
-        let mut best = (f64::INFINITY, pos);
-        for x in rect.0.max(pos.0 - 1)..rect.2.min(pos.0 + 2) {
-            for y in rect.1.max(pos.1 - 1)..rect.3.min(pos.1 + 2) {
-                let d = field.at(x, y);
-                if d.is_infinite() || costs.step(pos, (x, y)).is_infinite() {
-                    continue;
-                }
-                if d < best.0 {
-                    best = (d, (x, y));
-                }
-            }
-        }
-        if best.1 == pos {
-            break;
-        }
-        pos = best.1;
-    }
-    path
 }
 
 /// `activityStationPositions`: free cells just inside the room's windows (by x: south then north; by
@@ -317,7 +157,7 @@ pub fn routes_from_nodes(
 ) -> Vec<Route> {
     let mut visited = vec![false; nodes.len()];
     let mut routes = Vec::new();
-    let mut fields = HashMap::new();
+    let mut fields = Fields::default();
     for first in 0..nodes.len() {
         if visited[first] {
             continue;
@@ -352,7 +192,7 @@ pub fn routes_from_nodes(
                     });
                     stop
                 };
-                path.extend(path_in_room(graph, costs, &mut fields, room, from, stop));
+                path_in_room(&mut path, graph, costs, &mut fields, room, from, stop);
                 path.push(stop);
                 if let Some(look) = look_at(map, stop)
                     && will_need_to_rotate((look.0 - stop.0, look.1 - stop.1), &path)
@@ -363,7 +203,7 @@ pub fn routes_from_nodes(
                 from = stop;
             }
             let to = pos_in_door(graph, map, room, next);
-            path.extend(path_in_room(graph, costs, &mut fields, room, from, to));
+            path_in_room(&mut path, graph, costs, &mut fields, room, from, to);
             at = node.next;
         }
         let shift = rng.below(path.len());

@@ -1,0 +1,334 @@
+//! The guards' move costs and the room-local distance fields the patrol routes walk down
+//! (`cacheCellInfo`, `computeDistancesToPositionSubrect`, `pathBetweenPointsInRoom`).
+//!
+//! Half of a mansion's generation time went into these fields, so they are made the cheap way: every
+//! step costs a small whole number (2 or 3 plus the entered cell's 0, 10, 32 or 64), so a bucket queue
+//! settles the cells in distance order without a heap, over a copy of the room's rectangle framed by
+//! blocked cells (no bounds checks) in buffers kept for the whole level. The settled distances of an
+//! exact shortest-path search do not depend on the order ties are settled in, so the fields, and the
+//! routes walked down them, are the game's.
+
+use std::collections::HashMap;
+
+use super::map::Map;
+use super::rooms::{Graph, RoomId};
+
+/// Guard move costs of every cell (`cacheCellInfo`), read off the map once before the patrols.
+pub struct Costs {
+    w: i32,
+    h: i32,
+    cells: Vec<f64>,
+}
+
+impl Costs {
+    /// The move costs of the map as it stands (walls, windows, water, furniture).
+    pub fn new(map: &Map) -> Self {
+        Costs {
+            w: map.w,
+            h: map.h,
+            cells: map.move_costs(),
+        }
+    }
+
+    /// The cost of entering (x, y); off the map infinite, as the game's empty cell.
+    pub fn at(&self, x: i32, y: i32) -> f64 {
+        if x >= 0 && y >= 0 && x < self.w && y < self.h {
+            self.cells[(y * self.w + x) as usize]
+        } else {
+            f64::INFINITY
+        }
+    }
+
+    /// The cost of entering (x, y) as a bucket-queue weight: [`BLOCKED`] where it is infinite.
+    fn weight(&self, x: i32, y: i32) -> u8 {
+        let cost = self.at(x, y);
+        if cost.is_finite() {
+            // The game's finite costs are 0, 10, 32 and 64 (`guardMoveCostForItemType`, water).
+            cost as u8
+        } else {
+            BLOCKED
+        }
+    }
+}
+
+/// The weight of a cell no guard may enter.
+const BLOCKED: u8 = u8::MAX;
+
+/// A diagonal step is refused past an orthogonal cell of this cost or more (`guardMoveCost`).
+const SQUEEZE: u8 = 64;
+
+/// The guard steps of the distance fields: four straight (2), four diagonal (3), in the game's order.
+const MOVES: [(i32, i32, u32); 8] = [
+    (1, 0, 2),
+    (-1, 0, 2),
+    (0, 1, 2),
+    (0, -1, 2),
+    (-1, -1, 3),
+    (1, -1, 3),
+    (-1, 1, 3),
+    (1, 1, 3),
+];
+
+/// Bucket-queue slots: more than the costliest step (3 + 64), a power of two for the wrap.
+const BUCKETS: usize = 128;
+
+/// A cell no search reached.
+const UNREACHED: u32 = u32::MAX;
+
+/// A room's rectangle `[x0, x0 + w) × [y0, y0 + h)` with a frame of one blocked cell: the weight of
+/// every cell, stored with stride `w + 2` so a neighbour's index is an offset.
+struct Patch {
+    x0: i32,
+    y0: i32,
+    w: i32,
+    h: i32,
+    stride: i32,
+    weights: Vec<u8>,
+}
+
+impl Patch {
+    /// The weights of `[x0, x1) × [y0, y1)` with a blocked frame around them.
+    fn of(costs: &Costs, (x0, y0, x1, y1): (i32, i32, i32, i32)) -> Self {
+        let (w, h) = ((x1 - x0).max(0), (y1 - y0).max(0));
+        let stride = w + 2;
+        let mut weights = vec![BLOCKED; (stride * (h + 2)) as usize];
+        for y in 0..h {
+            for x in 0..w {
+                weights[((y + 1) * stride + x + 1) as usize] = costs.weight(x0 + x, y0 + y);
+            }
+        }
+        Patch {
+            x0,
+            y0,
+            w,
+            h,
+            stride,
+            weights,
+        }
+    }
+
+    /// Whether map cell (x, y) lies in the rectangle (not its frame).
+    fn contains(&self, x: i32, y: i32) -> bool {
+        x >= self.x0 && y >= self.y0 && x < self.x0 + self.w && y < self.y0 + self.h
+    }
+
+    /// The index of map cell (x, y), which must lie in the rectangle.
+    fn index(&self, x: i32, y: i32) -> usize {
+        ((y - self.y0 + 1) * self.stride + (x - self.x0 + 1)) as usize
+    }
+
+    /// The cost of stepping from index `from` by (dx, dy) (`guardMoveCost`): the entered cell's
+    /// weight, or `None` where it is blocked or a diagonal squeezes past a costly cell.
+    fn step(&self, from: usize, dx: i32, dy: i32) -> Option<u32> {
+        let weight = self.weights[offset(from, dy * self.stride + dx)];
+        if weight == BLOCKED {
+            return None;
+        }
+        if dx != 0
+            && dy != 0
+            && (self.weights[offset(from, dy * self.stride)] >= SQUEEZE
+                || self.weights[offset(from, dx)] >= SQUEEZE)
+        {
+            return None;
+        }
+        Some(u32::from(weight))
+    }
+
+    /// `computeDistancesToPositionSubrect`: the distance to `goal` of every cell of the rectangle, a
+    /// step costing 2 or 3 plus the entered cell's weight; all unreached when the goal lies outside.
+    ///
+    /// The search stops once the cell `until` is settled: a walk from there only ever moves to cells
+    /// no farther than where it stands, and every cell up to `until`'s distance is exact by then (a
+    /// cell left farther holds a value at least its true distance, so it is never chosen). Returns the
+    /// distances and that bound (`UNREACHED` when the search ran to the end).
+    fn distances_to(&self, goal: (i32, i32), until: usize, buckets: &mut Buckets) -> Partial {
+        let mut dist = vec![UNREACHED; self.weights.len()];
+        if !self.contains(goal.0, goal.1) {
+            return Partial {
+                dist,
+                exact_to: UNREACHED,
+            };
+        }
+        let moves = MOVES.map(|(dx, dy, step)| Neighbour {
+            delta: dy * self.stride + dx,
+            step,
+            squeeze: (dx != 0 && dy != 0).then_some((dy * self.stride, dx)),
+        });
+        let start = self.index(goal.0, goal.1);
+        dist[start] = 0;
+        buckets.push(0, start);
+        let mut d = 0u32;
+        while let Some(at) = buckets.pop(&mut d) {
+            if dist[at] != d {
+                continue;
+            }
+            if at == until {
+                buckets.clear();
+                return Partial { dist, exact_to: d };
+            }
+            for n in &moves {
+                let to = offset(at, n.delta);
+                let weight = self.weights[to];
+                if weight == BLOCKED
+                    || n.squeeze.is_some_and(|(vertical, horizontal)| {
+                        self.weights[offset(at, vertical)] >= SQUEEZE
+                            || self.weights[offset(at, horizontal)] >= SQUEEZE
+                    })
+                {
+                    continue;
+                }
+                let next = d + n.step + u32::from(weight);
+                if next < dist[to] {
+                    dist[to] = next;
+                    buckets.push(next, to);
+                }
+            }
+        }
+        Partial {
+            dist,
+            exact_to: UNREACHED,
+        }
+    }
+}
+
+/// One of the eight guard steps as index offsets in a patch.
+struct Neighbour {
+    /// The entered cell's offset.
+    delta: i32,
+    /// The step's own cost (2 straight, 3 diagonal).
+    step: u32,
+    /// For a diagonal, the offsets of the two orthogonal cells it passes between.
+    squeeze: Option<(i32, i32)>,
+}
+
+/// A field made for one walk: exact for every cell up to `exact_to` (all of it when `UNREACHED`).
+struct Partial {
+    dist: Vec<u32>,
+    exact_to: u32,
+}
+
+impl Partial {
+    /// Whether a walk from index `from` can use this field: it stands on an exact cell, which a field
+    /// that ran to the end always is, or it needs every cell and the field has them.
+    fn serves(&self, from: usize, needs_all: bool) -> bool {
+        self.exact_to == UNREACHED || !needs_all && self.dist[from] <= self.exact_to
+    }
+}
+
+/// The bucket queue (Dial's): one list of cell indices per distance modulo [`BUCKETS`], which the
+/// costliest step cannot wrap round; kept empty between searches.
+#[derive(Default)]
+struct Buckets {
+    lists: Vec<Vec<u32>>,
+    queued: usize,
+}
+
+impl Buckets {
+    /// Queues cell `at` at distance `d`.
+    fn push(&mut self, d: u32, at: usize) {
+        if self.lists.is_empty() {
+            self.lists.resize_with(BUCKETS, Vec::new);
+        }
+        self.lists[d as usize % BUCKETS].push(at as u32);
+        self.queued += 1;
+    }
+
+    /// The next queued cell at distance `*d` or beyond, moving `*d` to its distance.
+    fn pop(&mut self, d: &mut u32) -> Option<usize> {
+        while self.queued > 0 {
+            if let Some(at) = self.lists[*d as usize % BUCKETS].pop() {
+                self.queued -= 1;
+                return Some(at as usize);
+            }
+            *d += 1;
+        }
+        None
+    }
+
+    /// Drops whatever is still queued.
+    fn clear(&mut self) {
+        self.lists.iter_mut().for_each(Vec::clear);
+        self.queued = 0;
+    }
+}
+
+/// `index + delta` for a neighbour inside the framed patch (the frame keeps it in range).
+fn offset(index: usize, delta: i32) -> usize {
+    index.wrapping_add_signed(delta as isize)
+}
+
+/// The fields of one level's routes, each made once per room and goal (the costs do not change while
+/// routes are made), with each room's patch and the bucket queue's buffers shared by all of them.
+#[derive(Default)]
+pub struct Fields {
+    patches: HashMap<RoomId, Patch>,
+    made: HashMap<(RoomId, (i32, i32)), Partial>,
+    buckets: Buckets,
+}
+
+/// `pathBetweenPointsInRoom`: the cells from `from` (included) towards `to` (excluded), each step to the
+/// first strictly nearest reachable cell of the 3×3 block (x outer, y inner), over a field limited to the
+/// room's rectangle grown by one; stops early if stuck. The cells are appended to `path`.
+pub fn path_in_room(
+    path: &mut Vec<(i32, i32)>,
+    graph: &Graph,
+    costs: &Costs,
+    fields: &mut Fields,
+    room: RoomId,
+    from: (i32, i32),
+    to: (i32, i32),
+) {
+    let r = &graph.rooms[room];
+    let rect = (
+        (r.min.0 - 1).max(0),
+        (r.min.1 - 1).max(0),
+        (r.max.0 + 1).min(costs.w),
+        (r.max.1 + 1).min(costs.h),
+    );
+    let Fields {
+        patches,
+        made,
+        buckets,
+    } = fields;
+    let patch = patches
+        .entry(room)
+        .or_insert_with(|| Patch::of(costs, rect));
+    if from == to {
+        return;
+    }
+    if !patch.contains(from.0, from.1) {
+        // Routes start in a door or at a station of the room, so inside its grown rectangle.
+        path.push(from);
+        return;
+    }
+    let start = patch.index(from.0, from.1);
+    // A walk from a blocked cell does not count its own cell, so it may climb: it needs every cell.
+    let needs_all = patch.weights[start] == BLOCKED;
+    let until = if needs_all { usize::MAX } else { start };
+    let field = made.entry((room, to)).or_insert_with(|| Partial {
+        dist: Vec::new(),
+        exact_to: 0,
+    });
+    if field.dist.is_empty() || !field.serves(start, needs_all) {
+        *field = patch.distances_to(to, until, buckets);
+    }
+    let dist = &field.dist;
+    let mut pos = from;
+    while pos != to {
+        path.push(pos);
+        let here = patch.index(pos.0, pos.1);
+        let mut best = (UNREACHED, pos);
+        for dx in -1..=1 {
+            for dy in -1..=1 {
+                let d = dist[offset(here, dy * patch.stride + dx)];
+                if d < best.0 && patch.step(here, dx, dy).is_some() {
+                    best = (d, (pos.0 + dx, pos.1 + dy));
+                }
+            }
+        }
+        if best.1 == pos {
+            break;
+        }
+        pos = best.1;
+    }
+}
