@@ -19,18 +19,21 @@ fn connect_matching(
     mut accept: impl FnMut(&Graph, WallId, &mut Rng) -> bool,
 ) {
     let mut handled = vec![false; graph.walls.len()];
-    for w in graph.wall_list.clone() {
+    let mut ring = Vec::new();
+    for at in 0..graph.wall_list.len() {
+        let w = graph.wall_list[at];
         if handled[w] {
             continue;
         }
-        let ring = graph.ring(w);
-        for &m in &ring {
+        for m in graph.ring_members(w) {
             handled[m] = true;
         }
         if graph.walls[w].length < 2 || !accept(graph, w, rng) {
             continue;
         }
-        for m in ring {
+        ring.clear();
+        ring.extend(graph.ring_members(w));
+        for &m in &ring {
             if !graph.walls[m].door {
                 graph.walls[m].door = true;
                 graph.walls[m].door_type = DoorType::Standard;

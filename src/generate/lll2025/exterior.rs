@@ -143,18 +143,21 @@ pub fn grounds(map: &mut Map, path: &[(i32, i32)], start: (i32, i32), rng: &mut 
     }
     map.fill(0, 0, map.w, FRONT_ROWS, Terrain::GroundNormal);
     let (w, h) = (map.w as usize, map.h as usize);
-    let mut visited = Table::new(w, h, false);
+    // Breadth first from the start over every non-wall cell; a cell is marked when first queued, which
+    // visits the cells in the game's order (it marks them when taken out, queueing some twice, but
+    // only a cell's first place in the queue ever counts).
+    let mut seen = vec![false; w * h];
     let mut grass = Vec::new();
-    let mut queue = vec![start];
+    // The game reads and marks the start cell without a bounds check; it is always on the map.
+    let mut queue = Vec::with_capacity(w * h);
+    if map.contains(start.0, start.1) {
+        seen[start.1 as usize * w + start.0 as usize] = true;
+        queue.push(start);
+    }
     let mut at = 0;
     while at < queue.len() {
         let (x, y) = queue[at];
         at += 1;
-        // The game reads and marks the start cell without a bounds check; it is always on the map.
-        if !map.contains(x, y) || visited.get(x as usize, y as usize) {
-            continue;
-        }
-        visited.set(x as usize, y as usize, true);
         let terrain = map.at(x, y);
         if terrain.is_wall_or_better() {
             continue;
@@ -165,7 +168,8 @@ pub fn grounds(map: &mut Map, path: &[(i32, i32)], start: (i32, i32), rng: &mut 
         for dx in -1..=1 {
             for dy in -1..=1 {
                 let (a, b) = (x + dx, y + dy);
-                if map.contains(a, b) && !visited.get(a as usize, b as usize) {
+                if map.contains(a, b) && !seen[b as usize * w + a as usize] {
+                    seen[b as usize * w + a as usize] = true;
                     queue.push((a, b));
                 }
             }

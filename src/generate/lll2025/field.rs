@@ -8,8 +8,6 @@
 //! exact shortest-path search do not depend on the order ties are settled in, so the fields, and the
 //! routes walked down them, are the game's.
 
-use std::collections::HashMap;
-
 use super::map::Map;
 use super::rooms::{Graph, RoomId};
 
@@ -261,8 +259,8 @@ fn offset(index: usize, delta: i32) -> usize {
 /// routes are made), with each room's patch and the bucket queue's buffers shared by all of them.
 #[derive(Default)]
 pub struct Fields {
-    patches: HashMap<RoomId, Patch>,
-    made: HashMap<(RoomId, (i32, i32)), Partial>,
+    /// Per room (indexed by its id): its patch and its fields by goal, a handful each.
+    rooms: Vec<Option<(Patch, Vec<((i32, i32), Partial)>)>>,
     buckets: Buckets,
 }
 
@@ -285,14 +283,11 @@ pub fn path_in_room(
         (r.max.0 + 1).min(costs.w),
         (r.max.1 + 1).min(costs.h),
     );
-    let Fields {
-        patches,
-        made,
-        buckets,
-    } = fields;
-    let patch = patches
-        .entry(room)
-        .or_insert_with(|| Patch::of(costs, rect));
+    if fields.rooms.len() <= room {
+        fields.rooms.resize_with(room + 1, || None);
+    }
+    let (patch, made) =
+        fields.rooms[room].get_or_insert_with(|| (Patch::of(costs, rect), Vec::new()));
     if from == to {
         return;
     }
@@ -305,13 +300,20 @@ pub fn path_in_room(
     // A walk from a blocked cell does not count its own cell, so it may climb: it needs every cell.
     let needs_all = patch.weights[start] == BLOCKED;
     let until = if needs_all { usize::MAX } else { start };
-    let field = made.entry((room, to)).or_insert_with(|| Partial {
-        dist: Vec::new(),
-        exact_to: 0,
-    });
-    if field.dist.is_empty() || !field.serves(start, needs_all) {
-        *field = patch.distances_to(to, until, buckets);
-    }
+    let known = made.iter().position(|(goal, _)| *goal == to);
+    let field = match known {
+        Some(at) if made[at].1.serves(start, needs_all) => &made[at].1,
+        _ => {
+            let made_now = patch.distances_to(to, until, &mut fields.buckets);
+            let at = known.unwrap_or(made.len());
+            if at == made.len() {
+                made.push((to, made_now));
+            } else {
+                made[at].1 = made_now;
+            }
+            &made[at].1
+        }
+    };
     let dist = &field.dist;
     let mut pos = from;
     while pos != to {

@@ -14,56 +14,71 @@ type Flags = Table<bool>;
 const STEPS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 
 /// `updateUsable`: marks unusable every free cell whose filling would split the free cells reachable
-/// from the root (Hopcroft–Tarjan articulation points, depth first in the game's step order).
+/// from the root: the articulation points of those cells (Hopcroft–Tarjan, depth first in the game's
+/// step order, with an explicit stack; which cells are articulation points does not depend on the
+/// order, only on the free cells).
 fn cut_articulations(usable: &mut Flags, occupied: &Flags, root: (i32, i32)) {
-    struct Search<'a> {
-        occupied: &'a Flags,
-        usable: &'a mut Flags,
-        depth: Table<i32>,
-        low: Table<i32>,
-        visited: Flags,
-    }
-    fn dfs(s: &mut Search, x: i32, y: i32, d: i32, parent: Option<(i32, i32)>) {
-        let (ux, uy) = (x as usize, y as usize);
-        s.visited.set(ux, uy, true);
-        s.depth.set(ux, uy, d);
-        s.low.set(ux, uy, d);
-        let (mut children, mut cut) = (0, false);
-        for (dx, dy) in STEPS {
-            let (nx, ny) = (x + dx, y + dy);
-            if nx < 0 || ny < 0 || nx >= s.occupied.nx as i32 || ny >= s.occupied.ny as i32 {
-                continue;
-            }
-            let (vx, vy) = (nx as usize, ny as usize);
-            if s.occupied.get(vx, vy) {
-                continue;
-            }
-            if !s.visited.get(vx, vy) {
-                dfs(s, nx, ny, d + 1, Some((x, y)));
-                children += 1;
-                if s.low.get(vx, vy) >= d {
-                    cut = true;
-                }
-                let low = s.low.get(ux, uy).min(s.low.get(vx, vy));
-                s.low.set(ux, uy, low);
-            } else if parent != Some((nx, ny)) {
-                let low = s.low.get(ux, uy).min(s.depth.get(vx, vy));
-                s.low.set(ux, uy, low);
-            }
-        }
-        if (parent.is_some() && cut) || (parent.is_none() && children > 1) {
-            s.usable.set(ux, uy, false);
-        }
+    /// A cell on the search's path: where it is, the next of its four steps to try, its parent.
+    struct Frame {
+        x: i32,
+        y: i32,
+        next_step: usize,
+        parent: Option<usize>,
     }
     let (nx, ny) = (occupied.nx, occupied.ny);
-    let mut search = Search {
-        occupied,
-        usable,
-        depth: Table::new(nx, ny, 0),
-        low: Table::new(nx, ny, 0),
-        visited: Table::new(nx, ny, false),
-    };
-    dfs(&mut search, root.0, root.1, 0, None);
+    let index = |x: i32, y: i32| x as usize * ny + y as usize;
+    let mut depth = vec![u32::MAX; nx * ny];
+    let mut low = vec![0u32; nx * ny];
+    let root_at = index(root.0, root.1);
+    depth[root_at] = 0;
+    let mut root_children = 0;
+    let mut stack = vec![Frame {
+        x: root.0,
+        y: root.1,
+        next_step: 0,
+        parent: None,
+    }];
+    while let Some(top) = stack.last_mut() {
+        let here = index(top.x, top.y);
+        if let Some(&(dx, dy)) = STEPS.get(top.next_step) {
+            top.next_step += 1;
+            let (x, y) = (top.x + dx, top.y + dy);
+            if x < 0
+                || y < 0
+                || x >= nx as i32
+                || y >= ny as i32
+                || occupied.get(x as usize, y as usize)
+            {
+                continue;
+            }
+            let there = index(x, y);
+            if depth[there] == u32::MAX {
+                depth[there] = depth[here] + 1;
+                low[there] = depth[there];
+                stack.push(Frame {
+                    x,
+                    y,
+                    next_step: 0,
+                    parent: Some(here),
+                });
+            } else if top.parent != Some(there) {
+                low[here] = low[here].min(depth[there]);
+            }
+            continue;
+        }
+        let parent = top.parent;
+        stack.pop();
+        let Some(parent) = parent else { continue };
+        if parent == root_at {
+            root_children += 1;
+        } else if low[here] >= depth[parent] {
+            usable.set(parent / ny, parent % ny, false);
+        }
+        low[parent] = low[parent].min(low[here]);
+    }
+    if root_children > 1 {
+        usable.set(root_at / ny, root_at % ny, false);
+    }
 }
 
 /// `updateUsableForReachability`: an item with exactly one free neighbour (a bed counts both its cells)
@@ -78,20 +93,17 @@ fn keep_items_reachable(usable: &mut Flags, occupied: &Flags, items: &[Item], ro
     };
     for item in items {
         let (x, y) = (item.x - room.min.0, item.y - room.min.1);
-        let mut open: Vec<(i32, i32)> = STEPS
+        let bed_foot: &[(i32, i32)] = if item.kind == ItemKind::BedL {
+            &[(2, 0), (1, 1), (1, -1)]
+        } else {
+            &[]
+        };
+        let mut open = STEPS
             .iter()
+            .chain(bed_foot)
             .map(|&(dx, dy)| (x + dx, y + dy))
-            .filter(|&(a, b)| free(a, b))
-            .collect();
-        if item.kind == ItemKind::BedL {
-            open.extend(
-                [(1, 0), (0, 1), (0, -1)]
-                    .iter()
-                    .map(|&(dx, dy)| (x + dx + 1, y + dy))
-                    .filter(|&(a, b)| free(a, b)),
-            );
-        }
-        if let [(a, b)] = open[..] {
+            .filter(|&(a, b)| free(a, b));
+        if let (Some((a, b)), None) = (open.next(), open.next()) {
             usable.set(a as usize, b as usize, false);
         }
     }

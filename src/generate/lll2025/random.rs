@@ -44,13 +44,10 @@ impl Arc4 {
         self.s[usize::from(self.s[usize::from(self.i)].wrapping_add(t))]
     }
 
-    /// `count` bytes read as one big-endian number (seedrandom's `g(count)`), as the f64 it computes.
-    fn bytes(&mut self, count: usize) -> f64 {
-        let mut r = 0.0;
-        for _ in 0..count {
-            r = r * 256.0 + f64::from(self.byte());
-        }
-        r
+    /// `count` bytes read as one big-endian number (seedrandom's `g(count)`); at most 6 here, so the
+    /// f64 the game computes holds it exactly.
+    fn bytes(&mut self, count: usize) -> u64 {
+        (0..count).fold(0, |r, _| r << 8 | u64::from(self.byte()))
     }
 }
 
@@ -114,24 +111,30 @@ impl Rng {
 
     /// The next double in [0, 1): seedrandom's construction from 6 bytes, extended byte by byte until
     /// the numerator has 52 bits, then cut back below 2⁵³, so every double has 52 random bits.
+    ///
+    /// The game does this in doubles; here it is done in integers, which is the same arithmetic: the
+    /// numerator stays a whole number below 2⁶¹, a multiple of 256 when it is halved (at most eight
+    /// times), and the denominator a power of two, so no step rounds in either.
     pub fn random(&mut self) -> f64 {
-        const SIGNIFICANCE: f64 = 4_503_599_627_370_496.0; // 2^52
-        const OVERFLOW: f64 = 9_007_199_254_740_992.0; // 2^53
+        const SIGNIFICANCE: u64 = 1 << 52;
+        const OVERFLOW: u64 = 1 << 53;
         self.draws += 1;
         let mut n = self.arc4.bytes(6);
-        let mut d = 281_474_976_710_656.0; // 2^48
-        let mut x: u32 = 0;
+        let mut exponent: u64 = 48;
+        let mut x: u64 = 0;
         while n < SIGNIFICANCE {
-            n = (n + f64::from(x)) * 256.0;
-            d *= 256.0;
-            x = u32::from(self.arc4.byte());
+            n = (n + x) << 8;
+            exponent += 8;
+            x = u64::from(self.arc4.byte());
         }
         while n >= OVERFLOW {
-            n /= 2.0;
-            d /= 2.0;
+            n >>= 1;
+            exponent -= 1;
             x >>= 1;
         }
-        (n + f64::from(x)) / d
+        // 2^exponent, built from its bits (exact for every exponent a double can hold).
+        let denominator = f64::from_bits((1023 + exponent) << 52);
+        (n + x) as f64 / denominator
     }
 
     /// `randomInRange(n)`: `floor(random() · n)`, one draw even for `n` ≤ 1.

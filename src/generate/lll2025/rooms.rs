@@ -131,13 +131,16 @@ impl Graph {
 
     /// The members of `w`'s ring, starting with `w`.
     pub fn ring(&self, w: WallId) -> Vec<WallId> {
-        let mut out = vec![w];
-        let mut at = self.walls[w].next;
-        while at != w {
-            out.push(at);
-            at = self.walls[at].next;
-        }
-        out
+        self.ring_members(w).collect()
+    }
+
+    /// The members of `w`'s ring, starting with `w`, without collecting them (rings are walked for
+    /// every wall of every level).
+    pub fn ring_members(&self, w: WallId) -> impl Iterator<Item = WallId> + '_ {
+        std::iter::successors(Some(w), move |&at| {
+            let next = self.walls[at].next;
+            (next != w).then_some(next)
+        })
     }
 
     /// The type of a wall's rooms.

@@ -108,14 +108,24 @@ fn seated_guard(
     routes: &mut Vec<Route>,
     rng: &mut Rng,
 ) {
-    let taken = |x: i32, y: i32| {
-        routes.iter().any(|r| r.path.contains(&(x, y)))
-            || map.items.iter().any(|i| {
-                (i.x, i.y) == (x, y)
-                    && (matches!(i.kind, ItemKind::Coin | ItemKind::Health | ItemKind::Note)
-                        || i.kind >= ItemKind::TreasureA)
-            })
+    // Cells on a route or holding loot, marked once: the candidates are many and so are route cells.
+    let mut marked = vec![false; (map.w * map.h).max(0) as usize];
+    let mut mark = |x: i32, y: i32| {
+        if map.contains(x, y) {
+            marked[(y * map.w + x) as usize] = true;
+        }
     };
+    for &(x, y) in routes.iter().flat_map(|r| &r.path) {
+        mark(x, y);
+    }
+    for i in &map.items {
+        if matches!(i.kind, ItemKind::Coin | ItemKind::Health | ItemKind::Note)
+            || i.kind >= ItemKind::TreasureA
+        {
+            mark(i.x, i.y);
+        }
+    }
+    let taken = |x: i32, y: i32| map.contains(x, y) && marked[(y * map.w + x) as usize];
     let mut cells: Vec<(i32, i32)> = Vec::new();
     if level >= 4 {
         let tables: Vec<(i32, i32)> = map

@@ -139,11 +139,10 @@ pub fn render_walls(graph: &Graph, level_type: LevelType, map: &mut Map) {
         if handled[w] {
             continue;
         }
-        let ring = graph.ring(w);
-        for &m in &ring {
+        for m in graph.ring_members(w) {
             handled[m] = true;
         }
-        for &m in ring.iter().filter(|&&m| !graph.walls[m].door) {
+        for m in graph.ring_members(w).filter(|&m| !graph.walls[m].door) {
             let Some(terrain) = window(graph, m, level_type) else {
                 continue;
             };
@@ -156,7 +155,7 @@ pub fn render_walls(graph: &Graph, level_type: LevelType, map: &mut Map) {
                 map.set(x, y, terrain);
             }
         }
-        for &m in ring.iter().filter(|&&m| graph.walls[m].door) {
+        for m in graph.ring_members(w).filter(|&m| graph.walls[m].door) {
             door(graph, m, map);
         }
     }
