@@ -3,7 +3,7 @@
 //! normal siheyuan (target: exact within 2× of normal).
 //!
 //! - `lll2025/<type>`: every mansion of that level type in the plans of 'game 1' … 'game 100'
-//!   (`Manor` and `ManorRed` together), built per iteration; the throughput is mansions, so criterion's
+//!   (`Manor` and `ManorRed` together; `all` for every one of the 1,000), built per iteration; the throughput is mansions, so criterion's
 //!   `thrpt` is mansions per second and the time per mansion is its inverse.
 //! - `exact-vs-normal`: the exact 2023 mode's level 9 (which generates levels 0–9 of its stream) and
 //!   whole exact game against one and ten normal siheyuan builds of the same game seeds, cycling over
@@ -18,6 +18,11 @@ use mansion_forge::generate::exact;
 use mansion_forge::generate::lll2025::Build;
 use mansion_forge::generate::lll2025::plan::{LevelType, PlanEntry, game_plan};
 use mansion_forge::generate::recipe::Recipe;
+
+/// The allocator of the `mansion-forge` binary, so the figures are what the editor and the command line
+/// do.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Games whose plan entries are built by the 2025 benchmarks.
 const GAMES_2025: u32 = 100;
@@ -36,6 +41,15 @@ fn lll2025(c: &mut Criterion) {
         ("manor", &[LevelType::Manor, LevelType::ManorRed][..]),
         ("mansion", &[LevelType::Mansion][..]),
         ("fortress", &[LevelType::Fortress][..]),
+        (
+            "all",
+            &[
+                LevelType::Manor,
+                LevelType::ManorRed,
+                LevelType::Mansion,
+                LevelType::Fortress,
+            ][..],
+        ),
     ] {
         let mine: Vec<&PlanEntry> = entries
             .iter()

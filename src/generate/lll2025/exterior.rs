@@ -145,13 +145,19 @@ pub fn grounds(map: &mut Map, path: &[(i32, i32)], start: (i32, i32), rng: &mut 
     let (w, h) = (map.w as usize, map.h as usize);
     // Breadth first from the start over every non-wall cell; a cell is marked when first queued, which
     // visits the cells in the game's order (it marks them when taken out, queueing some twice, but
-    // only a cell's first place in the queue ever counts).
-    let mut seen = vec![false; w * h];
+    // only a cell's first place in the queue ever counts). The marks have a frame of one cell, marked
+    // from the start, so the eight neighbours need no bounds check.
+    let stride = w + 2;
+    let mut seen = vec![true; stride * (h + 2)];
+    for y in 0..h {
+        seen[(y + 1) * stride + 1..(y + 1) * stride + 1 + w].fill(false);
+    }
+    let mark = |x: i32, y: i32| (y + 1) as usize * stride + (x + 1) as usize;
     let mut grass = Vec::new();
     // The game reads and marks the start cell without a bounds check; it is always on the map.
     let mut queue = Vec::with_capacity(w * h);
     if map.contains(start.0, start.1) {
-        seen[start.1 as usize * w + start.0 as usize] = true;
+        seen[mark(start.0, start.1)] = true;
         queue.push(start);
     }
     let mut at = 0;
@@ -167,10 +173,10 @@ pub fn grounds(map: &mut Map, path: &[(i32, i32)], start: (i32, i32), rng: &mut 
         }
         for dx in -1..=1 {
             for dy in -1..=1 {
-                let (a, b) = (x + dx, y + dy);
-                if map.contains(a, b) && !seen[b as usize * w + a as usize] {
-                    seen[b as usize * w + a as usize] = true;
-                    queue.push((a, b));
+                let cell = mark(x + dx, y + dy);
+                if !seen[cell] {
+                    seen[cell] = true;
+                    queue.push((x + dx, y + dy));
                 }
             }
         }

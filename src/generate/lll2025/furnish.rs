@@ -508,20 +508,25 @@ fn throne_room(graph: &Graph, r: RoomId, map: &mut Map) {
 /// the player can leap it along one axis.
 fn creaky_boards(room: &Room, map: &mut Map, rng: &mut Rng) {
     let (x0, y0, x1, y1) = (room.min.0, room.min.1, room.max.0, room.max.1);
-    let blocked = |map: &Map, x: i32, y: i32| {
-        map.items
-            .iter()
-            .any(|i| i.x == x && i.y == y && i.kind.blocks_player())
-    };
+    // What stands on each of the room's cells, gathered in one pass over the items (the cells are
+    // asked about many times, every question only inside the room).
+    let w = (x1 - x0).max(0);
+    let mut furnished = vec![false; (w * (y1 - y0)).max(0) as usize];
+    let mut blocking = furnished.clone();
+    for i in &map.items {
+        if i.x >= x0 && i.y >= y0 && i.x < x1 && i.y < y1 {
+            let at = ((i.y - y0) * w + i.x - x0) as usize;
+            furnished[at] |= i.kind != ItemKind::Coin;
+            blocking[at] |= i.kind.blocks_player();
+        }
+    }
+    let at = |x: i32, y: i32| ((y - y0) * w + x - x0) as usize;
     let wood =
-        |map: &Map, x: i32, y: i32| map.at(x, y) == Terrain::GroundWood && !blocked(map, x, y);
+        |map: &Map, x: i32, y: i32| map.at(x, y) == Terrain::GroundWood && !blocking[at(x, y)];
     for x in x0..x1 {
         for y in y0..y1 {
             if map.at(x, y) != Terrain::GroundWood
-                || map
-                    .items
-                    .iter()
-                    .any(|i| i.x == x && i.y == y && i.kind != ItemKind::Coin)
+                || furnished[at(x, y)]
                 || map.door_adjacent(x, y)
                 || !rng.chance(0.02)
             {

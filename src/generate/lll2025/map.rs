@@ -378,11 +378,6 @@ impl Map {
         !self.at(x, y).is_wall_or_better() && self.any_neighbour(x, y, Terrain::is_wall_or_better)
     }
 
-    /// Whether any item lies on (x, y) (`isItemAtPos`; there are no guards yet).
-    pub fn item_at(&self, x: i32, y: i32) -> bool {
-        self.items.iter().any(|i| i.x == x && i.y == y)
-    }
-
     /// `fixupWalls`: every plain wall takes the glyph of its wall neighbours (N 8, S 4, E 2, W 1; off
     /// the map counts as none).
     pub fn fix_walls(&mut self) {

@@ -284,12 +284,21 @@ pub fn bedroom(room: &Room, level: u32, map: &mut Map, rng: &mut Rng) {
         }
     }
     let Some(root) = root else { return };
+    // The room's cells holding an item (`isItemAtPos`; there are no guards yet), from one pass over the
+    // items rather than one per question.
+    let mut holds_item = Table::new(sx, sy, false);
+    for i in &map.items {
+        if i.x >= x0 && i.y >= y0 && i.x < x1 && i.y < y1 {
+            holds_item.set((i.x - x0) as usize, (i.y - y0) as usize, true);
+        }
+    }
+    let item_at = |x: i32, y: i32| holds_item.get((x - x0) as usize, (y - y0) as usize);
     let mut beds = Vec::new();
     for x in x0..x1 - 1 {
         for y in y0..y1 {
             let fits = (map.wall_or_window_adjacent(x, y) || map.wall_or_window_adjacent(x + 1, y))
-                && !map.item_at(x, y)
-                && !map.item_at(x + 1, y)
+                && !item_at(x, y)
+                && !item_at(x + 1, y)
                 && !map.door_adjacent(x, y)
                 && !map.door_adjacent(x + 1, y)
                 && (sx != 2 || y == y0 || y == y1 - 1);
