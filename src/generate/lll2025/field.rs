@@ -55,18 +55,6 @@ const BLOCKED: u8 = u8::MAX;
 /// A diagonal step is refused past an orthogonal cell of this cost or more (`guardMoveCost`).
 const SQUEEZE: u8 = 64;
 
-/// The guard steps of the distance fields: four straight (2), four diagonal (3), in the game's order.
-const MOVES: [(i32, i32, u32); 8] = [
-    (1, 0, 2),
-    (-1, 0, 2),
-    (0, 1, 2),
-    (0, -1, 2),
-    (-1, -1, 3),
-    (1, -1, 3),
-    (-1, 1, 3),
-    (1, 1, 3),
-];
-
 /// Bucket-queue slots: more than the costliest step (3 + 64), a power of two for the wrap.
 const BUCKETS: usize = 128;
 
@@ -147,14 +135,11 @@ impl Patch {
                 exact_to: UNREACHED,
             };
         }
-        let moves = MOVES.map(|(dx, dy, step)| Neighbour {
-            delta: dy * self.stride + dx,
-            step,
-            squeeze: (dx != 0 && dy != 0).then_some((dy * self.stride, dx)),
-        });
         let start = self.index(goal.0, goal.1);
         dist[start] = 0;
         buckets.push(0, start);
+        let stride = self.stride as usize;
+        let weights = &self.weights;
         let mut d = 0u32;
         while let Some(at) = buckets.pop(&mut d) {
             if dist[at] != d {
@@ -164,21 +149,30 @@ impl Patch {
                 buckets.clear();
                 return Partial { dist, exact_to: d };
             }
-            for n in &moves {
-                let to = offset(at, n.delta);
-                let weight = self.weights[to];
-                if weight == BLOCKED
-                    || n.squeeze.is_some_and(|(vertical, horizontal)| {
-                        self.weights[offset(at, vertical)] >= SQUEEZE
-                            || self.weights[offset(at, horizontal)] >= SQUEEZE
-                    })
-                {
-                    continue;
-                }
-                let next = d + n.step + u32::from(weight);
-                if next < dist[to] {
+            // The straight steps cost 2, the diagonals 3, each plus the entered cell's weight; a
+            // diagonal may not squeeze past a straight neighbour of weight 64 or more. The order
+            // cells are relaxed in does not change the settled distances.
+            let (east, west, north, south) = (at + 1, at - 1, at + stride, at - stride);
+            let [we, ww, wn, ws] = [east, west, north, south].map(|c| weights[c]);
+            let mut relax = |to: usize, weight: u8, step: u32| {
+                let next = d + step + u32::from(weight);
+                if weight != BLOCKED && next < dist[to] {
                     dist[to] = next;
                     buckets.push(next, to);
+                }
+            };
+            relax(east, we, 2);
+            relax(west, ww, 2);
+            relax(north, wn, 2);
+            relax(south, ws, 2);
+            for (corner, beside) in [
+                (south - 1, ww.max(ws)),
+                (south + 1, we.max(ws)),
+                (north - 1, ww.max(wn)),
+                (north + 1, we.max(wn)),
+            ] {
+                if beside < SQUEEZE {
+                    relax(corner, weights[corner], 3);
                 }
             }
         }
@@ -187,16 +181,6 @@ impl Patch {
             exact_to: UNREACHED,
         }
     }
-}
-
-/// One of the eight guard steps as index offsets in a patch.
-struct Neighbour {
-    /// The entered cell's offset.
-    delta: i32,
-    /// The step's own cost (2 straight, 3 diagonal).
-    step: u32,
-    /// For a diagonal, the offsets of the two orthogonal cells it passes between.
-    squeeze: Option<(i32, i32)>,
 }
 
 /// A field made for one walk: exact for every cell up to `exact_to` (all of it when `UNREACHED`).
