@@ -44,6 +44,28 @@ impl<T: Copy> Table<T> {
     pub fn set(&mut self, x: usize, y: usize, value: T) {
         self.values[x * self.ny + y] = value;
     }
+
+    /// A table of `f` of every entry.
+    pub fn map<U>(&self, f: impl Fn(T) -> U) -> Table<U> {
+        Table {
+            nx: self.nx,
+            ny: self.ny,
+            values: self.values.iter().map(|&v| f(v)).collect(),
+        }
+    }
+
+    /// The positions of the entries `keep` accepts, x outer and y inner (the game's scan order).
+    pub fn positions<F: Fn(T) -> bool>(
+        &self,
+        keep: F,
+    ) -> impl Iterator<Item = (usize, usize)> + use<'_, T, F> {
+        let ny = self.ny.max(1);
+        self.values
+            .iter()
+            .enumerate()
+            .filter(move |&(_, &v)| keep(v))
+            .map(move |(at, _)| (at / ny, at % ny))
+    }
 }
 
 /// Which slots are inside (rooms) rather than courtyards or, on a Mansion, outdoors.

@@ -118,18 +118,10 @@ fn usable_cells(
     items: &[Item],
     room: &Room,
 ) -> Vec<(usize, usize)> {
-    let mut usable = Table::new(unusable.nx, unusable.ny, false);
-    for x in 0..unusable.nx {
-        for y in 0..unusable.ny {
-            usable.set(x, y, !unusable.get(x, y));
-        }
-    }
+    let mut usable = unusable.map(|taken| !taken);
     cut_articulations(&mut usable, occupied, root);
     keep_items_reachable(&mut usable, occupied, items, room);
-    (0..usable.nx)
-        .flat_map(|x| (0..usable.ny).map(move |y| (x, y)))
-        .filter(|&(x, y)| usable.get(x, y))
-        .collect()
+    usable.positions(|ok| ok).collect()
 }
 
 /// Places `kind` on a random usable cell; false when none is left.
