@@ -299,3 +299,38 @@ fn hidden_layers_leave_the_bare_floor_where_their_things_stood() {
         );
     }
 }
+
+/// The room graph draws only the door the player comes in by as the front door: a 2025 mansion's back
+/// gate and side doors lead outdoors too, and are drawn as doors ending in their outside dot.
+#[test]
+fn only_the_entrance_is_the_room_graphs_front_door() {
+    let lll2025 = registry::find("lll2025").expect("registered").defaults();
+    let mut other_outside_doors = 0;
+    for game in 1..=10 {
+        for number in 0..10 {
+            let level = Recipe::for_game(&lll2025, game, number)
+                .build()
+                .expect("builds");
+            let facts = MapFacts::new(&level);
+            let exterior = level.exterior().expect("a 2025 mansion has grounds");
+            let mut fronts = 0;
+            for edge in &facts.graph.edges {
+                let adj = &level.adjacencies[edge.adjacency];
+                let outside = adj.left == exterior || adj.right == exterior;
+                let entrance = adj.door_cells.contains(&level.entrance.cell);
+                assert_eq!(
+                    edge.front,
+                    outside && entrance,
+                    "game {game} level {number}"
+                );
+                fronts += usize::from(edge.front);
+                other_outside_doors += usize::from(outside && !entrance);
+            }
+            assert_eq!(fronts, 1, "game {game} level {number}: one front door");
+        }
+    }
+    assert!(
+        other_outside_doors > 0,
+        "some of these mansions have a back gate or side doors"
+    );
+}

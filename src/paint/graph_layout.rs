@@ -30,6 +30,9 @@ pub struct GraphEdge {
     pub cells: Vec<Cell>,
     /// An end that is not a node (an outside door other than the front door), drawn as a small dot.
     pub stub: Option<Cell>,
+    /// The door the player comes in by, between the exterior and a room. A back gate or a side door
+    /// leads outdoors too but is drawn as any other door, ending in its outside dot.
+    pub front: bool,
 }
 
 /// What a cell's node would cover, in squared cells of distance a node moves to avoid it.
@@ -125,6 +128,8 @@ impl GraphLayout {
                 adjacency: i,
                 cells,
                 stub,
+                front: exterior.is_some_and(|e| adj.left == e || adj.right == e)
+                    && adj.door_cells.contains(&door),
             });
         }
         GraphLayout { nodes, edges }

@@ -10,7 +10,6 @@ use super::labels::text_shape;
 use super::palette;
 use super::scene::Scene;
 use super::transform::CellToScreen;
-use crate::model::RoomKind;
 
 /// The radius of a node at the zoom of `t`: inside its cell, so neighbouring markers stay clear.
 pub fn node_radius(t: &CellToScreen) -> f32 {
@@ -39,7 +38,6 @@ pub fn draw(
             continue;
         };
         let pts: Vec<Pos2> = edge.cells.iter().map(|&c| t.cell_centre(c)).collect();
-        let front = a.kind == RoomKind::Exterior || b.kind == RoomKind::Exterior;
         let under = Stroke::new(width + 2.5, palette::GRAPH_EDGE_UNDERLAY);
         if a.is_courtyard() && b.is_courtyard() {
             let dash = (t.cell * 0.5).max(5.0);
@@ -51,7 +49,7 @@ pub fn draw(
                 dash * 0.6,
             ));
         } else {
-            let (colour, w) = if front {
+            let (colour, w) = if edge.front {
                 (palette::EDGE_FRONT, width * 1.8)
             } else {
                 (palette::EDGE_DOOR, width)
