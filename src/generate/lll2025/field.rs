@@ -239,12 +239,15 @@ fn offset(index: usize, delta: i32) -> usize {
     index.wrapping_add_signed(delta as isize)
 }
 
+/// A room's patch and the fields made in it, by goal (a handful per room, so a list).
+type RoomFields = (Patch, Vec<((i32, i32), Partial)>);
+
 /// The fields of one level's routes, each made once per room and goal (the costs do not change while
 /// routes are made), with each room's patch and the bucket queue's buffers shared by all of them.
 #[derive(Default)]
 pub struct Fields {
-    /// Per room (indexed by its id): its patch and its fields by goal, a handful each.
-    rooms: Vec<Option<(Patch, Vec<((i32, i32), Partial)>)>>,
+    /// Per room (indexed by its id): its patch and its fields by goal.
+    rooms: Vec<Option<RoomFields>>,
     buckets: Buckets,
 }
 
