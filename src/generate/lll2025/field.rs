@@ -4,9 +4,10 @@
 //! Half of a mansion's generation time went into these fields, so they are made the cheap way: every
 //! step costs a small whole number (2 or 3 plus the entered cell's 0, 10, 32 or 64), so a bucket queue
 //! settles the cells in distance order without a heap, over a copy of the room's rectangle framed by
-//! blocked cells (no bounds checks) in buffers kept for the whole level. The settled distances of an
-//! exact shortest-path search do not depend on the order ties are settled in, so the fields, and the
-//! routes walked down them, are the game's.
+//! blocked cells (a neighbour is an index offset), and a search stops once the walk's start is settled
+//! (the walk never needs a farther cell). The settled distances of an exact shortest-path search do
+//! not depend on the order cells are relaxed or ties settled in, so the fields, and the routes walked
+//! down them, are the game's: the 340 vector levels and the 2,000-game statistics check it.
 
 use super::map::Map;
 use super::rooms::{Graph, RoomId};
@@ -103,21 +104,14 @@ impl Patch {
         ((y - self.y0 + 1) * self.stride + (x - self.x0 + 1)) as usize
     }
 
-    /// The cost of stepping from index `from` by (dx, dy) (`guardMoveCost`): the entered cell's
-    /// weight, or `None` where it is blocked or a diagonal squeezes past a costly cell.
-    fn step(&self, from: usize, dx: i32, dy: i32) -> Option<u32> {
-        let weight = self.weights[offset(from, dy * self.stride + dx)];
-        if weight == BLOCKED {
-            return None;
-        }
-        if dx != 0
-            && dy != 0
-            && (self.weights[offset(from, dy * self.stride)] >= SQUEEZE
-                || self.weights[offset(from, dx)] >= SQUEEZE)
-        {
-            return None;
-        }
-        Some(u32::from(weight))
+    /// Whether a guard may step from index `from` by (dx, dy) (`guardMoveCost` is finite): the
+    /// entered cell is not blocked and a diagonal does not squeeze past a costly cell.
+    fn can_step(&self, from: usize, dx: i32, dy: i32) -> bool {
+        self.weights[offset(from, dy * self.stride + dx)] != BLOCKED
+            && (dx == 0
+                || dy == 0
+                || self.weights[offset(from, dy * self.stride)] < SQUEEZE
+                    && self.weights[offset(from, dx)] < SQUEEZE)
     }
 
     /// `computeDistancesToPositionSubrect`: the distance to `goal` of every cell of the rectangle, a
@@ -310,7 +304,7 @@ pub fn path_in_room(
         for dx in -1..=1 {
             for dy in -1..=1 {
                 let d = dist[offset(here, dy * patch.stride + dx)];
-                if d < best.0 && patch.step(here, dx, dy).is_some() {
+                if d < best.0 && patch.can_step(here, dx, dy) {
                     best = (d, (pos.0 + dx, pos.1 + dy));
                 }
             }
