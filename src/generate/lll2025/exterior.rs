@@ -153,17 +153,32 @@ pub fn grounds(map: &mut Map, path: &[(i32, i32)], start: (i32, i32), rng: &mut 
         seen[(y + 1) * stride + 1..(y + 1) * stride + 1 + w].fill(false);
     }
     let mark = |x: i32, y: i32| (y + 1) as usize * stride + (x + 1) as usize;
+    // The eight neighbours as index offsets (wrapping for the negative ones), in the game's order: x
+    // outer, y inner, each from −1 to 1; that order decides the queue's, so the grass cells'.
+    let back = |k: usize| 0usize.wrapping_sub(k);
+    let neighbours = [
+        back(stride + 1),
+        back(1),
+        stride - 1,
+        back(stride),
+        stride,
+        back(stride - 1),
+        1,
+        stride + 1,
+    ];
     let mut grass = Vec::new();
-    // The game reads and marks the start cell without a bounds check; it is always on the map.
+    // The game reads and marks the start cell without a bounds check; it is always on the map. The
+    // queue holds framed indices.
     let mut queue = Vec::with_capacity(w * h);
     if map.contains(start.0, start.1) {
         seen[mark(start.0, start.1)] = true;
-        queue.push(start);
+        queue.push(mark(start.0, start.1));
     }
     let mut at = 0;
     while at < queue.len() {
-        let (x, y) = queue[at];
+        let here = queue[at];
         at += 1;
+        let (x, y) = ((here % stride) as i32 - 1, (here / stride) as i32 - 1);
         let terrain = map.at(x, y);
         if terrain.is_wall_or_better() {
             continue;
@@ -171,13 +186,11 @@ pub fn grounds(map: &mut Map, path: &[(i32, i32)], start: (i32, i32), rng: &mut 
         if terrain == Terrain::GroundGrass {
             grass.push((x, y));
         }
-        for dx in -1..=1 {
-            for dy in -1..=1 {
-                let cell = mark(x + dx, y + dy);
-                if !seen[cell] {
-                    seen[cell] = true;
-                    queue.push((x + dx, y + dy));
-                }
+        for delta in neighbours {
+            let there = here.wrapping_add(delta);
+            if !seen[there] {
+                seen[there] = true;
+                queue.push(there);
             }
         }
     }

@@ -109,19 +109,19 @@ fn keep_items_reachable(usable: &mut Flags, occupied: &Flags, items: &[Item], ro
     }
 }
 
-/// One packing round: the usable cells (x outer, y inner) once articulation points and items' last
-/// free neighbours are taken out.
+/// One packing round: the usable cells once articulation points and items' last free neighbours are
+/// taken out (listed x outer, y inner by [`Table::positions`]).
 fn usable_cells(
     unusable: &Flags,
     occupied: &Flags,
     root: (i32, i32),
     items: &[Item],
     room: &Room,
-) -> Vec<(usize, usize)> {
+) -> Flags {
     let mut usable = unusable.map(|taken| !taken);
     cut_articulations(&mut usable, occupied, root);
     keep_items_reachable(&mut usable, occupied, items, room);
-    usable.positions(|ok| ok).collect()
+    usable
 }
 
 /// Places `kind` on a random usable cell; false when none is left.
@@ -134,11 +134,12 @@ fn place_one(
     room: &Room,
     kind: ItemKind,
 ) -> Option<(usize, usize)> {
-    let cells = usable_cells(unusable, occupied, root, items, room);
-    if cells.is_empty() {
+    let usable = usable_cells(unusable, occupied, root, items, room);
+    let count = usable.positions(|ok| ok).count();
+    if count == 0 {
         return None;
     }
-    let (x, y) = cells[rng.below(cells.len())];
+    let (x, y) = usable.positions(|ok| ok).nth(rng.below(count))?;
     let item = Item {
         x: room.min.0 + x as i32,
         y: room.min.1 + y as i32,

@@ -162,7 +162,7 @@ pub fn routes_from_nodes(
         if visited[first] {
             continue;
         }
-        let mut path: Vec<(i32, i32)> = Vec::new();
+        let mut path: Vec<(i32, i32)> = Vec::with_capacity(128);
         let mut rooms = BTreeSet::new();
         let mut visits = Vec::new();
         let mut stops = Vec::new();
