@@ -12,20 +12,35 @@
 use super::map::Map;
 use super::rooms::{Graph, RoomId};
 
-/// Guard move costs of every cell (`cacheCellInfo`), read off the map once before the patrols.
+/// Guard move costs of every cell (`cacheCellInfo`), read off the map once before the patrols, with
+/// each cell's bucket-queue weight.
 pub struct Costs {
     w: i32,
     h: i32,
     cells: Vec<f64>,
+    weights: Vec<u8>,
 }
 
 impl Costs {
     /// The move costs of the map as it stands (walls, windows, water, furniture).
     pub fn new(map: &Map) -> Self {
+        let cells = map.move_costs();
+        // The game's finite costs are 0, 10, 32 and 64 (`guardMoveCostForItemType`, water).
+        let weights = cells
+            .iter()
+            .map(|&cost| {
+                if cost.is_finite() {
+                    cost as u8
+                } else {
+                    BLOCKED
+                }
+            })
+            .collect();
         Costs {
             w: map.w,
             h: map.h,
-            cells: map.move_costs(),
+            cells,
+            weights,
         }
     }
 
@@ -35,17 +50,6 @@ impl Costs {
             self.cells[(y * self.w + x) as usize]
         } else {
             f64::INFINITY
-        }
-    }
-
-    /// The cost of entering (x, y) as a bucket-queue weight: [`BLOCKED`] where it is infinite.
-    fn weight(&self, x: i32, y: i32) -> u8 {
-        let cost = self.at(x, y);
-        if cost.is_finite() {
-            // The game's finite costs are 0, 10, 32 and 64 (`guardMoveCostForItemType`, water).
-            cost as u8
-        } else {
-            BLOCKED
         }
     }
 }
@@ -74,15 +78,15 @@ struct Patch {
 }
 
 impl Patch {
-    /// The weights of `[x0, x1) × [y0, y1)` with a blocked frame around them.
+    /// The weights of `[x0, x1) × [y0, y1)` (on the map) with a blocked frame around them.
     fn of(costs: &Costs, (x0, y0, x1, y1): (i32, i32, i32, i32)) -> Self {
         let (w, h) = ((x1 - x0).max(0), (y1 - y0).max(0));
         let stride = w + 2;
         let mut weights = vec![BLOCKED; (stride * (h + 2)) as usize];
         for y in 0..h {
-            for x in 0..w {
-                weights[((y + 1) * stride + x + 1) as usize] = costs.weight(x0 + x, y0 + y);
-            }
+            let from = ((y0 + y) * costs.w + x0) as usize;
+            let to = ((y + 1) * stride + 1) as usize;
+            weights[to..to + w as usize].copy_from_slice(&costs.weights[from..from + w as usize]);
         }
         Patch {
             x0,

@@ -127,19 +127,20 @@ impl Rng {
             exponent += 8;
             x = u64::from(self.arc4.byte());
         }
-        while n >= OVERFLOW {
-            n >>= 1;
-            exponent -= 1;
-            x >>= 1;
-        }
+        // The game halves n, the denominator and x until n < 2⁵³: that many halvings at once.
+        let halvings = (u64::BITS - n.leading_zeros()).saturating_sub(OVERFLOW.trailing_zeros());
+        n >>= halvings;
+        x >>= halvings;
+        exponent -= u64::from(halvings);
         // 2^exponent, built from its bits (exact for every exponent a double can hold).
         let denominator = f64::from_bits((1023 + exponent) << 52);
         (n + x) as f64 / denominator
     }
 
-    /// `randomInRange(n)`: `floor(random() · n)`, one draw even for `n` ≤ 1.
+    /// `randomInRange(n)`: `floor(random() · n)`, one draw even for `n` ≤ 1. The product is never
+    /// negative, so the cast's truncation is the floor (and needs no library call).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.random() * n as f64).floor() as usize
+        (self.random() * n as f64) as usize
     }
 
     /// `random() < p`: one draw.
