@@ -374,9 +374,14 @@ fn inclusion_exclusion(list: &[Phases]) -> Option<f64> {
             gcds[a][b] = gcd(list[a].0 as u128, list[b].0 as u128) as u32;
         }
     }
+    let mut suffix = [0usize; MAX_EXACT_GUARDS + 1];
+    for i in (0..list.len()).rev() {
+        suffix[i] = suffix[i + 1] + list[i].1.len();
+    }
     let mut counter = TupleCounter {
         list,
         gcds,
+        suffix,
         chosen: [(0, 0); MAX_EXACT_GUARDS],
         agreeing: [0; 1 << MAX_EXACT_GUARDS],
         budget: MAX_TUPLES,
@@ -409,6 +414,8 @@ struct TupleCounter<'a, 'b> {
     list: &'a [Phases<'b>],
     /// `gcds[a][b]` for `b < a`.
     gcds: [[u32; MAX_EXACT_GUARDS]; MAX_EXACT_GUARDS],
+    /// `suffix[i]`: the phases of guards `i..` together.
+    suffix: [usize; MAX_EXACT_GUARDS + 1],
     /// The guards and phases chosen so far.
     chosen: [(usize, u32); MAX_EXACT_GUARDS],
     agreeing: [u64; 1 << MAX_EXACT_GUARDS],
@@ -417,13 +424,19 @@ struct TupleCounter<'a, 'b> {
 
 impl TupleCounter<'_, '_> {
     /// Extends the `depth` choices made (guards of `subset`) with one phase of each later guard.
+    /// Each phase tried counts against the budget: this call tries every phase of the later guards
+    /// once, so they are counted up front (the walk gives up exactly when it would one by one).
     fn extend(&mut self, from: usize, depth: usize, subset: usize) -> Option<()> {
+        self.budget = self.budget.checked_sub(self.suffix[from])?;
         for next in from..self.list.len() {
+            // The residue each chosen phase asks of this guard's phases.
+            let mut wanted = [(1u32, 0u32); MAX_EXACT_GUARDS];
+            for (want, &(g, p)) in wanted.iter_mut().zip(&self.chosen[..depth]) {
+                let m = self.gcds[next][g];
+                *want = (m, p % m);
+            }
             for &phase in self.list[next].1 {
-                self.budget = self.budget.checked_sub(1)?;
-                let agrees = self.chosen[..depth]
-                    .iter()
-                    .all(|&(g, p)| phase % self.gcds[next][g] == p % self.gcds[next][g]);
+                let agrees = wanted[..depth].iter().all(|&(m, r)| phase % m == r);
                 if agrees {
                     let with = subset | 1 << next;
                     self.agreeing[with] += 1;
