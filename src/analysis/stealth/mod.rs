@@ -370,7 +370,7 @@ fn analyze_parts(level: &Level, horizon: usize, cancel: &Cancel, detail: Detail)
         },
         views,
     ) = rayon::join(
-        || relit::relit_timelines(level, MAX_PERIOD),
+        || relit::relit_timelines(level, &rules, MAX_PERIOD),
         || RouteViews::new(level, &rules),
     );
     let epochs = relit::TorchEpochs::new(&rules, &relit);

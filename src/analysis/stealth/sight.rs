@@ -184,7 +184,8 @@ impl Cone {
         let if_lit = visible.zip_with(&front, |v, f| v & f);
         let always = if_lit.zip_with(&table.near.moved_to(centre), |v, n| v & n);
         let mut words = Vec::new();
-        for j in 0..patch::SIDE {
+        // A cone covers about half the window's rows: the empty ones give no words.
+        for j in (0..patch::SIDE).filter(|&j| if_lit.rows()[j] != 0) {
             let (lit, dark) = (if_lit.row_words(shape, j), always.row_words(shape, j));
             for ((i, lit), (_, dark)) in lit.into_iter().zip(dark) {
                 if lit != 0 {
