@@ -3,7 +3,7 @@
 //! light, and the regressions the issue measured against the original game.
 
 use mansion_forge::analysis::stealth::timeline::guard_timelines;
-use mansion_forge::analysis::stealth::{self, relit};
+use mansion_forge::analysis::stealth::{self, CellRules, relit};
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::model::{Cell, ItemKind};
 
@@ -46,7 +46,7 @@ fn with_every_torch_lit_the_relit_timelines_are_the_closed_form() {
                 item.kind = ItemKind::TorchLit;
             }
         }
-        let replayed = relit::relit_timelines(&level, 1000);
+        let replayed = relit::relit_timelines(&level, &CellRules::new(&level), 1000);
         let closed = guard_timelines(&level, 1000);
         assert!(replayed.relit.is_empty());
         assert_eq!(replayed.timelines.len(), closed.len());
@@ -73,7 +73,7 @@ fn relit_timelines_repeat_from_their_lead_in_as_the_replay_does() {
         let level = Recipe::campaign_level(1, level_no)
             .build()
             .expect("generates");
-        let r = relit::relit_timelines(&level, 20_000);
+        let r = relit::relit_timelines(&level, &CellRules::new(&level), 20_000);
         let turns = r.settle + 3 * r.timelines.iter().map(|t| t.period).max().unwrap_or(1);
         let long = replay(&TorchRules::GAME_2023, &level, turns);
         assert_eq!(long.relit, r.relit, "level {level_no}");

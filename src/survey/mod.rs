@@ -16,7 +16,7 @@ use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::analysis::stats::level_stats;
-use crate::analysis::stealth::analyze;
+use crate::analysis::stealth::summarize;
 pub use crate::generate::figures::GeneratorFigures;
 use crate::generate::recipe::Recipe;
 use crate::generate::{campaign, exact};
@@ -122,7 +122,7 @@ impl Survey<'_> {
         Line {
             stats: level_stats(built, seed),
             figures,
-            stealth: self.stealth.then(|| analyze(built).summary.into()),
+            stealth: self.stealth.then(|| summarize(built).into()),
         }
     }
 

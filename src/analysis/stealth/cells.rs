@@ -346,7 +346,18 @@ impl CellRules {
         let [n, s, e, w] = [Dir::N, Dir::S, Dir::E, Dir::W].map(Self::index_of);
         // Rows a move north (+y) and a move south (-y) come from.
         let (north, south) = (Dir::N.delta().1 as isize, Dir::S.delta().1 as isize);
-        for y in 0..height {
+        // Only rows within two of a row of `from` can be landed on: a search's sets start as one cell
+        // and the rest of the map is cleared rather than gathered.
+        let occupied = |y: &usize| from.words[y * per_row..][..per_row].iter().any(|&w| w != 0);
+        let (Some(first), Some(last)) = ((0..height).find(occupied), (0..height).rfind(occupied))
+        else {
+            out.words.fill(0);
+            return;
+        };
+        let rows = first.saturating_sub(2)..(last + 3).min(height);
+        out.words[..rows.start * per_row].fill(0);
+        out.words[rows.end * per_row..].fill(0);
+        for y in rows {
             let (from_n1, from_n2) = (row(y, -north), row(y, -2 * north));
             let (from_s1, from_s2) = (row(y, -south), row(y, -2 * south));
             let mid = row(y, 0);
@@ -431,20 +442,35 @@ mod tests {
             }
         }
         let rules = CellRules::new(&level);
-        let mut from = CellSet::empty(rules.shape);
+        let mut scattered = CellSet::empty(rules.shape);
         for c in level.all_cells().filter(|_| roll(7) == 0) {
-            from.insert(c);
+            scattered.insert(c);
+        }
+        // Also sets in a few rows only, at the map's edges and inside, and no cell at all: the rows
+        // far from them are cleared, not gathered.
+        let mut few = vec![scattered, CellSet::empty(rules.shape)];
+        for cells in [[(3, 0), (70, 0)], [(64, 4), (5, 5)], [(129, 8), (0, 8)]] {
+            let mut set = CellSet::empty(rules.shape);
+            for (x, y) in cells {
+                set.insert(Cell::new(x, y));
+            }
+            few.push(set);
         }
         let mut moved = CellSet::empty(rules.shape);
-        rules.moves_into(&from, &mut moved);
-        for q in level.all_cells() {
-            let expected = rules.standable.contains(q)
-                && DIRS.iter().enumerate().any(|(d, dir)| {
-                    let (dx, dy) = dir.delta();
-                    let (one, two) = (q.offset(-dx, -dy), q.offset(-2 * dx, -2 * dy));
-                    from.contains(one) || (from.contains(two) && rules.passable[d].contains(one))
-                });
-            assert_eq!(moved.contains(q), expected, "landing {q:?}");
+        for from in &few {
+            // Stale landings in `moved` must not survive.
+            moved.words_mut().fill(u64::MAX);
+            rules.moves_into(from, &mut moved);
+            for q in level.all_cells() {
+                let expected = rules.standable.contains(q)
+                    && DIRS.iter().enumerate().any(|(d, dir)| {
+                        let (dx, dy) = dir.delta();
+                        let (one, two) = (q.offset(-dx, -dy), q.offset(-2 * dx, -2 * dy));
+                        from.contains(one)
+                            || (from.contains(two) && rules.passable[d].contains(one))
+                    });
+                assert_eq!(moved.contains(q), expected, "landing {q:?}");
+            }
         }
     }
 }

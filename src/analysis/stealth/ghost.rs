@@ -187,6 +187,21 @@ impl Search<'_> {
     /// The shortest route through `loot` and out noticed in the fewest turns (up to `budget`), within
     /// the turns of `first` (its first leg).
     pub fn route(&self, first: &Layers, loot: Cell) -> Option<Route> {
+        let (k, t, second) = self.way_out(first, loot, true)?;
+        let exit = second[t][k].cells().find(|c| self.exits.contains(*c))?;
+        Some(self.trace_back(first, &second, loot, exit, t, k))
+    }
+
+    /// The length in turns of [`Search::route`]'s route (the turn it gets out), without walking it
+    /// back: a summary needs no path.
+    pub fn route_turns(&self, first: &Layers, loot: Cell) -> Option<usize> {
+        self.way_out(first, loot, false).map(|(_, t, _)| t)
+    }
+
+    /// The second leg's sweep: the fewest noticed turns `k` and the first turn `t` with which a route
+    /// through `loot` gets out, and, when `keep`, the second leg's layers up to `t` to walk it back
+    /// (else only the empty list: each turn's layers are dropped once the next turn's are made).
+    fn way_out(&self, first: &Layers, loot: Cell, keep: bool) -> Option<(usize, usize, Layers)> {
         let budget = first[0].len() - 1;
         if !ever_near(first, loot) {
             return None;
@@ -196,6 +211,9 @@ impl Search<'_> {
         let mut best: Option<(usize, usize)> = None;
         for t in 1..first.len() {
             let mut next = second[t - 1].as_ref().map(|prev| self.advance(prev, t));
+            if !keep {
+                second[t - 1] = None;
+            }
             for k in 0..=budget {
                 let mut taken: Vec<Cell> = self.leaps_over(first, loot, t, k);
                 if first[t][k].contains(loot) {
@@ -224,14 +242,16 @@ impl Search<'_> {
             }
         }
         let (k, t) = best?;
+        if !keep {
+            return Some((k, t, Vec::new()));
+        }
         let second: Layers = second
             .into_iter()
             .map(|layers| {
                 layers.unwrap_or_else(|| vec![CellSet::empty(self.rules.shape); budget + 1])
             })
             .collect();
-        let exit = second[t][k].cells().find(|c| self.exits.contains(*c))?;
-        Some(self.trace_back(first, &second, loot, exit, t, k))
+        Some((k, t, second))
     }
 
     /// Walks a found route back from its exit, turn by turn.

@@ -303,7 +303,8 @@ impl Sampler<'_> {
             q as usize
         };
         // The turn from `from` on that phase `phase` of a `q`-turn cycle stands for.
-        let turn = |phase: usize| self.from + (phase + q - self.from % q) % q;
+        let shift = q - self.from % q;
+        let turn = |phase: usize| self.from + (phase + shift) % q;
         // Repeat `j` of the guard's period, then its phases ascending: the phases come out ascending.
         phases.reserve(run.len() * (q / p));
         for base in (0..q / p).map(|j| j * p) {

@@ -263,6 +263,96 @@ pub fn analyze_within(level: &Level, horizon: usize) -> Stealth {
 
 /// Runs the analysis unless `cancel` is set meanwhile: then it stops at its next step and gives `None`.
 pub fn analyze_unless_cancelled(level: &Level, horizon: usize, cancel: &Cancel) -> Option<Stealth> {
+    let parts = analyze_parts(level, horizon, cancel, Detail::Full)?;
+    let routes: Vec<LootRoute> = parts
+        .coins
+        .into_iter()
+        .map(|coin| LootRoute {
+            item: coin.item,
+            cell: coin.cell,
+            ghost: coin.ghost,
+            route: match coin.found {
+                Some(Found::Route(route)) => Some(route),
+                Some(Found::Turns(_)) | None => None,
+            },
+        })
+        .collect();
+    Some(Stealth {
+        horizon: parts.horizon,
+        rules: parts.rules,
+        timelines: parts.timelines,
+        relit: parts.relit,
+        settle: parts.settle,
+        watch: parts.watch,
+        watched_share: parts.watched_share,
+        routes,
+        summary: parts.summary,
+    })
+}
+
+/// The analysis's [`Summary`] alone, with the default horizon: what `stats --stealth` and `search`
+/// print for each mansion, equal to `analyze(level).summary`.
+///
+/// The summary counts ghost routes and their turns only, so this skips what only the whole analysis
+/// shows: the least-noticed routes of the coins with no ghost route, and every route's path (the search
+/// that finds a route also gives its length).
+pub fn summarize(level: &Level) -> Summary {
+    analyze_parts(level, DEFAULT_HORIZON, &Cancel::new(), Detail::Summary)
+        .unwrap_or_else(|| unreachable!("nobody else holds this cancel"))
+        .summary
+}
+
+/// How much of the analysis to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Detail {
+    /// Everything [`Stealth`] holds.
+    Full,
+    /// What the [`Summary`] needs: no least-noticed routes, and of each ghost route its length only.
+    Summary,
+}
+
+/// What the search found for one coin, as far as the [`Detail`] asks.
+enum Found {
+    /// The whole route.
+    Route(Route),
+    /// Only its length in turns.
+    Turns(usize),
+}
+
+impl Found {
+    fn turns(&self) -> Option<usize> {
+        match self {
+            Found::Route(route) => route.path.len().checked_sub(1),
+            Found::Turns(turns) => Some(*turns),
+        }
+    }
+}
+
+/// One coin's search.
+struct Coin {
+    /// Index into `Level::items`.
+    item: usize,
+    cell: Cell,
+    /// `found` is a ghost route.
+    ghost: bool,
+    found: Option<Found>,
+}
+
+/// The analysis's results before they are put together for [`analyze`] or [`summarize`].
+struct Parts {
+    horizon: usize,
+    rules: CellRules,
+    timelines: Vec<GuardTimeline>,
+    relit: Vec<Relight>,
+    settle: usize,
+    watch: Watch,
+    watched_share: Grid<f32>,
+    coins: Vec<Coin>,
+    summary: Summary,
+}
+
+/// The analysis to the given detail; `None` when `cancel` is set meanwhile.
+fn analyze_parts(level: &Level, horizon: usize, cancel: &Cancel, detail: Detail) -> Option<Parts> {
     let rules = CellRules::new(level);
     let words = (level.width.max(1) as usize).div_ceil(64) * level.height.max(1) as usize;
     let coins = level.count_items(ItemKind::Coin);
@@ -280,25 +370,25 @@ pub fn analyze_unless_cancelled(level: &Level, horizon: usize, cancel: &Cancel) 
         },
         views,
     ) = rayon::join(
-        || relit::relit_timelines(level, MAX_PERIOD),
+        || relit::relit_timelines(level, &rules, MAX_PERIOD),
         || RouteViews::new(level, &rules),
     );
     let epochs = relit::TorchEpochs::new(&rules, &relit);
     let watch = Watch::new(&rules, &views, &timelines, epochs);
     // The watched shares and the routes need only the guards' watch: both halves run at once.
-    let (shares, routes) = rayon::join(
+    let (shares, coins) = rayon::join(
         || watched_shares(&watch, &timelines, settle, level.shape().len(), cancel),
         || {
             let exits = exits(level, &rules);
             let mut hazards = Hazards::new(&rules, &timelines, &watch);
-            loot_routes(level, &mut hazards, &exits, turns, words, cancel)
+            loot_routes(level, &mut hazards, &exits, (turns, words), cancel, detail)
         },
     );
     let shares = shares.filter(|_| !cancel.is_cancelled())?;
     let watched_share =
         Grid::from_values(level.shape(), shares).unwrap_or_else(|| Grid::new(level.shape(), 0.0));
-    let summary = summarize(&rules, &watch, &watched_share, &routes);
-    Some(Stealth {
+    let summary = summary_of(&rules, &watch, &watched_share, &coins);
+    Some(Parts {
         horizon: turns,
         rules,
         timelines,
@@ -306,7 +396,7 @@ pub fn analyze_unless_cancelled(level: &Level, horizon: usize, cancel: &Cancel) 
         settle,
         watch,
         watched_share,
-        routes,
+        coins,
         summary,
     })
 }
@@ -379,29 +469,29 @@ fn exits(level: &Level, rules: &CellRules) -> CellSet {
     exits
 }
 
-/// A route for every coin: a ghost route if there is one, else the least-noticed route found. Most
-/// routes are short, so the search first looks [`SHORT_STAGES`] turns ahead and only goes on to the
-/// whole horizon for the loot it has not found a route to (a route found early is the shortest either
-/// way). Coins are searched in parallel; each one's search is independent, so the result does not
-/// depend on the threads.
+/// A route for every coin: a ghost route if there is one, else (in the [`Detail::Full`] analysis) the
+/// least-noticed route found. Most routes are short, so the search first looks [`SHORT_STAGES`] turns
+/// ahead and only goes on to the whole horizon for the loot it has not found a route to (a route found
+/// early is the shortest either way). Coins are searched in parallel; each one's search is independent,
+/// so the result does not depend on the threads.
 fn loot_routes(
     level: &Level,
     hazards: &mut Hazards,
     exits: &CellSet,
-    turns: usize,
-    words: usize,
+    (turns, words): (usize, usize),
     cancel: &Cancel,
-) -> Vec<LootRoute> {
-    let mut routes: Vec<LootRoute> = level
+    detail: Detail,
+) -> Vec<Coin> {
+    let mut coins: Vec<Coin> = level
         .items
         .iter()
         .enumerate()
         .filter(|(_, item)| item.kind == ItemKind::Coin)
-        .map(|(item, it)| LootRoute {
+        .map(|(item, it)| Coin {
             item,
             cell: it.cell,
             ghost: false,
-            route: None,
+            found: None,
         })
         .collect();
     let start = level.player_start;
@@ -410,17 +500,19 @@ fn loot_routes(
         .map(|&stage| (0, stage.min(turns)))
         .chain([(0, turns)])
         .collect();
-    for budget in FALLBACK_BUDGETS {
-        let words_per_turn = (budget + 1) * 2 * words;
-        stages.push((
-            budget,
-            FALLBACK_HORIZON
-                .min(turns)
-                .min(MAX_SET_WORDS / words_per_turn),
-        ));
+    if detail == Detail::Full {
+        for budget in FALLBACK_BUDGETS {
+            let words_per_turn = (budget + 1) * 2 * words;
+            stages.push((
+                budget,
+                FALLBACK_HORIZON
+                    .min(turns)
+                    .min(MAX_SET_WORDS / words_per_turn),
+            ));
+        }
     }
     for (budget, stage_turns) in stages {
-        if cancel.is_cancelled() || routes.iter().all(|r| r.route.is_some()) {
+        if cancel.is_cancelled() || coins.iter().all(|c| c.found.is_some()) {
             break;
         }
         let search = Search {
@@ -430,29 +522,27 @@ fn loot_routes(
             exits,
         };
         let leg = search.first_leg(budget, stage_turns);
-        routes
+        coins
             .par_iter_mut()
-            .filter(|r| r.route.is_none() && !cancel.is_cancelled())
-            .for_each(|r| {
-                r.route = search.route(&leg, r.cell);
-                r.ghost = budget == 0 && r.route.is_some();
+            .filter(|c| c.found.is_none() && !cancel.is_cancelled())
+            .for_each(|c| {
+                c.found = match detail {
+                    Detail::Full => search.route(&leg, c.cell).map(Found::Route),
+                    Detail::Summary => search.route_turns(&leg, c.cell).map(Found::Turns),
+                };
+                c.ghost = budget == 0 && c.found.is_some();
             });
     }
-    routes
+    coins
 }
 
-fn summarize(
-    rules: &CellRules,
-    watch: &Watch,
-    shares: &Grid<f32>,
-    routes: &[LootRoute],
-) -> Summary {
+fn summary_of(rules: &CellRules, watch: &Watch, shares: &Grid<f32>, coins: &[Coin]) -> Summary {
     let floor: Vec<Cell> = rules.standable.cells().collect();
     let n = floor.len().max(1) as f64;
     let share = |c: Cell| f64::from(shares.at(c));
     let mut hiding = rules.hides.clone();
     hiding.intersect_with(&rules.standable);
-    let ghosts: Vec<&LootRoute> = routes.iter().filter(|r| r.ghost).collect();
+    let ghosts: Vec<&Coin> = coins.iter().filter(|c| c.ghost).collect();
     let lit_share = |lit: &CellSet| floor.iter().filter(|c| lit.contains(**c)).count() as f64 / n;
     Summary {
         lit_floor_share: lit_share(watch.epochs.as_generated()),
@@ -460,8 +550,11 @@ fn summarize(
         watched_share: floor.iter().fold(0.0, |sum, &c| sum + share(c)) / n,
         never_watched_share: floor.iter().filter(|&&c| share(c) == 0.0).count() as f64 / n,
         hiding_cells: hiding.len(),
-        loot: routes.len(),
+        loot: coins.len(),
         loot_ghost: ghosts.len(),
-        ghost_route_turns: ghosts.iter().filter_map(|r| r.turns()).sum(),
+        ghost_route_turns: ghosts
+            .iter()
+            .filter_map(|c| c.found.as_ref().and_then(Found::turns))
+            .sum(),
     }
 }

@@ -76,12 +76,13 @@ impl TorchEpochs {
     }
 }
 
-/// Every guard with a route, replayed with torch relighting (§7 Step 0) and cut into lead-in and lap.
+/// Every guard with a route of `level` (whose cell rules are `cells`), replayed with torch relighting
+/// (§7 Step 0) and cut into lead-in and lap.
 /// Periods beyond `max_period` (only a hostile file has them) are cut there, and a guard whose period
 /// does not fit twice into the replay the budget allows keeps the closed form of §4.2.
-pub fn relit_timelines(level: &Level, max_period: usize) -> RelitTimelines {
+pub fn relit_timelines(level: &Level, cells: &CellRules, max_period: usize) -> RelitTimelines {
     let rules = TorchRules::GAME_2023;
-    let mut guards = Guards::new(level);
+    let mut guards = Guards::with_rules(level, cells.clone());
     let periods: Vec<usize> = guards
         .states
         .iter()

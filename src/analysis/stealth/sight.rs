@@ -78,32 +78,33 @@ pub fn sees(rules: &CellRules, g: Cell, dir: Dir, p: Cell, lit: bool, hidden: bo
     dx * dx + dy * dy < cutoff && !hidden && line_of_sight(rules, g, p)
 }
 
-/// Offsets within sight range (`d² < 40`, so at most 6 cells away), each with its line of sight, and
-/// the masks of the half-planes in front of each facing: the same for every cell, so made once. Offsets
-/// are window positions of a [`Patch`] centred on the guard.
+/// Offsets within sight range (`d² < 40`, so at most 6 cells away), the shadow each cell between them
+/// and the centre casts, and the masks of the half-planes in front of each facing: the same for every
+/// cell, so made once. Offsets are window positions of a [`Patch`] centred on the guard.
 struct SightTable {
-    /// `(row, bit)` of each target.
-    targets: Vec<(usize, u32)>,
-    /// The lines of sight: `(target index, row, bits)` of the cells strictly between a target and the
-    /// centre, a row at a time.
-    between: Vec<(usize, usize, u32)>,
+    /// The targets' rows: the offsets with `d² < 40`.
+    targets: [u32; patch::SIDE],
+    /// Per window position (`row * SIDE + bit`), the targets whose line of sight passes through it:
+    /// what a sight blocker there hides. A guard's surroundings hold far fewer blockers than the lines
+    /// hold cells, so adding up the blockers' shadows costs less than testing every line.
+    shadows: Vec<[u32; patch::SIDE]>,
+    /// Per row, the positions that lie strictly between the centre and some target (cast a shadow).
+    casts_shadow: [u32; patch::SIDE],
     /// Per facing (in [`CellRules::index_of`] order), the offsets in front within `d² < 40`.
     front: [Patch; 4],
     /// Offsets with `d² < 3`: seen lit or dark.
     near: Patch,
 }
 
-/// Offsets with `d² < 40`.
-const TARGETS: usize = 121;
-
 fn sight_table() -> &'static SightTable {
     static TABLE: OnceLock<SightTable> = OnceLock::new();
     TABLE.get_or_init(|| {
         let origin = Cell::new(0, 0);
-        let local = |c: Cell| ((c.y + patch::REACH) as usize, 1u32 << (c.x + patch::REACH));
+        let local = |c: Cell| ((c.y + patch::REACH) as usize, (c.x + patch::REACH) as usize);
         let mut table = SightTable {
-            targets: Vec::new(),
-            between: Vec::new(),
+            targets: [0; patch::SIDE],
+            shadows: vec![[0; patch::SIDE]; patch::SIDE * patch::SIDE],
+            casts_shadow: [0; patch::SIDE],
             front: [Patch::empty(origin); 4],
             near: Patch::empty(origin),
         };
@@ -114,17 +115,12 @@ fn sight_table() -> &'static SightTable {
                 if d2 >= LIT_CUTOFF {
                     continue;
                 }
-                let (index, start) = (table.targets.len(), table.between.len());
-                for (row, bit) in staircase(origin, target).map(local) {
-                    match table.between[start..]
-                        .iter_mut()
-                        .find(|(_, r, _)| *r == row)
-                    {
-                        Some((_, _, bits)) => *bits |= bit,
-                        None => table.between.push((index, row, bit)),
-                    }
+                let (row, bit) = local(target);
+                for (j, i) in staircase(origin, target).map(local) {
+                    table.shadows[j * patch::SIDE + i][row] |= 1 << bit;
+                    table.casts_shadow[j] |= 1 << i;
                 }
-                table.targets.push(local(target));
+                table.targets[row] |= 1 << bit;
                 for dir in [Dir::N, Dir::S, Dir::E, Dir::W] {
                     let (fx, fy) = dir.delta();
                     if fx * dx + fy * dy >= 0 {
@@ -136,7 +132,6 @@ fn sight_table() -> &'static SightTable {
                 }
             }
         }
-        assert_eq!(table.targets.len(), TARGETS);
         table
     })
 }
@@ -149,15 +144,19 @@ pub fn visible(rules: &CellRules, g: Cell) -> Patch {
     let open =
         Patch::on_map(rules.shape, g).zip_with(&Patch::from_set(&rules.hides, g), |m, h| m & !h);
     let open = open.rows();
-    // Without branches: every line's blocked cells first, then the open targets with clear lines.
-    let mut blocked = [0u32; TARGETS];
-    for &(target, row, bits) in &table.between {
-        blocked[target] |= blocks[row] & bits;
+    // A target is hidden when a sight blocker lies on its line: the union of the blockers' shadows.
+    let mut hidden = [0u32; patch::SIDE];
+    for (j, (&row, &casts)) in blocks.iter().zip(&table.casts_shadow).enumerate() {
+        let mut bits = row & casts;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            for (h, s) in hidden.iter_mut().zip(&table.shadows[j * patch::SIDE + i]) {
+                *h |= s;
+            }
+        }
     }
-    let mut seen = [0u32; patch::SIDE];
-    for (&(row, bit), &blocked) in table.targets.iter().zip(&blocked) {
-        seen[row] |= bit & open[row] & if blocked == 0 { u32::MAX } else { 0 };
-    }
+    let seen: [u32; patch::SIDE] = std::array::from_fn(|j| table.targets[j] & open[j] & !hidden[j]);
     Patch::from_rows(g, seen)
 }
 
@@ -185,7 +184,8 @@ impl Cone {
         let if_lit = visible.zip_with(&front, |v, f| v & f);
         let always = if_lit.zip_with(&table.near.moved_to(centre), |v, n| v & n);
         let mut words = Vec::new();
-        for j in 0..patch::SIDE {
+        // A cone covers about half the window's rows: the empty ones give no words.
+        for j in (0..patch::SIDE).filter(|&j| if_lit.rows()[j] != 0) {
             let (lit, dark) = (if_lit.row_words(shape, j), always.row_words(shape, j));
             for ((i, lit), (_, dark)) in lit.into_iter().zip(dark) {
                 if lit != 0 {

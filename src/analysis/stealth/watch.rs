@@ -306,11 +306,15 @@ fn pair_share((p, a): &Phases, (q, b): &Phases) -> f64 {
             .map(|&j| u64::from(per_residue[j as usize % g]))
             .sum()
     } else {
-        a.iter()
-            .map(|&i| {
-                b.iter()
-                    .filter(|&&j| (i as usize) % g == (j as usize) % g)
-                    .count() as u64
+        // Too many residues for a table: `a`'s sorted, and each of `b`'s looked up in them.
+        let mut residues: Vec<usize> = a.iter().map(|&i| i as usize % g).collect();
+        residues.sort_unstable();
+        b.iter()
+            .map(|&j| {
+                let r = j as usize % g;
+                let equal =
+                    residues.partition_point(|&x| x <= r) - residues.partition_point(|&x| x < r);
+                equal as u64
             })
             .sum()
     };
@@ -374,9 +378,27 @@ fn inclusion_exclusion(list: &[Phases]) -> Option<f64> {
             gcds[a][b] = gcd(list[a].0 as u128, list[b].0 as u128) as u32;
         }
     }
+    let mut suffix = [0usize; MAX_EXACT_GUARDS + 1];
+    for i in (0..list.len()).rev() {
+        suffix[i] = suffix[i + 1] + list[i].1.len();
+    }
+    let by_residue = (0..list.len() * MAX_EXACT_GUARDS)
+        .map(|at| {
+            let (next, g) = (at / MAX_EXACT_GUARDS, at % MAX_EXACT_GUARDS);
+            if g >= next {
+                return Vec::new();
+            }
+            let m = gcds[next][g];
+            let mut pairs: Vec<(u32, u32)> = list[next].1.iter().map(|&p| (p % m, p)).collect();
+            pairs.sort_unstable();
+            pairs
+        })
+        .collect::<Vec<_>>();
     let mut counter = TupleCounter {
         list,
         gcds,
+        by_residue: &by_residue,
+        suffix,
         chosen: [(0, 0); MAX_EXACT_GUARDS],
         agreeing: [0; 1 << MAX_EXACT_GUARDS],
         budget: MAX_TUPLES,
@@ -409,6 +431,11 @@ struct TupleCounter<'a, 'b> {
     list: &'a [Phases<'b>],
     /// `gcds[a][b]` for `b < a`.
     gcds: [[u32; MAX_EXACT_GUARDS]; MAX_EXACT_GUARDS],
+    /// At `next * MAX_EXACT_GUARDS + g`: guard `next`'s phases as `(residue modulo gcds[next][g],
+    /// phase)`, sorted, so that the phases agreeing with a chosen phase of `g` are one run.
+    by_residue: &'a [Vec<(u32, u32)>],
+    /// `suffix[i]`: the phases of guards `i..` together.
+    suffix: [usize; MAX_EXACT_GUARDS + 1],
     /// The guards and phases chosen so far.
     chosen: [(usize, u32); MAX_EXACT_GUARDS],
     agreeing: [u64; 1 << MAX_EXACT_GUARDS],
@@ -417,13 +444,33 @@ struct TupleCounter<'a, 'b> {
 
 impl TupleCounter<'_, '_> {
     /// Extends the `depth` choices made (guards of `subset`) with one phase of each later guard.
+    /// Each phase tried counts against the budget: this call tries every phase of the later guards
+    /// once, so they are counted up front (the walk gives up exactly when it would one by one).
     fn extend(&mut self, from: usize, depth: usize, subset: usize) -> Option<()> {
+        self.budget = self.budget.checked_sub(self.suffix[from])?;
         for next in from..self.list.len() {
-            for &phase in self.list[next].1 {
-                self.budget = self.budget.checked_sub(1)?;
-                let agrees = self.chosen[..depth]
-                    .iter()
-                    .all(|&(g, p)| phase % self.gcds[next][g] == p % self.gcds[next][g]);
+            // The residue each chosen phase asks of this guard's phases.
+            let mut wanted = [(1u32, 0u32); MAX_EXACT_GUARDS];
+            for (want, &(g, p)) in wanted.iter_mut().zip(&self.chosen[..depth]) {
+                let m = self.gcds[next][g];
+                *want = (m, p % m);
+            }
+            // Only the run of phases that agree with the most demanding choice is tried against the
+            // others (the counts do not depend on the order of the walk).
+            let strictest = (0..depth).max_by_key(|&i| wanted[i].0);
+            let by_residue = self.by_residue;
+            let (run, all): (&[(u32, u32)], &[u32]) = match strictest {
+                Some(i) => {
+                    let (g, r) = (self.chosen[i].0, wanted[i].1);
+                    let pairs = &by_residue[next * MAX_EXACT_GUARDS + g];
+                    let start = pairs.partition_point(|&(x, _)| x < r);
+                    let end = pairs.partition_point(|&(x, _)| x <= r);
+                    (&pairs[start..end], &[])
+                }
+                None => (&[], self.list[next].1),
+            };
+            for phase in run.iter().map(|&(_, p)| p).chain(all.iter().copied()) {
+                let agrees = wanted[..depth].iter().all(|&(m, r)| phase % m == r);
                 if agrees {
                     let with = subset | 1 << next;
                     self.agreeing[with] += 1;
@@ -521,6 +568,25 @@ mod tests {
                 (got - expected).abs() < 1e-6,
                 "case {case}: {list:?}: {got} ≠ {expected}"
             );
+        }
+    }
+
+    /// Periods whose gcd exceeds the residue table (long patrols of one loop length).
+    #[test]
+    fn patterns_with_a_large_common_period_meet_as_walked() {
+        let phases =
+            |period: u32, step: u32| (0..period).step_by(step as usize).collect::<Vec<_>>();
+        for list in [
+            vec![(260, phases(260, 7)), (520, phases(520, 11))],
+            vec![
+                (300, phases(300, 3)),
+                (600, phases(600, 13)),
+                (900, phases(900, 17)),
+            ],
+        ] {
+            let patterns: Vec<Phases> = list.iter().map(|(p, ph)| (*p, &ph[..])).collect();
+            let (got, expected) = (f64::from(joint_share(&patterns)), brute_share(&list));
+            assert!((got - expected).abs() < 1e-6, "{got} ≠ {expected}");
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The undisturbed guards' turn: each relaxed guard's action (§4.2–§4.5) and what it does after its
 //! sight test (§3.8, §3.2 (3)), in list order (§4.6).
 
+use crate::analysis::stealth::cells::CellRules;
 use crate::analysis::stealth::sight::turn;
 use crate::analysis::stealth::timeline::{route_index, window_facing};
 use crate::model::{Cell, Dir, ItemKind, Level};
@@ -48,6 +49,11 @@ impl Guards {
     /// The guards of `level` at turn 0: on the first cell of their routes, index 0, facing their first
     /// step (§3.2 (1), §4.1); torches as placed.
     pub fn new(level: &Level) -> Self {
+        Guards::with_rules(level, CellRules::new(level))
+    }
+
+    /// [`Guards::new`] with the cell rules of `level` already made (the stealth analysis has them).
+    pub fn with_rules(level: &Level, rules: CellRules) -> Self {
         let states = level
             .guards
             .iter()
@@ -89,7 +95,7 @@ impl Guards {
         Guards {
             states,
             torches,
-            ground: Ground::new(level),
+            ground: Ground::new(level, rules),
         }
     }
 

@@ -81,11 +81,11 @@ pub fn rejoin_index(route: &[Cell], index: usize, here: Cell) -> Option<usize> {
 }
 
 impl Ground {
-    /// The ground of `level`.
-    pub fn new(level: &Level) -> Self {
+    /// The ground of `level`, whose cell rules `cells` the caller has already made.
+    pub fn new(level: &Level, cells: CellRules) -> Self {
         Ground {
             costs: move_costs(level),
-            cells: CellRules::new(level),
+            cells,
         }
     }
 
@@ -246,10 +246,11 @@ impl Ground {
         cutoff: i32,
     ) -> Option<usize> {
         let mut best = (cutoff, None);
-        for (i, torch) in torches.iter().enumerate() {
+        // Lit torches, most of them once the guards have relit, are passed over before any arithmetic.
+        for (i, torch) in torches.iter().enumerate().filter(|(_, t)| !t.lit) {
             let (dx, dy) = (torch.cell.x - from.x, torch.cell.y - from.y);
             let d2 = dx * dx + dy * dy;
-            if torch.lit || d2 >= best.0 {
+            if d2 >= best.0 {
                 continue;
             }
             let clear = staircase(from, torch.cell).all(|c| {
