@@ -169,16 +169,20 @@ const SECOND_WORDS: usize = 66;
 pub fn book_title_draws(graph: &Graph, map: &Map, rng: &mut Rng) {
     rng.shuffle(&mut [(); LAW_TITLES]);
     rng.shuffle(&mut [(); FIRST_WORDS]);
+    // One title draw per bookshelf in each private room, all alike: only their number matters, so
+    // the bookshelves are found once rather than in every room's pass over the items.
+    let shelves: Vec<(i32, i32)> = map
+        .items
+        .iter()
+        .filter(|i| i.kind == ItemKind::Bookshelf)
+        .map(|i| (i.x, i.y))
+        .collect();
     for &r in &graph.room_list {
         let room = &graph.rooms[r];
         if !room.private {
             continue;
         }
-        for _ in map
-            .items
-            .iter()
-            .filter(|i| i.kind == ItemKind::Bookshelf && inside(room, i.x, i.y))
-        {
+        for _ in shelves.iter().filter(|&&(x, y)| inside(room, x, y)) {
             rng.below(SECOND_WORDS);
         }
     }

@@ -381,18 +381,28 @@ impl Map {
     /// `fixupWalls`: every plain wall takes the glyph of its wall neighbours (N 8, S 4, E 2, W 1; off
     /// the map counts as none).
     pub fn fix_walls(&mut self) {
-        for x in 0..self.w {
-            for y in 0..self.h {
-                if self.at(x, y) != Terrain::Wall(0) {
+        // A plain wall's glyph reads only whether its neighbours join walls, which no glyph written
+        // here changes, so the cells may be taken in storage order.
+        let (w, h) = (self.w, self.h);
+        for y in 0..h {
+            for x in 0..w {
+                let at = (y * w + x) as usize;
+                if self.cells[at] != Terrain::Wall(0) {
                     continue;
                 }
-                let bits = [(0, 1, 8), (0, -1, 4), (1, 0, 2), (-1, 0, 1)]
-                    .into_iter()
-                    .filter(|&(dx, dy, _)| {
-                        self.contains(x + dx, y + dy) && self.at(x + dx, y + dy).joins_walls()
-                    })
-                    .fold(0, |acc, (_, _, bit)| acc | bit);
-                self.set(x, y, Terrain::Wall(bits));
+                let joins = |dx: i32, dy: i32| {
+                    let (a, b) = (x + dx, y + dy);
+                    a >= 0
+                        && b >= 0
+                        && a < w
+                        && b < h
+                        && self.cells[(b * w + a) as usize].joins_walls()
+                };
+                let bits = u8::from(joins(0, 1)) * 8
+                    | u8::from(joins(0, -1)) * 4
+                    | u8::from(joins(1, 0)) * 2
+                    | u8::from(joins(-1, 0));
+                self.cells[at] = Terrain::Wall(bits);
             }
         }
     }
