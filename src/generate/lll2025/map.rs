@@ -398,9 +398,9 @@ impl Map {
                         && b < h
                         && self.cells[(b * w + a) as usize].joins_walls()
                 };
-                let bits = u8::from(joins(0, 1)) * 8
-                    | u8::from(joins(0, -1)) * 4
-                    | u8::from(joins(1, 0)) * 2
+                let bits = (u8::from(joins(0, 1)) << 3)
+                    | (u8::from(joins(0, -1)) << 2)
+                    | (u8::from(joins(1, 0)) << 1)
                     | u8::from(joins(-1, 0));
                 self.cells[at] = Terrain::Wall(bits);
             }
