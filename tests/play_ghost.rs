@@ -4,10 +4,13 @@
 
 use mansion_forge::analysis::stealth;
 use mansion_forge::generate::recipe::Recipe;
-use mansion_forge::generate::registry;
-use mansion_forge::generate::{Request, Rerolls};
 use mansion_forge::model::{Cell, Level};
 use mansion_forge::play::{Game, route_moves};
+
+#[path = "common/mansions.rs"]
+mod common_mansions;
+
+use common_mansions::mansions;
 
 /// Plays `path` from its first cell at turn 0; the first turn that goes wrong, in words.
 fn play_route(level: &Level, path: &[Cell]) -> Result<(), String> {
@@ -32,39 +35,10 @@ fn play_route(level: &Level, path: &[Cell]) -> Result<(), String> {
     Ok(())
 }
 
-/// The levels: 30 campaign games' levels 1–9 (270 siheyuan mansions) and 12 seeds of each other
-/// generator at levels across 0–9.
-fn mansions() -> Vec<(String, Level)> {
-    let mut out = Vec::new();
-    for game in 1..=30 {
-        for number in 1..=9 {
-            let level = Recipe::campaign_level(game, number)
-                .build()
-                .expect("builds");
-            out.push((format!("game {game} level {number}"), level));
-        }
-    }
-    for kind in registry::all().iter().filter(|k| !k.follows_campaign()) {
-        let generator = registry::by_id(kind.id(), &[])
-            .expect("a generator")
-            .generator();
-        for seed in 1..=12u64 {
-            let request = Request {
-                level: (seed as u32 * 7) % 10,
-                seed,
-                locks: &[],
-                rerolls: Rerolls::default(),
-            };
-            let level = generator.generate(&request).expect("generates");
-            out.push((format!("{} seed {seed}", kind.id()), level));
-        }
-    }
-    out
-}
-
 #[test]
 fn every_reported_ghost_route_is_played_unnoticed() {
-    let levels = mansions();
+    // 30 campaign games' levels 1–9 (270 siheyuan mansions) and 12 seeds of each other generator.
+    let levels = mansions(1..=30, 1..=9, 12);
     assert!(levels.len() >= 200);
     let mut played = 0;
     let mut failures = Vec::new();

@@ -3,43 +3,16 @@
 //! which the summary does not count, and nothing else.
 
 use mansion_forge::analysis::stealth;
-use mansion_forge::generate::recipe::Recipe;
-use mansion_forge::generate::registry;
-use mansion_forge::generate::{Request, Rerolls};
-use mansion_forge::model::Level;
+
+#[path = "common/mansions.rs"]
+mod common_mansions;
+
+use common_mansions::mansions;
 
 /// Campaign games 1–20, levels 0–9, and 10 seeds of each other generator at levels across 0–9.
-fn mansions() -> Vec<(String, Level)> {
-    let mut out = Vec::new();
-    for game in 1..=20 {
-        for number in 0..=9 {
-            let level = Recipe::campaign_level(game, number)
-                .build()
-                .expect("builds");
-            out.push((format!("game {game} level {number}"), level));
-        }
-    }
-    for kind in registry::all().iter().filter(|k| !k.follows_campaign()) {
-        let generator = registry::by_id(kind.id(), &[])
-            .expect("a generator")
-            .generator();
-        for seed in 1..=10u64 {
-            let request = Request {
-                level: (seed as u32 * 7) % 10,
-                seed,
-                locks: &[],
-                rerolls: Rerolls::default(),
-            };
-            let level = generator.generate(&request).expect("generates");
-            out.push((format!("{} seed {seed}", kind.id()), level));
-        }
-    }
-    out
-}
-
 #[test]
 fn the_summary_alone_equals_the_whole_analysis_summary() {
-    let levels = mansions();
+    let levels = mansions(1..=20, 0..=9, 10);
     assert!(levels.len() >= 230);
     let mut ghosts = 0;
     for (name, level) in &levels {
