@@ -121,11 +121,16 @@ impl Patch {
     /// `computeDistancesToPositionSubrect`: the distance to `goal` of every cell of the rectangle, a
     /// step costing 2 or 3 plus the entered cell's weight; all unreached when the goal lies outside.
     ///
-    /// The search stops once the cell `until` is settled: a walk from there only ever moves to cells
+    /// The search stops once the cell `until` (when given) is settled: a walk from there only ever moves to cells
     /// no farther than where it stands, and every cell up to `until`'s distance is exact by then (a
     /// cell left farther holds a value at least its true distance, so it is never chosen). Returns the
     /// distances and that bound (`UNREACHED` when the search ran to the end).
-    fn distances_to(&self, goal: (i32, i32), until: usize, buckets: &mut Buckets) -> Partial {
+    fn distances_to(
+        &self,
+        goal: (i32, i32),
+        until: Option<usize>,
+        buckets: &mut Buckets,
+    ) -> Partial {
         let mut dist = vec![UNREACHED; self.weights.len()];
         if !self.contains(goal.0, goal.1) {
             return Partial {
@@ -143,7 +148,7 @@ impl Patch {
             if dist[at] != d {
                 continue;
             }
-            if at == until {
+            if Some(at) == until {
                 buckets.clear();
                 return Partial { dist, exact_to: d };
             }
@@ -284,7 +289,7 @@ pub fn path_in_room(
     let start = patch.index(from.0, from.1);
     // A walk from a blocked cell does not count its own cell, so it may climb: it needs every cell.
     let needs_all = patch.weights[start] == BLOCKED;
-    let until = if needs_all { usize::MAX } else { start };
+    let until = (!needs_all).then_some(start);
     let known = made.iter().position(|(goal, _)| *goal == to);
     let field = match known {
         Some(at) if made[at].1.serves(start, needs_all) => &made[at].1,
