@@ -233,9 +233,10 @@ pub fn dense_routes(graph: &Graph, level: u32, rng: &mut Rng) -> (Vec<Node>, usi
         .filter(|&w| patrol_wall(graph, w))
         .collect();
     rng.shuffle(&mut walls);
+    // A wall adds at most two visits.
     let mut routes = Routes {
-        visits: Vec::new(),
-        list: Vec::new(),
+        visits: Vec::with_capacity(2 * walls.len()),
+        list: Vec::with_capacity(2 * walls.len()),
         by_room: vec![Vec::new(); graph.rooms.len()],
     };
     let cap = 26usize.saturating_sub(2 * level as usize);

@@ -9,53 +9,47 @@
 //! not depend on the order cells are relaxed or ties settled in, so the fields, and the routes walked
 //! down them, are the game's: the 340 vector levels and the 2,000-game statistics check it.
 
-use super::map::Map;
+use super::map::{IMPASSABLE, Map};
 use super::rooms::{Graph, RoomId};
 
-/// Guard move costs of every cell (`cacheCellInfo`), read off the map once before the patrols, with
-/// each cell's bucket-queue weight.
+/// Guard move costs of every cell (`cacheCellInfo`), read off the map once before the patrols: each
+/// cell's cost is its bucket-queue weight.
 pub struct Costs {
     w: i32,
     h: i32,
-    cells: Vec<f64>,
     weights: Vec<u8>,
 }
 
 impl Costs {
     /// The move costs of the map as it stands (walls, windows, water, furniture).
     pub fn new(map: &Map) -> Self {
-        let cells = map.move_costs();
-        // The game's finite costs are 0, 10, 32 and 64 (`guardMoveCostForItemType`, water).
-        let weights = cells
-            .iter()
-            .map(|&cost| {
-                if cost.is_finite() {
-                    cost as u8
-                } else {
-                    BLOCKED
-                }
-            })
-            .collect();
         Costs {
             w: map.w,
             h: map.h,
-            cells,
-            weights,
+            weights: map.move_costs(),
         }
     }
 
-    /// The cost of entering (x, y); off the map infinite, as the game's empty cell.
-    pub fn at(&self, x: i32, y: i32) -> f64 {
-        if x >= 0 && y >= 0 && x < self.w && y < self.h {
-            self.cells[(y * self.w + x) as usize]
-        } else {
-            f64::INFINITY
-        }
+    /// Whether entering (x, y) costs nothing (the game's `cost == 0`); off the map it is infinite, as
+    /// the game's empty cell.
+    pub fn is_free(&self, x: i32, y: i32) -> bool {
+        self.weight(x, y) == Some(0)
+    }
+
+    /// Whether a guard may enter (x, y) at all (its cost is finite).
+    pub fn is_passable(&self, x: i32, y: i32) -> bool {
+        self.weight(x, y).is_some_and(|w| w != BLOCKED)
+    }
+
+    /// The weight of (x, y), `None` off the map.
+    fn weight(&self, x: i32, y: i32) -> Option<u8> {
+        (x >= 0 && y >= 0 && x < self.w && y < self.h)
+            .then(|| self.weights[(y * self.w + x) as usize])
     }
 }
 
 /// The weight of a cell no guard may enter.
-const BLOCKED: u8 = u8::MAX;
+const BLOCKED: u8 = IMPASSABLE;
 
 /// A diagonal step is refused past an orthogonal cell of this cost or more (`guardMoveCost`).
 const SQUEEZE: u8 = 64;
@@ -179,6 +173,7 @@ impl Patch {
                 }
             }
         }
+        buckets.clear();
         Partial {
             dist,
             exact_to: UNREACHED,
@@ -201,27 +196,45 @@ impl Partial {
 }
 
 /// The bucket queue (Dial's): one list of cell indices per distance modulo [`BUCKETS`], which the
-/// costliest step cannot wrap round; kept empty between searches.
-#[derive(Default)]
+/// costliest step cannot wrap round; kept empty between searches. The lists are linked through one
+/// arena of entries (each holding the entry below it), so a search allocates nothing once the arena
+/// has grown to its largest search; a list is taken from its top, as a stack.
 struct Buckets {
-    lists: Vec<Vec<u32>>,
+    /// Per bucket, its top entry in `entries`.
+    tops: [u32; BUCKETS],
+    /// `(entry below, cell index)` of every entry pushed in this search.
+    entries: Vec<(u32, u32)>,
     queued: usize,
 }
+
+impl Default for Buckets {
+    fn default() -> Self {
+        Buckets {
+            tops: [EMPTY; BUCKETS],
+            entries: Vec::new(),
+            queued: 0,
+        }
+    }
+}
+
+/// The end of a bucket's list.
+const EMPTY: u32 = u32::MAX;
 
 impl Buckets {
     /// Queues cell `at` at distance `d`.
     fn push(&mut self, d: u32, at: usize) {
-        if self.lists.is_empty() {
-            self.lists.resize_with(BUCKETS, Vec::new);
-        }
-        self.lists[d as usize % BUCKETS].push(at as u32);
+        let top = &mut self.tops[d as usize % BUCKETS];
+        self.entries.push((*top, at as u32));
+        *top = (self.entries.len() - 1) as u32;
         self.queued += 1;
     }
 
     /// The next queued cell at distance `*d` or beyond, moving `*d` to its distance.
     fn pop(&mut self, d: &mut u32) -> Option<usize> {
         while self.queued > 0 {
-            if let Some(at) = self.lists[*d as usize % BUCKETS].pop() {
+            let top = &mut self.tops[*d as usize % BUCKETS];
+            if let Some(&(below, at)) = self.entries.get(*top as usize) {
+                *top = below;
                 self.queued -= 1;
                 return Some(at as usize);
             }
@@ -230,9 +243,10 @@ impl Buckets {
         None
     }
 
-    /// Drops whatever is still queued.
+    /// Drops whatever is still queued, and the entries of the search.
     fn clear(&mut self) {
-        self.lists.iter_mut().for_each(Vec::clear);
+        self.tops = [EMPTY; BUCKETS];
+        self.entries.clear();
         self.queued = 0;
     }
 }

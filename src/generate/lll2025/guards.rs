@@ -33,7 +33,8 @@ pub fn place_guards(
     if level == 0 {
         return guards;
     }
-    let guard = |route: &Route, flags: u16| {
+    // Each route is handed to its guard whole (its cells, visits and stops move, not copied).
+    let guard = |route: Route, flags: u16| {
         let on_chair = map
             .items
             .iter()
@@ -58,10 +59,10 @@ pub fn place_guards(
         GuardRecord {
             pos: route.path[0],
             flags,
-            path: route.path.clone(),
+            path: route.path,
             letter,
-            visits: route.visits.clone(),
-            stops: route.stops.clone(),
+            visits: route.visits,
+            stops: route.stops,
             sweep: route.sweep,
         }
     };
@@ -75,7 +76,7 @@ pub fn place_guards(
         order.sort_by_key(|&i| routes[i].min_depth);
         let route = routes.remove(order[order.len() / 2]);
         let torch = torch_draw(level, rng);
-        guards.push(guard(&route, KEY | if torch { TORCH } else { 0 }));
+        guards.push(guard(route, KEY | if torch { TORCH } else { 0 }));
     }
     if guard_loot > 0
         && level < 4
@@ -83,10 +84,10 @@ pub fn place_guards(
     {
         let route = routes.remove(i);
         let torch = torch_draw(level, rng);
-        guards.push(guard(&route, PURSE | if torch { TORCH } else { 0 }));
+        guards.push(guard(route, PURSE | if torch { TORCH } else { 0 }));
         guard_loot -= 1;
     }
-    for route in &routes {
+    for route in routes {
         let seated = route.path.len() <= 1 && map.items.iter().any(|i| (i.x, i.y) == route.path[0]);
         let mut flags = if torch_draw(level, rng) && !seated {
             TORCH

@@ -16,7 +16,7 @@ const JITTER: usize = 3;
 const FORCE_T: f64 = 0.75;
 
 /// A rectangle of values indexed by (x, y), x outer as the game's grids store them.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Table<T> {
     /// Entries west–east.
     pub nx: usize,
@@ -43,6 +43,14 @@ impl<T: Copy> Table<T> {
     /// Sets the entry at (x, y).
     pub fn set(&mut self, x: usize, y: usize, value: T) {
         self.values[x * self.ny + y] = value;
+    }
+
+    /// Makes this table `f` of every entry of `from`, reusing its storage.
+    pub fn assign_map<U: Copy>(&mut self, from: &Table<U>, f: impl Fn(U) -> T) {
+        self.nx = from.nx;
+        self.ny = from.ny;
+        self.values.clear();
+        self.values.extend(from.values.iter().map(|&v| f(v)));
     }
 
     /// A table of `f` of every entry.

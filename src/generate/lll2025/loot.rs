@@ -54,29 +54,28 @@ impl LootCells {
     }
 
     /// `tryPlaceLoot`: a coin on a random free preferred cell of the room, else a random free cell.
+    ///
+    /// The candidates are counted, then the drawn one is found by a second scan in the same order
+    /// (x outer, y inner), rather than listed: coins are placed one by one, in every room.
     fn try_place(&mut self, room: &Room, map: &mut Map, rng: &mut Rng) -> bool {
-        let mut free = Vec::new();
-        let mut preferred = Vec::new();
-        for x in room.min.0..room.max.0 {
-            for y in room.min.1..room.max.1 {
-                let at = (y * self.w + x) as usize;
-                if !self.prohibited[at] {
-                    free.push((x, y));
-                    if self.preferred[at] {
-                        preferred.push((x, y));
-                    }
-                }
-            }
-        }
-        let cells = if preferred.is_empty() {
-            free
-        } else {
-            preferred
+        let w = self.w;
+        let free = (room.min.0..room.max.0)
+            .flat_map(|x| (room.min.1..room.max.1).map(move |y| (x, y)))
+            .filter(|&(x, y)| !self.prohibited[(y * w + x) as usize]);
+        let preferred = |&(x, y): &(i32, i32)| self.preferred[(y * w + x) as usize];
+        let (count, only_preferred) = match free.clone().filter(preferred).count() {
+            0 => (free.clone().count(), false),
+            n => (n, true),
         };
-        if cells.is_empty() {
+        if count == 0 {
             return false;
         }
-        let (x, y) = cells[rng.below(cells.len())];
+        let Some((x, y)) = free
+            .filter(|c| !only_preferred || preferred(c))
+            .nth(rng.below(count))
+        else {
+            return false;
+        };
         map.place(x, y, ItemKind::Coin);
         self.prohibited[(y * self.w + x) as usize] = true;
         true

@@ -4,6 +4,9 @@
 
 use super::random::Rng;
 
+/// The move cost of a cell no guard may enter (an infinite cost in the game).
+pub const IMPASSABLE: u8 = u8::MAX;
+
 /// The game's terrain kinds (`game-map.ts` `TerrainType`), in its order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Terrain {
@@ -409,8 +412,10 @@ impl Map {
 
     /// `cacheCellInfo`'s move costs, row by row: walls and windows infinite, water 64, else 0, raised to
     /// the dearest item on the cell. Computed before loot, so later items never change patrol paths.
-    pub fn move_costs(&self) -> Vec<f64> {
-        let mut costs: Vec<f64> = self
+    /// The game's finite costs are whole numbers up to 64, so each is its byte, and an infinite cost is
+    /// [`IMPASSABLE`].
+    pub fn move_costs(&self) -> Vec<u8> {
+        let mut costs: Vec<u8> = self
             .cells
             .iter()
             .map(|&t| match t {
@@ -418,15 +423,21 @@ impl Map {
                 | Terrain::OneWayWindowE
                 | Terrain::OneWayWindowW
                 | Terrain::OneWayWindowN
-                | Terrain::OneWayWindowS => f64::INFINITY,
-                Terrain::GroundWater => 64.0,
-                _ => 0.0,
+                | Terrain::OneWayWindowS => IMPASSABLE,
+                Terrain::GroundWater => 64,
+                _ => 0,
             })
             .collect();
         for item in &self.items {
             if self.contains(item.x, item.y) {
                 let at = (item.y * self.w + item.x) as usize;
-                costs[at] = costs[at].max(item.kind.guard_cost());
+                let cost = item.kind.guard_cost();
+                let cost = if cost.is_finite() {
+                    cost as u8
+                } else {
+                    IMPASSABLE
+                };
+                costs[at] = costs[at].max(cost);
             }
         }
         costs

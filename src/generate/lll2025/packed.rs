@@ -13,31 +13,51 @@ type Flags = Table<bool>;
 /// The four steps, in the game's order.
 const STEPS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 
+/// A cell on the articulation search's path: where it is, the next of its four steps to try, its parent.
+struct Frame {
+    x: i32,
+    y: i32,
+    next_step: usize,
+    parent: Option<usize>,
+}
+
+/// The buffers one room's packing rounds reuse: a room places up to a dozen items, each after a fresh
+/// articulation search, and these would otherwise be allocated for every one.
+#[derive(Default)]
+struct Scratch {
+    depth: Vec<u32>,
+    low: Vec<u32>,
+    stack: Vec<Frame>,
+    usable: Flags,
+}
+
 /// `updateUsable`: marks unusable every free cell whose filling would split the free cells reachable
 /// from the root: the articulation points of those cells (Hopcroft–Tarjan, depth first in the game's
 /// step order, with an explicit stack; which cells are articulation points does not depend on the
 /// order, only on the free cells).
-fn cut_articulations(usable: &mut Flags, occupied: &Flags, root: (i32, i32)) {
-    /// A cell on the search's path: where it is, the next of its four steps to try, its parent.
-    struct Frame {
-        x: i32,
-        y: i32,
-        next_step: usize,
-        parent: Option<usize>,
-    }
+fn cut_articulations(scratch: &mut Scratch, occupied: &Flags, root: (i32, i32)) {
+    let Scratch {
+        depth,
+        low,
+        stack,
+        usable,
+    } = scratch;
     let (nx, ny) = (occupied.nx, occupied.ny);
     let index = |x: i32, y: i32| x as usize * ny + y as usize;
-    let mut depth = vec![u32::MAX; nx * ny];
-    let mut low = vec![0u32; nx * ny];
+    depth.clear();
+    depth.resize(nx * ny, u32::MAX);
+    low.clear();
+    low.resize(nx * ny, 0);
     let root_at = index(root.0, root.1);
     depth[root_at] = 0;
     let mut root_children = 0;
-    let mut stack = vec![Frame {
+    stack.clear();
+    stack.push(Frame {
         x: root.0,
         y: root.1,
         next_step: 0,
         parent: None,
-    }];
+    });
     while let Some(top) = stack.last_mut() {
         let here = index(top.x, top.y);
         if let Some(&(dx, dy)) = STEPS.get(top.next_step) {
@@ -110,31 +130,30 @@ fn keep_items_reachable(usable: &mut Flags, occupied: &Flags, items: &[Item], ro
 }
 
 /// One packing round: the usable cells once articulation points and items' last free neighbours are
-/// taken out (listed x outer, y inner by [`Table::positions`]).
+/// taken out (listed x outer, y inner by [`Table::positions`]), left in `scratch.usable`.
 fn usable_cells(
-    unusable: &Flags,
-    occupied: &Flags,
+    scratch: &mut Scratch,
+    (unusable, occupied): (&Flags, &Flags),
     root: (i32, i32),
     items: &[Item],
     room: &Room,
-) -> Flags {
-    let mut usable = unusable.map(|taken| !taken);
-    cut_articulations(&mut usable, occupied, root);
-    keep_items_reachable(&mut usable, occupied, items, room);
-    usable
+) {
+    scratch.usable.assign_map(unusable, |taken| !taken);
+    cut_articulations(scratch, occupied, root);
+    keep_items_reachable(&mut scratch.usable, occupied, items, room);
 }
 
 /// Places `kind` on a random usable cell; false when none is left.
 fn place_one(
-    map: &mut Map,
-    rng: &mut Rng,
-    (unusable, occupied): (&Flags, &Flags),
+    (map, rng, scratch): (&mut Map, &mut Rng, &mut Scratch),
+    flags: (&Flags, &Flags),
     root: (i32, i32),
     items: &mut Vec<Item>,
     room: &Room,
     kind: ItemKind,
 ) -> Option<(usize, usize)> {
-    let usable = usable_cells(unusable, occupied, root, items, room);
+    usable_cells(scratch, flags, root, items, room);
+    let usable = &scratch.usable;
     let count = usable.positions(|ok| ok).count();
     if count == 0 {
         return None;
@@ -221,12 +240,12 @@ pub fn vault(graph: &Graph, r: RoomId, map: &mut Map, rng: &mut Rng) {
     ];
     rng.shuffle(&mut kinds);
     let mut items = Vec::new();
+    let mut scratch = Scratch::default();
     let mut i: usize = 0;
     loop {
         let kind = kinds[i];
         let Some((x, y)) = place_one(
-            map,
-            rng,
+            (map, rng, &mut scratch),
             (&unusable, &occupied),
             root,
             &mut items,
@@ -327,11 +346,11 @@ pub fn bedroom(room: &Room, level: u32, map: &mut Map, rng: &mut Rng) {
         torch(level, rng),
     ];
     rng.shuffle(&mut kinds);
+    let mut scratch = Scratch::default();
     for kind in kinds {
         let unusable = if kind.is_tall() { &tall } else { &short };
         let Some((x, y)) = place_one(
-            map,
-            rng,
+            (map, rng, &mut scratch),
             (unusable, &occupied),
             root,
             &mut items,

@@ -3,8 +3,6 @@
 //! to a random start and the list shuffled. Level 1's visit-every-room route is made here; the dense
 //! routes' visits of levels 2–9 come from `dense`.
 
-use std::collections::BTreeSet;
-
 use super::exterior::{pos_beside_door, pos_in_door};
 use super::field::{Costs, Fields, path_in_room};
 use super::map::{ItemKind, Map, Terrain};
@@ -60,7 +58,7 @@ fn stations(graph: &Graph, map: &Map, costs: &Costs, room: RoomId) -> Vec<(i32, 
     let r = &graph.rooms[room];
     let mut found = Vec::new();
     let mut window = |wx: i32, wy: i32, kind: Terrain, cell: (i32, i32)| {
-        if map.at(wx, wy) == kind && costs.at(cell.0, cell.1) == 0.0 {
+        if map.at(wx, wy) == kind && costs.is_free(cell.0, cell.1) {
             found.push(cell);
         }
     };
@@ -163,7 +161,7 @@ pub fn routes_from_nodes(
             continue;
         }
         let mut path: Vec<(i32, i32)> = Vec::with_capacity(128);
-        let mut rooms = BTreeSet::new();
+        let mut depths = (usize::MAX, 0);
         let mut visits = Vec::new();
         let mut stops = Vec::new();
         let mut at = first;
@@ -171,14 +169,15 @@ pub fn routes_from_nodes(
             visited[at] = true;
             let node = nodes[at];
             let (room, prev, next) = (node.room, nodes[node.prev].room, nodes[node.next].room);
-            rooms.insert(room);
+            let depth = graph.rooms[room].depth;
+            depths = (depths.0.min(depth), depths.1.max(depth));
             visits.push(room);
             let mut from = pos_in_door(graph, map, room, prev);
             if next == prev {
                 let found = stations(graph, map, costs, room);
                 let stop = if found.is_empty() {
                     stops.push(StopKind::BesideDoor);
-                    pos_beside_door(graph, map, room, prev, |x, y| costs.at(x, y) == 0.0)
+                    pos_beside_door(graph, map, room, prev, |x, y| costs.is_free(x, y))
                 } else {
                     let stop = found[rng.below(found.len())];
                     let chair = map
@@ -208,13 +207,10 @@ pub fn routes_from_nodes(
         }
         let shift = rng.below(path.len());
         path.rotate_left(shift);
-        let depths = rooms.iter().map(|&r| graph.rooms[r].depth);
-        let min_depth = depths.clone().min().unwrap_or(0);
-        let max_depth = depths.max().unwrap_or(0);
         routes.push(Route {
             path,
-            min_depth,
-            max_depth,
+            min_depth: depths.0,
+            max_depth: depths.1,
             outside: false,
             visits,
             stops,

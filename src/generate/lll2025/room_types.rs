@@ -61,7 +61,8 @@ pub fn compute_depths(graph: &mut Graph) {
         let room = queue[at];
         at += 1;
         let next = graph.rooms[room].depth + 1;
-        for w in graph.rooms[room].edges.clone() {
+        for e in 0..graph.rooms[room].edges.len() {
+            let w = graph.rooms[room].edges[e];
             if !graph.walls[w].door {
                 continue;
             }

@@ -276,10 +276,10 @@ fn sweep(
     lines: usize,
     room: &dyn Fn(usize, usize) -> RoomId,
 ) -> Vec<Vec<WallId>> {
-    let mut rows = Vec::new();
+    let mut rows = Vec::with_capacity(lines + 1);
     let breaks = slots + 1;
     // First line: the outside is on the south (right) of horizontal runs and west (left) of vertical ones.
-    let mut row = Vec::new();
+    let mut row = Vec::with_capacity(slots);
     for s in 0..slots {
         let (a0, a1) = (axis.at(s, 0), axis.at(s + 1, 0));
         let (l, r) = if axis.vertical {
@@ -298,7 +298,8 @@ fn sweep(
     }
     rows.push(row);
     for j in 1..lines {
-        let mut row = Vec::new();
+        // A line between two rows of slots breaks at both rows' walls.
+        let mut row = Vec::with_capacity(2 * breaks);
         // "Upper" is the slot line j (left of a horizontal run), "lower" line j − 1; for vertical runs the
         // west column j − 1 is the left side.
         let (hi, lo) = if axis.vertical {
@@ -338,7 +339,7 @@ fn sweep(
         }
         rows.push(row);
     }
-    let mut row = Vec::new();
+    let mut row = Vec::with_capacity(slots);
     for s in 0..slots {
         let (a0, a1) = (axis.at(s, lines - 1), axis.at(s + 1, lines - 1));
         let (l, r) = if axis.vertical {
@@ -415,7 +416,16 @@ pub fn compute_adjacencies(
     if mirrors.x {
         pair_across(graph, &rows);
     }
-    for &w in &graph.wall_list.clone() {
+    // Each room's edge list is sized once (every mansion builds hundreds of them).
+    let mut degree = vec![0usize; graph.rooms.len()];
+    for &w in &graph.wall_list {
+        degree[graph.walls[w].left] += 1;
+        degree[graph.walls[w].right] += 1;
+    }
+    for (room, &d) in graph.rooms.iter_mut().zip(&degree) {
+        room.edges.reserve_exact(d);
+    }
+    for &w in &graph.wall_list {
         let (l, r) = (graph.walls[w].left, graph.walls[w].right);
         graph.rooms[l].edges.push(w);
         graph.rooms[r].edges.push(w);

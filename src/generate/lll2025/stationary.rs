@@ -147,8 +147,8 @@ fn seated_guard(
         let room = &graph.rooms[r];
         let mut window = |wx: i32, wy: i32, kind: Terrain, cell: (i32, i32), behind: (i32, i32)| {
             if map.at(wx, wy) == kind
-                && costs.at(cell.0, cell.1) == 0.0
-                && costs.at(behind.0, behind.1).is_finite()
+                && costs.is_free(cell.0, cell.1)
+                && costs.is_passable(behind.0, behind.1)
                 && !taken(cell.0, cell.1)
             {
                 cells.push(cell);
