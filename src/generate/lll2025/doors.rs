@@ -3,7 +3,7 @@
 
 use super::plan::LevelType;
 use super::random::Rng;
-use super::rooms::{DoorType, Graph, RoomType, WallId};
+use super::rooms::{DoorType, Graph, RoomId, RoomType, WallId};
 
 /// Whether exactly one side of a wall is outdoors: the walls that make the building's outline.
 fn on_outline(graph: &Graph, w: WallId) -> bool {
@@ -11,10 +11,39 @@ fn on_outline(graph: &Graph, w: WallId) -> bool {
     (l == RoomType::Exterior) != (r == RoomType::Exterior)
 }
 
+/// The listed rooms of each connectivity group, by group label (a label is the id of the room it
+/// started as), so joining two groups relabels the rooms of one instead of scanning every room.
+struct Groups {
+    members: Vec<Vec<RoomId>>,
+}
+
+impl Groups {
+    fn new(graph: &Graph) -> Self {
+        let mut members = vec![Vec::new(); graph.rooms.len()];
+        for &r in &graph.room_list {
+            members[graph.rooms[r].group].push(r);
+        }
+        Groups { members }
+    }
+
+    /// Every listed room of group `from` joins group `to`, taking its label, as the game relabels them.
+    fn join(&mut self, graph: &mut Graph, from: usize, to: usize) {
+        if from == to {
+            return;
+        }
+        let moved = std::mem::take(&mut self.members[from]);
+        for &r in &moved {
+            graph.rooms[r].group = to;
+        }
+        self.members[to].extend(moved);
+    }
+}
+
 /// Walks the list once per symmetry ring, testing only the first member met (`connectRoomsMatching`):
 /// when the test passes every member without a door gets a standard door and its rooms' groups join.
 fn connect_matching(
     graph: &mut Graph,
+    groups: &mut Groups,
     rng: &mut Rng,
     mut accept: impl FnMut(&Graph, WallId, &mut Rng) -> bool,
 ) {
@@ -39,11 +68,7 @@ fn connect_matching(
                 graph.walls[m].door_type = DoorType::Standard;
                 let from = graph.rooms[graph.walls[m].left].group;
                 let to = graph.rooms[graph.walls[m].right].group;
-                for &r in &graph.room_list {
-                    if graph.rooms[r].group == from {
-                        graph.rooms[r].group = to;
-                    }
-                }
+                groups.join(graph, from, to);
             }
         }
     }
@@ -59,20 +84,23 @@ fn apart(graph: &Graph, w: WallId) -> bool {
 /// back gate and the side doors, with the game's draws (§8 item 7).
 pub fn connect_rooms(graph: &mut Graph, level: u32, level_type: LevelType, rng: &mut Rng) {
     use RoomType::{Exterior, PublicCourtyard, PublicRoom};
-    connect_matching(graph, rng, |g, w, _| g.types(w) == (Exterior, Exterior));
-    connect_matching(graph, rng, |g, w, _| {
+    let mut groups = Groups::new(graph);
+    connect_matching(graph, &mut groups, rng, |g, w, _| {
+        g.types(w) == (Exterior, Exterior)
+    });
+    connect_matching(graph, &mut groups, rng, |g, w, _| {
         g.types(w) == (PublicCourtyard, PublicCourtyard)
     });
     if level_type == LevelType::Fortress {
-        connect_matching(graph, rng, |g, w, _| {
+        connect_matching(graph, &mut groups, rng, |g, w, _| {
             let (l, r) = g.types(w);
             l != Exterior && r != Exterior && apart(g, w)
         });
     } else {
-        connect_matching(graph, rng, |g, w, rng| {
+        connect_matching(graph, &mut groups, rng, |g, w, rng| {
             g.types(w) == (PublicRoom, PublicRoom) && (apart(g, w) || rng.chance(0.4))
         });
-        connect_matching(graph, rng, |g, w, rng| {
+        connect_matching(graph, &mut groups, rng, |g, w, rng| {
             let (l, r) = g.types(w);
             l != Exterior && r != Exterior && l != r && (apart(g, w) || rng.chance(0.4))
         });

@@ -13,10 +13,10 @@ type Flags = Table<bool>;
 /// The four steps, in the game's order.
 const STEPS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 
-/// A cell on the articulation search's path: where it is, the next of its four steps to try, its parent.
+/// A cell on the articulation search's path: its framed index, the next of its four steps to try, its
+/// parent's index.
 struct Frame {
-    x: i32,
-    y: i32,
+    at: usize,
     next_step: usize,
     parent: Option<usize>,
 }
@@ -31,10 +31,19 @@ struct Scratch {
     usable: Flags,
 }
 
+/// The search depth of a cell it may not enter: the frame round the room and every occupied cell.
+const SHUT: u32 = u32::MAX - 1;
+/// The search depth of a free cell not reached yet.
+const UNSEEN: u32 = u32::MAX;
+
 /// `updateUsable`: marks unusable every free cell whose filling would split the free cells reachable
 /// from the root: the articulation points of those cells (Hopcroft–Tarjan, depth first in the game's
 /// step order, with an explicit stack; which cells are articulation points does not depend on the
 /// order, only on the free cells).
+///
+/// The search runs over the room framed by shut cells (x outer, y inner, as [`Table`] stores it), the
+/// occupied cells shut too, so a step is an index offset and one look at the depth says whether the
+/// cell can be entered and whether it was reached.
 fn cut_articulations(scratch: &mut Scratch, occupied: &Flags, root: (i32, i32)) {
     let Scratch {
         depth,
@@ -43,46 +52,48 @@ fn cut_articulations(scratch: &mut Scratch, occupied: &Flags, root: (i32, i32)) 
         usable,
     } = scratch;
     let (nx, ny) = (occupied.nx, occupied.ny);
-    let index = |x: i32, y: i32| x as usize * ny + y as usize;
+    let stride = ny + 2;
+    let framed = |x: usize, y: usize| (x + 1) * stride + y + 1;
     depth.clear();
-    depth.resize(nx * ny, u32::MAX);
+    depth.resize((nx + 2) * stride, SHUT);
+    for x in 0..nx {
+        for y in 0..ny {
+            if !occupied.get(x, y) {
+                depth[framed(x, y)] = UNSEEN;
+            }
+        }
+    }
     low.clear();
-    low.resize(nx * ny, 0);
-    let root_at = index(root.0, root.1);
+    low.resize(depth.len(), 0);
+    let offsets = STEPS.map(|(dx, dy)| dx as isize * stride as isize + dy as isize);
+    let root_at = framed(root.0 as usize, root.1 as usize);
     depth[root_at] = 0;
     let mut root_children = 0;
     stack.clear();
     stack.push(Frame {
-        x: root.0,
-        y: root.1,
+        at: root_at,
         next_step: 0,
         parent: None,
     });
+    let unframe = |at: usize| (at / stride - 1, at % stride - 1);
     while let Some(top) = stack.last_mut() {
-        let here = index(top.x, top.y);
-        if let Some(&(dx, dy)) = STEPS.get(top.next_step) {
+        let here = top.at;
+        if let Some(&offset) = offsets.get(top.next_step) {
             top.next_step += 1;
-            let (x, y) = (top.x + dx, top.y + dy);
-            if x < 0
-                || y < 0
-                || x >= nx as i32
-                || y >= ny as i32
-                || occupied.get(x as usize, y as usize)
-            {
-                continue;
-            }
-            let there = index(x, y);
-            if depth[there] == u32::MAX {
-                depth[there] = depth[here] + 1;
-                low[there] = depth[there];
-                stack.push(Frame {
-                    x,
-                    y,
-                    next_step: 0,
-                    parent: Some(here),
-                });
-            } else if top.parent != Some(there) {
-                low[here] = low[here].min(depth[there]);
+            let there = here.wrapping_add_signed(offset);
+            match depth[there] {
+                SHUT => {}
+                UNSEEN => {
+                    depth[there] = depth[here] + 1;
+                    low[there] = depth[there];
+                    stack.push(Frame {
+                        at: there,
+                        next_step: 0,
+                        parent: Some(here),
+                    });
+                }
+                seen if top.parent != Some(there) => low[here] = low[here].min(seen),
+                _ => {}
             }
             continue;
         }
@@ -92,12 +103,14 @@ fn cut_articulations(scratch: &mut Scratch, occupied: &Flags, root: (i32, i32)) 
         if parent == root_at {
             root_children += 1;
         } else if low[here] >= depth[parent] {
-            usable.set(parent / ny, parent % ny, false);
+            let (x, y) = unframe(parent);
+            usable.set(x, y, false);
         }
         low[parent] = low[parent].min(low[here]);
     }
     if root_children > 1 {
-        usable.set(root_at / ny, root_at % ny, false);
+        let (x, y) = unframe(root_at);
+        usable.set(x, y, false);
     }
 }
 
