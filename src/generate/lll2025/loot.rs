@@ -289,6 +289,17 @@ const LOOKS: [ItemKind; 5] = [
 
 /// `tryPlaceHealth`: food on a random cell of the room whose items are all tables (at least one).
 fn try_place_health(room: &Room, map: &mut Map, rng: &mut Rng) -> bool {
+    // Per cell of the room, from one pass over the items: whether it holds an item, and whether
+    // every item on it is a table.
+    let (x0, y0) = room.min;
+    let w = (room.max.0 - x0).max(0);
+    let mut holds = vec![(false, true); (w * (room.max.1 - y0)).max(0) as usize];
+    for i in &map.items {
+        if i.x >= x0 && i.y >= y0 && i.x < room.max.0 && i.y < room.max.1 {
+            let cell = &mut holds[((i.y - y0) * w + i.x - x0) as usize];
+            *cell = (true, cell.1 && i.kind == ItemKind::Table);
+        }
+    }
     let mut cells = Vec::new();
     for x in room.min.0..room.max.0 {
         for y in room.min.1..room.max.1 {
@@ -296,8 +307,7 @@ fn try_place_health(room: &Room, map: &mut Map, rng: &mut Rng) -> bool {
             if t == Terrain::GroundWater || t.is_wall_or_better() {
                 continue;
             }
-            let mut here = map.items.iter().filter(|i| (i.x, i.y) == (x, y)).peekable();
-            if here.peek().is_some() && here.all(|i| i.kind == ItemKind::Table) {
+            if holds[((y - y0) * w + x - x0) as usize] == (true, true) {
                 cells.push((x, y));
             }
         }

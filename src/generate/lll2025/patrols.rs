@@ -90,9 +90,52 @@ fn stations(graph: &Graph, map: &Map, costs: &Costs, room: RoomId) -> Vec<(i32, 
     found
 }
 
+/// What stands on every cell, as the stops ask it: a chair, or something a seated guard looks at (a
+/// table or a torch). Made once per set of routes; the items do not change while routes are made.
+struct Seats {
+    w: i32,
+    h: i32,
+    cells: Vec<u8>,
+}
+
+/// A chair stands on the cell.
+const CHAIR: u8 = 1;
+/// A table or a torch stands on the cell.
+const LOOKABLE: u8 = 2;
+
+impl Seats {
+    fn new(map: &Map) -> Self {
+        let mut cells = vec![0; (map.w * map.h).max(0) as usize];
+        for i in &map.items {
+            let flag = match i.kind {
+                ItemKind::Chair => CHAIR,
+                ItemKind::Table | ItemKind::TorchLit | ItemKind::TorchUnlit => LOOKABLE,
+                _ => continue,
+            };
+            if map.contains(i.x, i.y) {
+                cells[(i.y * map.w + i.x) as usize] |= flag;
+            }
+        }
+        Seats {
+            w: map.w,
+            h: map.h,
+            cells,
+        }
+    }
+
+    /// Whether something of `flag`'s kind stands on (x, y).
+    fn has(&self, (x, y): (i32, i32), flag: u8) -> bool {
+        x >= 0
+            && y >= 0
+            && x < self.w
+            && y < self.h
+            && self.cells[(y * self.w + x) as usize] & flag != 0
+    }
+}
+
 /// `tryGetPosLookAt` without doors: a window beside the cell (W, E, S, N), else, on a chair, a table
 /// or torch beside it (W, E, S, N).
-fn look_at(map: &Map, (x, y): (i32, i32)) -> Option<(i32, i32)> {
+fn look_at(map: &Map, seats: &Seats, (x, y): (i32, i32)) -> Option<(i32, i32)> {
     let windows = [
         (-1, 0, Terrain::OneWayWindowW),
         (1, 0, Terrain::OneWayWindowE),
@@ -104,27 +147,13 @@ fn look_at(map: &Map, (x, y): (i32, i32)) -> Option<(i32, i32)> {
             return Some((x + dx, y + dy));
         }
     }
-    if !map
-        .items
-        .iter()
-        .any(|i| (i.x, i.y) == (x, y) && i.kind == ItemKind::Chair)
-    {
+    if !seats.has((x, y), CHAIR) {
         return None;
     }
-    let lookable = |k: ItemKind| {
-        matches!(
-            k,
-            ItemKind::Table | ItemKind::TorchLit | ItemKind::TorchUnlit
-        )
-    };
     [(-1, 0), (1, 0), (0, -1), (0, 1)]
         .into_iter()
         .map(|(dx, dy)| (x + dx, y + dy))
-        .find(|&p| {
-            map.items
-                .iter()
-                .any(|i| (i.x, i.y) == p && lookable(i.kind))
-        })
+        .find(|&p| seats.has(p, LOOKABLE))
 }
 
 /// `willNeedToRotate`: walking back over the path's last steps, whether the guard arrives facing away
@@ -156,6 +185,7 @@ pub fn routes_from_nodes(
     let mut visited = vec![false; nodes.len()];
     let mut routes = Vec::new();
     let mut fields = Fields::default();
+    let seats = Seats::new(map);
     for first in 0..nodes.len() {
         if visited[first] {
             continue;
@@ -180,11 +210,7 @@ pub fn routes_from_nodes(
                     pos_beside_door(graph, map, room, prev, |x, y| costs.is_free(x, y))
                 } else {
                     let stop = found[rng.below(found.len())];
-                    let chair = map
-                        .items
-                        .iter()
-                        .any(|i| i.kind == ItemKind::Chair && (i.x, i.y) == stop);
-                    stops.push(if chair {
+                    stops.push(if seats.has(stop, CHAIR) {
                         StopKind::Chair
                     } else {
                         StopKind::Window
@@ -193,7 +219,7 @@ pub fn routes_from_nodes(
                 };
                 path_in_room(&mut path, graph, costs, &mut fields, room, from, stop);
                 path.push(stop);
-                if let Some(look) = look_at(map, stop)
+                if let Some(look) = look_at(map, &seats, stop)
                     && will_need_to_rotate((look.0 - stop.0, look.1 - stop.1), &path)
                 {
                     path.push(stop);
