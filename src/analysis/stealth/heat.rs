@@ -305,14 +305,19 @@ impl Sampler<'_> {
             let pk = pk as u128;
             q / gcd(q, pk) * pk
         });
-        let q = if q > u128::from(MAX_JOINT_CYCLE) {
-            p
-        } else {
-            q as usize
-        };
-        // The turn from `from` on that phase `phase` of a `q`-turn cycle stands for.
+        let joint = q <= u128::from(MAX_JOINT_CYCLE);
+        let q = if joint { q as usize } else { p };
+        // The turn from `from` on that phase `phase` of a `q`-turn cycle stands for: the one congruent
+        // to it modulo `q`. Over the joint cycle every carrier's period divides `q`, so the phase
+        // itself gives each carrier's phase at that turn.
         let shift = q - self.from % q;
-        let turn = |phase: usize| self.from + (phase + shift) % q;
+        let turn = |phase: usize| {
+            if joint {
+                phase
+            } else {
+                self.from + (phase + shift) % q
+            }
+        };
         // Repeat `j` of the guard's period, then its phases ascending: the phases come out ascending.
         phases.reserve(run.len() * (q / p));
         for base in (0..q / p).map(|j| j * p) {
