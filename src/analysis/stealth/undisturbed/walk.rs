@@ -278,17 +278,20 @@ impl Ground {
     }
 
     /// §3.8: the nearest unlit torch with `d² < cutoff` and a clear torch line (sight blockers and
-    /// windows block), the first in item order on a tie. No facing test applies.
+    /// windows block), the first in item order on a tie. No facing test applies. `unlit` are the
+    /// indices of the unlit torches, ascending: the caller keeps them over a turn, so that the lit
+    /// ones, most of them once the guards have relit, are not passed over guard by guard.
     pub fn spot_torch(
         &self,
         level: &Level,
         torches: &[Torch],
+        unlit: &[usize],
         from: Cell,
         cutoff: i32,
     ) -> Option<usize> {
         let mut best = (cutoff, None);
-        // Lit torches, most of them once the guards have relit, are passed over before any arithmetic.
-        for (i, torch) in torches.iter().enumerate().filter(|(_, t)| !t.lit) {
+        for &i in unlit {
+            let torch = &torches[i];
             let (dx, dy) = (torch.cell.x - from.x, torch.cell.y - from.y);
             let d2 = dx * dx + dy * dy;
             if d2 >= best.0 {
