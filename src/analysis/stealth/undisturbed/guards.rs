@@ -133,7 +133,7 @@ impl Guards {
             }
             state.looked = state.facing;
             state.light = light;
-            self.look_around_among(g, rules, level, prev, &unlit);
+            self.look_around_among(g, *rules, level, prev, &unlit);
             acted.push(self.states[g].cell);
         }
         relit
@@ -217,7 +217,7 @@ impl Guards {
     /// to relight it, or, if it stood still since `before`, face out of a window beside it (§3.2 (3)).
     pub fn look_around(&mut self, g: usize, rules: &TorchRules, level: &Level, before: Cell) {
         let unlit = self.unlit();
-        self.look_around_among(g, rules, level, before, &unlit);
+        self.look_around_among(g, *rules, level, before, &unlit);
     }
 
     /// The indices of the unlit torches, ascending.
@@ -231,7 +231,7 @@ impl Guards {
     fn look_around_among(
         &mut self,
         g: usize,
-        rules: &TorchRules,
+        rules: TorchRules,
         level: &Level,
         before: Cell,
         unlit: &[usize],
