@@ -13,8 +13,9 @@ use rayon::prelude::*;
 
 use super::cancel::Cancel;
 use super::cells::CellSet;
+use super::share::{MAX_JOINT_CYCLE, Phases, gcd, joint_share};
 use super::timeline::GuardTimeline;
-use super::watch::{MAX_JOINT_CYCLE, Phases, Watch, gcd, joint_share};
+use super::watch::Watch;
 
 /// One sighting in the settled regime: cell (row-major), guard timeline, phase `t mod P`, and whether
 /// the cell is dark to the guard but in range for a lit cell and within some other carrier's reach.
