@@ -13,8 +13,9 @@ use rayon::prelude::*;
 
 use super::cancel::Cancel;
 use super::cells::CellSet;
+use super::share::{MAX_JOINT_CYCLE, Phases, gcd, joint_share};
 use super::timeline::GuardTimeline;
-use super::watch::{MAX_JOINT_CYCLE, Phases, Watch, gcd, joint_share};
+use super::watch::Watch;
 
 /// One sighting in the settled regime: cell (row-major), guard timeline, phase `t mod P`, and whether
 /// the cell is dark to the guard but in range for a lit cell and within some other carrier's reach.
@@ -111,14 +112,14 @@ pub fn watched_shares(
         .into_par_iter()
         .map(|run| {
             // Each cell's patterns are laid out in one buffer, reused from cell to cell.
-            let (mut phases, mut spans) = (Vec::new(), Vec::new());
+            let (mut phases, mut spans, mut lit) = (Vec::new(), Vec::new(), Lit::default());
             run.chunk_by(|a, b| a.0 == b.0)
                 .map(|of_cell| {
                     phases.clear();
                     spans.clear();
                     for of_guard in of_cell.chunk_by(|a, b| a.1 == b.1) {
                         let start = phases.len();
-                        let period = sampler.pattern_into(of_guard, &mut phases);
+                        let period = sampler.pattern_into(of_guard, &mut phases, &mut lit);
                         if phases.len() > start {
                             spans.push((period, start..phases.len()));
                         }
@@ -256,6 +257,14 @@ impl Coverage {
     }
 }
 
+/// Where the carriers' light falls on one cell, per carrier `(period, start)`: `on[start + phase]`
+/// for each phase of its period. Kept by each thread and reused for every cell it patterns.
+#[derive(Default)]
+struct Lit {
+    covers: Vec<(usize, usize)>,
+    on: Vec<bool>,
+}
+
 /// What one cell's pattern per guard needs: where the carriers' light falls, and the periods.
 struct Sampler<'a> {
     covered: Coverage,
@@ -268,7 +277,7 @@ impl Sampler<'_> {
     /// over its period when no other carrier's light is needed, else over the joint cycle with the
     /// carriers whose light ever falls on the cell. Its phases are appended to `phases` (ascending);
     /// the period they are of is returned.
-    fn pattern_into(&self, run: &[Hit], phases: &mut Vec<u32>) -> usize {
+    fn pattern_into(&self, run: &[Hit], phases: &mut Vec<u32>, lit: &mut Lit) -> usize {
         let (cell, g) = (run[0].0 as usize, run[0].1 as usize);
         let p = self.periods[g];
         if run.iter().all(|h| !h.3) {
@@ -277,34 +286,39 @@ impl Sampler<'_> {
         }
         // Carriers listed before `g` have acted at its sight test; the others still stand where they
         // were at `t − 1`. Per carrier, the phases of its own period in which its light then covers
-        // the cell.
-        let covers: Vec<(usize, Vec<bool>)> = self
-            .covered
-            .of(cell)
-            .filter(|&(k, _)| k != g)
-            .map(|(k, phases)| {
-                let pk = self.periods[k];
-                let lag = usize::from(k > g);
-                let mut on = vec![false; pk];
-                for phase in phases {
-                    on[(phase + lag) % pk] = true;
-                }
-                (pk, on)
-            })
-            .collect();
-        let lights = |t: usize| covers.iter().any(|(pk, on)| on[t % pk]);
+        // the cell, laid out one after another in `on`, reused from call to call.
+        let Lit { covers, on } = lit;
+        covers.clear();
+        on.clear();
+        for (k, phases) in self.covered.of(cell).filter(|&(k, _)| k != g) {
+            let pk = self.periods[k];
+            let lag = usize::from(k > g);
+            let start = on.len();
+            on.resize(start + pk, false);
+            for phase in phases {
+                on[start + (phase + lag) % pk] = true;
+            }
+            covers.push((pk, start));
+        }
+        let (covers, on) = (&*covers, &*on);
+        let lights = |t: usize| covers.iter().any(|&(pk, start)| on[start + t % pk]);
         let q = covers.iter().fold(p as u128, |q, &(pk, _)| {
             let pk = pk as u128;
             q / gcd(q, pk) * pk
         });
-        let q = if q > u128::from(MAX_JOINT_CYCLE) {
-            p
-        } else {
-            q as usize
-        };
-        // The turn from `from` on that phase `phase` of a `q`-turn cycle stands for.
+        let joint = q <= u128::from(MAX_JOINT_CYCLE);
+        let q = if joint { q as usize } else { p };
+        // The turn from `from` on that phase `phase` of a `q`-turn cycle stands for: the one congruent
+        // to it modulo `q`. Over the joint cycle every carrier's period divides `q`, so the phase
+        // itself gives each carrier's phase at that turn.
         let shift = q - self.from % q;
-        let turn = |phase: usize| self.from + (phase + shift) % q;
+        let turn = |phase: usize| {
+            if joint {
+                phase
+            } else {
+                self.from + (phase + shift) % q
+            }
+        };
         // Repeat `j` of the guard's period, then its phases ascending: the phases come out ascending.
         phases.reserve(run.len() * (q / p));
         for base in (0..q / p).map(|j| j * p) {

@@ -14,9 +14,10 @@ pub const CARRIED_RADIUS2: i32 = 15;
 /// A vector in half-cell units relative to the source cell's centre.
 type Half = (i32, i32);
 
-/// `a` is clockwise of `b` (the original's "a right of b").
-fn clockwise(a: Half, b: Half) -> bool {
-    a.0 * b.1 - a.1 * b.0 > 0
+/// The cross product of `a` and `b`: positive when `a` is clockwise of `b` (the original's "a right
+/// of b", its `clockwise(a, b)`).
+fn cross(a: Half, b: Half) -> i32 {
+    a.0 * b.1 - a.1 * b.0
 }
 
 /// The four edges of a cell in the original's fixed order W, N, E, S: left corner, right corner (as seen
@@ -55,14 +56,26 @@ struct Walk {
     radius2: i32,
 }
 
+/// A cell's corners in half-cell units from its centre, in the order of [`EDGES`]: edge `e` runs from
+/// corner `e` (its left) to corner `e + 1` (its right).
+const CORNERS: [Half; 4] = [(-1, -1), (-1, 1), (1, 1), (1, -1)];
+
+const _: () = {
+    let mut e = 0;
+    while e < 4 {
+        let (left, right, _) = EDGES[e];
+        let (l, r) = (CORNERS[e], CORNERS[(e + 1) % 4]);
+        assert!(left.0 == l.0 && left.1 == l.1 && right.0 == r.0 && right.1 == r.1);
+        e += 1;
+    }
+};
+
 impl Walk {
-    /// The patch row and bit of offset `u`, if on the map.
+    /// The patch row and bit of offset `u`, if on the map. Offsets within the radius and one
+    /// diagonal step past it lie inside the window (see the assertion after [`cast`]).
     fn slot(&self, (x, y): (i32, i32)) -> Option<(usize, u32)> {
-        let (i, j) = (x + patch::REACH, y + patch::REACH);
-        let inside = (0..patch::SIDE as i32).contains(&i) && (0..patch::SIDE as i32).contains(&j);
-        inside
-            .then(|| (j as usize, 1u32 << i))
-            .filter(|&(j, bit)| self.on_map[j] & bit != 0)
+        let (j, bit) = ((y + patch::REACH) as usize, 1u32 << (x + patch::REACH));
+        (self.on_map[j] & bit != 0).then_some((j, bit))
     }
 
     fn light(&self, u: (i32, i32), lit: &mut [u32; patch::SIDE]) {
@@ -71,33 +84,54 @@ impl Walk {
         }
     }
 
+    /// The original's visit of the cell at offset `u`, entered between the rays `lf` and `rf`.
+    ///
+    /// Each corner of the cell is tested against each ray once, by the sign of one cross product,
+    /// and the spill and the four edges read those signs (the original recomputes them per edge):
+    /// `clockwise(lf, p)` is `cross(lf, p) > 0`, `clockwise(p, rf)` is `cross(p, rf) > 0` and
+    /// `clockwise(rf, p)` is `cross(p, rf) < 0`. A neighbour past the radius is not entered, as the
+    /// original's visit of it would return at once.
     fn visit(&self, u: (i32, i32), lf: Half, rf: Half, lit: &mut [u32; patch::SIDE]) {
-        let Some((j, bit)) = self.slot(u) else {
-            return;
-        };
         if u.0 * u.0 + u.1 * u.1 > self.radius2 {
             return;
         }
+        let Some((j, bit)) = self.slot(u) else {
+            return;
+        };
         lit[j] |= bit;
         if self.blocks[j] & bit != 0 {
             return;
         }
         let centre = (2 * u.0, 2 * u.1);
-        let inside = |v: Half| !clockwise(lf, v) && !clockwise(v, rf);
-        for o in [(-1, -1), (-1, 1), (1, -1), (1, 1)] {
-            let corner = (centre.0 + o.0, centre.1 + o.1);
-            if inside(corner) {
+        let corners = CORNERS.map(|o| (centre.0 + o.0, centre.1 + o.1));
+        let past_left = corners.map(|p| cross(lf, p));
+        let past_right = corners.map(|p| cross(p, rf));
+        for (k, o) in CORNERS.into_iter().enumerate() {
+            if past_left[k] <= 0 && past_right[k] <= 0 {
                 // The diagonal spill: no distance test, no blocker test, no recursion (§2.2 step 5).
                 self.light((u.0 + o.0, u.1 + o.1), lit);
             }
         }
-        for (left, right, step) in EDGES {
-            let pl = (centre.0 + left.0, centre.1 + left.1);
-            let pr = (centre.0 + right.0, centre.1 + right.1);
-            let new_left = if clockwise(lf, pl) { lf } else { pl };
-            let new_right = if clockwise(rf, pr) { pr } else { rf };
-            if clockwise(new_right, new_left) {
-                self.visit((u.0 + step.0, u.1 + step.1), new_left, new_right, lit);
+        for (e, (_, _, step)) in EDGES.into_iter().enumerate() {
+            let next = (u.0 + step.0, u.1 + step.1);
+            if next.0 * next.0 + next.1 * next.1 > self.radius2 {
+                continue;
+            }
+            let (l, r) = (e, (e + 1) % 4);
+            let (pl, pr) = (corners[l], corners[r]);
+            let keep_left = past_left[l] > 0;
+            let keep_right = past_right[r] >= 0;
+            // `cross(new_right, new_left)`, from the products above where one of the pair is a ray.
+            let turn = match (keep_left, keep_right) {
+                (true, true) => cross(rf, lf),
+                (false, true) => -past_right[l],
+                (true, false) => -past_left[r],
+                (false, false) => cross(pr, pl),
+            };
+            if turn > 0 {
+                let new_left = if keep_left { lf } else { pl };
+                let new_right = if keep_right { rf } else { pr };
+                self.visit(next, new_left, new_right, lit);
             }
         }
     }

@@ -25,6 +25,7 @@ pub mod light;
 pub mod patch;
 pub mod relit;
 mod route_views;
+mod share;
 pub mod sight;
 pub mod timeline;
 pub mod undisturbed;

@@ -109,6 +109,8 @@ impl Guards {
         let mut light = None;
         // The cells of the guards that have acted this turn, each added once it has.
         let mut acted: Vec<Cell> = Vec::with_capacity(self.states.len());
+        // The unlit torches, for the guards' torch spotting; a torch lit this turn leaves them.
+        let mut unlit = self.unlit();
         for g in 0..self.states.len() {
             let prev = self.states[g].cell;
             let done = self.relaxed_action(g, rules, level, &acted, None);
@@ -116,6 +118,7 @@ impl Guards {
                 light = Some(g + 1);
                 if !self.torches[torch].lit {
                     self.torches[torch].lit = true;
+                    unlit.retain(|&i| i != torch);
                     relit.push(Relight {
                         turn: turn_no,
                         item: self.torches[torch].item,
@@ -130,7 +133,7 @@ impl Guards {
             }
             state.looked = state.facing;
             state.light = light;
-            self.look_around(g, rules, level, prev);
+            self.look_around_among(g, *rules, level, prev, &unlit);
             acted.push(self.states[g].cell);
         }
         relit
@@ -213,13 +216,37 @@ impl Guards {
     /// §4.6 f for guard `g` when it did not see the thief: in Patrol, spot an unlit torch (§3.8) and go
     /// to relight it, or, if it stood still since `before`, face out of a window beside it (§3.2 (3)).
     pub fn look_around(&mut self, g: usize, rules: &TorchRules, level: &Level, before: Cell) {
+        let unlit = self.unlit();
+        self.look_around_among(g, *rules, level, before, &unlit);
+    }
+
+    /// The indices of the unlit torches, ascending.
+    fn unlit(&self) -> Vec<usize> {
+        (0..self.torches.len())
+            .filter(|&i| !self.torches[i].lit)
+            .collect()
+    }
+
+    /// [`Guards::look_around`] with the unlit torches `unlit` (indices, ascending) already listed.
+    fn look_around_among(
+        &mut self,
+        g: usize,
+        rules: TorchRules,
+        level: &Level,
+        before: Cell,
+        unlit: &[usize],
+    ) {
         let state = &self.states[g];
         if state.mode != Mode::Patrol {
             return;
         }
-        let spotted =
-            self.ground
-                .spot_torch(level, &self.torches, state.cell, rules.spotting_cutoff);
+        let spotted = self.ground.spot_torch(
+            level,
+            &self.torches,
+            unlit,
+            state.cell,
+            rules.spotting_cutoff,
+        );
         let state = &mut self.states[g];
         match spotted {
             Some(torch) => {

@@ -2,6 +2,7 @@
 //! choice of the next cell, the patrol index, and torch spotting (§3.8). Shared by the undisturbed
 //! replay and the turn loop (`crate::play`), whose alert guards walk by the same field.
 
+use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -37,6 +38,22 @@ pub struct Walker {
 pub struct Ground {
     costs: Grid<u32>,
     cells: CellRules,
+}
+
+/// [`Ground::best_next`]'s field and queue, kept by each thread between calls: a field across the map
+/// on every step would cost a map-sized fill each time, while a step settles only a few cells.
+#[derive(Default)]
+struct Field {
+    /// Per cell of the map (row-major), the field value; [`INFINITE`] between calls.
+    values: Vec<u32>,
+    /// The cells given a value this call, to reset after it.
+    settled: Vec<usize>,
+    /// The A* queue, empty between calls.
+    heap: BinaryHeap<Reverse<(u32, u32, i32, i32)>>,
+}
+
+thread_local! {
+    static FIELD: RefCell<Field> = RefCell::default();
 }
 
 /// The eight neighbour offsets of the distance field.
@@ -199,55 +216,82 @@ impl Ground {
             let dy = ((c.y - from.y).abs() - 1).max(0).unsigned_abs();
             2 * dx.max(dy) + dx.min(dy)
         };
-        let mut field = Grid::new(self.costs.shape(), INFINITE);
-        let mut heap: BinaryHeap<Reverse<(u32, u32, i32, i32)>> = seeds
-            .iter()
-            .map(|&(c, d)| Reverse((d.saturating_add(estimate(c)), d, c.x, c.y)))
-            .collect();
-        let mut bound = INFINITE;
-        while let Some(Reverse((f, d, x, y))) = heap.pop() {
-            if f > bound {
-                break;
-            }
-            let c = Cell::new(x, y);
-            match field.get_mut(c) {
-                Some(v) if d < *v => *v = d,
-                _ => continue,
-            }
-            if block.contains(&c) {
-                bound = bound.min(d);
-            }
-            for (dx, dy) in NEIGHBOURS {
-                let n = c.offset(dx, dy);
-                let cost = self.move_cost(c, n);
-                if cost == INFINITE {
-                    continue;
+        FIELD.with_borrow_mut(
+            |Field {
+                 values,
+                 settled,
+                 heap,
+             }| {
+                let shape = self.costs.shape();
+                if values.len() < shape.len() {
+                    values.resize(shape.len(), INFINITE);
                 }
-                let step = if dx != 0 && dy != 0 { 3 } else { 2 };
-                let nd = d + cost + step;
-                if field.get(n).is_some_and(|&v| nd < v) {
-                    heap.push(Reverse((nd.saturating_add(estimate(n)), nd, n.x, n.y)));
+                heap.extend(
+                    seeds
+                        .iter()
+                        .map(|&(c, d)| Reverse((d.saturating_add(estimate(c)), d, c.x, c.y))),
+                );
+                let mut bound = INFINITE;
+                while let Some(Reverse((f, d, x, y))) = heap.pop() {
+                    if f > bound {
+                        break;
+                    }
+                    let c = Cell::new(x, y);
+                    match shape.index(c) {
+                        Some(i) if d < values[i] => {
+                            if values[i] == INFINITE {
+                                settled.push(i);
+                            }
+                            values[i] = d;
+                        }
+                        _ => continue,
+                    }
+                    if block.contains(&c) {
+                        bound = bound.min(d);
+                    }
+                    for (dx, dy) in NEIGHBOURS {
+                        let n = c.offset(dx, dy);
+                        let cost = self.move_cost(c, n);
+                        if cost == INFINITE {
+                            continue;
+                        }
+                        let step = if dx != 0 && dy != 0 { 3 } else { 2 };
+                        let nd = d + cost + step;
+                        if shape.index(n).is_some_and(|i| nd < values[i]) {
+                            heap.push(Reverse((nd.saturating_add(estimate(n)), nd, n.x, n.y)));
+                        }
+                    }
                 }
-            }
-        }
-        block
-            .into_iter()
-            .find(|&c| bound != INFINITE && field.get(c) == Some(&bound))
-            .unwrap_or(from)
+                let best = block
+                    .into_iter()
+                    .find(|&c| {
+                        bound != INFINITE && shape.index(c).map(|i| values[i]) == Some(bound)
+                    })
+                    .unwrap_or(from);
+                heap.clear();
+                for i in settled.drain(..) {
+                    values[i] = INFINITE;
+                }
+                best
+            },
+        )
     }
 
     /// §3.8: the nearest unlit torch with `d² < cutoff` and a clear torch line (sight blockers and
-    /// windows block), the first in item order on a tie. No facing test applies.
+    /// windows block), the first in item order on a tie. No facing test applies. `unlit` are the
+    /// indices of the unlit torches, ascending: the caller keeps them over a turn, so that the lit
+    /// ones, most of them once the guards have relit, are not passed over guard by guard.
     pub fn spot_torch(
         &self,
         level: &Level,
         torches: &[Torch],
+        unlit: &[usize],
         from: Cell,
         cutoff: i32,
     ) -> Option<usize> {
         let mut best = (cutoff, None);
-        // Lit torches, most of them once the guards have relit, are passed over before any arithmetic.
-        for (i, torch) in torches.iter().enumerate().filter(|(_, t)| !t.lit) {
+        for &i in unlit {
+            let torch = &torches[i];
             let (dx, dy) = (torch.cell.x - from.x, torch.cell.y - from.y);
             let d2 = dx * dx + dy * dy;
             if d2 >= best.0 {
