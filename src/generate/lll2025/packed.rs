@@ -43,7 +43,8 @@ const UNSEEN: u32 = u32::MAX;
 ///
 /// The search runs over the room framed by shut cells (x outer, y inner, as [`Table`] stores it), the
 /// occupied cells shut too, so a step is an index offset and one look at the depth says whether the
-/// cell can be entered and whether it was reached.
+/// cell can be entered and whether it was reached. The root is a free cell beside a door (the packers
+/// never fill those), so giving it depth 0 leaves it the same as any reached cell.
 fn cut_articulations(scratch: &mut Scratch, occupied: &Flags, root: (i32, i32)) {
     let Scratch {
         depth,
