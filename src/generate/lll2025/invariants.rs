@@ -325,12 +325,7 @@ fn rooms_and_doors(b: &Build, r: &mut Report) {
 /// Items 12–13: the loot's amount and the coins' cells.
 fn loot(b: &Build, r: &mut Report) {
     let (m, level) = (&b.map, b.plan.level);
-    let coins: Vec<(i32, i32)> = m
-        .items
-        .iter()
-        .filter(|i| i.kind == ItemKind::Coin)
-        .map(|i| (i.x, i.y))
-        .collect();
+    let coins = m.cells_of(ItemKind::Coin);
     let purses = b.guards.iter().filter(|g| g.flags & 2 != 0).count();
     r.ensure(coins.len() + purses == b.plan.loot as usize, 12, || {
         format!(

@@ -170,12 +170,7 @@ pub fn book_title_draws(graph: &Graph, map: &Map, rng: &mut Rng) {
     rng.shuffle(&mut [(); FIRST_WORDS]);
     // One title draw per bookshelf in each private room, all alike: only their number matters, so
     // the bookshelves are found once rather than in every room's pass over the items.
-    let shelves: Vec<(i32, i32)> = map
-        .items
-        .iter()
-        .filter(|i| i.kind == ItemKind::Bookshelf)
-        .map(|i| (i.x, i.y))
-        .collect();
+    let shelves = map.cells_of(ItemKind::Bookshelf);
     for &r in &graph.room_list {
         let room = &graph.rooms[r];
         if !room.private {
@@ -198,12 +193,7 @@ fn inside(room: &Room, x: i32, y: i32) -> bool {
 /// cells (the bookshelves taken), in the order they were taken.
 pub fn place_treasures(graph: &Graph, map: &mut Map, rng: &mut Rng) -> Vec<(i32, i32)> {
     let mut switches = Vec::new();
-    let mut books: Vec<(i32, i32)> = map
-        .items
-        .iter()
-        .filter(|i| i.kind == ItemKind::Bookshelf)
-        .map(|i| (i.x, i.y))
-        .collect();
+    let mut books = map.cells_of(ItemKind::Bookshelf);
     rng.shuffle(&mut books);
     let mut sets: Vec<Vec<(i32, i32)>> = graph
         .room_list
@@ -217,12 +207,7 @@ pub fn place_treasures(graph: &Graph, map: &mut Map, rng: &mut Rng) -> Vec<(i32,
         })
         .filter(|set| !set.is_empty())
         .collect();
-    let plinths: Vec<(i32, i32)> = map
-        .items
-        .iter()
-        .filter(|i| i.kind == ItemKind::TreasurePlinth)
-        .map(|i| (i.x, i.y))
-        .collect();
+    let plinths = map.cells_of(ItemKind::TreasurePlinth);
     for (x, y) in plinths {
         let look = LOOKS[rng.below(LOOKS.len())];
         map.place(x, y, look);

@@ -354,6 +354,15 @@ impl Map {
         self.items.push(Item { x, y, kind });
     }
 
+    /// The cells of every item of `kind`, in item order (the order the game's scans meet them).
+    pub fn cells_of(&self, kind: ItemKind) -> Vec<(i32, i32)> {
+        self.items
+            .iter()
+            .filter(|i| i.kind == kind)
+            .map(|i| (i.x, i.y))
+            .collect()
+    }
+
     /// Whether any 4-neighbour passes `test`.
     fn any_neighbour(&self, x: i32, y: i32, test: impl Fn(Terrain) -> bool) -> bool {
         [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]

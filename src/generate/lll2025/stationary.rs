@@ -128,12 +128,7 @@ fn seated_guard(
     let taken = |x: i32, y: i32| map.contains(x, y) && marked[(y * map.w + x) as usize];
     let mut cells: Vec<(i32, i32)> = Vec::new();
     if level >= 4 {
-        let tables: Vec<(i32, i32)> = map
-            .items
-            .iter()
-            .filter(|i| i.kind == ItemKind::Table)
-            .map(|i| (i.x, i.y))
-            .collect();
+        let tables = map.cells_of(ItemKind::Table);
         for chair in map.items.iter().filter(|i| i.kind == ItemKind::Chair) {
             let by_table = tables
                 .iter()
