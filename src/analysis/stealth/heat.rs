@@ -27,6 +27,11 @@ type Hit = (u32, u32, u32, bool);
 /// are combined exactly by `joint_share` (the joint cycle of all guards is never enumerated). A
 /// cell seen thanks to other carriers whose joint cycle with the guard exceeds [`MAX_JOINT_CYCLE`]
 /// turns is sampled over the guard's own period (approximate). `None` when `cancel` is set meanwhile.
+///
+/// About half the watched cells are watched by one guard alone, never by another carrier's light:
+/// their share is the count of their watched phases over that guard's period, with no phases to list,
+/// sort and combine. So the laps are swept twice: once for where each guard ever watches, and again
+/// to count those lone cells and to list the phases of the others.
 pub fn watched_shares(
     watch: &Watch,
     timelines: &[GuardTimeline],
@@ -34,110 +39,225 @@ pub fn watched_shares(
     cells: usize,
     cancel: &Cancel,
 ) -> Option<Vec<f32>> {
-    let settled = watch.epochs.settled();
-    let shape = settled.shape();
-    let (width, per_row) = (shape.width() as usize, settled.words_per_row());
     // Turn `from − 1` is settled too, for the carriers still at their cells of `t − 1`.
-    let from = settle + 1;
-    let periods: Vec<usize> = timelines.iter().map(|tl| tl.period.max(1)).collect();
-    let reach: Vec<Option<CellSet>> = (0..timelines.len())
-        .map(|k| {
-            watch.carried(timelines, k, from)?;
-            let mut set = CellSet::empty(shape);
-            let words = set.words_mut();
-            for t in from..from + periods[k] {
-                for &(i, bits) in watch.carried(timelines, k, t)? {
-                    words[i as usize] |= bits;
-                }
-            }
-            Some(set)
-        })
-        .collect();
-    let sampled: Option<Vec<Vec<Hit>>> = (0..timelines.len())
+    let laps = Laps::new(watch, timelines, settle + 1, cancel);
+    let seen = laps.where_seen()?;
+    let samples: Option<Vec<Sample>> = (0..timelines.len())
         .into_par_iter()
-        .map(|g| {
-            let mut others = CellSet::empty(shape);
-            for (k, r) in reach.iter().enumerate() {
-                if let Some(r) = r.as_ref().filter(|_| k != g) {
-                    others.union_with(r);
-                }
-            }
-            let mut hits = Vec::new();
-            let mut lit = settled.clone();
-            for t in from..from + periods[g] {
-                if t % 64 == 0 && cancel.is_cancelled() {
-                    return None;
-                }
-                let own = watch.carried(timelines, g, t).unwrap_or(&[]);
-                for &(i, bits) in own {
-                    lit.words_mut()[i as usize] |= bits;
-                }
-                let phase = (t % periods[g]) as u32;
-                for (w, watched, dark) in watch.cone(timelines, g, t).split_words(&lit) {
-                    for (mut bits, helped) in [(watched, false), (dark & others.words()[w], true)] {
-                        while bits != 0 {
-                            let x = w % per_row * 64 + bits.trailing_zeros() as usize;
-                            bits &= bits - 1;
-                            let cell = w / per_row * width + x;
-                            if cell < cells {
-                                hits.push((cell as u32, g as u32, phase, helped));
-                            }
-                        }
-                    }
-                }
-                for &(i, _) in own {
-                    lit.words_mut()[i as usize] = settled.words()[i as usize];
-                }
-            }
-            Some(hits)
-        })
+        .map(|g| laps.sample(g, &seen, cells))
         .collect();
-    let hits = by_cell(sampled?, cells);
-    // Only cells some guard sees by another carrier's light need that light's phases.
-    let mut helped = settled.clone();
-    helped.words_mut().fill(0);
-    for &(cell, ..) in hits.iter().filter(|h| h.3) {
-        let (x, y) = (cell as usize % width, cell as usize / width);
-        helped.words_mut()[y * per_row + x / 64] |= 1 << (x % 64);
-    }
+    let (hits, lone): (Vec<_>, Vec<_>) = samples?
+        .into_iter()
+        .map(|sample| (sample.hits, sample.lone))
+        .unzip();
+    let hits = by_cell(hits, cells);
     let sampler = Sampler {
-        covered: Coverage::new(watch, timelines, &periods, from, &helped, cells),
-        periods: &periods,
-        from,
+        covered: Coverage::new(
+            watch,
+            timelines,
+            &laps.periods,
+            laps.from,
+            &seen.helped,
+            cells,
+        ),
+        periods: &laps.periods,
+        from: laps.from,
     };
-    // Each cell's share depends on its own hits only: the cells are shared out among the threads in
-    // runs cut at cell boundaries, so the result does not depend on the threads.
-    let runs = cell_runs(&hits, rayon::current_num_threads() * 4);
-    let per_run: Vec<Vec<(u32, f32)>> = runs
-        .into_par_iter()
-        .map(|run| {
-            // Each cell's patterns are laid out in one buffer, reused from cell to cell.
-            let (mut phases, mut spans, mut lit) = (Vec::new(), Vec::new(), Lit::default());
-            run.chunk_by(|a, b| a.0 == b.0)
-                .map(|of_cell| {
-                    phases.clear();
-                    spans.clear();
-                    for of_guard in of_cell.chunk_by(|a, b| a.1 == b.1) {
-                        let start = phases.len();
-                        let period = sampler.pattern_into(of_guard, &mut phases, &mut lit);
-                        if phases.len() > start {
-                            spans.push((period, start..phases.len()));
-                        }
-                    }
-                    let patterns: Vec<Phases> = spans
-                        .iter()
-                        .map(|(period, span)| (*period, &phases[span.clone()]))
-                        .collect();
-                    (of_cell[0].0, joint_share(&patterns))
-                })
-                .collect()
-        })
-        .collect();
     let mut shares = vec![0.0; cells];
-    for (cell, share) in per_run.into_iter().flatten() {
+    for (cell, share) in sampler
+        .joint_shares(&hits)
+        .into_iter()
+        .chain(lone)
+        .flatten()
+    {
         shares[cell as usize] = share;
     }
     Some(shares)
+}
+
+/// Where the guards ever watch over their laps.
+struct Seen {
+    /// Per guard, the cells it watches at some turn of its lap.
+    per_guard: Vec<CellSet>,
+    /// The cells that need their phases listed: watched by two guards or more, or by another carrier's
+    /// light.
+    phased: CellSet,
+    /// The cells some guard sees by another carrier's light.
+    helped: CellSet,
+}
+
+/// One guard's sightings over its lap.
+struct Sample {
+    /// The sightings of the cells that need their phases, in turn order.
+    hits: Vec<Hit>,
+    /// The share of each cell only this guard watches, in its own light or the settled torches'.
+    lone: Vec<(u32, f32)>,
+}
+
+/// Every guard's lap in the settled regime, from turn `from` on, with the light of its sight test.
+struct Laps<'a> {
+    watch: &'a Watch,
+    timelines: &'a [GuardTimeline],
+    from: usize,
+    periods: Vec<usize>,
+    /// Per torch carrier, every cell its light falls on during its lap.
+    reach: Vec<Option<CellSet>>,
+    cancel: &'a Cancel,
+}
+
+impl<'a> Laps<'a> {
+    fn new(
+        watch: &'a Watch,
+        timelines: &'a [GuardTimeline],
+        from: usize,
+        cancel: &'a Cancel,
+    ) -> Self {
+        let periods: Vec<usize> = timelines.iter().map(|tl| tl.period.max(1)).collect();
+        let reach = (0..timelines.len())
+            .map(|k| {
+                watch.carried(timelines, k, from)?;
+                let mut set = watch.epochs.settled().clone();
+                set.clear();
+                let words = set.words_mut();
+                for t in from..from + periods[k] {
+                    for &(i, bits) in watch.carried(timelines, k, t)? {
+                        words[i as usize] |= bits;
+                    }
+                }
+                Some(set)
+            })
+            .collect();
+        Laps {
+            watch,
+            timelines,
+            from,
+            periods,
+            reach,
+            cancel,
+        }
+    }
+
+    /// Where each guard ever watches, and which cells need their phases listed.
+    fn where_seen(&self) -> Option<Seen> {
+        let empty = || {
+            let mut set = self.watch.epochs.settled().clone();
+            set.clear();
+            set
+        };
+        let swept: Option<Vec<(CellSet, CellSet)>> = (0..self.timelines.len())
+            .into_par_iter()
+            .map(|g| {
+                let (mut seen, mut by_light) = (empty(), empty());
+                self.sweep(g, |_, w, watched, dark| {
+                    seen.words_mut()[w] |= watched;
+                    by_light.words_mut()[w] |= dark;
+                })?;
+                Some((seen, by_light))
+            })
+            .collect();
+        let (mut once, mut phased, mut helped) = (empty(), empty(), empty());
+        let mut per_guard = Vec::new();
+        for (seen, by_light) in swept? {
+            for ((twice, once), &bits) in phased
+                .words_mut()
+                .iter_mut()
+                .zip(once.words_mut())
+                .zip(seen.words())
+            {
+                *twice |= *once & bits;
+                *once |= bits;
+            }
+            helped.union_with(&by_light);
+            per_guard.push(seen);
+        }
+        phased.union_with(&helped);
+        Some(Seen {
+            per_guard,
+            phased,
+            helped,
+        })
+    }
+
+    /// Guard `g`'s sightings of the cells below `cells`: the phases of the cells that need them, the
+    /// shares of the others.
+    fn sample(&self, g: usize, seen: &Seen, cells: usize) -> Option<Sample> {
+        let phased = seen.phased.words();
+        let lone = |w: usize| seen.per_guard[g].words()[w] & !phased[w];
+        let (mut hits, mut counts) = (Vec::new(), vec![0u32; cells]);
+        self.sweep(g, |phase, w, watched, dark| {
+            for (mut bits, helped) in [(watched & phased[w], false), (dark, true)] {
+                while bits != 0 {
+                    let cell = self.cell_of(w, bits);
+                    bits &= bits - 1;
+                    if cell < cells {
+                        hits.push((cell as u32, g as u32, phase, helped));
+                    }
+                }
+            }
+            let mut bits = watched & lone(w);
+            while bits != 0 {
+                if let Some(count) = counts.get_mut(self.cell_of(w, bits)) {
+                    *count += 1;
+                }
+                bits &= bits - 1;
+            }
+        })?;
+        // A lone cell's pattern is its guard's alone: the share of its period it is watched.
+        let period = self.periods[g] as f64;
+        let mut shares = Vec::new();
+        for w in 0..phased.len() {
+            let mut bits = lone(w);
+            while bits != 0 {
+                let cell = self.cell_of(w, bits);
+                bits &= bits - 1;
+                if let Some(&count) = counts.get(cell) {
+                    shares.push((cell as u32, (f64::from(count) / period) as f32));
+                }
+            }
+        }
+        Some(Sample { hits, lone: shares })
+    }
+
+    /// The cell (row-major) of the lowest bit of `bits` in word `w` of a map-wide set.
+    fn cell_of(&self, w: usize, bits: u64) -> usize {
+        let shape = self.watch.epochs.settled().shape();
+        let per_row = self.watch.epochs.settled().words_per_row();
+        w / per_row * shape.width() as usize + w % per_row * 64 + bits.trailing_zeros() as usize
+    }
+
+    /// Calls `visit(phase, word, watched, dark)` for each word of guard `g`'s cone at each turn of its
+    /// lap: the bits it watches, and the bits dark to it but in range for a lit cell and within some
+    /// other carrier's reach. `None` when cancelled meanwhile.
+    fn sweep(&self, g: usize, mut visit: impl FnMut(u32, usize, u64, u64)) -> Option<()> {
+        let (watch, timelines) = (self.watch, self.timelines);
+        let settled = watch.epochs.settled();
+        let mut others = settled.clone();
+        others.clear();
+        for (k, r) in self.reach.iter().enumerate() {
+            if let Some(r) = r.as_ref().filter(|_| k != g) {
+                others.union_with(r);
+            }
+        }
+        let mut lit = settled.clone();
+        let period = self.periods[g];
+        for t in self.from..self.from + period {
+            if t % 64 == 0 && self.cancel.is_cancelled() {
+                return None;
+            }
+            let own = watch.carried(timelines, g, t).unwrap_or(&[]);
+            for &(i, bits) in own {
+                lit.words_mut()[i as usize] |= bits;
+            }
+            let phase = (t % period) as u32;
+            for (w, watched, dark) in watch.cone(timelines, g, t).split_words(&lit) {
+                visit(phase, w, watched, dark & others.words()[w]);
+            }
+            for &(i, _) in own {
+                lit.words_mut()[i as usize] = settled.words()[i as usize];
+            }
+        }
+        Some(())
+    }
 }
 
 /// `hits` (grouped by cell) cut into about `count` runs of whole cells.
@@ -273,6 +393,37 @@ struct Sampler<'a> {
 }
 
 impl Sampler<'_> {
+    /// The share of every cell of `hits` (grouped by cell). Each cell's share depends on its own hits
+    /// only: the cells are shared out among the threads in runs cut at cell boundaries, so the result
+    /// does not depend on the threads.
+    fn joint_shares(&self, hits: &[Hit]) -> Vec<Vec<(u32, f32)>> {
+        cell_runs(hits, rayon::current_num_threads() * 4)
+            .into_par_iter()
+            .map(|run| {
+                // Each cell's patterns are laid out in one buffer, reused from cell to cell.
+                let (mut phases, mut spans, mut lit) = (Vec::new(), Vec::new(), Lit::default());
+                run.chunk_by(|a, b| a.0 == b.0)
+                    .map(|of_cell| {
+                        phases.clear();
+                        spans.clear();
+                        for of_guard in of_cell.chunk_by(|a, b| a.1 == b.1) {
+                            let start = phases.len();
+                            let period = self.pattern_into(of_guard, &mut phases, &mut lit);
+                            if phases.len() > start {
+                                spans.push((period, start..phases.len()));
+                            }
+                        }
+                        let patterns: Vec<Phases> = spans
+                            .iter()
+                            .map(|(period, span)| (*period, &phases[span.clone()]))
+                            .collect();
+                        (of_cell[0].0, joint_share(&patterns))
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
     /// Guard `g`'s pattern for one cell from its hits `run` (one guard, one cell, phases ascending):
     /// over its period when no other carrier's light is needed, else over the joint cycle with the
     /// carriers whose light ever falls on the cell. Its phases are appended to `phases` (ascending);
