@@ -157,10 +157,14 @@ impl Patch {
 
     /// The nonzero words of the patch as a map-wide [`CellSet`] of `shape`.
     pub fn map_words(&self, shape: Shape) -> Vec<(u32, u64)> {
-        (0..SIDE)
-            .flat_map(|j| self.row_words(shape, j))
-            .filter(|&(_, bits)| bits != 0)
-            .collect()
+        // Sized once: each nonzero row gives at most two words.
+        let rows = (0..SIDE).filter(|&j| self.rows[j] != 0);
+        let mut words = Vec::with_capacity(2 * rows.clone().count());
+        words.extend(
+            rows.flat_map(|j| self.row_words(shape, j))
+                .filter(|&(_, bits)| bits != 0),
+        );
+        words
     }
 
     /// Adds the cells that lie on `set`'s map to `set`.

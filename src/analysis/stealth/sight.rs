@@ -180,12 +180,16 @@ impl Cone {
     pub fn facing(shape: Shape, visible: &Patch, dir: Dir) -> Self {
         let table = sight_table();
         let centre = visible.centre();
-        let front = table.front[CellRules::index_of(dir)].moved_to(centre);
-        let if_lit = visible.zip_with(&front, |v, f| v & f);
+        let if_lit = visible.zip_with(
+            &table.front[CellRules::index_of(dir)].moved_to(centre),
+            |v, f| v & f,
+        );
         let always = if_lit.zip_with(&table.near.moved_to(centre), |v, n| v & n);
-        let mut words = Vec::new();
-        // A cone covers about half the window's rows: the empty ones give no words.
-        for j in (0..patch::SIDE).filter(|&j| if_lit.rows()[j] != 0) {
+        // A cone covers about half the window's rows: the empty ones give no words. Each row gives at
+        // most two, so the list is sized once (cones are made by the tens of thousands).
+        let rows = (0..patch::SIDE).filter(|&j| if_lit.rows()[j] != 0);
+        let mut words = Vec::with_capacity(2 * rows.clone().count());
+        for j in rows {
             let (lit, dark) = (if_lit.row_words(shape, j), always.row_words(shape, j));
             for ((i, lit), (_, dark)) in lit.into_iter().zip(dark) {
                 if lit != 0 {
