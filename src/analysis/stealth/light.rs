@@ -34,18 +34,49 @@ const EDGES: [(Half, Half, (i32, i32)); 4] = [
 pub fn cast(rules: &CellRules, source: Cell, radius2: i32) -> Patch {
     let mut lit = [0u32; patch::SIDE];
     if rules.shape.contains(source) {
+        let radius2 = radius2.min(TORCH_RADIUS2);
+        let disc = match radius2 {
+            CARRIED_RADIUS2 => CARRIED_DISC,
+            TORCH_RADIUS2 => TORCH_DISC,
+            _ => disc(radius2),
+        };
+        let on_map = *Patch::on_map(rules.shape, source).rows();
         let walk = Walk {
             blocks: *Patch::from_set(&rules.blocks_sight, source).rows(),
-            on_map: *Patch::on_map(rules.shape, source).rows(),
-            radius2: radius2.min(TORCH_RADIUS2),
+            enter: std::array::from_fn(|j| disc[j] & on_map[j]),
+            on_map,
         };
         walk.light((0, 0), &mut lit);
         for (left, right, step) in EDGES {
-            walk.visit(step, left, right, &mut lit);
+            if walk.may_enter(step) {
+                walk.visit(step, left, right, &mut lit);
+            }
         }
     }
     Patch::from_rows(source, lit)
 }
+
+/// The window positions within radius² `radius2` of its centre, row by row.
+const fn disc(radius2: i32) -> [u32; patch::SIDE] {
+    let mut rows = [0u32; patch::SIDE];
+    let mut j = 0;
+    while j < patch::SIDE {
+        let mut i = 0;
+        while i < patch::SIDE {
+            let (x, y) = (i as i32 - patch::REACH, j as i32 - patch::REACH);
+            if x * x + y * y <= radius2 {
+                rows[j] |= 1 << i;
+            }
+            i += 1;
+        }
+        j += 1;
+    }
+    rows
+}
+
+/// [`disc`] of the two radii every caller uses, made at compile time.
+const CARRIED_DISC: [u32; patch::SIDE] = disc(CARRIED_RADIUS2);
+const TORCH_DISC: [u32; patch::SIDE] = disc(TORCH_RADIUS2);
 
 const _: () = assert!(TORCH_RADIUS2 < (patch::REACH - 1) * (patch::REACH - 1));
 
@@ -53,7 +84,9 @@ const _: () = assert!(TORCH_RADIUS2 < (patch::REACH - 1) * (patch::REACH - 1));
 struct Walk {
     blocks: [u32; patch::SIDE],
     on_map: [u32; patch::SIDE],
-    radius2: i32,
+    /// The cells on the map within the radius: the only ones the walk enters. One bit test stands for
+    /// the original's distance test and its bounds test, done before the call instead of in it.
+    enter: [u32; patch::SIDE],
 }
 
 /// A cell's corners in half-cell units from its centre, in the order of [`EDGES`]: edge `e` runs from
@@ -71,11 +104,23 @@ const _: () = {
 };
 
 impl Walk {
-    /// The patch row and bit of offset `u`, if on the map. Offsets within the radius and one
-    /// diagonal step past it lie inside the window (see the assertion after [`cast`]).
-    fn slot(&self, (x, y): (i32, i32)) -> Option<(usize, u32)> {
-        let (j, bit) = ((y + patch::REACH) as usize, 1u32 << (x + patch::REACH));
+    /// The patch row and bit of offset `u`. Offsets within the radius and one diagonal step past it
+    /// lie inside the window (see the assertion after [`cast`]).
+    fn at((x, y): (i32, i32)) -> (usize, u32) {
+        ((y + patch::REACH) as usize, 1u32 << (x + patch::REACH))
+    }
+
+    /// The patch row and bit of offset `u`, if on the map.
+    fn slot(&self, u: (i32, i32)) -> Option<(usize, u32)> {
+        let (j, bit) = Self::at(u);
         (self.on_map[j] & bit != 0).then_some((j, bit))
+    }
+
+    /// Whether the walk enters offset `u`: on the map and within the radius (the original's visit of
+    /// any other cell returns at once).
+    fn may_enter(&self, u: (i32, i32)) -> bool {
+        let (j, bit) = Self::at(u);
+        self.enter[j] & bit != 0
     }
 
     fn light(&self, u: (i32, i32), lit: &mut [u32; patch::SIDE]) {
@@ -89,15 +134,11 @@ impl Walk {
     /// Each corner of the cell is tested against each ray once, by the sign of one cross product,
     /// and the spill and the four edges read those signs (the original recomputes them per edge):
     /// `clockwise(lf, p)` is `cross(lf, p) > 0`, `clockwise(p, rf)` is `cross(p, rf) > 0` and
-    /// `clockwise(rf, p)` is `cross(p, rf) < 0`. A neighbour past the radius is not entered, as the
-    /// original's visit of it would return at once.
+    /// `clockwise(rf, p)` is `cross(p, rf) < 0`. `u` must be one the walk may enter
+    /// ([`Walk::may_enter`]); a neighbour it may not is not visited, as the original's visit of it would
+    /// return at once.
     fn visit(&self, u: (i32, i32), lf: Half, rf: Half, lit: &mut [u32; patch::SIDE]) {
-        if u.0 * u.0 + u.1 * u.1 > self.radius2 {
-            return;
-        }
-        let Some((j, bit)) = self.slot(u) else {
-            return;
-        };
+        let (j, bit) = Self::at(u);
         lit[j] |= bit;
         if self.blocks[j] & bit != 0 {
             return;
@@ -114,7 +155,7 @@ impl Walk {
         }
         for (e, (_, _, step)) in EDGES.into_iter().enumerate() {
             let next = (u.0 + step.0, u.1 + step.1);
-            if next.0 * next.0 + next.1 * next.1 > self.radius2 {
+            if !self.may_enter(next) {
                 continue;
             }
             let (l, r) = (e, (e + 1) % 4);
