@@ -147,17 +147,24 @@ impl CellSet {
         }
     }
 
-    /// The 32 cells of row `y` from `x0` on as bits (bit `i` is cell `x0 + i`); cells off the map are 0.
-    pub fn row_bits(&self, y: i32, x0: i32) -> u32 {
-        if !(0..self.shape.height()).contains(&y) {
-            return 0;
+    /// Rows `y0..y0 + N`, each as the 32 cells from `x0` on (bit `i` is cell `x0 + i`); cells off the
+    /// map are 0. The word indices and the shift are the same for every row, so they are found once
+    /// (windows around a cell are cut by the tens of thousands per mansion).
+    pub fn window_rows<const N: usize>(&self, y0: i32, x0: i32) -> [u32; N] {
+        let mut rows = [0u32; N];
+        let per_row = self.words_per_row;
+        let column = |i: i32| usize::try_from(i).ok().filter(|&i| i < per_row);
+        let (low, high) = (column(x0.div_euclid(64)), column(x0.div_euclid(64) + 1));
+        let offset = x0.rem_euclid(64);
+        let end = y0.saturating_add(N as i32).min(self.shape.height());
+        // Rows above the map stay 0; the first row on it is `skip` rows into the window.
+        let skip = usize::try_from(y0.saturating_neg()).map_or(0, |s| s.min(N));
+        for (y, row) in (y0.max(0)..end).zip(&mut rows[skip..]) {
+            let base = y as usize * per_row;
+            let word = |i: Option<usize>| i.map_or(0, |i| self.words[base + i]);
+            *row = ((u128::from(word(low)) | u128::from(word(high)) << 64) >> offset) as u32;
         }
-        let row = &self.words[y as usize * self.words_per_row..][..self.words_per_row];
-        let word = |i: i32| usize::try_from(i).ok().and_then(|i| row.get(i)).copied();
-        let (index, offset) = (x0.div_euclid(64), x0.rem_euclid(64));
-        let pair =
-            u128::from(word(index).unwrap_or(0)) | u128::from(word(index + 1).unwrap_or(0)) << 64;
-        (pair >> offset) as u32
+        rows
     }
 
     /// The words, row by row (rows padded to whole words): for code that adds precomputed words.
@@ -395,6 +402,45 @@ impl CellRules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn window_rows_hold_the_cells_of_the_window_and_nothing_off_the_map() {
+        for width in [5, 64, 70, 130] {
+            let shape = Shape::new(width, 9);
+            let mut set = CellSet::empty(shape);
+            for (n, c) in (0..width * 9)
+                .map(|i| Cell::new(i % width, i / width))
+                .enumerate()
+            {
+                if n % 3 == 0 || n % 7 == 0 {
+                    set.insert(c);
+                }
+            }
+            for (x0, y0) in [
+                (-40, -40),
+                (-9, -3),
+                (-1, 0),
+                (3, 2),
+                (width - 20, 5),
+                (width - 1, 8),
+                (width + 5, 0),
+            ] {
+                let rows: [u32; 17] = set.window_rows(y0, x0);
+                for (j, row) in rows.iter().enumerate() {
+                    for i in 0..32 {
+                        let c = Cell::new(x0 + i, y0 + j as i32);
+                        let inside = (0..width).contains(&c.x) && (0..9).contains(&c.y);
+                        let expected = inside && set.contains(c);
+                        assert_eq!(
+                            row >> i & 1 == 1,
+                            expected,
+                            "width {width}, window at ({x0}, {y0}), {c:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn shifts_move_cells_across_words_and_drop_those_leaving_the_map() {

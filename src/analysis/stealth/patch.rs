@@ -35,12 +35,8 @@ impl Patch {
 
     /// The window of `set` around `centre`.
     pub fn from_set(set: &CellSet, centre: Cell) -> Self {
-        let mut patch = Patch::empty(centre);
-        let (x0, y0) = patch.origin();
-        for (j, row) in patch.rows.iter_mut().enumerate() {
-            *row = set.row_bits(y0 + j as i32, x0) & ROW_MASK;
-        }
-        patch
+        let (x0, y0) = Patch::empty(centre).origin();
+        Patch::from_rows(centre, set.window_rows(y0, x0))
     }
 
     /// The window's cells that lie on a map of `shape`.
