@@ -10,6 +10,7 @@
 
 mod guards;
 mod record;
+mod spot;
 mod state;
 mod walk;
 
