@@ -22,7 +22,7 @@ pub struct Guards {
     /// Step costs and sight blockers, for every step taken.
     pub ground: Ground,
     /// The torches each cell looked from can spot, for the torch spotting after every turn.
-    spotting: Spotting,
+    pub(super) spotting: Spotting,
     /// The cells of the guards that have acted, kept between turns for its allocation only.
     acted: Vec<Cell>,
 }

@@ -211,7 +211,7 @@ impl Ground {
     /// Whether a guard at `from` may step to `to` this turn (§4.3): enterable, not water, and not held
     /// by a guard that has already acted.
     #[inline]
-    fn may_enter(&self, from: Cell, to: Cell, acted: &[Cell]) -> bool {
+    pub(super) fn may_enter(&self, from: Cell, to: Cell, acted: &[Cell]) -> bool {
         self.flag(to) & ENTERABLE != 0
             && (from.x == to.x
                 || from.y == to.y
