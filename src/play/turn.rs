@@ -220,7 +220,7 @@ impl<R: Rules> GuardsTurn<'_, R> {
             | AlertMode::ToLastSound
             | AlertMode::ToShout => {
                 let goal = Ground::toward(alert.goal);
-                let step = ground.step(self.level, &mut walker, &goal, &acted, Some(thief));
+                let step = ground.step(&mut walker, &goal, &acted, Some(thief));
                 moved = step == Stepped::Moved;
                 if !moved && alert.mode != AlertMode::Chase {
                     alert.turns = alert.turns.saturating_sub(1);

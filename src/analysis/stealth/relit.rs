@@ -10,7 +10,7 @@
 use super::cells::{CellRules, CellSet};
 use super::light::{TORCH_RADIUS2, cast, torch_light};
 use super::timeline::{GuardTimeline, guard_timelines, route_period};
-use super::undisturbed::{Guards, Mode, Relight, TorchRules};
+use super::undisturbed::{Alone, Guards, Mode, Relight, TorchRules};
 use crate::model::{Cell, Dir, Level};
 
 /// Turns the replay may run past its first two longest periods while torches are still being relit
@@ -105,12 +105,23 @@ pub fn relit_timelines(level: &Level, cells: &CellRules, max_period: usize) -> R
     let mut relit = Vec::new();
     let mut target = 2 * longest + 1;
     let mut t = 0;
+    // Whether the guards may be walked on their own to the end (see `Guards::play_alone`): once they
+    // would meet, not again before a guard is busy or a torch is lit, which the turns must then show.
+    let mut alone = true;
     while t < target.min(limit) {
+        if alone {
+            match guards.play_alone(&rules, level, target.min(limit) - t, &mut steps) {
+                Alone::Played => break,
+                Alone::Meets => alone = false,
+                Alone::NotReady => {}
+            }
+        }
         t += 1;
         let lit = guards.play_turn(&rules, level, t);
         let busy = guards.states.iter().any(|s| s.mode != Mode::Patrol);
         if !lit.is_empty() || busy {
             target = target.max(t + 2 * longest + 1);
+            alone = true;
         }
         relit.extend(lit);
         for (record, s) in steps.iter_mut().zip(&guards.states) {

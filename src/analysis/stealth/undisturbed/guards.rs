@@ -3,9 +3,10 @@
 
 use crate::analysis::stealth::cells::CellRules;
 use crate::analysis::stealth::sight::turn;
-use crate::analysis::stealth::timeline::{route_index, window_facing};
+use crate::analysis::stealth::timeline::route_index;
 use crate::model::{Cell, Dir, ItemKind, Level};
 
+use super::spot::{Spotting, Unlit};
 use super::state::{GuardState, Mode, Relight, Torch, TorchRules};
 use super::walk::{Ground, Stepped, Walker, advance, rejoin_index};
 
@@ -20,6 +21,10 @@ pub struct Guards {
     pub torches: Vec<Torch>,
     /// Step costs and sight blockers, for every step taken.
     pub ground: Ground,
+    /// The torches each cell looked from can spot, for the torch spotting after every turn.
+    pub(super) spotting: Spotting,
+    /// The cells of the guards that have acted, kept between turns for its allocation only.
+    acted: Vec<Cell>,
 }
 
 /// What one relaxed guard's action did (§4.6 c).
@@ -96,6 +101,8 @@ impl Guards {
             states,
             torches,
             ground: Ground::new(level, rules),
+            spotting: Spotting::default(),
+            acted: Vec::new(),
         }
     }
 
@@ -108,9 +115,10 @@ impl Guards {
         let mut relit = Vec::new();
         let mut light = None;
         // The cells of the guards that have acted this turn, each added once it has.
-        let mut acted: Vec<Cell> = Vec::with_capacity(self.states.len());
+        let mut acted = std::mem::take(&mut self.acted);
+        acted.clear();
         // The unlit torches, for the guards' torch spotting; a torch lit this turn leaves them.
-        let mut unlit = self.unlit();
+        let mut unlit = Unlit::of(&self.torches);
         for g in 0..self.states.len() {
             let prev = self.states[g].cell;
             let done = self.relaxed_action(g, rules, level, &acted, None);
@@ -118,7 +126,7 @@ impl Guards {
                 light = Some(g + 1);
                 if !self.torches[torch].lit {
                     self.torches[torch].lit = true;
-                    unlit.retain(|&i| i != torch);
+                    unlit.remove(torch);
                     relit.push(Relight {
                         turn: turn_no,
                         item: self.torches[torch].item,
@@ -136,6 +144,7 @@ impl Guards {
             self.look_around_among(g, *rules, level, prev, &unlit);
             acted.push(self.states[g].cell);
         }
+        self.acted = acted;
         relit
     }
 
@@ -151,7 +160,13 @@ impl Guards {
         acted: &[Cell],
         thief: Option<Cell>,
     ) -> Acted {
-        let mut state = self.states[g].clone();
+        let Guards {
+            states,
+            torches,
+            ground,
+            ..
+        } = self;
+        let state = &mut states[g];
         let mut walker = state.walker();
         let mut done = Acted {
             stepped: Stepped::StoodStill,
@@ -165,17 +180,17 @@ impl Guards {
                     (state.index, state.reverse) =
                         advance(cells.len(), loops, state.index, state.reverse);
                     let goal = Ground::toward(cells[state.index]);
-                    done.stepped = self.ground.step(level, &mut walker, &goal, acted, thief);
+                    done.stepped = ground.step(&mut walker, &goal, acted, thief);
                 } else {
-                    let seeds = self.ground.toward_route(cells);
-                    done.stepped = self.ground.step(level, &mut walker, &seeds, acted, thief);
+                    let seeds = ground.toward_route(cells);
+                    done.stepped = ground.step(&mut walker, &seeds, acted, thief);
                     if let Some(i) = rejoin_index(cells, state.index, walker.cell) {
                         state.index = i;
                     }
                 }
             }
             Mode::RelightTorch { torch, timeout } => {
-                let at = self.torches[torch].cell;
+                let at = torches[torch].cell;
                 let (dx, dy) = (at.x - state.cell.x, at.y - state.cell.y);
                 if dx.abs() + dy.abs() == 1 {
                     walker.facing = turn(walker.facing, (dx, dy));
@@ -184,8 +199,8 @@ impl Guards {
                         turns: rules.relight_turns,
                     };
                 } else {
-                    let seeds = self.ground.beside(at);
-                    done.stepped = self.ground.step(level, &mut walker, &seeds, acted, thief);
+                    let seeds = ground.beside(at);
+                    done.stepped = ground.step(&mut walker, &seeds, acted, thief);
                     if done.stepped != Stepped::Moved {
                         let timeout = timeout.saturating_sub(1);
                         state.mode = if timeout == 0 {
@@ -197,7 +212,7 @@ impl Guards {
                 }
             }
             Mode::PostRelightTorch { torch, turns } => {
-                let at = self.torches[torch].cell;
+                let at = torches[torch].cell;
                 walker.facing = turn(walker.facing, (at.x - state.cell.x, at.y - state.cell.y));
                 let turns = turns.saturating_sub(1);
                 if turns == 0 {
@@ -209,22 +224,14 @@ impl Guards {
             }
         }
         state.walked(walker);
-        self.states[g] = state;
         done
     }
 
     /// §4.6 f for guard `g` when it did not see the thief: in Patrol, spot an unlit torch (§3.8) and go
     /// to relight it, or, if it stood still since `before`, face out of a window beside it (§3.2 (3)).
     pub fn look_around(&mut self, g: usize, rules: &TorchRules, level: &Level, before: Cell) {
-        let unlit = self.unlit();
+        let unlit = Unlit::of(&self.torches);
         self.look_around_among(g, *rules, level, before, &unlit);
-    }
-
-    /// The indices of the unlit torches, ascending.
-    fn unlit(&self) -> Vec<usize> {
-        (0..self.torches.len())
-            .filter(|&i| !self.torches[i].lit)
-            .collect()
     }
 
     /// [`Guards::look_around`] with the unlit torches `unlit` (indices, ascending) already listed.
@@ -234,13 +241,14 @@ impl Guards {
         rules: TorchRules,
         level: &Level,
         before: Cell,
-        unlit: &[usize],
+        unlit: &Unlit,
     ) {
         let state = &self.states[g];
         if state.mode != Mode::Patrol {
             return;
         }
-        let spotted = self.ground.spot_torch(
+        let spotted = self.spotting.spot(
+            &self.ground,
             level,
             &self.torches,
             unlit,
@@ -256,7 +264,7 @@ impl Guards {
                 };
             }
             None if state.cell == before => {
-                if let Some(out) = window_facing(level, state.cell) {
+                if let Some(out) = self.ground.window_facing(level, state.cell) {
                     state.facing = out;
                 }
             }

@@ -8,11 +8,14 @@
 //! cast (§2.3: a relight, a torch carrier's move, the end of a turn), for the senses to come; and
 //! [`GuardReplay::light_at`] casts it with the analysis's light.
 
+mod alone;
 mod guards;
 mod record;
+mod spot;
 mod state;
 mod walk;
 
+pub use alone::Alone;
 pub use guards::{Acted, Guards};
 pub use record::{GuardReplay, GuardSteps, replay};
 pub use state::{GuardState, Mode, Relight, Torch, TorchRules};

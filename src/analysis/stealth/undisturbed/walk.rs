@@ -8,8 +8,9 @@ use std::collections::BinaryHeap;
 
 use crate::analysis::stealth::cells::CellRules;
 use crate::analysis::stealth::sight::{staircase, turn};
+use crate::analysis::stealth::timeline::window_facing;
 use crate::model::topology::{INFINITE, move_costs};
-use crate::model::{Cell, Dir, Grid, Level, Terrain};
+use crate::model::{Cell, Dir, Grid, Level, Shape, Terrain};
 
 use super::state::Torch;
 
@@ -37,8 +38,20 @@ pub struct Walker {
 #[derive(Clone, Debug)]
 pub struct Ground {
     costs: Grid<u32>,
+    /// Per cell (row-major, as `costs`), what a step onto it or a guard standing on it asks of the
+    /// level: [`FINITE`], [`ENTERABLE`] and the window bits of [`WINDOWS`]. A step is tested every
+    /// turn for every guard, and the cost grid and terrain would each be looked up for it.
+    flags: Vec<u8>,
     cells: CellRules,
 }
+
+/// [`Ground::flags`]: the guard step cost is finite (§1.3).
+const FINITE: u8 = 1;
+/// [`Ground::flags`]: finite and not water, which the step chooser never picks (§4.3).
+const ENTERABLE: u8 = 2;
+/// [`Ground::flags`]: per direction, in the order a standing guard checks them (§3.2 (3)), the bit
+/// set when the neighbour that way is a window facing that way.
+const WINDOWS: [(Dir, u8); 4] = [(Dir::W, 4), (Dir::E, 8), (Dir::S, 16), (Dir::N, 32)];
 
 /// [`Ground::best_next`]'s field and queue, kept by each thread between calls: a field across the map
 /// on every step would cost a map-sized fill each time, while a step settles only a few cells.
@@ -100,10 +113,55 @@ pub fn rejoin_index(route: &[Cell], index: usize, here: Cell) -> Option<usize> {
 impl Ground {
     /// The ground of `level`, whose cell rules `cells` the caller has already made.
     pub fn new(level: &Level, cells: CellRules) -> Self {
+        let costs = move_costs(level);
+        let shape = costs.shape();
+        let terrain = level.terrain_cells();
+        let mut flags: Vec<u8> = costs
+            .values()
+            .iter()
+            .zip(terrain)
+            .map(|(&cost, &t)| match (cost, t) {
+                (INFINITE, _) => 0,
+                (_, Terrain::Water) => FINITE,
+                _ => FINITE | ENTERABLE,
+            })
+            .collect();
+        for (i, &t) in terrain.iter().enumerate() {
+            if let Terrain::Window(d) = t {
+                let (dx, dy) = d.delta();
+                let inside = shape.index(shape.cell(i).offset(-dx, -dy));
+                if let (Some(j), Some(&(_, bit))) = (inside, WINDOWS.iter().find(|w| w.0 == d)) {
+                    flags[j] |= bit;
+                }
+            }
+        }
         Ground {
-            costs: move_costs(level),
+            costs,
+            flags,
             cells,
         }
+    }
+
+    /// The [`Ground::flags`] of `c`: none off the map, where the cost is infinite.
+    #[inline]
+    fn flag(&self, c: Cell) -> u8 {
+        self.costs
+            .index(c)
+            .and_then(|i| self.flags.get(i))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// `window_facing` (§3.2 (3)): the window a guard standing at `c` turns to look out of.
+    pub fn window_facing(&self, level: &Level, c: Cell) -> Option<Dir> {
+        if !self.costs.shape().contains(c) {
+            return window_facing(level, c);
+        }
+        let flag = self.flag(c);
+        WINDOWS
+            .iter()
+            .find(|&&(_, bit)| flag & bit != 0)
+            .map(|&(d, _)| d)
     }
 
     /// The guard step cost of `c` (§1.3): infinite off the map.
@@ -152,9 +210,13 @@ impl Ground {
 
     /// Whether a guard at `from` may step to `to` this turn (§4.3): enterable, not water, and not held
     /// by a guard that has already acted.
-    fn may_enter(&self, level: &Level, from: Cell, to: Cell, acted: &[Cell]) -> bool {
-        self.move_cost(from, to) != INFINITE
-            && level.terrain(to) != Terrain::Water
+    #[inline]
+    pub(super) fn may_enter(&self, from: Cell, to: Cell, acted: &[Cell]) -> bool {
+        self.flag(to) & ENTERABLE != 0
+            && (from.x == to.x
+                || from.y == to.y
+                || self.flag(Cell::new(from.x, to.y)) & self.flag(Cell::new(to.x, from.y)) & FINITE
+                    != 0)
             && !acted.contains(&to)
     }
 
@@ -162,9 +224,9 @@ impl Ground {
     /// goal that is the guard's own cell or a free neighbour is taken directly, as the field would (its
     /// value 0 is the only minimum); anything else runs the field. `acted` are the cells of the guards
     /// that have acted this turn; a chosen cell holding `thief` is bumped, not entered.
+    #[inline]
     pub fn step(
         &self,
-        level: &Level,
         walker: &mut Walker,
         seeds: &[(Cell, u32)],
         acted: &[Cell],
@@ -172,13 +234,11 @@ impl Ground {
     ) -> Stepped {
         let from = walker.cell;
         let next = match seeds {
-            [(goal, 0)] if *goal == from && self.may_enter(level, from, from, acted) => from,
-            [(goal, 0)]
-                if from.chebyshev_adjacent(*goal) && self.may_enter(level, from, *goal, acted) =>
-            {
+            [(goal, 0)] if *goal == from && self.may_enter(from, from, acted) => from,
+            [(goal, 0)] if from.chebyshev_adjacent(*goal) && self.may_enter(from, *goal, acted) => {
                 *goal
             }
-            _ => self.best_next(level, from, seeds, acted),
+            _ => self.best_next(from, seeds, acted),
         };
         if next == from {
             return Stepped::StoodStill;
@@ -198,12 +258,13 @@ impl Ground {
     /// a step's cost per step, so every cell is settled at its exact field value), and only until every
     /// cell whose estimate reaches the block's smallest value is settled: the same cell as the whole
     /// field picks, without computing the field across the map.
-    fn best_next(&self, level: &Level, from: Cell, seeds: &[(Cell, u32)], acted: &[Cell]) -> Cell {
+    #[inline(never)]
+    fn best_next(&self, from: Cell, seeds: &[(Cell, u32)], acted: &[Cell]) -> Cell {
         let mut block = Vec::with_capacity(9);
         for x in from.x - 1..=from.x + 1 {
             for y in from.y - 1..=from.y + 1 {
                 let c = Cell::new(x, y);
-                if self.may_enter(level, from, c, acted) {
+                if self.may_enter(from, c, acted) {
                     block.push(c);
                 }
             }
@@ -285,26 +346,44 @@ impl Ground {
         &self,
         level: &Level,
         torches: &[Torch],
-        unlit: &[usize],
+        unlit: impl IntoIterator<Item = usize>,
         from: Cell,
         cutoff: i32,
     ) -> Option<usize> {
         let mut best = (cutoff, None);
-        for &i in unlit {
+        for i in unlit {
             let torch = &torches[i];
             let (dx, dy) = (torch.cell.x - from.x, torch.cell.y - from.y);
             let d2 = dx * dx + dy * dy;
-            if d2 >= best.0 {
-                continue;
-            }
-            let clear = staircase(from, torch.cell).all(|c| {
-                !self.cells.blocks_sight.contains(c)
-                    && !matches!(level.terrain(c), Terrain::Window(_))
-            });
-            if clear {
+            if d2 < best.0 && self.torch_line(level, from, torch.cell) {
                 best = (d2, Some(i));
             }
         }
         best.1
+    }
+
+    /// Whether a guard at `from` may spot a torch at `torch` (§3.8): `d² < cutoff` and a clear torch
+    /// line.
+    pub(super) fn in_torch_range(
+        &self,
+        level: &Level,
+        from: Cell,
+        torch: Cell,
+        cutoff: i32,
+    ) -> bool {
+        let (dx, dy) = (torch.x - from.x, torch.y - from.y);
+        dx * dx + dy * dy < cutoff && self.torch_line(level, from, torch)
+    }
+
+    /// The torch line of §3.4's variant: clear of sight blockers and of windows.
+    fn torch_line(&self, level: &Level, from: Cell, torch: Cell) -> bool {
+        staircase(from, torch).all(|c| {
+            !self.cells.blocks_sight.contains(c) && !matches!(level.terrain(c), Terrain::Window(_))
+        })
+    }
+
+    /// The map this ground covers.
+    pub(super) fn shape(&self) -> Shape {
+        self.costs.shape()
     }
 }
