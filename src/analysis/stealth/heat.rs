@@ -102,6 +102,9 @@ struct Laps<'a> {
     periods: Vec<usize>,
     /// Per torch carrier, every cell its light falls on during its lap.
     reach: Vec<Option<CellSet>>,
+    /// Per word of a map-wide set, the cell (row-major) of its bit 0: the sweeps turn bits into cells
+    /// by the million, and a look-up here costs less than a division by the words per row.
+    word_cells: Vec<usize>,
     cancel: &'a Cancel,
 }
 
@@ -127,12 +130,18 @@ impl<'a> Laps<'a> {
                 Some(set)
             })
             .collect();
+        let settled = watch.epochs.settled();
+        let (width, per_row) = (settled.shape().width() as usize, settled.words_per_row());
+        let word_cells = (0..settled.words().len())
+            .map(|w| w / per_row * width + w % per_row * 64)
+            .collect();
         Laps {
             watch,
             timelines,
             from,
             periods,
             reach,
+            word_cells,
             cancel,
         }
     }
@@ -220,9 +229,7 @@ impl<'a> Laps<'a> {
 
     /// The cell (row-major) of the lowest bit of `bits` in word `w` of a map-wide set.
     fn cell_of(&self, w: usize, bits: u64) -> usize {
-        let shape = self.watch.epochs.settled().shape();
-        let per_row = self.watch.epochs.settled().words_per_row();
-        w / per_row * shape.width() as usize + w % per_row * 64 + bits.trailing_zeros() as usize
+        self.word_cells[w] + bits.trailing_zeros() as usize
     }
 
     /// Calls `visit(phase, word, watched, dark)` for each word of guard `g`'s cone at each turn of its
