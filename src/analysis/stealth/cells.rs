@@ -284,24 +284,30 @@ impl CellRules {
             torches_lit: Vec::new(),
             torches_unlit: Vec::new(),
         };
-        for (i, &terrain) in level.terrain_cells().iter().enumerate() {
-            let c = shape.cell(i);
-            let wall = matches!(terrain, Terrain::Wall | Terrain::Void);
-            if wall {
-                rules.wall.insert(c);
-                rules.blocks_sight.insert(c);
+        // Bits set word by word: every cell of the map passes here, so the per-cell index checks of
+        // `insert` are left out (the terrain is one value per cell, row-major, cut to the map).
+        let (width, per_row) = (shape.width().max(1) as usize, rules.wall.words_per_row);
+        let cells = level.terrain_cells().iter().take(shape.len());
+        for (i, &terrain) in cells.enumerate() {
+            let (w, bit) = (
+                i / width * per_row + i % width / 64,
+                1u64 << (i % width % 64),
+            );
+            if matches!(terrain, Terrain::Wall | Terrain::Void) {
+                rules.wall.words[w] |= bit;
+                rules.blocks_sight.words[w] |= bit;
                 continue;
             }
-            for (d, dir) in DIRS.iter().enumerate() {
-                if !matches!(terrain, Terrain::Window(w) if w != *dir) {
-                    rules.passable[d].insert(c);
+            for (passable, dir) in rules.passable.iter_mut().zip(DIRS) {
+                if !matches!(terrain, Terrain::Window(w) if w != dir) {
+                    passable.words[w] |= bit;
                 }
             }
             if !matches!(terrain, Terrain::Window(_) | Terrain::Portcullis(_)) {
-                rules.standable.insert(c);
+                rules.standable.words[w] |= bit;
             }
             if terrain == Terrain::WoodCreaky {
-                rules.creaky.insert(c);
+                rules.creaky.words[w] |= bit;
             }
         }
         for item in &level.items {
