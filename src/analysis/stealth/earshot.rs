@@ -19,7 +19,9 @@ const EAGER_BOARDS: usize = 256;
 /// the boards whose earshot holds the cell.
 pub struct Earshot<'a> {
     rules: &'a CellRules,
-    /// Per cell, `boards[start..end]`, or `None` while not yet made.
+    /// Per cell, `boards[start..end]`, or `None` while not yet made; empty on a map without creaky
+    /// boards, where nobody hears anything (most maps: not allocating and filling it saves a pass
+    /// over the map per analysis).
     spans: Vec<Option<(u32, u32)>>,
     boards: Vec<Cell>,
 }
@@ -31,9 +33,13 @@ impl<'a> Earshot<'a> {
         let creaky: Vec<Cell> = rules.creaky.cells().collect();
         let mut ears = Earshot {
             rules,
-            spans: vec![None; shape.len()],
+            spans: Vec::new(),
             boards: Vec::new(),
         };
+        if creaky.is_empty() {
+            return ears;
+        }
+        ears.spans = vec![None; shape.len()];
         if creaky.len() <= EAGER_BOARDS {
             let mut heard: Vec<Vec<Cell>> = vec![Vec::new(); shape.len()];
             for &board in &creaky {
@@ -54,7 +60,12 @@ impl<'a> Earshot<'a> {
 
     /// The creaky boards a guard at `from` hears.
     pub fn heard_from(&mut self, from: Cell) -> &[Cell] {
-        let Some(i) = self.rules.shape.index(from) else {
+        let Some(i) = self
+            .rules
+            .shape
+            .index(from)
+            .filter(|_| !self.spans.is_empty())
+        else {
             return &[];
         };
         let (start, end) = if let Some(span) = self.spans[i] {

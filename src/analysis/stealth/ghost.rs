@@ -49,10 +49,11 @@ pub(crate) struct Search<'a> {
 /// Sets per turn and per watched-step budget: `layers[t][k]`.
 pub(crate) type Layers = Vec<Vec<CellSet>>;
 
-/// Whether the first leg ever reaches `loot` or a cell next to it (from which a leap passes over it).
-fn ever_near(first: &Layers, loot: Cell) -> bool {
+/// The first turn at which the first leg reaches `loot` or a cell next to it (from which a leap passes
+/// over it): the loot cannot be taken before, so the second leg's sweep starts there.
+fn first_near(first: &Layers, loot: Cell) -> Option<usize> {
     let near = |c: Cell| std::iter::once(c).chain(c.neighbours4());
-    first.iter().any(|layers| {
+    first.iter().position(|layers| {
         layers
             .last()
             .is_some_and(|widest| near(loot).any(|c| widest.contains(c)))
@@ -116,17 +117,27 @@ impl Search<'_> {
         layers
     }
 
-    /// [`Search::advance`] with no budget (a ghost route), in one pass after the moves: a quiet landing
-    /// or a wait, on a cell neither blocked nor watched.
+    /// [`Search::advance`] with no budget (a ghost route).
     fn advance_unnoticed(&self, prev: &CellSet, hz: &TurnHazards) -> CellSet {
-        let mut next = self.moves(prev);
-        let noisy = hz.noisy.as_ref().map_or(&[][..], CellSet::words);
-        let (stay, blocked, watched) = (prev.words(), hz.blocked.words(), hz.watched.words());
-        for (i, out) in next.words_mut().iter_mut().enumerate() {
-            let heard = noisy.get(i).copied().unwrap_or(0);
-            *out = ((*out & !heard) | stay[i]) & !(blocked[i] | watched[i]);
-        }
+        let mut next = CellSet::empty(prev.shape());
+        self.advance_unnoticed_into(prev, hz, &mut next);
         next
+    }
+
+    /// [`Search::advance_unnoticed`] into `next`, reusing its storage, in the same pass as the moves: a
+    /// quiet landing or a wait, on a cell neither blocked nor watched.
+    fn advance_unnoticed_into(&self, prev: &CellSet, hz: &TurnHazards, next: &mut CellSet) {
+        let (stay, blocked, watched) = (prev.words(), hz.blocked.words(), hz.watched.words());
+        if let Some(noisy) = &hz.noisy {
+            let heard = noisy.words();
+            self.rules.moves_then(prev, next, |i, moved| {
+                ((moved & !heard[i]) | stay[i]) & !(blocked[i] | watched[i])
+            });
+        } else {
+            self.rules.moves_then(prev, next, |i, moved| {
+                (moved | stay[i]) & !(blocked[i] | watched[i])
+            });
+        }
     }
 
     /// The first leg's layers for turns `0..=turns` with budgets `0..=budget`.
@@ -167,21 +178,36 @@ impl Search<'_> {
         usize::from(heard || hz.watched.contains(q))
     }
 
-    /// Landings at turn `t` of leaps over `loot` from first-leg cells, per budget.
-    fn leaps_over(&self, first: &Layers, loot: Cell, t: usize, k: usize) -> Vec<Cell> {
-        let mut out = Vec::new();
-        for (d, dir) in DIRS.iter().enumerate() {
-            let (dx, dy) = dir.delta();
-            let (p, q) = (loot.offset(-dx, -dy), loot.offset(dx, dy));
-            if !self.rules.passable[d].contains(loot) || !self.legal(p, q, t) {
-                continue;
-            }
-            let c = self.cost(p, q, t);
-            if c <= k && first[t - 1][k - c].contains(p) {
-                out.push(q);
-            }
-        }
-        out
+    /// The leaps over `loot` the map allows at any turn, as (from, landing) pairs: the loot's cell
+    /// passable in the leap's direction and the landing standable, the part of [`Search::legal`] that
+    /// does not change with the turn.
+    fn leaps_over_loot(&self, loot: Cell) -> Vec<(Cell, Cell)> {
+        DIRS.iter()
+            .enumerate()
+            .filter(|&(d, _)| self.rules.passable[d].contains(loot))
+            .map(|(_, dir)| {
+                let (dx, dy) = dir.delta();
+                (loot.offset(-dx, -dy), loot.offset(dx, dy))
+            })
+            .filter(|&(_, q)| self.rules.standable.contains(q))
+            .collect()
+    }
+
+    /// Landings at turn `t` of `leaps` over the loot from first-leg cells, noticed in at most `k` turns
+    /// in all.
+    fn leaps_over(&self, first: &Layers, leaps: &[(Cell, Cell)], t: usize, k: usize) -> Vec<Cell> {
+        let blocked = &self.hazards[t].blocked;
+        leaps
+            .iter()
+            .filter(|&&(p, q)| {
+                if blocked.contains(q) {
+                    return false;
+                }
+                let c = self.cost(p, q, t);
+                c <= k && first[t - 1][k - c].contains(p)
+            })
+            .map(|&(_, q)| q)
+            .collect()
     }
 
     /// The shortest route through `loot` and out noticed in the fewest turns (up to `budget`), within
@@ -195,7 +221,40 @@ impl Search<'_> {
     /// The length in turns of [`Search::route`]'s route (the turn it gets out), without walking it
     /// back: a summary needs no path.
     pub fn route_turns(&self, first: &Layers, loot: Cell) -> Option<usize> {
+        if first[0].len() == 1 {
+            return self.ghost_turns(first, loot);
+        }
         self.way_out(first, loot, false).map(|(_, t, _)| t)
+    }
+
+    /// [`Search::route_turns`] for a ghost route (no budget): [`Search::way_out`]'s sweep with one set
+    /// per turn, the only one it needs, in two buffers that take turns.
+    fn ghost_turns(&self, first: &Layers, loot: Cell) -> Option<usize> {
+        let near = first_near(first, loot)?;
+        let leaps = self.leaps_over_loot(loot);
+        let (mut now, mut next) = (
+            CellSet::empty(self.rules.shape),
+            CellSet::empty(self.rules.shape),
+        );
+        let mut taken = false;
+        for t in near.max(1)..first.len() {
+            if taken {
+                self.advance_unnoticed_into(&now, &self.hazards[t], &mut next);
+                std::mem::swap(&mut now, &mut next);
+            }
+            for q in self.leaps_over(first, &leaps, t, 0) {
+                now.insert(q);
+                taken = true;
+            }
+            if first[t][0].contains(loot) {
+                now.insert(loot);
+                taken = true;
+            }
+            if taken && now.intersects(self.exits) {
+                return Some(t);
+            }
+        }
+        None
     }
 
     /// The second leg's sweep: the fewest noticed turns `k` and the first turn `t` with which a route
@@ -203,19 +262,18 @@ impl Search<'_> {
     /// (else only the empty list: each turn's layers are dropped once the next turn's are made).
     fn way_out(&self, first: &Layers, loot: Cell, keep: bool) -> Option<(usize, usize, Layers)> {
         let budget = first[0].len() - 1;
-        if !ever_near(first, loot) {
-            return None;
-        }
+        let near = first_near(first, loot)?;
+        let leaps = self.leaps_over_loot(loot);
         // `None` while the loot has not been taken yet on any route: nothing to sweep.
-        let mut second: Vec<Option<Vec<CellSet>>> = vec![None];
+        let mut second: Vec<Option<Vec<CellSet>>> = vec![None; near.max(1)];
         let mut best: Option<(usize, usize)> = None;
-        for t in 1..first.len() {
+        for t in near.max(1)..first.len() {
             let mut next = second[t - 1].as_ref().map(|prev| self.advance(prev, t));
             if !keep {
                 second[t - 1] = None;
             }
             for k in 0..=budget {
-                let mut taken: Vec<Cell> = self.leaps_over(first, loot, t, k);
+                let mut taken: Vec<Cell> = self.leaps_over(first, &leaps, t, k);
                 if first[t][k].contains(loot) {
                     taken.push(loot);
                 }
