@@ -22,6 +22,7 @@ pub mod earshot;
 pub mod ghost;
 mod heat;
 pub mod light;
+mod moves;
 pub mod patch;
 pub mod relit;
 mod route_views;

@@ -1,0 +1,196 @@
+//! The thief's moves as whole sets (`stealth-rules.md` §5.1): every cell one step or leap lands on from
+//! a set of cells, in one pass over the words. The ghost search moves its reachable set this way every
+//! turn, so this is the analysis's innermost loop and has a gather for rows of one word beside the
+//! general one.
+
+use super::cells::{CellRules, CellSet};
+use crate::model::Dir;
+
+impl CellRules {
+    /// Every cell the thief can land on with one step or leap from a cell of `from` (waiting not
+    /// included), into `out`. One pass over the words: each output word gathers the eight moves' source
+    /// words (rows `y ± 1`, `y ± 2`, or its own row shifted by one or two bits) and masks them, instead
+    /// of sixteen whole-set shifts and unions.
+    pub fn moves_into(&self, from: &CellSet, out: &mut CellSet) {
+        self.moves_then(from, out, |_, moved| moved);
+    }
+
+    /// [`CellRules::moves_into`] with each landing word passed through `finish(index, word)` before it
+    /// is stored, so that a search masks its hazards in the same pass instead of a second one over the
+    /// set. Only rows within two of a row of `from` can be landed on: a search's sets start as one cell,
+    /// so the rest of the map is cleared rather than gathered, and `finish` must give 0 there (as any
+    /// mask of the landings and `from` does).
+    pub(crate) fn moves_then(
+        &self,
+        from: &CellSet,
+        out: &mut CellSet,
+        finish: impl Fn(usize, u64) -> u64,
+    ) {
+        let per_row = from.words_per_row();
+        let height = from.shape().height().max(0) as usize;
+        let occupied = |y: &usize| {
+            from.words()[y * per_row..][..per_row]
+                .iter()
+                .any(|&w| w != 0)
+        };
+        let (Some(first), Some(last)) = ((0..height).find(occupied), (0..height).rfind(occupied))
+        else {
+            out.words_mut().fill(0);
+            return;
+        };
+        let rows = first.saturating_sub(2)..(last + 3).min(height);
+        out.words_mut()[..rows.start * per_row].fill(0);
+        out.words_mut()[rows.end * per_row..].fill(0);
+        if per_row == 1 {
+            self.one_word_rows(from.words(), rows, out.words_mut(), finish);
+        } else {
+            self.wide_rows(from, rows, out.words_mut(), finish);
+        }
+    }
+
+    /// The gather of [`CellRules::moves_then`] on a map at most 64 wide (most maps): a row is one
+    /// word, so each output word is eight word reads and shifts with no carries between words.
+    fn one_word_rows(
+        &self,
+        from: &[u64],
+        rows: std::ops::Range<usize>,
+        out: &mut [u64],
+        finish: impl Fn(usize, u64) -> u64,
+    ) {
+        // Rows a move north and a move south come from, one step and one leap back.
+        let (north, south) = (Dir::N.delta().1 as isize, Dir::S.delta().1 as isize);
+        let row = |y: usize, dy: isize| {
+            y.checked_add_signed(dy)
+                .and_then(|r| from.get(r))
+                .copied()
+                .unwrap_or(0)
+        };
+        let [n, s, e, w] =
+            [Dir::N, Dir::S, Dir::E, Dir::W].map(|d| self.leap_landing[Self::index_of(d)].words());
+        let standable = self.standable.words();
+        for y in rows {
+            let mid = from[y];
+            // Bit x of a move east comes from bit x − 1 (x − 2 for a leap), west from x + 1; bits
+            // pushed past the map's width land on padding, which no mask holds.
+            let steps = (row(y, -north) | row(y, -south) | (mid << 1) | (mid >> 1)) & standable[y];
+            let leaps = (row(y, -2 * north) & n[y])
+                | (row(y, -2 * south) & s[y])
+                | ((mid << 2) & e[y])
+                | ((mid >> 2) & w[y]);
+            out[y] = finish(y, steps | leaps);
+        }
+    }
+
+    /// The gather of [`CellRules::moves_then`] on a map of rows of several words: moves east and west
+    /// carry bits across words.
+    fn wide_rows(
+        &self,
+        from: &CellSet,
+        rows: std::ops::Range<usize>,
+        out: &mut [u64],
+        finish: impl Fn(usize, u64) -> u64,
+    ) {
+        let per_row = from.words_per_row();
+        let height = from.shape().height().max(0) as usize;
+        let none = vec![0u64; per_row];
+        let row = |y: usize, dy: isize| match y.checked_add_signed(dy) {
+            Some(r) if r < height => &from.words()[r * per_row..][..per_row],
+            _ => &none[..],
+        };
+        let [n, s, e, w] = [Dir::N, Dir::S, Dir::E, Dir::W].map(Self::index_of);
+        let (north, south) = (Dir::N.delta().1 as isize, Dir::S.delta().1 as isize);
+        for y in rows {
+            let (from_n1, from_n2) = (row(y, -north), row(y, -2 * north));
+            let (from_s1, from_s2) = (row(y, -south), row(y, -2 * south));
+            let mid = row(y, 0);
+            for i in 0..per_row {
+                let at = y * per_row + i;
+                let before = if i > 0 { mid[i - 1] } else { 0 };
+                let after = mid.get(i + 1).copied().unwrap_or(0);
+                let east1 = (mid[i] << 1) | (before >> 63);
+                let east2 = (mid[i] << 2) | (before >> 62);
+                let west1 = (mid[i] >> 1) | (after << 63);
+                let west2 = (mid[i] >> 2) | (after << 62);
+                let steps = (from_n1[i] | from_s1[i] | east1 | west1) & self.standable.words()[at];
+                let leaps = (from_n2[i] & self.leap_landing[n].words()[at])
+                    | (from_s2[i] & self.leap_landing[s].words()[at])
+                    | (east2 & self.leap_landing[e].words()[at])
+                    | (west2 & self.leap_landing[w].words()[at]);
+                out[at] = finish(at, steps | leaps);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::stealth::cells::DIRS;
+    use crate::model::{Cell, ItemKind, Level, Terrain};
+
+    #[test]
+    fn moves_match_single_steps_and_leaps_cell_by_cell() {
+        // 130 wide: rows of three words, so moves cross word boundaries both ways.
+        check_moves(130);
+    }
+
+    #[test]
+    fn moves_on_rows_of_one_word_match_single_steps_and_leaps() {
+        // The one-word gather, at a width that leaves padding and at the full word.
+        check_moves(41);
+        check_moves(64);
+    }
+
+    /// Random walls, windows and torches on a map `width` wide, checked against the rules of one move.
+    fn check_moves(width: i32) {
+        use crate::model::Item;
+        let mut level = Level::blank("test", 1, 0, (width, 9), Terrain::Marble);
+        let mut state = 11u32;
+        let mut roll = |n: u32| {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (state >> 16) % n
+        };
+        for c in level.all_cells().collect::<Vec<_>>() {
+            match roll(10) {
+                0 => level.set_terrain(c, Terrain::Wall),
+                1 => level.set_terrain(c, Terrain::Window(DIRS[roll(4) as usize])),
+                2 => level.items.push(Item {
+                    kind: ItemKind::TorchLit,
+                    cell: c,
+                }),
+                _ => {}
+            }
+        }
+        let rules = CellRules::new(&level);
+        let mut scattered = CellSet::empty(rules.shape);
+        for c in level.all_cells().filter(|_| roll(7) == 0) {
+            scattered.insert(c);
+        }
+        // Also sets in a few rows only, at the map's edges and inside, and no cell at all: the rows
+        // far from them are cleared, not gathered.
+        let mut few = vec![scattered, CellSet::empty(rules.shape)];
+        for cells in [[(3, 0), (70, 0)], [(64, 4), (5, 5)], [(129, 8), (0, 8)]] {
+            let mut set = CellSet::empty(rules.shape);
+            for (x, y) in cells {
+                set.insert(Cell::new(x.min(width - 1), y));
+            }
+            few.push(set);
+        }
+        let mut moved = CellSet::empty(rules.shape);
+        for from in &few {
+            // Stale landings in `moved` must not survive.
+            moved.words_mut().fill(u64::MAX);
+            rules.moves_into(from, &mut moved);
+            for q in level.all_cells() {
+                let expected = rules.standable.contains(q)
+                    && DIRS.iter().enumerate().any(|(d, dir)| {
+                        let (dx, dy) = dir.delta();
+                        let (one, two) = (q.offset(-dx, -dy), q.offset(-2 * dx, -2 * dy));
+                        from.contains(one)
+                            || (from.contains(two) && rules.passable[d].contains(one))
+                    });
+                assert_eq!(moved.contains(q), expected, "landing {q:?}");
+            }
+        }
+    }
+}
