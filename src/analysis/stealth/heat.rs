@@ -119,8 +119,7 @@ impl<'a> Laps<'a> {
         let reach = (0..timelines.len())
             .map(|k| {
                 watch.carried(timelines, k, from)?;
-                let mut set = watch.epochs.settled().clone();
-                set.clear();
+                let mut set = CellSet::empty(watch.epochs.settled().shape());
                 let words = set.words_mut();
                 for t in from..from + periods[k] {
                     for &(i, bits) in watch.carried(timelines, k, t)? {
@@ -148,11 +147,7 @@ impl<'a> Laps<'a> {
 
     /// Where each guard ever watches, and which cells need their phases listed.
     fn where_seen(&self) -> Option<Seen> {
-        let empty = || {
-            let mut set = self.watch.epochs.settled().clone();
-            set.clear();
-            set
-        };
+        let empty = || CellSet::empty(self.watch.epochs.settled().shape());
         let swept: Option<Vec<(CellSet, CellSet)>> = (0..self.timelines.len())
             .into_par_iter()
             .map(|g| {
@@ -238,8 +233,7 @@ impl<'a> Laps<'a> {
     fn sweep(&self, g: usize, mut visit: impl FnMut(u32, usize, u64, u64)) -> Option<()> {
         let (watch, timelines) = (self.watch, self.timelines);
         let settled = watch.epochs.settled();
-        let mut others = settled.clone();
-        others.clear();
+        let mut others = CellSet::empty(settled.shape());
         for (k, r) in self.reach.iter().enumerate() {
             if let Some(r) = r.as_ref().filter(|_| k != g) {
                 others.union_with(r);
