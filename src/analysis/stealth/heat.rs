@@ -21,8 +21,10 @@ use super::watch::Watch;
 /// the cell is dark to the guard but in range for a lit cell and within some other carrier's reach.
 type Hit = (u32, u32, u32, bool);
 
-/// For every cell (row-major), the share of the joint patrol cycle from `settle` on in which at least
-/// one guard watches it (0 = never), in the settled torches' light and each guard's exact light of
+/// For every cell (row-major) the thief can stand on (`standable`), the share of the joint patrol cycle
+/// from `settle` on in which at least one guard watches it (0 = never; 0 too on every other cell: walls
+/// and furniture are seen, but nobody is ever seen *on* them, and every reader of the shares asks about
+/// the floor only, so they are not sampled), in the settled torches' light and each guard's exact light of
 /// its sight test. Each guard is sampled over one lap after `settle`; cells watched by several guards
 /// are combined exactly by `joint_share` (the joint cycle of all guards is never enumerated). A
 /// cell seen thanks to other carriers whose joint cycle with the guard exceeds [`MAX_JOINT_CYCLE`]
@@ -36,11 +38,12 @@ pub fn watched_shares(
     watch: &Watch,
     timelines: &[GuardTimeline],
     settle: usize,
-    cells: usize,
+    standable: &CellSet,
     cancel: &Cancel,
 ) -> Option<Vec<f32>> {
+    let cells = standable.shape().len();
     // Turn `from − 1` is settled too, for the carriers still at their cells of `t − 1`.
-    let laps = Laps::new(watch, timelines, settle + 1, cancel);
+    let laps = Laps::new(watch, timelines, settle + 1, standable, cancel);
     let seen = laps.where_seen()?;
     let samples: Option<Vec<Sample>> = (0..timelines.len())
         .into_par_iter()
@@ -105,6 +108,8 @@ struct Laps<'a> {
     /// Per word of a map-wide set, the cell (row-major) of its bit 0: the sweeps turn bits into cells
     /// by the million, and a look-up here costs less than a division by the words per row.
     word_cells: Vec<usize>,
+    /// The cells whose shares are wanted: the floor.
+    standable: &'a CellSet,
     cancel: &'a Cancel,
 }
 
@@ -113,6 +118,7 @@ impl<'a> Laps<'a> {
         watch: &'a Watch,
         timelines: &'a [GuardTimeline],
         from: usize,
+        standable: &'a CellSet,
         cancel: &'a Cancel,
     ) -> Self {
         let periods: Vec<usize> = timelines.iter().map(|tl| tl.period.max(1)).collect();
@@ -141,6 +147,7 @@ impl<'a> Laps<'a> {
             periods,
             reach,
             word_cells,
+            standable,
             cancel,
         }
     }
@@ -228,8 +235,8 @@ impl<'a> Laps<'a> {
     }
 
     /// Calls `visit(phase, word, watched, dark)` for each word of guard `g`'s cone at each turn of its
-    /// lap: the bits it watches, and the bits dark to it but in range for a lit cell and within some
-    /// other carrier's reach. `None` when cancelled meanwhile.
+    /// lap: the floor bits it watches, and the floor bits dark to it but in range for a lit cell and
+    /// within some other carrier's reach. `None` when cancelled meanwhile.
     fn sweep(&self, g: usize, mut visit: impl FnMut(u32, usize, u64, u64)) -> Option<()> {
         let (watch, timelines) = (self.watch, self.timelines);
         let settled = watch.epochs.settled();
@@ -239,6 +246,7 @@ impl<'a> Laps<'a> {
                 others.union_with(r);
             }
         }
+        let floor = self.standable.words();
         let mut lit = settled.clone();
         let period = self.periods[g];
         for t in self.from..self.from + period {
@@ -251,7 +259,8 @@ impl<'a> Laps<'a> {
             }
             let phase = (t % period) as u32;
             for (w, watched, dark) in watch.cone(timelines, g, t).split_words(&lit) {
-                visit(phase, w, watched, dark & others.words()[w]);
+                let floor = floor[w];
+                visit(phase, w, watched & floor, dark & others.words()[w] & floor);
             }
             for &(i, _) in own {
                 lit.words_mut()[i as usize] = settled.words()[i as usize];

@@ -161,7 +161,8 @@ pub struct Stealth {
     /// the cycle from then on.
     pub settle: usize,
     watch: Watch,
-    /// Per cell, the share of the joint patrol cycle in which it is watched (0 = never).
+    /// Per cell the thief can stand on, the share of the joint patrol cycle in which it is watched
+    /// (0 = never); 0 on every other cell.
     pub watched_share: Grid<f32>,
     /// One route per coin, in `Level::items` order.
     pub routes: Vec<LootRoute>,
@@ -379,7 +380,7 @@ fn analyze_parts(level: &Level, horizon: usize, cancel: &Cancel, detail: Detail)
     let watch = Watch::new(&rules, &views, &timelines, epochs);
     // The watched shares and the routes need only the guards' watch: both halves run at once.
     let (shares, coins) = rayon::join(
-        || watched_shares(&watch, &timelines, settle, level.shape().len(), cancel),
+        || watched_shares(&watch, &timelines, settle, &rules.standable, cancel),
         || {
             let exits = exits(level, &rules);
             let mut hazards = Hazards::new(&rules, &timelines, &watch);
