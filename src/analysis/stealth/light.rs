@@ -155,7 +155,9 @@ impl Walk {
         }
         for (e, (_, _, step)) in EDGES.into_iter().enumerate() {
             let next = (u.0 + step.0, u.1 + step.1);
-            if !self.may_enter(next) {
+            // An edge facing the source (`step · u < 0`) never passes: every ray through the cell
+            // crosses it inwards, and the `turn` below comes out negative. Skipped before the tests.
+            if step.0 * u.0 + step.1 * u.1 < 0 || !self.may_enter(next) {
                 continue;
             }
             let (l, r) = (e, (e + 1) % 4);
