@@ -122,44 +122,48 @@ impl Patch {
     /// cells on the map shifted into place (zero bits where there are none: the row is off the map, or
     /// does not reach the next word). Two patches with one centre give the same word indices.
     pub fn row_words(&self, shape: Shape, j: usize) -> [(u32, u64); 2] {
-        let none = [(0, 0); 2];
-        let per_row = (shape.width() as usize).div_ceil(64);
+        self.row_place(shape, j)
+            .map_or([(0, 0); 2], |place| place.words(self.rows[j]))
+    }
+
+    /// Where row `j` of any patch with this centre lands in a map-wide set of `shape`; `None` when
+    /// it lies off the map. Made once and applied to the same row of several patches.
+    pub fn row_place(&self, shape: Shape, j: usize) -> Option<RowPlace> {
         let (x0, y0) = self.origin();
         let y = y0 + j as i32;
         if !(0..shape.height()).contains(&y) {
-            return none;
+            return None;
         }
-        let (mut bits, mut x) = (u64::from(self.rows[j]), x0);
-        if x < 0 {
-            bits = bits.checked_shr(x.unsigned_abs()).unwrap_or(0);
-            x = 0;
-        }
+        // Bits left of the map are shifted out, bits right of it masked off.
+        let skip = (-x0).max(0);
+        let x = x0 + skip;
         let room = shape.width() - x;
-        if room <= 0 {
-            return none;
+        if room <= 0 || skip >= SIDE as i32 {
+            return None;
         }
-        if room < 64 {
-            bits &= (1 << room) - 1;
-        }
+        let per_row = (shape.width() as usize).div_ceil(64);
         let first = (y as usize * per_row + x as usize / 64) as u32;
-        let wide = u128::from(bits) << (x % 64);
-        let next = if x as usize / 64 + 1 < per_row {
-            (first + 1, (wide >> 64) as u64)
-        } else {
-            (first, 0)
-        };
-        [(first, wide as u64), next]
+        Some(RowPlace {
+            skip: skip as u32,
+            mask: if room < 64 { (1 << room) - 1 } else { u64::MAX },
+            first,
+            shift: x as u32 % 64,
+            spills: x as usize / 64 + 1 < per_row,
+        })
     }
-
     /// The nonzero words of the patch as a map-wide [`CellSet`] of `shape`.
     pub fn map_words(&self, shape: Shape) -> Vec<(u32, u64)> {
-        // Sized once: each nonzero row gives at most two words.
-        let rows = (0..SIDE).filter(|&j| self.rows[j] != 0);
-        let mut words = Vec::with_capacity(2 * rows.clone().count());
-        words.extend(
-            rows.flat_map(|j| self.row_words(shape, j))
-                .filter(|&(_, bits)| bits != 0),
-        );
+        // Sized once: each nonzero row gives at most two words. A plain loop: made by the ten
+        // thousand, and a flattening iterator cost several times as much.
+        let rows = self.rows.iter().filter(|&&r| r != 0).count();
+        let mut words = Vec::with_capacity(2 * rows);
+        for j in (0..SIDE).filter(|&j| self.rows[j] != 0) {
+            for word in self.row_words(shape, j) {
+                if word.1 != 0 {
+                    words.push(word);
+                }
+            }
+        }
         words
     }
 
@@ -197,6 +201,35 @@ impl Patch {
                 })
             })
         })
+    }
+}
+
+/// Where one row of a patch lands in a map-wide set ([`Patch::row_place`]).
+#[derive(Clone, Copy, Debug)]
+pub struct RowPlace {
+    /// Window bits left of the map, shifted out.
+    skip: u32,
+    /// The bits that lie on the map once shifted.
+    mask: u64,
+    /// The first word the row touches, and the bit its first cell on the map goes to.
+    first: u32,
+    shift: u32,
+    /// Whether the map row has a word after `first` for the bits shifted past it.
+    spills: bool,
+}
+
+impl RowPlace {
+    /// A row's bits as the two words it lands in, `(word index, bits)` (the second `(first, 0)` when
+    /// the map row ends in the first).
+    pub fn words(&self, row: u32) -> [(u32, u64); 2] {
+        let bits = u64::from(row).checked_shr(self.skip).unwrap_or(0) & self.mask;
+        let wide = u128::from(bits) << self.shift;
+        let next = if self.spills {
+            (self.first + 1, (wide >> 64) as u64)
+        } else {
+            (self.first, 0)
+        };
+        [(self.first, wide as u64), next]
     }
 }
 

@@ -190,7 +190,15 @@ impl Cone {
         let rows = (0..patch::SIDE).filter(|&j| if_lit.rows()[j] != 0);
         let mut words = Vec::with_capacity(2 * rows.clone().count());
         for j in rows {
-            let (lit, dark) = (if_lit.row_words(shape, j), always.row_words(shape, j));
+            let Some(place) = if_lit.row_place(shape, j) else {
+                continue;
+            };
+            let lit = place.words(if_lit.rows()[j]);
+            // Only the rows next to the guard hold cells seen in the dark.
+            let dark = match always.rows()[j] {
+                0 => [(0, 0); 2],
+                row => place.words(row),
+            };
             for ((i, lit), (_, dark)) in lit.into_iter().zip(dark) {
                 if lit != 0 {
                     words.push((i, lit, dark));
