@@ -15,7 +15,9 @@ use crate::paint::{self, palette};
 const SIMPLIFICATIONS: &str = "Model: guards never react, and relight torches as in the game; routes \
      count carried light at the carrier's last two cells and a torch relit in a turn as lit all that \
      turn; water is open floor; routes searched within a horizon and end outside (the game also \
-     needs the whole map seen).";
+     needs the whole map seen). Watched shares are approximate on cells only another carrier's \
+     light shows when the guards' joint cycle passes 20,000 turns (sampled over the watching \
+     guard's lap) and on a few very crowded cells (guards taken as independent).";
 
 /// Lit floor as the map hatches it, over wood.
 fn lit_sample(s: &mut Vec<Shape>, r: egui::Rect, _: &Ui) {
