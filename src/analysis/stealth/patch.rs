@@ -151,6 +151,7 @@ impl Patch {
             spills: x as usize / 64 + 1 < per_row,
         })
     }
+
     /// The nonzero words of the patch as a map-wide [`CellSet`] of `shape`.
     pub fn map_words(&self, shape: Shape) -> Vec<(u32, u64)> {
         // Sized once: each nonzero row gives at most two words. A plain loop: made by the ten

@@ -38,10 +38,11 @@ const MERGE_BUDGET: u64 = 4096;
 /// residues, cost a few hundred.
 fn merge_cheap_pairs(mut list: Vec<(usize, Vec<u32>)>) -> Vec<(usize, Vec<u32>)> {
     while list.len() > 2 {
+        // An empty pattern counts as one phase, so that the budget bounds the joint cycle too.
         let union_size = |a: &(usize, Vec<u32>), b: &(usize, Vec<u32>)| {
             let (p, q) = (a.0 as u64, b.0 as u64);
             let cycle = p / gcd(u128::from(p), u128::from(q)) as u64 * q;
-            (cycle / p) * a.1.len() as u64 + (cycle / q) * b.1.len() as u64
+            (cycle / p) * a.1.len().max(1) as u64 + (cycle / q) * b.1.len().max(1) as u64
         };
         let cheapest = (0..list.len())
             .flat_map(|i| (i + 1..list.len()).map(move |j| (i, j)))
