@@ -11,7 +11,6 @@
 use rayon::prelude::*;
 
 use super::cells::{CellRules, CellSet};
-use super::patch::Patch;
 use super::relit::TorchEpochs;
 use super::route_views::RouteViews;
 use super::sight::Cone;
@@ -46,13 +45,13 @@ impl<T> Interned<T> {
     }
 
     /// The id of `slot`'s value, made by `make` the first time; slots off the map are never shared.
-    fn id(&mut self, slot: Option<usize>, make: impl FnOnce(&mut Self) -> T) -> u32 {
+    fn id(&mut self, slot: Option<usize>, make: impl FnOnce() -> T) -> u32 {
         if let Some(s) = slot
             && self.ids[s] != u32::MAX
         {
             return self.ids[s];
         }
-        let value = make(self);
+        let value = make();
         self.values.push(value);
         let id = (self.values.len() - 1) as u32;
         if let Some(s) = slot {
@@ -101,25 +100,15 @@ fn cones_of(
     timelines: &[GuardTimeline],
 ) -> (Vec<Cone>, Vec<Vec<u32>>) {
     let shape = rules.shape;
+    // A route cell's sight is looked up; a relighting detour's is made for each facing it is seen in
+    // (detours are a few cells).
     let (cones, ids) = interned_per_guard(timelines, shape.len() * 4, |tl, cones| {
-        let mut visibles: Vec<(usize, Patch)> = Vec::new();
         let ids = tl
             .steps
             .iter()
             .map(|&(c, d)| {
-                let cell = shape.index(c);
-                let slot = cell.map(|i| i * 4 + CellRules::index_of(d));
-                cones.id(slot, |_| {
-                    let seen =
-                        if let Some((_, seen)) = visibles.iter().find(|(i, _)| Some(*i) == cell) {
-                            *seen
-                        } else {
-                            let seen = views.seen(rules, c);
-                            visibles.extend(cell.map(|i| (i, seen)));
-                            seen
-                        };
-                    Cone::facing(shape, &seen, d)
-                })
+                let slot = shape.index(c).map(|i| i * 4 + CellRules::index_of(d));
+                cones.id(slot, || Cone::facing(shape, &views.seen(rules, c), d))
             })
             .collect();
         Some(ids)
@@ -143,7 +132,7 @@ fn carried_of(
         tl.carries_torch.then(|| {
             tl.steps
                 .iter()
-                .map(|&(c, _)| carried.id(shape.index(c), |_| views.carried(rules, c)))
+                .map(|&(c, _)| carried.id(shape.index(c), || views.carried(rules, c)))
                 .collect()
         })
     })
