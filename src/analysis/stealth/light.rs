@@ -29,29 +29,31 @@ const EDGES: [(Half, Half, (i32, i32)); 4] = [
     ((1, -1), (-1, -1), (0, -1)),
 ];
 
+mod table;
+
 /// The cells lit by a source at `source` with radius² `radius2` (at most [`TORCH_RADIUS2`], so that
-/// the light and its spill stay within a patch).
+/// the light and its spill stay within a patch). A carried torch's light is looked up ([`table`]),
+/// every other light walked.
 pub fn cast(rules: &CellRules, source: Cell, radius2: i32) -> Patch {
     let mut lit = [0u32; patch::SIDE];
-    if rules.shape.contains(source) {
-        let radius2 = radius2.min(TORCH_RADIUS2);
-        let disc = match radius2 {
-            CARRIED_RADIUS2 => CARRIED_DISC,
-            TORCH_RADIUS2 => TORCH_DISC,
-            _ => disc(radius2),
-        };
-        let on_map = *Patch::on_map(rules.shape, source).rows();
-        let walk = Walk {
-            blocks: *Patch::from_set(&rules.blocks_sight, source).rows(),
-            enter: std::array::from_fn(|j| disc[j] & on_map[j]),
-            on_map,
-        };
+    if let Some(walk) = Walk::around(rules, source, radius2) {
         walk.light((0, 0), &mut lit);
-        for (left, right, step) in EDGES {
-            if walk.may_enter(step) {
-                walk.visit(step, left, right, &mut lit);
-            }
+        if radius2 == CARRIED_RADIUS2 {
+            table::light(&walk, &mut lit);
+        } else {
+            walk.through_every_edge(&mut lit);
         }
+    }
+    Patch::from_rows(source, lit)
+}
+
+/// [`cast`] by the walk alone, never the table: what the table is checked against.
+#[cfg(test)]
+fn walked(rules: &CellRules, source: Cell, radius2: i32) -> Patch {
+    let mut lit = [0u32; patch::SIDE];
+    if let Some(walk) = Walk::around(rules, source, radius2) {
+        walk.light((0, 0), &mut lit);
+        walk.through_every_edge(&mut lit);
     }
     Patch::from_rows(source, lit)
 }
@@ -104,6 +106,35 @@ const _: () = {
 };
 
 impl Walk {
+    /// The walk of a light at `source` with radius² `radius2` (at most [`TORCH_RADIUS2`]); `None` off
+    /// the map.
+    fn around(rules: &CellRules, source: Cell, radius2: i32) -> Option<Walk> {
+        if !rules.shape.contains(source) {
+            return None;
+        }
+        let radius2 = radius2.min(TORCH_RADIUS2);
+        let disc = match radius2 {
+            CARRIED_RADIUS2 => CARRIED_DISC,
+            TORCH_RADIUS2 => TORCH_DISC,
+            _ => disc(radius2),
+        };
+        let on_map = *Patch::on_map(rules.shape, source).rows();
+        Some(Walk {
+            blocks: *Patch::from_set(&rules.blocks_sight, source).rows(),
+            enter: std::array::from_fn(|j| disc[j] & on_map[j]),
+            on_map,
+        })
+    }
+
+    /// The walk through each edge of the source cell.
+    fn through_every_edge(&self, lit: &mut [u32; patch::SIDE]) {
+        for (left, right, step) in EDGES {
+            if self.may_enter(step) {
+                self.visit(step, left, right, lit);
+            }
+        }
+    }
+
     /// The patch row and bit of offset `u`. Offsets within the radius and one diagonal step past it
     /// lie inside the window (see the assertion after [`cast`]).
     fn at((x, y): (i32, i32)) -> (usize, u32) {
