@@ -316,8 +316,9 @@ fn by_cell(sampled: Vec<Vec<Hit>>, cells: usize) -> Vec<Hit> {
 /// whose light covers it at some turn, with the phases of their own period in which it does. Made once,
 /// so a cell's patterns look their carriers up instead of searching the carried light turn by turn.
 struct Coverage {
-    /// `(carrier, phase)` entries of all cells, grouped by cell, each cell's carriers in order and
-    /// each carrier's phases ascending.
+    /// `(carrier, phase)` entries of all cells, grouped by cell and each cell's by carrier, in order
+    /// (the placing by cell keeps the carriers' order); a carrier's phases are in turn order, so they
+    /// wrap once, which nobody minds: they only mark a table.
     entries: Vec<(u32, u32)>,
     /// Where each cell's entries start (one more than the cells).
     starts: Vec<usize>,
@@ -367,9 +368,6 @@ impl Coverage {
             let slot = &mut next[cell as usize];
             entries[*slot] = (k, phase);
             *slot += 1;
-        }
-        for of_cell in starts.windows(2) {
-            entries[of_cell[0]..of_cell[1]].sort_unstable();
         }
         Coverage { entries, starts }
     }
