@@ -41,18 +41,30 @@ impl<'a> Earshot<'a> {
         }
         ears.spans = vec![None; shape.len()];
         if creaky.len() <= EAGER_BOARDS {
-            let mut heard: Vec<Vec<Cell>> = vec![Vec::new(); shape.len()];
-            for &board in &creaky {
-                for c in earshot(rules, board, CREAK_EARSHOT).cells() {
-                    if let Some(i) = shape.index(c) {
-                        heard[i].push(board);
-                    }
-                }
+            // Each cell's boards, in the boards' order, laid out one cell after another: counted
+            // first, then placed (a list per cell of the map would cost an allocation per cell).
+            let reach: Vec<Vec<usize>> = creaky
+                .iter()
+                .map(|&board| {
+                    let heard = earshot(rules, board, CREAK_EARSHOT);
+                    heard.cells().filter_map(|c| shape.index(c)).collect()
+                })
+                .collect();
+            let mut starts = vec![0u32; shape.len() + 1];
+            for &i in reach.iter().flatten() {
+                starts[i + 1] += 1;
             }
-            for (span, list) in ears.spans.iter_mut().zip(heard) {
-                let start = ears.boards.len() as u32;
-                ears.boards.extend(list);
-                *span = Some((start, ears.boards.len() as u32));
+            for i in 0..shape.len() {
+                starts[i + 1] += starts[i];
+                ears.spans[i] = Some((starts[i], starts[i + 1]));
+            }
+            let mut next = starts;
+            ears.boards = vec![Cell::new(0, 0); reach.iter().map(Vec::len).sum()];
+            for (&board, cells) in creaky.iter().zip(&reach) {
+                for &i in cells {
+                    ears.boards[next[i] as usize] = board;
+                    next[i] += 1;
+                }
             }
         }
         ears
