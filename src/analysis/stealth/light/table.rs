@@ -13,7 +13,7 @@
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::{CARRIED_DISC, EDGES, Walk};
+use super::walk::{CARRIED_DISC, EDGES, Walk};
 use crate::analysis::stealth::patch::SIDE;
 
 type Rows = [u32; SIDE];
@@ -149,13 +149,7 @@ type EdgeOf = ((i32, i32), (i32, i32), (i32, i32));
 
 #[cfg(test)]
 mod tests {
-    use rand::{RngExt, SeedableRng};
-    use rand_chacha::ChaCha8Rng;
-
-    use super::super::{CARRIED_RADIUS2, cast, walked};
     use super::*;
-    use crate::analysis::stealth::cells::CellRules;
-    use crate::model::{Cell, Level, Terrain};
 
     #[test]
     fn every_wedge_keys_on_thirteen_cells_and_its_box_fits_a_word() {
@@ -163,33 +157,6 @@ mod tests {
             let bits: u32 = wedge.runs.iter().map(|r| r.2.count_ones()).sum();
             assert_eq!(bits, 13);
             assert!(wedge.rows * wedge.width as usize <= 63);
-        }
-    }
-
-    #[test]
-    fn the_table_lights_what_the_walk_lights_in_random_rooms() {
-        let mut rng = ChaCha8Rng::seed_from_u64(24);
-        for round in 0..300 {
-            // Small maps, so that most sources lie near an edge (where cells off the map count as
-            // blockers in the key) and some far from every edge.
-            let size = [(13, 13), (9, 12), (3, 5)][round % 3];
-            let mut level = Level::blank("test", 1, 0, size, Terrain::Marble);
-            let density = [0.1, 0.25, 0.45][round / 3 % 3];
-            let cells: Vec<Cell> = level.all_cells().collect();
-            for &c in &cells {
-                if rng.random_bool(density) {
-                    level.set_terrain(c, Terrain::Wall);
-                }
-            }
-            let rules = CellRules::new(&level);
-            for &c in &cells {
-                let expected = walked(&rules, c, CARRIED_RADIUS2);
-                assert_eq!(
-                    cast(&rules, c, CARRIED_RADIUS2),
-                    expected,
-                    "round {round}, {c:?}"
-                );
-            }
         }
     }
 }
