@@ -1,6 +1,6 @@
 //! A carried torch's light by look-up instead of the portal walk.
 //!
-//! Guards carry torches of radius² [`CARRIED_RADIUS2`], and the analysis casts one at every cell a
+//! Guards carry torches of radius² [`super::CARRIED_RADIUS2`], and the analysis casts one at every cell a
 //! carrier's route passes — thousands per mansion, and the walk was the costliest step of making the
 //! route cells' views. The walk from the source splits into four independent walks, one through each
 //! edge of the source cell (a *wedge*), and a wedge's outcome depends on nothing but which of the few
@@ -13,7 +13,7 @@
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::walk::{CARRIED_DISC, EDGES, Walk};
+use super::walk::{CARRIED_DISC, EDGES, Half, Walk};
 use crate::analysis::stealth::patch::SIDE;
 
 type Rows = [u32; SIDE];
@@ -30,8 +30,8 @@ const KEPT: u64 = 1 << 63;
 /// kept for a map without edges, keyed with the cells off the map as blockers, and what they light is
 /// cut to the map.
 pub(super) fn light(walk: &Walk, lit: &mut Rows) {
-    for (wedge, &(left, right, step)) in wedges().iter().zip(&EDGES) {
-        wedge.light(walk, (left, right, step), lit);
+    for wedge in wedges() {
+        wedge.light(walk, lit);
     }
 }
 
@@ -43,6 +43,8 @@ fn wedges() -> &'static [Wedge; 4] {
 
 /// The walk through one edge of the source cell, with the outcomes met so far.
 struct Wedge {
+    /// The edge, one of [`EDGES`]: left corner, right corner, step.
+    edge: (Half, Half, (i32, i32)),
     /// The cells whose blocking decides the walk, as runs of one row: `(row, first bit, mask of the run
     /// shifted down, where the run goes in the key)`.
     runs: Vec<(usize, u32, u32, u32)>,
@@ -97,6 +99,7 @@ impl Wedge {
             "a carried light's wedge fits the table"
         );
         Wedge {
+            edge: EDGES[edge],
             runs,
             first_row,
             rows,
@@ -107,7 +110,7 @@ impl Wedge {
     }
 
     /// Adds this wedge's light under `walk`'s blockers to `lit`, walking it if not met before.
-    fn light(&self, walk: &Walk, (left, right, step): EdgeOf, lit: &mut Rows) {
+    fn light(&self, walk: &Walk, lit: &mut Rows) {
         let blocks = |j: usize| walk.blocks[j] | !walk.on_map[j];
         let key = self.runs.iter().fold(0u32, |key, &(j, first, mask, at)| {
             key | ((blocks(j) >> first) & mask) << at
@@ -121,6 +124,7 @@ impl Wedge {
                 on_map: [u32::MAX; SIDE],
                 enter: CARRIED_DISC,
             };
+            let (left, right, step) = self.edge;
             let mut rows = [0; SIDE];
             without_edges.visit(step, left, right, &mut rows);
             outcome = KEPT | self.pack(&rows);
@@ -143,9 +147,6 @@ impl Wedge {
             })
     }
 }
-
-/// One of [`EDGES`]: left corner, right corner, step.
-type EdgeOf = ((i32, i32), (i32, i32), (i32, i32));
 
 #[cfg(test)]
 mod tests {
