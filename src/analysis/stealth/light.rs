@@ -16,25 +16,26 @@ pub use walk::{CARRIED_RADIUS2, TORCH_RADIUS2};
 /// the light and its spill stay within a patch). A carried torch's light is looked up ([`table`]),
 /// every other light walked.
 pub fn cast(rules: &CellRules, source: Cell, radius2: i32) -> Patch {
-    let mut lit = [0u32; patch::SIDE];
-    if let Some(walk) = Walk::around(rules, source, radius2) {
-        walk.light((0, 0), &mut lit);
-        if radius2 == CARRIED_RADIUS2 {
-            table::light(&walk, &mut lit);
-        } else {
-            walk.through_every_edge(&mut lit);
-        }
-    }
-    Patch::from_rows(source, lit)
+    lit_by(rules, source, radius2, radius2 == CARRIED_RADIUS2)
 }
 
 /// [`cast`] by the walk alone, never the table: what the table is checked against.
 #[cfg(test)]
 fn walked(rules: &CellRules, source: Cell, radius2: i32) -> Patch {
+    lit_by(rules, source, radius2, false)
+}
+
+/// The light of a source: its own cell, then the walk through each edge of it, from the table when
+/// `by_table` (a carried torch's light only) or else walked.
+fn lit_by(rules: &CellRules, source: Cell, radius2: i32, by_table: bool) -> Patch {
     let mut lit = [0u32; patch::SIDE];
     if let Some(walk) = Walk::around(rules, source, radius2) {
         walk.light((0, 0), &mut lit);
-        walk.through_every_edge(&mut lit);
+        if by_table {
+            table::light(&walk, &mut lit);
+        } else {
+            walk.through_every_edge(&mut lit);
+        }
     }
     Patch::from_rows(source, lit)
 }

@@ -107,7 +107,7 @@ impl Walk {
     }
 
     /// The patch row and bit of offset `u`. Offsets within the radius and one diagonal step past it
-    /// lie inside the window (see the assertion after [`cast`]).
+    /// lie inside the window (see the assertion after [`TORCH_DISC`]).
     fn at((x, y): (i32, i32)) -> (usize, u32) {
         ((y + patch::REACH) as usize, 1u32 << (x + patch::REACH))
     }
