@@ -91,7 +91,7 @@ struct Seen {
 
 /// One guard's sightings over its lap.
 struct Sample {
-    /// The sightings of the cells that need their phases, in turn order.
+    /// The sightings of the cells that need their phases, phases ascending.
     hits: Vec<Hit>,
     /// The share of each cell only this guard watches, in its own light or the settled torches'.
     lone: Vec<(u32, f32)>,
@@ -249,7 +249,10 @@ impl<'a> Laps<'a> {
         let floor = self.standable.words();
         let mut lit = settled.clone();
         let period = self.periods[g];
-        for t in self.from..self.from + period {
+        // From `from` on the lap repeats, so the lap from its first phase-0 turn gives the phases in
+        // ascending order.
+        let first = self.from.next_multiple_of(period);
+        for t in first..first + period {
             if t % 64 == 0 && self.cancel.is_cancelled() {
                 return None;
             }
@@ -287,29 +290,28 @@ fn cell_runs(hits: &[Hit], count: usize) -> Vec<&[Hit]> {
     runs
 }
 
-/// The hits grouped by cell, each cell's guards in order and each guard's phases ascending: a counting
-/// sort by cell keeps the guards' order (`sampled` is per guard), and only each guard's short run of
-/// phases, in turn order with one wrap, is sorted.
+/// The hits grouped by cell, each cell's guards in order and each guard's phases ascending: a stable
+/// counting sort by cell keeps the guards' order (`sampled` is per guard) and each guard's phases (its
+/// sweep visits them ascending).
 fn by_cell(sampled: Vec<Vec<Hit>>, cells: usize) -> Vec<Hit> {
     let mut next = vec![0usize; cells + 1];
-    for hit in sampled.iter().flatten() {
-        next[hit.0 as usize + 1] += 1;
+    for hits in &sampled {
+        for hit in hits {
+            next[hit.0 as usize + 1] += 1;
+        }
     }
     for i in 0..cells {
         next[i + 1] += next[i];
     }
-    let mut hits: Vec<Hit> = vec![(0, 0, 0, false); next[cells]];
-    for hit in sampled.into_iter().flatten() {
-        let slot = &mut next[hit.0 as usize];
-        hits[*slot] = hit;
-        *slot += 1;
-    }
-    for of_cell in hits.chunk_by_mut(|a, b| a.0 == b.0) {
-        for run in of_cell.chunk_by_mut(|a, b| a.1 == b.1) {
-            run.sort_unstable_by_key(|h| h.2);
+    let mut grouped: Vec<Hit> = vec![(0, 0, 0, false); next[cells]];
+    for hits in &sampled {
+        for &hit in hits {
+            let slot = &mut next[hit.0 as usize];
+            grouped[*slot] = hit;
+            *slot += 1;
         }
     }
-    hits
+    grouped
 }
 
 /// Where each torch carrier's light falls in the settled regime: for each cell asked for, the carriers
