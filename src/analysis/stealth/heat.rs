@@ -53,7 +53,7 @@ pub fn watched_shares(
         .into_iter()
         .map(|sample| (sample.hits, sample.lone))
         .unzip();
-    let hits = by_cell(hits, cells);
+    let hits = by_cell(&hits, cells);
     let sampler = Sampler {
         covered: Coverage::new(
             watch,
@@ -293,9 +293,9 @@ fn cell_runs(hits: &[Hit], count: usize) -> Vec<&[Hit]> {
 /// The hits grouped by cell, each cell's guards in order and each guard's phases ascending: a stable
 /// counting sort by cell keeps the guards' order (`sampled` is per guard) and each guard's phases (its
 /// sweep visits them ascending).
-fn by_cell(sampled: Vec<Vec<Hit>>, cells: usize) -> Vec<Hit> {
+fn by_cell(sampled: &[Vec<Hit>], cells: usize) -> Vec<Hit> {
     let mut next = vec![0usize; cells + 1];
-    for hits in &sampled {
+    for hits in sampled {
         for hit in hits {
             next[hit.0 as usize + 1] += 1;
         }
@@ -304,7 +304,7 @@ fn by_cell(sampled: Vec<Vec<Hit>>, cells: usize) -> Vec<Hit> {
         next[i + 1] += next[i];
     }
     let mut grouped: Vec<Hit> = vec![(0, 0, 0, false); next[cells]];
-    for hits in &sampled {
+    for hits in sampled {
         for &hit in hits {
             let slot = &mut next[hit.0 as usize];
             grouped[*slot] = hit;
