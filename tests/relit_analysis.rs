@@ -196,6 +196,7 @@ fn every_floor_cells_share_is_its_joint_cycle_walked_turn_by_turn() {
             carriers += s.timelines.iter().filter(|tl| tl.carries_torch).count();
         }
     }
+    println!("walked {walked} mansions, {carriers} carriers, {watched_cells} watched cells");
     assert!(
         walked >= 10 && carriers >= 5 && watched_cells >= 1000,
         "walked {walked} mansions, {carriers} carriers, {watched_cells} watched cells"
