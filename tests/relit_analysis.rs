@@ -126,14 +126,11 @@ fn game_2_level_6_cell_12_27_is_watched_over_the_joint_cycle() {
 /// Every floor cell's watched share equals its joint cycle walked turn by turn (§7 (b)): from the turn
 /// after the settle turn, over the least common multiple of all guards' periods, a cell counts in a turn
 /// when some guard's relaxed sight test (§3.3, [`sight::sees`]) passes under the light that guard's test
-/// uses (§2.3): the settled torches, the torch carriers listed up to it at their cells of the turn (its
-/// own torch included) and the carriers listed after it still at their cells of the turn before. The
-/// oracle knows nothing of the heat map's patterns, lone counts, carrier coverage or joint shares; it
-/// walks the mansions whose whole joint cycle is short enough to walk.
+/// uses ([`light_of_sight_test`]). The oracle knows nothing of the heat map's patterns, lone counts,
+/// carrier coverage or joint shares; it walks the mansions whose whole joint cycle is short enough to
+/// walk.
 #[test]
 fn every_floor_cells_share_is_its_joint_cycle_walked_turn_by_turn() {
-    use mansion_forge::analysis::stealth::light::{CARRIED_RADIUS2, cast};
-    use mansion_forge::analysis::stealth::sight;
     const LONGEST_WALK: usize = 20_000;
     let (mut walked, mut carriers, mut watched_cells) = (0, 0, 0);
     for game in 0..20 {
@@ -147,44 +144,10 @@ fn every_floor_cells_share_is_its_joint_cycle_walked_turn_by_turn() {
                 Some(cycle / gcd(cycle, p) * p).filter(|&c| c <= LONGEST_WALK)
             });
             let Some(cycle) = cycle else { continue };
+            let turns = watched_turns(&s, cycle);
             let rules = &s.rules;
-            let mut count = vec![0u32; rules.shape.len()];
-            let from = s.settle + 1;
-            for t in from..from + cycle {
-                let mut seen = CellSet::empty(rules.shape);
-                for (g, tl) in s.timelines.iter().enumerate() {
-                    let mut lit = s.torch_lit_settled().clone();
-                    for (k, carrier) in s.timelines.iter().enumerate() {
-                        if carrier.carries_torch {
-                            let at = if k <= g { t } else { t - 1 };
-                            cast(rules, carrier.at(at).0, CARRIED_RADIUS2).add_to(&mut lit);
-                        }
-                    }
-                    let (cell, facing) = tl.at(t);
-                    for dy in -6..=6 {
-                        for dx in -6..=6 {
-                            let p = cell.offset(dx, dy);
-                            if rules.standable.contains(p)
-                                && sight::sees(
-                                    rules,
-                                    cell,
-                                    facing,
-                                    p,
-                                    lit.contains(p),
-                                    rules.hides.contains(p),
-                                )
-                            {
-                                seen.insert(p);
-                            }
-                        }
-                    }
-                }
-                for p in seen.cells() {
-                    count[rules.shape.index(p).expect("on the map")] += 1;
-                }
-            }
             for p in rules.standable.cells() {
-                let turns = count[rules.shape.index(p).expect("on the map")];
+                let turns = turns[rules.shape.index(p).expect("on the map")];
                 let share = f64::from(s.watched_share.at(p));
                 assert!(
                     (share - f64::from(turns) / cycle as f64).abs() < 1e-6,
@@ -201,6 +164,55 @@ fn every_floor_cells_share_is_its_joint_cycle_walked_turn_by_turn() {
         walked >= 10 && carriers >= 5 && watched_cells >= 1000,
         "walked {walked} mansions, {carriers} carriers, {watched_cells} watched cells"
     );
+}
+
+/// Per cell of the map (row-major), the turns of `cycle` from the turn after the settle turn in which
+/// some guard's sight test sees a thief standing there.
+fn watched_turns(s: &stealth::Stealth, cycle: usize) -> Vec<u32> {
+    use mansion_forge::analysis::stealth::sight;
+    let rules = &s.rules;
+    // The farthest a guard sees along a row or column: the largest d with d² below the lit cutoff.
+    let reach = (0..sight::LIT_CUTOFF)
+        .take_while(|d| d * d < sight::LIT_CUTOFF)
+        .last()
+        .unwrap_or(0);
+    let mut count = vec![0u32; rules.shape.len()];
+    let from = s.settle + 1;
+    for t in from..from + cycle {
+        let mut seen = CellSet::empty(rules.shape);
+        for (g, tl) in s.timelines.iter().enumerate() {
+            let lit = light_of_sight_test(s, g, t);
+            let (cell, facing) = tl.at(t);
+            let near = (-reach..=reach).flat_map(|dy| (-reach..=reach).map(move |dx| (dx, dy)));
+            for p in near.map(|(dx, dy)| cell.offset(dx, dy)) {
+                let hidden = rules.hides.contains(p);
+                if rules.standable.contains(p)
+                    && sight::sees(rules, cell, facing, p, lit.contains(p), hidden)
+                {
+                    seen.insert(p);
+                }
+            }
+        }
+        for p in seen.cells() {
+            count[rules.shape.index(p).expect("on the map")] += 1;
+        }
+    }
+    count
+}
+
+/// The light of guard timeline `g`'s sight test at turn `t` in the settled regime (§2.3): the settled
+/// torches, the torch carriers listed up to it at their cells of the turn (its own torch included) and
+/// the carriers listed after it still at their cells of the turn before.
+fn light_of_sight_test(s: &stealth::Stealth, g: usize, t: usize) -> CellSet {
+    use mansion_forge::analysis::stealth::light::{CARRIED_RADIUS2, cast};
+    let mut lit = s.torch_lit_settled().clone();
+    for (k, carrier) in s.timelines.iter().enumerate() {
+        if carrier.carries_torch {
+            let at = if k <= g { t } else { t - 1 };
+            cast(&s.rules, carrier.at(at).0, CARRIED_RADIUS2).add_to(&mut lit);
+        }
+    }
+    lit
 }
 
 fn gcd(a: usize, b: usize) -> usize {
