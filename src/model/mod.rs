@@ -17,6 +17,7 @@ mod lll2025;
 pub mod lock;
 pub mod mulberry32;
 mod rect;
+mod seedrandom;
 mod terrain;
 pub mod topology;
 pub mod valid;
@@ -32,5 +33,6 @@ pub use lll2025::{GuardExtras2025, Level2025, LevelType2025, Post2025, RoomType2
 pub use lock::{KeptGuard, KeptPatrol, KeptStation, LockOrigin, LockedRoom};
 pub use mulberry32::Mulberry32;
 pub use rect::{Rect, RectCells};
+pub use seedrandom::{SeedRandom, js_number};
 pub use terrain::{Item, ItemKind, Terrain};
 pub use valid::{ShapeError, ValidLevel};

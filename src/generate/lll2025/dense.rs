@@ -4,8 +4,8 @@
 //! L ≥ 8 a visit-every-room route is added.
 
 use super::patrols::{self, Node};
-use super::random::Rng;
 use super::rooms::{Graph, RoomId, RoomType, WallId};
+use crate::model::SeedRandom;
 
 /// A room visit while routes are built: links are cut when its route is deleted.
 #[derive(Clone, Copy, Debug)]
@@ -181,7 +181,7 @@ fn patrol_wall(graph: &Graph, w: WallId) -> bool {
 }
 
 /// Adds one wall `a`–`b` to the routes (§7.17 cases 1–4).
-fn add_wall(routes: &mut Routes, a: RoomId, b: RoomId, cap: usize, rng: &mut Rng) {
+fn add_wall(routes: &mut Routes, a: RoomId, b: RoomId, cap: usize, rng: &mut SeedRandom) {
     match (routes.dead_end(a), routes.dead_end(b)) {
         (Some(da), Some(db)) => {
             if !routes.can_join(da, db, cap) {
@@ -225,7 +225,7 @@ fn add_wall(routes: &mut Routes, a: RoomId, b: RoomId, cap: usize, rng: &mut Rng
 
 /// Step `patrols` at L ≥ 2: the dense routes' visits, ready for [`patrols::routes_from_nodes`], and the
 /// index from which the nodes are the extra visit-every-room route's (L ≥ 8; the node count otherwise).
-pub fn dense_routes(graph: &Graph, level: u32, rng: &mut Rng) -> (Vec<Node>, usize) {
+pub fn dense_routes(graph: &Graph, level: u32, rng: &mut SeedRandom) -> (Vec<Node>, usize) {
     let mut walls: Vec<WallId> = graph
         .wall_list
         .iter()
@@ -285,7 +285,7 @@ pub fn dense_routes(graph: &Graph, level: u32, rng: &mut Rng) -> (Vec<Node>, usi
 
 /// Step 6 of §7.17: every two-visit route is spliced into a shortest other route through one of its
 /// rooms (a random one of the ties), in node-list order.
-fn stitch_pairs(routes: &mut Routes, rng: &mut Rng) {
+fn stitch_pairs(routes: &mut Routes, rng: &mut SeedRandom) {
     for &n in &routes.list {
         routes.visits[n].visited = false;
     }

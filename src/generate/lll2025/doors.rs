@@ -2,8 +2,8 @@
 //! gate, sometimes a back gate and side doors, all chosen from the shuffled adjacency list.
 
 use super::plan::LevelType;
-use super::random::Rng;
 use super::rooms::{DoorType, Graph, RoomId, RoomType, WallId};
+use crate::model::SeedRandom;
 
 /// Whether exactly one side of a wall is outdoors: the walls that make the building's outline.
 fn on_outline(graph: &Graph, w: WallId) -> bool {
@@ -44,8 +44,8 @@ impl Groups {
 fn connect_matching(
     graph: &mut Graph,
     groups: &mut Groups,
-    rng: &mut Rng,
-    mut accept: impl FnMut(&Graph, WallId, &mut Rng) -> bool,
+    rng: &mut SeedRandom,
+    mut accept: impl FnMut(&Graph, WallId, &mut SeedRandom) -> bool,
 ) {
     let mut handled = vec![false; graph.walls.len()];
     let mut ring = Vec::new();
@@ -82,7 +82,7 @@ fn apart(graph: &Graph, w: WallId) -> bool {
 
 /// Step `doors` (after the list shuffle the step includes): the connecting doors, the front gate, the
 /// back gate and the side doors, with the game's draws (§8 item 7).
-pub fn connect_rooms(graph: &mut Graph, level: u32, level_type: LevelType, rng: &mut Rng) {
+pub fn connect_rooms(graph: &mut Graph, level: u32, level_type: LevelType, rng: &mut SeedRandom) {
     use RoomType::{Exterior, PublicCourtyard, PublicRoom};
     let mut groups = Groups::new(graph);
     connect_matching(graph, &mut groups, rng, |g, w, _| {

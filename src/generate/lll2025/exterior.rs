@@ -4,8 +4,8 @@
 
 use super::layout::{BORDER, Table};
 use super::map::{ItemKind, Map, Terrain};
-use super::random::Rng;
 use super::rooms::{Graph, RoomId, RoomType, Wall};
+use crate::model::SeedRandom;
 
 /// Rows of gravel along the south edge (`outerBorderBottom`).
 const FRONT_ROWS: i32 = 3;
@@ -137,7 +137,7 @@ pub fn perimeter(graph: &Graph, map: &Map) -> Vec<(i32, i32)> {
 
 /// Step `exterior` (`placeExteriorBushes`): gravel on the path and the front rows, then bushes on a third
 /// of the outdoor grass reached from the start (shuffled), none within one cell of another.
-pub fn grounds(map: &mut Map, path: &[(i32, i32)], start: (i32, i32), rng: &mut Rng) {
+pub fn grounds(map: &mut Map, path: &[(i32, i32)], start: (i32, i32), rng: &mut SeedRandom) {
     for &(x, y) in path {
         map.set(x, y, Terrain::GroundNormal);
     }

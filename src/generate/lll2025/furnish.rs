@@ -3,9 +3,9 @@
 //! keep every free cell reachable, are in [`super::packed`].
 
 use super::map::{ItemKind, Map, Terrain, random_torch as torch};
-use super::random::Rng;
 use super::rooms::{Graph, Room, RoomId, RoomType};
 use super::{packed, room_types};
+use crate::model::SeedRandom;
 
 /// A room's floor (§5.3).
 fn floor(room: &Room) -> Terrain {
@@ -33,7 +33,7 @@ fn floor(room: &Room) -> Terrain {
 }
 
 /// Step `furniture` (after the walls): every room but the outside in list order.
-pub fn render_rooms(graph: &Graph, level: u32, map: &mut Map, rng: &mut Rng) {
+pub fn render_rooms(graph: &Graph, level: u32, map: &mut Map, rng: &mut SeedRandom) {
     for &r in &graph.room_list[1..] {
         let room = &graph.rooms[r];
         let ground = floor(room);
@@ -67,7 +67,7 @@ fn size(room: &Room) -> (i32, i32) {
 }
 
 /// Courtyard: a pool when at least 5×5, else bushes (and a torch when over 2×2) in the corners.
-fn courtyard(room: &Room, level: u32, map: &mut Map, rng: &mut Rng) {
+fn courtyard(room: &Room, level: u32, map: &mut Map, rng: &mut SeedRandom) {
     let (dx, dy) = size(room);
     let (x0, y0, x1, y1) = (room.min.0, room.min.1, room.max.0, room.max.1);
     if dx >= 5 && dy >= 5 {
@@ -88,7 +88,7 @@ fn courtyard(room: &Room, level: u32, map: &mut Map, rng: &mut Rng) {
 }
 
 /// A pillar hall's end piece: a table with p 0.25, else a torch.
-fn end_piece(level: u32, rng: &mut Rng) -> ItemKind {
+fn end_piece(level: u32, rng: &mut SeedRandom) -> ItemKind {
     if rng.chance(0.25) {
         ItemKind::Table
     } else {
@@ -97,7 +97,7 @@ fn end_piece(level: u32, rng: &mut Rng) -> ItemKind {
 }
 
 /// Generic public or private room: the first of the spec's rules G1–G8 that fits.
-fn generic(room: &Room, level: u32, map: &mut Map, rng: &mut Rng) {
+fn generic(room: &Room, level: u32, map: &mut Map, rng: &mut SeedRandom) {
     let (dx, dy) = size(room);
     let (x0, y0, x1, y1) = (room.min.0, room.min.1, room.max.0, room.max.1);
     let public = room.room_type == RoomType::PublicRoom;
@@ -150,7 +150,7 @@ fn generic(room: &Room, level: u32, map: &mut Map, rng: &mut Rng) {
 /// the position `i` along the row and `j` = 1, 2, 3 across it to a cell.
 fn banquet(
     map: &mut Map,
-    rng: &mut Rng,
+    rng: &mut SeedRandom,
     level: u32,
     along: i32,
     at: impl Fn(i32, i32) -> (i32, i32),
@@ -172,7 +172,7 @@ fn banquet(
 
 /// G1: a room of at least 5×5 — pools in a private one, chair rows or a 5×5 set in a public one, then
 /// pillars and end pieces when a side exceeds 5.
-fn hall(room: &Room, level: u32, map: &mut Map, rng: &mut Rng) {
+fn hall(room: &Room, level: u32, map: &mut Map, rng: &mut SeedRandom) {
     let (dx, dy) = size(room);
     let (x0, y0, x1, y1) = (room.min.0, room.min.1, room.max.0, room.max.1);
     if room.room_type == RoomType::PrivateRoom {
@@ -234,7 +234,7 @@ fn hall(room: &Room, level: u32, map: &mut Map, rng: &mut Rng) {
 }
 
 /// Dining: a long table with chairs through the middle line, torches at its ends or its centre.
-fn dining(room: &Room, level: u32, map: &mut Map, rng: &mut Rng) {
+fn dining(room: &Room, level: u32, map: &mut Map, rng: &mut SeedRandom) {
     let (rx, ry) = size(room);
     let (x0, y0) = room.min;
     // Along the long axis: `at(a, c)` maps position `a` along it and offset `c` across the middle line.
@@ -285,13 +285,13 @@ fn exits(graph: &Graph, r: RoomId, vertical: bool) -> usize {
 }
 
 /// `numberToIntegral`: stochastic rounding with one draw.
-fn round(n: f64, rng: &mut Rng) -> i32 {
+fn round(n: f64, rng: &mut SeedRandom) -> i32 {
     let whole = n.floor();
     whole as i32 + i32::from(rng.chance(n - whole))
 }
 
 /// Kitchen: stoves, tables and shelves along the two long walls from the centre out, middle tables.
-fn kitchen(graph: &Graph, r: RoomId, map: &mut Map, rng: &mut Rng) {
+fn kitchen(graph: &Graph, r: RoomId, map: &mut Map, rng: &mut SeedRandom) {
     let room = &graph.rooms[r];
     let (sx, sy) = size(room);
     let (x0, y0, x1, y1) = (room.min.0, room.min.1, room.max.0, room.max.1);
@@ -350,7 +350,7 @@ fn kitchen(graph: &Graph, r: RoomId, map: &mut Map, rng: &mut Rng) {
 }
 
 /// Treasure room or courtyard: the plinth (and lock) at the centre, corner torches when a side ≥ 5.
-fn treasure(room: &Room, level: u32, map: &mut Map, rng: &mut Rng, courtyard: bool) {
+fn treasure(room: &Room, level: u32, map: &mut Map, rng: &mut SeedRandom, courtyard: bool) {
     let (dx, dy) = size(room);
     let (x0, y0, x1, y1) = (room.min.0, room.min.1, room.max.0, room.max.1);
     let (x, y) = (x0 + (dx - 1) / 2, y0 + (dy - 1) / 2);
@@ -383,7 +383,7 @@ fn treasure(room: &Room, level: u32, map: &mut Map, rng: &mut Rng, courtyard: bo
 
 /// Library: bookshelf columns (rows in a tall room); an even room's centre aisle gets tables and chairs
 /// or a torch per line, each pair shuffled.
-fn library(room: &Room, level: u32, map: &mut Map, rng: &mut Rng) {
+fn library(room: &Room, level: u32, map: &mut Map, rng: &mut SeedRandom) {
     let (rx, ry) = size(room);
     let (x0, y0) = room.min;
     let wide = rx >= ry;
@@ -506,7 +506,7 @@ fn throne_room(graph: &Graph, r: RoomId, map: &mut Map) {
 
 /// Creaky boards in a wood room at L ≥ 4: a 0.02 draw per bare wood cell away from doors, kept only if
 /// the player can leap it along one axis.
-fn creaky_boards(room: &Room, map: &mut Map, rng: &mut Rng) {
+fn creaky_boards(room: &Room, map: &mut Map, rng: &mut SeedRandom) {
     let (x0, y0, x1, y1) = (room.min.0, room.min.1, room.max.0, room.max.1);
     // What stands on each of the room's cells, gathered in one pass over the items (the cells are
     // asked about many times, every question only inside the room).

@@ -5,7 +5,7 @@
 use super::ascii::GuardRecord;
 use super::map::{ItemKind, Map};
 use super::patrols::Route;
-use super::random::Rng;
+use crate::model::SeedRandom;
 
 /// Flag bits of a guard in the §14 hash.
 const TORCH: u16 = 1;
@@ -15,7 +15,7 @@ const PURSE: u16 = 2;
 const KEY: u16 = 4;
 
 /// The torch draw, made for every guard above level 1: `rand(5 + L) < L`.
-fn torch_draw(level: u32, rng: &mut Rng) -> bool {
+fn torch_draw(level: u32, rng: &mut SeedRandom) -> bool {
     level > 1 && rng.below(5 + level as usize) < level as usize
 }
 
@@ -27,7 +27,7 @@ pub fn place_guards(
     mut guard_loot: i64,
     need_key: bool,
     has_vault: bool,
-    rng: &mut Rng,
+    rng: &mut SeedRandom,
 ) -> Vec<GuardRecord> {
     let mut guards = Vec::new();
     if level == 0 {

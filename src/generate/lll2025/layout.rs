@@ -2,7 +2,7 @@
 //! run, the mirroring, and the translation that puts the building on the map.
 
 use super::plan::{LevelType, PlanEntry};
-use super::random::Rng;
+use crate::model::SeedRandom;
 
 /// The slot pitch in cells (`roomSizeX`, `roomSizeY`).
 const SLOT: i32 = 5;
@@ -80,7 +80,7 @@ impl<T: Copy> Table<T> {
 pub type SlotGrid = Table<bool>;
 
 /// Step `room_grid`: the inside mask of the level type (§7.1).
-pub fn room_grid(plan: &PlanEntry, rng: &mut Rng) -> SlotGrid {
+pub fn room_grid(plan: &PlanEntry, rng: &mut SeedRandom) -> SlotGrid {
     let mut inside = Table::new(plan.rooms_x as usize, plan.rooms_y as usize, true);
     match plan.level_type {
         LevelType::Manor | LevelType::ManorRed => manor_grid(&mut inside, rng),
@@ -92,7 +92,7 @@ pub fn room_grid(plan: &PlanEntry, rng: &mut Rng) -> SlotGrid {
 
 /// Manor: a quarter of the slots picked (with repeats) as courtyards, the west half copied east, and
 /// sometimes the south half copied north.
-fn manor_grid(inside: &mut SlotGrid, rng: &mut Rng) {
+fn manor_grid(inside: &mut SlotGrid, rng: &mut SeedRandom) {
     let (nx, ny) = (inside.nx, inside.ny);
     for _ in 0..(nx * ny) / 4 {
         let x = rng.below(nx);
@@ -117,7 +117,7 @@ fn manor_grid(inside: &mut SlotGrid, rng: &mut Rng) {
 
 /// Mansion: 2×2 blocks of rooms joined by a random spanning tree (union over a shuffled list of block
 /// pairs); slots outside the blocks and the lanes the tree uses stay outdoors.
-fn mansion_grid(inside: &mut SlotGrid, rng: &mut Rng) {
+fn mansion_grid(inside: &mut SlotGrid, rng: &mut SeedRandom) {
     let bx = (inside.nx + 1) / 3;
     let by = (inside.ny + 1) / 3;
     let fill = |inside: &mut SlotGrid, x0: usize, x1: usize, y0: usize, y1: usize| {
@@ -168,7 +168,7 @@ fn mansion_grid(inside: &mut SlotGrid, rng: &mut Rng) {
 }
 
 /// Fortress: an outer ring of rooms around a ring (or a U open to the back) of courtyards around a core.
-fn fortress_grid(inside: &mut SlotGrid, rng: &mut Rng) {
+fn fortress_grid(inside: &mut SlotGrid, rng: &mut SeedRandom) {
     let ring = rng.chance(0.25);
     let (nx, ny) = (inside.nx, inside.ny);
     for x in 0..nx {
@@ -194,20 +194,20 @@ pub struct Offsets {
 }
 
 /// A wall line's position when it is free to jitter: its base `5k − 1` plus `rand(3)`.
-fn jittered(rng: &mut Rng, k: usize) -> i32 {
+fn jittered(rng: &mut SeedRandom, k: usize) -> i32 {
     SLOT * k as i32 - 1 + rng.below(JITTER) as i32
 }
 
 /// A line's position forced to differ from its neighbour `other` (a T-junction): one of the two other
 /// jitter values, uniformly.
-fn forced_t(rng: &mut Rng, k: usize, other: i32) -> i32 {
+fn forced_t(rng: &mut SeedRandom, k: usize, other: i32) -> i32 {
     let v = SLOT * k as i32 - 1 + rng.below(JITTER - 1) as i32;
     if v >= other { v + 1 } else { v }
 }
 
 /// Step `wall_offsets`: the straight-outer-walls switch, then every junction's orientation and the line
 /// positions it decides (§7.2), in the game's draw order.
-pub fn wall_offsets(nx: usize, ny: usize, rng: &mut Rng) -> Offsets {
+pub fn wall_offsets(nx: usize, ny: usize, rng: &mut SeedRandom) -> Offsets {
     let straight = rng.chance(0.25);
     let mut ox = Table::new(nx + 1, ny, 0);
     let mut oy = Table::new(nx, ny + 1, 0);
@@ -299,7 +299,7 @@ pub struct Mirrors {
 
 /// Step 4 (the spec counts its draw with the adjacencies): mirror the wall lines where the mask allows,
 /// then translate the building so its westernmost wall is at x = 2 and its southernmost at y = 3.
-pub fn mirror_and_place(inside: &SlotGrid, offsets: &mut Offsets, rng: &mut Rng) -> Mirrors {
+pub fn mirror_and_place(inside: &SlotGrid, offsets: &mut Offsets, rng: &mut SeedRandom) -> Mirrors {
     let (nx, ny) = (inside.nx, inside.ny);
     let (ox, oy) = (&mut offsets.x, &mut offsets.y);
     let mirror_x = !nx.is_multiple_of(2) && symmetric_x(inside);

@@ -3,8 +3,8 @@
 
 use super::map::{ItemKind, Map, Terrain};
 use super::plan::LevelType;
-use super::random::Rng;
 use super::rooms::{Graph, Room, RoomType};
+use crate::model::SeedRandom;
 
 /// Furniture a coin may lie on (`canHoldLoot`).
 pub(super) fn holds_loot(kind: ItemKind) -> bool {
@@ -57,7 +57,7 @@ impl LootCells {
     ///
     /// The candidates are counted, then the drawn one is found by a second scan in the same order
     /// (x outer, y inner), rather than listed: coins are placed one by one, in every room.
-    fn try_place(&mut self, room: &Room, map: &mut Map, rng: &mut Rng) -> bool {
+    fn try_place(&mut self, room: &Room, map: &mut Map, rng: &mut SeedRandom) -> bool {
         let w = self.w;
         let free = (room.min.0..room.max.0)
             .flat_map(|x| (room.min.1..room.max.1).map(move |y| (x, y)))
@@ -90,7 +90,7 @@ pub fn place_loot(
     stationary: &[(i32, i32)],
     count: u32,
     level_type: LevelType,
-    rng: &mut Rng,
+    rng: &mut SeedRandom,
 ) {
     let mut cells = LootCells::new(map, stationary);
     let mut placed = 0;
@@ -165,7 +165,7 @@ const SECOND_WORDS: usize = 66;
 /// Step `book_titles`: the draws of `giveBooksTitles` — the shuffles of the law titles and of the first
 /// words, then one second-word pick per bookshelf in a room flagged private. The titles themselves are
 /// cosmetic (they only spell the treasure clue) and are not reproduced yet.
-pub fn book_title_draws(graph: &Graph, map: &Map, rng: &mut Rng) {
+pub fn book_title_draws(graph: &Graph, map: &Map, rng: &mut SeedRandom) {
     rng.shuffle(&mut [(); LAW_TITLES]);
     rng.shuffle(&mut [(); FIRST_WORDS]);
     // One title draw per bookshelf in each private room, all alike: only their number matters, so
@@ -191,7 +191,7 @@ fn inside(room: &Room, x: i32, y: i32) -> bool {
 /// bookshelves of one room as its switches and a note on drawers or a shelf, or loses its lock when
 /// either is missing; the locks are then moved to the end of the item list. Returns the switches'
 /// cells (the bookshelves taken), in the order they were taken.
-pub fn place_treasures(graph: &Graph, map: &mut Map, rng: &mut Rng) -> Vec<(i32, i32)> {
+pub fn place_treasures(graph: &Graph, map: &mut Map, rng: &mut SeedRandom) -> Vec<(i32, i32)> {
     let mut switches = Vec::new();
     let mut books = map.cells_of(ItemKind::Bookshelf);
     rng.shuffle(&mut books);
@@ -273,7 +273,7 @@ const LOOKS: [ItemKind; 5] = [
 ];
 
 /// `tryPlaceHealth`: food on a random cell of the room whose items are all tables (at least one).
-fn try_place_health(room: &Room, map: &mut Map, rng: &mut Rng) -> bool {
+fn try_place_health(room: &Room, map: &mut Map, rng: &mut SeedRandom) -> bool {
     // Per cell of the room, from one pass over the items: whether it holds an item, and whether
     // every item on it is a table.
     let (x0, y0) = room.min;
@@ -306,7 +306,7 @@ fn try_place_health(room: &Room, map: &mut Map, rng: &mut Rng) -> bool {
 }
 
 /// `tryPlaceHealthInRoomTypes`: up to ten random rooms of the given types (none: no draw).
-fn try_rooms(graph: &Graph, types: &[RoomType], map: &mut Map, rng: &mut Rng) -> bool {
+fn try_rooms(graph: &Graph, types: &[RoomType], map: &mut Map, rng: &mut SeedRandom) -> bool {
     let rooms: Vec<&Room> = graph
         .room_list
         .iter()
@@ -321,7 +321,7 @@ fn try_rooms(graph: &Graph, types: &[RoomType], map: &mut Map, rng: &mut Rng) ->
 
 /// Step `health` (`placeHealth`): from level 1, `1 + floor((9 − L)/4)` food items on tables of the
 /// kitchen, then kitchens or dining rooms, then up to ten tries adding bedrooms.
-pub fn place_health(graph: &Graph, map: &mut Map, level: u32, rng: &mut Rng) {
+pub fn place_health(graph: &Graph, map: &mut Map, level: u32, rng: &mut SeedRandom) {
     use RoomType::{Bedroom, Dining, Kitchen};
     if level < 1 {
         return;

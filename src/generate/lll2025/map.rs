@@ -2,7 +2,7 @@
 //! generator compares them by order, e.g. "door-like" is everything from the portcullis on, and the §14
 //! hash feeds their indices), cells row by row, and the item list in placement order.
 
-use super::random::Rng;
+use crate::model::SeedRandom;
 
 /// The move cost of a cell no guard may enter (an infinite cost in the game).
 pub const IMPASSABLE: u8 = u8::MAX;
@@ -466,7 +466,7 @@ impl Map {
 
 /// `randomlyLitTorch`: unlit at level 0 (no draw), else lit with p 0.95 — the torch every furnishing
 /// rule draws.
-pub fn random_torch(level: u32, rng: &mut Rng) -> ItemKind {
+pub fn random_torch(level: u32, rng: &mut SeedRandom) -> ItemKind {
     if level == 0 || rng.chance(0.05) {
         ItemKind::TorchUnlit
     } else {

@@ -1,8 +1,8 @@
 //! Step 8 of the spec's pipeline (`makeDoubleRooms`, §7.7): pairs of same-type rooms that share a whole
 //! side become one room, the squarest candidates first.
 
-use super::random::Rng;
 use super::rooms::{Graph, RoomId, RoomType, WallId};
+use crate::model::SeedRandom;
 
 /// The largest merged area the game allows (`5·5·30` cells; never binding).
 const MAX_AREA: i32 = 750;
@@ -50,7 +50,7 @@ fn candidate(graph: &Graph, w: WallId) -> Option<f64> {
 }
 
 /// `removableAdjacency`: the candidates in list order, shuffled, stable-sorted by aspect; the first.
-fn removable(graph: &Graph, rng: &mut Rng) -> Option<WallId> {
+fn removable(graph: &Graph, rng: &mut SeedRandom) -> Option<WallId> {
     let mut found: Vec<(WallId, f64)> = graph
         .wall_list
         .iter()
@@ -141,7 +141,7 @@ fn merge(graph: &mut Graph, w: WallId) {
 }
 
 /// Step `merges`: shuffle the list, then up to `2·floor(rooms/12)` merges (§7.7).
-pub fn make_double_rooms(graph: &mut Graph, rng: &mut Rng) {
+pub fn make_double_rooms(graph: &mut Graph, rng: &mut SeedRandom) {
     rng.shuffle(&mut graph.wall_list);
     for _ in 0..2 * (graph.room_list.len() / 12) {
         let Some(w) = removable(graph, rng) else {

@@ -26,17 +26,16 @@ pub mod merges;
 pub mod packed;
 pub mod patrols;
 pub mod plan;
-pub mod random;
 pub mod room_types;
 pub mod rooms;
 pub mod stationary;
 pub mod walls;
 
 use super::{Rerolls, Step};
+use crate::model::SeedRandom;
 use layout::{Mirrors, Offsets, SlotGrid};
 use map::ItemKind;
 use plan::PlanEntry;
-use random::Rng;
 use rooms::{Graph, RoomId, RoomType};
 
 /// A level in the making: the plan, the level stream, and what the steps built so far, with the
@@ -46,7 +45,7 @@ pub struct Build {
     /// The plan entry the level is built from.
     pub plan: PlanEntry,
     /// The level stream, restarted before the first step.
-    pub rng: Rng,
+    pub rng: SeedRandom,
     /// Which slots are inside.
     pub inside: SlotGrid,
     /// The wall lines, mirrored and translated.
@@ -78,7 +77,7 @@ struct Marks(Vec<(&'static str, u64)>);
 
 impl Marks {
     /// Records that step `name` has ended.
-    fn mark(&mut self, name: &'static str, rng: &Rng) {
+    fn mark(&mut self, name: &'static str, rng: &SeedRandom) {
         self.0.push((name, rng.draws()));
     }
 }
@@ -95,7 +94,7 @@ struct Plan2To11 {
 }
 
 /// Steps 2–11: the room grid, wall lines, rooms, adjacencies, doors, merges and room types.
-fn rooms_and_doors(plan: &PlanEntry, rng: &mut Rng, marks: &mut Marks) -> Plan2To11 {
+fn rooms_and_doors(plan: &PlanEntry, rng: &mut SeedRandom, marks: &mut Marks) -> Plan2To11 {
     let inside = layout::room_grid(plan, rng);
     marks.mark("room_grid", rng);
     let mut offsets = layout::wall_offsets(inside.nx, inside.ny, rng);
@@ -141,7 +140,7 @@ fn patrol_routes(
     graph: &Graph,
     map: &map::Map,
     perimeter: &[(i32, i32)],
-    rng: &mut Rng,
+    rng: &mut SeedRandom,
     marks: &mut Marks,
 ) -> Vec<patrols::Route> {
     let costs = field::Costs::new(map);
@@ -176,7 +175,7 @@ fn loot_and_guards(
     graph: &Graph,
     map: &mut map::Map,
     routes: Vec<patrols::Route>,
-    rng: &mut Rng,
+    rng: &mut SeedRandom,
     marks: &mut Marks,
 ) -> (Vec<ascii::GuardRecord>, Vec<(i32, i32)>) {
     let need_key = map
@@ -215,11 +214,11 @@ fn loot_and_guards(
 /// fresh stream keyed by the level's seed, the step and its count. The game draws every step from one
 /// stream, so a re-rolled phase changes what comes after it (the loot lies where the furniture left
 /// room), but never what came before: re-rolling the loot keeps the layout, furniture and patrols.
-fn phase_stream(rng: &mut Rng, plan: &PlanEntry, rerolls: Rerolls, step: Step) {
+fn phase_stream(rng: &mut SeedRandom, plan: &PlanEntry, rerolls: Rerolls, step: Step) {
     let n = rerolls.count(step);
     if n > 0 {
         let tag = rerolls.tag(step, &format!("{step:?}").to_lowercase());
-        *rng = Rng::new(&format!("{}#{tag}", plan.seed));
+        *rng = SeedRandom::new(&format!("{}#{tag}", plan.seed));
     }
 }
 
@@ -261,7 +260,7 @@ impl Build {
         let mut rng = variation
             .layout
             .as_deref()
-            .map_or_else(|| plan.rng(), Rng::new);
+            .map_or_else(|| plan.rng(), SeedRandom::new);
         let mut marks = Marks(Vec::new());
         let Plan2To11 {
             inside,

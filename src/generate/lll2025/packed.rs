@@ -4,8 +4,8 @@
 
 use super::layout::Table;
 use super::map::{Item, ItemKind, Map, random_torch as torch};
-use super::random::Rng;
 use super::rooms::{Graph, Room, RoomId};
+use crate::model::SeedRandom;
 
 /// Per-cell flags of a room's interior, indexed from its south-west cell.
 type Flags = Table<bool>;
@@ -159,7 +159,7 @@ fn usable_cells(
 
 /// Places `kind` on a random usable cell; false when none is left.
 fn place_one(
-    (map, rng, scratch): (&mut Map, &mut Rng, &mut Scratch),
+    (map, rng, scratch): (&mut Map, &mut SeedRandom, &mut Scratch),
     flags: (&Flags, &Flags),
     root: (i32, i32),
     items: &mut Vec<Item>,
@@ -185,7 +185,7 @@ fn place_one(
 
 /// The vault: cells two deep inside its doors kept clear, pillars if they fit, then packed with a
 /// shuffled cycle of furniture and at most two treasure boxes.
-pub fn vault(graph: &Graph, r: RoomId, map: &mut Map, rng: &mut Rng) {
+pub fn vault(graph: &Graph, r: RoomId, map: &mut Map, rng: &mut SeedRandom) {
     let room = &graph.rooms[r];
     let (sx, sy) = (
         (room.max.0 - room.min.0) as usize,
@@ -282,7 +282,7 @@ pub fn vault(graph: &Graph, r: RoomId, map: &mut Map, rng: &mut Rng) {
 
 /// The bedroom: a bed against a wall away from the doors, then a shuffled set of furniture packed one by
 /// one (tall pieces only against a wall and away from windows) until one finds no cell.
-pub fn bedroom(room: &Room, level: u32, map: &mut Map, rng: &mut Rng) {
+pub fn bedroom(room: &Room, level: u32, map: &mut Map, rng: &mut SeedRandom) {
     let (sx, sy) = (
         (room.max.0 - room.min.0) as usize,
         (room.max.1 - room.min.1) as usize,

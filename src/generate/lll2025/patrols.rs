@@ -6,8 +6,8 @@
 use super::exterior::{pos_beside_door, pos_in_door};
 use super::field::{Costs, Fields, path_in_room};
 use super::map::{ItemKind, Map, Terrain};
-use super::random::Rng;
 use super::rooms::{Graph, RoomId, RoomType};
+use crate::model::SeedRandom;
 
 /// Where a route's turnaround stop is (`generatePatrolPathsFromNodes`' station choice).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,7 +180,7 @@ pub fn routes_from_nodes(
     costs: &Costs,
     nodes: &[Node],
     sweep_from: usize,
-    rng: &mut Rng,
+    rng: &mut SeedRandom,
 ) -> Vec<Route> {
     let mut visited = vec![false; nodes.len()];
     let mut routes = Vec::new();
@@ -265,14 +265,14 @@ fn patrollable(graph: &Graph) -> Vec<RoomId> {
 /// `generatePatrolRouteSingle`: from a random patrollable room, depth first through doors (each room's
 /// walls shuffled) to every patrollable room, the room appended again on each return; the last entry is
 /// dropped and the list closed into a circle.
-pub fn visit_every_room(graph: &Graph, rng: &mut Rng) -> Vec<Node> {
+pub fn visit_every_room(graph: &Graph, rng: &mut SeedRandom) -> Vec<Node> {
     fn visit(
         graph: &Graph,
         room: RoomId,
         valid: &[RoomId],
         seen: &mut Vec<RoomId>,
         seq: &mut Vec<RoomId>,
-        rng: &mut Rng,
+        rng: &mut SeedRandom,
     ) {
         seq.push(room);
         seen.push(room);
@@ -312,7 +312,7 @@ pub fn visit_every_room(graph: &Graph, rng: &mut Rng) -> Vec<Node> {
 }
 
 /// Level 1's patrol (`placePatrolRouteSingle`): one route through every patrollable room.
-pub fn single_route(graph: &Graph, map: &Map, costs: &Costs, rng: &mut Rng) -> Vec<Route> {
+pub fn single_route(graph: &Graph, map: &Map, costs: &Costs, rng: &mut SeedRandom) -> Vec<Route> {
     let nodes = visit_every_room(graph, rng);
     routes_from_nodes(graph, map, costs, &nodes, 0, rng)
 }

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::date::Date;
-use super::random::{Rng, js_number};
+use crate::model::{SeedRandom, js_number};
 
 /// Levels in a campaign, and the loot they share (`game.ts:19-22`).
 pub const LEVELS: usize = 10;
@@ -37,8 +37,8 @@ pub struct PlanEntry {
 
 impl PlanEntry {
     /// The level's own stream, at its start (where the generator's reset puts it).
-    pub fn rng(&self) -> Rng {
-        Rng::new(&self.seed)
+    pub fn rng(&self) -> SeedRandom {
+        SeedRandom::new(&self.seed)
     }
 }
 
@@ -87,7 +87,7 @@ const SHAPES: [[u32; 6]; LEVELS] = [
 
 /// `makeLevelSize`: coin flips for each of x and y above its minimum, an odd x, the area limits by
 /// adjusting y, and a Mansion's sizes quantised to 5, 8 or 11 slots.
-fn level_size(level: usize, level_type: LevelType, rng: &mut Rng) -> (u32, u32) {
+fn level_size(level: usize, level_type: LevelType, rng: &mut SeedRandom) -> (u32, u32) {
     let [xmin, xmax, ymin, ymax, amin, amax] = SHAPES[level];
     let mut x = xmin + (xmin..xmax).filter(|_| rng.chance(0.5)).count() as u32;
     let mut y = ymin + (ymin..ymax).filter(|_| rng.chance(0.5)).count() as u32;
@@ -109,7 +109,7 @@ fn level_size(level: usize, level_type: LevelType, rng: &mut Rng) -> (u32, u32) 
 }
 
 /// `createGameMapRoughPlans(10, 100)`: the ten-level plan drawn from the run's main stream (§4.2).
-pub fn campaign_plan(main: &mut Rng) -> Vec<PlanEntry> {
+pub fn campaign_plan(main: &mut SeedRandom) -> Vec<PlanEntry> {
     let mansion0 = 4 + main.below(3);
     let mansion1 = mansion0 + 2 + main.below(7 - mansion0);
     let mut fortress_extra = if main.chance(0.2) { 5 } else { LEVELS };
@@ -145,7 +145,7 @@ pub fn campaign_plan(main: &mut Rng) -> Vec<PlanEntry> {
                 }
             }
         };
-        let (rooms_x, rooms_y) = level_size(level, level_type, &mut Rng::new(&seed));
+        let (rooms_x, rooms_y) = level_size(level, level_type, &mut SeedRandom::new(&seed));
         plan.push(PlanEntry {
             level: level as u32,
             level_type,
@@ -166,7 +166,7 @@ pub fn campaign_plan(main: &mut Rng) -> Vec<PlanEntry> {
 
 /// The plan of the run whose main stream is seeded with `seed` (`'game 7'` in the vectors' convention).
 pub fn game_plan(seed: &str) -> Vec<PlanEntry> {
-    campaign_plan(&mut Rng::new(seed))
+    campaign_plan(&mut SeedRandom::new(seed))
 }
 
 /// A day's run (`createGameRoughPlansDailyRun`): the full ten-level plan of `'Daily YYYY/MM/DD'` and the
@@ -201,7 +201,7 @@ pub fn daily_run_of(date: Date) -> DailyRun {
 /// The daily run of a UTC date (`game.ts:3343-3348`).
 pub fn daily_run(year: u32, month: u32, day: u32) -> DailyRun {
     let seed = daily_seed(year, month, day);
-    let mut main = Rng::new(&seed);
+    let mut main = SeedRandom::new(&seed);
     let plan = campaign_plan(&mut main);
     let picks = [3 + main.below(2), 5 + main.below(2), 7 + main.below(3)];
     DailyRun { seed, plan, picks }

@@ -2,8 +2,8 @@
 //! the room types (private rooms, courtyards, bedrooms, throne room, kitchen, dining, libraries, treasure).
 
 use super::plan::LevelType;
-use super::random::Rng;
 use super::rooms::{DoorType, Graph, Room, RoomId, RoomType};
+use crate::model::SeedRandom;
 
 /// A room's interior width and height.
 fn size(room: &Room) -> (i32, i32) {
@@ -77,7 +77,7 @@ pub fn compute_depths(graph: &mut Graph) {
 
 /// `assignVaultRoom`: among dead ends (≤ 1 door; depth ≥ 3 at L ≥ 8; no courtyard in a Fortress), shuffled
 /// and stable-sorted by area, the smallest becomes the vault and all its doors are locked.
-pub fn assign_vault(graph: &mut Graph, level: u32, level_type: LevelType, rng: &mut Rng) {
+pub fn assign_vault(graph: &mut Graph, level: u32, level_type: LevelType, rng: &mut SeedRandom) {
     let mut dead_ends: Vec<RoomId> = graph
         .room_list
         .iter()
@@ -111,7 +111,7 @@ pub fn assign_vault(graph: &mut Graph, level: u32, level_type: LevelType, rng: &
 /// are neither outdoors nor the vault, unless both already have two doors, gets a door with p 0.4 —
 /// locked when the depths differ by 2 or more (and not both courtyards). Symmetry is ignored. Returns
 /// how many doors it added.
-pub fn add_fortress_doors(graph: &mut Graph, rng: &mut Rng) -> usize {
+pub fn add_fortress_doors(graph: &mut Graph, rng: &mut SeedRandom) -> usize {
     let mut added = 0;
     for w in graph.wall_list.clone() {
         let wall = &graph.walls[w];
@@ -143,7 +143,7 @@ pub fn add_fortress_doors(graph: &mut Graph, rng: &mut Rng) -> usize {
 /// `chooseRooms`: the rooms passing `test` in list order, shuffled (even when 0 or 1 pass), the first `k`.
 fn choose(
     graph: &Graph,
-    rng: &mut Rng,
+    rng: &mut SeedRandom,
     k: usize,
     test: impl Fn(&Graph, RoomId) -> bool,
 ) -> Vec<RoomId> {
@@ -280,7 +280,12 @@ fn assign_private(graph: &mut Graph) {
 }
 
 /// Step `room_types` (`assignRoomTypes`, §7.10), in the game's order and with its draws.
-pub fn assign_room_types(graph: &mut Graph, level: u32, level_type: LevelType, rng: &mut Rng) {
+pub fn assign_room_types(
+    graph: &mut Graph,
+    level: u32,
+    level_type: LevelType,
+    rng: &mut SeedRandom,
+) {
     assign_private(graph);
     if level > 4 && level_type != LevelType::Fortress {
         assign_vault(graph, level, level_type, rng);

@@ -5,8 +5,8 @@
 use super::field::Costs;
 use super::map::{ItemKind, Map, Terrain};
 use super::patrols::Route;
-use super::random::Rng;
 use super::rooms::{DoorType, Graph, RoomType};
+use crate::model::SeedRandom;
 
 /// `appendOutsidePatrolRoutes`: the perimeter path twice, rotated to a quarter and three quarters.
 pub fn add_outside_routes(perimeter: &[(i32, i32)], routes: &mut Vec<Route>) {
@@ -32,7 +32,7 @@ pub fn add_stationary_guard(
     costs: &Costs,
     level: u32,
     routes: &mut Vec<Route>,
-    rng: &mut Rng,
+    rng: &mut SeedRandom,
 ) {
     if level < 2 {
         return;
@@ -106,7 +106,7 @@ fn seated_guard(
     costs: &Costs,
     level: u32,
     routes: &mut Vec<Route>,
-    rng: &mut Rng,
+    rng: &mut SeedRandom,
 ) {
     // Cells on a route or holding loot, marked once: the candidates are many and so are route cells.
     let mut marked = vec![false; (map.w * map.h).max(0) as usize];

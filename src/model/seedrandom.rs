@@ -1,9 +1,11 @@
-//! The game's random source, bit for bit: seedrandom 3.0.5's ARC4 generator behind the game's `RNG` class
-//! (spec `lll-2025-mansion.md` §3), and JavaScript's number-to-string for the level seeds.
+//! The 2025 game's random source, bit for bit: seedrandom 3.0.5's ARC4 generator behind the game's `RNG`
+//! class (spec `lll-2025-mansion.md` §3), and JavaScript's number-to-string for the level seeds.
 //!
 //! Only a bit-exact port needs this: the game seeds every level with a string (`'lvl' + L + u`), so the same
 //! plan gives the same mansion only if the key schedule, the byte stream, the 52-bit double construction
-//! and the decimal spelling of `u` all match the original.
+//! and the decimal spelling of `u` all match the original. It lives in the model, beside
+//! [`Mulberry32`](super::Mulberry32), because two layers draw from it: the 2025 generator, and the 2025
+//! turn loop, whose guards draw from the game's main stream (`stealth-rules.md` §10).
 
 /// seedrandom's ARC4 state: the RC4 permutation and its two indices.
 #[derive(Clone)]
@@ -77,16 +79,16 @@ fn mix_key(seed: &str) -> Vec<u8> {
 /// The game's `RNG` class: a seed string, and seedrandom's ARC4 stream on it. `reset` restarts the stream,
 /// which the generator does before building a level (§3: the size draws are read again).
 #[derive(Clone)]
-pub struct Rng {
+pub struct SeedRandom {
     seed: String,
     arc4: Arc4,
     draws: u64,
 }
 
-impl Rng {
+impl SeedRandom {
     /// The stream of `seed`, as `new RNG(seed)` makes it.
     pub fn new(seed: &str) -> Self {
-        Rng {
+        SeedRandom {
             seed: seed.to_string(),
             arc4: Arc4::new(&mix_key(seed)),
             draws: 0,
@@ -100,7 +102,7 @@ impl Rng {
 
     /// Restarts the stream from its seed, as `RNG.reset` does; the draw count starts again at 0.
     pub fn reset(&mut self) {
-        *self = Rng::new(&self.seed);
+        *self = SeedRandom::new(&self.seed);
     }
 
     /// How many doubles were drawn since the stream was made or reset: the vectors' `draws` and
@@ -177,7 +179,7 @@ mod tests {
 
     /// The first `n` doubles of `seed`, spelt as JavaScript prints them.
     fn first(seed: &str, n: usize) -> Vec<String> {
-        let mut rng = Rng::new(seed);
+        let mut rng = SeedRandom::new(seed);
         (0..n).map(|_| js_number(rng.random())).collect()
     }
 
@@ -214,7 +216,7 @@ mod tests {
 
     #[test]
     fn reset_restarts_the_stream_and_its_count() {
-        let mut rng = Rng::new("lvl00.5997985005033076");
+        let mut rng = SeedRandom::new("lvl00.5997985005033076");
         let a = rng.random();
         rng.random();
         assert_eq!(rng.draws(), 2);
