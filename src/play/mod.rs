@@ -23,6 +23,7 @@ mod mind;
 mod moves;
 mod report;
 mod rules;
+pub mod rules2025;
 mod senses;
 mod state;
 mod thief;

@@ -1,0 +1,312 @@
+//! Guards' distance fields and the other searches over the map (`game-map.ts:967-1257`, `1335-1377`).
+//!
+//! The game runs Dijkstra with its own binary heap and, for a guard's next step, stops as soon as every
+//! enterable cell of the guard's 3×3 block is settled. Which other cells are settled by then depends on
+//! how the heap breaks ties, and an earshot lists guards in the order their cells leave the heap, so
+//! the heap here is the game's, push for push and pop for pop. The fields live in scratch arrays reset
+//! by a generation stamp, so a search touches only the cells it reaches, not the whole map.
+
+use crate::model::{Cell, Rect};
+
+use super::guard::{Guard, Steps};
+use super::kinds::GuardMode;
+use super::map::{INF, Map};
+
+/// The eight moves and their step costs, in the game's order (`game-map.ts:500-509`).
+const ADJACENT_MOVES: [(i32, i32, u32); 8] = [
+    (1, 0, 2),
+    (-1, 0, 2),
+    (0, 1, 2),
+    (0, -1, 2),
+    (-1, -1, 3),
+    (1, -1, 3),
+    (-1, 1, 3),
+    (1, 1, 3),
+];
+
+/// The game's priority queue (`priorityQueuePush` / `priorityQueuePop`, `game-map.ts:1341-1377`): a
+/// binary min-heap of (priority, cell index) whose ties fall out of its sifting.
+#[derive(Default)]
+struct Heap {
+    items: Vec<(u32, usize)>,
+}
+
+impl Heap {
+    fn push(&mut self, item: (u32, usize)) {
+        let q = &mut self.items;
+        q.push(item);
+        let mut i = q.len() - 1;
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            if q[i].0 >= q[parent].0 {
+                break;
+            }
+            q.swap(i, parent);
+            i = parent;
+        }
+    }
+
+    /// The root; the last element takes its place and sinks, preferring the left child on ties.
+    fn pop(&mut self) -> Option<(u32, usize)> {
+        let q = &mut self.items;
+        let last = q.pop()?;
+        let Some(&top) = q.first() else {
+            return Some(last);
+        };
+        q[0] = last;
+        let mut i = 0;
+        loop {
+            let mut child = i;
+            let left = 2 * i + 1;
+            if left < q.len() && q[left].0 < q[child].0 {
+                child = left;
+            }
+            if left + 1 < q.len() && q[left + 1].0 < q[child].0 {
+                child = left + 1;
+            }
+            if child == i {
+                break;
+            }
+            q.swap(i, child);
+            i = child;
+        }
+        Some(top)
+    }
+}
+
+/// A distance per cell, [`INF`] where the last search did not settle it.
+#[derive(Default)]
+pub(super) struct Field {
+    dist: Vec<u32>,
+    stamp: Vec<u32>,
+    generation: u32,
+}
+
+impl Field {
+    /// Forgets every distance, in constant time (a stamp per cell says which search wrote it).
+    fn reset(&mut self, len: usize) {
+        if self.stamp.len() != len {
+            self.dist = vec![INF; len];
+            self.stamp = vec![0; len];
+            self.generation = 0;
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+    }
+
+    /// The distance of the cell at index `i`.
+    pub fn get(&self, i: usize) -> u32 {
+        if self.stamp[i] == self.generation {
+            self.dist[i]
+        } else {
+            INF
+        }
+    }
+
+    fn set(&mut self, i: usize, d: u32) {
+        self.dist[i] = d;
+        self.stamp[i] = self.generation;
+    }
+}
+
+/// The searches' reusable memory: one field, its heap, and the earshot's list of guards.
+#[derive(Default)]
+pub(super) struct Search {
+    pub field: Field,
+    heap: Heap,
+    pub heard: Vec<usize>,
+}
+
+/// `isGuardAtVec` (`game-map.ts:940-942`): a guard that has already acted this turn stands on `c`.
+pub(super) fn moved_guard_at(guards: &[Guard], c: Cell) -> bool {
+    guards.iter().any(|g| g.has_moved && g.pos == c)
+}
+
+impl Search {
+    /// `computeDistanceField` (`game-map.ts:1087-1136`) from `seeds` (distance, cell). With a query
+    /// rectangle it stops once as many cells inside it have been settled as it has enterable cells
+    /// (`1098`, `1108-1114`); a seed that no guard may enter counts too, so it can stop one short.
+    fn distance_field(&mut self, map: &Map, seeds: &[(u32, Cell)], query: Option<Rect>) {
+        self.field.reset(map.cells.len());
+        self.heap.items.clear();
+        for &(d, c) in seeds {
+            if let Some(i) = map.index(c) {
+                self.heap.push((d, i));
+            }
+        }
+        let mut to_visit = query.map_or(1, |r| {
+            r.cells().filter(|&c| map.cell(c).move_cost != INF).count()
+        });
+        while to_visit > 0 {
+            let Some((d, i)) = self.heap.pop() else {
+                break;
+            };
+            if d >= self.field.get(i) {
+                continue;
+            }
+            self.field.set(i, d);
+            let from = map.cell_at(i);
+            if query.is_some_and(|r| r.contains(from)) {
+                to_visit -= 1;
+            }
+            for (dx, dy, step) in ADJACENT_MOVES {
+                let to = from.offset(dx, dy);
+                let Some(j) = map.index(to) else {
+                    continue;
+                };
+                let cost = map.guard_move_cost(from, to);
+                if cost == INF {
+                    continue;
+                }
+                let d_new = d + cost + step;
+                if d_new < self.field.get(j) {
+                    self.heap.push((d_new, j));
+                }
+            }
+        }
+    }
+
+    /// `computeDistancesToPosition` (`game-map.ts:1054-1061`): the whole map without a query rectangle.
+    pub fn toward_cell(&mut self, map: &Map, goal: Cell, query: Option<Rect>) {
+        self.distance_field(map, &[(0, goal)], query);
+    }
+
+    /// `computeDistancesToAdjacentToPosition` (`game-map.ts:1072-1085`): seeded with the enterable
+    /// orthogonal neighbours of `goal`, each at its own move cost.
+    pub fn beside_cell(&mut self, map: &Map, goal: Cell, query: Rect) {
+        let mut seeds = [(0, goal); 4];
+        let mut n = 0;
+        for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+            let c = goal.offset(dx, dy);
+            if map.contains(c) && map.cell(c).move_cost != INF {
+                seeds[n] = (map.cell(c).move_cost, c);
+                n += 1;
+            }
+        }
+        self.distance_field(map, &seeds[..n], Some(query));
+    }
+
+    fn at(&self, map: &Map, c: Cell) -> u32 {
+        map.index(c).map_or(INF, |i| self.field.get(i))
+    }
+
+    /// `nextPositions` (`game-map.ts:1000-1027`): the enterable cells of the 3×3 block around `from`
+    /// that the field reached, nearest first, then the shorter step (a stable sort over x-major order).
+    pub fn next_positions(&self, map: &Map, from: Cell) -> Steps {
+        let mut found: [(u32, i32, Cell); 9] = [(0, 0, from); 9];
+        let mut n = 0;
+        for c in map.around(from).cells() {
+            let cost = self.at(map, c);
+            if cost == INF || map.guard_move_cost(from, c) == INF {
+                continue;
+            }
+            let step = (from.x - c.x).abs() + (from.y - c.y).abs();
+            found[n] = (cost, step, c);
+            n += 1;
+        }
+        let found = &mut found[..n];
+        found.sort_by_key(|&(cost, step, _)| (cost, step));
+        Steps::from_cells(found.iter().map(|&(_, _, c)| c))
+    }
+
+    /// `posNextBest` (`game-map.ts:967-998`): the cell of the 3×3 block with the strictly smallest
+    /// field value that can be entered and holds no guard that has acted this turn; `from` if none.
+    pub fn next_best(&self, map: &Map, from: Cell, guards: &[Guard]) -> Cell {
+        let mut best = (INF, from);
+        for c in map.around(from).cells() {
+            let cost = self.at(map, c);
+            if cost == INF || map.guard_move_cost(from, c) == INF || moved_guard_at(guards, c) {
+                continue;
+            }
+            if cost < best.0 {
+                best = (cost, c);
+            }
+        }
+        best.1
+    }
+
+    /// `patrolPathIndexForResume` (`game-map.ts:1029-1052`): from the current index on, the first
+    /// route index whose step into its cell points the way a guard coming from `pos` would arrive.
+    pub fn resume_index(
+        &mut self,
+        map: &Map,
+        route: &[Cell],
+        current: usize,
+        pos: Cell,
+        guards: &[Guard],
+    ) -> usize {
+        self.toward_cell(map, pos, None);
+        let n = route.len();
+        let mut best = current;
+        for _ in 0..n {
+            let here = route[best];
+            let came_from = self.next_best(map, here, guards);
+            let before = route[(best + n - 1) % n];
+            let guard_dir = (here.x - came_from.x, here.y - came_from.y);
+            let route_dir = (here.x - before.x, here.y - before.y);
+            if guard_dir.0 * route_dir.0 + guard_dir.1 * route_dir.1 > 0 {
+                break;
+            }
+            best = (best + 1) % n;
+        }
+        best
+    }
+
+    /// `guardsInEarshot` (`game-map.ts:1200-1257`): the guards (their places in `guards`) on cells a
+    /// sound at `source` reaches within `cutoff`, walls stopping it and corners not, in the order their
+    /// cells leave the heap. Knocked-out guards are never heard from; of several awake guards on one
+    /// cell the last in the list answers (the game's map from cell to guard keeps the last).
+    pub fn earshot(&mut self, map: &Map, source: Cell, cutoff: u32, guards: &[Guard]) {
+        self.heard.clear();
+        self.field.reset(map.cells.len());
+        self.heap.items.clear();
+        let Some(start) = map.index(source) else {
+            return;
+        };
+        self.heap.push((0, start));
+        while let Some((d, i)) = self.heap.pop() {
+            if d >= self.field.get(i) {
+                continue;
+            }
+            self.field.set(i, d);
+            let here = map.cell_at(i);
+            if let Some(g) = guards
+                .iter()
+                .rposition(|g| g.mode != GuardMode::Unconscious && g.pos == here)
+            {
+                self.heard.push(g);
+            }
+            for (dx, dy, step) in ADJACENT_MOVES {
+                let to = here.offset(dx, dy);
+                let Some(j) = map.index(to) else {
+                    continue;
+                };
+                let d_new = d + step;
+                if d_new > cutoff || map.cells[j].blocks_sound || d_new >= self.field.get(j) {
+                    continue;
+                }
+                self.heap.push((d_new, j));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_heap_pops_in_priority_order_and_breaks_ties_like_the_game() {
+        let mut heap = Heap::default();
+        for (p, c) in [(5, 0), (3, 1), (3, 2), (1, 3), (3, 4)] {
+            heap.push((p, c));
+        }
+        let order: Vec<(u32, usize)> = std::iter::from_fn(|| heap.pop()).collect();
+        // Worked by hand through the game's sift-up and sift-down: the last-pushed 3 moves to the
+        // root when the 1 leaves and nothing smaller sinks it, so the three 3s leave as 4, 1, 2.
+        assert_eq!(order, [(1, 3), (3, 4), (3, 1), (3, 2), (5, 0)]);
+    }
+}
