@@ -9,7 +9,7 @@ use egui_kittest::kittest::Queryable;
 use mansion_forge::app::{Command, Editor, EditorState};
 use mansion_forge::edit::{self, Edit};
 use mansion_forge::model::Dir;
-use mansion_forge::play::{Event, Game, Move, parse_moves};
+use mansion_forge::play::{Event, Move, Session, parse_moves};
 
 fn harness(state: EditorState) -> Harness<'static, Editor> {
     let mut harness = Harness::builder()
@@ -43,7 +43,7 @@ fn press_move(harness: &mut Harness<'static, Editor>, mv: Move) {
     }
 }
 
-fn game<'a>(harness: &'a Harness<'static, Editor>) -> &'a Game {
+fn game<'a>(harness: &'a Harness<'static, Editor>) -> &'a dyn Session {
     harness.state().panels.play.game().expect("a game is on")
 }
 
@@ -52,21 +52,21 @@ fn f5_plays_from_the_start_and_the_keys_move_the_thief_and_backspace_takes_back(
     let mut harness = harness(mansion(9));
     let start = harness.state().state.level().player_start;
     press(&mut harness, Modifiers::NONE, Key::F5);
-    assert_eq!(game(&harness).state().turn, 0);
-    assert_eq!(game(&harness).state().thief.cell, start);
+    assert_eq!(game(&harness).snapshot().turn, 0);
+    assert_eq!(game(&harness).snapshot().thief, start);
     // West from the start is open on this mansion (the sighting below begins with it).
     press(&mut harness, Modifiers::NONE, Key::ArrowLeft);
-    assert_eq!(game(&harness).state().turn, 1);
-    assert_eq!(game(&harness).state().thief.cell, start.offset(-1, 0));
+    assert_eq!(game(&harness).snapshot().turn, 1);
+    assert_eq!(game(&harness).snapshot().thief, start.offset(-1, 0));
     // WASD too, and a wait.
     press(&mut harness, Modifiers::NONE, Key::A);
     press(&mut harness, Modifiers::NONE, Key::Space);
-    assert_eq!(game(&harness).state().turn, 3);
-    assert_eq!(game(&harness).state().thief.cell, start.offset(-2, 0));
+    assert_eq!(game(&harness).snapshot().turn, 3);
+    assert_eq!(game(&harness).snapshot().thief, start.offset(-2, 0));
     press(&mut harness, Modifiers::NONE, Key::Backspace);
     press(&mut harness, Modifiers::NONE, Key::Backspace);
-    assert_eq!(game(&harness).state().turn, 1);
-    assert_eq!(game(&harness).state().thief.cell, start.offset(-1, 0));
+    assert_eq!(game(&harness).snapshot().turn, 1);
+    assert_eq!(game(&harness).snapshot().thief, start.offset(-1, 0));
     harness.get_by_label_contains("Turn 1");
     press(&mut harness, Modifiers::NONE, Key::Escape);
     assert!(!harness.state().panels.play.playing());
@@ -80,10 +80,10 @@ fn a_refused_move_passes_no_turn() {
         .into_iter()
         .map(Move::Step)
         .chain([Dir::N, Dir::E, Dir::S, Dir::W].map(Move::Leap))
-        .find(|&mv| game(&harness).clone().play(mv).is_err())
+        .find(|&mv| game(&harness).boxed_clone().play(mv).is_err())
         .expect("some move from the start is blocked");
     press_move(&mut harness, refused);
-    assert_eq!(game(&harness).state().turn, 0, "{refused}");
+    assert_eq!(game(&harness).snapshot().turn, 0, "{refused}");
     assert!(harness.state().panels.play.log().is_empty());
     let message = harness.state().state.message.clone().unwrap_or_default();
     assert!(message.contains("refused"), "{message}");
@@ -142,7 +142,7 @@ fn the_ghost_route_plays_to_its_end_unnoticed() {
     let play = &harness.state().panels.play;
     assert_eq!(play.log().len(), turns, "every move played");
     assert!(play.log().iter().all(|r| !r.noticed()), "{:?}", play.log());
-    assert_eq!(game(&harness).state().thief.loot.len(), 1);
+    assert_eq!(game(&harness).snapshot().loot, 1);
     harness.get_by_label_contains(": 1 loot");
 }
 

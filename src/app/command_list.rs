@@ -170,7 +170,7 @@ impl Command {
             | K::SavePlayThrough
             | K::OpenPlayThrough => Reach::Listed,
             K::PlayMove => Reach::Elsewhere("the keyboard while playing: arrows, WASD, Space"),
-            K::SetPlaySeed => Reach::Elsewhere("the play panel"),
+            K::SetPlaySeed | K::SetPlayRules => Reach::Elsewhere("the play panel"),
             K::OpenRecent => {
                 Reach::Elsewhere("File ▸ Recent, and the palette when files were opened")
             }

@@ -196,6 +196,9 @@ pub enum Command {
     ToggleFog,
     /// Restart the game with this seed for the guards' draws.
     SetPlaySeed(u32),
+    /// Play under these rules (a rule set's id), or under the level's own (`None`); a game under way
+    /// restarts.
+    SetPlayRules(Option<&'static str>),
     /// Ask for a path and save the game's moves as a play-through (`.play.ron`).
     SavePlayThrough,
     /// Ask for a play-through file and replay its moves on this level.
@@ -278,6 +281,8 @@ impl Command {
             Command::ToggleAutoPlay => "Auto-play the route".to_string(),
             Command::ToggleFog => "Fog of war".to_string(),
             Command::SetPlaySeed(seed) => format!("Guards' seed {seed}"),
+            Command::SetPlayRules(Some(id)) => format!("Play by the {id} rules"),
+            Command::SetPlayRules(None) => "Play by the level's own rules".to_string(),
             Command::SavePlayThrough => "Save play-through…".to_string(),
             Command::OpenPlayThrough => "Open play-through…".to_string(),
             Command::OpenVariant { game_seed, level } => {
@@ -522,6 +527,9 @@ impl Command {
             Command::ToggleAutoPlay => "Play the route by itself a few turns a second, or pause it",
             Command::ToggleFog => "Darken the cells the thief has not seen yet",
             Command::SetPlaySeed(_) => "Restart the game with this seed for the guards' draws",
+            Command::SetPlayRules(_) => {
+                "Choose the game version whose rules the play-test follows; a game under way restarts"
+            }
             Command::SavePlayThrough => "Save the game's moves as a play-through file (.play.ron)",
             Command::OpenPlayThrough => "Replay a play-through file's moves on this level",
         }

@@ -152,6 +152,7 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
         | Command::ToggleAutoPlay
         | Command::ToggleFog
         | Command::SetPlaySeed(_)
+        | Command::SetPlayRules(_)
         | Command::SavePlayThrough
         | Command::OpenPlayThrough => play(&command, state, panels),
     }
@@ -191,6 +192,7 @@ fn play(command: &Command, state: &mut EditorState, panels: &mut Panels) {
         Command::ToggleAutoPlay => panels.play.toggle_auto(state),
         Command::ToggleFog => panels.play.toggle_fog(),
         Command::SetPlaySeed(seed) => panels.play.set_seed(*seed),
+        Command::SetPlayRules(rules) => panels.play.set_rules(*rules),
         Command::SavePlayThrough if !panels.play.playing() => {
             state.say(
                 MessageKind::Warning,

@@ -16,6 +16,7 @@ use crate::analysis::stealth::LitMap;
 use crate::generate::campaign;
 use crate::model::{ItemKind, Room, RoomId, RoomKind, RoomOrigin};
 use crate::paint::{Layer, palette};
+use crate::play::rule_sets;
 
 /// The menu bar: every keyed command, grouped.
 pub fn menu_bar(ui: &mut Ui, state: &EditorState, panels: &Panels, commands: &mut Vec<Command>) {
@@ -388,12 +389,14 @@ pub fn status_bar(ui: &mut Ui, state: &EditorState) {
         .on_hover_text("The cell under the pointer, and the zoom (100 % = 16 points per cell)");
         ui.separator();
         ui.label(format!(
-            "{} × {} cells · {rooms} rooms · {} loot · {} guards · {took} · {source}",
+            "{} × {} cells · {rooms} rooms · {} loot · {} guards · {} rules · {took} · {source}",
             level.width,
             level.height,
             state.analysis.map.loot.len(),
-            level.guards.len()
-        ));
+            level.guards.len(),
+            rule_sets::of_level(level).id()
+        ))
+        .on_hover_text(rule_sets::of_level(level).about());
         if state.analysing() {
             ui.spinner();
             ui.weak(stealth_panels::ANALYSING);

@@ -1,8 +1,9 @@
 //! The Play panel: play-testing the level inside the editor. A game of the game's own turn loop
-//! ([`crate::play::Game`]) on a copy of the document's level: the keyboard moves the thief, the guards
-//! act by the rules each turn, and the map shows the game (its guards, their modes and views, the
-//! light, the fog of war) instead of the document's guards. The panel shows the turn, health, loot and
-//! the event log in words; a route of the stealth analysis can be played turn by turn.
+//! ([`crate::play::Session`], under the level's rules or the ones the designer chose) on a copy of the
+//! document's level: the keyboard moves the thief, the guards act by the rules each turn, and the map
+//! shows the game (its guards, their modes and views, the light, the fog of war) instead of the
+//! document's guards. The panel shows the rules, the turn, health, loot and the event log in words; a
+//! route of the stealth analysis can be played turn by turn.
 //!
 //! Nothing here changes the document: a game is the panel's own state, and a change of the document
 //! (an edit, a regeneration, another file) ends it (see [`PlayPanel::follow`]).
@@ -17,7 +18,7 @@ use super::widgets::command_button;
 use crate::io::playthrough::{self, PlayThrough};
 use crate::model::{Cell, ItemKind};
 use crate::paint::PlayFrame;
-use crate::play::{Event, Game, Move, Refusal, TurnReport, route_moves};
+use crate::play::{Event, Move, Refusal, RuleSet, Session, TurnReport, route_moves, rule_sets};
 
 /// Turns per second a route plays by itself.
 pub const AUTO_SPEED: f32 = 4.0;
@@ -37,19 +38,33 @@ struct Playback {
     progress: f32,
 }
 
+/// The figures the panel prints of the game now, taken once per turn.
+#[derive(Clone, Copy, Debug)]
+struct Status {
+    turn: usize,
+    health: u8,
+    loot: usize,
+    fully_mapped: bool,
+    over: Option<crate::play::Ending>,
+}
+
 /// The Play panel's state: the game under way, if any, and its settings.
 #[derive(Clone, Debug, Default)]
 pub struct PlayPanel {
     /// The game being played.
-    game: Option<Game>,
+    game: Option<Box<dyn Session>>,
     /// Every turn played, in order (taken back with the game's turns).
     log: Vec<TurnReport>,
     /// The route being played.
     playback: Option<Playback>,
     /// What the map shows of the game now.
     frame: Option<PlayFrame>,
+    /// What the panel prints of the game now.
+    status: Option<Status>,
     /// The seed of the guards' draws.
     pub seed: u32,
+    /// The id of the rules chosen for the next game; `None`: the level's own.
+    pub rules: Option<&'static str>,
     /// Whether the cells the thief has not seen are darkened.
     pub fog: bool,
     /// The last map cell the pointer was on, for "Play from here" from a menu.
@@ -65,8 +80,13 @@ impl PlayPanel {
     }
 
     /// The game under way.
-    pub fn game(&self) -> Option<&Game> {
-        self.game.as_ref()
+    pub fn game(&self) -> Option<&dyn Session> {
+        self.game.as_deref()
+    }
+
+    /// The rules a new game on `level` is played by: the chosen ones, else the level's own.
+    pub fn rules_for(&self, level: &crate::model::Level) -> &'static dyn RuleSet {
+        rule_sets::chosen(self.rules, level).unwrap_or_else(|_| rule_sets::of_level(level))
     }
 
     /// Every turn played so far, oldest first.
@@ -94,8 +114,9 @@ impl PlayPanel {
             );
             return false;
         }
-        let game = Game::from(level.clone(), self.seed, cell, turn);
-        if !game.cells().standable.contains(cell) {
+        let rules = self.rules_for(level);
+        let game = rules.start(level.clone(), self.seed, cell, turn);
+        if !game.may_stand(cell) {
             state.say(
                 MessageKind::Warning,
                 format!(
@@ -109,15 +130,17 @@ impl PlayPanel {
         state.say(
             MessageKind::Info,
             format!(
-                "Playing from ({}, {}) at turn {turn}: arrows or WASD step, Shift leaps, Space waits, \
-                 Backspace takes back, F8 stops",
-                cell.x, cell.y
+                "Playing from ({}, {}) at turn {turn} by the {} rules: arrows or WASD step, Shift \
+                 leaps, Space waits, Backspace takes back, F8 stops",
+                cell.x,
+                cell.y,
+                rules.id()
             ),
         );
         true
     }
 
-    fn begin(&mut self, game: Game) {
+    fn begin(&mut self, game: Box<dyn Session>) {
         self.game = Some(game);
         self.log.clear();
         self.playback = None;
@@ -160,7 +183,9 @@ impl PlayPanel {
         let Some(&from) = route.path.first() else {
             return;
         };
-        let game = Game::from(state.level().clone(), self.seed, from, 0);
+        let game = self
+            .rules_for(state.level())
+            .start(state.level().clone(), self.seed, from, 0);
         self.begin(game);
         self.playback = Some(Playback {
             item,
@@ -301,10 +326,23 @@ impl PlayPanel {
     /// A new seed for the guards' draws; a game under way restarts with it.
     pub fn set_seed(&mut self, seed: u32) {
         self.seed = seed;
+        self.start_again();
+    }
+
+    /// Other rules (`None`: the level's own); a game under way restarts under them.
+    pub fn set_rules(&mut self, rules: Option<&'static str>) {
+        self.rules = rules;
+        self.start_again();
+    }
+
+    /// The game under way started again from its start, with the panel's seed and rules now.
+    fn start_again(&mut self) {
         if let Some(game) = self.game.take() {
             let (cell, turn) = game.start();
             let playback = self.playback.take();
-            self.begin(Game::from(game.level().clone(), seed, cell, turn));
+            let level = game.level().clone();
+            let rules = self.rules_for(&level);
+            self.begin(rules.start(level, self.seed, cell, turn));
             self.playback = playback.map(|p| Playback {
                 next: 0,
                 progress: 0.0,
@@ -345,7 +383,7 @@ impl PlayPanel {
             );
             return;
         };
-        match playthrough::write(path, &PlayThrough::of(game)) {
+        match playthrough::write(path, &PlayThrough::of(game.as_ref())) {
             Ok(()) => state.say(
                 MessageKind::Success,
                 format!("Saved {} moves to {}", game.moves().len(), path.display()),
@@ -357,15 +395,15 @@ impl PlayPanel {
     /// Reads the play-through at `path` and replays it on the document's level.
     pub fn open_from(&mut self, state: &mut EditorState, path: &Path) {
         let game = playthrough::read(path).and_then(|p| {
-            let game = p.replay(state.level())?;
+            let game = p.start(state.level())?;
             Ok((p, game))
         });
         match game {
-            Ok((p, replayed)) => {
-                // Replayed again here, turn by turn, so the event log has every turn.
-                let (cell, turn) = replayed.start();
+            Ok((p, game)) => {
+                // Played here turn by turn, so the event log has every turn.
                 self.seed = p.file.seed;
-                self.begin(Game::from(state.level().clone(), p.file.seed, cell, turn));
+                self.rules = Some(p.rules.id());
+                self.begin(game);
                 for &mv in &p.moves {
                     if let Some(game) = self.game.as_mut() {
                         match game.play(mv) {
@@ -386,7 +424,17 @@ impl PlayPanel {
     }
 
     fn refresh(&mut self) {
-        self.frame = self.game.as_ref().map(|g| PlayFrame::new(g, self.fog));
+        self.frame = self.game.as_deref().map(|g| PlayFrame::new(g, self.fog));
+        self.status = self.game.as_deref().map(|g| {
+            let now = g.snapshot();
+            Status {
+                turn: now.turn,
+                health: now.health,
+                loot: now.loot,
+                fully_mapped: now.fully_mapped,
+                over: now.over,
+            }
+        });
     }
 }
 
@@ -437,10 +485,9 @@ impl PlayPanel {
     /// The panel: turn, health, loot, mapping and ending, the controls, and the event log, newest
     /// first.
     pub fn ui(&self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
-        let Some(game) = &self.game else {
+        let (Some(game), Some(s)) = (&self.game, self.status) else {
             return;
         };
-        let s = game.state();
         let coins = state
             .level()
             .items
@@ -450,14 +497,17 @@ impl PlayPanel {
         ui.horizontal(|ui| {
             ui.vertical(|ui| {
                 ui.set_width(470.0);
-                ui.strong("Play-test");
+                ui.horizontal(|ui| {
+                    ui.strong("Play-test");
+                    self.rules_choice(ui, game.rules(), state, commands);
+                });
                 let ending = s.over.map_or("playing", ending_text);
                 ui.label(format!(
                     "Turn {}   Health {}   Loot {} / {coins}   Fully mapped: {}   {ending}",
                     s.turn,
                     s.health,
-                    s.thief.loot.len(),
-                    if game.fully_mapped() { "yes" } else { "no" },
+                    s.loot,
+                    if s.fully_mapped { "yes" } else { "no" },
                 ));
                 if let Some(p) = &self.playback {
                     ui.label(format!(
@@ -532,5 +582,36 @@ impl PlayPanel {
                     });
             });
         });
+    }
+
+    /// The rules of the game under way and the choice of others: the level's own first, then every
+    /// rule set by name.
+    fn rules_choice(
+        &self,
+        ui: &mut Ui,
+        playing: &'static dyn RuleSet,
+        state: &EditorState,
+        commands: &mut Vec<Command>,
+    ) {
+        let own = rule_sets::of_level(state.level());
+        let mut chosen = self.rules;
+        egui::ComboBox::from_id_salt("play-rules")
+            .selected_text(format!("{} rules", playing.label()))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(
+                    &mut chosen,
+                    None,
+                    format!("The level's own ({})", own.label()),
+                );
+                for rules in rule_sets::all() {
+                    ui.selectable_value(&mut chosen, Some(rules.id()), rules.label())
+                        .on_hover_text(rules.about());
+                }
+            })
+            .response
+            .on_hover_text(Command::SetPlayRules(None).description());
+        if chosen != self.rules {
+            commands.push(Command::SetPlayRules(chosen));
+        }
     }
 }

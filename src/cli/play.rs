@@ -16,7 +16,7 @@ use super::play_lines::{RefusedLine, Summary, SummaryLine, TurnLine};
 use super::target::TargetArgs;
 use crate::io::playthrough::{self, MAX_START_TURN, PlayThrough};
 use crate::model::{Cell, Level};
-use crate::play::{Ending, Game, Move, parse_moves};
+use crate::play::{Ending, Move, Session, parse_moves, rule_sets};
 
 #[derive(Debug, Args)]
 pub(super) struct PlayArgs {
@@ -31,6 +31,9 @@ pub(super) struct PlayArgs {
         conflicts_with = "replay"
     )]
     moves: Option<String>,
+    /// The rules to play by (`2023`, …) [default: the level's own, from its generator].
+    #[arg(long, value_name = "RULES", conflicts_with = "replay")]
+    rules: Option<String>,
     /// Seed of the guards' random draws (how long they look and listen).
     #[arg(long, value_name = "N", default_value_t = 1)]
     rng_seed: u32,
@@ -67,19 +70,23 @@ fn parse_cell(text: &str) -> Result<Cell, String> {
 pub(super) fn play(args: &PlayArgs) -> Result<ExitCode, CliError> {
     let (mut game, moves) = start(args)?;
     let mut out = Vec::new();
-    let mut summary = Summary::default();
+    let mut summary = Summary {
+        rules: game.rules().id(),
+        ..Summary::default()
+    };
     for (i, &mv) in moves.iter().enumerate() {
-        if let Some(ending) = game.state().over {
+        let now = game.snapshot();
+        if let Some(ending) = now.over {
             say(&format!(
                 "mansion-forge: note: the game ended at turn {} ({}); the last {} moves were not played",
-                game.state().turn,
+                now.turn,
                 ending_name(ending),
                 moves.len() - i
             ));
             break;
         }
         let action = mv.to_string();
-        let turn = game.state().turn + 1;
+        let turn = now.turn + 1;
         match game.play(mv) {
             Ok(report) => {
                 summary.add(&report);
@@ -95,23 +102,23 @@ pub(super) fn play(args: &PlayArgs) -> Result<ExitCode, CliError> {
             )?,
         }
     }
-    let state = game.state();
-    summary.loot = state.thief.loot.len();
-    summary.health = state.health;
-    summary.caught = state.over == Some(Ending::Caught);
-    summary.left_level = state.over == Some(Ending::LeftLevel);
-    summary.fully_mapped = game.fully_mapped();
+    let now = game.snapshot();
+    summary.loot = now.loot;
+    summary.health = now.health;
+    summary.caught = now.over == Some(Ending::Caught);
+    summary.left_level = now.over == Some(Ending::LeftLevel);
+    summary.fully_mapped = now.fully_mapped;
     line(&mut out, &SummaryLine { summary: &summary })?;
     if let Some(path) = &args.save {
-        playthrough::write(path, &PlayThrough::of(&game))?;
+        playthrough::write(path, &PlayThrough::of(game.as_ref()))?;
     }
     print(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// The game at its start and the moves to play: from `--moves` and the start options, or from the
-/// play-through `--replay` names.
-fn start(args: &PlayArgs) -> Result<(Game, Vec<Move>), CliError> {
+/// play-through `--replay` names (under the rules the play-through names).
+fn start(args: &PlayArgs) -> Result<(Box<dyn Session>, Vec<Move>), CliError> {
     if let Some(path) = &args.replay {
         if path == Path::new("-") && args.target.is_stdin() {
             return Err(CliError::Input(
@@ -131,7 +138,9 @@ fn start(args: &PlayArgs) -> Result<(Game, Vec<Move>), CliError> {
         None => level.player_start,
     };
     let turn = usize::try_from(args.turn).unwrap_or(MAX_START_TURN);
-    Ok((Game::from(level, args.rng_seed, cell, turn), moves))
+    let rules = rule_sets::chosen(args.rules.as_deref(), &level)
+        .map_err(|e| CliError::Input(format!("--rules: {e}")))?;
+    Ok((rules.start(level, args.rng_seed, cell, turn), moves))
 }
 
 /// `cell` if it is on `level`'s map.

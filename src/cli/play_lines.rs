@@ -179,6 +179,8 @@ pub(super) struct RefusedLine<'a> {
 /// The last line: how the moves went.
 #[derive(Serialize, Default)]
 pub(super) struct Summary {
+    /// The id of the rule set played (`play::rule_sets`).
+    pub(super) rules: &'static str,
     /// Turns played (refused moves pass none).
     pub(super) turns: usize,
     pub(super) loot: usize,

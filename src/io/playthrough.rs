@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::model::{Cell, Level};
-use crate::play::{Game, Move, ParseMoveError, Rules, parse_moves};
+use crate::play::rule_sets;
+use crate::play::{Move, ParseMoveError, RuleSet, Session, parse_moves};
 
 use super::atomic::save_atomic;
 use super::parse_message::ron_message;
@@ -26,15 +27,12 @@ pub const MAX_PLAYTHROUGH_BYTES: u64 = 1 << 20;
 /// The most undisturbed turns a play-through may start after: the warm-up is played turn by turn.
 pub const MAX_START_TURN: usize = 100_000;
 
-/// The rule set this version plays; a file naming another is refused rather than misplayed.
-const RULES_2023: &str = "2023";
-
 /// One play-through as saved.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayThrough {
     /// [`fingerprint`] of the level played.
     pub level: String,
-    /// The rule set (`"2023"`).
+    /// The id of the rule set it was played under (`"2023"`, see `play::rule_sets`).
     pub rules: String,
     /// Where the thief started.
     pub start: Cell,
@@ -106,21 +104,23 @@ pub enum PlayThroughError {
 }
 
 /// A play-through read and checked: its moves parsed, its numbers in range.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct CheckedPlayThrough {
     /// The file as read.
     pub file: PlayThrough,
     /// Its moves.
     pub moves: Vec<Move>,
+    /// The rule set the file names.
+    pub rules: &'static dyn RuleSet,
 }
 
 impl PlayThrough {
     /// The play-through of `game` so far.
-    pub fn of<R: Rules>(game: &Game<R>) -> Self {
+    pub fn of(game: &dyn Session) -> Self {
         let (start, start_turn) = game.start();
         PlayThrough {
             level: fingerprint(game.level()),
-            rules: RULES_2023.to_string(),
+            rules: game.rules().id().to_string(),
             start,
             start_turn,
             seed: game.seed(),
@@ -137,10 +137,10 @@ impl PlayThrough {
 impl CheckedPlayThrough {
     /// The game replayed on `level`, which must be the level it was made on; the moves the rules
     /// refuse are skipped, as the game skips them. Returns the game after every move.
-    pub fn replay(&self, level: &Level) -> Result<Game, PlayThroughError> {
+    pub fn replay(&self, level: &Level) -> Result<Box<dyn Session>, PlayThroughError> {
         let mut game = self.start(level)?;
         for &mv in &self.moves {
-            if game.play(mv).is_err() && game.state().over.is_some() {
+            if game.play(mv).is_err() && game.snapshot().over.is_some() {
                 break;
             }
         }
@@ -149,7 +149,7 @@ impl CheckedPlayThrough {
 
     /// The game at its start on `level`, no move played yet, for a caller that plays the moves itself
     /// (the CLI prints every turn); `level` must be the level the play-through was made on.
-    pub fn start(&self, level: &Level) -> Result<Game, PlayThroughError> {
+    pub fn start(&self, level: &Level) -> Result<Box<dyn Session>, PlayThroughError> {
         let this = fingerprint(level);
         if this != self.file.level {
             return Err(PlayThroughError::OtherLevel {
@@ -163,7 +163,7 @@ impl CheckedPlayThrough {
                 this,
             });
         }
-        Ok(Game::from(
+        Ok(self.rules.start(
             level.clone(),
             self.file.seed,
             self.file.start,
@@ -208,12 +208,13 @@ pub fn parse(text: &str, path: &Path) -> Result<CheckedPlayThrough, PlayThroughE
         path: path.to_path_buf(),
         message,
     };
-    if file.rules != RULES_2023 {
-        return Err(value(format!(
-            "rules {:?}: only the 2023 rules can be played",
-            file.rules
-        )));
-    }
+    let rules = rule_sets::find(&file.rules).ok_or_else(|| {
+        value(format!(
+            "rules {:?}: this build plays the rules {}",
+            file.rules,
+            rule_sets::ids()
+        ))
+    })?;
     if file.start_turn > MAX_START_TURN {
         return Err(value(format!(
             "start_turn {} is more than {MAX_START_TURN}",
@@ -224,5 +225,5 @@ pub fn parse(text: &str, path: &Path) -> Result<CheckedPlayThrough, PlayThroughE
         path: path.to_path_buf(),
         source,
     })?;
-    Ok(CheckedPlayThrough { file, moves })
+    Ok(CheckedPlayThrough { file, moves, rules })
 }

@@ -4,9 +4,10 @@
 
 use crate::analysis::stealth::CellSet;
 use crate::model::{Cell, Dir};
-use crate::play::{Game, GuardMode, Rules, Watcher, sees};
+use crate::play::{GuardMode, Session};
 
-/// How far a guard's view is looked for: the alert cutoff of lit cells (§3.3), `d² < 75`.
+/// How far a guard's view is looked for: the alert cutoff of lit cells (§3.3), `d² < 75`, which is
+/// also the farthest any rule set's guard sees.
 const VIEW_RADIUS2: i32 = 75;
 
 /// One guard of the game, as drawn.
@@ -47,26 +48,21 @@ pub struct PlayFrame {
 
 impl PlayFrame {
     /// The frame of `game` now; `fog` darkens the cells the thief has not seen.
-    pub fn new<R: Rules>(game: &Game<R>, fog: bool) -> Self {
-        let state = game.state();
-        let cells = game.cells();
-        let guards = game
-            .guards()
+    pub fn new(game: &dyn Session, fog: bool) -> Self {
+        let now = game.snapshot();
+        let level = game.level();
+        let guards = now
+            .guards
             .into_iter()
-            .zip(&state.minds)
-            .map(|(g, mind)| {
-                let watcher = Watcher {
-                    cell: g.cell,
-                    facing: g.facing,
-                    alert: !g.mode.relaxed(),
-                };
+            .map(|g| {
                 let mut view = Vec::new();
                 for dy in -9..=9 {
                     for dx in -9..=9 {
                         let c = g.cell.offset(dx, dy);
                         if dx * dx + dy * dy < VIEW_RADIUS2
-                            && cells.standable.contains(c)
-                            && sees(game.rules(), cells, &state.lit, watcher, c, false)
+                            && level.in_bounds(c)
+                            && game.may_stand(c)
+                            && game.guard_sees(g.guard, c)
                         {
                             view.push(c);
                         }
@@ -78,18 +74,18 @@ impl PlayFrame {
                     facing: g.facing,
                     mode: g.mode,
                     view,
-                    goal: mind.alert.map(|a| a.goal),
-                    heard: mind.heard_thief || mind.hearing_guard.is_some(),
+                    goal: g.goal,
+                    heard: g.heard,
                 }
             })
             .collect();
         PlayFrame {
-            turn: state.turn,
-            thief: state.thief.cell,
+            turn: now.turn,
+            thief: now.thief,
             guards,
-            lit: state.lit.clone(),
-            fog: fog.then(|| state.seen.clone()),
-            taken: state.thief.loot.clone(),
+            lit: now.lit,
+            fog: fog.then_some(now.seen),
+            taken: now.taken,
         }
     }
 }

@@ -19,12 +19,15 @@
 
 mod draws;
 mod game;
+mod lll2023;
 mod mind;
 mod moves;
 mod report;
+pub mod rule_sets;
 mod rules;
 pub mod rules2025;
 mod senses;
+mod session;
 mod state;
 mod thief;
 mod turn;
@@ -32,11 +35,14 @@ mod view;
 
 pub use draws::Draws;
 pub use game::{Game, Refusal};
+pub use lll2023::Lll2023;
 pub use mind::{Alert, AlertMode, Mind};
 pub use moves::{Move, ParseMoveError, move_between, parse_moves, route_moves};
 pub use report::{Event, GuardMode, GuardReport, TorchChange, TurnReport};
+pub use rule_sets::RuleSet;
 pub use rules::{Noise, Reach, Rejection, Rules, Rules2023, Surroundings};
 pub use senses::{Watcher, hears, hidden, sees, within_earshot};
+pub use session::{GuardView, Session, Snapshot};
 pub use state::{Ending, State};
 pub use thief::{MoveOutcome, Thief, apply_move};
 pub use view::{look, thief_sight_blockers};

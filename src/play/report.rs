@@ -5,7 +5,9 @@ use serde::Serialize;
 
 use crate::model::{Cell, Dir};
 
-/// A guard's mode (§3.1, `guard.ts:14-24`), as a designer reads it.
+/// A guard's mode (§3.1, `guard.ts:14-24`; the 2025 game's sixteen, `guard.ts:13-30` at 85ae99f), as a
+/// designer reads it. The two versions share the modes they share, so a report reads the same under
+/// either rule set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GuardMode {
@@ -23,10 +25,24 @@ pub enum GuardMode {
     MoveToLastSound,
     /// Goes where another guard shouted.
     MoveToGuardShout,
-    /// Walks to an unlit torch.
+    /// Walks to an unlit torch (the 2025 game's `MoveToTorch`).
     RelightTorch,
-    /// Stands by the torch, lighting it.
+    /// Stands by the torch, lighting it (the 2025 game's `LightTorch`).
     PostRelightTorch,
+    /// 2025: turns to look at a torch the thief lit.
+    LookAtTorch,
+    /// 2025: reached the last sighting and searches around it.
+    InvestigateLastSighting,
+    /// 2025: saw a knocked-out guard and goes to it.
+    MoveToDownedGuard,
+    /// 2025: saw a treasure gone, or heard its alarm, and goes to its place.
+    MoveToMissingTreasure,
+    /// 2025: looks at the place of a stolen treasure.
+    LookAtMissingTreasure,
+    /// 2025: wakes a knocked-out guard.
+    WakeGuard,
+    /// 2025: knocked out by the thief; only another guard, an alarm or water wakes it.
+    Unconscious,
 }
 
 impl GuardMode {
@@ -50,6 +66,13 @@ impl GuardMode {
             GuardMode::MoveToGuardShout => "to a shout",
             GuardMode::RelightTorch => "to a torch",
             GuardMode::PostRelightTorch => "lighting a torch",
+            GuardMode::LookAtTorch => "looking at a torch",
+            GuardMode::InvestigateLastSighting => "searching",
+            GuardMode::MoveToDownedGuard => "to a downed guard",
+            GuardMode::MoveToMissingTreasure => "to a missing treasure",
+            GuardMode::LookAtMissingTreasure => "at a missing treasure",
+            GuardMode::WakeGuard => "waking a guard",
+            GuardMode::Unconscious => "knocked out",
         }
     }
 }

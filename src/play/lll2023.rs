@@ -1,0 +1,110 @@
+//! The 7DRL 2023 game as a rule set: its declaration ([`Lll2023`]) and its game ([`Game`] under
+//! [`Rules2023`]) seen as a [`Session`]. The stealth analysis models these rules.
+
+use crate::model::{Cell, Level};
+
+use super::game::{Game, Refusal};
+use super::moves::Move;
+use super::report::TurnReport;
+use super::rule_sets::RuleSet;
+use super::rules::Rules2023;
+use super::senses::{Watcher, sees};
+use super::session::{GuardView, Session, Snapshot};
+
+/// The rules of Lurk Leap Loot as of the 7DRL 2023 version (commit 7d3f921).
+pub struct Lll2023;
+
+impl RuleSet for Lll2023 {
+    fn id(&self) -> &'static str {
+        "2023"
+    }
+    fn label(&self) -> &'static str {
+        "Lurk Leap Loot 2023"
+    }
+    fn about(&self) -> &'static str {
+        "The 7DRL 2023 game (commit 7d3f921): the thief moves, then each guard senses and acts in \
+         list order; relaxed guards see 40 lit and 3 dark, any guard relights a torch"
+    }
+    fn analysed(&self) -> bool {
+        true
+    }
+    fn start(&self, level: Level, seed: u32, cell: Cell, turn: usize) -> Box<dyn Session> {
+        Box::new(Game::from(level, seed, cell, turn))
+    }
+}
+
+impl Session for Game<Rules2023> {
+    fn rules(&self) -> &'static dyn RuleSet {
+        &Lll2023
+    }
+    fn level(&self) -> &Level {
+        Game::level(self)
+    }
+    fn seed(&self) -> u32 {
+        Game::seed(self)
+    }
+    fn start(&self) -> (Cell, usize) {
+        Game::start(self)
+    }
+    fn moves(&self) -> &[Move] {
+        Game::moves(self)
+    }
+    fn play(&mut self, mv: Move) -> Result<TurnReport, Refusal> {
+        Game::play(self, mv)
+    }
+    fn step_back(&mut self) -> bool {
+        Game::step_back(self)
+    }
+    fn restart(&mut self) {
+        Game::restart(self);
+    }
+    fn snapshot(&self) -> Snapshot {
+        let state = self.state();
+        let guards = self
+            .guards()
+            .into_iter()
+            .zip(&state.minds)
+            .map(|(g, mind)| GuardView {
+                guard: g.guard,
+                cell: g.cell,
+                facing: g.facing,
+                mode: g.mode,
+                goal: mind.alert.map(|a| a.goal),
+                heard: mind.heard_thief || mind.hearing_guard.is_some(),
+            })
+            .collect();
+        Snapshot {
+            turn: state.turn,
+            thief: state.thief.cell,
+            health: state.health,
+            loot: state.thief.loot.len(),
+            taken: state.thief.loot.clone(),
+            guards,
+            lit: state.lit.clone(),
+            seen: state.seen.clone(),
+            fully_mapped: self.fully_mapped(),
+            over: state.over,
+        }
+    }
+    fn last(&self) -> Option<&TurnReport> {
+        self.state().last.as_ref()
+    }
+    fn guard_sees(&self, guard: usize, cell: Cell) -> bool {
+        let state = self.state();
+        let Some(g) = self.guards().into_iter().find(|g| g.guard == guard) else {
+            return false;
+        };
+        let watcher = Watcher {
+            cell: g.cell,
+            facing: g.facing,
+            alert: !g.mode.relaxed(),
+        };
+        sees(self.rules(), self.cells(), &state.lit, watcher, cell, false)
+    }
+    fn may_stand(&self, cell: Cell) -> bool {
+        self.cells().standable.contains(cell)
+    }
+    fn boxed_clone(&self) -> Box<dyn Session> {
+        Box::new(self.clone())
+    }
+}

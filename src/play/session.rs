@@ -1,0 +1,105 @@
+//! A game under way, whatever its rules: the one face the command line, the editor's Play panel, the
+//! painter and play-through files see. Each rule set plays its own turn loop (the 2023 game moves the
+//! thief first and the guards one by one; the 2025 game lets the guards choose before the thief acts),
+//! so they share no loop; what they share is this view of a game, so that no caller asks which game
+//! version it plays.
+
+use crate::analysis::stealth::CellSet;
+use crate::model::{Cell, Dir, Level};
+
+use super::game::Refusal;
+use super::moves::Move;
+use super::report::{GuardMode, TurnReport};
+use super::rule_sets::RuleSet;
+use super::state::Ending;
+
+/// One guard as a game shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GuardView {
+    /// Index into `Level::guards`.
+    pub guard: usize,
+    /// Where it stands.
+    pub cell: Cell,
+    /// Which way it faces.
+    pub facing: Dir,
+    /// Its mode.
+    pub mode: GuardMode,
+    /// Where an alert guard is going or what it faces.
+    pub goal: Option<Cell>,
+    /// It heard the thief or a shout this turn.
+    pub heard: bool,
+}
+
+/// A game at one turn, as every rule set shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    /// Turns played since the start (turn 0).
+    pub turn: usize,
+    /// Where the thief stands (off the map once it has left).
+    pub thief: Cell,
+    /// The thief's health.
+    pub health: u8,
+    /// The loot the thief has taken, as the rules count it.
+    pub loot: usize,
+    /// The cells whose loot the thief took, in the order taken.
+    pub taken: Vec<Cell>,
+    /// Every guard, by its index in `Level::guards`.
+    pub guards: Vec<GuardView>,
+    /// The cells lit now (any light at all: the guards' sight test asks only that).
+    pub lit: CellSet,
+    /// The cells the thief has seen (the fog of war lifted).
+    pub seen: CellSet,
+    /// Whether every cell has been seen, which leaving the level needs.
+    pub fully_mapped: bool,
+    /// Why the game ended, if it has.
+    pub over: Option<Ending>,
+}
+
+/// A game of one level under one rule set, played move by move. Every turn is kept, so a designer can
+/// take moves back.
+pub trait Session: Send + Sync {
+    /// The rule set it plays.
+    fn rules(&self) -> &'static dyn RuleSet;
+    /// The level played (never changed by the game: what the thief takes is the game's state).
+    fn level(&self) -> &Level;
+    /// The seed of the guards' random draws.
+    fn seed(&self) -> u32;
+    /// Where the thief started, and after how many undisturbed guard turns.
+    fn start(&self) -> (Cell, usize);
+    /// The moves played so far (refused ones are not kept).
+    fn moves(&self) -> &[Move];
+    /// Plays one move and says what the turn did, or why no turn passed.
+    fn play(&mut self, mv: Move) -> Result<TurnReport, Refusal>;
+    /// Takes the last turn back; `false` at the start.
+    fn step_back(&mut self) -> bool;
+    /// Back to the start, forgetting every move.
+    fn restart(&mut self);
+    /// The game now.
+    fn snapshot(&self) -> Snapshot;
+    /// The last turn's report (`None` at the start).
+    fn last(&self) -> Option<&TurnReport>;
+    /// Whether guard `guard` (index into `Level::guards`) would see a thief that is not hidden on
+    /// `cell` now: the cells a guard's view is drawn on.
+    fn guard_sees(&self, guard: usize, cell: Cell) -> bool;
+    /// Whether the thief may start a game on `cell` (a floor it could stand on).
+    fn may_stand(&self, cell: Cell) -> bool;
+    /// A copy of the game, turns and all.
+    fn boxed_clone(&self) -> Box<dyn Session>;
+}
+
+impl Clone for Box<dyn Session> {
+    fn clone(&self) -> Self {
+        self.boxed_clone()
+    }
+}
+
+impl std::fmt::Debug for dyn Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("rules", &self.rules().id())
+            .field("seed", &self.seed())
+            .field("start", &self.start())
+            .field("moves", &self.moves().len())
+            .finish_non_exhaustive()
+    }
+}
