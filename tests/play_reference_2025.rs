@@ -179,16 +179,20 @@ const FIELDS: [&str; 9] = [
 ];
 
 fn play_through(record: &Value, tally: &mut Tally) {
+    play_through_setup(record, &setup_of(&record["map"]), tally);
+}
+
+/// Plays a record's moves on `setup` and compares every turn with the record's.
+fn play_through_setup(record: &Value, setup: &Setup, tally: &mut Tally) {
     let name = record["name"].as_str().unwrap();
     let map = &record["map"];
-    let setup = setup_of(map);
     let seed = record["rng"]["seed"].as_str().unwrap();
     let skip = record["rng"]["skip"].as_u64().unwrap();
     let mut rng = SeedRandom::new(seed);
     for _ in 0..skip {
         rng.random();
     }
-    let mut game = Game2025::new(&setup, rng);
+    let mut game = Game2025::new(setup, rng);
     if game.par_turns() != map["par"].as_u64().unwrap() as u32 {
         tally.failures.push(format!(
             "{name}: par {} against the game's {}",
@@ -270,5 +274,179 @@ fn every_turn_of_every_play_through_equals_the_games() {
         "{} of {records} play-throughs differ (first difference of each):\n{}",
         tally.failures.len(),
         tally.failures.join("\n")
+    );
+}
+
+/// The model's level of a record's source, made by our 2025 generator from the same plan entry.
+fn generated_level(source: &Value) -> mansion_forge::model::Level {
+    use mansion_forge::generate::lll2025::Build;
+    use mansion_forge::generate::lll2025::level::to_level;
+    use mansion_forge::generate::lll2025::plan::{daily_run, game_plan};
+    let index = source["index"].as_u64().unwrap() as usize;
+    let entry = if let Some(date) = source["daily"].as_str() {
+        let parts: Vec<u32> = date.split('-').map(|p| p.parse().unwrap()).collect();
+        daily_run(parts[0], parts[1], parts[2]).plan[index].clone()
+    } else {
+        game_plan(source["game_seed"].as_str().unwrap())[index].clone()
+    };
+    to_level(&Build::new(&entry), entry.seed_bits().unwrap_or(0))
+}
+
+/// Counts of what `Setup::from_level` got right and what the model cannot carry, per level.
+#[derive(Default)]
+struct Reproduced {
+    levels: usize,
+    exact: usize,
+    stacked_items_lost: usize,
+    item_order_only: usize,
+    switches_lost: usize,
+    level_one_route: usize,
+    run_position: usize,
+    backtracking: usize,
+}
+
+/// Compares a generated level's setup with the game's, field by field: what the model keeps must be
+/// equal; what it drops is counted by kind.
+fn compare_setups(name: &str, ours: &Setup, theirs: &Setup, tally: &mut Reproduced) -> Vec<String> {
+    let mut wrong = Vec::new();
+    let mut exact = true;
+    let mut check = |what: &str, equal: bool| {
+        if !equal {
+            wrong.push(format!("{name}: {what}"));
+        }
+    };
+    check(
+        "size",
+        (ours.width, ours.height) == (theirs.width, theirs.height),
+    );
+    check("terrain", ours.terrain == theirs.terrain);
+    check("start", ours.player_start == theirs.player_start);
+    check("level type", ours.level_type == theirs.level_type);
+    check("loot", ours.loot_available == theirs.loot_available);
+    check("guard count", ours.guards.len() == theirs.guards.len());
+    // Every item the model keeps is the game's; the game's others lie under them (stacks).
+    let mut left: Vec<(Cell, ItemType)> = theirs.items.clone();
+    for it in &ours.items {
+        match left.iter().position(|x| x == it) {
+            Some(k) => {
+                left.remove(k);
+            }
+            None => check(&format!("item {it:?} not the game's"), false),
+        }
+    }
+    if left
+        .iter()
+        .any(|(c, _)| !ours.items.iter().any(|(o, _)| o == c))
+    {
+        check("an item alone on its cell lost", false);
+    }
+    if !left.is_empty() {
+        tally.stacked_items_lost += 1;
+        exact = false;
+    } else if ours.items != theirs.items {
+        tally.item_order_only += 1;
+        exact = false;
+    }
+    for (k, (o, t)) in ours.treasures.iter().zip(&theirs.treasures).enumerate() {
+        check(&format!("treasure {k} cell"), o.cell == t.cell);
+        if o.switches != t.switches {
+            tally.switches_lost += 1;
+            exact = false;
+        }
+    }
+    for (k, (o, t)) in ours.guards.iter().zip(&theirs.guards).enumerate() {
+        let loads = |g: &GuardSetup| (g.torch, g.purse, g.key);
+        check(
+            &format!("guard {k} place, facing and loads"),
+            (o.pos, o.dir, loads(o)) == (t.pos, t.dir, loads(t)),
+        );
+        if (&o.route, o.route_index) != (&t.route, t.route_index) {
+            if k == 0 && ours.level_index == 1 {
+                tally.level_one_route += 1;
+                exact = false;
+            } else {
+                check(&format!("guard {k} route"), false);
+            }
+        }
+    }
+    if ours.level_index != theirs.level_index || ours.daily != theirs.daily {
+        tally.run_position += 1;
+        exact = false;
+    }
+    if ours.backtracking.to_bits() != theirs.backtracking.to_bits() {
+        tally.backtracking += 1;
+        exact = false;
+    }
+    tally.levels += 1;
+    tally.exact += usize::from(exact && ours.final_level == theirs.final_level);
+    wrong
+}
+
+/// `Setup::from_level` on our generator's level of each record's plan entry, against the game's map:
+/// what the model keeps is equal, and what it cannot keep (items under others, treasure switches, level
+/// 1's route, the run's facts, the outdoor rooms behind the backtracking estimate) is counted; then each
+/// record is played on that setup to count the play-throughs it still reproduces turn by turn.
+#[test]
+fn from_level_keeps_what_the_model_holds() {
+    let text = std::fs::read_to_string(DATA).expect("the reference play-throughs");
+    let mut tally = Reproduced::default();
+    let mut wrong = Vec::new();
+    // How many play-throughs each setup reproduces to the end: from_level's own, then with the game's
+    // stacked items put back, then its treasure switches, level 1's guard, and the run's facts.
+    let mut equal = [0; 5];
+    let mut played = 0;
+    let mut seen = std::collections::HashSet::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let record: Value = serde_json::from_str(line).unwrap();
+        let mut ours = Setup::from_level(&generated_level(&record["source"]));
+        let theirs = setup_of(&record["map"]);
+        if seen.insert(record["source"].to_string()) {
+            wrong.extend(compare_setups(
+                record["name"].as_str().unwrap(),
+                &ours,
+                &theirs,
+                &mut tally,
+            ));
+        }
+        played += 1;
+        for (step, count) in equal.iter_mut().enumerate() {
+            match step {
+                1 => ours.items.clone_from(&theirs.items),
+                2 => ours.treasures.clone_from(&theirs.treasures),
+                3 => ours.guards.clone_from(&theirs.guards),
+                4 => {
+                    ours.level_index = theirs.level_index;
+                    ours.daily = theirs.daily;
+                    ours.final_level = theirs.final_level;
+                    ours.backtracking = theirs.backtracking;
+                }
+                _ => {}
+            }
+            let mut mine = Tally::default();
+            play_through_setup(&record, &ours, &mut mine);
+            *count += usize::from(mine.failures.is_empty());
+        }
+    }
+    println!(
+        "from_level: {} levels, {} exact; {} lose items stacked under others, {} only the item order, \
+         {} the treasure switches, {} level 1's route, {} the run position, {} the backtracking",
+        tally.levels,
+        tally.exact,
+        tally.stacked_items_lost,
+        tally.item_order_only,
+        tally.switches_lost,
+        tally.level_one_route,
+        tally.run_position,
+        tally.backtracking
+    );
+    println!(
+        "play-throughs equal to the end, of {played}: {} on from_level's setup, {} with the game's items, \
+         {} and switches, {} and level 1's guard, {} and the run's facts",
+        equal[0], equal[1], equal[2], equal[3], equal[4]
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert_eq!(
+        equal[4], played,
+        "with everything the model drops put back, every play-through"
     );
 }
