@@ -477,6 +477,18 @@ pub fn event_text(turn: usize, event: &Event) -> String {
         }
         Event::LeftLevel => "you left the level".to_string(),
         Event::Bumped { guard } => format!("guard {guard} bumped into you"),
+        Event::KnockedOut { guard } => format!("you knocked guard {guard} out"),
+        Event::Pickpocketed { guard, purse, key } => {
+            let what = match (purse, key) {
+                (true, true) => "purse and key",
+                (false, true) => "key",
+                _ => "purse",
+            };
+            format!("you took guard {guard}'s {what}")
+        }
+        Event::Noise { noise, heard_by: 0 } => format!("a {noise}; nobody heard it"),
+        Event::Noise { noise, heard_by } => format!("a {noise}: {heard_by} guard(s) heard it"),
+        Event::Unlocked { cell } => format!("the treasure at {} is unlocked", at(*cell)),
     };
     format!("turn {turn}: {what}")
 }

@@ -11,6 +11,7 @@ use super::error::CliError;
 use super::output::{print, say};
 use super::target::TargetArgs;
 use crate::analysis::stealth::{self, DEFAULT_HORIZON, LitMap, LootRoute, Stealth, Summary};
+use crate::play::rule_sets;
 
 #[derive(Debug, Args)]
 pub(super) struct AnalyzeArgs {
@@ -23,6 +24,9 @@ pub(super) struct AnalyzeArgs {
     /// guards have relit the unlit torches they find (both shares are printed either way).
     #[arg(long, value_enum, default_value = "as-generated")]
     light: LightArg,
+    /// The rules the analysis follows [default: the level's own, when the analysis models them].
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
 }
 
 /// The printed object: the summary keys first, then the details.
@@ -30,6 +34,8 @@ pub(super) struct AnalyzeArgs {
 struct Report {
     #[serde(flatten)]
     summary: Summary,
+    /// The id of the rule set the analysis followed (`play::rule_sets`).
+    rules: &'static str,
     /// Turns the routes were searched within: `horizon_asked`, or fewer where the level's size, guards
     /// and loot would make the search too costly (the analysis's budgets).
     horizon: usize,
@@ -74,6 +80,11 @@ struct GuardReport {
 
 pub(super) fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
     let level = args.target.load("analyze")?;
+    let (rules, note) = rule_sets::for_analysis(args.rules.as_deref(), &level)
+        .map_err(|e| CliError::Input(format!("--rules: {e}")))?;
+    if let Some(note) = note {
+        say(&format!("mansion-forge: note: {note}"));
+    }
     let horizon = usize::try_from(args.horizon).unwrap_or(DEFAULT_HORIZON);
     let stealth = stealth::analyze_within(&level, horizon);
     if stealth.horizon < horizon {
@@ -83,7 +94,7 @@ pub(super) fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
             stealth.horizon
         ));
     }
-    let mut report = report(&stealth, args.light.lit_map());
+    let mut report = report(&stealth, args.light.lit_map(), rules.id());
     report.horizon_asked = horizon;
     let mut text = serde_json::to_string(&report)
         .map_err(|e| CliError::Failed(format!("cannot encode the analysis: {e}")))?;
@@ -92,7 +103,7 @@ pub(super) fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn report(stealth: &Stealth, light: LitMap) -> Report {
+fn report(stealth: &Stealth, light: LitMap, rules: &'static str) -> Report {
     let summary = stealth.summary.clone();
     let lit_share = match light {
         LitMap::AsGenerated => summary.lit_floor_share,
@@ -100,6 +111,7 @@ fn report(stealth: &Stealth, light: LitMap) -> Report {
     };
     Report {
         summary,
+        rules,
         horizon: stealth.horizon,
         horizon_asked: stealth.horizon,
         light: light.name(),

@@ -89,6 +89,21 @@ enum EventLine {
         to: GuardMode,
     },
     LeftLevel,
+    KnockedOut {
+        guard: usize,
+    },
+    Pickpocketed {
+        guard: usize,
+        purse: bool,
+        key: bool,
+    },
+    Noise {
+        noise: &'static str,
+        heard_by: usize,
+    },
+    Unlocked {
+        cell: At,
+    },
 }
 
 impl<'a> TurnLine<'a> {
@@ -165,6 +180,17 @@ fn event_line(event: &Event) -> EventLine {
             to: *to,
         },
         Event::LeftLevel => EventLine::LeftLevel,
+        Event::KnockedOut { guard } => EventLine::KnockedOut { guard: *guard },
+        Event::Pickpocketed { guard, purse, key } => EventLine::Pickpocketed {
+            guard: *guard,
+            purse: *purse,
+            key: *key,
+        },
+        Event::Noise { noise, heard_by } => EventLine::Noise {
+            noise,
+            heard_by: *heard_by,
+        },
+        Event::Unlocked { cell } => EventLine::Unlocked { cell: at(*cell) },
     }
 }
 

@@ -36,9 +36,6 @@ pub trait Declare: Send + Sync + 'static {
     /// Whether the mansions of a game seed are the campaign's own (the survey then builds them as the
     /// campaign plans them, which is faster and gives the same levels).
     const CAMPAIGN: bool = false;
-    /// The id of the rule set its levels are played and analysed under (`play::rule_sets`); `None`
-    /// takes the first one listed there.
-    const RULES: Option<&'static str> = None;
 
     /// The parameters a new document of this generator starts from.
     fn defaults() -> Self::Params;
@@ -97,8 +94,6 @@ pub trait GeneratorKind: Send + Sync {
     fn follows_campaign(&self) -> bool;
     /// [`Declare::ROOMS`].
     fn rooms(&self) -> OriginKind;
-    /// [`Declare::RULES`].
-    fn rules(&self) -> Option<&'static str>;
     /// See [`Declare::check_level`].
     fn check_level(&self, level: &Level) -> Result<(), String>;
     /// The default parameters.
@@ -151,9 +146,6 @@ impl<D: Declare> GeneratorKind for Kind<D> {
     }
     fn rooms(&self) -> OriginKind {
         D::ROOMS
-    }
-    fn rules(&self) -> Option<&'static str> {
-        D::RULES
     }
     fn check_level(&self, level: &Level) -> Result<(), String> {
         D::check_level(level)

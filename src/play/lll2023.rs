@@ -6,10 +6,9 @@ use crate::model::{Cell, Level};
 use super::game::{Game, Refusal};
 use super::moves::Move;
 use super::report::TurnReport;
-use super::rule_sets::RuleSet;
 use super::rules::Rules2023;
 use super::senses::{Watcher, sees};
-use super::session::{GuardView, Session, Snapshot};
+use super::session::{GuardView, RuleSet, Session, Snapshot};
 
 /// The rules of Lurk Leap Loot as of the 7DRL 2023 version (commit 7d3f921).
 pub struct Lll2023;
@@ -24,6 +23,9 @@ impl RuleSet for Lll2023 {
     fn about(&self) -> &'static str {
         "The 7DRL 2023 game (commit 7d3f921): the thief moves, then each guard senses and acts in \
          list order; relaxed guards see 40 lit and 3 dark, any guard relights a torch"
+    }
+    fn generators(&self) -> &'static [&'static str] {
+        &[]
     }
     fn analysed(&self) -> bool {
         true

@@ -157,16 +157,43 @@ pub enum Event {
     },
     /// The thief stepped off the map: the level is left (§5.8).
     LeftLevel,
+    /// 2025: the thief knocked a guard out.
+    KnockedOut {
+        /// Index into `Level::guards`.
+        guard: usize,
+    },
+    /// 2025: the thief picked a guard's pocket.
+    Pickpocketed {
+        /// Index into `Level::guards`.
+        guard: usize,
+        /// It took a purse (one loot).
+        purse: bool,
+        /// It took the key to the locked doors.
+        key: bool,
+    },
+    /// 2025: the thief made a noise the guards within earshot hear.
+    Noise {
+        /// What it was: `creak`, `splash`, `thud`, `alarm` or `bang`.
+        noise: &'static str,
+        /// How many guards heard it.
+        heard_by: usize,
+    },
+    /// 2025: the last switch of a treasure's book puzzle lifted its lock.
+    Unlocked {
+        /// The treasure's cell.
+        cell: Cell,
+    },
 }
 
 impl Event {
     /// Whether a guard noticed the thief: saw it, heard it or bumped into it. A ghost route is one with
     /// none of these (§6).
     pub fn notices(&self) -> bool {
-        matches!(
-            self,
-            Event::Seen { .. } | Event::Heard { .. } | Event::Bumped { .. }
-        )
+        match self {
+            Event::Seen { .. } | Event::Heard { .. } | Event::Bumped { .. } => true,
+            Event::Noise { heard_by, .. } => *heard_by > 0,
+            _ => false,
+        }
     }
 }
 

@@ -1,39 +1,25 @@
 //! The rule sets (game versions) a level can be played under, each declared once ([`RuleSet`]) and
 //! listed here, one line each, as the generators are in `generate::registry`.
 //!
-//! A level's rules come with its generator (a generator's declaration names its rule set, or takes the
-//! first one listed here), and a designer may choose others (`--rules`, the Play panel). The command
+//! A level's rules come with its generator: a rule set names the generators whose levels are its
+//! game's (the 2025 rules claim the 2025 generator's levels), and a level of any other generator takes
+//! the first set listed here. A designer may choose others (`--rules`, the Play panel). The command
 //! line, the editor and play-through files find a rule set here by its id and play it through
-//! [`Session`]; none of them names a game version.
+//! [`Session`]; none of them names a game version. (The rule set names its generators, not the other
+//! way round, because `play` stands on the model and the analysis only.)
 
 use std::sync::RwLock;
 
-use crate::generate::registry;
+use crate::model::Level;
 use crate::model::limits::quote;
-use crate::model::{Cell, Level};
 
 use super::lll2023::Lll2023;
-use super::session::Session;
-
-/// A game version's rules, as the program chooses among them.
-pub trait RuleSet: Send + Sync {
-    /// The id written in files and typed on the command line (`2023`).
-    fn id(&self) -> &'static str;
-    /// The name a designer reads (`Lurk Leap Loot 2023`).
-    fn label(&self) -> &'static str;
-    /// One line on what the rules are and where they come from.
-    fn about(&self) -> &'static str;
-    /// Whether the stealth analysis (light, sight, ghost routes) models these rules; when it does not, a
-    /// level analysed under them says so.
-    fn analysed(&self) -> bool;
-    /// A game of `level` under these rules, the thief on `cell` after the guards have walked `turn`
-    /// turns undisturbed, the guards drawing from `seed`.
-    fn start(&self, level: Level, seed: u32, cell: Cell, turn: usize) -> Box<dyn Session>;
-}
+use super::lll2025::Lll2025;
+use super::session::RuleSet;
 
 /// The rule sets this build comes with; the first is the one a level takes when its generator names
 /// none.
-pub static BUILT_IN: [&(dyn RuleSet + 'static); 1] = [&Lll2023];
+pub static BUILT_IN: [&(dyn RuleSet + 'static); 2] = [&Lll2023, &Lll2025];
 
 /// Rule sets added while running (a test's toy game), after the built-in ones.
 static REGISTERED: RwLock<Vec<&'static dyn RuleSet>> = RwLock::new(Vec::new());
@@ -71,12 +57,12 @@ pub fn ids() -> String {
         .join(", ")
 }
 
-/// The rules a level is played under unless a designer chooses others: its generator's, or the first
-/// built-in set for a generator that names none (or names a set this build lacks).
+/// The rules a level is played under unless a designer chooses others: the set that claims its
+/// generator, or the first built-in set when none does.
 pub fn of_level(level: &Level) -> &'static dyn RuleSet {
-    registry::find_in_file(&level.generator)
-        .and_then(crate::generate::registry::GeneratorKind::rules)
-        .and_then(find)
+    all()
+        .into_iter()
+        .find(|rules| rules.generators().contains(&level.generator.as_str()))
         .unwrap_or(BUILT_IN[0])
 }
 
@@ -89,4 +75,40 @@ pub fn chosen(id: Option<&str>, level: &Level) -> Result<&'static dyn RuleSet, S
             find(id).ok_or_else(|| format!("no rules `{}`: the rules are {}", quote(id), ids()))
         }
     }
+}
+
+/// The rules the stealth analysis follows for `level`: the chosen ones (`id`) or else the level's own,
+/// when the analysis models them. The level's own rules that the analysis does not model yet give way
+/// to the first set it does, with a note saying so; chosen ones it does not model are refused.
+pub fn for_analysis(
+    id: Option<&str>,
+    level: &Level,
+) -> Result<(&'static dyn RuleSet, Option<String>), String> {
+    let wanted = chosen(id, level)?;
+    if wanted.analysed() {
+        return Ok((wanted, None));
+    }
+    let modelled = all().into_iter().filter(|rules| rules.analysed());
+    let ids: Vec<&str> = modelled.clone().map(|rules| rules.id()).collect();
+    let fallback = modelled
+        .into_iter()
+        .next()
+        .ok_or_else(|| "no rule set is modelled by the stealth analysis".to_string())?;
+    if id.is_some() {
+        return Err(format!(
+            "the stealth analysis models the rules {} so far, not {}; `play --rules {}` plays by them",
+            ids.join(", "),
+            wanted.id(),
+            wanted.id()
+        ));
+    }
+    Ok((
+        fallback,
+        Some(format!(
+            "the level's own rules are {}, which the stealth analysis does not model yet: it is \
+             analysed under the {} rules",
+            wanted.id(),
+            fallback.id()
+        )),
+    ))
 }

@@ -1,5 +1,6 @@
-//! A game under way, whatever its rules: the one face the command line, the editor's Play panel, the
-//! painter and play-through files see. Each rule set plays its own turn loop (the 2023 game moves the
+//! A game version's rules ([`RuleSet`], listed in `rule_sets`) and a game under way whatever its rules
+//! ([`Session`]): the one face the command line, the editor's Play panel, the painter and play-through
+//! files see. Each rule set plays its own turn loop (the 2023 game moves the
 //! thief first and the guards one by one; the 2025 game lets the guards choose before the thief acts),
 //! so they share no loop; what they share is this view of a game, so that no caller asks which game
 //! version it plays.
@@ -10,7 +11,6 @@ use crate::model::{Cell, Dir, Level};
 use super::game::Refusal;
 use super::moves::Move;
 use super::report::{GuardMode, TurnReport};
-use super::rule_sets::RuleSet;
 use super::state::Ending;
 
 /// One guard as a game shows it.
@@ -102,4 +102,23 @@ impl std::fmt::Debug for dyn Session {
             .field("moves", &self.moves().len())
             .finish_non_exhaustive()
     }
+}
+
+/// A game version's rules, as the program chooses among them.
+pub trait RuleSet: Send + Sync {
+    /// The id written in files and typed on the command line (`2023`).
+    fn id(&self) -> &'static str;
+    /// The name a designer reads (`Lurk Leap Loot 2023`).
+    fn label(&self) -> &'static str;
+    /// One line on what the rules are and where they come from.
+    fn about(&self) -> &'static str;
+    /// The ids of the generators whose levels are this game's own, played by these rules unless a
+    /// designer chooses others.
+    fn generators(&self) -> &'static [&'static str];
+    /// Whether the stealth analysis (light, sight, ghost routes) models these rules; when it does not, a
+    /// level analysed under them says so.
+    fn analysed(&self) -> bool;
+    /// A game of `level` under these rules, the thief on `cell` after the guards have walked `turn`
+    /// turns undisturbed, the guards drawing from `seed`.
+    fn start(&self, level: Level, seed: u32, cell: Cell, turn: usize) -> Box<dyn Session>;
 }

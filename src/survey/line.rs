@@ -64,6 +64,8 @@ impl Figures for Map<String, Value> {
 /// The stealth summary without its `loot` key, which the shared keys already have.
 #[derive(Clone, Debug, Serialize)]
 pub struct StealthColumns {
+    /// The id of the rule set the analysis followed (`play::rule_sets`).
+    pub rules: &'static str,
     /// Share (0–1) of the cells the thief can stand on that the torches light as generated.
     pub lit_floor_share: f64,
     /// The same share once guards have relit the unlit torches they find (the settled light).
@@ -106,9 +108,11 @@ impl StealthColumns {
     }
 }
 
-impl From<Summary> for StealthColumns {
-    fn from(s: Summary) -> Self {
+impl StealthColumns {
+    /// The columns of summary `s`, made under the rules `rules`.
+    pub fn of(s: Summary, rules: &'static str) -> Self {
         StealthColumns {
+            rules,
             lit_floor_share: s.lit_floor_share,
             lit_floor_share_settled: s.lit_floor_share_settled,
             watched_share: s.watched_share,

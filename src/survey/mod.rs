@@ -21,6 +21,7 @@ pub use crate::generate::figures::GeneratorFigures;
 use crate::generate::recipe::Recipe;
 use crate::generate::{campaign, exact};
 use crate::model::Level;
+use crate::play::rule_sets;
 
 pub use condition::{Condition, ConditionError, Op};
 pub use line::{Figures, Line, STEALTH_KEYS, StealthColumns};
@@ -122,7 +123,10 @@ impl Survey<'_> {
         Line {
             stats: level_stats(built, seed),
             figures,
-            stealth: self.stealth.then(|| summarize(built).into()),
+            stealth: self.stealth.then(|| {
+                let rules = rule_sets::for_analysis(None, built).map_or("", |(r, _)| r.id());
+                StealthColumns::of(summarize(built), rules)
+            }),
         }
     }
 

@@ -2,16 +2,17 @@
 
 use crate::model::{Cell, SeedRandom};
 
+use super::super::moves::Move;
 use super::field::Search;
 use super::kinds::{GuardMode, ItemType};
 use super::leap::try_leap;
 use super::light::{LightScratch, compute_lighting};
 use super::setup::{LevelType, Setup};
+use super::sight::{Line, sees};
 use super::thief::{StepKind, try_step, try_wait};
 use super::turn::{Noise, post_turn};
 use super::view::{recompute_visibility, reveal_exterior};
 use super::world::{Pick, Player, Rules, UNDERWATER_TURNS, World};
-use crate::play::Move;
 
 /// Something that happened in a move, in the order it happened. Guards are named by setup index.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -299,5 +300,25 @@ impl Game2025 {
     /// The par time of the level (the turn after it the vaults are emptied).
     pub fn par_turns(&self) -> u32 {
         self.world.rules.par_turns
+    }
+
+    /// Whether guard `guard` (setup index) would see a thief that is not hidden on `cell` now, by its
+    /// sight test after the turn's move (`seesActor`, `guard.ts:621-663`): what a guard's view is drawn
+    /// from. A knocked-out guard sees nothing.
+    pub fn guard_would_see(&self, guard: usize, cell: Cell) -> bool {
+        let w = &self.world;
+        w.guards.iter().find(|g| g.index == guard).is_some_and(|g| {
+            g.mode != GuardMode::Unconscious
+                && w.map.contains(cell)
+                && sees(&w.map, g, cell, false, Line::ToActor, 0)
+        })
+    }
+
+    /// Whether the thief may stand on `cell`: on the map, and nothing there blocks its moves
+    /// (`blocksPlayerMove`: walls, tall furniture, stoves, treasure locks; a window is only leapt through).
+    pub fn thief_may_stand(&self, cell: Cell) -> bool {
+        let map = &self.world.map;
+        let here = map.cell(cell);
+        map.contains(cell) && !here.blocks_player_move && !here.terrain.is_window()
     }
 }

@@ -1,0 +1,215 @@
+//! Which rules a level is played and analysed under is never a secret: a level's rules come with its
+//! generator, can be chosen (`--rules`), and every output names them. A game under way is a
+//! `play::Session` whatever its rules: moves taken back and games copied give the same game again, and
+//! a play-through names its rules and replays under them.
+
+use std::path::Path;
+
+use mansion_forge::generate::recipe::Recipe;
+use mansion_forge::generate::registry;
+use mansion_forge::io::playthrough::{self, PlayThrough};
+use mansion_forge::model::Level;
+use mansion_forge::play::{Move, Session, parse_moves, rule_sets};
+use serde_json::Value;
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::{run, scratch, stderr};
+
+/// Level `level` of game `seed` made by generator `id`.
+fn level_of(id: &str, seed: u64, level: u32) -> Level {
+    let kind = registry::find(id).expect("a built-in generator");
+    Recipe::for_game(&kind.defaults(), seed, level)
+        .build()
+        .expect("the mansion builds")
+}
+
+/// The last line of `out`'s stdout, parsed.
+fn last_line(out: &std::process::Output) -> Value {
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(out));
+    let text = String::from_utf8(out.stdout.clone()).expect("UTF-8");
+    serde_json::from_str(text.lines().last().expect("a line")).expect("JSON")
+}
+
+#[test]
+fn a_levels_rules_come_with_its_generator() {
+    let ids: Vec<&str> = rule_sets::all().iter().map(|r| r.id()).collect();
+    assert_eq!(ids, ["2023", "2025"]);
+    assert_eq!(
+        rule_sets::of_level(&level_of("lll2025", 101, 3)).id(),
+        "2025"
+    );
+    for id in ["siheyuan", "tile_growth", "packed_mansion", "rogue_grid"] {
+        assert_eq!(
+            rule_sets::of_level(&level_of(id, 101, 3)).id(),
+            "2023",
+            "{id}"
+        );
+    }
+    let level = level_of("siheyuan", 1, 2);
+    assert_eq!(
+        rule_sets::chosen(Some("2025"), &level).map(|r| r.id()),
+        Ok("2025")
+    );
+    let unknown = rule_sets::chosen(Some("1999"), &level)
+        .err()
+        .expect("no rules 1999");
+    assert!(unknown.contains("2023, 2025"), "{unknown}");
+}
+
+#[test]
+fn the_analysis_says_which_rules_it_follows_and_refuses_those_it_does_not_model() {
+    let own_2025 = level_of("lll2025", 101, 3);
+    let (rules, note) = rule_sets::for_analysis(None, &own_2025).expect("falls back");
+    assert_eq!(rules.id(), "2023");
+    assert!(note.is_some_and(|n| n.contains("2025")));
+    assert!(rule_sets::for_analysis(Some("2025"), &own_2025).is_err());
+    let siheyuan = level_of("siheyuan", 1, 2);
+    let (rules, note) = rule_sets::for_analysis(None, &siheyuan).expect("modelled");
+    assert_eq!((rules.id(), note), ("2023", None));
+}
+
+/// Plays `moves` and returns the session and the snapshot after every move that passed a turn.
+fn played(level: &Level, rules: &str, moves: &[Move]) -> Box<dyn Session> {
+    let rules = rule_sets::find(rules).expect("built in");
+    let mut game = rules.start(level.clone(), 7, level.player_start, 0);
+    for &mv in moves {
+        _ = game.play(mv);
+    }
+    game
+}
+
+#[test]
+fn a_2025_game_takes_moves_back_and_copies_itself_exactly() {
+    let level = level_of("lll2025", 101, 3);
+    let moves = parse_moves("w w L:N N N L:N w E E L:E W w w").expect("moves");
+    let mut game = played(&level, "2025", &moves);
+    assert_eq!(game.rules().id(), "2025");
+    let copy = game.boxed_clone();
+    assert_eq!(copy.snapshot(), game.snapshot());
+    assert_eq!(copy.moves(), game.moves());
+    // Taking back the last turn gives the game as it was one turn earlier, played afresh.
+    let turns = game.snapshot().turn;
+    assert!(turns > 2, "the moves pass turns ({turns})");
+    assert!(game.step_back());
+    assert_eq!(game.snapshot().turn, turns - 1);
+    let again = played(&level, "2025", game.moves());
+    assert_eq!(again.snapshot(), game.snapshot());
+    game.restart();
+    assert_eq!(game.snapshot(), played(&level, "2025", &[]).snapshot());
+    assert!(!game.step_back(), "nothing to take back at the start");
+}
+
+#[test]
+fn play_names_its_rules_and_takes_others() {
+    let own = last_line(&run(&[
+        "play",
+        "--generator",
+        "lll2025",
+        "--seed",
+        "101",
+        "--level",
+        "3",
+        "--moves",
+        "w w",
+    ]));
+    assert_eq!(own["summary"]["rules"], "2025");
+    let chosen = last_line(&run(&[
+        "play",
+        "--generator",
+        "lll2025",
+        "--seed",
+        "101",
+        "--level",
+        "3",
+        "--moves",
+        "w w",
+        "--rules",
+        "2023",
+    ]));
+    assert_eq!(chosen["summary"]["rules"], "2023");
+    let siheyuan = last_line(&run(&[
+        "play", "--seed", "1", "--level", "2", "--moves", "w",
+    ]));
+    assert_eq!(siheyuan["summary"]["rules"], "2023");
+    let bad = run(&[
+        "play", "--seed", "1", "--level", "2", "--moves", "w", "--rules", "1999",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("2023, 2025"), "{}", stderr(&bad));
+}
+
+#[test]
+fn analyze_names_the_rules_it_followed() {
+    let out = run(&[
+        "analyze",
+        "--generator",
+        "lll2025",
+        "--seed",
+        "101",
+        "--level",
+        "3",
+    ]);
+    let report = last_line(&out);
+    assert_eq!(report["rules"], "2023");
+    assert!(
+        stderr(&out).contains("the level's own rules are 2025"),
+        "{}",
+        stderr(&out)
+    );
+    let refused = run(&[
+        "analyze",
+        "--generator",
+        "lll2025",
+        "--seed",
+        "101",
+        "--level",
+        "3",
+        "--rules",
+        "2025",
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    let siheyuan = last_line(&run(&["analyze", "--seed", "1", "--level", "2"]));
+    assert_eq!(siheyuan["rules"], "2023");
+}
+
+#[test]
+fn stats_name_the_rules_of_the_stealth_columns() {
+    let out = run(&[
+        "stats",
+        "--generator",
+        "lll2025",
+        "--games",
+        "1",
+        "--stealth",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    for line in text.lines() {
+        let v: Value = serde_json::from_str(line).expect("JSON");
+        assert_eq!(v["rules"], "2023", "{line}");
+    }
+}
+
+#[test]
+fn a_play_through_names_its_rules_and_replays_under_them() {
+    let level = level_of("lll2025", 101, 3);
+    let moves = parse_moves("w L:N N w E").expect("moves");
+    let game = played(&level, "2025", &moves);
+    let dir = scratch("rule-sets-playthrough");
+    let path = dir.join("game.play.ron");
+    playthrough::write(&path, &PlayThrough::of(game.as_ref())).expect("saved");
+    let text = std::fs::read_to_string(&path).expect("read back");
+    assert!(text.contains("rules: \"2025\""), "{text}");
+    let checked = playthrough::read(&path).expect("parsed");
+    assert_eq!(checked.rules.id(), "2025");
+    let replayed = checked.replay(&level).expect("same level");
+    assert_eq!(replayed.snapshot(), game.snapshot());
+    let other = text.replace("rules: \"2025\"", "rules: \"1999\"");
+    let err = playthrough::parse(&other, Path::new("other.play.ron"))
+        .err()
+        .expect("unknown rules refused");
+    assert!(err.to_string().contains("2023, 2025"), "{err}");
+}
