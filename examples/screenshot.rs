@@ -10,7 +10,8 @@ use mansion_forge::app::{
     Command, Criterion, DialogChoice, Editor, EditorState, FileDialogs, Overlay, PathPurpose,
     ScreenshotRequest, Source, Tool, save_editor, screenshot,
 };
-use mansion_forge::edit::{self, Edit};
+use mansion_forge::edit::{self, Document, Edit};
+use mansion_forge::generate::lll2025::{declaration::recipe_of, plan};
 use mansion_forge::io::preset;
 use mansion_forge::model::{ItemKind, RoomKind, Terrain};
 use mansion_forge::play::parse_moves;
@@ -258,6 +259,27 @@ fn play_testing_editor() -> anyhow::Result<Editor> {
     Ok(editor)
 }
 
+/// A play-test by the 2025 rules of the daily run of 2026-03-14, its first mansion, from the player
+/// start: 19 moves (found by trying moves that go for the guards) after which one guard lies knocked
+/// out and another chases the thief, under the game's graded light.
+fn play_testing_2025_editor() -> anyhow::Result<Editor> {
+    let run = plan::daily_run(2026, 3, 14);
+    let recipe = recipe_of(run.levels()[0]).context("the daily's first mansion has a recipe")?;
+    let doc = Document::new(recipe)?;
+    let mut editor = Editor::new(EditorState::with_document(doc, Source::Recipe));
+    editor.apply(Command::SetPlaySeed(1));
+    editor.apply(Command::PlayFromStart);
+    let moves = "L:N L:N N L:N N w L:N L:W W L:S L:S L:N N N L:S N L:E N N";
+    for mv in parse_moves(moves)? {
+        editor.apply(Command::PlayMove(mv));
+    }
+    let camera = &mut editor.state.view.camera;
+    camera.request_fit();
+    camera.request_zoom(2.0);
+    camera.request_centre((10.5, 12.0));
+    Ok(editor)
+}
+
 /// A function that sets up an editor for one screenshot; those that cannot fail are wrapped in `Ok` in
 /// the table.
 type MakeEditor = fn() -> anyhow::Result<Editor>;
@@ -289,7 +311,7 @@ fn main() -> anyhow::Result<()> {
             })
         })?;
     }
-    let editors: [(&str, MakeEditor); 9] = [
+    let editors: [(&str, MakeEditor); 10] = [
         ("prompt", || Ok(prompt_editor())),
         ("every-legend", || Ok(every_legend_editor())),
         ("browser", browser_editor),
@@ -299,6 +321,7 @@ fn main() -> anyhow::Result<()> {
         ("file-dialog", || Ok(file_dialog_editor())),
         ("locks", locks_editor),
         ("play-testing", play_testing_editor),
+        ("play-testing-2025", play_testing_2025_editor),
     ];
     for (name, editor) in editors.into_iter().filter(|e| wanted(e.0)) {
         let out = PathBuf::from(format!("screenshots/{name}.png"));

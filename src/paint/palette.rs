@@ -391,6 +391,14 @@ pub fn route_time_ramp(t: f32) -> Color32 {
 
 /// Play-testing: the cells the game's light reaches this turn, a warm wash.
 pub const PLAY_LIT: Color32 = Color32::from_rgba_premultiplied(70, 60, 10, 70);
+/// Play-testing: the wash of a cell holding `strength` (0–1) of light: [`PLAY_LIT`] at full light,
+/// fainter as the 2025 game's graded light fades, never so faint that a lit cell looks dark (the guards'
+/// sight test asks only whether a cell holds any light).
+pub fn play_light(strength: f32) -> Color32 {
+    PLAY_LIT.gamma_multiply(0.3 + 0.7 * strength.clamp(0.0, 1.0))
+}
+/// Play-testing: a knocked-out guard's badge (2025 rules): it sees nothing until woken.
+pub const PLAY_DOWN: Color32 = Color32::from_rgb(150, 150, 160);
 /// Play-testing: the fog of war over cells the thief has not seen yet.
 pub const PLAY_FOG: Color32 = Color32::from_black_alpha(185);
 /// Play-testing: a relaxed guard's badge and view (patrolling, relighting).

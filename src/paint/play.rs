@@ -1,5 +1,5 @@
 //! A game being play-tested on the map: the thief, every guard of the game where it stands with its
-//! facing, a badge for its mode (relaxed, wary, chasing), the cells it would see the thief on now, an
+//! facing, a badge for its mode (relaxed, wary, chasing, knocked out), the cells it would see the thief on now, an
 //! alert guard's goal, a ring on a guard that heard something, the game's light, the coins taken and
 //! the fog of war. The frame is built once per turn from the game (`PlayFrame::new`); drawing only
 //! reads it.
@@ -23,6 +23,7 @@ const VIEW_ALPHA: u8 = 90;
 pub fn mode_colour(mode: GuardMode) -> Color32 {
     match mode {
         GuardMode::ChaseVisibleTarget => palette::PLAY_CHASE,
+        GuardMode::Unconscious => palette::PLAY_DOWN,
         m if m.relaxed() => palette::PLAY_RELAXED,
         _ => palette::PLAY_WARY,
     }
@@ -32,7 +33,8 @@ pub fn mode_colour(mode: GuardMode) -> Color32 {
 pub fn draw_fills(shapes: &mut Vec<Shape>, t: &CellToScreen, frame: &PlayFrame, visible: Visible) {
     let mut mesh = Mesh::default();
     for c in frame.lit.cells().filter(|&c| visible.contains(c)) {
-        mesh.add_colored_rect(t.cell_rect(c), palette::PLAY_LIT);
+        let strength = frame.light.get(c).copied().unwrap_or(1.0);
+        mesh.add_colored_rect(t.cell_rect(c), palette::play_light(strength));
     }
     for g in &frame.guards {
         let colour = palette::with_alpha(mode_colour(g.mode), VIEW_ALPHA);
@@ -165,6 +167,7 @@ fn badge(
     ));
     let mark = match mode {
         GuardMode::ChaseVisibleTarget => "!",
+        GuardMode::Unconscious => "z",
         m if m.relaxed() => "",
         _ => "?",
     };

@@ -3,7 +3,7 @@
 //! drawing reads the scene: kept together, they would tie each other in an import cycle.
 
 use crate::analysis::stealth::CellSet;
-use crate::model::{Cell, Dir};
+use crate::model::{Cell, Dir, Grid};
 use crate::play::{GuardMode, Session};
 
 /// How far a guard's view is looked for: the alert cutoff of lit cells (§3.3), `d² < 75`, which is
@@ -40,6 +40,8 @@ pub struct PlayFrame {
     pub guards: Vec<PlayGuard>,
     /// The cells lit this turn.
     pub lit: CellSet,
+    /// How much light each cell holds, 0 to 1 (graded under the 2025 rules).
+    pub light: Grid<f32>,
     /// The cells the thief has seen, when the fog of war is shown.
     pub fog: Option<CellSet>,
     /// The cells whose coins the thief took.
@@ -84,6 +86,7 @@ impl PlayFrame {
             thief: now.thief,
             guards,
             lit: now.lit,
+            light: now.light,
             fog: fog.then_some(now.seen),
             taken: now.taken,
         }

@@ -1,7 +1,7 @@
 //! The 7DRL 2023 game as a rule set: its declaration ([`Lll2023`]) and its game ([`Game`] under
 //! [`Rules2023`]) seen as a [`Session`]. The stealth analysis models these rules.
 
-use crate::model::{Cell, Level};
+use crate::model::{Cell, Grid, Level};
 
 use super::game::{Game, Refusal};
 use super::moves::Move;
@@ -62,6 +62,7 @@ impl Session for Game<Rules2023> {
     }
     fn snapshot(&self) -> Snapshot {
         let state = self.state();
+        let shape = self.level().shape();
         let guards = self
             .guards()
             .into_iter()
@@ -82,6 +83,13 @@ impl Session for Game<Rules2023> {
             loot: state.thief.loot.len(),
             taken: state.thief.loot.clone(),
             guards,
+            light: Grid::from_values(
+                shape,
+                (0..shape.len())
+                    .map(|i| f32::from(u8::from(state.lit.contains(shape.cell(i)))))
+                    .collect(),
+            )
+            .unwrap_or_else(|| Grid::new(shape, 0.0)),
             lit: state.lit.clone(),
             seen: state.seen.clone(),
             fully_mapped: self.fully_mapped(),

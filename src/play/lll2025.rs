@@ -8,7 +8,7 @@
 //! bumped into.
 
 use crate::analysis::stealth::CellSet;
-use crate::model::{Cell, Dir, Level, SeedRandom};
+use crate::model::{Cell, Dir, Grid, Level, SeedRandom};
 
 use super::game::Refusal;
 use super::moves::Move;
@@ -358,6 +358,11 @@ impl Session for Session2025 {
                 })
                 .collect(),
             lit: cells_where(&self.level, |i| now.lit.get(i).is_some_and(|&l| l > 0.0)),
+            light: Grid::from_values(
+                self.level.shape(),
+                now.lit.iter().map(|&l| l.clamp(0.0, 1.0) as f32).collect(),
+            )
+            .unwrap_or_else(|| Grid::new(self.level.shape(), 0.0)),
             seen,
             fully_mapped,
             over: self.ending(),

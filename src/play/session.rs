@@ -6,7 +6,7 @@
 //! version it plays.
 
 use crate::analysis::stealth::CellSet;
-use crate::model::{Cell, Dir, Level};
+use crate::model::{Cell, Dir, Grid, Level};
 
 use super::game::Refusal;
 use super::moves::Move;
@@ -31,7 +31,7 @@ pub struct GuardView {
 }
 
 /// A game at one turn, as every rule set shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Snapshot {
     /// Turns played since the start (turn 0).
     pub turn: usize,
@@ -47,6 +47,9 @@ pub struct Snapshot {
     pub guards: Vec<GuardView>,
     /// The cells lit now (any light at all: the guards' sight test asks only that).
     pub lit: CellSet,
+    /// How much light each cell holds, 0 to 1: the 2023 game's light is on or off, the 2025 game's is
+    /// graded (it fades with the distance from each source).
+    pub light: Grid<f32>,
     /// The cells the thief has seen (the fog of war lifted).
     pub seen: CellSet,
     /// Whether every cell has been seen, which leaving the level needs.
