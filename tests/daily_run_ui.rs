@@ -58,14 +58,15 @@ fn the_daily_run_opens_the_days_mansions() {
         recipe_of(second).as_ref()
     );
 
-    // The stealth legends say the 2025 level is played by the 2023 rules.
+    // The stealth legends say the 2025 level is analysed by the 2023 rules, not its own.
     harness
         .state_mut()
         .state
         .view
         .overlays
         .set(Overlay::Sight, true);
-    let note = "Played by the 2023 game's rules";
+    let note = "Analysed by the Lurk Leap Loot 2023 rules: this level's own, the Lurk Leap Loot 2025 \
+                rules, are not modelled";
     let mut shown = false;
     for _ in 0..400 {
         harness.run_steps(1);

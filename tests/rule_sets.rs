@@ -191,6 +191,31 @@ fn stats_name_the_rules_of_the_stealth_columns() {
         let v: Value = serde_json::from_str(line).expect("JSON");
         assert_eq!(v["rules"], "2023", "{line}");
     }
+    let chosen = run(&[
+        "stats",
+        "--games",
+        "1",
+        "--stealth",
+        "--rules",
+        "2023",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(chosen.status.code(), Some(0), "{}", stderr(&chosen));
+    for rules in ["2025", "1999"] {
+        let refused = run(&[
+            "search",
+            "--games",
+            "1",
+            "--stealth",
+            "--rules",
+            rules,
+            "--where",
+            "rooms > 1",
+        ]);
+        assert_eq!(refused.status.code(), Some(2), "{rules}");
+        assert!(stderr(&refused).contains("--rules"), "{}", stderr(&refused));
+    }
 }
 
 #[test]

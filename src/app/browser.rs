@@ -131,6 +131,7 @@ impl Browser {
         let survey = Survey {
             mansions: Browser::mansions(generator, &recipe_for),
             stealth: self.stealth,
+            rules: None,
             jobs: None,
         };
         match survey.keys(self.first_seed) {
@@ -236,6 +237,7 @@ impl Search {
         let survey = Survey {
             mansions: Browser::mansions(&self.generator, &recipe_for),
             stealth: self.stealth,
+            rules: None,
             jobs: None,
         };
         let conditions: Vec<Condition> = self

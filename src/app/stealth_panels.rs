@@ -10,6 +10,7 @@ use super::widgets::{row, swatch};
 use crate::analysis::stealth::{self, LitMap, LootRoute, Stealth};
 use crate::model::RoomId;
 use crate::paint::{self, palette};
+use crate::play::rule_sets;
 
 /// The model's simplifications, said wherever its results are shown (`stealth/mod.rs`).
 const SIMPLIFICATIONS: &str = "Model: guards never react, and relight torches as in the game; routes \
@@ -105,14 +106,28 @@ fn not_yet(ui: &mut Ui, state: &EditorState) {
 /// The words for a stealth analysis still under way, in the legends, the timeline and the status bar.
 pub const ANALYSING: &str = "analysing how the mansion plays…";
 
-/// On a level of the 2025 generator, says which rules the analysis plays it by.
+/// Which rules the analysis plays the level by, with a warning where they are not the level's own
+/// (the analysis does not model every rule set yet).
 fn rules_note(ui: &mut Ui, state: &EditorState) {
-    if state.level().lll2025.is_some() {
-        ui.colored_label(
-            palette::TEXT_WARNING,
-            "Played by the 2023 game's rules: the 2025 rules (keys, pickpocketing, seated guards) \
-             are not modelled yet, so a locked door is a wall for the thief.",
-        );
+    let level = state.level();
+    match rule_sets::for_analysis(None, level) {
+        Ok((rules, None)) => {
+            ui.weak(format!("Analysed by the {} rules.", rules.label()));
+        }
+        Ok((rules, Some(_))) => {
+            ui.colored_label(
+                palette::TEXT_WARNING,
+                format!(
+                    "Analysed by the {} rules: this level's own, the {} rules, are not modelled by \
+                     the analysis yet. A play-test (F5) plays them.",
+                    rules.label(),
+                    rule_sets::of_level(level).label()
+                ),
+            );
+        }
+        Err(why) => {
+            ui.colored_label(palette::TEXT_WARNING, why);
+        }
     }
 }
 

@@ -12,6 +12,7 @@ use super::args::{exact_seed, parse_seed};
 use super::error::CliError;
 use super::output::{json_stdout_error, progress_bar, stdout_error};
 use super::recipe::{Choice, GeneratorArgs};
+use crate::play::rule_sets;
 use crate::survey::{Condition, Line, Mansions, Progress, Survey};
 
 #[derive(Debug, Args)]
@@ -36,6 +37,10 @@ pub(super) struct StatsArgs {
     /// Threads to measure on [default: one per core]; the output is the same for any number.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     jobs: Option<u16>,
+    /// The rules the stealth summary follows (only rules the analysis models; each line's `rules`
+    /// names them) [default: each level's own where modelled].
+    #[arg(long, value_name = "RULES", requires = "stealth")]
+    rules: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -71,6 +76,13 @@ fn print_lines(
     conditions: &[Condition],
     limit: Option<u64>,
 ) -> Result<ExitCode, CliError> {
+    let rules = args
+        .rules
+        .as_deref()
+        .map(rule_sets::modelled)
+        .transpose()
+        .map_err(|e| CliError::Input(format!("--rules: {e}")))?
+        .map(|rules| rules.id());
     let choice = args.generator.choice()?;
     let end = args.first_seed.checked_add(args.games).ok_or_else(|| {
         CliError::Input("--first-seed plus --games exceeds the 64-bit seed range".to_string())
@@ -92,6 +104,7 @@ fn print_lines(
             None => Mansions::Campaign,
         },
         stealth: args.stealth,
+        rules,
         jobs: args.jobs.map(usize::from),
     };
     if !conditions.is_empty() {

@@ -84,24 +84,17 @@ pub fn for_analysis(
     id: Option<&str>,
     level: &Level,
 ) -> Result<(&'static dyn RuleSet, Option<String>), String> {
-    let wanted = chosen(id, level)?;
+    if let Some(id) = id {
+        return Ok((modelled(id)?, None));
+    }
+    let wanted = of_level(level);
     if wanted.analysed() {
         return Ok((wanted, None));
     }
-    let modelled = all().into_iter().filter(|rules| rules.analysed());
-    let ids: Vec<&str> = modelled.clone().map(|rules| rules.id()).collect();
-    let fallback = modelled
+    let fallback = all()
         .into_iter()
-        .next()
+        .find(|rules| rules.analysed())
         .ok_or_else(|| "no rule set is modelled by the stealth analysis".to_string())?;
-    if id.is_some() {
-        return Err(format!(
-            "the stealth analysis models the rules {} so far, not {}; `play --rules {}` plays by them",
-            ids.join(", "),
-            wanted.id(),
-            wanted.id()
-        ));
-    }
     Ok((
         fallback,
         Some(format!(
@@ -110,5 +103,24 @@ pub fn for_analysis(
             wanted.id(),
             fallback.id()
         )),
+    ))
+}
+
+/// The rule set `id` names, when the stealth analysis models it; otherwise why not, naming the sets
+/// it does model.
+pub fn modelled(id: &str) -> Result<&'static dyn RuleSet, String> {
+    let rules =
+        find(id).ok_or_else(|| format!("no rules `{}`: the rules are {}", quote(id), ids()))?;
+    if rules.analysed() {
+        return Ok(rules);
+    }
+    let ids: Vec<&str> = all()
+        .into_iter()
+        .filter(|r| r.analysed())
+        .map(|r| r.id())
+        .collect();
+    Err(format!(
+        "the stealth analysis models the rules {} so far, not {id}; `play --rules {id}` plays by them",
+        ids.join(", ")
     ))
 }

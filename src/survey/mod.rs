@@ -67,6 +67,9 @@ pub struct Survey<'a> {
     pub mansions: Mansions<'a>,
     /// Append the stealth summary to each line.
     pub stealth: bool,
+    /// The id of the rules the stealth summary follows; `None`: each level's own where the analysis
+    /// models them (`play::rule_sets::for_analysis`).
+    pub rules: Option<&'static str>,
     /// Threads to measure on; `None`: one per core.
     pub jobs: Option<usize>,
 }
@@ -124,7 +127,7 @@ impl Survey<'_> {
             stats: level_stats(built, seed),
             figures,
             stealth: self.stealth.then(|| {
-                let rules = rule_sets::for_analysis(None, built).map_or("", |(r, _)| r.id());
+                let rules = rule_sets::for_analysis(self.rules, built).map_or("", |(r, _)| r.id());
                 StealthColumns::of(summarize(built), rules)
             }),
         }
@@ -240,6 +243,7 @@ mod tests {
             let survey = Survey {
                 mansions,
                 stealth: true,
+                rules: None,
                 jobs: Some(1),
             };
             for (seed, level) in [(3, 0), (4, 6), (5, 9)] {
