@@ -3,11 +3,11 @@
 
 use crate::model::Cell;
 
-use super::Event;
-use super::guard::Guard;
+use super::event::Event;
+use super::facing::update_dir;
+use super::guard::{Guard, moved_guard_at};
 use super::kinds::{GuardMode, ItemType};
 use super::sense::{sees_thief, torch_needing_relighting};
-use super::sight::update_dir;
 use super::world::World;
 
 /// `enterPatrolMode` (`guard.ts:709-712`): back to the route, at the index it rejoins at.
@@ -15,7 +15,9 @@ pub(super) fn enter_patrol(w: &mut World, g: &mut Guard) {
     let route = &w.routes[g.index];
     g.route_index = w
         .search
-        .resume_index(&w.map, route, g.route_index, g.pos, &w.guards);
+        .resume_index(&w.map, route, g.route_index, g.pos, |c| {
+            moved_guard_at(&w.guards, c)
+        });
     g.mode = GuardMode::Patrol;
 }
 

@@ -5,11 +5,19 @@
 //! how the heap breaks ties, and an earshot lists guards in the order their cells leave the heap, so
 //! the heap here is the game's, push for push and pop for pop. The fields live in scratch arrays reset
 //! by a generation stamp, so a search touches only the cells it reaches, not the whole map.
+//!
+//! A guard's step needs the field only on its 3×3 block, and there the game's field holds the exact
+//! shortest distances (or none, for a cell no path reaches): the stop rule only cuts the rest. So a
+//! step is searched with A* toward the block's cells instead, which settles the same distances without
+//! flooding every cell nearer the goal than a table beside the guard (a table costs 64). Only a goal
+//! no guard may enter lying in the block makes the game stop one cell early (it counts that goal), and
+//! then the game's own search runs.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 use crate::model::{Cell, Rect};
 
-use super::guard::{Guard, Steps};
-use super::kinds::GuardMode;
 use super::map::{INF, Map};
 
 /// The eight moves and their step costs, in the game's order (`game-map.ts:500-509`).
@@ -79,6 +87,8 @@ impl Heap {
 pub(super) struct Field {
     dist: Vec<u32>,
     stamp: Vec<u32>,
+    /// The stamp of the search that settled each cell (A* only).
+    closed: Vec<u32>,
     generation: u32,
 }
 
@@ -88,11 +98,13 @@ impl Field {
         if self.stamp.len() != len {
             self.dist = vec![INF; len];
             self.stamp = vec![0; len];
+            self.closed = vec![0; len];
             self.generation = 0;
         }
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.stamp.fill(0);
+            self.closed.fill(0);
             self.generation = 1;
         }
     }
@@ -110,6 +122,14 @@ impl Field {
         self.dist[i] = d;
         self.stamp[i] = self.generation;
     }
+
+    fn is_closed(&self, i: usize) -> bool {
+        self.closed[i] == self.generation
+    }
+
+    fn close(&mut self, i: usize) {
+        self.closed[i] = self.generation;
+    }
 }
 
 /// The searches' reusable memory: one field, its heap, and the earshot's list of guards.
@@ -117,12 +137,60 @@ impl Field {
 pub(super) struct Search {
     pub field: Field,
     heap: Heap,
+    /// A*'s open list: (estimate, distance, cell index).
+    open: BinaryHeap<Reverse<(u32, u32, usize)>>,
     pub heard: Vec<usize>,
 }
 
-/// `isGuardAtVec` (`game-map.ts:940-942`): a guard that has already acted this turn stands on `c`.
-pub(super) fn moved_guard_at(guards: &[Guard], c: Cell) -> bool {
-    guards.iter().any(|g| g.has_moved && g.pos == c)
+/// Up to nine cells a guard may step to, best first (the game's `goals`).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Steps {
+    cells: [Cell; 9],
+    len: u8,
+}
+
+impl Default for Steps {
+    fn default() -> Steps {
+        Steps {
+            cells: [Cell::new(0, 0); 9],
+            len: 0,
+        }
+    }
+}
+
+impl Steps {
+    /// The first nine of `cells`.
+    pub fn from_cells(cells: impl Iterator<Item = Cell>) -> Steps {
+        let mut steps = Steps::default();
+        for c in cells.take(9) {
+            steps.cells[usize::from(steps.len)] = c;
+            steps.len += 1;
+        }
+        steps
+    }
+
+    /// The planned cells, best first.
+    pub fn as_slice(&self) -> &[Cell] {
+        &self.cells[..usize::from(self.len)]
+    }
+
+    /// The planned next cell.
+    pub fn first(&self) -> Option<Cell> {
+        self.as_slice().first().copied()
+    }
+}
+
+/// A*'s estimate from `c`: the octile step cost (2 straight, 3 diagonal) to the nearest unsettled
+/// target plus that target's own cost, which every path into it pays.
+fn estimate(targets: &[(Cell, u32)], c: Cell) -> u32 {
+    targets
+        .iter()
+        .map(|&(t, cost)| {
+            let (dx, dy) = ((c.x - t.x).unsigned_abs(), (c.y - t.y).unsigned_abs());
+            2 * dx.max(dy) + dx.min(dy) + if c == t { 0 } else { cost }
+        })
+        .min()
+        .unwrap_or(0)
 }
 
 impl Search {
@@ -169,9 +237,113 @@ impl Search {
         }
     }
 
-    /// `computeDistancesToPosition` (`game-map.ts:1054-1061`): the whole map without a query rectangle.
-    pub fn toward_cell(&mut self, map: &Map, goal: Cell, query: Option<Rect>) {
-        self.distance_field(map, &[(0, goal)], query);
+    /// The distances the game's field holds on `block` for `seeds` (see the module's doc): by A*,
+    /// unless a seed no guard may enter lies in the block.
+    fn block_field(&mut self, map: &Map, seeds: &[(u32, Cell)], block: Rect) {
+        if seeds
+            .iter()
+            .any(|&(_, c)| block.contains(c) && map.cell(c).move_cost == INF)
+        {
+            self.distance_field(map, seeds, Some(block));
+        } else {
+            self.block_distances(map, seeds, block);
+        }
+    }
+
+    /// A* from `seeds` until every enterable cell of `block` is settled or nothing is left. The
+    /// estimate is the octile step cost (2 straight, 3 diagonal) to the nearest block cell plus that
+    /// cell's own cost, which every path into it pays: consistent, so each cell's distance is exact
+    /// when it is settled.
+    fn block_distances(&mut self, map: &Map, seeds: &[(u32, Cell)], block: Rect) {
+        self.field.reset(map.cells.len());
+        self.open.clear();
+        // The regions a path from the seeds can enter: a block cell elsewhere stays unreached, and
+        // leaving it out spares the search from flooding the seeds' whole region to learn that.
+        let mut regions = [INF; 36];
+        let mut r = 0;
+        for &(_, s) in seeds {
+            for to in map.around(s).cells() {
+                if let Some(j) = map.index(to)
+                    && (to == s || map.guard_move_cost(s, to) != INF)
+                    && r < regions.len()
+                {
+                    regions[r] = map.region[j];
+                    r += 1;
+                }
+            }
+        }
+        let regions = &regions[..r];
+        let mut targets = [(Cell::new(0, 0), 0); 9];
+        let mut n = 0;
+        for c in block.cells() {
+            let cost = map.cell(c).move_cost;
+            let reachable = map
+                .index(c)
+                .is_some_and(|i| regions.contains(&map.region[i]));
+            if cost != INF && reachable && n < targets.len() {
+                targets[n] = (c, cost);
+                n += 1;
+            }
+        }
+        let mut targets = &mut targets[..n];
+        for &(d, c) in seeds {
+            if let Some(i) = map.index(c)
+                && d < self.field.get(i)
+            {
+                self.field.set(i, d);
+                self.open.push(Reverse((d + estimate(targets, c), d, i)));
+            }
+        }
+        while !targets.is_empty() {
+            let Some(Reverse((_, d, i))) = self.open.pop() else {
+                break;
+            };
+            if self.field.is_closed(i) || d > self.field.get(i) {
+                continue;
+            }
+            self.field.close(i);
+            let from = map.cell_at(i);
+            if let Some(k) = targets.iter().position(|&(t, _)| t == from) {
+                // A settled target leaves the estimate, which only grows (and stays consistent for
+                // the rest), so the open list is keyed again; settled cells keep their exact distances.
+                let last = targets.len() - 1;
+                targets.swap(k, last);
+                targets = &mut targets[..last];
+                if targets.is_empty() {
+                    break;
+                }
+                let open = std::mem::take(&mut self.open).into_vec();
+                self.open.extend(open.into_iter().map(|Reverse((_, d, j))| {
+                    Reverse((d + estimate(targets, map.cell_at(j)), d, j))
+                }));
+            }
+            for (dx, dy, step) in ADJACENT_MOVES {
+                let to = from.offset(dx, dy);
+                let Some(j) = map.index(to) else {
+                    continue;
+                };
+                let cost = map.guard_move_cost(from, to);
+                if cost == INF || self.field.is_closed(j) {
+                    continue;
+                }
+                let d_new = d + cost + step;
+                if d_new < self.field.get(j) {
+                    self.field.set(j, d_new);
+                    self.open
+                        .push(Reverse((d_new + estimate(targets, to), d_new, j)));
+                }
+            }
+        }
+    }
+
+    /// `computeDistancesToPosition` (`game-map.ts:1054-1061`) on a guard's block.
+    pub fn toward_cell(&mut self, map: &Map, goal: Cell, block: Rect) {
+        self.block_field(map, &[(0, goal)], block);
+    }
+
+    /// `computeDistancesToPosition` without a query rectangle: the whole map.
+    fn toward_cell_everywhere(&mut self, map: &Map, goal: Cell) {
+        self.distance_field(map, &[(0, goal)], None);
     }
 
     /// `computeDistancesToAdjacentToPosition` (`game-map.ts:1072-1085`): seeded with the enterable
@@ -186,7 +358,7 @@ impl Search {
                 n += 1;
             }
         }
-        self.distance_field(map, &seeds[..n], Some(query));
+        self.block_field(map, &seeds[..n], query);
     }
 
     fn at(&self, map: &Map, c: Cell) -> u32 {
@@ -213,12 +385,13 @@ impl Search {
     }
 
     /// `posNextBest` (`game-map.ts:967-998`): the cell of the 3×3 block with the strictly smallest
-    /// field value that can be entered and holds no guard that has acted this turn; `from` if none.
-    pub fn next_best(&self, map: &Map, from: Cell, guards: &[Guard]) -> Cell {
+    /// field value that can be entered and is not `occupied` (by a guard that has acted this turn);
+    /// `from` if none.
+    pub fn next_best(&self, map: &Map, from: Cell, occupied: &impl Fn(Cell) -> bool) -> Cell {
         let mut best = (INF, from);
         for c in map.around(from).cells() {
             let cost = self.at(map, c);
-            if cost == INF || map.guard_move_cost(from, c) == INF || moved_guard_at(guards, c) {
+            if cost == INF || map.guard_move_cost(from, c) == INF || occupied(c) {
                 continue;
             }
             if cost < best.0 {
@@ -229,21 +402,22 @@ impl Search {
     }
 
     /// `patrolPathIndexForResume` (`game-map.ts:1029-1052`): from the current index on, the first
-    /// route index whose step into its cell points the way a guard coming from `pos` would arrive.
+    /// route index whose step into its cell points the way a guard coming from `pos` would arrive;
+    /// `occupied` says where a guard that has acted this turn stands.
     pub fn resume_index(
         &mut self,
         map: &Map,
         route: &[Cell],
         current: usize,
         pos: Cell,
-        guards: &[Guard],
+        occupied: impl Fn(Cell) -> bool,
     ) -> usize {
-        self.toward_cell(map, pos, None);
+        self.toward_cell_everywhere(map, pos);
         let n = route.len();
         let mut best = current;
         for _ in 0..n {
             let here = route[best];
-            let came_from = self.next_best(map, here, guards);
+            let came_from = self.next_best(map, here, &occupied);
             let before = route[(best + n - 1) % n];
             let guard_dir = (here.x - came_from.x, here.y - came_from.y);
             let route_dir = (here.x - before.x, here.y - before.y);
@@ -255,11 +429,16 @@ impl Search {
         best
     }
 
-    /// `guardsInEarshot` (`game-map.ts:1200-1257`): the guards (their places in `guards`) on cells a
-    /// sound at `source` reaches within `cutoff`, walls stopping it and corners not, in the order their
-    /// cells leave the heap. Knocked-out guards are never heard from; of several awake guards on one
-    /// cell the last in the list answers (the game's map from cell to guard keeps the last).
-    pub fn earshot(&mut self, map: &Map, source: Cell, cutoff: u32, guards: &[Guard]) {
+    /// `guardsInEarshot` (`game-map.ts:1200-1257`): the guards `hearer_at` names (their places in the
+    /// list) on cells a sound at `source` reaches within `cutoff`, walls stopping it and corners not,
+    /// in the order their cells leave the heap.
+    pub fn earshot(
+        &mut self,
+        map: &Map,
+        source: Cell,
+        cutoff: u32,
+        hearer_at: impl Fn(Cell) -> Option<usize>,
+    ) {
         self.heard.clear();
         self.field.reset(map.cells.len());
         self.heap.items.clear();
@@ -273,10 +452,7 @@ impl Search {
             }
             self.field.set(i, d);
             let here = map.cell_at(i);
-            if let Some(g) = guards
-                .iter()
-                .rposition(|g| g.mode != GuardMode::Unconscious && g.pos == here)
-            {
+            if let Some(g) = hearer_at(here) {
                 self.heard.push(g);
             }
             for (dx, dy, step) in ADJACENT_MOVES {

@@ -3,6 +3,7 @@
 use crate::model::{Cell, SeedRandom};
 
 use super::super::moves::Move;
+use super::event::Event;
 use super::field::Search;
 use super::kinds::{GuardMode, ItemType};
 use super::leap::try_leap;
@@ -10,81 +11,9 @@ use super::light::{LightScratch, compute_lighting};
 use super::setup::{LevelType, Setup};
 use super::sight::{Line, sees};
 use super::thief::{StepKind, try_step, try_wait};
-use super::turn::{Noise, post_turn};
+use super::turn::post_turn;
 use super::view::{recompute_visibility, reveal_exterior};
 use super::world::{Pick, Player, Rules, UNDERWATER_TURNS, World};
-
-/// Something that happened in a move, in the order it happened. Guards are named by setup index.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Event {
-    /// A guard's sight test found the thief at a distance: it stops to look.
-    Noticed {
-        /// The guard.
-        guard: usize,
-    },
-    /// A guard entered a chase: one spotting (a level with none is a ghost).
-    Spotted {
-        /// The guard.
-        guard: usize,
-    },
-    /// A guard walked into the thief.
-    Bumped {
-        /// The guard.
-        guard: usize,
-    },
-    /// A chasing guard hit the thief for one health.
-    Hit {
-        /// The guard.
-        guard: usize,
-    },
-    /// The thief knocked a guard out.
-    KnockedOut {
-        /// The guard.
-        guard: usize,
-    },
-    /// The thief took a guard's purse or key.
-    Pickpocketed {
-        /// The guard.
-        guard: usize,
-        /// A purse (one loot).
-        purse: bool,
-        /// The key.
-        key: bool,
-    },
-    /// The thief took an item.
-    Looted {
-        /// Where it lay.
-        cell: Cell,
-        /// What it was.
-        item: ItemType,
-    },
-    /// A torch was lit, by the thief or by a guard.
-    TorchLit {
-        /// The torch.
-        cell: Cell,
-        /// The guard that lit it, `None` for the thief.
-        by_guard: Option<usize>,
-    },
-    /// The thief put a torch out, by bumping it or leaping over it.
-    TorchDoused {
-        /// The torch.
-        cell: Cell,
-    },
-    /// The thief made a noise.
-    Noise {
-        /// What kind.
-        noise: Noise,
-        /// How many guards heard it.
-        heard_by: usize,
-    },
-    /// A treasure's last switch lifted its lock.
-    Unlocked {
-        /// The treasure.
-        cell: Cell,
-    },
-    /// The thief stepped off the map: the level is over.
-    LeftLevel,
-}
 
 /// What one move did.
 #[derive(Clone, Debug, PartialEq)]

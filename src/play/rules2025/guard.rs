@@ -7,47 +7,22 @@
 
 use crate::model::Cell;
 
-use super::field::{Search, moved_guard_at};
+use super::facing::update_dir;
+use super::field::{Search, Steps};
 use super::kinds::GuardMode;
 use super::map::{INF, Map};
-use super::sight::update_dir;
 
-/// Up to nine cells a guard may step to, best first (the game's `goals`).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Steps {
-    cells: [Cell; 9],
-    len: u8,
+/// `isGuardAtVec` (`game-map.ts:940-942`): a guard that has already acted this turn stands on `c`.
+pub(super) fn moved_guard_at(guards: &[Guard], c: Cell) -> bool {
+    guards.iter().any(|g| g.has_moved && g.pos == c)
 }
 
-impl Default for Steps {
-    fn default() -> Steps {
-        Steps {
-            cells: [Cell::new(0, 0); 9],
-            len: 0,
-        }
-    }
-}
-
-impl Steps {
-    /// The first nine of `cells`.
-    pub fn from_cells(cells: impl Iterator<Item = Cell>) -> Steps {
-        let mut steps = Steps::default();
-        for c in cells.take(9) {
-            steps.cells[usize::from(steps.len)] = c;
-            steps.len += 1;
-        }
-        steps
-    }
-
-    /// The planned cells, best first.
-    pub fn as_slice(&self) -> &[Cell] {
-        &self.cells[..usize::from(self.len)]
-    }
-
-    /// The planned next cell.
-    pub fn first(&self) -> Option<Cell> {
-        self.as_slice().first().copied()
-    }
+/// The guard that hears what is heard on `c` (its place in `guards`): the last awake one there, as
+/// the game's map from cell to guard keeps the last (`game-map.ts:1205-1211`).
+pub(super) fn hearer_at(guards: &[Guard], c: Cell) -> Option<usize> {
+    guards
+        .iter()
+        .rposition(|g| g.mode != GuardMode::Unconscious && g.pos == c)
 }
 
 /// One guard (`guard.ts:37-67`). `index` is its place in the setup's list; the game re-sorts its list
@@ -148,7 +123,7 @@ impl Guard {
 
     /// `chooseMoveTowardPosition` (`guard.ts:746-753`).
     pub fn steps_toward(&self, map: &Map, search: &mut Search, goal: Cell) -> Steps {
-        search.toward_cell(map, goal, Some(map.around(self.pos)));
+        search.toward_cell(map, goal, map.around(self.pos));
         search.next_positions(map, self.pos)
     }
 

@@ -1,13 +1,15 @@
 //! The thief's leap (`tryPlayerLeap`, `executeLeapAttack`, `game.ts:1800-2125`) and what it does to
-//! guards: knocking one out, pushing or swapping with one (`pushOrSwapGuard`, `game.ts:988-1077`).
+//! guards: knocking one out, attacking one.
 
 use crate::model::Cell;
 
-use super::Event;
+use super::event::Event;
+use super::event::Noise;
 use super::kinds::{GuardMode, ItemType, TerrainType};
+use super::landing::{can_leap_to, closed_doorway};
 use super::loot::{collect_guard_loot, collect_loot};
 use super::thief::{StepKind, try_step, wrong_way_window};
-use super::turn::{EARSHOT, Noise, advance_time, make_noise, pre_turn};
+use super::turn::{EARSHOT, advance_time, make_noise, pre_turn};
 use super::world::{Pick, World};
 
 /// `canStepToPos` (`game.ts:656-708`).
@@ -36,45 +38,6 @@ fn can_step_to(w: &World, c: Cell) -> bool {
         ) || k.is_treasure()
     };
     !w.map.has_item(c, blocking) && !w.guards.iter().any(|g| g.pos == c)
-}
-
-/// `canLeapOntoItemType` (`game.ts:2131-2150`).
-fn can_land_on(kind: ItemType) -> bool {
-    use ItemType as I;
-    !(matches!(
-        kind,
-        I::DrawersShort
-            | I::VaultTreasureBox
-            | I::EmptyVaultTreasureBox
-            | I::LootedVaultTreasureBox
-            | I::TorchUnlit
-            | I::TorchLit
-            | I::TreasureLock
-            | I::TreasurePlinth
-    ) || kind.is_treasure())
-}
-
-/// A door-like item (door, locked door, gate) stands in a doorway at `c` (`game.ts:735-738`).
-fn closed_doorway(w: &World, c: Cell) -> bool {
-    w.map.cell(c).terrain.is_door() && w.map.has_item(c, ItemType::is_door)
-}
-
-/// `canLeapToPos` (`game.ts:710-753`): a landing the thief can take; a guard there must be about to
-/// leave (see [`super::guard::Guard::allows_move_onto_from`]).
-pub(super) fn can_leap_to(w: &World, c: Cell) -> bool {
-    if !w.map.contains(c) && !w.finished_level {
-        return false;
-    }
-    let cell = w.map.cell(c);
-    if cell.blocks_player_move || cell.terrain.is_window() || cell.terrain.is_portcullis() {
-        return false;
-    }
-    if closed_doorway(w, c) || w.map.has_item(c, |k| !can_land_on(k)) {
-        return false;
-    }
-    !w.guards
-        .iter()
-        .any(|g| g.pos == c && !g.allows_move_onto_from(w.player.pos))
 }
 
 /// Knocks out the guard at list place `slot` (`game.ts:1848-1849`, `2070-2071`) for
@@ -196,29 +159,4 @@ fn leap_attack(w: &mut World, slot: usize, d: (i32, i32), mid: Cell) {
     }
     make_noise(w, Noise::Thud, d, EARSHOT, false);
     advance_time(w);
-}
-
-/// `blocksPushedGuard` (`game.ts:1047-1077`).
-fn blocks_pushed_guard(w: &World, c: Cell) -> bool {
-    !w.map.contains(c)
-        || w.map.cell(c).move_cost == super::map::INF
-        || w.guards.iter().any(|g| g.pos == c)
-        || w.map.has_item(c, |k| {
-            k.is_portcullis() || (k.is_locked_door() && !w.player.has_key)
-        })
-}
-
-/// `pushOrSwapGuard` (`game.ts:988-1031`): a knocked-out guard the thief walks into slides one cell
-/// on, or, if that is blocked, into the thief's cell. Landing in water wakes it.
-pub(super) fn push_or_swap(w: &mut World, slot: usize) {
-    let from = w.guards[slot].pos;
-    let thief = w.player.pos;
-    let mut to = Cell::new(2 * from.x - thief.x, 2 * from.y - thief.y);
-    if blocks_pushed_guard(w, to) {
-        to = thief;
-    }
-    w.guards[slot].pos = to;
-    if w.map.cell(to).terrain == TerrainType::GroundWater {
-        w.guards[slot].timeout = 0;
-    }
 }

@@ -8,7 +8,8 @@
 //! guard holds — for any cell of a wall line (`game-map.ts:787-792`).
 //!
 //! The sum is taken in the game's order of sources (items in list order, then guards in list order,
-//! then the thief), so each cell's value is the same double as the game's.
+//! then the thief), so each cell's value is the same double as the game's. Each source's walk
+//! from a cell is kept and added again while it still holds (see `SourceLight`).
 
 use crate::model::Cell;
 
@@ -38,19 +39,65 @@ const TORCH_RADIUS2: i32 = 45;
 const STOVE_RADIUS2: i32 = 25;
 /// Radius² of a guard's torch (`game-map.ts:819`).
 const GUARD_TORCH_RADIUS2: i32 = 15;
+/// Radius² of the thief's reading light: its own cell (`game-map.ts:827`).
+const READING_RADIUS2: i32 = 0;
+/// Every radius² a source has.
+const RADII: [i32; 4] = [
+    TORCH_RADIUS2,
+    STOVE_RADIUS2,
+    GUARD_TORCH_RADIUS2,
+    READING_RADIUS2,
+];
 
 /// `aRightOfB` (`game-map.ts:490-492`): `a` is clockwise of `b`.
 pub(super) fn right_of(a: (i32, i32), b: (i32, i32)) -> bool {
     a.0 * b.1 > a.1 * b.0
 }
 
-/// Memory the lighting reuses: which source last lit each cell (the game's per-cell `litSrc` set
-/// of light ids, as one stamp per cell), and the cells actors stand in.
+/// What one source's walk lit, and what the walk depended on: the blocking cells it reached, which
+/// stop it unless an actor stands in them. Blockers never change, so a fixed source (a torch, a stove)
+/// lights the same cells by the same amounts for as long as the same ones of its blockers are occupied.
+#[derive(Default)]
+struct SourceLight {
+    walked: bool,
+    /// Each lit cell but the source's own, with what this source adds to it.
+    cells: Vec<(usize, f64)>,
+    /// The blocking cells the walk reached.
+    blockers: Vec<usize>,
+    /// Those of them an actor stood in, which the walk went on through.
+    open: Vec<usize>,
+}
+
+impl SourceLight {
+    /// Whether a walk with the actors in `occupied` would go as the recorded one.
+    fn still_holds(&self, occupied: &[usize]) -> bool {
+        self.walked
+            && occupied
+                .iter()
+                .filter(|o| self.blockers.contains(o))
+                .all(|o| self.open.contains(o))
+            && self.open.iter().all(|o| occupied.contains(o))
+    }
+
+    /// Adds this source's light to `lit` (`castLight`'s sum and cap), its own cell set fully lit.
+    fn apply(&self, lit: &mut [f64], origin: usize) {
+        lit[origin] = 1.0;
+        for &(i, v) in &self.cells {
+            lit[i] = (lit[i] + v).min(1.0);
+        }
+    }
+}
+
+/// Memory the lighting reuses: which source last reached each cell (the game's per-cell `litSrc` set
+/// of light ids, as one stamp per cell), the cells actors stand in, and the last walk from each cell
+/// for each radius.
 #[derive(Default)]
 pub(super) struct LightScratch {
     source: Vec<u32>,
     generation: u32,
     occupied: Vec<usize>,
+    /// The last walk from each cell for each radius, indexed `radius class × cells + cell`.
+    walks: Vec<SourceLight>,
 }
 
 impl LightScratch {
@@ -73,12 +120,12 @@ struct Caster<'a> {
     map_width: i32,
     map_height: i32,
     cells: &'a [CellInfo],
-    lit: &'a mut [f64],
     source: &'a mut [u32],
     id: u32,
     occupied: &'a [usize],
     origin: Cell,
     radius2: i32,
+    out: &'a mut SourceLight,
 }
 
 impl Caster<'_> {
@@ -93,12 +140,21 @@ impl Caster<'_> {
             return;
         }
         let i = y as usize * self.map_width as usize + x as usize;
-        if self.source[i] != self.id {
-            self.lit[i] = (self.lit[i] + 1.0 / (0.5 * f64::from(d2) + 1.0)).min(1.0);
+        let first = self.source[i] != self.id;
+        if first {
+            self.out.cells.push((i, 1.0 / (0.5 * f64::from(d2) + 1.0)));
             self.source[i] = self.id;
         }
-        if self.cells[i].blocks_sight && !self.occupied.contains(&i) {
-            return;
+        if self.cells[i].blocks_sight {
+            if first {
+                self.out.blockers.push(i);
+            }
+            if !self.occupied.contains(&i) {
+                return;
+            }
+            if first {
+                self.out.open.push(i);
+            }
         }
         if !right_of(right, left) {
             return;
@@ -116,26 +172,71 @@ impl Caster<'_> {
     }
 }
 
-/// `castLight` (`game-map.ts:834-847`): the source cell is set fully lit, then each portal is walked.
-fn cast(map: &mut Map, scratch: &mut LightScratch, origin: Cell, radius2: i32) {
-    let id = scratch.next_source(map.cells.len());
-    if let Some(i) = map.index(origin) {
-        map.lit[i] = 1.0;
-    }
+/// `castLight` (`game-map.ts:834-847`): the walk of every portal from `origin`, recorded in `out`.
+fn walk(
+    map: &Map,
+    source: &mut Vec<u32>,
+    id: u32,
+    occupied: &[usize],
+    origin: Cell,
+    radius2: i32,
+    out: &mut SourceLight,
+) {
+    out.cells.clear();
+    out.blockers.clear();
+    out.open.clear();
+    out.walked = true;
     let mut caster = Caster {
         map_width: map.width,
         map_height: map.height,
         cells: &map.cells,
-        lit: &mut map.lit,
-        source: &mut scratch.source,
+        source,
         id,
-        occupied: &scratch.occupied,
+        occupied,
         origin,
         radius2,
+        out,
     };
     for (l, r, (nx, ny)) in LIGHT_PORTALS {
         caster.visit(origin.x + nx, origin.y + ny, l, r);
     }
+}
+
+/// A source of radius² `radius2` (one of [`RADII`]) at `origin`: the last walk from that cell with
+/// that radius again if it still holds, else a new walk. A torch or stove walks once; a guard's torch
+/// once per cell of its beat.
+fn cast(map: &mut Map, scratch: &mut LightScratch, origin: Cell, radius2: i32) {
+    // Every source stands on the map (torches, stoves, guards, the thief reading).
+    let Some(at) = map.index(origin) else {
+        return;
+    };
+    let class = RADII.iter().position(|&r| r == radius2).unwrap_or(0);
+    let key = class * map.cells.len() + at;
+    if scratch.walks.len() != RADII.len() * map.cells.len() {
+        scratch.walks.clear();
+        scratch
+            .walks
+            .resize_with(RADII.len() * map.cells.len(), SourceLight::default);
+    }
+    if !scratch.walks[key].still_holds(&scratch.occupied) {
+        let stamp = scratch.next_source(map.cells.len());
+        let LightScratch {
+            source,
+            occupied,
+            walks,
+            ..
+        } = scratch;
+        walk(
+            map,
+            source,
+            stamp,
+            occupied,
+            origin,
+            radius2,
+            &mut walks[key],
+        );
+    }
+    scratch.walks[key].apply(&mut map.lit, at);
 }
 
 /// The thief as the lighting sees it: where it stands and whether its reading light is on.
@@ -182,7 +283,7 @@ pub(super) fn compute_lighting(
     if let Some(r) = reader
         && r.light
     {
-        cast(map, scratch, r.pos, 0);
+        cast(map, scratch, r.pos, READING_RADIUS2);
     }
 }
 

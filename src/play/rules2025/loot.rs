@@ -3,10 +3,11 @@
 
 use crate::model::Cell;
 
-use super::Event;
+use super::event::Event;
+use super::event::Noise;
 use super::kinds::ItemType;
 use super::map::Item;
-use super::turn::{ALARM_EARSHOT, Noise, make_noise};
+use super::turn::{ALARM_EARSHOT, make_noise};
 use super::world::{Pick, World};
 
 /// `hasLootAt` (`game-map.ts:557-565`).

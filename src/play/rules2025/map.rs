@@ -72,11 +72,17 @@ pub(super) struct Map {
     pub lit: Vec<f64>,
     /// Cells the thief has seen (`Cell.seen`).
     pub seen: Vec<bool>,
+    /// Cells the thief's view was taken from: the thief's own sight blockers never change, so a view
+    /// from the same cell sees the same cells again and need not be walked twice.
+    pub viewed_from: Vec<bool>,
     /// Items in the game's order: later pushes go to the end, removals keep the rest in order.
     pub items: Vec<Item>,
     pub treasures: Vec<Treasure>,
     /// The id the next item added during play gets.
     next_id: usize,
+    /// Each enterable cell's region: the cells a guard can walk to from it (move costs never change
+    /// in play); [`INF`] for cells no guard may enter.
+    pub region: Vec<u32>,
 }
 
 /// Guard move cost of an item (`guardMoveCostForItemType`, `game-map.ts:346-384`).
@@ -203,16 +209,59 @@ impl Map {
         let cells = cache_cell_info(terrain, width, &items);
         let len = cells.len();
         let next_id = items.iter().map(|it| it.id + 1).max().unwrap_or(0);
-        Map {
+        let mut map = Map {
             next_id,
             width,
             height,
             cells,
             lit: vec![0.0; len],
             seen: vec![false; len],
+            viewed_from: vec![false; len],
             items,
             treasures,
+            region: Vec::new(),
+        };
+        map.region = map.regions();
+        map
+    }
+
+    /// Labels the regions of enterable cells: a guard step between two enterable cells is allowed
+    /// both ways or neither (the corner rule looks at the same two cells), so they partition.
+    fn regions(&self) -> Vec<u32> {
+        let mut region = vec![INF; self.cells.len()];
+        let mut stack = Vec::new();
+        let mut next = 0;
+        for start in 0..self.cells.len() {
+            if region[start] != INF || self.cells[start].move_cost == INF {
+                continue;
+            }
+            region[start] = next;
+            stack.push(start);
+            while let Some(i) = stack.pop() {
+                let from = self.cell_at(i);
+                for (dx, dy) in [
+                    (1, 0),
+                    (-1, 0),
+                    (0, 1),
+                    (0, -1),
+                    (1, 1),
+                    (1, -1),
+                    (-1, 1),
+                    (-1, -1),
+                ] {
+                    let to = from.offset(dx, dy);
+                    if let Some(j) = self.index(to)
+                        && region[j] == INF
+                        && self.guard_move_cost(from, to) != INF
+                    {
+                        region[j] = next;
+                        stack.push(j);
+                    }
+                }
+            }
+            next += 1;
         }
+        region
     }
 
     /// The row-major index of `c`, or `None` off the map.

@@ -15,10 +15,13 @@
 //! [`Game2025::snapshot`] the state the reference data records.
 
 mod act;
+mod event;
+mod facing;
 mod field;
 mod game;
 mod guard;
 mod kinds;
+mod landing;
 mod leap;
 mod light;
 mod loot;
@@ -31,7 +34,7 @@ mod turn;
 mod view;
 mod world;
 
-pub use game::{Event, Game2025, GuardSnapshot, Outcome, Snapshot};
+pub use event::{Event, Noise};
+pub use game::{Game2025, GuardSnapshot, Outcome, Snapshot};
 pub use kinds::{GuardMode, ItemType, TerrainType};
 pub use setup::{GuardSetup, LevelType, Setup, TreasureSetup};
-pub use turn::Noise;

@@ -4,8 +4,8 @@
 
 use crate::model::Cell;
 
-use super::Event;
-use super::guard::Guard;
+use super::event::Event;
+use super::guard::{Guard, hearer_at};
 use super::kinds::{GuardMode, ItemType};
 use super::map::Map;
 use super::sight::{Line, line_of_sight, line_of_sight_to_position, sees};
@@ -232,8 +232,9 @@ fn see_torches(w: &mut World, g: &mut Guard) {
 /// the shouter's cell, hears it next turn; an angry shout angers them. (The earshot already leaves
 /// knocked-out guards out, so the game's own check for them never fires.)
 pub(super) fn alert_nearby_guards(w: &mut World, shout: Shout) {
-    w.search
-        .earshot(&w.map, shout.from, SHOUT_EARSHOT, &w.guards);
+    w.search.earshot(&w.map, shout.from, SHOUT_EARSHOT, |c| {
+        hearer_at(&w.guards, c)
+    });
     for k in 0..w.search.heard.len() {
         let g = &mut w.guards[w.search.heard[k]];
         if g.pos == shout.from {

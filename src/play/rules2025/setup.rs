@@ -4,11 +4,11 @@
 
 use crate::model::{Axis, Cell, Dir, ItemKind, Level, LevelType2025, Terrain};
 
+use super::facing::update_dir;
 use super::field::Search;
 use super::guard::Guard;
 use super::kinds::{ItemType, TerrainType};
 use super::map::{Item, Map};
-use super::sight::update_dir;
 
 /// The game's level type (`LevelType`, `game-map.ts:115-121`). Only two matter to the rules: a
 /// Warrens level reveals no exterior at the start, and a Fortress ending a run sounds the alarm when
@@ -335,7 +335,7 @@ impl Setup {
         let map = self.map();
         let mut search = Search::default();
         guard.route_index =
-            search.resume_index(&map, &guard.route, guard.route_index, guard.pos, &[]);
+            search.resume_index(&map, &guard.route, guard.route_index, guard.pos, |_| false);
     }
 
     /// The map of this setup, with its cached cell flags and nothing lit or seen.

@@ -6,11 +6,12 @@
 
 use crate::model::Cell;
 
-use super::Event;
+use super::event::Event;
+use super::event::Noise;
 use super::kinds::{GuardMode, ItemType, TerrainType};
-use super::leap::{can_leap_to, push_or_swap};
+use super::landing::{can_leap_to, push_or_swap};
 use super::loot::{can_collect_at, collect_guard_loot, collect_loot};
-use super::turn::{EARSHOT, Noise, advance_time, make_noise, pre_turn};
+use super::turn::{EARSHOT, advance_time, make_noise, pre_turn};
 use super::world::{Pick, World};
 
 /// How a step was asked for (`StepType`): leaps that degrade to a step say so, which decides whether

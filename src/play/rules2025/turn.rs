@@ -4,29 +4,15 @@
 
 use std::cmp::Ordering;
 
-use super::Event;
 use super::act::act;
+use super::event::{Event, Noise};
+use super::guard::hearer_at;
 use super::kinds::{GuardMode, ItemType, TerrainType};
 use super::light::compute_lighting;
 use super::map::Item;
 use super::sense::{alert_nearby_guards, post_act_sense};
 use super::view::recompute_visibility;
 use super::world::{Pick, UNDERWATER_TURNS, World};
-
-/// What made a noise (`NoiseType`); only the alarm sends the nearest hearer to the treasure.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Noise {
-    /// A move ended on creaky boards.
-    Creak,
-    /// A leap landed in water.
-    Splash,
-    /// A leap attack knocked a guard down.
-    Thud,
-    /// A vault box or a final treasure was taken.
-    Alarm,
-    /// The thief banged on something it bumped.
-    BangDoor,
-}
 
 /// How far a noise carries, in path cost (`game.ts:2164`).
 pub(super) const EARSHOT: u32 = 23;
@@ -51,7 +37,8 @@ pub(super) fn make_noise(
     angry: bool,
 ) {
     w.player.noise_offset = offset;
-    w.search.earshot(&w.map, w.player.pos, radius, &w.guards);
+    w.search
+        .earshot(&w.map, w.player.pos, radius, |c| hearer_at(&w.guards, c));
     for (k, &slot) in w.search.heard.iter().enumerate() {
         let g = &mut w.guards[slot];
         g.heard_thief = true;

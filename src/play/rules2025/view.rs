@@ -64,8 +64,15 @@ fn see_from(map: &mut Map, viewer: Cell) {
 }
 
 /// `recomputeVisibility` (`game-map.ts:657-668`): from the thief's cell, then from each orthogonal
-/// neighbour on the map that does not block its sight, W, E, S, N.
+/// neighbour on the map that does not block its sight, W, E, S, N. Seeing only adds to `seen` and
+/// the thief's blockers are fixed, so a cell viewed from before is skipped.
 pub(super) fn recompute_visibility(map: &mut Map, viewer: Cell) {
+    if let Some(i) = map.index(viewer) {
+        if map.viewed_from[i] {
+            return;
+        }
+        map.viewed_from[i] = true;
+    }
     see_from(map, viewer);
     for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
         let next = viewer.offset(dx, dy);

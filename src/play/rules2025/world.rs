@@ -3,7 +3,7 @@
 
 use crate::model::{Cell, SeedRandom};
 
-use super::Event;
+use super::event::Event;
 use super::field::Search;
 use super::guard::Guard;
 use super::kinds::{GuardMode, TerrainType};
