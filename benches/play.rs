@@ -2,11 +2,17 @@
 //! turn with its sight tests, the light recast and the thief's field of view. Issue 24 asks for well
 //! under 50 µs. Measured on the first level-9 mansion of game 1, on two kinds of turn: a quiet one
 //! (nobody notices the thief waiting at the start) and one with guards alert (hunting guards step by a
-//! distance field each turn, the dearest case). Run with `cargo bench --bench play`.
+//! distance field each turn, the dearest case). The same under the 2025 rules (`play::rules2025`, issue 39
+//! asks ≤ 50 µs): a quiet turn on game 1's level-9 2025 mansion, and a turn with a guard knocked out and
+//! another chasing (the 2025 play-test screenshot's moves on the daily run of 2026-03-14). Run with
+//! `cargo bench --bench play`.
 
 use criterion::{BatchSize, Criterion};
-use mansion_forge::generate::campaign;
-use mansion_forge::play::{Game, Move, parse_moves};
+use mansion_forge::generate::lll2025::{declaration::recipe_of, plan};
+use mansion_forge::generate::recipe::Recipe;
+use mansion_forge::generate::{campaign, registry};
+use mansion_forge::model::Level;
+use mansion_forge::play::{Game, GuardMode, Move, Session, parse_moves, rule_sets};
 
 fn turn(c: &mut Criterion) {
     let level = campaign::plan(1).generate(9).expect("mansion 9");
@@ -42,10 +48,66 @@ fn turn(c: &mut Criterion) {
     });
 }
 
+/// One 2025 turn of `game` (a copy made outside the timing), benched as `name`.
+fn turn_2025(c: &mut Criterion, name: &str, game: &dyn Session) {
+    c.bench_function(name, |b| {
+        b.iter_batched(
+            || game.boxed_clone(),
+            |mut game| {
+                let played = game.play(Move::Wait).is_ok();
+                (game, played)
+            },
+            BatchSize::SmallInput,
+        );
+    });
+}
+
+/// A game of `level` under the 2025 rules from its start, `moves` played.
+fn game_2025(level: Level, moves: &str) -> Box<dyn Session> {
+    let rules = rule_sets::find("2025").expect("the 2025 rules");
+    let start = level.player_start;
+    let mut game = rules.start(level, 1, start, 0);
+    for mv in parse_moves(moves).expect("moves") {
+        let _ = game.play(mv);
+    }
+    game
+}
+
+fn turn_under_2025_rules(c: &mut Criterion) {
+    let lll2025 = registry::find("lll2025").expect("the 2025 generator");
+    let level = Recipe::for_game(&lll2025.defaults(), 1, 9)
+        .build()
+        .expect("level 9");
+    turn_2025(
+        c,
+        "one turn, 2025 rules, level 9, quiet",
+        game_2025(level, "").as_ref(),
+    );
+    let daily = plan::daily_run(2026, 3, 14);
+    let first = recipe_of(daily.levels()[0]).expect("a recipe");
+    let hunted = game_2025(
+        first.build().expect("the daily's first mansion"),
+        "L:N L:N N L:N N w L:N L:W W L:S L:S L:N N N L:S N L:E N N",
+    );
+    let now = hunted.snapshot();
+    assert!(now.guards.iter().any(|g| g.mode == GuardMode::Unconscious));
+    assert!(
+        now.guards
+            .iter()
+            .any(|g| g.mode == GuardMode::ChaseVisibleTarget)
+    );
+    turn_2025(
+        c,
+        "one turn, 2025 rules, a guard down and one chasing",
+        hunted.as_ref(),
+    );
+}
+
 /// The harness `criterion_group!` and `criterion_main!` would write, by hand: the macros also make a
 /// public `benches` function, which a bench binary has no use for.
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     turn(&mut criterion);
+    turn_under_2025_rules(&mut criterion);
     criterion.final_summary();
 }
