@@ -4,8 +4,8 @@
 
 use mansion_forge::analysis::stealth::undisturbed::{TorchRules, replay};
 use mansion_forge::generate::recipe::Recipe;
-use mansion_forge::model::{Cell, Dir, Guard, Item, ItemKind, Level, PatrolRoute, Terrain};
-use mansion_forge::play::{Draws, Event, Game, GuardMode, Move, TurnReport};
+use mansion_forge::model::{Axis, Cell, Dir, Guard, Item, ItemKind, Level, PatrolRoute, Terrain};
+use mansion_forge::play::{Draws, Ending, Event, Game, GuardMode, Move, TurnReport};
 
 /// A 15 × 5 marble floor with no walls.
 fn floor() -> Level {
@@ -247,6 +247,102 @@ fn a_chase_that_loses_sight_goes_to_the_last_sighting() {
     assert_eq!(lost.guards[0].cell, Cell::new(8, 1));
     let alert = game.state().minds[0].alert.expect("alert");
     assert_eq!((alert.goal, alert.turns), (Cell::new(14, 1), 3));
+}
+
+/// §9.6 as the original plays it: the thief at (2, 2) leaps east over a relaxed guard at its post
+/// (3, 2) toward the portcullis at (4, 2); the guard check (`game.ts:462-469`) finds nobody on the
+/// portcullis, which then shortens the leap onto the guard (`game.ts:471-494`). The guard's turn
+/// (`guard.ts:78-232`): relaxed, so no sight test before it acts; at its post its patrol step stands
+/// still (no bump); its sight test after it acts (`guard.ts:191-199`) sees the thief at d = (0, 0) (in
+/// the front half-plane, `0 ≥ 0`; d² 0 under the dark cutoff 3; not hidden; a line to its own cell),
+/// and the thief is adjacent, so it chases at once and shouts. No hit yet: a chase hits only when the
+/// guard was already chasing (`guard.ts:133-141`). The next turn the alert guard still sees the thief
+/// and hits it: health 5 → 4.
+#[test]
+fn a_leap_shortened_onto_a_guard_lands_on_it_and_the_guard_chases_then_hits() {
+    let mut level = floor();
+    level.set_terrain(Cell::new(4, 2), Terrain::Portcullis(Axis::NS));
+    add_guard(&mut level, vec![Cell::new(3, 2); 3]);
+    let mut game = Game::from(level, 1, Cell::new(2, 2), 0);
+    let leap = game.play(Move::Leap(Dir::E)).expect("the leap is played");
+    assert_eq!(leap.thief, Cell::new(3, 2));
+    assert_eq!(leap.guards[0].cell, Cell::new(3, 2));
+    assert_eq!(mode(&leap, 0), GuardMode::ChaseVisibleTarget);
+    assert!(
+        leap.events
+            .iter()
+            .any(|e| matches!(e, Event::Seen { guard: 0, .. }))
+    );
+    assert!(
+        leap.events
+            .iter()
+            .any(|e| matches!(e, Event::Shout { guard: 0, .. }))
+    );
+    assert_eq!(leap.health, 5);
+    let hit = game.play(Move::Wait).expect("turn 2");
+    assert_eq!(hit.health, 4);
+    assert!(hit.events.contains(&Event::Hit {
+        guard: 0,
+        health: 4
+    }));
+}
+
+/// A 9 × 7 yard of plain ground around a house: walls at x 2–6, y 1–5, a marble room x 3–5, y 2–4
+/// inside, and a closed door (door terrain with a door item) at (4, 1). The game marks seen every cell
+/// that is or touches plain ground when it creates the mansion (`create-map.ts:2155-2174`, at 115): all
+/// but the room's 9 cells, which touch only walls and the door cell. The thief at (4, 0) sees none of
+/// them (the door blocks its sight, §2.5). So the mansion is not fully mapped and a step off the map is
+/// refused (`game.ts:441-446`). Stepping onto the door, the thief sees nothing from its own cell (a
+/// blocker), but it peeks from (4, 2), which shows the whole room (`game-map.ts:410-421`): every cell is
+/// seen, `postTurn` sets `finishedLevel` (`game.ts:570`, `582-588`) and the thief walks out and off the
+/// map's south edge, leaving the level (`game.ts:360-367`).
+#[test]
+fn the_outside_is_seen_from_the_start_so_mapping_the_inside_lets_the_thief_leave() {
+    let mut level = Level::blank("test", 1, 0, (9, 7), Terrain::Ground);
+    for x in 2..=6 {
+        for y in 1..=5 {
+            let inside = (3..=5).contains(&x) && (2..=4).contains(&y);
+            let terrain = if inside {
+                Terrain::Marble
+            } else {
+                Terrain::Wall
+            };
+            level.set_terrain(Cell::new(x, y), terrain);
+        }
+    }
+    level.set_terrain(Cell::new(4, 1), Terrain::Door(Axis::EW));
+    item(&mut level, ItemKind::Door(Axis::EW), Cell::new(4, 1));
+    let mut game = Game::from(level, 1, Cell::new(4, 0), 0);
+    let seen = &game.state().seen;
+    assert_eq!(seen.len(), 9 * 7 - 9);
+    assert!(!seen.contains(Cell::new(4, 2)) && !seen.contains(Cell::new(3, 4)));
+    game.play(Move::Wait).expect("a wait");
+    assert!(!game.fully_mapped());
+    assert!(game.play(Move::Step(Dir::S)).is_err(), "not mapped yet");
+    game.play(Move::Step(Dir::N)).expect("onto the door");
+    assert_eq!(game.state().seen.len(), 9 * 7);
+    assert!(game.fully_mapped());
+    game.play(Move::Step(Dir::S)).expect("back out");
+    let out = game.play(Move::Step(Dir::S)).expect("off the map");
+    assert!(out.events.contains(&Event::LeftLevel));
+    assert_eq!(game.state().over, Some(Ending::LeftLevel));
+}
+
+/// A mansion all plain ground is seen whole when it is created (`create-map.ts:2155-2174`), but
+/// "fully mapped" is the original's `finishedLevel`, cleared when the level starts (`game.ts:1095`) and
+/// set only by `postTurn` at the end of a turn that passed (`game.ts:570`, `582-588`): the first move
+/// off the map is refused (`game.ts:441-446`), and after one wait (`game.ts:323-327`) it leaves.
+#[test]
+fn a_mansion_seen_whole_at_the_start_is_fully_mapped_only_after_a_turn() {
+    let level = Level::blank("test", 1, 0, (7, 5), Terrain::Ground);
+    let mut game = Game::from(level, 1, Cell::new(0, 2), 0);
+    assert_eq!(game.state().seen.len(), 7 * 5);
+    assert!(!game.fully_mapped());
+    assert!(game.play(Move::Step(Dir::W)).is_err());
+    game.play(Move::Wait).expect("a wait");
+    assert!(game.fully_mapped());
+    let out = game.play(Move::Step(Dir::W)).expect("off the map");
+    assert!(out.events.contains(&Event::LeftLevel));
 }
 
 /// §4.6 with no notice, §7 Step 0: while nobody notices the thief waiting at the player start, every

@@ -203,6 +203,53 @@ fn a_guard_on_the_landing_cancels_the_move_but_one_in_the_middle_is_leapt_over()
 }
 
 #[test]
+fn a_leap_shortened_onto_a_guard_lands_on_the_guard() {
+    // §9.6, as the original plays it (`playerMoveDistAllowed`, `game.ts:431-497`): a leap east from
+    // (1, 1) reaches (3, 1), a portcullis, a window facing east or a torch, all passable; the guard
+    // check looks at (3, 1) only (`game.ts:462-469`) and finds nobody; then (3, 1) is a cell the thief
+    // may not stop on, so the leap is shortened by one (`game.ts:471-494`) and is not checked again:
+    // the thief lands on (2, 1), where the guard stands, and the move passes a turn.
+    let guards = [Cell::new(2, 1)];
+    let around = Surroundings {
+        guards: &guards,
+        fully_mapped: false,
+    };
+    let portcullis =
+        |level: &mut Level| level.set_terrain(Cell::new(3, 1), Terrain::Portcullis(Axis::NS));
+    let window = |level: &mut Level| level.set_terrain(Cell::new(3, 1), Terrain::Window(Dir::E));
+    let torch = |level: &mut Level| put(level, 3, 1, ItemKind::TorchLit);
+    let landings: [&dyn Fn(&mut Level); 3] = [&portcullis, &window, &torch];
+    for (i, lay) in landings.into_iter().enumerate() {
+        let mut level = floor();
+        lay(&mut level);
+        let (out, thief) = play_around(&level, Cell::new(1, 1), &[Move::Leap(Dir::E)], &around);
+        assert_eq!(out, [moved(&[(2, 1)])], "landing {i}");
+        assert!(out[0].turn_passes());
+        assert_eq!(thief.cell, Cell::new(2, 1));
+    }
+}
+
+#[test]
+fn a_guard_on_the_farthest_cell_cancels_a_leap_that_would_have_been_shortened() {
+    // `game.ts:462-469` before `471-494`: a leap east from (1, 1) reaches the portcullis at (3, 1); a
+    // guard standing there cancels the move (distance 0) before the portcullis could shorten it onto
+    // the free (2, 1). Nothing to bump at (2, 1) (`game.ts:329-348`), so no turn passes.
+    let mut level = floor();
+    level.set_terrain(Cell::new(3, 1), Terrain::Portcullis(Axis::NS));
+    let guards = [Cell::new(3, 1)];
+    let around = Surroundings {
+        guards: &guards,
+        fully_mapped: false,
+    };
+    let (out, thief) = play_around(&level, Cell::new(1, 1), &[Move::Leap(Dir::E)], &around);
+    assert_eq!(
+        out,
+        [MoveOutcome::Rejected(Rejection::Guard(Cell::new(3, 1)))]
+    );
+    assert_eq!(thief.cell, Cell::new(1, 1));
+}
+
+#[test]
 fn only_landing_on_a_creaky_board_makes_noise() {
     // §5.5: ending a move on a creaky board is heard; leaping over one is silent.
     let mut level = floor();

@@ -15,7 +15,7 @@ use super::rules::{Rejection, Rules, Rules2023, Surroundings};
 use super::state::{Ending, State};
 use super::thief::{MoveOutcome, Thief, apply_move};
 use super::turn::GuardsTurn;
-use super::view::{look, thief_sight_blockers};
+use super::view::{look, seen_at_creation, thief_sight_blockers};
 
 /// Why a move was not played: no turn passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -67,7 +67,9 @@ impl<R: Rules> Game<R> {
             guards.play_turn(&rules.torches(), &level, t);
         }
         let thief = Thief::new(&rules, &level, cell);
-        let mut seen = CellSet::empty(level.shape());
+        // The game knows the outside before the thief looks (`create-map.ts:115`), then the thief looks
+        // from where it stands (`create-map.ts:118`).
+        let mut seen = seen_at_creation(&level);
         let mut walked = CellSet::empty(level.shape());
         look(&sight_blockers, cell, &mut seen, &mut walked);
         let minds = vec![Mind::default(); guards.states.len()];
@@ -142,9 +144,15 @@ impl<R: Rules> Game<R> {
         guard_reports(self.state())
     }
 
-    /// Whether the thief has seen every cell, which stepping off the map needs (§5.8).
+    /// Whether the mansion is fully mapped, which stepping off the map needs (§5.8): the original's
+    /// `finishedLevel` (`game.ts:441-446`), which `postTurn` sets once every cell is seen (`allSeen`,
+    /// `game.ts:582-588`). The cells the game marks seen when it creates the mansion count
+    /// ([`seen_at_creation`]), so it is the inside that the thief maps. `postTurn` runs at the end of a
+    /// turn that passed (`game.ts:570`) and the flag is cleared when a level starts (`game.ts:1095`), so
+    /// before the first turn the mansion is not fully mapped even if every cell is already seen (a tiny
+    /// level): the first move cannot leave.
     pub fn fully_mapped(&self) -> bool {
-        self.state().seen.len() == self.level.shape().len()
+        self.history.len() > 1 && self.state().seen.len() == self.level.shape().len()
     }
 
     /// Plays one move (§4.6) and says what the turn did, or why no turn passed.

@@ -15,8 +15,9 @@ pub struct Surroundings<'a> {
     /// The guards' cells as they stand before they move this turn: the player moves first and legality
     /// is checked against where the guards were (§4.6 step 1).
     pub guards: &'a [Cell],
-    /// Whether every cell of the mansion has been seen: only then may the thief step off the map and
-    /// leave the level (§5.8). The field of view that decides it belongs to the turn loop.
+    /// Whether the mansion is fully mapped, every cell seen (the outside the game marks seen when it
+    /// creates the mansion included): only then may the thief step off the map and leave the level
+    /// (§5.8, `game.ts:441-446`). The field of view that decides it belongs to the turn loop.
     pub fully_mapped: bool,
 }
 
@@ -26,7 +27,8 @@ pub enum Rejection {
     /// Nothing the thief could land on: a wall, a wrong-way window, the map's edge before it is fully
     /// mapped, or only a cell the thief may not stop on (window, portcullis, torch).
     Blocked,
-    /// A guard stands on the landing cell, which cancels the whole move (§5.2 rule 4).
+    /// A guard stands on the farthest cell the move reaches, which cancels the whole move (§5.2 rule 4),
+    /// even where that cell would only have shortened it.
     Guard(Cell),
 }
 
@@ -151,14 +153,24 @@ impl Rules2023 {
 }
 
 impl Rules for Rules2023 {
-    /// §5.2: walk out cell by cell up to the move's distance, stopping before a wall, a wrong-way window
-    /// or (until fully mapped) the map's edge; a guard on the farthest cell cancels the move, and a
-    /// farthest cell the thief may not stop on (torch, window, portcullis) shortens it by one. §5.3: a
-    /// move that goes nowhere bumps a torch directly ahead.
+    /// §5.2 (`playerMoveDistAllowed`, `game.ts:431-497`): walk out cell by cell up to the move's
+    /// distance, stopping before a wall, a wrong-way window or (until fully mapped) the map's edge
+    /// (`game.ts:438-458`); a guard on the farthest cell reached cancels the move (`game.ts:462-469`), and
+    /// then a farthest cell the thief may not stop on (torch, window, portcullis) shortens it by one
+    /// (`game.ts:471-494`). §5.3 (`game.ts:329-348`): a move that goes nowhere bumps a torch directly
+    /// ahead.
     ///
-    /// Two cases the original resolves by accident are rejected instead: a shortened leap that would land
-    /// on a guard (§9.6, which says to treat it as invalid) or on a second cell it may not stop on (a
-    /// torch behind a torch); neither may end a move in the analysis either.
+    /// The guard is looked for before the shortening and not again after it, as in the original: a leap
+    /// over a guard whose landing is a torch, window or portcullis is shortened onto the guard (§9.6), and
+    /// the thief lands on the guard's cell, where the guard sees it at distance 0 (the spec's "treat as
+    /// invalid" is for a ghost route, which never lands on a guard's cell; the analysis has no such move).
+    ///
+    /// One case the original resolves by accident is not followed: a leap shortened onto a second cell
+    /// the thief may not stop on (a torch behind a torch, say), where the original would stand the
+    /// thief on that cell. Here the move goes nowhere, as a move shortened to nothing does (a torch
+    /// directly ahead is bumped, anything else is rejected). The analysis never stands the thief on
+    /// such a cell either, and none of the 300 mansions of games 1–30 has such a pair, so no recorded
+    /// play-through of the original can show it.
     fn reach(&self, level: &Level, from: Cell, mv: Move, around: &Surroundings) -> Reach {
         let (dir, distance) = match mv {
             Move::Wait => return Reach::Stay,
@@ -177,20 +189,22 @@ impl Rules for Rules2023 {
                 }
             })
             .collect();
-        let guard_on = |c: &Cell| around.guards.contains(c);
         let mut rejection = Rejection::Blocked;
-        if let Some(last) = path.last() {
-            if guard_on(last) {
-                rejection = Rejection::Guard(*last);
+        if let Some(&last) = path.last() {
+            if around.guards.contains(&last) {
+                // `game.ts:462-469`: a guard on the farthest cell cancels the whole move.
+                rejection = Rejection::Guard(last);
                 path.clear();
-            } else if !self.may_end_on(level, *last) {
+            } else if !self.may_end_on(level, last) {
+                // `game.ts:471-494`: shortened by one, with no second look for a guard (§9.6).
                 path.pop();
             }
         }
-        match path.last() {
-            Some(last) if guard_on(last) => rejection = Rejection::Guard(*last),
-            Some(last) if self.may_end_on(level, *last) => return Reach::Path(path),
-            _ => {}
+        if path
+            .last()
+            .is_some_and(|&last| self.may_end_on(level, last))
+        {
+            return Reach::Path(path);
         }
         let ahead = from.offset(dx, dy);
         match level.item_at(ahead).map(|item| item.kind) {

@@ -1,5 +1,6 @@
 //! What the thief sees (`stealth-rules.md` §2.5): the fog of war, and whether the mansion is fully
-//! mapped, which leaving the level needs (§5.8).
+//! mapped, which leaving the level needs (§5.8). The fog starts from the cells the game marks seen
+//! when it creates the mansion ([`seen_at_creation`]), which the spec does not mention.
 //!
 //! The same portal walk as light (§2.2) with the thief's own blockers and reach: walls and door items
 //! block (bushes, portcullises and windows do not), the reach is `d² ≤ 400`, the walk starts on the
@@ -45,6 +46,57 @@ pub fn thief_sight_blockers(level: &Level) -> CellSet {
         }
     }
     blocks
+}
+
+/// `outerBorder` (`create-map.ts:10`): the 2023 generator's ring of ground around the house is this wide.
+const OUTER_BORDER: i32 = 3;
+
+/// The cells the 2023 game marks seen when it creates a mansion, before the thief first looks
+/// (`createGameMap`, `create-map.ts:95-121`), so that "fully mapped" (`allSeen`, `game.ts:582-588`)
+/// asks only for the inside. Read off the finished level, so a pure function of it:
+/// - the grass of the outer bands: `placeExteriorBushes` (`create-map.ts:2048-2089`) turns every plain
+///   ground cell of the two northmost rows, and of the two westmost and two eastmost columns from row
+///   `OUTER_BORDER` up, into grass and marks it seen (at 2060, 2076, 2086). Nothing later lays grass
+///   there or changes it, so those cells are the grass cells of the bands;
+/// - every cell that is plain ground or has an 8-neighbour that is (`markExteriorAsSeen`,
+///   `create-map.ts:2155-2174`, called at 115, after the front pillars, the loot and the guards are
+///   placed): the yard, the bands (already marked), the outer wall and the front pillars.
+///
+/// Both rules are applied to every level the 2023 rules play, whichever generator made it, as the game
+/// would apply them to any map it made, rather than to the 2023 generator's levels only. That keeps
+/// `play` a function of the level alone (a level edited by hand, or made by another generator, plays
+/// by the same rule) and it means there what it means in the game, because in all our generators plain
+/// ground ([`Terrain::Ground`]) is the outside: the unbuilt cells that reach the map's edge
+/// (`generate::build::split_unbuilt` for tile growth and the packed mansion; the siheyuan's and the 2025
+/// generator's yards). So the thief is told the yard and the outer face of the house and maps the
+/// inside. Grass on the outer bands is the siheyuan's exterior dressing (its spec §5.9) and, under the
+/// 2025 generator, outdoor lawn; tile growth, the packed mansion and the Rogue grid lay grass only in
+/// courtyards, inside the outer wall, so the band rule marks nothing of theirs unless a designer paints
+/// grass there (then it is marked, as the game would). What the rule leaves out is the thief's to see:
+/// a 2025 level's lawn off the bands that touches no plain ground, and on a level with no plain ground
+/// at all (a Rogue-grid dungeon, drawn in void) everything, the void between rooms included, which it
+/// never sees: such a level is never fully mapped and cannot be left by the map's edge, as in the game
+/// given such a map. (Checked on 300 siheyuan, 12 tile-growth, 12 packed-mansion, 12 Rogue-grid and 20
+/// 2025 levels: every ground cell, and every grass cell on the bands, is joined to the map's edge
+/// through ground and grass.)
+pub fn seen_at_creation(level: &Level) -> CellSet {
+    let (w, h) = (level.width, level.height);
+    let ground = |c: Cell| level.in_bounds(c) && level.terrain(c) == Terrain::Ground;
+    // The two northmost rows (`sy - outerBorder + 1 ≤ y`), and from row `outerBorder` up the two
+    // westmost (`x < outerBorder - 1`) and eastmost (`sx - outerBorder + 1 ≤ x`) columns.
+    let band = |c: Cell| {
+        c.y > h - OUTER_BORDER
+            || (c.y >= OUTER_BORDER && (c.x < OUTER_BORDER - 1 || c.x > w - OUTER_BORDER))
+    };
+    let mut seen = CellSet::empty(level.shape());
+    for c in level.all_cells() {
+        let grass_band = band(c) && level.terrain(c) == Terrain::Grass;
+        let near_ground = (-1..=1).any(|dx| (-1..=1).any(|dy| ground(c.offset(dx, dy))));
+        if grass_band || near_ground {
+            seen.insert(c);
+        }
+    }
+    seen
 }
 
 /// Marks in `seen` every cell the thief at `viewer` sees, peeking from its four neighbours too.
@@ -155,6 +207,43 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// `createGameMap` (`create-map.ts:95-121`) on a 12 × 10 map laid out as the 2023 generator lays
+    /// one: grass bands on the two northmost rows and, from row 3 up, the two outermost columns each side
+    /// (`create-map.ts:2048-2089`); plain ground around the house (the yard, a ring one cell wide and the
+    /// three southern rows); the house's walls at x 3–8, y 3–6 around a courtyard of grass. Marked: the
+    /// band grass, even where no ground is near ((0, 5)), the ground and every cell touching it, the
+    /// house's walls included (`create-map.ts:2155-2174`). Not marked: the courtyard, which touches only
+    /// walls, and a wall in the band's corner, which touches only grass.
+    #[test]
+    fn the_game_marks_the_outside_seen_when_it_creates_the_mansion() {
+        let mut level = Level::blank("test", 1, 0, (12, 10), Terrain::Ground);
+        for c in level.all_cells().collect::<Vec<_>>() {
+            let band = c.y >= 8 || (c.y >= 3 && !(2..=9).contains(&c.x));
+            let house = (3..=8).contains(&c.x) && (3..=6).contains(&c.y);
+            let courtyard = (4..=7).contains(&c.x) && (4..=5).contains(&c.y);
+            if band || courtyard {
+                level.set_terrain(c, Terrain::Grass);
+            } else if house {
+                level.set_terrain(c, Terrain::Wall);
+            }
+        }
+        level.set_terrain(Cell::new(0, 9), Terrain::Wall);
+        let seen = seen_at_creation(&level);
+        let unmarked: Vec<Cell> = level.all_cells().filter(|&c| !seen.contains(c)).collect();
+        let mut expected: Vec<Cell> = (4..=7)
+            .flat_map(|x| (4..=5).map(move |y| Cell::new(x, y)))
+            .collect();
+        expected.push(Cell::new(0, 9));
+        expected.sort_by_key(|c| (c.x, c.y));
+        assert_eq!(unmarked, expected);
+        for c in [(0, 5), (11, 3), (5, 9), (2, 5), (3, 3), (8, 6), (6, 0)] {
+            assert!(seen.contains(Cell::new(c.0, c.1)), "{c:?}");
+        }
+        // With no plain ground and no band grass, nothing is marked.
+        let marble = Level::blank("test", 1, 0, (12, 10), Terrain::Marble);
+        assert!(seen_at_creation(&marble).is_empty());
     }
 
     /// §2.5: the reach is `d² ≤ 400`; a cell 20 away straight ahead is seen, 21 is not.
