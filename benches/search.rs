@@ -24,6 +24,7 @@ fn search(c: &mut Criterion) {
         let survey = Survey {
             mansions: Mansions::Campaign,
             stealth: false,
+            rules: None,
             jobs: Some(jobs),
         };
         let mut first = 0;

@@ -12,7 +12,7 @@ use super::args::{exact_seed, parse_seed};
 use super::error::CliError;
 use super::output::{json_stdout_error, progress_bar, stdout_error};
 use super::recipe::{Choice, GeneratorArgs};
-use crate::play::rule_sets;
+use crate::play::{RuleSet, rule_sets};
 use crate::survey::{Condition, Line, Mansions, Progress, Survey};
 
 #[derive(Debug, Args)]
@@ -82,7 +82,7 @@ fn print_lines(
         .map(rule_sets::modelled)
         .transpose()
         .map_err(|e| CliError::Input(format!("--rules: {e}")))?
-        .map(|rules| rules.id());
+        .map(RuleSet::id);
     let choice = args.generator.choice()?;
     let end = args.first_seed.checked_add(args.games).ok_or_else(|| {
         CliError::Input("--first-seed plus --games exceeds the 64-bit seed range".to_string())

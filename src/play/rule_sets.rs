@@ -50,11 +50,7 @@ pub fn find(id: &str) -> Option<&'static dyn RuleSet> {
 
 /// Every id, for messages and the command line's help.
 pub fn ids() -> String {
-    all()
-        .iter()
-        .map(|rules| rules.id())
-        .collect::<Vec<_>>()
-        .join(", ")
+    all().iter().map(RuleSet::id).collect::<Vec<_>>().join(", ")
 }
 
 /// The rules a level is played under unless a designer chooses others: the set that claims its
@@ -117,7 +113,7 @@ pub fn modelled(id: &str) -> Result<&'static dyn RuleSet, String> {
     let ids: Vec<&str> = all()
         .into_iter()
         .filter(|r| r.analysed())
-        .map(|r| r.id())
+        .map(RuleSet::id)
         .collect();
     Err(format!(
         "the stealth analysis models the rules {} so far, not {id}; `play --rules {id}` plays by them",

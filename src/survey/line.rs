@@ -110,7 +110,7 @@ impl StealthColumns {
 
 impl StealthColumns {
     /// The columns of summary `s`, made under the rules `rules`.
-    pub fn of(s: Summary, rules: &'static str) -> Self {
+    pub fn of(s: &Summary, rules: &'static str) -> Self {
         StealthColumns {
             rules,
             lit_floor_share: s.lit_floor_share,

@@ -128,7 +128,7 @@ impl Survey<'_> {
             figures,
             stealth: self.stealth.then(|| {
                 let rules = rule_sets::for_analysis(self.rules, built).map_or("", |(r, _)| r.id());
-                StealthColumns::of(summarize(built), rules)
+                StealthColumns::of(&summarize(built), rules)
             }),
         }
     }
