@@ -50,7 +50,11 @@ pub fn find(id: &str) -> Option<&'static dyn RuleSet> {
 
 /// Every id, for messages and the command line's help.
 pub fn ids() -> String {
-    all().iter().map(RuleSet::id).collect::<Vec<_>>().join(", ")
+    all()
+        .into_iter()
+        .map(RuleSet::id)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The rules a level is played under unless a designer chooses others: the set that claims its
