@@ -48,7 +48,7 @@ fn a_levels_rules_come_with_its_generator() {
     }
     let level = level_of("siheyuan", 1, 2);
     assert_eq!(
-        rule_sets::chosen(Some("2025"), &level).map(|r| r.id()),
+        rule_sets::chosen(Some("2025"), &level).map(mansion_forge::play::RuleSet::id),
         Ok("2025")
     );
     let unknown = rule_sets::chosen(Some("1999"), &level)
