@@ -130,7 +130,9 @@ pub(super) fn post_turn(w: &mut World) {
     if w.map.all_seen() && w.loot_stolen >= w.rules.loot_available {
         w.finished_level = true;
     }
-    if w.turns == w.rules.par_turns + 1 {
+    // A level with nothing left to discover has an infinite par in the game (a division by zero in
+    // `numTurnsParForCurrentMap`, `game.ts:464-473`), which `par_turns` saturates: never reached.
+    if w.rules.par_turns.checked_add(1) == Some(w.turns) {
         let boxes: Vec<Item> = w
             .map
             .items
