@@ -58,15 +58,14 @@ fn the_daily_run_opens_the_days_mansions() {
         recipe_of(second).as_ref()
     );
 
-    // The stealth legends say the 2025 level is analysed by the 2023 rules, not its own.
+    // The stealth legends say the 2025 level is analysed by its own rules.
     harness
         .state_mut()
         .state
         .view
         .overlays
         .set(Overlay::Sight, true);
-    let note = "Analysed by the Lurk Leap Loot 2023 rules: this level's own, the Lurk Leap Loot 2025 \
-                rules, are not modelled";
+    let note = "Analysed by the Lurk Leap Loot 2025 rules.";
     let mut shown = false;
     for _ in 0..400 {
         harness.run_steps(1);

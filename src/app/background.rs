@@ -7,8 +7,9 @@
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
-use crate::analysis::stealth::{self, Cancel, DEFAULT_HORIZON, Stealth};
+use crate::analysis::stealth::{Cancel, DEFAULT_HORIZON, Stealth};
 use crate::model::Level;
+use crate::play::rule_sets;
 
 /// The analysis under way: how to stop it and where its result arrives.
 pub struct Job {
@@ -39,7 +40,7 @@ impl Job {
         let cancel = Cancel::new();
         let job_cancel = cancel.clone();
         std::thread::spawn(move || {
-            let stealth = stealth::analyze_unless_cancelled(&level, DEFAULT_HORIZON, &job_cancel);
+            let stealth = rule_sets::analyse_level(&level, DEFAULT_HORIZON, &job_cancel);
             // The editor may have gone on to another level: then nobody listens, which is fine.
             let _ = sender.send(stealth);
         });

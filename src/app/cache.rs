@@ -2,10 +2,12 @@
 //! frame), so a frame only draws.
 
 use super::findings::{Finding, level_findings};
+use crate::analysis::stealth::{Cancel, DEFAULT_HORIZON};
 use crate::analysis::validate::{Violation, validate};
 use crate::analysis::{self, RoomGraph, RoomOwners, room_graph, room_of_cell};
 use crate::model::{Cell, Grid, Level, RoomId};
 use crate::paint::MapFacts;
+use crate::play::rule_sets;
 
 /// Everything the overlays, tooltips and panels read, computed once per level.
 #[derive(Clone, Debug)]
@@ -33,9 +35,10 @@ impl Analysis {
     /// Everything, the stealth analysis included, on this thread.
     pub fn new(level: &Level) -> Self {
         let mut analysis = Self::without_stealth(level);
-        analysis
-            .map
-            .set_stealth(crate::analysis::stealth::analyze(level));
+        let stealth = rule_sets::analyse_level(level, DEFAULT_HORIZON, &Cancel::new());
+        if let Some(stealth) = stealth {
+            analysis.map.set_stealth(stealth);
+        }
         analysis
     }
 

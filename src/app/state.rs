@@ -15,12 +15,13 @@ use super::describe::drawable;
 use super::file_state::FileState;
 use super::pending::Confirmation;
 use super::settings::Settings;
-use crate::analysis::stealth::{self, LitMap};
+use crate::analysis::stealth::{Cancel, DEFAULT_HORIZON, LitMap};
 use crate::edit::{self, Document, History};
 use crate::generate::campaign;
 use crate::generate::recipe::Recipe;
 use crate::model::{Cell, ItemKind, Level, RoomId, RoomKind};
 use crate::paint::{CellToScreen, Layers};
+use crate::play::rule_sets;
 
 /// What a status message reports; the status bar colours it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -445,8 +446,11 @@ impl EditorState {
         if self.analyse_in_background {
             self.stealth_job = Some(Job::start(self.doc.level.clone()));
         } else {
-            let stealth = stealth::analyze(&self.doc.level);
-            self.analysis.map.set_stealth(stealth);
+            let stealth =
+                rule_sets::analyse_level(&self.doc.level, DEFAULT_HORIZON, &Cancel::new());
+            if let Some(stealth) = stealth {
+                self.analysis.map.set_stealth(stealth);
+            }
         }
     }
 

@@ -10,7 +10,7 @@ use super::args::LightArg;
 use super::error::CliError;
 use super::output::{print, say};
 use super::target::TargetArgs;
-use crate::analysis::stealth::{self, DEFAULT_HORIZON, LitMap, LootRoute, Stealth, Summary};
+use crate::analysis::stealth::{Cancel, DEFAULT_HORIZON, LitMap, LootRoute, Stealth, Summary};
 use crate::play::rule_sets;
 
 #[derive(Debug, Args)]
@@ -86,7 +86,9 @@ pub(super) fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
         say(&format!("mansion-forge: note: {note}"));
     }
     let horizon = usize::try_from(args.horizon).unwrap_or(DEFAULT_HORIZON);
-    let stealth = stealth::analyze_within(&level, horizon);
+    let stealth = rules
+        .analyse(&level, horizon, &Cancel::new())
+        .ok_or_else(|| CliError::Failed("the stealth analysis was cancelled".into()))?;
     if stealth.horizon < horizon {
         say(&format!(
             "mansion-forge: note: routes searched within {} turns, not {horizon}: the level's size, \

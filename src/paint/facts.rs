@@ -1,11 +1,12 @@
 //! The figures the map painter reads, computed once per level: the editor keeps them in its cached
 //! analysis (recomputed only when the document changes, never per frame); a picture computes them once.
 
-use crate::analysis::stealth::{self, Stealth};
+use crate::analysis::stealth::{Cancel, DEFAULT_HORIZON, Stealth};
 use crate::analysis::{
     self, LootClass, LootEntry, PatrolMetrics, loot_classes, loot_entries, patrol_metrics,
 };
 use crate::model::{Cell, Grid, Level};
+use crate::play::rule_sets;
 
 use super::graph_layout::GraphLayout;
 use super::outline::{self, Outline};
@@ -71,7 +72,9 @@ impl MapFacts {
         for c in level.all_cells() {
             wall_bits.set(c, analysis::wall_glyph_bits(level, c));
         }
-        let stealth = with_stealth.then(|| stealth::analyze(level));
+        let stealth = with_stealth
+            .then(|| rule_sets::analyse_level(level, DEFAULT_HORIZON, &Cancel::new()))
+            .flatten();
         let watched_turns = stealth.as_ref().map_or_else(Vec::new, watched_turns);
         MapFacts {
             outlines: room_outlines(level),

@@ -1,6 +1,7 @@
 //! The 7DRL 2023 game as a rule set: its declaration ([`Lll2023`]) and its game ([`Game`] under
 //! [`Rules2023`]) seen as a [`Session`]. The stealth analysis models these rules.
 
+use crate::analysis::stealth::{self, Cancel, Stealth, Summary};
 use crate::model::{Cell, Grid, Level};
 
 use super::game::{Game, Refusal};
@@ -29,6 +30,13 @@ impl RuleSet for Lll2023 {
     }
     fn analysed(&self) -> bool {
         true
+    }
+    /// The closed-form patrols of the analysis are the 2023 guards' (`stealth-rules.md` §7).
+    fn analyse(&self, level: &Level, horizon: usize, cancel: &Cancel) -> Option<Stealth> {
+        stealth::analyze_unless_cancelled(level, horizon, cancel)
+    }
+    fn summarize(&self, level: &Level) -> Option<Summary> {
+        Some(stealth::summarize(level))
     }
     fn start(&self, level: Level, seed: u32, cell: Cell, turn: usize) -> Box<dyn Session> {
         Box::new(Game::from(level, seed, cell, turn))

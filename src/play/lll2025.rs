@@ -7,7 +7,7 @@
 //! is kept for that replay, refused ones too, because the game keeps a note of what a refused move
 //! bumped into.
 
-use crate::analysis::stealth::CellSet;
+use crate::analysis::stealth::{self, Cancel, CellSet, Stealth};
 use crate::model::{Cell, Dir, Grid, Level, SeedRandom};
 
 use super::game::Refusal;
@@ -38,12 +38,25 @@ impl RuleSet for Lll2025 {
         &["lll2025"]
     }
     fn analysed(&self) -> bool {
-        false
+        true
+    }
+    /// The game's own guards played turn by turn with the thief off the map, and every ghost route
+    /// played again with the thief on it ([`rules::GhostGame`]); the guards draw from the play-test's
+    /// default stream ([`ANALYSIS_SEED`]).
+    fn analyse(&self, level: &Level, horizon: usize, cancel: &Cancel) -> Option<Stealth> {
+        let mut game = rules::GhostGame::new(level, stream(ANALYSIS_SEED));
+        let cells = game.cell_rules(level);
+        let player = game.route_player();
+        stealth::analyze_turn_loop(level, cells, (&mut game, &player), horizon, cancel)
     }
     fn start(&self, level: Level, seed: u32, cell: Cell, turn: usize) -> Box<dyn Session> {
         Box::new(Session2025::new(level, seed, cell, turn))
     }
 }
+
+/// The seed of the guards' stream in the stealth analysis: the play-test's default (`play --rng-seed`).
+/// Guards that notice nothing draw nothing, so a ghost route holds for any seed the game starts with.
+pub const ANALYSIS_SEED: u32 = 1;
 
 /// The guards' stream of a play-test seeded `seed`: seedrandom on the seed's decimal digits, as the
 /// game seeds its streams with text.

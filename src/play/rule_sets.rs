@@ -10,6 +10,7 @@
 
 use std::sync::RwLock;
 
+use crate::analysis::stealth::{Cancel, Stealth};
 use crate::model::Level;
 use crate::model::limits::quote;
 
@@ -104,6 +105,13 @@ pub fn for_analysis(
             fallback.id()
         )),
     ))
+}
+
+/// The stealth analysis the editor draws: under the level's own rules, or the first set the analysis
+/// models when it does not model those; `None` when `cancel` is set meanwhile.
+pub fn analyse_level(level: &Level, horizon: usize, cancel: &Cancel) -> Option<Stealth> {
+    let rules = for_analysis(None, level).map_or(BUILT_IN[0], |(rules, _)| rules);
+    rules.analyse(level, horizon, cancel)
 }
 
 /// The rule set `id` names, when the stealth analysis models it; otherwise why not, naming the sets

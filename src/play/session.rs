@@ -5,7 +5,7 @@
 //! so they share no loop; what they share is this view of a game, so that no caller asks which game
 //! version it plays.
 
-use crate::analysis::stealth::CellSet;
+use crate::analysis::stealth::{Cancel, CellSet, DEFAULT_HORIZON, Stealth, Summary};
 use crate::model::{Cell, Dir, Grid, Level};
 
 use super::game::Refusal;
@@ -121,6 +121,15 @@ pub trait RuleSet: Send + Sync {
     /// Whether the stealth analysis (light, sight, ghost routes) models these rules; when it does not, a
     /// level analysed under them says so.
     fn analysed(&self) -> bool;
+    /// The stealth analysis of `level` under these rules, routes searched within `horizon` turns;
+    /// `None` when `cancel` is set meanwhile or the rules are not [analysed](RuleSet::analysed).
+    fn analyse(&self, level: &Level, horizon: usize, cancel: &Cancel) -> Option<Stealth>;
+    /// The analysis's figures alone, with the default horizon (`stats --stealth`, `search`): equal to
+    /// the whole analysis's summary, made with less work where the rules allow.
+    fn summarize(&self, level: &Level) -> Option<Summary> {
+        self.analyse(level, DEFAULT_HORIZON, &Cancel::new())
+            .map(|stealth| stealth.summary)
+    }
     /// A game of `level` under these rules, the thief on `cell` after the guards have walked `turn`
     /// turns undisturbed, the guards drawing from `seed`.
     fn start(&self, level: Level, seed: u32, cell: Cell, turn: usize) -> Box<dyn Session>;

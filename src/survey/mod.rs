@@ -16,7 +16,6 @@ use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::analysis::stats::level_stats;
-use crate::analysis::stealth::summarize;
 pub use crate::generate::figures::GeneratorFigures;
 use crate::generate::recipe::Recipe;
 use crate::generate::{campaign, exact};
@@ -127,8 +126,10 @@ impl Survey<'_> {
             stats: level_stats(built, seed),
             figures,
             stealth: self.stealth.then(|| {
-                let rules = rule_sets::for_analysis(self.rules, built).map_or("", |(r, _)| r.id());
-                StealthColumns::of(&summarize(built), rules)
+                let rules = rule_sets::for_analysis(self.rules, built)
+                    .map_or(rule_sets::BUILT_IN[0], |(rules, _)| rules);
+                let summary = rules.summarize(built).unwrap_or_default();
+                StealthColumns::of(&summary, rules.id())
             }),
         }
     }

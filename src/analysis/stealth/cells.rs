@@ -328,20 +328,39 @@ impl CellRules {
                     rules.torches_unlit.push(c);
                 }
                 // A locked door is a wall to a thief without its key (the model does not track the key
-                // yet), the tall 2025 furniture stands in the way like a torch.
+                // yet), and so is the tall 2025 furniture: neither stood on nor leapt over.
                 kind if kind.blocks_movement() => {
                     rules.standable.remove(c);
                     rules.blocks_sight.insert(c);
+                    for passable in &mut rules.passable {
+                        passable.remove(c);
+                    }
                 }
                 _ => {}
             }
         }
+        rules.land_leaps();
+        rules
+    }
+
+    /// Where each leap may land, from [`CellRules::passable`] and [`CellRules::standable`].
+    fn land_leaps(&mut self) {
         for (d, dir) in DIRS.iter().enumerate() {
             let (dx, dy) = dir.delta();
-            rules.passable[d].shift_into(dx, dy, &mut rules.leap_landing[d]);
-            rules.leap_landing[d].intersect_with(&rules.standable);
+            self.passable[d].shift_into(dx, dy, &mut self.leap_landing[d]);
+            self.leap_landing[d].intersect_with(&self.standable);
         }
-        rules
+    }
+
+    /// Another game's rules for the thief's moves: it may stand only on `standable` cells of these
+    /// rules, and no leap passes over `unleapable` (the 2025 game turns a leap over a door into a
+    /// step, and one over a lit torch douses it). Hiding places outside `standable` are dropped.
+    pub fn restrict_moves(&mut self, standable: &CellSet, unleapable: &CellSet) {
+        self.standable.intersect_with(standable);
+        for passable in &mut self.passable {
+            passable.subtract(unleapable);
+        }
+        self.land_leaps();
     }
 
     /// The position of `dir` in [`DIRS`], which indexes [`CellRules::passable`],

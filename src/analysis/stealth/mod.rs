@@ -19,9 +19,11 @@
 mod cancel;
 pub mod cells;
 pub mod earshot;
+pub mod frames;
 pub mod ghost;
 mod heat;
 pub mod light;
+mod loot;
 mod moves;
 pub mod patch;
 pub mod relit;
@@ -32,34 +34,29 @@ pub mod timeline;
 pub mod undisturbed;
 mod view;
 pub mod watch;
+mod world;
 
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 pub use cancel::Cancel;
 pub use cells::{CellRules, CellSet};
+pub use frames::{Frame, RouteCheck, Slip, TurnLoop};
 pub use ghost::Route;
 pub use timeline::GuardTimeline;
 
 use route_views::RouteViews;
 
 use crate::model::{Cell, Dir, Grid, ItemKind, Level};
-use ghost::{Search, TurnHazards};
+use frames::Frames;
 use heat::watched_shares;
+use loot::{Coin, Detail, Found, Hazards, MAX_SET_WORDS, Source, loot_routes};
 use undisturbed::Relight;
 use watch::Watch;
+use world::World;
 
 /// Turns searched for a route: covers the longest measured relighting transient plus several periods of
 /// any level-9 guard, and any sensible route (§7 (c)).
 pub const DEFAULT_HORIZON: usize = 1000;
-/// Turns of the first, short searches for ghost routes (most routes are a few dozen turns).
-const SHORT_STAGES: [usize; 2] = [64, 256];
-/// Turns searched for the least-noticed route when no ghost route exists.
-const FALLBACK_HORIZON: usize = 300;
-/// Noticed-turn budgets tried, in order, for the least-noticed route.
-const FALLBACK_BUDGETS: [usize; 2] = [2, 8];
-/// Words of cell sets the search may hold; huge maps get a shorter horizon rather than gigabytes.
-const MAX_SET_WORDS: usize = 8 << 20;
 /// Guard-turn word operations per analysis; many guards on a huge map shorten the horizon too.
 const MAX_GUARD_WORK: usize = 200 << 20;
 /// Set-word operations of the route search (about 32 per word per turn and loot item).
@@ -160,7 +157,7 @@ pub struct Stealth {
     /// A turn from which every guard walks its lap and no torch changes: the watched shares are of
     /// the cycle from then on.
     pub settle: usize,
-    watch: Watch,
+    world: World,
     /// Per cell the thief can stand on, the share of the joint patrol cycle in which it is watched
     /// (0 = never); 0 on every other cell.
     pub watched_share: Grid<f32>,
@@ -179,13 +176,13 @@ impl Stealth {
 
     /// The lit map as generated: the torches placed lit, at turn 0 (§7 (a)).
     pub fn torch_lit_as_generated(&self) -> &CellSet {
-        self.watch.epochs.as_generated()
+        self.world.fixed_lit(false)
     }
 
     /// The settled lit map: the torches placed lit and every torch the guards relit in the replay,
     /// as they burn after the relighting transient (§7 (a)).
     pub fn torch_lit_settled(&self) -> &CellSet {
-        self.watch.epochs.settled()
+        self.world.fixed_lit(true)
     }
 
     /// One of the two lit maps.
@@ -198,7 +195,7 @@ impl Stealth {
 
     /// Lit cells at turn `t`, carried torches included.
     pub fn lit_at(&self, t: usize) -> CellSet {
-        self.watch.lit_at(&self.timelines, t)
+        self.world.lit_at(&self.timelines, t)
     }
 
     /// Every guard at turn `t`: cell, facing at its sight test, and the cells it watches.
@@ -213,7 +210,7 @@ impl Stealth {
                     guard: tl.guard,
                     cell,
                     facing,
-                    watched: self.watch.watched_by(&self.timelines, g, t, &lit),
+                    watched: self.world.watched_by(&self.timelines, g, t, &lit),
                 }
             })
             .collect()
@@ -267,30 +264,51 @@ pub fn analyze_within(level: &Level, horizon: usize) -> Stealth {
 /// Runs the analysis unless `cancel` is set meanwhile: then it stops at its next step and gives `None`.
 pub fn analyze_unless_cancelled(level: &Level, horizon: usize, cancel: &Cancel) -> Option<Stealth> {
     let parts = analyze_parts(level, horizon, cancel, Detail::Full)?;
-    let routes: Vec<LootRoute> = parts
-        .coins
-        .into_iter()
-        .map(|coin| LootRoute {
-            item: coin.item,
-            cell: coin.cell,
-            ghost: coin.ghost,
-            route: match coin.found {
-                Some(Found::Route(route)) => Some(route),
-                Some(Found::Turns(_)) | None => None,
-            },
-        })
-        .collect();
-    Some(Stealth {
-        horizon: parts.horizon,
-        rules: parts.rules,
-        timelines: parts.timelines,
-        relit: parts.relit,
-        settle: parts.settle,
-        watch: parts.watch,
-        watched_share: parts.watched_share,
-        routes,
-        summary: parts.summary,
-    })
+    Some(parts.into_stealth())
+}
+
+/// Runs the analysis on a turn loop's own frames ([`TurnLoop`]), for rules whose guards the
+/// closed-form replay does not model, within `horizon` turns; `None` when `cancel` is set meanwhile.
+/// `rules` are the cells as those rules have them. Every ghost route reported is one the rules' game
+/// played unnoticed (`check`).
+pub fn analyze_turn_loop(
+    level: &Level,
+    rules: CellRules,
+    (game, check): (&mut dyn TurnLoop, &dyn RouteCheck),
+    horizon: usize,
+    cancel: &Cancel,
+) -> Option<Stealth> {
+    turn_loop_parts(level, rules, (game, check), horizon, cancel).map(Parts::into_stealth)
+}
+
+impl Parts {
+    fn into_stealth(self) -> Stealth {
+        let parts = self;
+        let routes: Vec<LootRoute> = parts
+            .coins
+            .into_iter()
+            .map(|coin| LootRoute {
+                item: coin.item,
+                cell: coin.cell,
+                ghost: coin.ghost,
+                route: match coin.found {
+                    Some(Found::Route(route)) => Some(route),
+                    Some(Found::Turns(_)) | None => None,
+                },
+            })
+            .collect();
+        Stealth {
+            horizon: parts.horizon,
+            rules: parts.rules,
+            timelines: parts.timelines,
+            relit: parts.relit,
+            settle: parts.settle,
+            world: parts.world,
+            watched_share: parts.watched_share,
+            routes,
+            summary: parts.summary,
+        }
+    }
 }
 
 /// The analysis's [`Summary`] alone, with the default horizon: what `stats --stealth` and `search`
@@ -305,42 +323,6 @@ pub fn summarize(level: &Level) -> Summary {
         .summary
 }
 
-/// How much of the analysis to make.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Detail {
-    /// Everything [`Stealth`] holds.
-    Full,
-    /// What the [`Summary`] needs: no least-noticed routes, and of each ghost route its length only.
-    Summary,
-}
-
-/// What the search found for one coin, as far as the [`Detail`] asks.
-enum Found {
-    /// The whole route.
-    Route(Route),
-    /// Only its length in turns.
-    Turns(usize),
-}
-
-impl Found {
-    fn turns(&self) -> Option<usize> {
-        match self {
-            Found::Route(route) => route.path.len().checked_sub(1),
-            Found::Turns(turns) => Some(*turns),
-        }
-    }
-}
-
-/// One coin's search.
-struct Coin {
-    /// Index into `Level::items`.
-    item: usize,
-    cell: Cell,
-    /// `found` is a ghost route.
-    ghost: bool,
-    found: Option<Found>,
-}
-
 /// The analysis's results before they are put together for [`analyze`] or [`summarize`].
 struct Parts {
     horizon: usize,
@@ -348,7 +330,7 @@ struct Parts {
     timelines: Vec<GuardTimeline>,
     relit: Vec<Relight>,
     settle: usize,
-    watch: Watch,
+    world: World,
     watched_share: Grid<f32>,
     coins: Vec<Coin>,
     summary: Summary,
@@ -357,13 +339,7 @@ struct Parts {
 /// The analysis to the given detail; `None` when `cancel` is set meanwhile.
 fn analyze_parts(level: &Level, horizon: usize, cancel: &Cancel, detail: Detail) -> Option<Parts> {
     let rules = CellRules::new(level);
-    let words = (level.width.max(1) as usize).div_ceil(64) * level.height.max(1) as usize;
-    let coins = level.count_items(ItemKind::Coin);
-    let turns = horizon
-        .min(MAX_SET_WORDS / (4 * words))
-        .min(MAX_GUARD_WORK / ((level.guards.len() + 1) * words))
-        .min(MAX_SEARCH_WORK / ((coins + 2) * words))
-        .max(1);
+    let (turns, words) = search_turns(level, horizon);
     // The replay is one turn after another; the route cells' sight and light are made meanwhile.
     let (
         relit::RelitTimelines {
@@ -382,164 +358,114 @@ fn analyze_parts(level: &Level, horizon: usize, cancel: &Cancel, detail: Detail)
     let (shares, coins) = rayon::join(
         || watched_shares(&watch, &timelines, settle, &rules.standable, cancel),
         || {
-            let exits = exits(level, &rules);
-            let mut hazards = Hazards::new(&rules, &timelines, &watch);
-            loot_routes(level, &mut hazards, &exits, (turns, words), cancel, detail)
+            let ears = earshot::Earshot::new(&rules);
+            let source = Source::Patrols {
+                timelines: &timelines,
+                watch: &watch,
+                ears,
+            };
+            let mut hazards = Hazards::new(&rules, source);
+            loot_routes(level, &mut hazards, (turns, words), cancel, detail, None)
         },
     );
     let shares = shares.filter(|_| !cancel.is_cancelled())?;
-    let watched_share =
-        Grid::from_values(level.shape(), shares).unwrap_or_else(|| Grid::new(level.shape(), 0.0));
-    let summary = summary_of(&rules, &watch, &watched_share, &coins);
-    Some(Parts {
-        horizon: turns,
-        rules,
-        timelines,
-        relit,
-        settle,
-        watch,
-        watched_share,
+    let world = World::Patrols(watch);
+    Some(Parts::new(
+        level,
+        (rules, world),
+        (timelines, relit, settle),
+        shares,
         coins,
-        summary,
-    })
+        turns,
+    ))
 }
 
-/// The hazards of each turn, computed as far as the search has needed them (index 0 unused).
-struct Hazards<'a> {
-    rules: &'a CellRules,
-    timelines: &'a [GuardTimeline],
-    watch: &'a Watch,
-    ears: earshot::Earshot<'a>,
-    turns: Vec<TurnHazards>,
+/// The turns the route search looks ahead within `horizon` (fewer on huge levels) and the words of
+/// one cell set.
+fn search_turns(level: &Level, horizon: usize) -> (usize, usize) {
+    let words = (level.width.max(1) as usize).div_ceil(64) * level.height.max(1) as usize;
+    let coins = level.count_items(ItemKind::Coin);
+    let turns = horizon
+        .min(MAX_SET_WORDS / (4 * words))
+        .min(MAX_GUARD_WORK / ((level.guards.len() + 1) * words))
+        .min(MAX_SEARCH_WORK / ((coins + 2) * words))
+        .max(1);
+    (turns, words)
 }
 
-impl<'a> Hazards<'a> {
-    fn new(rules: &'a CellRules, timelines: &'a [GuardTimeline], watch: &'a Watch) -> Self {
-        let none = TurnHazards {
-            blocked: CellSet::empty(rules.shape),
-            watched: CellSet::empty(rules.shape),
-            noisy: None,
-        };
-        Hazards {
+/// The analysis on a turn loop's frames: the frames the search needs (and the settled turns the
+/// shares need), the routes checked in the game, the shares counted over the settled frames.
+fn turn_loop_parts(
+    level: &Level,
+    rules: CellRules,
+    (game, check): (&mut dyn TurnLoop, &dyn RouteCheck),
+    horizon: usize,
+    cancel: &Cancel,
+) -> Option<Parts> {
+    let (turns, words) = search_turns(level, horizon);
+    let mut frames = Frames::new();
+    let coins = {
+        let mut hazards = Hazards::new(&rules, Source::Frames(&mut frames, &mut *game));
+        loot_routes(
+            level,
+            &mut hazards,
+            (turns, words),
+            cancel,
+            Detail::Full,
+            Some(check),
+        )
+    };
+    if cancel.is_cancelled() {
+        return None;
+    }
+    frames.finish(game);
+    let timelines = frames.timelines(&game.carries_torch());
+    let relit = frames.relit(|c| {
+        level.items.iter().position(|it| {
+            it.cell == c && matches!(it.kind, ItemKind::TorchLit | ItemKind::TorchUnlit)
+        })
+    });
+    let settle = frames.settle;
+    let shares = frames.watched_shares(&rules);
+    let world = World::Frames(frames);
+    Some(Parts::new(
+        level,
+        (rules, world),
+        (timelines, relit, settle),
+        shares,
+        coins,
+        turns,
+    ))
+}
+
+impl Parts {
+    /// The parts, their shares on the map and the summary made of them.
+    fn new(
+        level: &Level,
+        (rules, world): (CellRules, World),
+        (timelines, relit, settle): (Vec<GuardTimeline>, Vec<Relight>, usize),
+        shares: Vec<f32>,
+        coins: Vec<Coin>,
+        horizon: usize,
+    ) -> Parts {
+        let watched_share = Grid::from_values(level.shape(), shares)
+            .unwrap_or_else(|| Grid::new(level.shape(), 0.0));
+        let summary = summary_of(&rules, &world, &watched_share, &coins);
+        Parts {
+            horizon,
             rules,
             timelines,
-            watch,
-            ears: earshot::Earshot::new(rules),
-            turns: vec![none],
+            relit,
+            settle,
+            world,
+            watched_share,
+            coins,
+            summary,
         }
-    }
-
-    /// Hazards of turns `0..=upto`.
-    fn upto(&mut self, upto: usize) -> &[TurnHazards] {
-        let rules = self.rules;
-        let mut lit = CellSet::empty(rules.shape);
-        while self.turns.len() <= upto {
-            let t = self.turns.len();
-            let mut blocked = CellSet::empty(rules.shape);
-            for tl in self.timelines {
-                blocked.insert(tl.at(t - 1).0);
-                blocked.insert(tl.at(t).0);
-            }
-            let noisy = (!rules.creaky.is_empty()).then(|| {
-                let mut noisy = CellSet::empty(rules.shape);
-                let before = self.timelines.iter().map(|tl| tl.at(t - 1).0);
-                earshot::noisy_boards(&mut self.ears, before, &mut noisy);
-                noisy
-            });
-            self.watch.lit_into(self.timelines, t, &mut lit);
-            let watched = self.watch.watched_at(self.timelines, t, &lit);
-            self.turns.push(TurnHazards {
-                blocked,
-                watched,
-                noisy,
-            });
-        }
-        &self.turns[..=upto]
     }
 }
 
-/// Where a route may end: the outside's cells the thief can stand on, and the start cell.
-fn exits(level: &Level, rules: &CellRules) -> CellSet {
-    let mut exits = CellSet::empty(rules.shape);
-    if let Some(room) = level.exterior().and_then(|r| level.rooms.get(r)) {
-        for &c in &room.cells {
-            if rules.standable.contains(c) {
-                exits.insert(c);
-            }
-        }
-    }
-    exits.insert(level.player_start);
-    exits
-}
-
-/// A route for every coin: a ghost route if there is one, else (in the [`Detail::Full`] analysis) the
-/// least-noticed route found. Most routes are short, so the search first looks [`SHORT_STAGES`] turns
-/// ahead and only goes on to the whole horizon for the loot it has not found a route to (a route found
-/// early is the shortest either way). Coins are searched in parallel; each one's search is independent,
-/// so the result does not depend on the threads.
-fn loot_routes(
-    level: &Level,
-    hazards: &mut Hazards,
-    exits: &CellSet,
-    (turns, words): (usize, usize),
-    cancel: &Cancel,
-    detail: Detail,
-) -> Vec<Coin> {
-    let mut coins: Vec<Coin> = level
-        .items
-        .iter()
-        .enumerate()
-        .filter(|(_, item)| item.kind == ItemKind::Coin)
-        .map(|(item, it)| Coin {
-            item,
-            cell: it.cell,
-            ghost: false,
-            found: None,
-        })
-        .collect();
-    let start = level.player_start;
-    let mut stages: Vec<(usize, usize)> = SHORT_STAGES
-        .iter()
-        .map(|&stage| (0, stage.min(turns)))
-        .chain([(0, turns)])
-        .collect();
-    if detail == Detail::Full {
-        for budget in FALLBACK_BUDGETS {
-            let words_per_turn = (budget + 1) * 2 * words;
-            stages.push((
-                budget,
-                FALLBACK_HORIZON
-                    .min(turns)
-                    .min(MAX_SET_WORDS / words_per_turn),
-            ));
-        }
-    }
-    for (budget, stage_turns) in stages {
-        if cancel.is_cancelled() || coins.iter().all(|c| c.found.is_some()) {
-            break;
-        }
-        let search = Search {
-            rules: hazards.rules,
-            hazards: hazards.upto(stage_turns),
-            start,
-            exits,
-        };
-        let leg = search.first_leg(budget, stage_turns);
-        coins
-            .par_iter_mut()
-            .filter(|c| c.found.is_none() && !cancel.is_cancelled())
-            .for_each(|c| {
-                c.found = match detail {
-                    Detail::Full => search.route(&leg, c.cell).map(Found::Route),
-                    Detail::Summary => search.route_turns(&leg, c.cell).map(Found::Turns),
-                };
-                c.ghost = budget == 0 && c.found.is_some();
-            });
-    }
-    coins
-}
-
-fn summary_of(rules: &CellRules, watch: &Watch, shares: &Grid<f32>, coins: &[Coin]) -> Summary {
+fn summary_of(rules: &CellRules, world: &World, shares: &Grid<f32>, coins: &[Coin]) -> Summary {
     let floor: Vec<Cell> = rules.standable.cells().collect();
     let n = floor.len().max(1) as f64;
     let share = |c: Cell| f64::from(shares.at(c));
@@ -548,8 +474,8 @@ fn summary_of(rules: &CellRules, watch: &Watch, shares: &Grid<f32>, coins: &[Coi
     let ghosts: Vec<&Coin> = coins.iter().filter(|c| c.ghost).collect();
     let lit_share = |lit: &CellSet| floor.iter().filter(|c| lit.contains(**c)).count() as f64 / n;
     Summary {
-        lit_floor_share: lit_share(watch.epochs.as_generated()),
-        lit_floor_share_settled: lit_share(watch.epochs.settled()),
+        lit_floor_share: lit_share(world.fixed_lit(false)),
+        lit_floor_share_settled: lit_share(world.fixed_lit(true)),
         watched_share: floor.iter().fold(0.0, |sum, &c| sum + share(c)) / n,
         never_watched_share: floor.iter().filter(|&&c| share(c) == 0.0).count() as f64 / n,
         hiding_cells: hiding.len(),

@@ -13,7 +13,7 @@ use super::sight::{Line, sees};
 use super::thief::{StepKind, try_step, try_wait};
 use super::turn::post_turn;
 use super::view::{recompute_visibility, reveal_exterior};
-use super::world::{Pick, Player, Rules, UNDERWATER_TURNS, World};
+use super::world::{ABSENT, Pick, Player, Rules, UNDERWATER_TURNS, World};
 
 /// What one move did.
 #[derive(Clone, Debug, PartialEq)]
@@ -162,6 +162,23 @@ impl Game2025 {
             turn_passed: w.turns != turns,
             events: std::mem::take(&mut w.events),
         }
+    }
+
+    /// Takes the thief off the map for the rest of the game: from now on [`Game2025::play`] with
+    /// [`Move::Wait`] plays the guards' turns with no thief in them, never seen, bumped or heard and
+    /// lighting nothing (the stealth analysis's guards, `stealth.rs`).
+    pub fn remove_thief(&mut self) {
+        let p = &mut self.world.player;
+        p.pos = ABSENT;
+        p.pick = Pick::Nothing;
+        p.light_active = false;
+        p.item_used = None;
+        p.pre_noisy = false;
+    }
+
+    /// The whole state, read by the stealth analysis's frames (`stealth.rs`).
+    pub(super) fn world(&self) -> &World {
+        &self.world
     }
 
     /// The state now.

@@ -64,6 +64,7 @@ pub(super) struct Treasure {
 }
 
 /// The map: cells row by row, `y` growing north as in the game.
+#[derive(Clone)]
 pub(super) struct Map {
     pub width: i32,
     pub height: i32,

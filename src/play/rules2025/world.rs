@@ -43,6 +43,11 @@ pub(super) struct Player {
 /// Turns hidden under water, plus one (`maxPlayerTurnsUnderwater`, `game-map.ts:388`).
 pub(super) const UNDERWATER_TURNS: i32 = 7;
 
+/// Where a thief taken off the map stands ([`super::Game2025::remove_thief`]): so far off that no
+/// sight, earshot or guard's step reaches it (maps are at most 512 cells a side), yet near enough that
+/// squared distances to it stay within `i32`.
+pub(super) const ABSENT: Cell = Cell::new(-10_000, -10_000);
+
 impl Player {
     /// `Player.hidden` (`game-map.ts:432-452`): not while reading by its light nor while any guard
     /// chases; else on a hiding place, or under water with turns left.

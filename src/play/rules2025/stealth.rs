@@ -1,0 +1,362 @@
+//! The 2025 game as the stealth analysis's turn loop ([`TurnLoop`]): its guards played with the thief
+//! off the map, one [`Frame`] per turn, and every route the analysis finds played again with the thief
+//! on it.
+//!
+//! What each frame holds comes from the game's own state and rules: the guards' cells and facings
+//! after their moves, the graded light (a guard's sight test asks only whether a cell is lit, `lit > 0`,
+//! `guard.ts:621-663`), and for each awake guard the cells whose thief it would see (`seesActor` with
+//! the cell's hiding, so an alert guard still sees a hidden thief beside it). Two things are taken
+//! conservatively, and the replay of each route settles them: every creaky board and water cell is
+//! noisy while any guard is awake (a creak or splash carries 23 steps of path, `game.ts:2164`), and a
+//! thief in water is never taken as hidden.
+
+use crate::analysis::stealth::{CellRules, CellSet, Frame, Route, RouteCheck, Slip, TurnLoop};
+use std::collections::HashMap;
+
+use super::super::moves::{Move, move_between};
+use crate::model::{Cell, Dir, ItemKind, Level, SeedRandom, Shape};
+
+use super::event::Event;
+use super::game::Game2025;
+use super::guard::Guard;
+use super::kinds::{GuardMode, ItemType, TerrainType};
+use super::light::{LightScratch, compute_lighting};
+use super::setup::Setup;
+use super::sight::{Line, sees};
+
+/// How far a guard's sight reaches in cells along each axis: `d² < 75` at most (`guard.ts:640-650`).
+const SIGHT_REACH: i32 = 9;
+
+/// The 2025 game of one level as the stealth analysis plays it.
+pub struct GhostGame {
+    setup: Setup,
+    rng: SeedRandom,
+    game: Game2025,
+    /// Turns handed over so far.
+    turns: usize,
+    /// The torches' and doors' states the fixed light was cast for, and that light.
+    fixed: Option<(Vec<ItemType>, CellSet)>,
+    /// Lit torches at the last frame, by item id.
+    torches_lit: Vec<(usize, bool)>,
+    /// What a guard watched, by everything its sight test reads: a patrol passes the same cells in the
+    /// same light again and again.
+    sight: HashMap<SightKey, CellSet>,
+}
+
+/// Everything a guard's sight test of the cells around it reads (`sees`, `sight.rs`): its cell,
+/// facing, mode and temper, and which cells within its reach are lit and block sight.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct SightKey {
+    pos: Cell,
+    dir: (i32, i32),
+    mode: GuardMode,
+    angry: bool,
+    lit: [u32; WINDOW],
+    blocks: [u32; WINDOW],
+}
+
+/// Rows (and bits per row) of the window a guard's sight reaches.
+const WINDOW: usize = 2 * SIGHT_REACH as usize + 1;
+
+impl GhostGame {
+    /// The level as the 2025 game plays it, its guards drawing from `rng`.
+    pub fn new(level: &Level, rng: SeedRandom) -> GhostGame {
+        let setup = Setup::from_level(level);
+        let mut game = Game2025::new(&setup, rng.clone());
+        game.remove_thief();
+        GhostGame {
+            setup,
+            rng,
+            game,
+            turns: 0,
+            fixed: None,
+            torches_lit: Vec::new(),
+            sight: HashMap::new(),
+        }
+    }
+
+    /// The level's cells under the 2025 rules: the thief stands only where the game lets it
+    /// (`blocksPlayerMove`, windows crossed only by a leap), and no leap passes over a door (the game
+    /// makes it a step, `game.ts:1890-1896`), a lit torch (it would douse it and change the light,
+    /// `game.ts:1943-1950`) or anything the thief cannot step through. Hiding places are the game's.
+    pub fn cell_rules(&self, level: &Level) -> CellRules {
+        let mut rules = CellRules::new(level);
+        let w = self.game.world();
+        let mut standable = CellSet::empty(rules.shape);
+        let mut unleapable = CellSet::empty(rules.shape);
+        let mut hides = CellSet::empty(rules.shape);
+        for (i, cell) in w.map.cells.iter().enumerate() {
+            let c = w.map.cell_at(i);
+            if !cell.blocks_player_move && !cell.terrain.is_window() {
+                standable.insert(c);
+            }
+            if cell.blocks_player_move {
+                unleapable.insert(c);
+            }
+            if cell.hides_player {
+                hides.insert(c);
+            }
+        }
+        for item in &w.map.items {
+            let door = matches!(
+                item.kind,
+                ItemType::DoorNS
+                    | ItemType::DoorEW
+                    | ItemType::LockedDoorNS
+                    | ItemType::LockedDoorEW
+                    | ItemType::TorchLit
+            );
+            if door {
+                unleapable.insert(item.cell);
+            }
+            if matches!(item.kind, ItemType::LockedDoorNS | ItemType::LockedDoorEW) {
+                standable.remove(item.cell);
+            }
+        }
+        for item in &level.items {
+            if matches!(item.kind, ItemKind::LockedDoor(_)) {
+                standable.remove(item.cell);
+                unleapable.insert(item.cell);
+            }
+        }
+        rules.restrict_moves(&standable, &unleapable);
+        hides.intersect_with(&rules.standable);
+        rules.hides = hides;
+        rules
+    }
+
+    /// The light of the placed sources alone (torches, stoves), cast again only when a torch or
+    /// door changed.
+    fn fixed_lit(&mut self) -> CellSet {
+        let w = self.game.world();
+        let state: Vec<ItemType> = w.map.items.iter().map(|it| it.kind).collect();
+        if let Some((was, lit)) = &self.fixed
+            && *was == state
+        {
+            return lit.clone();
+        }
+        let mut map = w.map.clone();
+        compute_lighting(&mut map, &[], None, &mut LightScratch::default());
+        let lit = lit_cells(&map.lit, map.width, self.shape());
+        self.fixed = Some((state, lit.clone()));
+        lit
+    }
+
+    fn shape(&self) -> Shape {
+        let w = self.game.world();
+        Shape::new(w.map.width, w.map.height)
+    }
+
+    /// The torches lit during the last turn, each with the guard nearest to it.
+    fn relit(&mut self) -> Vec<(Cell, usize)> {
+        let w = self.game.world();
+        let now: Vec<(usize, bool)> = w
+            .map
+            .items
+            .iter()
+            .filter(|it| matches!(it.kind, ItemType::TorchLit | ItemType::TorchUnlit))
+            .map(|it| (it.id, it.kind == ItemType::TorchLit))
+            .collect();
+        let mut relit = Vec::new();
+        if self.turns > 0 {
+            for &(id, lit) in &now {
+                let was = self
+                    .torches_lit
+                    .iter()
+                    .find(|t| t.0 == id)
+                    .is_some_and(|t| t.1);
+                if lit
+                    && !was
+                    && let Some(item) = w.map.items.iter().find(|it| it.id == id)
+                {
+                    let guard = w
+                        .guards
+                        .iter()
+                        .min_by_key(|g| {
+                            (g.pos.x - item.cell.x)
+                                .abs()
+                                .max((g.pos.y - item.cell.y).abs())
+                        })
+                        .map_or(0, |g| g.index);
+                    relit.push((item.cell, guard));
+                }
+            }
+        }
+        self.torches_lit = now;
+        relit
+    }
+}
+
+impl GhostGame {
+    /// The cells whose unhidden thief `g` would see now (a hidden one only beside an alert guard),
+    /// from the cache when the guard and its surroundings are as they were.
+    fn watched_by(&mut self, g: &Guard, shape: Shape) -> CellSet {
+        let map = &self.game.world().map;
+        let window = |test: &dyn Fn(Cell) -> bool| {
+            std::array::from_fn(|j| {
+                (0..WINDOW).fold(0u32, |row, i| {
+                    let c = g.pos.offset(i as i32 - SIGHT_REACH, j as i32 - SIGHT_REACH);
+                    row | (u32::from(test(c)) << i)
+                })
+            })
+        };
+        let key = SightKey {
+            pos: g.pos,
+            dir: g.dir,
+            mode: g.mode,
+            angry: g.angry,
+            lit: window(&|c| map.lit_at(c) > 0.0),
+            blocks: window(&|c| map.cell(c).blocks_sight),
+        };
+        if let Some(watched) = self.sight.get(&key) {
+            return watched.clone();
+        }
+        let mut watched = CellSet::empty(shape);
+        for dy in -SIGHT_REACH..=SIGHT_REACH {
+            for dx in -SIGHT_REACH..=SIGHT_REACH {
+                let c = g.pos.offset(dx, dy);
+                let cell = map.cell(c);
+                if map.contains(c)
+                    && !cell.blocks_player_move
+                    && sees(map, g, c, cell.hides_player, Line::ToActor, 0)
+                {
+                    watched.insert(c);
+                }
+            }
+        }
+        self.sight.insert(key, watched.clone());
+        watched
+    }
+}
+
+/// The cells of a light grid (`width` wide, row by row) with any light.
+fn lit_cells(lit: &[f64], width: i32, shape: Shape) -> CellSet {
+    let mut set = CellSet::empty(shape);
+    for (i, &l) in lit.iter().enumerate() {
+        if l > 0.0 {
+            set.insert(Cell::new(i as i32 % width, i as i32 / width));
+        }
+    }
+    set
+}
+
+/// A facing step as a direction (the game's guards face along an axis).
+fn facing((dx, dy): (i32, i32)) -> Dir {
+    match (dx.signum(), dy.signum()) {
+        (1, _) => Dir::E,
+        (-1, _) => Dir::W,
+        (_, -1) => Dir::S,
+        _ => Dir::N,
+    }
+}
+
+impl TurnLoop for GhostGame {
+    fn next_frame(&mut self) -> Frame {
+        if self.turns > 0 {
+            self.game.play(Move::Wait);
+        }
+        let relit = self.relit();
+        let fixed_lit = self.fixed_lit();
+        let shape = self.shape();
+        let guard_list = self.game.world().guards.clone();
+        let guard_count = guard_list.len();
+        let mut guards = vec![(Cell::new(0, 0), Dir::N); guard_count];
+        let mut watched = vec![CellSet::empty(shape); guard_count];
+        let mut awake = false;
+        let mut calm = true;
+        for g in &guard_list {
+            let Some(slot) = guards.get_mut(g.index) else {
+                continue;
+            };
+            *slot = (g.pos, facing(g.dir));
+            calm &= g.mode == GuardMode::Patrol;
+            if g.mode == GuardMode::Unconscious {
+                continue;
+            }
+            awake = true;
+            watched[g.index] = self.watched_by(g, shape);
+        }
+        let w = self.game.world();
+        let noisy = awake.then(|| {
+            let mut noisy = CellSet::empty(shape);
+            for (i, cell) in w.map.cells.iter().enumerate() {
+                if matches!(
+                    cell.terrain,
+                    TerrainType::GroundWoodCreaky | TerrainType::GroundWater
+                ) {
+                    noisy.insert(w.map.cell_at(i));
+                }
+            }
+            noisy
+        });
+        let lit = lit_cells(&w.map.lit, w.map.width, shape);
+        self.turns += 1;
+        Frame {
+            guards,
+            lit,
+            fixed_lit,
+            watched,
+            noisy,
+            relit,
+            calm,
+        }
+    }
+
+    fn carries_torch(&self) -> Vec<bool> {
+        let w = self.game.world();
+        let mut torches = vec![false; w.guards.len()];
+        for g in &w.guards {
+            if let Some(t) = torches.get_mut(g.index) {
+                *t = g.has_torch;
+            }
+        }
+        torches
+    }
+}
+
+/// The 2025 game of one level from its start, to play the analysis's routes in.
+pub struct RoutePlayer {
+    setup: Setup,
+    rng: SeedRandom,
+}
+
+impl GhostGame {
+    /// A player of routes in the same game.
+    pub fn route_player(&self) -> RoutePlayer {
+        RoutePlayer {
+            setup: self.setup.clone(),
+            rng: self.rng.clone(),
+        }
+    }
+}
+
+impl RouteCheck for RoutePlayer {
+    fn verify(&self, route: &Route) -> Result<(), Slip> {
+        let mut game = Game2025::new(&self.setup, self.rng.clone());
+        for (t, pair) in route.path.windows(2).enumerate() {
+            let turn = t + 1;
+            let slip = Slip {
+                turn,
+                cell: pair[1],
+            };
+            let mv = move_between(pair[0], pair[1]).ok_or(slip)?;
+            let outcome = game.play(mv);
+            let heard = outcome
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::Noise { heard_by, .. } if *heard_by > 0));
+            if !outcome.turn_passed || heard || game.noticed() || game.world().player.pos != pair[1]
+            {
+                return Err(slip);
+            }
+        }
+        if game.world().player.loot == 0 {
+            let end = route.path.len().saturating_sub(1);
+            return Err(Slip {
+                turn: end.max(1),
+                cell: route.path[end],
+            });
+        }
+        Ok(())
+    }
+}
