@@ -280,6 +280,29 @@ fn play_testing_2025_editor() -> anyhow::Result<Editor> {
     Ok(editor)
 }
 
+/// A 2025 daily mansion (2026-03-14, the first of three) analysed by its own, the 2025 rules, with
+/// `overlay` on and the room of a coin with no ghost route selected.
+fn stealth_2025_editor(overlay: Overlay) -> anyhow::Result<Editor> {
+    let run = plan::daily_run(2026, 3, 14);
+    let recipe = recipe_of(run.levels()[0]).context("the daily's first mansion has a recipe")?;
+    let mut state = EditorState::with_document(Document::new(recipe)?, Source::Recipe);
+    state.view.overlays.set(overlay, true);
+    let stealth = state
+        .analysis
+        .map
+        .stealth
+        .as_ref()
+        .context("stealth analysis")?;
+    let room = stealth
+        .routes
+        .iter()
+        .find(|r| !r.ghost)
+        .and_then(|r| state.analysis.room_at(r.cell));
+    let mut editor = Editor::new(state);
+    editor.apply(Command::SelectRoom(room));
+    Ok(editor)
+}
+
 /// A function that sets up an editor for one screenshot; those that cannot fail are wrapped in `Ok` in
 /// the table.
 type MakeEditor = fn() -> anyhow::Result<Editor>;
@@ -333,6 +356,15 @@ fn main() -> anyhow::Result<()> {
             timed(&out, || {
                 save_editor(stealth_editor(seed, level, overlay)?, &out)
             })?;
+        }
+    }
+    for (name, overlay) in [
+        ("sight-2025", Overlay::Sight),
+        ("routes-2025", Overlay::Routes),
+    ] {
+        if wanted(name) {
+            let out = PathBuf::from(format!("screenshots/{name}.png"));
+            timed(&out, || save_editor(stealth_2025_editor(overlay)?, &out))?;
         }
     }
     if wanted("sight-settled") {

@@ -1,7 +1,8 @@
 //! The stealth analysis under the 2025 rules (issue 39): on over 100 of the 2025 game's own mansions
 //! (levels 1–9 of eleven games and the three mansions of six daily runs), every ghost route the
 //! analysis reports is played through the 2025 turn loop, as the Play panel and `play` play it, and no
-//! guard notices the thief (the strict ghost), so none chases it either (the game's own ghost); and no
+//! guard notices the thief (the strict ghost), so none chases it either; every least-noticed route it
+//! reports as played without a chase is played so (the game's own ghost); and no
 //! route of either rule set's analysis crosses a locked door, which is a wall to a thief without the key.
 
 use mansion_forge::analysis::stealth::{Cancel, DEFAULT_HORIZON, Stealth};
@@ -49,7 +50,9 @@ fn analysed(rules: &dyn RuleSet, level: &Level) -> Stealth {
 }
 
 /// Plays `path` from the player start under the 2025 rules: the first turn that goes wrong, in words.
-fn play_route(level: &Level, path: &[Cell]) -> Result<(), String> {
+/// A `strict` ghost goes unnoticed; any route the analysis reports as the game's own ghost goes without
+/// a chase.
+fn play_route(level: &Level, path: &[Cell], strict: bool) -> Result<(), String> {
     let moves = route_moves(path).ok_or("the route has a jump no move makes")?;
     let mut game = rules("2025").start(level.clone(), 1, level.player_start, 0);
     for (i, &mv) in moves.iter().enumerate() {
@@ -57,7 +60,7 @@ fn play_route(level: &Level, path: &[Cell]) -> Result<(), String> {
         let report = game
             .play(mv)
             .map_err(|why| format!("turn {turn}: {mv} refused: {why}"))?;
-        if report.noticed() {
+        if strict && report.noticed() {
             return Err(format!("turn {turn}: noticed: {:?}", report.events));
         }
         if report
@@ -105,7 +108,7 @@ fn locked_doors_crossed(level: &Level, path: &[Cell]) -> Vec<Cell> {
 fn every_ghost_route_on_the_games_own_mansions_is_played_unnoticed_by_the_2025_rules() {
     let levels = mansions();
     assert!(levels.len() >= 100);
-    let (mut played, mut coins, mut locked_levels) = (0, 0, 0);
+    let (mut played, mut unchased, mut coins, mut locked_levels) = (0, 0, 0, 0);
     let mut failures = Vec::new();
     for (name, level) in &levels {
         if level
@@ -130,8 +133,13 @@ fn every_ghost_route_on_the_games_own_mansions_is_played_unnoticed_by_the_2025_r
             }
             if loot.ghost {
                 played += 1;
-                if let Err(why) = play_route(level, &route.path) {
+                if let Err(why) = play_route(level, &route.path, true) {
                     failures.push(format!("{name}, coin {:?}: {why}", loot.cell));
+                }
+            } else if loot.unchased {
+                unchased += 1;
+                if let Err(why) = play_route(level, &route.path, false) {
+                    failures.push(format!("{name}, coin {:?} (no chase): {why}", loot.cell));
                 }
             }
         }
@@ -143,6 +151,10 @@ fn every_ghost_route_on_the_games_own_mansions_is_played_unnoticed_by_the_2025_r
     assert!(
         locked_levels >= 10,
         "only {locked_levels} levels lock doors"
+    );
+    assert!(
+        unchased > 0,
+        "no least-noticed route is played without a chase"
     );
     assert!(
         failures.is_empty(),

@@ -74,8 +74,8 @@ fn the_legends_show_the_levels_figures() {
         sum.never_watched_share * 100.0
     ));
     harness.get_by_label_contains(&format!(
-        "Loot: {}; ghost-reachable: {}; ghost route turns in all: {}",
-        sum.loot, sum.loot_ghost, sum.ghost_route_turns
+        "Loot: {}; ghost-reachable: {}; taken without a chase: {}; ghost route turns in all: {}",
+        sum.loot, sum.loot_ghost, sum.loot_unchased, sum.ghost_route_turns
     ));
 }
 

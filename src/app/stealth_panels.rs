@@ -12,14 +12,6 @@ use crate::model::RoomId;
 use crate::paint::{self, palette};
 use crate::play::rule_sets;
 
-/// The model's simplifications, said wherever its results are shown (`stealth/mod.rs`).
-const SIMPLIFICATIONS: &str = "Model: guards never react, and relight torches as in the game; routes \
-     count carried light at the carrier's last two cells and a torch relit in a turn as lit all that \
-     turn; water is open floor; routes searched within a horizon and end outside (the game also \
-     needs the whole map seen). Watched shares are approximate on cells only another carrier's \
-     light shows when the guards' joint cycle passes 20,000 turns (sampled over the watching \
-     guard's lap) and on a few very crowded cells (guards taken as independent).";
-
 /// Lit floor as the map hatches it, over wood.
 fn lit_sample(s: &mut Vec<Shape>, r: egui::Rect, _: &Ui) {
     s.push(Shape::rect_filled(r, CornerRadius::ZERO, palette::WOOD));
@@ -106,6 +98,13 @@ fn not_yet(ui: &mut Ui, state: &EditorState) {
 /// The words for a stealth analysis still under way, in the legends, the timeline and the status bar.
 pub const ANALYSING: &str = "analysing how the mansion plays…";
 
+/// What the analysis simplifies under the rules it follows for the level.
+fn model_note(ui: &mut Ui, state: &EditorState) {
+    if let Ok((rules, _)) = rule_sets::for_analysis(None, state.level()) {
+        ui.weak(rules.analysis_model());
+    }
+}
+
 /// Which rules the analysis plays the level by, with a warning where they are not the level's own
 /// (the analysis does not model every rule set yet).
 fn rules_note(ui: &mut Ui, state: &EditorState) {
@@ -163,7 +162,7 @@ pub fn sight_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command
     {
         commands.push(Command::ToggleSettledLight);
     }
-    row(ui, "hiding cell (table or bush)", |s, r, _| {
+    row(ui, "hiding cell (table, bed or bush)", |s, r, _| {
         let cell = egui::Rect::from_center_size(r.center(), vec2(r.height(), r.height()));
         s.push(Shape::rect_filled(cell, CornerRadius::ZERO, palette::TABLE));
         s.push(paint::hiding_frame(cell, r.height()));
@@ -178,7 +177,7 @@ pub fn sight_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command
         percent(sum.never_watched_share),
         sum.hiding_cells
     ));
-    ui.weak(SIMPLIFICATIONS);
+    model_note(ui, state);
 }
 
 pub fn routes_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
@@ -230,8 +229,8 @@ pub fn routes_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Comman
     });
     let sum = &stealth.summary;
     ui.label(format!(
-        "Loot: {}; ghost-reachable: {}; ghost route turns in all: {}",
-        sum.loot, sum.loot_ghost, sum.ghost_route_turns
+        "Loot: {}; ghost-reachable: {}; taken without a chase: {}; ghost route turns in all: {}",
+        sum.loot, sum.loot_ghost, sum.loot_unchased, sum.ghost_route_turns
     ));
     if state.selection.loot.is_some() {
         if ui
@@ -244,7 +243,7 @@ pub fn routes_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Comman
     } else {
         ui.weak("Hover loot on the map, or pick it in the inspector, to see its route alone.");
     }
-    ui.weak(SIMPLIFICATIONS);
+    model_note(ui, state);
 }
 
 /// One loot item's route in words.
@@ -252,9 +251,14 @@ pub fn route_text(route: &LootRoute, horizon: usize) -> String {
     match (&route.route, route.ghost) {
         (Some(_), true) => format!("ghost route, {} turns", route.turns().unwrap_or(0)),
         (Some(r), false) => format!(
-            "no ghost route; least-noticed route {} turns, noticed in {} turns",
+            "no ghost route; least-noticed route {} turns, noticed in {} turns{}",
             route.turns().unwrap_or(0),
-            r.watched_steps
+            r.watched_steps,
+            if route.unchased {
+                ", and the game plays it without a chase"
+            } else {
+                ""
+            }
         ),
         (None, _) => format!("no route within {horizon} turns"),
     }

@@ -56,6 +56,8 @@ struct Report {
 struct RouteReport {
     cell: [i32; 2],
     ghost: bool,
+    /// The game's own ghost: played in the game, no guard gives chase (every ghost route is).
+    unchased: bool,
     /// Turns from the start to the way out, `null` when no route was found within the horizon.
     turns: Option<usize>,
     watched_steps: Option<usize>,
@@ -150,6 +152,7 @@ fn route_report(r: &LootRoute) -> RouteReport {
     RouteReport {
         cell: [r.cell.x, r.cell.y],
         ghost: r.ghost,
+        unchased: r.unchased,
         turns: r.turns(),
         watched_steps: r.route.as_ref().map(|route| route.watched_steps),
         path: r.route.as_ref().map_or_else(Vec::new, |route| {

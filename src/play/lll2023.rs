@@ -31,6 +31,15 @@ impl RuleSet for Lll2023 {
     fn analysed(&self) -> bool {
         true
     }
+    /// The simplifications of `analysis::stealth`'s closed-form model.
+    fn analysis_model(&self) -> &'static str {
+        "Model: guards never react, and relight torches as in the game; routes count carried light at \
+         the carrier's last two cells and a torch relit in a turn as lit all that turn; water is open \
+         floor; routes searched within a horizon and end outside (the game also needs the whole map \
+         seen). Watched shares are approximate on cells only another carrier's light shows when the \
+         guards' joint cycle passes 20,000 turns (sampled over the watching guard's lap) and on a few \
+         very crowded cells (guards taken as independent)."
+    }
     /// The closed-form patrols of the analysis are the 2023 guards' (`stealth-rules.md` §7).
     fn analyse(&self, level: &Level, horizon: usize, cancel: &Cancel) -> Option<Stealth> {
         stealth::analyze_unless_cancelled(level, horizon, cancel)

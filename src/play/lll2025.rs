@@ -40,6 +40,15 @@ impl RuleSet for Lll2025 {
     fn analysed(&self) -> bool {
         true
     }
+    /// What `rules2025::GhostGame` takes conservatively, and what the replay of each route settles.
+    fn analysis_model(&self) -> &'static str {
+        "Model: the game's own guards, played turn by turn with the thief away; every ghost route \
+         was played in the game with the thief on it, unnoticed (a route the game noticed was \
+         searched again). Creaky boards and water count as heard while any guard is awake; a thief \
+         in water is never hidden; no leap passes a door or a lit torch; routes searched within a \
+         horizon and end outside (the game also needs the whole map seen and the loot taken). \
+         Watched shares are counted over the turns played after the guards settle."
+    }
     /// The game's own guards played turn by turn with the thief off the map, and every ghost route
     /// played again with the thief on it ([`rules::GhostGame`]); the guards draw from the play-test's
     /// default stream ([`ANALYSIS_SEED`]).

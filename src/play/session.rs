@@ -121,6 +121,8 @@ pub trait RuleSet: Send + Sync {
     /// Whether the stealth analysis (light, sight, ghost routes) models these rules; when it does not, a
     /// level analysed under them says so.
     fn analysed(&self) -> bool;
+    /// What the stealth analysis simplifies under these rules, said wherever its results are shown.
+    fn analysis_model(&self) -> &'static str;
     /// The stealth analysis of `level` under these rules, routes searched within `horizon` turns;
     /// `None` when `cancel` is set meanwhile or the rules are not [analysed](RuleSet::analysed).
     fn analyse(&self, level: &Level, horizon: usize, cancel: &Cancel) -> Option<Stealth>;

@@ -261,6 +261,9 @@ pub struct CellRules {
     pub leap_landing: [CellSet; 4],
     /// Creaky boards: ending a move on one is heard (§3.6).
     pub creaky: CellSet,
+    /// Where a leap may start, when not wherever the thief stands (the 2025 game makes a leap out of
+    /// water a step).
+    pub leap_from: Option<CellSet>,
     /// Placed lit torches.
     pub torches_lit: Vec<Cell>,
     /// Placed unlit torches.
@@ -281,6 +284,7 @@ impl CellRules {
             passable: std::array::from_fn(|_| CellSet::empty(shape)),
             leap_landing: std::array::from_fn(|_| CellSet::empty(shape)),
             creaky: CellSet::empty(shape),
+            leap_from: None,
             torches_lit: Vec::new(),
             torches_unlit: Vec::new(),
         };
@@ -352,17 +356,39 @@ impl CellRules {
         }
     }
 
-    /// Another game's rules for the thief's moves: it may stand only on `standable` cells of these
-    /// rules, and no leap passes over `unleapable` (the 2025 game turns a leap over a door into a
-    /// step, and one over a lit torch douses it). Hiding places outside `standable` are dropped.
-    pub fn restrict_moves(&mut self, standable: &CellSet, unleapable: &CellSet) {
-        self.standable.intersect_with(standable);
+    /// Another game's rules for the thief's moves ([`ThiefMoves`]), within these.
+    pub fn restrict_moves(&mut self, moves: &ThiefMoves) {
+        self.standable.intersect_with(&moves.steps);
         for passable in &mut self.passable {
-            passable.subtract(unleapable);
+            passable.subtract(&moves.unleapable);
         }
         self.land_leaps();
+        for landing in &mut self.leap_landing {
+            landing.intersect_with(&moves.landings);
+        }
+        self.leap_from = Some(moves.leap_from.clone());
     }
 
+    /// Whether a leap may start from `c`.
+    pub fn may_leap_from(&self, c: Cell) -> bool {
+        self.leap_from.as_ref().is_none_or(|from| from.contains(c))
+    }
+}
+
+/// A game's own rules for where the thief's moves go, where they differ from the closed form's.
+#[derive(Clone, Debug)]
+pub struct ThiefMoves {
+    /// Where a step may end (and any move).
+    pub steps: CellSet,
+    /// Where a leap may land.
+    pub landings: CellSet,
+    /// What no leap passes over.
+    pub unleapable: CellSet,
+    /// Where a leap may start.
+    pub leap_from: CellSet,
+}
+
+impl CellRules {
     /// The position of `dir` in [`DIRS`], which indexes [`CellRules::passable`],
     /// [`CellRules::leap_landing`] and every other per-direction table of the analysis.
     pub fn index_of(dir: Dir) -> usize {

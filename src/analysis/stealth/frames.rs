@@ -66,6 +66,9 @@ pub trait RouteCheck: Sync {
     /// move as the route has it, takes the loot and no guard notices the thief, else the first turn
     /// that went wrong.
     fn verify(&self, route: &Route) -> Result<(), Slip>;
+    /// Plays `route` the same way: whether the game plays every move as the route has it, takes the
+    /// loot and no guard gives chase (guards may notice the thief and look; the game's own ghost).
+    fn unchased(&self, route: &Route) -> bool;
 }
 
 /// The frames made so far and what the analysis derives from them.

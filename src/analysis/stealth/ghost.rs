@@ -161,13 +161,13 @@ impl Search<'_> {
         if p == q {
             return true;
         }
-        self.rules.standable.contains(q)
-            && DIRS.iter().enumerate().any(|(d, dir)| {
-                let (dx, dy) = dir.delta();
-                q == p.offset(dx, dy)
-                    || (q == p.offset(2 * dx, 2 * dy)
-                        && self.rules.passable[d].contains(p.offset(dx, dy)))
-            })
+        DIRS.iter().enumerate().any(|(d, dir)| {
+            let (dx, dy) = dir.delta();
+            (q == p.offset(dx, dy) && self.rules.standable.contains(q))
+                || (q == p.offset(2 * dx, 2 * dy)
+                    && self.rules.leap_landing[d].contains(q)
+                    && self.rules.may_leap_from(p))
+        })
     }
 
     /// 1 when a guard notices the thief going from `p` to `q` at turn `t`: it ends the turn in a
@@ -184,12 +184,14 @@ impl Search<'_> {
     fn leaps_over_loot(&self, loot: Cell) -> Vec<(Cell, Cell)> {
         DIRS.iter()
             .enumerate()
-            .filter(|&(d, _)| self.rules.passable[d].contains(loot))
-            .map(|(_, dir)| {
+            .map(|(d, dir)| {
                 let (dx, dy) = dir.delta();
-                (loot.offset(-dx, -dy), loot.offset(dx, dy))
+                (d, loot.offset(-dx, -dy), loot.offset(dx, dy))
             })
-            .filter(|&(_, q)| self.rules.standable.contains(q))
+            .filter(|&(d, p, q)| {
+                self.rules.leap_landing[d].contains(q) && self.rules.may_leap_from(p)
+            })
+            .map(|(_, p, q)| (p, q))
             .collect()
     }
 

@@ -57,6 +57,8 @@ pub(super) struct Coin {
     pub cell: Cell,
     /// `found` is a ghost route.
     pub ghost: bool,
+    /// `found` is played by the rules' game without a chase (every ghost route is).
+    pub unchased: bool,
     pub found: Option<Found>,
 }
 
@@ -183,6 +185,7 @@ pub(super) fn loot_routes(
             item,
             cell: it.cell,
             ghost: false,
+            unchased: false,
             found: None,
         })
         .collect();
@@ -231,6 +234,19 @@ pub(super) fn loot_routes(
         if !again {
             break;
         }
+    }
+    let unchased: Vec<bool> = coins
+        .par_iter()
+        .map(|c| match (&c.found, game) {
+            _ if c.ghost => true,
+            (Some(Found::Route(route)), Some(game)) => {
+                !cancel.is_cancelled() && game.unchased(route)
+            }
+            _ => false,
+        })
+        .collect();
+    for (coin, unchased) in coins.iter_mut().zip(unchased) {
+        coin.unchased = unchased;
     }
     coins
 }

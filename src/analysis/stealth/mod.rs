@@ -39,7 +39,7 @@ mod world;
 use serde::{Deserialize, Serialize};
 
 pub use cancel::Cancel;
-pub use cells::{CellRules, CellSet};
+pub use cells::{CellRules, CellSet, ThiefMoves};
 pub use frames::{Frame, RouteCheck, Slip, TurnLoop};
 pub use ghost::Route;
 pub use timeline::GuardTimeline;
@@ -82,6 +82,10 @@ pub struct Summary {
     pub loot: usize,
     /// Loot items with a ghost route.
     pub loot_ghost: usize,
+    /// Loot items with a route no guard gives chase on: the game's own ghost (a strict ghost route
+    /// or a least-noticed one the rules' game played without a chase).
+    #[serde(default)]
+    pub loot_unchased: usize,
     /// Turns of all ghost routes together.
     pub ghost_route_turns: usize,
 }
@@ -116,6 +120,10 @@ pub struct LootRoute {
     pub cell: Cell,
     /// A route never seen exists (and is `route`).
     pub ghost: bool,
+    /// `route` is the game's own ghost: played in the game, no guard gives chase (a guard may look
+    /// or listen). True of every ghost route; of a least-noticed one only where the rules' game
+    /// played it so (the analysis of rules without a game to play routes in says false).
+    pub unchased: bool,
     /// The ghost route, else the route in which guards notice the thief in the fewest turns (seen, or
     /// a creak heard), else `None`.
     pub route: Option<Route>,
@@ -291,6 +299,7 @@ impl Parts {
                 item: coin.item,
                 cell: coin.cell,
                 ghost: coin.ghost,
+                unchased: coin.unchased,
                 route: match coin.found {
                     Some(Found::Route(route)) => Some(route),
                     Some(Found::Turns(_)) | None => None,
@@ -481,6 +490,7 @@ fn summary_of(rules: &CellRules, world: &World, shares: &Grid<f32>, coins: &[Coi
         hiding_cells: hiding.len(),
         loot: coins.len(),
         loot_ghost: ghosts.len(),
+        loot_unchased: coins.iter().filter(|c| c.unchased).count(),
         ghost_route_turns: ghosts
             .iter()
             .filter_map(|c| c.found.as_ref().and_then(Found::turns))

@@ -41,10 +41,25 @@ impl CellRules {
         let rows = first.saturating_sub(2)..(last + 3).min(height);
         out.words_mut()[..rows.start * per_row].fill(0);
         out.words_mut()[rows.end * per_row..].fill(0);
+        let sources;
+        let leap_from = match &self.leap_from {
+            Some(allowed) => {
+                let mut masked = from.clone();
+                masked.intersect_with(allowed);
+                sources = masked;
+                &sources
+            }
+            None => from,
+        };
         if per_row == 1 {
-            self.one_word_rows(from.words(), rows, out.words_mut(), finish);
+            self.one_word_rows(
+                [from.words(), leap_from.words()],
+                rows,
+                out.words_mut(),
+                finish,
+            );
         } else {
-            self.wide_rows(from, rows, out.words_mut(), finish);
+            self.wide_rows([from, leap_from], rows, out.words_mut(), finish);
         }
     }
 
@@ -52,19 +67,21 @@ impl CellRules {
     /// word, so each output word is eight word reads and shifts with no carries between words.
     fn one_word_rows(
         &self,
-        from: &[u64],
+        [from, leap_from]: [&[u64]; 2],
         rows: std::ops::Range<usize>,
         out: &mut [u64],
         finish: impl Fn(usize, u64) -> u64,
     ) {
         // Rows a move north and a move south come from, one step and one leap back.
         let (north, south) = (Dir::N.delta().1 as isize, Dir::S.delta().1 as isize);
-        let row = |y: usize, dy: isize| {
+        let row_of = |set: &[u64], y: usize, dy: isize| {
             y.checked_add_signed(dy)
-                .and_then(|r| from.get(r))
+                .and_then(|r| set.get(r))
                 .copied()
                 .unwrap_or(0)
         };
+        let row = |y: usize, dy: isize| row_of(from, y, dy);
+        let leap_row = |y: usize, dy: isize| row_of(leap_from, y, dy);
         let [n, s, e, w] =
             [Dir::N, Dir::S, Dir::E, Dir::W].map(|d| self.leap_landing[Self::index_of(d)].words());
         let standable = self.standable.words();
@@ -73,19 +90,20 @@ impl CellRules {
             // Bit x of a move east comes from bit x − 1 (x − 2 for a leap), west from x + 1; bits
             // pushed past the map's width land on padding, which no mask holds.
             let steps = (row(y, -north) | row(y, -south) | (mid << 1) | (mid >> 1)) & standable[y];
-            let leaps = (row(y, -2 * north) & n[y])
-                | (row(y, -2 * south) & s[y])
-                | ((mid << 2) & e[y])
-                | ((mid >> 2) & w[y]);
+            let leap_mid = leap_from[y];
+            let leaps = (leap_row(y, -2 * north) & n[y])
+                | (leap_row(y, -2 * south) & s[y])
+                | ((leap_mid << 2) & e[y])
+                | ((leap_mid >> 2) & w[y]);
             out[y] = finish(y, steps | leaps);
         }
     }
 
     /// The gather of [`CellRules::moves_then`] on a map of rows of several words: moves east and west
     /// carry bits across words.
-    fn wide_rows(
+    fn wide_rows<'s>(
         &self,
-        from: &CellSet,
+        [from, leap_from]: [&'s CellSet; 2],
         rows: std::ops::Range<usize>,
         out: &mut [u64],
         finish: impl Fn(usize, u64) -> u64,
@@ -93,24 +111,29 @@ impl CellRules {
         let per_row = from.words_per_row();
         let height = from.shape().height().max(0) as usize;
         let none = vec![0u64; per_row];
-        let row = |y: usize, dy: isize| match y.checked_add_signed(dy) {
-            Some(r) if r < height => &from.words()[r * per_row..][..per_row],
-            _ => &none[..],
+        let row_in = |words: &'s [u64], y: usize, dy: isize| -> &[u64] {
+            match y.checked_add_signed(dy) {
+                Some(r) if r < height => &words[r * per_row..][..per_row],
+                _ => &none[..],
+            }
         };
+        let row_of = |set: &'s CellSet, y: usize, dy: isize| row_in(set.words(), y, dy);
         let [n, s, e, w] = [Dir::N, Dir::S, Dir::E, Dir::W].map(Self::index_of);
         let (north, south) = (Dir::N.delta().1 as isize, Dir::S.delta().1 as isize);
         for y in rows {
-            let (from_n1, from_n2) = (row(y, -north), row(y, -2 * north));
-            let (from_s1, from_s2) = (row(y, -south), row(y, -2 * south));
-            let mid = row(y, 0);
+            let (from_n1, from_n2) = (row_of(from, y, -north), row_of(leap_from, y, -2 * north));
+            let (from_s1, from_s2) = (row_of(from, y, -south), row_of(leap_from, y, -2 * south));
+            let (mid, leap_mid) = (row_of(from, y, 0), row_of(leap_from, y, 0));
             for i in 0..per_row {
                 let at = y * per_row + i;
                 let before = if i > 0 { mid[i - 1] } else { 0 };
                 let after = mid.get(i + 1).copied().unwrap_or(0);
+                let leap_before = if i > 0 { leap_mid[i - 1] } else { 0 };
+                let leap_after = leap_mid.get(i + 1).copied().unwrap_or(0);
                 let east1 = (mid[i] << 1) | (before >> 63);
-                let east2 = (mid[i] << 2) | (before >> 62);
+                let east2 = (leap_mid[i] << 2) | (leap_before >> 62);
                 let west1 = (mid[i] >> 1) | (after << 63);
-                let west2 = (mid[i] >> 2) | (after << 62);
+                let west2 = (leap_mid[i] >> 2) | (leap_after << 62);
                 let steps = (from_n1[i] | from_s1[i] | east1 | west1) & self.standable.words()[at];
                 let leaps = (from_n2[i] & self.leap_landing[n].words()[at])
                     | (from_s2[i] & self.leap_landing[s].words()[at])
@@ -141,8 +164,20 @@ mod tests {
         check_moves(64);
     }
 
+    #[test]
+    fn another_games_moves_start_leaps_only_where_it_allows_and_land_where_it_allows() {
+        // Both gathers, with leaps from every other column only and landings on every third row.
+        check_moves_of(41, true);
+        check_moves_of(130, true);
+    }
+
     /// Random walls, windows and torches on a map `width` wide, checked against the rules of one move.
     fn check_moves(width: i32) {
+        check_moves_of(width, false);
+    }
+
+    /// [`check_moves`], the rules `restricted` by another game's [`ThiefMoves`] when asked.
+    fn check_moves_of(width: i32, restricted: bool) {
         use crate::model::Item;
         let mut level = Level::blank("test", 1, 0, (width, 9), Terrain::Marble);
         let mut state = 11u32;
@@ -161,7 +196,24 @@ mod tests {
                 _ => {}
             }
         }
-        let rules = CellRules::new(&level);
+        let mut rules = CellRules::new(&level);
+        if restricted {
+            let mut moves = crate::analysis::stealth::ThiefMoves {
+                steps: rules.standable.clone(),
+                landings: CellSet::empty(rules.shape),
+                unleapable: CellSet::empty(rules.shape),
+                leap_from: CellSet::empty(rules.shape),
+            };
+            for c in level.all_cells() {
+                if c.x % 2 == 0 {
+                    moves.leap_from.insert(c);
+                }
+                if c.y % 3 != 1 {
+                    moves.landings.insert(c);
+                }
+            }
+            rules.restrict_moves(&moves);
+        }
         let mut scattered = CellSet::empty(rules.shape);
         for c in level.all_cells().filter(|_| roll(7) == 0) {
             scattered.insert(c);
@@ -182,12 +234,17 @@ mod tests {
             moved.words_mut().fill(u64::MAX);
             rules.moves_into(from, &mut moved);
             for q in level.all_cells() {
+                let landing = !restricted || q.y % 3 != 1;
                 let expected = rules.standable.contains(q)
                     && DIRS.iter().enumerate().any(|(d, dir)| {
                         let (dx, dy) = dir.delta();
                         let (one, two) = (q.offset(-dx, -dy), q.offset(-2 * dx, -2 * dy));
+                        let leaps_from = !restricted || two.x % 2 == 0;
                         from.contains(one)
-                            || (from.contains(two) && rules.passable[d].contains(one))
+                            || (from.contains(two)
+                                && leaps_from
+                                && landing
+                                && rules.passable[d].contains(one))
                     });
                 assert_eq!(moved.contains(q), expected, "landing {q:?}");
             }

@@ -28,17 +28,24 @@ pub(super) fn closed_doorway(w: &World, c: Cell) -> bool {
     w.map.cell(c).terrain.is_door() && w.map.has_item(c, ItemType::is_door)
 }
 
+/// The part of `canLeapToPos` (`game.ts:720-744`) the map decides: no wall, window, gate, door-like
+/// item in a doorway or item that cannot be landed on.
+pub(super) fn lands_on_map(w: &World, c: Cell) -> bool {
+    let cell = w.map.cell(c);
+    !(cell.blocks_player_move
+        || cell.terrain.is_window()
+        || cell.terrain.is_portcullis()
+        || closed_doorway(w, c)
+        || w.map.has_item(c, |k| !can_land_on(k)))
+}
+
 /// `canLeapToPos` (`game.ts:710-753`): a landing the thief can take; a guard there must be about to
 /// leave (see [`super::guard::Guard::allows_move_onto_from`]).
 pub(super) fn can_leap_to(w: &World, c: Cell) -> bool {
     if !w.map.contains(c) && !w.finished_level {
         return false;
     }
-    let cell = w.map.cell(c);
-    if cell.blocks_player_move || cell.terrain.is_window() || cell.terrain.is_portcullis() {
-        return false;
-    }
-    if closed_doorway(w, c) || w.map.has_item(c, |k| !can_land_on(k)) {
+    if !lands_on_map(w, c) {
         return false;
     }
     !w.guards

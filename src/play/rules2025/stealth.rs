@@ -10,16 +10,19 @@
 //! noisy while any guard is awake (a creak or splash carries 23 steps of path, `game.ts:2164`), and a
 //! thief in water is never taken as hidden.
 
-use crate::analysis::stealth::{CellRules, CellSet, Frame, Route, RouteCheck, Slip, TurnLoop};
+use crate::analysis::stealth::{
+    CellRules, CellSet, Frame, Route, RouteCheck, Slip, ThiefMoves, TurnLoop,
+};
 use std::collections::HashMap;
 
 use super::super::moves::{Move, move_between};
-use crate::model::{Cell, Dir, ItemKind, Level, SeedRandom, Shape};
+use crate::model::{Cell, Dir, Level, SeedRandom, Shape};
 
 use super::event::Event;
 use super::game::Game2025;
 use super::guard::Guard;
 use super::kinds::{GuardMode, ItemType, TerrainType};
+use super::landing::{closed_doorway, lands_on_map};
 use super::light::{LightScratch, compute_lighting};
 use super::setup::Setup;
 use super::sight::{Line, sees};
@@ -75,51 +78,59 @@ impl GhostGame {
         }
     }
 
-    /// The level's cells under the 2025 rules: the thief stands only where the game lets it
-    /// (`blocksPlayerMove`, windows crossed only by a leap), and no leap passes over a door (the game
-    /// makes it a step, `game.ts:1890-1896`), a lit torch (it would douse it and change the light,
-    /// `game.ts:1943-1950`) or anything the thief cannot step through. Hiding places are the game's.
+    /// The level's cells under the 2025 rules. A step ends only where the game moves the thief
+    /// (`game.ts:1366-1431`: not into short drawers, vault boxes, plinths, torches, gates or locked
+    /// doors, nor onto what blocks it or a window); a leap lands only where `canLeapToPos` allows
+    /// (`game.ts:710-753`: no door-like item in a doorway, no furniture it cannot land on), passes
+    /// neither what blocks the thief nor a door (`game.ts:1885-1896`), nor a lit torch (it would douse
+    /// it and change the light, `game.ts:1943-1950`), and never starts in water (`game.ts:1866-1871`).
+    /// Hiding places are the game's.
     pub fn cell_rules(&self, level: &Level) -> CellRules {
         let mut rules = CellRules::new(level);
         let w = self.game.world();
-        let mut standable = CellSet::empty(rules.shape);
-        let mut unleapable = CellSet::empty(rules.shape);
-        let mut hides = CellSet::empty(rules.shape);
+        let empty = CellSet::empty(rules.shape);
+        let mut moves = ThiefMoves {
+            steps: empty.clone(),
+            landings: empty.clone(),
+            unleapable: empty.clone(),
+            leap_from: empty.clone(),
+        };
+        let mut hides = empty;
         for (i, cell) in w.map.cells.iter().enumerate() {
             let c = w.map.cell_at(i);
-            if !cell.blocks_player_move && !cell.terrain.is_window() {
-                standable.insert(c);
+            let stops_step = w.map.has_item(c, |k| {
+                matches!(
+                    k,
+                    ItemType::DrawersShort
+                        | ItemType::VaultTreasureBox
+                        | ItemType::EmptyVaultTreasureBox
+                        | ItemType::LootedVaultTreasureBox
+                        | ItemType::TreasurePlinth
+                        | ItemType::TorchUnlit
+                        | ItemType::TorchLit
+                ) || k.is_portcullis()
+                    || k.is_locked_door()
+            });
+            if !cell.blocks_player_move && !cell.terrain.is_window() && !stops_step {
+                moves.steps.insert(c);
             }
-            if cell.blocks_player_move {
-                unleapable.insert(c);
+            if lands_on_map(w, c) {
+                moves.landings.insert(c);
+            }
+            if cell.blocks_player_move
+                || closed_doorway(w, c)
+                || w.map.has_item(c, |k| k == ItemType::TorchLit)
+            {
+                moves.unleapable.insert(c);
+            }
+            if cell.terrain != TerrainType::GroundWater {
+                moves.leap_from.insert(c);
             }
             if cell.hides_player {
                 hides.insert(c);
             }
         }
-        for item in &w.map.items {
-            let door = matches!(
-                item.kind,
-                ItemType::DoorNS
-                    | ItemType::DoorEW
-                    | ItemType::LockedDoorNS
-                    | ItemType::LockedDoorEW
-                    | ItemType::TorchLit
-            );
-            if door {
-                unleapable.insert(item.cell);
-            }
-            if matches!(item.kind, ItemType::LockedDoorNS | ItemType::LockedDoorEW) {
-                standable.remove(item.cell);
-            }
-        }
-        for item in &level.items {
-            if matches!(item.kind, ItemKind::LockedDoor(_)) {
-                standable.remove(item.cell);
-                unleapable.insert(item.cell);
-            }
-        }
-        rules.restrict_moves(&standable, &unleapable);
+        rules.restrict_moves(&moves);
         hides.intersect_with(&rules.standable);
         rules.hides = hides;
         rules
@@ -332,11 +343,23 @@ impl GhostGame {
 
 impl RouteCheck for RoutePlayer {
     fn verify(&self, route: &Route) -> Result<(), Slip> {
+        self.play(route, true)
+    }
+
+    fn unchased(&self, route: &Route) -> bool {
+        self.play(route, false).is_ok()
+    }
+}
+
+impl RoutePlayer {
+    /// Plays `route` from the start: the first turn where a move is not played as the route has it,
+    /// a guard gives chase, or (when `strict`) a guard notices the thief or hears it; or, at the end,
+    /// no loot taken.
+    fn play(&self, route: &Route, strict: bool) -> Result<(), Slip> {
         let mut game = Game2025::new(&self.setup, self.rng.clone());
         for (t, pair) in route.path.windows(2).enumerate() {
-            let turn = t + 1;
             let slip = Slip {
-                turn,
+                turn: t + 1,
                 cell: pair[1],
             };
             let mv = move_between(pair[0], pair[1]).ok_or(slip)?;
@@ -345,7 +368,11 @@ impl RouteCheck for RoutePlayer {
                 .events
                 .iter()
                 .any(|e| matches!(e, Event::Noise { heard_by, .. } if *heard_by > 0));
-            if !outcome.turn_passed || heard || game.noticed() || game.world().player.pos != pair[1]
+            let noticed = strict && (heard || game.noticed());
+            if !outcome.turn_passed
+                || noticed
+                || game.spotted()
+                || game.world().player.pos != pair[1]
             {
                 return Err(slip);
             }
