@@ -18,18 +18,24 @@ fn stealth_analysis(c: &mut Criterion) {
     c.bench_function("stealth analysis, level 9 (game 1)", |b| {
         b.iter(|| std::hint::black_box(stealth::analyze(&level).summary.loot_ghost));
     });
-    let entry = plan::game_plan("game 1").into_iter().nth(9).expect("level 9");
+    let entry = plan::game_plan("game 1")
+        .into_iter()
+        .nth(9)
+        .expect("level 9");
     let level_2025 = recipe_of(&entry)
         .expect("the game's seed")
         .build()
         .expect("builds");
     let rules_2025 = rule_sets::find("2025").expect("built in");
-    c.bench_function("stealth analysis under the 2025 rules, level 9 (game 1)", |b| {
-        b.iter(|| {
-            let analysis = rules_2025.analyse(&level_2025, DEFAULT_HORIZON, &Cancel::new());
-            std::hint::black_box(analysis.map(|a| a.summary.loot_ghost))
-        });
-    });
+    c.bench_function(
+        "stealth analysis under the 2025 rules, level 9 (game 1)",
+        |b| {
+            b.iter(|| {
+                let analysis = rules_2025.analyse(&level_2025, DEFAULT_HORIZON, &Cancel::new());
+                std::hint::black_box(analysis.map(|a| a.summary.loot_ghost))
+            });
+        },
+    );
     let analysed = stealth::analyze(&level);
     let mut t = 0;
     c.bench_function("timeline views at one turn, level 9", |b| {
