@@ -34,13 +34,13 @@ impl Drop for Job {
 }
 
 impl Job {
-    /// Starts analysing `level` on another thread.
-    pub fn start(level: Level) -> Job {
+    /// Starts analysing `level` on another thread, under the rules `rules` (an id) or its own.
+    pub fn start(level: Level, rules: Option<&'static str>) -> Job {
         let (sender, result) = mpsc::channel();
         let cancel = Cancel::new();
         let job_cancel = cancel.clone();
         std::thread::spawn(move || {
-            let stealth = rule_sets::analyse_level(&level, DEFAULT_HORIZON, &job_cancel);
+            let stealth = rule_sets::analyse_level(&level, rules, DEFAULT_HORIZON, &job_cancel);
             // The editor may have gone on to another level: then nobody listens, which is fine.
             let _ = sender.send(stealth);
         });

@@ -35,7 +35,7 @@ impl Analysis {
     /// Everything, the stealth analysis included, on this thread.
     pub fn new(level: &Level) -> Self {
         let mut analysis = Self::without_stealth(level);
-        let stealth = rule_sets::analyse_level(level, DEFAULT_HORIZON, &Cancel::new());
+        let stealth = rule_sets::analyse_level(level, None, DEFAULT_HORIZON, &Cancel::new());
         if let Some(stealth) = stealth {
             analysis.map.set_stealth(stealth);
         }

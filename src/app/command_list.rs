@@ -171,6 +171,7 @@ impl Command {
             | K::OpenPlayThrough => Reach::Listed,
             K::PlayMove => Reach::Elsewhere("the keyboard while playing: arrows, WASD, Space"),
             K::SetPlaySeed | K::SetPlayRules => Reach::Elsewhere("the play panel"),
+            K::SetAnalysisRules => Reach::Elsewhere("the guard sight and routes legends"),
             K::OpenRecent => {
                 Reach::Elsewhere("File ▸ Recent, and the palette when files were opened")
             }

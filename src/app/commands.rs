@@ -199,6 +199,8 @@ pub enum Command {
     /// Play under these rules (a rule set's id), or under the level's own (`None`); a game under way
     /// restarts.
     SetPlayRules(Option<&'static str>),
+    /// Analyse how the mansion plays under these rules (a rule set's id), or the level's own (`None`).
+    SetAnalysisRules(Option<&'static str>),
     /// Ask for a path and save the game's moves as a play-through (`.play.ron`).
     SavePlayThrough,
     /// Ask for a play-through file and replay its moves on this level.
@@ -283,6 +285,8 @@ impl Command {
             Command::SetPlaySeed(seed) => format!("Guards' seed {seed}"),
             Command::SetPlayRules(Some(id)) => format!("Play by the {id} rules"),
             Command::SetPlayRules(None) => "Play by the level's own rules".to_string(),
+            Command::SetAnalysisRules(Some(id)) => format!("Analyse by the {id} rules"),
+            Command::SetAnalysisRules(None) => "Analyse by the level's own rules".to_string(),
             Command::SavePlayThrough => "Save play-through…".to_string(),
             Command::OpenPlayThrough => "Open play-through…".to_string(),
             Command::OpenVariant { game_seed, level } => {
@@ -529,6 +533,9 @@ impl Command {
             Command::SetPlaySeed(_) => "Restart the game with this seed for the guards' draws",
             Command::SetPlayRules(_) => {
                 "Choose the game version whose rules the play-test follows; a game under way restarts"
+            }
+            Command::SetAnalysisRules(_) => {
+                "Choose the game version whose rules guard sight and the routes to loot follow"
             }
             Command::SavePlayThrough => "Save the game's moves as a play-through file (.play.ron)",
             Command::OpenPlayThrough => "Replay a play-through file's moves on this level",

@@ -34,6 +34,12 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
         Command::ToggleOverlay(overlay) => state.view.overlays.toggle(overlay),
         Command::ToggleLayer(layer) => state.view.layers.toggle(layer),
         Command::ToggleGrid => state.view.show_grid ^= true,
+        Command::SetAnalysisRules(rules) => {
+            if state.view.analysis_rules != rules {
+                state.view.analysis_rules = rules;
+                state.refresh_stealth();
+            }
+        }
         Command::ToggleSettledLight => {
             state.view.lit_map = match state.view.lit_map {
                 LitMap::AsGenerated => LitMap::Settled,

@@ -140,6 +140,8 @@ pub struct View {
     pub show_grid: bool,
     /// Which light the guard-sight overlay hatches: as generated, or settled once guards relit torches.
     pub lit_map: LitMap,
+    /// The rules the stealth analysis follows (a rule set's id), or the level's own (`None`).
+    pub analysis_rules: Option<&'static str>,
     /// Pan and zoom of the map.
     pub camera: Camera,
     /// The map's cell → screen transform of the last frame (for tests and screenshots to aim clicks).
@@ -157,6 +159,7 @@ impl Default for View {
             layers: Layers::ALL,
             show_grid: false,
             lit_map: LitMap::AsGenerated,
+            analysis_rules: None,
             camera: Camera::default(),
             last_transform: None,
             cursor_cell: None,
@@ -439,15 +442,16 @@ impl EditorState {
         selection.focus = None;
     }
 
-    /// Computes the stealth analysis of the current level: on another thread in the editor's window
-    /// (any analysis under way is cancelled), else here and now.
-    fn refresh_stealth(&mut self) {
+    /// Computes the stealth analysis of the current level under the rules the view chose: on another
+    /// thread in the editor's window (any analysis under way is cancelled), else here and now.
+    pub(super) fn refresh_stealth(&mut self) {
         self.stealth_job = None;
+        let rules = self.view.analysis_rules;
         if self.analyse_in_background {
-            self.stealth_job = Some(Job::start(self.doc.level.clone()));
+            self.stealth_job = Some(Job::start(self.doc.level.clone(), rules));
         } else {
-            let stealth =
-                rule_sets::analyse_level(&self.doc.level, DEFAULT_HORIZON, &Cancel::new());
+            let level = &self.doc.level;
+            let stealth = rule_sets::analyse_level(level, rules, DEFAULT_HORIZON, &Cancel::new());
             if let Some(stealth) = stealth {
                 self.analysis.map.set_stealth(stealth);
             }

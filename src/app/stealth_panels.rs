@@ -100,18 +100,29 @@ pub const ANALYSING: &str = "analysing how the mansion plays…";
 
 /// What the analysis simplifies under the rules it follows for the level.
 fn model_note(ui: &mut Ui, state: &EditorState) {
-    if let Ok((rules, _)) = rule_sets::for_analysis(None, state.level()) {
+    if let Ok((rules, _)) = rule_sets::for_analysis(state.view.analysis_rules, state.level()) {
         ui.weak(rules.analysis_model());
     }
 }
 
-/// Which rules the analysis plays the level by, with a warning where they are not the level's own
-/// (the analysis does not model every rule set yet).
-fn rules_note(ui: &mut Ui, state: &EditorState) {
+/// Which rules the analysis plays the level by, warning where they are not the level's own, and the
+/// choice of others (`salt` tells the legends' choices apart when both are shown).
+fn rules_note(ui: &mut Ui, state: &EditorState, salt: &str, commands: &mut Vec<Command>) {
     let level = state.level();
-    match rule_sets::for_analysis(None, level) {
-        Ok((rules, None)) => {
+    let own = rule_sets::of_level(level);
+    match rule_sets::for_analysis(state.view.analysis_rules, level) {
+        Ok((rules, None)) if rules.id() == own.id() => {
             ui.weak(format!("Analysed by the {} rules.", rules.label()));
+        }
+        Ok((rules, None)) => {
+            ui.colored_label(
+                palette::TEXT_WARNING,
+                format!(
+                    "Analysed by the {} rules, not this level's own (the {} rules).",
+                    rules.label(),
+                    own.label()
+                ),
+            );
         }
         Ok((rules, Some(_))) => {
             ui.colored_label(
@@ -120,7 +131,7 @@ fn rules_note(ui: &mut Ui, state: &EditorState) {
                     "Analysed by the {} rules: this level's own, the {} rules, are not modelled by \
                      the analysis yet. A play-test (F5) plays them.",
                     rules.label(),
-                    rule_sets::of_level(level).label()
+                    own.label()
                 ),
             );
         }
@@ -128,13 +139,38 @@ fn rules_note(ui: &mut Ui, state: &EditorState) {
             ui.colored_label(palette::TEXT_WARNING, why);
         }
     }
+    let mut chosen = state.view.analysis_rules;
+    ui.horizontal(|ui| {
+        ui.label("Rules:");
+        egui::ComboBox::from_id_salt(("analysis-rules", salt))
+            .selected_text(chosen.map_or_else(
+                || format!("the level's own ({})", own.id()),
+                |id| rule_sets::find(id).map_or(id.to_string(), |r| r.label().to_string()),
+            ))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(
+                    &mut chosen,
+                    None,
+                    format!("The level's own ({})", own.label()),
+                );
+                for rules in rule_sets::all().into_iter().filter(|r| r.analysed()) {
+                    ui.selectable_value(&mut chosen, Some(rules.id()), rules.label())
+                        .on_hover_text(rules.about());
+                }
+            })
+            .response
+            .on_hover_text(Command::SetAnalysisRules(None).description());
+    });
+    if chosen != state.view.analysis_rules {
+        commands.push(Command::SetAnalysisRules(chosen));
+    }
 }
 
 pub fn sight_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     let Some(stealth) = state.analysis.map.stealth.as_ref() else {
         return not_yet(ui, state);
     };
-    rules_note(ui, state);
+    rules_note(ui, state, "sight", commands);
     row(
         ui,
         "watched 1 % … 100 % of the patrol cycle",
@@ -184,7 +220,7 @@ pub fn routes_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Comman
     let Some(stealth) = state.analysis.map.stealth.as_ref() else {
         return not_yet(ui, state);
     };
-    rules_note(ui, state);
+    rules_note(ui, state, "routes", commands);
     let shown: Vec<&LootRoute> = match state.shown_loot() {
         Some(item) if stealth.routes.iter().any(|r| r.item == item) => {
             stealth.routes.iter().filter(|r| r.item == item).collect()

@@ -73,7 +73,7 @@ impl MapFacts {
             wall_bits.set(c, analysis::wall_glyph_bits(level, c));
         }
         let stealth = with_stealth
-            .then(|| rule_sets::analyse_level(level, DEFAULT_HORIZON, &Cancel::new()))
+            .then(|| rule_sets::analyse_level(level, None, DEFAULT_HORIZON, &Cancel::new()))
             .flatten();
         let watched_turns = stealth.as_ref().map_or_else(Vec::new, watched_turns);
         MapFacts {

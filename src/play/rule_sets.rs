@@ -107,10 +107,17 @@ pub fn for_analysis(
     ))
 }
 
-/// The stealth analysis the editor draws: under the level's own rules, or the first set the analysis
-/// models when it does not model those; `None` when `cancel` is set meanwhile.
-pub fn analyse_level(level: &Level, horizon: usize, cancel: &Cancel) -> Option<Stealth> {
-    let rules = for_analysis(None, level).map_or(BUILT_IN[0], |(rules, _)| rules);
+/// The stealth analysis the editor draws: under the rules `chosen` (an id), or else the level's own,
+/// or the first set the analysis models when it models neither; `None` when `cancel` is set meanwhile.
+pub fn analyse_level(
+    level: &Level,
+    chosen: Option<&str>,
+    horizon: usize,
+    cancel: &Cancel,
+) -> Option<Stealth> {
+    let rules = for_analysis(chosen, level)
+        .or_else(|_| for_analysis(None, level))
+        .map_or(BUILT_IN[0], |(rules, _)| rules);
     rules.analyse(level, horizon, cancel)
 }
 
