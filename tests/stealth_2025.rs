@@ -6,37 +6,19 @@
 //! route of either rule set's analysis crosses a locked door, which is a wall to a thief without the key.
 
 use mansion_forge::analysis::stealth::{Cancel, DEFAULT_HORIZON, Stealth};
-use mansion_forge::generate::lll2025::declaration::recipe_of;
-use mansion_forge::generate::lll2025::plan::{self, PlanEntry};
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::generate::registry;
 use mansion_forge::model::{Cell, ItemKind, Level};
 use mansion_forge::play::{Event, RuleSet, route_moves, rule_sets};
 
+#[path = "common/mansions.rs"]
+mod common_mansions;
+
+use common_mansions::mansions_2025;
+
 /// Levels 1–9 of games 1–11 and the daily runs of six days: 117 mansions.
 fn mansions() -> Vec<(String, Level)> {
-    let mut entries: Vec<(String, PlanEntry)> = Vec::new();
-    for game in 1..=11 {
-        for entry in plan::game_plan(&format!("game {game}")).into_iter().skip(1) {
-            entries.push((format!("game {game} level {}", entry.level), entry));
-        }
-    }
-    for day in [1, 5, 9, 14, 20, 27] {
-        let run = plan::daily_run(2026, 3, day);
-        for entry in run.levels() {
-            entries.push((format!("{} level {}", run.seed, entry.level), entry.clone()));
-        }
-    }
-    entries
-        .into_iter()
-        .map(|(name, entry)| {
-            let level = recipe_of(&entry)
-                .expect("the game's seed")
-                .build()
-                .expect("builds");
-            (name, level)
-        })
-        .collect()
+    mansions_2025(1..=11, &[1, 5, 9, 14, 20, 27])
 }
 
 fn rules(id: &str) -> &'static dyn RuleSet {
