@@ -10,7 +10,11 @@ use mansion_forge::play::{Game, route_moves};
 #[path = "common/mansions.rs"]
 mod common_mansions;
 
-use common_mansions::{mansions, mansions_2025};
+#[path = "common/mansions_2025.rs"]
+mod common_mansions_2025;
+
+use common_mansions::mansions;
+use common_mansions_2025::mansions_2025;
 
 /// Plays `path` from its first cell at turn 0; the first turn that goes wrong, in words.
 fn play_route(level: &Level, path: &[Cell]) -> Result<(), String> {

@@ -11,10 +11,10 @@ use mansion_forge::generate::registry;
 use mansion_forge::model::{Cell, ItemKind, Level};
 use mansion_forge::play::{Event, RuleSet, route_moves, rule_sets};
 
-#[path = "common/mansions.rs"]
-mod common_mansions;
+#[path = "common/mansions_2025.rs"]
+mod common_mansions_2025;
 
-use common_mansions::mansions_2025;
+use common_mansions_2025::mansions_2025;
 
 /// Levels 1–9 of games 1–11 and the daily runs of six days: 117 mansions.
 fn mansions() -> Vec<(String, Level)> {

@@ -7,7 +7,11 @@ use mansion_forge::analysis::stealth;
 #[path = "common/mansions.rs"]
 mod common_mansions;
 
-use common_mansions::{mansions, mansions_2025};
+#[path = "common/mansions_2025.rs"]
+mod common_mansions_2025;
+
+use common_mansions::mansions;
+use common_mansions_2025::mansions_2025;
 use mansion_forge::analysis::stealth::{Cancel, DEFAULT_HORIZON};
 use mansion_forge::play::rule_sets;
 

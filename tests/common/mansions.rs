@@ -1,11 +1,9 @@
 //! A spread of mansions for the tests that check the stealth analysis across generators: campaign
-//! levels of several games, seeds of each other generator at levels across 0–9, and the 2025 game's
-//! own mansions (its generator follows the game's plan, so its levels come from games and daily runs).
+//! levels of several games, and seeds of each other generator at levels across 0–9. The 2025 game's own
+//! mansions are in `mansions_2025.rs` (its generator follows the game's plan).
 
 use std::ops::RangeInclusive;
 
-use mansion_forge::generate::lll2025::declaration::recipe_of;
-use mansion_forge::generate::lll2025::plan::{self, PlanEntry};
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::generate::registry;
 use mansion_forge::generate::{Request, Rerolls};
@@ -43,31 +41,4 @@ pub fn mansions(
         }
     }
     out
-}
-
-/// Levels 1–9 of the 2025 game's runs `'game G'` for `games`, then the three mansions of the daily
-/// runs of March 2026 on `days`, each with a name for failure messages.
-pub fn mansions_2025(games: RangeInclusive<u32>, days: &[u32]) -> Vec<(String, Level)> {
-    let mut entries: Vec<(String, PlanEntry)> = Vec::new();
-    for game in games {
-        for entry in plan::game_plan(&format!("game {game}")).into_iter().skip(1) {
-            entries.push((format!("2025 game {game} level {}", entry.level), entry));
-        }
-    }
-    for &day in days {
-        let run = plan::daily_run(2026, 3, day);
-        for entry in run.levels() {
-            entries.push((format!("{} level {}", run.seed, entry.level), entry.clone()));
-        }
-    }
-    entries
-        .into_iter()
-        .map(|(name, entry)| {
-            let level = recipe_of(&entry)
-                .expect("the game's seed")
-                .build()
-                .expect("builds");
-            (name, level)
-        })
-        .collect()
 }
