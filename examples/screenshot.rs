@@ -192,7 +192,17 @@ fn timeline_editor(seed: u64, level: u32, turn: usize) -> anyhow::Result<Editor>
 /// Guard sight, or the routes to loot, with the room of the first loot without a ghost route selected
 /// (else room 12), so the inspector lists that loot's route.
 fn stealth_editor(seed: u64, level: u32, overlay: Overlay) -> anyhow::Result<Editor> {
-    let mut state = EditorState::generated(seed, level)?;
+    let state = EditorState::generated(seed, level)?;
+    with_unghosted_room(state, overlay, Some(12))
+}
+
+/// `state` with `overlay` on and the room of its first loot without a ghost route selected (else
+/// `fallback`), so that the inspector lists that loot's route.
+fn with_unghosted_room(
+    mut state: EditorState,
+    overlay: Overlay,
+    fallback: Option<usize>,
+) -> anyhow::Result<Editor> {
     state.view.overlays.set(overlay, true);
     let stealth = state
         .analysis
@@ -205,9 +215,9 @@ fn stealth_editor(seed: u64, level: u32, overlay: Overlay) -> anyhow::Result<Edi
         .iter()
         .find(|r| !r.ghost)
         .and_then(|r| state.analysis.room_at(r.cell))
-        .unwrap_or(12);
+        .or(fallback);
     let mut editor = Editor::new(state);
-    editor.apply(Command::SelectRoom(Some(room)));
+    editor.apply(Command::SelectRoom(room));
     Ok(editor)
 }
 
@@ -285,22 +295,8 @@ fn play_testing_2025_editor() -> anyhow::Result<Editor> {
 fn stealth_2025_editor(overlay: Overlay) -> anyhow::Result<Editor> {
     let run = plan::daily_run(2026, 3, 14);
     let recipe = recipe_of(run.levels()[0]).context("the daily's first mansion has a recipe")?;
-    let mut state = EditorState::with_document(Document::new(recipe)?, Source::Recipe);
-    state.view.overlays.set(overlay, true);
-    let stealth = state
-        .analysis
-        .map
-        .stealth
-        .as_ref()
-        .context("stealth analysis")?;
-    let room = stealth
-        .routes
-        .iter()
-        .find(|r| !r.ghost)
-        .and_then(|r| state.analysis.room_at(r.cell));
-    let mut editor = Editor::new(state);
-    editor.apply(Command::SelectRoom(room));
-    Ok(editor)
+    let state = EditorState::with_document(Document::new(recipe)?, Source::Recipe);
+    with_unghosted_room(state, overlay, None)
 }
 
 /// A function that sets up an editor for one screenshot; those that cannot fail are wrapped in `Ok` in

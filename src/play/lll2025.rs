@@ -8,7 +8,7 @@
 //! bumped into.
 
 use crate::analysis::stealth::{self, Cancel, CellSet, Stealth};
-use crate::model::{Cell, Dir, Grid, Level, SeedRandom};
+use crate::model::{Cell, Grid, Level, SeedRandom};
 
 use super::game::Refusal;
 use super::moves::Move;
@@ -273,16 +273,6 @@ fn mode(m: rules::GuardMode) -> GuardMode {
     }
 }
 
-/// A facing step as a direction (the game's guards always face along an axis).
-fn facing((dx, dy): (i32, i32)) -> Dir {
-    match (dx.signum(), dy.signum()) {
-        (1, _) => Dir::E,
-        (-1, _) => Dir::W,
-        (_, -1) => Dir::S,
-        _ => Dir::N,
-    }
-}
-
 fn guard_reports(now: &rules::Snapshot) -> Vec<GuardReport> {
     now.guards
         .iter()
@@ -290,7 +280,7 @@ fn guard_reports(now: &rules::Snapshot) -> Vec<GuardReport> {
         .map(|(guard, g)| GuardReport {
             guard,
             cell: g.cell,
-            facing: facing(g.dir),
+            facing: rules::facing_dir(g.dir),
             mode: mode(g.mode),
         })
         .collect()
@@ -373,7 +363,7 @@ impl Session for Session2025 {
                 .map(|(guard, g)| GuardView {
                     guard,
                     cell: g.cell,
-                    facing: facing(g.dir),
+                    facing: rules::facing_dir(g.dir),
                     mode: mode(g.mode),
                     goal: None,
                     heard: false,

@@ -1,7 +1,7 @@
 //! Which way a guard faces after turning toward something (`updateDir`): a pure rule that walking,
 //! looking and the setup all use, kept apart so that sight and the guards do not import each other.
 
-use crate::model::Cell;
+use crate::model::{Cell, Dir};
 
 /// `updateDir` (`guard.ts:1044-1067`): the facing after turning toward `target` from `pos`. A target
 /// in the front quarter, diagonals included, keeps the facing; the rear quarter, diagonals excluded,
@@ -19,6 +19,16 @@ pub(super) fn update_dir(dir: (i32, i32), pos: Cell, target: Cell) -> (i32, i32)
         left
     } else {
         (-left.0, -left.1)
+    }
+}
+
+/// A guard's facing step as a direction of the model: the game's guards face along an axis.
+pub fn facing_dir((dx, dy): (i32, i32)) -> Dir {
+    match (dx.signum(), dy.signum()) {
+        (1, _) => Dir::E,
+        (-1, _) => Dir::W,
+        (_, -1) => Dir::S,
+        _ => Dir::N,
     }
 }
 

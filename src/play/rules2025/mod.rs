@@ -37,6 +37,7 @@ mod view;
 mod world;
 
 pub use event::{Event, Noise};
+pub use facing::facing_dir;
 pub use game::{Game2025, GuardSnapshot, Outcome, Snapshot};
 pub use kinds::{GuardMode, ItemType, TerrainType};
 pub use setup::{GuardSetup, LevelType, Setup, TreasureSetup};

@@ -19,6 +19,7 @@ use super::super::moves::{Move, move_between};
 use crate::model::{Cell, Dir, Level, SeedRandom, Shape};
 
 use super::event::Event;
+use super::facing::facing_dir;
 use super::game::Game2025;
 use super::guard::Guard;
 use super::kinds::{GuardMode, ItemType, TerrainType};
@@ -251,16 +252,6 @@ fn lit_cells(lit: &[f64], width: i32, shape: Shape) -> CellSet {
     set
 }
 
-/// A facing step as a direction (the game's guards face along an axis).
-fn facing((dx, dy): (i32, i32)) -> Dir {
-    match (dx.signum(), dy.signum()) {
-        (1, _) => Dir::E,
-        (-1, _) => Dir::W,
-        (_, -1) => Dir::S,
-        _ => Dir::N,
-    }
-}
-
 impl TurnLoop for GhostGame {
     fn next_frame(&mut self) -> Frame {
         if self.turns > 0 {
@@ -279,7 +270,7 @@ impl TurnLoop for GhostGame {
             let Some(slot) = guards.get_mut(g.index) else {
                 continue;
             };
-            *slot = (g.pos, facing(g.dir));
+            *slot = (g.pos, facing_dir(g.dir));
             calm &= g.mode == GuardMode::Patrol;
             if g.mode == GuardMode::Unconscious {
                 continue;
