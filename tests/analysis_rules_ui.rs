@@ -1,9 +1,10 @@
 //! The editor's choice of the rules the stealth analysis follows (issue 39: "a Rules choice in the
 //! editor's overlay controls"), driven through `egui_kittest`: a 2025 level is analysed by its own rules
 //! until a designer picks the 2023 ones in the guard-sight legend, which the legend then says, and the
-//! overlays show the 2023 analysis; the level's own rules come back the same way.
+//! overlays show the 2023 analysis; the level's own rules come back the same way. And the patrol
+//! timeline steps through the 2025 analysis's turns.
 
-use egui::Vec2;
+use egui::{Key, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use mansion_forge::analysis::Overlay;
@@ -75,4 +76,35 @@ fn the_sight_legend_chooses_the_rules_the_analysis_follows() {
     harness.run_steps(3);
     assert_eq!(harness.state().state.view.analysis_rules, None);
     assert_eq!(summary_shown(&harness), summary_under(&harness, "2025"));
+}
+
+/// The patrol timeline steps through a 2025 level's frames: at each turn the guards are drawn where
+/// the analysis (the game played with the thief away) has them.
+#[test]
+fn the_patrol_timeline_steps_through_a_2025_levels_guards() {
+    let mut harness = harness();
+    harness.key_press(Key::T);
+    harness.run_steps(2);
+    assert!(harness.state().panels.timeline.open);
+    let timelines = harness
+        .state()
+        .state
+        .analysis
+        .map
+        .stealth
+        .as_ref()
+        .expect("analysed")
+        .timelines
+        .clone();
+    for turn in 1..=40 {
+        harness.key_press(Key::Period);
+        harness.run_steps(2);
+        let timeline = &harness.state().panels.timeline;
+        assert_eq!(timeline.turn, turn);
+        let frame = timeline.frame().expect("the timeline draws its turn");
+        assert_eq!(frame.views.len(), timelines.len());
+        for (view, tl) in frame.views.iter().zip(&timelines) {
+            assert_eq!((view.cell, view.facing), tl.at(turn), "guard {}", tl.guard);
+        }
+    }
 }

@@ -8,8 +8,10 @@
 use mansion_forge::analysis::stealth::{Cancel, DEFAULT_HORIZON, Stealth};
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::generate::registry;
+use mansion_forge::model::SeedRandom;
 use mansion_forge::model::{Cell, ItemKind, Level};
-use mansion_forge::play::{Event, RuleSet, route_moves, rule_sets};
+use mansion_forge::play::rules2025::{Game2025, Setup, facing_dir};
+use mansion_forge::play::{Event, Move, RuleSet, route_moves, rule_sets};
 
 #[path = "common/mansions_2025.rs"]
 mod common_mansions_2025;
@@ -189,6 +191,35 @@ fn the_issues_level_has_no_route_over_its_locked_doors() {
                     Vec::<Cell>::new(),
                     "{id}: coin {:?}",
                     loot.cell
+                );
+            }
+        }
+    }
+}
+
+/// The analysis's guards are the game's: each guard's cell and facing at every turn of its timeline
+/// equal those of the 2025 game played from the level's start with the thief taken off the map (the
+/// guards drawing from seedrandom('1'), as the analysis says), on a game level and a daily mansion.
+#[test]
+fn the_2025_timelines_are_the_games_guards_with_the_thief_away() {
+    for (name, level) in mansions_2025(2..=2, &[14]).into_iter().step_by(4) {
+        let analysis = analysed(rules("2025"), &level);
+        let mut game = Game2025::new(&Setup::from_level(&level), SeedRandom::new("1"));
+        game.remove_thief();
+        let turns = analysis.timelines.iter().map(|tl| tl.steps.len()).min();
+        assert!(turns.is_some_and(|t| t > 64), "{name}: {turns:?} turns");
+        for t in 0..turns.unwrap_or(0) {
+            if t > 0 {
+                game.play(Move::Wait);
+            }
+            let now = game.snapshot();
+            for tl in &analysis.timelines {
+                let g = now.guards[tl.guard];
+                assert_eq!(
+                    tl.at(t),
+                    (g.cell, facing_dir(g.dir)),
+                    "{name}: guard {} at turn {t}",
+                    tl.guard
                 );
             }
         }
