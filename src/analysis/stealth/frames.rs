@@ -66,9 +66,10 @@ pub trait RouteCheck: Sync {
     /// move as the route has it, takes the loot and no guard notices the thief, else the first turn
     /// that went wrong.
     fn verify(&self, route: &Route) -> Result<(), Slip>;
-    /// Plays `route` the same way: whether the game plays every move as the route has it, takes the
-    /// loot and no guard gives chase (guards may notice the thief and look; the game's own ghost).
-    fn unchased(&self, route: &Route) -> bool;
+    /// Plays `route` the same way, but lets guards notice the thief and look: `Ok` when the game plays
+    /// every move as the route has it, takes the loot and no guard gives chase (the game's own ghost),
+    /// else the first turn that went wrong.
+    fn unchased(&self, route: &Route) -> Result<(), Slip>;
 }
 
 /// The frames made so far and what the analysis derives from them.

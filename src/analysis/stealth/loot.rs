@@ -23,6 +23,8 @@ const FALLBACK_BUDGETS: [usize; 2] = [2, 8];
 pub(super) const MAX_SET_WORDS: usize = 8 << 20;
 /// Rounds of searching again the coins whose ghost route the game noticed.
 const VERIFY_ROUNDS: usize = 8;
+/// Rounds of searching again the coins whose least-noticed route the game chased.
+const CHASE_ROUNDS: usize = 3;
 
 /// How much of the analysis to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,6 +143,12 @@ impl<'a> Hazards<'a> {
         self.upto(t);
         self.turns[t].watched.insert(cell);
     }
+
+    /// A guard gave chase to the thief on `cell` at turn `t`: no route ends that turn there from now on.
+    fn block(&mut self, t: usize, cell: Cell) {
+        self.upto(t);
+        self.turns[t].blocked.insert(cell);
+    }
 }
 
 /// Where a route may end: the outside's cells the thief can stand on, and the start cell.
@@ -198,11 +206,13 @@ pub(super) fn loot_routes(
         detail: if game.is_some() { Detail::Full } else { detail },
     };
     let mut played = vec![false; coins.len()];
+    let mut wanted = vec![true; coins.len()];
     for round in 0..=VERIFY_ROUNDS {
-        plan.search(hazards, &mut coins, cancel);
+        plan.search(hazards, &mut coins, &wanted, cancel);
         let Some(game) = game else {
             break;
         };
+        wanted.fill(false);
         let slips: Vec<(usize, Option<Slip>)> = coins
             .par_iter()
             .enumerate()
@@ -228,6 +238,7 @@ pub(super) fn loot_routes(
             } else {
                 hazards.forbid(slip.turn, slip.cell);
                 coin.found = None;
+                wanted[i] = true;
                 again = true;
             }
         }
@@ -235,20 +246,59 @@ pub(super) fn loot_routes(
             break;
         }
     }
-    let unchased: Vec<bool> = coins
-        .par_iter()
-        .map(|c| match (&c.found, game) {
-            _ if c.ghost => true,
-            (Some(Found::Route(route)), Some(game)) => {
-                !cancel.is_cancelled() && game.unchased(route)
-            }
-            _ => false,
-        })
-        .collect();
-    for (coin, unchased) in coins.iter_mut().zip(unchased) {
-        coin.unchased = unchased;
+    if let Some(game) = game {
+        unchased_routes(&plan, hazards, &mut coins, game, cancel);
     }
     coins
+}
+
+/// Marks the game's own ghosts: every ghost route, and each least-noticed route the game plays without
+/// a chase. Where a guard gives chase, the thief's cell at that turn is blocked and the coin searched
+/// again, for up to [`CHASE_ROUNDS`] rounds; a route still chased then stays as found, not unchased.
+fn unchased_routes(
+    plan: &Plan,
+    hazards: &mut Hazards,
+    coins: &mut [Coin],
+    game: &dyn RouteCheck,
+    cancel: &Cancel,
+) {
+    for coin in coins.iter_mut() {
+        coin.unchased = coin.ghost;
+    }
+    let mut settled = vec![false; coins.len()];
+    let mut wanted = vec![false; coins.len()];
+    for round in 0..=CHASE_ROUNDS {
+        wanted.fill(false);
+        let plays: Vec<(usize, Result<(), Slip>)> = coins
+            .par_iter()
+            .enumerate()
+            .filter(|&(i, c)| !c.ghost && !settled[i] && !cancel.is_cancelled())
+            .filter_map(|(i, c)| match &c.found {
+                Some(Found::Route(route)) => Some((i, game.unchased(route))),
+                _ => None,
+            })
+            .collect();
+        let mut again = false;
+        for (i, played) in plays {
+            match played {
+                Ok(()) => {
+                    coins[i].unchased = true;
+                    settled[i] = true;
+                }
+                Err(_) if round == CHASE_ROUNDS => settled[i] = true,
+                Err(slip) => {
+                    hazards.block(slip.turn, slip.cell);
+                    coins[i].found = None;
+                    wanted[i] = true;
+                    again = true;
+                }
+            }
+        }
+        if !again {
+            break;
+        }
+        plan.search(hazards, coins, &wanted, cancel);
+    }
 }
 
 /// The searches' common terms.
@@ -261,9 +311,10 @@ struct Plan<'a> {
 }
 
 impl Plan<'_> {
-    /// Every coin with nothing found yet searched in stages: ghost routes within growing horizons, then
-    /// (in the whole analysis) the least-noticed routes.
-    fn search(&self, hazards: &mut Hazards, coins: &mut [Coin], cancel: &Cancel) {
+    /// Every `wanted` coin with nothing found yet searched in stages: ghost routes within growing
+    /// horizons, then (in the whole analysis) the least-noticed routes.
+    fn search(&self, hazards: &mut Hazards, coins: &mut [Coin], wanted: &[bool], cancel: &Cancel) {
+        let open = |i: usize, c: &Coin| wanted[i] && c.found.is_none();
         let mut stages: Vec<(usize, usize)> = SHORT_STAGES
             .iter()
             .map(|&stage| (0, stage.min(self.turns)))
@@ -281,7 +332,7 @@ impl Plan<'_> {
             }
         }
         for (budget, stage_turns) in stages {
-            if cancel.is_cancelled() || coins.iter().all(|c| c.found.is_some()) {
+            if cancel.is_cancelled() || !coins.iter().enumerate().any(|(i, c)| open(i, c)) {
                 break;
             }
             let search = Search {
@@ -293,8 +344,9 @@ impl Plan<'_> {
             let leg = search.first_leg(budget, stage_turns);
             coins
                 .par_iter_mut()
-                .filter(|c| c.found.is_none() && !cancel.is_cancelled())
-                .for_each(|c| {
+                .enumerate()
+                .filter(|(i, c)| open(*i, c) && !cancel.is_cancelled())
+                .for_each(|(_, c)| {
                     c.found = match self.detail {
                         Detail::Full => search.route(&leg, c.cell).map(Found::Route),
                         Detail::Summary => search.route_turns(&leg, c.cell).map(Found::Turns),

@@ -337,8 +337,8 @@ impl RouteCheck for RoutePlayer {
         self.play(route, true)
     }
 
-    fn unchased(&self, route: &Route) -> bool {
-        self.play(route, false).is_ok()
+    fn unchased(&self, route: &Route) -> Result<(), Slip> {
+        self.play(route, false)
     }
 }
 
