@@ -8,7 +8,7 @@ use super::kinds::{ItemType, TerrainType};
 use super::world::World;
 
 /// `canLeapOntoItemType` (`game.ts:2131-2150`).
-fn can_land_on(kind: ItemType) -> bool {
+pub(super) fn can_land_on(kind: ItemType) -> bool {
     use ItemType as I;
     !(matches!(
         kind,

@@ -6,7 +6,7 @@ use crate::model::Cell;
 use super::event::Event;
 use super::event::Noise;
 use super::kinds::{GuardMode, ItemType, TerrainType};
-use super::landing::{can_leap_to, closed_doorway};
+use super::landing::{can_land_on, can_leap_to, closed_doorway};
 use super::loot::{collect_guard_loot, collect_loot};
 use super::thief::{StepKind, try_step, wrong_way_window};
 use super::turn::{EARSHOT, advance_time, make_noise, pre_turn};
@@ -21,22 +21,8 @@ fn can_step_to(w: &World, c: Cell) -> bool {
     if cell.blocks_player_move || cell.terrain.is_window() {
         return false;
     }
-    let blocking = |k: ItemType| {
-        use ItemType as I;
-        matches!(
-            k,
-            I::DrawersShort
-                | I::VaultTreasureBox
-                | I::EmptyVaultTreasureBox
-                | I::LootedVaultTreasureBox
-                | I::TorchUnlit
-                | I::TorchLit
-                | I::PortcullisEW
-                | I::PortcullisNS
-                | I::TreasureLock
-                | I::TreasurePlinth
-        ) || k.is_treasure()
-    };
+    // What a leap cannot land on, and gates (`game.ts:678-699`).
+    let blocking = |k: ItemType| !can_land_on(k) || k.is_portcullis();
     !w.map.has_item(c, blocking) && !w.guards.iter().any(|g| g.pos == c)
 }
 

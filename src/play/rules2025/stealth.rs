@@ -27,6 +27,7 @@ use super::landing::{closed_doorway, lands_on_map};
 use super::light::{LightScratch, compute_lighting};
 use super::setup::Setup;
 use super::sight::{Line, sees};
+use super::thief::stops_a_step;
 
 /// How far a guard's sight reaches in cells along each axis: `d² < 75` at most (`guard.ts:640-650`).
 const SIGHT_REACH: i32 = 9;
@@ -99,19 +100,7 @@ impl GhostGame {
         let mut hides = empty;
         for (i, cell) in w.map.cells.iter().enumerate() {
             let c = w.map.cell_at(i);
-            let stops_step = w.map.has_item(c, |k| {
-                matches!(
-                    k,
-                    ItemType::DrawersShort
-                        | ItemType::VaultTreasureBox
-                        | ItemType::EmptyVaultTreasureBox
-                        | ItemType::LootedVaultTreasureBox
-                        | ItemType::TreasurePlinth
-                        | ItemType::TorchUnlit
-                        | ItemType::TorchLit
-                ) || k.is_portcullis()
-                    || k.is_locked_door()
-            });
+            let stops_step = w.map.has_item(c, |k| stops_a_step(k, false));
             if !cell.blocks_player_move && !cell.terrain.is_window() && !stops_step {
                 moves.steps.insert(c);
             }

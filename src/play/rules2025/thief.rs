@@ -100,6 +100,24 @@ pub(super) fn try_step(w: &mut World, d: (i32, i32), kind: StepKind) {
     advance_time(w);
 }
 
+/// Whether an item of `kind` keeps a step from entering its cell: the kinds [`step_past_items`]
+/// loots, bumps, toggles or stops at (`game.ts:1366-1431`), locked doors only without the key.
+pub(super) fn stops_a_step(kind: ItemType, has_key: bool) -> bool {
+    use ItemType as I;
+    matches!(
+        kind,
+        I::DrawersShort
+            | I::VaultTreasureBox
+            | I::EmptyVaultTreasureBox
+            | I::LootedVaultTreasureBox
+            | I::TreasurePlinth
+            | I::TorchUnlit
+            | I::TorchLit
+            | I::PortcullisNS
+            | I::PortcullisEW
+    ) || (kind.is_locked_door() && !has_key)
+}
+
 /// `game.ts:1366-1431`: the items on the cell ahead, in list order. Furniture that cannot be entered
 /// is looted or bumped, a torch is lit or doused (a turn passes), a gate stops the thief, a locked door
 /// stops it without the key. Returns whether the step goes on.
