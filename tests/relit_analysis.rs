@@ -2,7 +2,7 @@
 //! relighting, the two lit maps, the watched shares over the combined period in each guard's exact
 //! light, and the regressions the issue measured against the original game.
 
-use mansion_forge::analysis::stealth::timeline::guard_timelines;
+use mansion_forge::analysis::stealth::timeline::{self, guard_timelines};
 use mansion_forge::analysis::stealth::{self, CellRules, CellSet, relit};
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::model::{Cell, ItemKind};
@@ -169,6 +169,18 @@ fn every_floor_cells_share_is_its_joint_cycle_walked_turn_by_turn() {
 /// Per cell of the map (row-major), the turns of `cycle` from the turn after the settle turn in which
 /// some guard's sight test sees a thief standing there.
 fn watched_turns(s: &stealth::Stealth, cycle: usize) -> Vec<u32> {
+    watched_turns_of(s, s.settle + 1..s.settle + 1 + cycle, |g, t| {
+        s.timelines[g].at(t)
+    })
+}
+
+/// Per cell of the map (row-major), the turns of `turns` in which some guard's sight test sees a thief
+/// standing there, each guard timeline `g` at `at(g, t)` at turn `t`.
+fn watched_turns_of(
+    s: &stealth::Stealth,
+    turns: std::ops::Range<usize>,
+    at: impl Fn(usize, usize) -> (Cell, mansion_forge::model::Dir),
+) -> Vec<u32> {
     use mansion_forge::analysis::stealth::sight;
     let rules = &s.rules;
     // The farthest a guard sees along a row or column: the largest d with d² below the lit cutoff.
@@ -177,12 +189,11 @@ fn watched_turns(s: &stealth::Stealth, cycle: usize) -> Vec<u32> {
         .last()
         .unwrap_or(0);
     let mut count = vec![0u32; rules.shape.len()];
-    let from = s.settle + 1;
-    for t in from..from + cycle {
+    for t in turns {
         let mut seen = CellSet::empty(rules.shape);
-        for (g, tl) in s.timelines.iter().enumerate() {
-            let lit = light_of_sight_test(s, g, t);
-            let (cell, facing) = tl.at(t);
+        for g in 0..s.timelines.len() {
+            let lit = light_of_sight_test(s, g, t, &at);
+            let (cell, facing) = at(g, t);
             let near = (-reach..=reach).flat_map(|dy| (-reach..=reach).map(move |dx| (dx, dy)));
             for p in near.map(|(dx, dy)| cell.offset(dx, dy)) {
                 let hidden = rules.hides.contains(p);
@@ -203,13 +214,18 @@ fn watched_turns(s: &stealth::Stealth, cycle: usize) -> Vec<u32> {
 /// The light of guard timeline `g`'s sight test at turn `t` in the settled regime (§2.3): the settled
 /// torches, the torch carriers listed up to it at their cells of the turn (its own torch included) and
 /// the carriers listed after it still at their cells of the turn before.
-fn light_of_sight_test(s: &stealth::Stealth, g: usize, t: usize) -> CellSet {
+fn light_of_sight_test(
+    s: &stealth::Stealth,
+    g: usize,
+    t: usize,
+    at: impl Fn(usize, usize) -> (Cell, mansion_forge::model::Dir),
+) -> CellSet {
     use mansion_forge::analysis::stealth::light::{CARRIED_RADIUS2, cast};
     let mut lit = s.torch_lit_settled().clone();
     for (k, carrier) in s.timelines.iter().enumerate() {
         if carrier.carries_torch {
-            let at = if k <= g { t } else { t - 1 };
-            cast(&s.rules, carrier.at(at).0, CARRIED_RADIUS2).add_to(&mut lit);
+            let turn = if k <= g { t } else { t - 1 };
+            cast(&s.rules, at(k, turn).0, CARRIED_RADIUS2).add_to(&mut lit);
         }
     }
     lit
@@ -217,4 +233,84 @@ fn light_of_sight_test(s: &stealth::Stealth, g: usize, t: usize) -> CellSet {
 
 fn gcd(a: usize, b: usize) -> usize {
     if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// Issue 39, item 4 (a): where two guards' laps would put them on one cell some day, the later one is
+/// held up or pushed aside (§4.3), and the timeline follows the joint replay from then on instead of
+/// each guard's own lap: on tile-growth mansions and on 2025 mansions played by the 2023 rules, every
+/// guard's cell and facing equal a plain joint replay turn by turn for 3,000 turns past the settle turn.
+#[test]
+fn timelines_follow_the_joint_replay_where_guards_meet() {
+    use mansion_forge::analysis::stealth::undisturbed::{TorchRules, replay};
+    let mut pushed_levels = 0;
+    for (name, level) in meeting_mansions() {
+        let s = stealth::analyze(&level);
+        let turns = s.settle + 3_000;
+        let long = replay(&TorchRules::GAME_2023, &level, turns);
+        for (tl, record) in s.timelines.iter().zip(&long.guards) {
+            for t in 0..=turns {
+                assert_eq!(
+                    tl.at(t),
+                    record.steps[t],
+                    "{name}, guard {}, turn {t}",
+                    tl.guard
+                );
+            }
+        }
+        pushed_levels += usize::from(s.timelines.iter().zip(&level.guards).any(|(tl, _)| {
+            let route = &level.patrols[level.guards[tl.guard].route];
+            tl.period != timeline::route_period(route.cells.len(), route.loops())
+        }));
+    }
+    assert!(
+        pushed_levels >= 10,
+        "{pushed_levels} mansions with pushed guards"
+    );
+}
+
+/// The issue's mansion (`--generator lll2025 --seed 103 --level 7`, the 2023 rules) and the others
+/// whose guards meet: no cell a guard watches in the joint replay's 3,000 turns past the settle turn
+/// is shown as never watched (the issue found 9 such cells there, watched 2–5 % of the time).
+#[test]
+fn no_cell_the_joint_replay_watches_is_shown_never_watched() {
+    use mansion_forge::analysis::stealth::undisturbed::{TorchRules, replay};
+    for (name, level) in meeting_mansions() {
+        let s = stealth::analyze(&level);
+        let from = s.settle + 1;
+        let long = replay(&TorchRules::GAME_2023, &level, from + 3_000);
+        let walked = watched_turns_of(&s, from..from + 3_000, |g, t| long.guards[g].steps[t]);
+        for p in s.rules.standable.cells() {
+            let turns = walked[s.rules.shape.index(p).expect("on the map")];
+            assert!(
+                turns == 0 || s.watched_share.at(p) > 0.0,
+                "{name}: {p:?} is watched in {turns} of 3,000 turns but shown never watched"
+            );
+        }
+    }
+}
+
+/// Mansions on which some guards' laps meet: the tile-growth seeds the issue measured among others and
+/// 2025 mansions (their looping patrols share corridors), analysed by the 2023 rules.
+fn meeting_mansions() -> Vec<(String, mansion_forge::model::Level)> {
+    use mansion_forge::generate::{Request, Rerolls, registry};
+    let mut out = Vec::new();
+    for (id, seeds, levels) in [
+        ("tile-growth", 1..=20, None),
+        ("lll2025", 101..=103, Some(2..=9)),
+    ] {
+        let generator = registry::by_id(id, &[]).expect("a generator").generator();
+        for seed in seeds {
+            for level in levels.clone().unwrap_or((seed * 7 % 10)..=(seed * 7 % 10)) {
+                let request = Request {
+                    level,
+                    seed: u64::from(seed),
+                    locks: &[],
+                    rerolls: Rerolls::default(),
+                };
+                let made = generator.generate(&request).expect("generates");
+                out.push((format!("{id} seed {seed} level {level}"), made));
+            }
+        }
+    }
+    out
 }

@@ -17,6 +17,12 @@ use super::share::{MAX_JOINT_CYCLE, Phases, gcd, joint_share};
 use super::timeline::GuardTimeline;
 use super::watch::Watch;
 
+/// Turns from the settle turn on over which a cell is sampled when its guard's joint cycle with the
+/// carriers whose light shows it is longer than [`MAX_JOINT_CYCLE`]: the least multiple of the guard's
+/// period from this many, so that every sighting of these first turns counts (a guard pushed off its
+/// lap by another walks a lap this long, `super::relit`).
+const SAMPLED_TURNS: usize = 4_096;
+
 /// One sighting in the settled regime: cell (row-major), guard timeline, phase `t mod P`, and whether
 /// the cell is dark to the guard but in range for a lit cell and within some other carrier's reach.
 type Hit = (u32, u32, u32, bool);
@@ -28,7 +34,7 @@ type Hit = (u32, u32, u32, bool);
 /// its sight test. Each guard is sampled over one lap after `settle`; cells watched by several guards
 /// are combined exactly by `joint_share` (the joint cycle of all guards is never enumerated). A
 /// cell seen thanks to other carriers whose joint cycle with the guard exceeds [`MAX_JOINT_CYCLE`]
-/// turns is sampled over the guard's own period (approximate). `None` when `cancel` is set meanwhile.
+/// turns is sampled over [`SAMPLED_TURNS`] turns or more (approximate). `None` when `cancel` is set meanwhile.
 ///
 /// About half the watched cells are watched by one guard alone, never by another carrier's light:
 /// their share is the count of their watched phases over that guard's period, with no phases to list,
@@ -468,7 +474,11 @@ impl Sampler<'_> {
             q / gcd(q, pk) * pk
         });
         let joint = q <= u128::from(MAX_JOINT_CYCLE);
-        let q = if joint { q as usize } else { p };
+        let q = if joint {
+            q as usize
+        } else {
+            SAMPLED_TURNS.next_multiple_of(p)
+        };
         // The turn from `from` on that phase `phase` of a `q`-turn cycle stands for: the one congruent
         // to it modulo `q`. Over the joint cycle every carrier's period divides `q`, so the phase
         // itself gives each carrier's phase at that turn.

@@ -22,6 +22,7 @@ pub mod earshot;
 pub mod frames;
 pub mod ghost;
 mod heat;
+mod laps;
 pub mod light;
 mod loot;
 mod moves;

@@ -8,6 +8,7 @@
 //! at the first turn from which its cell and facing repeat with its period to the end of the replay.
 
 use super::cells::{CellRules, CellSet};
+use super::laps::{Lap, joint_lap, laps_meet};
 use super::light::{TORCH_RADIUS2, cast, torch_light};
 use super::timeline::{GuardTimeline, guard_timelines, route_period};
 use super::undisturbed::{Alone, Guards, Mode, Relight, TorchRules};
@@ -20,6 +21,10 @@ const MAX_REPLAY_TURNS: usize = 2_000;
 /// torch spotting with the unlit torches): crowded hostile files replay fewer turns, and guards whose
 /// periods do not fit twice fall back to the closed form of §4.2.
 const MAX_REPLAY_WORK: usize = 8 << 20;
+/// Turns the replay goes on jointly past its end when some guards' laps would meet (§4.3): the guards
+/// it pushes off their own laps repeat its joint cycle when that shows twice within these turns, else
+/// these turns stand for their cycle. A meeting first due later than this is not played.
+const JOINT_WINDOW: usize = 4_096;
 
 /// The guards' timelines with relighting, and the torches the replay lit.
 #[derive(Clone, Debug)]
@@ -124,9 +129,7 @@ pub fn relit_timelines(level: &Level, cells: &CellRules, max_period: usize) -> R
             alone = true;
         }
         relit.extend(lit);
-        for (record, s) in steps.iter_mut().zip(&guards.states) {
-            record.push((s.cell, s.looked));
-        }
+        record_turn(&mut steps, &guards);
     }
     let short = steps
         .first()
@@ -137,24 +140,35 @@ pub fn relit_timelines(level: &Level, cells: &CellRules, max_period: usize) -> R
     } else {
         Vec::new()
     };
+    // A replay cut short by the budget is not played on either.
+    let window = if short {
+        0
+    } else {
+        (MAX_REPLAY_WORK / work)
+            .saturating_sub(steps.first().map_or(0, Vec::len))
+            .min(JOINT_WINDOW)
+    };
+    let (own, end) =
+        play_on_where_laps_meet(&mut guards, level, &mut steps, &mut relit, &periods, window);
     let timelines: Vec<GuardTimeline> = guards
         .states
         .iter()
         .zip(steps)
         .zip(&periods)
-        .map(|((s, mut record), &period)| {
+        .enumerate()
+        .map(|(g, ((s, mut record), &period))| {
             if record.len() < 2 * period + 1
                 && let Some(tl) = closed.iter().find(|tl| tl.guard == s.guard)
             {
                 return tl.clone();
             }
-            let lead_in = lap_start(&record, period);
-            record.truncate(lead_in + period);
+            let lap = joint_lap(&record, own[g], end);
+            record.truncate(lap.lead_in + lap.period);
             GuardTimeline {
                 guard: s.guard,
                 carries_torch: level.guards[s.guard].carries_torch,
-                period,
-                lead_in,
+                period: lap.period,
+                lead_in: lap.lead_in,
                 steps: record,
             }
         })
@@ -173,36 +187,44 @@ pub fn relit_timelines(level: &Level, cells: &CellRules, max_period: usize) -> R
     }
 }
 
-/// The first turn from which `steps` repeat with `period` to the end of the record, if the repeat holds
-/// over at least one whole period; else the start of the record's last period (a guard that never
-/// settles, say one that keeps trying to reach a torch it cannot: its last lap stands for the rest).
-fn lap_start(steps: &[(Cell, Dir)], period: usize) -> usize {
-    let checked = steps.len().saturating_sub(period);
-    let start = (0..checked)
-        .rev()
-        .find(|&t| steps[t] != steps[t + period])
-        .map_or(0, |t| t + 1);
-    if checked - start >= period {
-        start
-    } else {
-        checked
+/// Appends each guard's cell and facing at this turn's sight test to its record.
+fn record_turn(steps: &mut [Vec<(Cell, Dir)>], guards: &Guards) {
+    for (record, s) in steps.iter_mut().zip(&guards.states) {
+        record.push((s.cell, s.looked));
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_lap_starts_where_the_steps_begin_to_repeat() {
-        let c = |x| (Cell::new(x, 0), Dir::E);
-        let steps: Vec<(Cell, Dir)> = [9, 8, 1, 2, 3, 1, 2, 3, 1, 2, 3]
-            .into_iter()
-            .map(c)
-            .collect();
-        assert_eq!(lap_start(&steps, 3), 2);
-        // Repeating over less than a period: the last period stands for the rest.
-        let short: Vec<(Cell, Dir)> = [9, 8, 7, 1, 2, 1].into_iter().map(c).collect();
-        assert_eq!(lap_start(&short, 2), 4);
+/// Each guard's own lap in the replay so far (`steps`, all as long), and the last turn of that replay.
+/// Where the laps would put two guards on one cell some day, the later one would be held up or pushed
+/// aside there (§4.3) and rejoin its route phase-shifted: then the guards are played on together for
+/// `window` more turns (at least two of the longest periods), whose records show which guards were
+/// pushed and the laps they walk instead ([`joint_lap`]).
+fn play_on_where_laps_meet(
+    guards: &mut Guards,
+    level: &Level,
+    steps: &mut [Vec<(Cell, Dir)>],
+    relit: &mut Vec<Relight>,
+    periods: &[usize],
+    window: usize,
+) -> (Vec<Lap>, usize) {
+    let own: Vec<Lap> = steps
+        .iter()
+        .zip(periods)
+        .map(|(record, &period)| Lap::of(record, period))
+        .collect();
+    let end = steps.first().map_or(0, |record| record.len() - 1);
+    let walks: Vec<(&[(Cell, Dir)], Lap)> = steps
+        .iter()
+        .map(Vec::as_slice)
+        .zip(own.iter().copied())
+        .collect();
+    let longest = periods.iter().copied().max().unwrap_or(1);
+    if window >= 2 * longest && laps_meet(&walks) {
+        let rules = TorchRules::GAME_2023;
+        for turn_no in end + 1..=end + window {
+            relit.extend(guards.play_turn(&rules, level, turn_no));
+            record_turn(steps, guards);
+        }
     }
+    (own, end)
 }
