@@ -142,6 +142,13 @@ pub(super) struct Search {
     pub heard: Vec<usize>,
 }
 
+/// Memory only, read back within the search that wrote it: a copy of a game starts with its own.
+impl Clone for Search {
+    fn clone(&self) -> Search {
+        Search::default()
+    }
+}
+
 /// Up to nine cells a guard may step to, best first (the game's `goals`).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Steps {

@@ -66,6 +66,7 @@ pub struct Snapshot {
 }
 
 /// One level of the 2025 game, played move by move with the game's own rules and random stream.
+#[derive(Clone)]
 pub struct Game2025 {
     world: World,
 }

@@ -100,6 +100,14 @@ pub(super) struct LightScratch {
     walks: Vec<SourceLight>,
 }
 
+/// A cache checked on every use (each walk against its blockers' actors): a copy of a game starts with
+/// an empty one, as a new game does, rather than copying every walk.
+impl Clone for LightScratch {
+    fn clone(&self) -> LightScratch {
+        LightScratch::default()
+    }
+}
+
 impl LightScratch {
     fn next_source(&mut self, len: usize) -> u32 {
         if self.source.len() != len {

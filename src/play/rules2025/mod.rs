@@ -26,6 +26,7 @@ mod leap;
 mod light;
 mod loot;
 mod map;
+mod route_player;
 mod sense;
 mod setup;
 mod sight;

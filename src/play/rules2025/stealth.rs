@@ -10,21 +10,19 @@
 //! noisy while any guard is awake (a creak or splash carries 23 steps of path, `game.ts:2164`), and a
 //! thief in water is never taken as hidden.
 
-use crate::analysis::stealth::{
-    CellRules, CellSet, Frame, Route, RouteCheck, Slip, ThiefMoves, TurnLoop,
-};
+use crate::analysis::stealth::{CellRules, CellSet, Frame, ThiefMoves, TurnLoop};
 use std::collections::HashMap;
 
-use super::super::moves::{Move, move_between};
+use super::super::moves::Move;
 use crate::model::{Cell, Dir, Level, SeedRandom, Shape};
 
-use super::event::Event;
 use super::facing::facing_dir;
 use super::game::Game2025;
 use super::guard::Guard;
 use super::kinds::{GuardMode, ItemType, TerrainType};
 use super::landing::{closed_doorway, lands_on_map};
 use super::light::{LightScratch, compute_lighting};
+use super::route_player::RoutePlayer;
 use super::setup::Setup;
 use super::sight::{Line, sees};
 use super::thief::stops_a_step;
@@ -305,65 +303,9 @@ impl TurnLoop for GhostGame {
     }
 }
 
-/// The 2025 game of one level from its start, to play the analysis's routes in.
-pub struct RoutePlayer {
-    setup: Setup,
-    rng: SeedRandom,
-}
-
 impl GhostGame {
     /// A player of routes in the same game.
     pub fn route_player(&self) -> RoutePlayer {
-        RoutePlayer {
-            setup: self.setup.clone(),
-            rng: self.rng.clone(),
-        }
-    }
-}
-
-impl RouteCheck for RoutePlayer {
-    fn verify(&self, route: &Route) -> Result<(), Slip> {
-        self.play(route, true)
-    }
-
-    fn unchased(&self, route: &Route) -> Result<(), Slip> {
-        self.play(route, false)
-    }
-}
-
-impl RoutePlayer {
-    /// Plays `route` from the start: the first turn where a move is not played as the route has it,
-    /// a guard gives chase, or (when `strict`) a guard notices the thief or hears it; or, at the end,
-    /// no loot taken.
-    fn play(&self, route: &Route, strict: bool) -> Result<(), Slip> {
-        let mut game = Game2025::new(&self.setup, self.rng.clone());
-        for (t, pair) in route.path.windows(2).enumerate() {
-            let slip = Slip {
-                turn: t + 1,
-                cell: pair[1],
-            };
-            let mv = move_between(pair[0], pair[1]).ok_or(slip)?;
-            let outcome = game.play(mv);
-            let heard = outcome
-                .events
-                .iter()
-                .any(|e| matches!(e, Event::Noise { heard_by, .. } if *heard_by > 0));
-            let noticed = strict && (heard || game.noticed());
-            if !outcome.turn_passed
-                || noticed
-                || game.spotted()
-                || game.world().player.pos != pair[1]
-            {
-                return Err(slip);
-            }
-        }
-        if game.world().player.loot == 0 {
-            let end = route.path.len().saturating_sub(1);
-            return Err(Slip {
-                turn: end.max(1),
-                cell: route.path[end],
-            });
-        }
-        Ok(())
+        RoutePlayer::new(self.setup.clone(), self.rng.clone())
     }
 }

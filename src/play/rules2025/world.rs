@@ -22,6 +22,7 @@ pub(super) enum Pick {
 }
 
 /// The thief (`Player`, `game-map.ts:390-453`), with what the rules read of it.
+#[derive(Clone)]
 pub(super) struct Player {
     pub pos: Cell,
     pub health: i32,
@@ -73,6 +74,7 @@ impl Player {
 }
 
 /// Facts of the level the rules read but never change.
+#[derive(Clone)]
 pub(super) struct Rules {
     /// The level's place in the run (`state.level`): knock-out times shorten with it.
     pub level_index: i32,
@@ -85,6 +87,7 @@ pub(super) struct Rules {
 }
 
 /// The whole game state of one level.
+#[derive(Clone)]
 pub(super) struct World {
     pub map: Map,
     /// The guards in the game's current order (it re-sorts them every turn).
