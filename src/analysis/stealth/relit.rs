@@ -6,6 +6,9 @@
 //! §4.2, phase-shifted. That is checked here, not assumed: the replay runs until every torch it will
 //! light is lit and every guard has walked two more of the longest periods, and a guard's lap starts
 //! at the first turn from which its cell and facing repeat with its period to the end of the replay.
+//! A guard never steps onto a cell an earlier guard has just taken (§4.3), so where two guards' laps
+//! would meet some day (`laps.rs`) the replay goes on with all of them together, and the guards
+//! it pushes off their own laps follow it.
 
 use super::cells::{CellRules, CellSet};
 use super::laps::{Lap, joint_lap, laps_meet};
