@@ -34,7 +34,8 @@ type Hit = (u32, u32, u32, bool);
 /// its sight test. Each guard is sampled over one lap after `settle`; cells watched by several guards
 /// are combined exactly by `joint_share` (the joint cycle of all guards is never enumerated). A
 /// cell seen thanks to other carriers whose joint cycle with the guard exceeds [`MAX_JOINT_CYCLE`]
-/// turns is sampled over [`SAMPLED_TURNS`] turns or more (approximate). `None` when `cancel` is set meanwhile.
+/// turns is sampled over [`SAMPLED_TURNS`] turns or more (approximate). `None` when `cancel` is set
+/// meanwhile.
 ///
 /// About half the watched cells are watched by one guard alone, never by another carrier's light:
 /// their share is the count of their watched phases over that guard's period, with no phases to list,
