@@ -36,9 +36,10 @@ impl RuleSet for Lll2023 {
         "Model: guards never react, and relight torches as in the game; routes count carried light at \
          the carrier's last two cells and a torch relit in a turn as lit all that turn; water is open \
          floor; routes searched within a horizon and end outside (the game also needs the whole map \
-         seen). Watched shares are approximate on cells only another carrier's light shows when the \
-         guards' joint cycle passes 20,000 turns (sampled over the watching guard's lap) and on a few \
-         very crowded cells (guards taken as independent)."
+         seen); guards that block one another are followed for 4,096 turns past the settle turn. \
+         Watched shares are approximate on cells only another carrier's light shows when the guards' \
+         joint cycle passes 20,000 turns (sampled over 4,096 turns or more) and on a few very crowded \
+         cells (guards taken as independent)."
     }
     /// The closed-form patrols of the analysis are the 2023 guards' (`stealth-rules.md` §7).
     fn analyse(&self, level: &Level, horizon: usize, cancel: &Cancel) -> Option<Stealth> {

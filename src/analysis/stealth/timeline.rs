@@ -6,8 +6,8 @@
 //! next to a window turns to look out of it. This closed form ([`guard_timelines`]) is exact only for
 //! guards that never relight a torch (§7 Step 0); the analysis takes its timelines from the replay with
 //! relighting ([`super::relit`]), and the closed form stands in only for guards whose periods a hostile
-//! file makes too long to replay. Guard–guard blocking, never observed in undisturbed patrols (§4.7),
-//! is not modelled here (the replay models it).
+//! file makes too long to replay. Guard–guard blocking (§4.3), which pushes guards off their laps
+//! where two patrols cross at the wrong moment, is not modelled here (the replay models it).
 
 use super::sight::turn;
 use crate::model::{Cell, Dir, Level, Terrain};
