@@ -4,14 +4,16 @@
 //! (nobody notices the thief waiting at the start) and one with guards alert (hunting guards step by a
 //! distance field each turn, the dearest case). The same under the 2025 rules (`play::rules2025`, issue 39
 //! asks ≤ 50 µs): a quiet turn on game 1's level-9 2025 mansion, and a turn with a guard knocked out and
-//! another chasing (the 2025 play-test screenshot's moves on the daily run of 2026-03-14). Run with
-//! `cargo bench --bench play`.
+//! another chasing (the 2025 play-test screenshot's moves on the daily run of 2026-03-14). A copy of a
+//! 2025 game shares what the original has planned and lit, so those two measure a turn played before;
+//! a third plays a new 2025 game's first 200 turns, planning and lighting every cell for the first
+//! time (the thief waits out of sight in the map's corner). Run with `cargo bench --bench play`.
 
 use criterion::{BatchSize, Criterion};
 use mansion_forge::generate::lll2025::{declaration::recipe_of, plan};
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::generate::{campaign, registry};
-use mansion_forge::model::Level;
+use mansion_forge::model::{Cell, Level};
 use mansion_forge::play::{Game, GuardMode, Move, Session, parse_moves, rule_sets};
 
 fn turn(c: &mut Criterion) {
@@ -78,6 +80,18 @@ fn turn_under_2025_rules(c: &mut Criterion) {
     let level = Recipe::for_game(&lll2025.defaults(), 1, 9)
         .build()
         .expect("level 9");
+    let rules = rule_sets::find("2025").expect("the 2025 rules");
+    c.bench_function("200 turns of a new game, 2025 rules, level 9, quiet", |b| {
+        b.iter_batched(
+            || rules.start(level.clone(), 1, Cell::new(0, 0), 0),
+            |mut game| {
+                let played = (0..200).all(|_| game.play(Move::Wait).is_ok());
+                assert!(played, "the thief in the corner is never caught");
+                game
+            },
+            BatchSize::SmallInput,
+        );
+    });
     turn_2025(
         c,
         "one turn, 2025 rules, level 9, quiet",

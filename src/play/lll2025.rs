@@ -73,7 +73,9 @@ fn stream(seed: u32) -> SeedRandom {
     SeedRandom::new(&seed.to_string())
 }
 
-/// A game of a model level under the 2025 rules.
+/// A game of a model level under the 2025 rules. A copy plays on exactly as the original
+/// (`tests/rules2025_copy.rs`).
+#[derive(Clone)]
 pub struct Session2025 {
     level: Level,
     seed: u32,
@@ -93,9 +95,22 @@ impl Session2025 {
     /// The thief on `cell` after the guards have played `turn` turns with the thief waiting there (the
     /// 2025 guards always react to a thief in view, so its warm-up is waited, not walked without it).
     fn new(level: Level, seed: u32, cell: Cell, turn: usize) -> Self {
+        Session2025::begin(level, seed, (cell, turn), None)
+    }
+
+    /// [`Session2025::new`], sharing what `beside` (a game of the same level) has worked out.
+    fn begin(
+        level: Level,
+        seed: u32,
+        (cell, turn): (Cell, usize),
+        beside: Option<&Game2025>,
+    ) -> Self {
         let mut setup = Setup::from_level(&level);
         setup.player_start = cell;
-        let game = Game2025::new(&setup, stream(seed));
+        let game = match beside {
+            Some(other) => Game2025::new_beside(&setup, stream(seed), other),
+            None => Game2025::new(&setup, stream(seed)),
+        };
         let mut session = Session2025 {
             level,
             seed,
@@ -116,8 +131,8 @@ impl Session2025 {
     /// Plays the level again from its start through the given moves and the designer's ones, keeping
     /// the reports of the turns that pass.
     fn replay(&mut self, moves: &[Move]) {
-        let (cell, turn) = self.start;
-        let mut fresh = Session2025::new(self.level.clone(), self.seed, cell, turn);
+        let mut fresh =
+            Session2025::begin(self.level.clone(), self.seed, self.start, Some(&self.game));
         for &mv in moves {
             _ = fresh.play_move(mv);
         }
@@ -390,9 +405,6 @@ impl Session for Session2025 {
         self.game.thief_may_stand(cell)
     }
     fn boxed_clone(&self) -> Box<dyn Session> {
-        let (cell, turn) = self.start;
-        let mut copy = Session2025::new(self.level.clone(), self.seed, cell, turn);
-        copy.replay(&self.moves);
-        Box::new(copy)
+        Box::new(self.clone())
     }
 }

@@ -14,7 +14,8 @@
 //! then the game's own search runs.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashMap};
+use std::sync::{Arc, PoisonError, RwLock};
 
 use crate::model::{Cell, Rect};
 
@@ -132,7 +133,25 @@ impl Field {
     }
 }
 
-/// The searches' reusable memory: one field, its heap, and the earshot's list of guards.
+/// What a guard's steps are planned toward (`chooseMoveTowardPosition` or
+/// `chooseMoveTowardAdjacentToPosition`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) enum Toward {
+    /// The goal cell itself.
+    Cell,
+    /// An enterable orthogonal neighbour of the goal.
+    Beside,
+}
+
+/// How many planned steps [`Search::steps`] keeps before it starts again: a level-9 mansion's
+/// patrols pass a few hundred (goal, cell) pairs, so this holds every lap with room to spare.
+const KEPT_STEPS: usize = 8_192;
+
+/// Steps by (what they go toward, goal, the guard's cell), shared by every copy of one game.
+type KeptSteps = Arc<RwLock<HashMap<(Toward, Cell, Cell), Steps>>>;
+
+/// The searches' reusable memory: one field, its heap, the earshot's list of guards, and the
+/// steps already planned, which every copy of the game shares.
 #[derive(Default)]
 pub(super) struct Search {
     pub field: Field,
@@ -140,12 +159,22 @@ pub(super) struct Search {
     /// A*'s open list: (estimate, distance, cell index).
     open: BinaryHeap<Reverse<(u32, u32, usize)>>,
     pub heard: Vec<usize>,
+    /// Steps by (what they go toward, goal, the guard's cell). They depend on nothing else: the
+    /// field on a guard's block is a function of the move costs, which the game caches once per map
+    /// (`cacheCellInfo`) and never changes while it is played. A patrol walks the same pairs every
+    /// lap, so its guards search only on their first, and a copy of the game (the analysis plays
+    /// many) plans with what the original has planned.
+    steps: KeptSteps,
 }
 
-/// Memory only, read back within the search that wrote it: a copy of a game starts with its own.
+/// The scratch memory is read back only within the search that wrote it, so a copy starts with its
+/// own; the planned steps hold for every game of the map, so a copy shares them.
 impl Clone for Search {
     fn clone(&self) -> Search {
-        Search::default()
+        Search {
+            steps: Arc::clone(&self.steps),
+            ..Search::default()
+        }
     }
 }
 
@@ -205,6 +234,22 @@ impl Search {
     /// rectangle it stops once as many cells inside it have been settled as it has enterable cells
     /// (`1098`, `1108-1114`); a seed that no guard may enter counts too, so it can stop one short.
     fn distance_field(&mut self, map: &Map, seeds: &[(u32, Cell)], query: Option<Rect>) {
+        self.start_field(map, seeds);
+        let mut to_visit = query.map_or(1, |r| {
+            r.cells().filter(|&c| map.cell(c).move_cost != INF).count()
+        });
+        while to_visit > 0 {
+            let Some(i) = self.settle_next(map) else {
+                break;
+            };
+            if query.is_some_and(|r| r.contains(map.cell_at(i))) {
+                to_visit -= 1;
+            }
+        }
+    }
+
+    /// A new field with `seeds` (distance, cell) on the heap and nothing settled.
+    fn start_field(&mut self, map: &Map, seeds: &[(u32, Cell)]) {
         self.field.reset(map.cells.len());
         self.heap.items.clear();
         for &(d, c) in seeds {
@@ -212,21 +257,18 @@ impl Search {
                 self.heap.push((d, i));
             }
         }
-        let mut to_visit = query.map_or(1, |r| {
-            r.cells().filter(|&c| map.cell(c).move_cost != INF).count()
-        });
-        while to_visit > 0 {
-            let Some((d, i)) = self.heap.pop() else {
-                break;
-            };
+    }
+
+    /// Dijkstra's next step: the nearest unsettled cell on the heap is settled and its neighbours
+    /// pushed. Returns that cell's index, or `None` when the heap is empty.
+    fn settle_next(&mut self, map: &Map) -> Option<usize> {
+        loop {
+            let (d, i) = self.heap.pop()?;
             if d >= self.field.get(i) {
                 continue;
             }
             self.field.set(i, d);
             let from = map.cell_at(i);
-            if query.is_some_and(|r| r.contains(from)) {
-                to_visit -= 1;
-            }
             for (dx, dy, step) in ADJACENT_MOVES {
                 let to = from.offset(dx, dy);
                 let Some(j) = map.index(to) else {
@@ -240,6 +282,27 @@ impl Search {
                 if d_new < self.field.get(j) {
                     self.heap.push((d_new, j));
                 }
+            }
+            return Some(i);
+        }
+    }
+
+    /// Goes on with the field until every cell of `block` that a full flood would reach is settled:
+    /// the enterable cells of the seed's `region` (a full flood, if the seed has none). Settled
+    /// distances are exact whenever the flood stops, so what the game reads there is the same.
+    fn settle_block(&mut self, map: &Map, block: Rect, region: Option<u32>) {
+        let needed = |i: usize| region.is_none_or(|r| map.region[i] == r);
+        let mut unsettled = block
+            .cells()
+            .filter_map(|c| map.index(c))
+            .filter(|&i| needed(i) && self.field.get(i) == INF)
+            .count();
+        while unsettled > 0 {
+            let Some(i) = self.settle_next(map) else {
+                break;
+            };
+            if block.contains(map.cell_at(i)) && needed(i) {
+                unsettled -= 1;
             }
         }
     }
@@ -343,19 +406,41 @@ impl Search {
         }
     }
 
-    /// `computeDistancesToPosition` (`game-map.ts:1054-1061`) on a guard's block.
-    pub fn toward_cell(&mut self, map: &Map, goal: Cell, block: Rect) {
-        self.block_field(map, &[(0, goal)], block);
+    /// A guard's planned steps from `from` toward `goal` (`guard.ts:746-762`): the field on its
+    /// block, then `nextPositions`; planned once per (toward, goal, from) and kept.
+    pub fn steps(&mut self, map: &Map, toward: Toward, goal: Cell, from: Cell) -> Steps {
+        let key = (toward, goal, from);
+        let kept = self
+            .steps
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&key)
+            .copied();
+        if let Some(steps) = kept {
+            return steps;
+        }
+        let block = map.around(from);
+        match toward {
+            Toward::Cell => self.toward_cell(map, goal, block),
+            Toward::Beside => self.beside_cell(map, goal, block),
+        }
+        let steps = self.next_positions(map, from);
+        let mut kept = self.steps.write().unwrap_or_else(PoisonError::into_inner);
+        if kept.len() >= KEPT_STEPS {
+            kept.clear();
+        }
+        kept.insert(key, steps);
+        steps
     }
 
-    /// `computeDistancesToPosition` without a query rectangle: the whole map.
-    fn toward_cell_everywhere(&mut self, map: &Map, goal: Cell) {
-        self.distance_field(map, &[(0, goal)], None);
+    /// `computeDistancesToPosition` (`game-map.ts:1054-1061`) on a guard's block.
+    fn toward_cell(&mut self, map: &Map, goal: Cell, block: Rect) {
+        self.block_field(map, &[(0, goal)], block);
     }
 
     /// `computeDistancesToAdjacentToPosition` (`game-map.ts:1072-1085`): seeded with the enterable
     /// orthogonal neighbours of `goal`, each at its own move cost.
-    pub fn beside_cell(&mut self, map: &Map, goal: Cell, query: Rect) {
+    fn beside_cell(&mut self, map: &Map, goal: Cell, query: Rect) {
         let mut seeds = [(0, goal); 4];
         let mut n = 0;
         for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
@@ -374,7 +459,7 @@ impl Search {
 
     /// `nextPositions` (`game-map.ts:1000-1027`): the enterable cells of the 3×3 block around `from`
     /// that the field reached, nearest first, then the shorter step (a stable sort over x-major order).
-    pub fn next_positions(&self, map: &Map, from: Cell) -> Steps {
+    fn next_positions(&self, map: &Map, from: Cell) -> Steps {
         let mut found: [(u32, i32, Cell); 9] = [(0, 0, from); 9];
         let mut n = 0;
         for c in map.around(from).cells() {
@@ -410,7 +495,9 @@ impl Search {
 
     /// `patrolPathIndexForResume` (`game-map.ts:1029-1052`): from the current index on, the first
     /// route index whose step into its cell points the way a guard coming from `pos` would arrive;
-    /// `occupied` says where a guard that has acted this turn stands.
+    /// `occupied` says where a guard that has acted this turn stands. The game floods the whole map
+    /// from `pos` (`computeDistancesToPosition` without a query rectangle); the look usually stops at
+    /// the first route cell or two, so the flood here goes only as far as the cells it reads.
     pub fn resume_index(
         &mut self,
         map: &Map,
@@ -419,11 +506,13 @@ impl Search {
         pos: Cell,
         occupied: impl Fn(Cell) -> bool,
     ) -> usize {
-        self.toward_cell_everywhere(map, pos);
+        self.start_field(map, &[(0, pos)]);
+        let region = map.index(pos).map(|i| map.region[i]).filter(|&r| r != INF);
         let n = route.len();
         let mut best = current;
         for _ in 0..n {
             let here = route[best];
+            self.settle_block(map, map.around(here), region);
             let came_from = self.next_best(map, here, &occupied);
             let before = route[(best + n - 1) % n];
             let guard_dir = (here.x - came_from.x, here.y - came_from.y);

@@ -86,6 +86,22 @@ impl Game2025 {
     /// the thief's view taken, and every guard plans its first steps (`create-map.ts:461-466`,
     /// `game.ts:397-444`).
     pub fn new(setup: &Setup, rng: SeedRandom) -> Game2025 {
+        Game2025::with_scratch(setup, rng, Search::default(), LightScratch::default())
+    }
+
+    /// [`Game2025::new`], planning and lighting with what `other` (a game of the same map) has
+    /// worked out already: the steps planned and the light walked hold for every game of one map.
+    pub fn new_beside(setup: &Setup, rng: SeedRandom, other: &Game2025) -> Game2025 {
+        let w = &other.world;
+        Game2025::with_scratch(setup, rng, w.search.clone(), w.light.clone())
+    }
+
+    fn with_scratch(
+        setup: &Setup,
+        rng: SeedRandom,
+        search: Search,
+        mut light: LightScratch,
+    ) -> Game2025 {
         let mut map = setup.map();
         let guards = setup.guards();
         let pre_revealed = if setup.level_type == LevelType::Warrens {
@@ -93,7 +109,6 @@ impl Game2025 {
         } else {
             reveal_exterior(&mut map, setup.player_start)
         };
-        let mut light = LightScratch::default();
         compute_lighting(&mut map, &guards, None, &mut light);
         recompute_visibility(&mut map, setup.player_start);
         let health = if setup.daily { 3 } else { 5 };
@@ -126,7 +141,7 @@ impl Game2025 {
                 noise_offset: (0, 0),
             },
             rng,
-            search: Search::default(),
+            search,
             light,
             rules,
             turns: 0,

@@ -8,7 +8,7 @@
 use crate::model::Cell;
 
 use super::facing::update_dir;
-use super::field::{Search, Steps};
+use super::field::{Search, Steps, Toward};
 use super::kinds::GuardMode;
 use super::map::{INF, Map};
 
@@ -123,14 +123,12 @@ impl Guard {
 
     /// `chooseMoveTowardPosition` (`guard.ts:746-753`).
     pub fn steps_toward(&self, map: &Map, search: &mut Search, goal: Cell) -> Steps {
-        search.toward_cell(map, goal, map.around(self.pos));
-        search.next_positions(map, self.pos)
+        search.steps(map, Toward::Cell, goal, self.pos)
     }
 
     /// `chooseMoveTowardAdjacentToPosition` (`guard.ts:755-762`).
     fn steps_beside(&self, map: &Map, search: &mut Search, goal: Cell) -> Steps {
-        search.beside_cell(map, goal, map.around(self.pos));
-        search.next_positions(map, self.pos)
+        search.steps(map, Toward::Beside, goal, self.pos)
     }
 
     /// `chooseMoves` (`guard.ts:140-170`): plan this turn's steps from the mode. A patrolling guard

@@ -11,6 +11,8 @@
 //! then the thief), so each cell's value is the same double as the game's. Each source's walk
 //! from a cell is kept and added again while it still holds (see `SourceLight`).
 
+use std::sync::{Arc, PoisonError, RwLock};
+
 use crate::model::Cell;
 
 use super::guard::Guard;
@@ -59,7 +61,6 @@ pub(super) fn right_of(a: (i32, i32), b: (i32, i32)) -> bool {
 /// lights the same cells by the same amounts for as long as the same ones of its blockers are occupied.
 #[derive(Default)]
 struct SourceLight {
-    walked: bool,
     /// Each lit cell but the source's own, with what this source adds to it.
     cells: Vec<(usize, f64)>,
     /// The blocking cells the walk reached.
@@ -71,11 +72,10 @@ struct SourceLight {
 impl SourceLight {
     /// Whether a walk with the actors in `occupied` would go as the recorded one.
     fn still_holds(&self, occupied: &[usize]) -> bool {
-        self.walked
-            && occupied
-                .iter()
-                .filter(|o| self.blockers.contains(o))
-                .all(|o| self.open.contains(o))
+        occupied
+            .iter()
+            .filter(|o| self.blockers.contains(o))
+            .all(|o| self.open.contains(o))
             && self.open.iter().all(|o| occupied.contains(o))
     }
 
@@ -88,23 +88,34 @@ impl SourceLight {
     }
 }
 
+/// How many walks from one cell with one radius are kept: a torch by a door lights one way while
+/// the door is empty and another while a guard stands in it, and both come back every lap.
+const WALKS_PER_SOURCE: usize = 3;
+
+/// The kept walks from each cell for each radius, indexed `radius class × cells + cell`, the latest
+/// last.
+type KeptWalks = Arc<RwLock<Vec<Vec<SourceLight>>>>;
+
 /// Memory the lighting reuses: which source last reached each cell (the game's per-cell `litSrc` set
-/// of light ids, as one stamp per cell), the cells actors stand in, and the last walk from each cell
-/// for each radius.
+/// of light ids, as one stamp per cell), the cells actors stand in, and the last walks from each
+/// cell for each radius.
 #[derive(Default)]
 pub(super) struct LightScratch {
     source: Vec<u32>,
     generation: u32,
     occupied: Vec<usize>,
-    /// The last walk from each cell for each radius, indexed `radius class × cells + cell`.
-    walks: Vec<SourceLight>,
+    /// Shared by every copy of the game: a walk is checked against its blockers' actors on every
+    /// use, so it holds in any game of the map.
+    walks: KeptWalks,
 }
 
-/// A cache checked on every use (each walk against its blockers' actors): a copy of a game starts with
-/// an empty one, as a new game does, rather than copying every walk.
+/// A copy starts with its own stamps and shares the kept walks.
 impl Clone for LightScratch {
     fn clone(&self) -> LightScratch {
-        LightScratch::default()
+        LightScratch {
+            walks: Arc::clone(&self.walks),
+            ..LightScratch::default()
+        }
     }
 }
 
@@ -193,7 +204,6 @@ fn walk(
     out.cells.clear();
     out.blockers.clear();
     out.open.clear();
-    out.walked = true;
     let mut caster = Caster {
         map_width: map.width,
         map_height: map.height,
@@ -210,41 +220,43 @@ fn walk(
     }
 }
 
-/// A source of radius² `radius2` (one of [`RADII`]) at `origin`: the last walk from that cell with
-/// that radius again if it still holds, else a new walk. A torch or stove walks once; a guard's torch
-/// once per cell of its beat.
-fn cast(map: &mut Map, scratch: &mut LightScratch, origin: Cell, radius2: i32) {
+/// A source of radius² `radius2` (one of [`RADII`]) at `origin`: a kept walk from that cell with
+/// that radius again if one still holds, else a new walk, added to `new` to be kept. A torch or
+/// stove walks once per way its doors are held; a guard's torch once per cell of its beat.
+fn cast(
+    map: &mut Map,
+    scratch: &mut LightScratch,
+    (kept, new): (&[Vec<SourceLight>], &mut Vec<(usize, SourceLight)>),
+    origin: Cell,
+    radius2: i32,
+) {
     // Every source stands on the map (torches, stoves, guards, the thief reading).
     let Some(at) = map.index(origin) else {
         return;
     };
     let class = RADII.iter().position(|&r| r == radius2).unwrap_or(0);
     let key = class * map.cells.len() + at;
-    if scratch.walks.len() != RADII.len() * map.cells.len() {
-        scratch.walks.clear();
-        scratch
-            .walks
-            .resize_with(RADII.len() * map.cells.len(), SourceLight::default);
+    if let Some(walk) = kept[key]
+        .iter()
+        .rev()
+        .find(|w| w.still_holds(&scratch.occupied))
+    {
+        walk.apply(&mut map.lit, at);
+        return;
     }
-    if !scratch.walks[key].still_holds(&scratch.occupied) {
-        let stamp = scratch.next_source(map.cells.len());
-        let LightScratch {
-            source,
-            occupied,
-            walks,
-            ..
-        } = scratch;
-        walk(
-            map,
-            source,
-            stamp,
-            occupied,
-            origin,
-            radius2,
-            &mut walks[key],
-        );
-    }
-    scratch.walks[key].apply(&mut map.lit, at);
+    let stamp = scratch.next_source(map.cells.len());
+    let mut light = SourceLight::default();
+    walk(
+        map,
+        &mut scratch.source,
+        stamp,
+        &scratch.occupied,
+        origin,
+        radius2,
+        &mut light,
+    );
+    light.apply(&mut map.lit, at);
+    new.push((key, light));
 }
 
 /// The thief as the lighting sees it: where it stands and whether its reading light is on.
@@ -275,23 +287,45 @@ pub(super) fn compute_lighting(
         }
     }
     map.lit.fill(0.0);
+    let walks = Arc::clone(&scratch.walks);
+    let len = RADII.len() * map.cells.len();
+    if walks.read().unwrap_or_else(PoisonError::into_inner).len() != len {
+        let mut kept = walks.write().unwrap_or_else(PoisonError::into_inner);
+        kept.clear();
+        kept.resize_with(len, Vec::new);
+    }
+    // One read of the kept walks for the whole pass; the new walks are kept after it.
+    let kept = walks.read().unwrap_or_else(PoisonError::into_inner);
+    let mut new = Vec::new();
     for k in 0..map.items.len() {
         let item = map.items[k];
-        match item.kind {
-            ItemType::TorchLit => cast(map, scratch, item.cell, TORCH_RADIUS2),
-            ItemType::Stove => cast(map, scratch, item.cell, STOVE_RADIUS2),
-            _ => {}
-        }
+        let radius2 = match item.kind {
+            ItemType::TorchLit => TORCH_RADIUS2,
+            ItemType::Stove => STOVE_RADIUS2,
+            _ => continue,
+        };
+        cast(map, scratch, (&kept, &mut new), item.cell, radius2);
     }
     for g in guards {
         if g.has_torch && g.mode != GuardMode::Unconscious {
-            cast(map, scratch, g.pos, GUARD_TORCH_RADIUS2);
+            cast(map, scratch, (&kept, &mut new), g.pos, GUARD_TORCH_RADIUS2);
         }
     }
     if let Some(r) = reader
         && r.light
     {
-        cast(map, scratch, r.pos, READING_RADIUS2);
+        cast(map, scratch, (&kept, &mut new), r.pos, READING_RADIUS2);
+    }
+    drop(kept);
+    if !new.is_empty() {
+        let mut kept = walks.write().unwrap_or_else(PoisonError::into_inner);
+        for (key, light) in new {
+            let walks = &mut kept[key];
+            if walks.len() == WALKS_PER_SOURCE {
+                walks.remove(0);
+            }
+            walks.push(light);
+        }
     }
 }
 

@@ -11,12 +11,11 @@ use std::collections::VecDeque;
 use std::sync::Mutex;
 
 use crate::analysis::stealth::{Route, RouteCheck, Slip};
-use crate::model::{Cell, SeedRandom};
+use crate::model::Cell;
 
 use super::super::moves::move_between;
 use super::event::Event;
 use super::game::Game2025;
-use super::setup::Setup;
 
 /// Turns between two games kept along a route.
 const KEEP_EVERY: usize = 8;
@@ -26,8 +25,9 @@ const KEPT_GAMES: usize = 96;
 
 /// The 2025 game of one level from its start, to play the analysis's routes in.
 pub struct RoutePlayer {
-    setup: Setup,
-    rng: SeedRandom,
+    /// The game at its start; every route is played in a copy of it or of a kept game, so all of
+    /// them share what the guards' planning and the light have worked out.
+    start: Game2025,
     kept: Mutex<VecDeque<Kept>>,
 }
 
@@ -51,11 +51,10 @@ impl RouteCheck for RoutePlayer {
 }
 
 impl RoutePlayer {
-    /// A player of routes in the game `setup` makes with the random stream `rng`.
-    pub(super) fn new(setup: Setup, rng: SeedRandom) -> RoutePlayer {
+    /// A player of routes in `start`, a game at its start.
+    pub(super) fn new(start: Game2025) -> RoutePlayer {
         RoutePlayer {
-            setup,
-            rng,
+            start,
             kept: Mutex::new(VecDeque::new()),
         }
     }
@@ -109,7 +108,7 @@ impl RoutePlayer {
             .filter(|k| (k.unnoticed || !strict) && path.starts_with(&k.path))
             .max_by_key(|k| k.path.len())
             .map_or_else(
-                || (Game2025::new(&self.setup, self.rng.clone()), 0),
+                || (self.start.clone(), 0),
                 |k| (k.game.clone(), k.path.len() - 1),
             )
     }

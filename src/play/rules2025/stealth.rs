@@ -46,8 +46,9 @@ pub struct GhostGame {
     sight: HashMap<SightKey, CellSet>,
 }
 
-/// Everything a guard's sight test of the cells around it reads (`sees`, `sight.rs`): its cell,
-/// facing, mode and temper, and which cells within its reach are lit and block sight.
+/// Everything a guard's sight test of the cells around it reads (`sees`, `sight.rs`) that changes
+/// during play: its cell, facing, mode and temper, and which cells within its reach are lit. What
+/// blocks sight is fixed when the map is made (`cacheCellInfo`), so the cell stands for it.
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct SightKey {
     pos: Cell,
@@ -55,7 +56,6 @@ struct SightKey {
     mode: GuardMode,
     angry: bool,
     lit: [u32; WINDOW],
-    blocks: [u32; WINDOW],
 }
 
 /// Rows (and bits per row) of the window a guard's sight reaches.
@@ -189,23 +189,17 @@ impl GhostGame {
 impl GhostGame {
     /// The cells whose unhidden thief `g` would see now (a hidden one only beside an alert guard),
     /// from the cache when the guard and its surroundings are as they were.
-    fn watched_by(&mut self, g: &Guard, shape: Shape) -> CellSet {
+    /// `lit` is the frame's lit cells.
+    fn watched_by(&mut self, g: &Guard, shape: Shape, lit: &CellSet) -> CellSet {
         let map = &self.game.world().map;
-        let window = |test: &dyn Fn(Cell) -> bool| {
-            std::array::from_fn(|j| {
-                (0..WINDOW).fold(0u32, |row, i| {
-                    let c = g.pos.offset(i as i32 - SIGHT_REACH, j as i32 - SIGHT_REACH);
-                    row | (u32::from(test(c)) << i)
-                })
-            })
-        };
         let key = SightKey {
             pos: g.pos,
             dir: g.dir,
             mode: g.mode,
             angry: g.angry,
-            lit: window(&|c| map.lit_at(c) > 0.0),
-            blocks: window(&|c| map.cell(c).blocks_sight),
+            lit: lit
+                .window_rows::<WINDOW>(g.pos.y - SIGHT_REACH, g.pos.x - SIGHT_REACH)
+                .map(|row| row & ((1 << WINDOW) - 1)),
         };
         if let Some(watched) = self.sight.get(&key) {
             return watched.clone();
@@ -247,6 +241,10 @@ impl TurnLoop for GhostGame {
         let relit = self.relit();
         let fixed_lit = self.fixed_lit();
         let shape = self.shape();
+        let lit = {
+            let map = &self.game.world().map;
+            lit_cells(&map.lit, map.width, shape)
+        };
         let guard_list = self.game.world().guards.clone();
         let guard_count = guard_list.len();
         let mut guards = vec![(Cell::new(0, 0), Dir::N); guard_count];
@@ -263,7 +261,7 @@ impl TurnLoop for GhostGame {
                 continue;
             }
             awake = true;
-            watched[g.index] = self.watched_by(g, shape);
+            watched[g.index] = self.watched_by(g, shape, &lit);
         }
         let w = self.game.world();
         let noisy = awake.then(|| {
@@ -278,7 +276,6 @@ impl TurnLoop for GhostGame {
             }
             noisy
         });
-        let lit = lit_cells(&w.map.lit, w.map.width, shape);
         self.turns += 1;
         Frame {
             guards,
@@ -306,6 +303,10 @@ impl TurnLoop for GhostGame {
 impl GhostGame {
     /// A player of routes in the same game.
     pub fn route_player(&self) -> RoutePlayer {
-        RoutePlayer::new(self.setup.clone(), self.rng.clone())
+        RoutePlayer::new(Game2025::new_beside(
+            &self.setup,
+            self.rng.clone(),
+            &self.game,
+        ))
     }
 }
