@@ -2,7 +2,7 @@
 
 use mansion_forge::analysis::validate::validate;
 use mansion_forge::generate::campaign::{self, CAMPAIGN_LOOT, LEVELS};
-use mansion_forge::model::Level;
+use mansion_forge::model::{Item, ItemKind, Level};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 
@@ -115,6 +115,40 @@ fn the_validator_catches_broken_levels() {
         validate(&doubled).iter().any(|v| v.invariant == 15),
         "two items on one cell are caught"
     );
+
+    // The 2025 game's stacks are legal, the wrong way up they are not.
+    let free = level
+        .rooms
+        .iter()
+        .flat_map(|r| r.cells.iter().copied())
+        .find(|&c| level.item_at(c).is_none() && level.terrain(c).is_loot_floor())
+        .expect("a free floor cell");
+    let stacked = |kinds: [ItemKind; 2]| {
+        let mut stacked = level.clone();
+        for kind in kinds {
+            stacked.items.push(Item { kind, cell: free });
+        }
+        validate(&stacked)
+            .iter()
+            .filter(|v| v.invariant == 15)
+            .count()
+    };
+    assert_eq!(
+        stacked([ItemKind::Chair, ItemKind::Coin]),
+        0,
+        "a coin on a chair"
+    );
+    assert_eq!(
+        stacked([ItemKind::Table, ItemKind::Health]),
+        0,
+        "food on a table"
+    );
+    assert_eq!(
+        stacked([ItemKind::Coin, ItemKind::Chair]),
+        1,
+        "a chair on a coin"
+    );
+    assert_eq!(stacked([ItemKind::Chair, ItemKind::Chair]), 1, "two chairs");
 
     let mut asymmetric = level.clone();
     let c = asymmetric.rooms[1].cells[0];

@@ -22,9 +22,19 @@ use crate::model::{Level, ValidLevel, valid};
 /// The level-file format this build writes, and the newest it reads.
 ///
 /// Format 1 is the `Level` as it has been serialised since level files exist; files written before they
-/// carried a `version` (the field is absent) are format 1 too, so they load unchanged. A change to what
-/// the file holds bumps this number, and `check_format` then migrates or refuses the older formats.
-pub const LEVEL_FORMAT_VERSION: u64 = 1;
+/// carried a `version` (the field is absent) are format 1 too, so they load unchanged. Format 2 lets a
+/// cell hold a stack of items (bottom to top in list order, as the 2025 game stacks them); its fields
+/// are format 1's, so format 1 reads as it is. A level is written in the oldest format that holds it
+/// ([`format_of`]): a level without stacks stays format 1, readable by every earlier build, and a
+/// build that reads only format 1 refuses a level with stacks by its version rather than misreading it.
+/// A change to what the file holds bumps this number, and `check_format` then migrates or refuses the
+/// older formats.
+pub const LEVEL_FORMAT_VERSION: u64 = 2;
+
+/// The oldest level format that holds `level`: 2 when a cell holds a stack of items, else 1.
+pub fn format_of(level: &Level) -> u64 {
+    if level.has_stacks() { 2 } else { 1 }
+}
 
 /// Why a level file could not be read or written.
 #[derive(Debug, Error)]
@@ -151,7 +161,7 @@ pub fn to_string(level: &Level, format: Format) -> Result<String, LevelFileError
         }
         Format::Json => serde_json::to_string_pretty(level).map_err(|e| e.to_string()),
     };
-    text.and_then(|t| with_version(&t, format))
+    text.and_then(|t| with_version(&t, format, format_of(level)))
         .map_err(|message| LevelFileError::Serialise { format, message })
 }
 
@@ -161,10 +171,10 @@ pub fn to_string(level: &Level, format: Format) -> Result<String, LevelFileError
 /// struct, makes RON write a map (`{"version": 1, …}`) instead of the struct the loader reads; and it is
 /// not a field of `Level`, whose serialisation the generators' golden hashes and the presets'
 /// fingerprints are taken from. Both pretty printers open the struct on a line of its own.
-fn with_version(text: &str, format: Format) -> Result<String, String> {
+fn with_version(text: &str, format: Format, version: u64) -> Result<String, String> {
     let (open, field) = match format {
-        Format::Ron => ("(\n", format!("    version: {LEVEL_FORMAT_VERSION},\n")),
-        Format::Json => ("{\n", format!("  \"version\": {LEVEL_FORMAT_VERSION},\n")),
+        Format::Ron => ("(\n", format!("    version: {version},\n")),
+        Format::Json => ("{\n", format!("  \"version\": {version},\n")),
     };
     let body = text
         .strip_prefix(open)
@@ -351,6 +361,7 @@ mod tests {
     use super::*;
     use crate::generate::campaign;
     use crate::io::atomic::tests::scratch_dir;
+    use crate::model::{Item, ItemKind};
 
     fn sample() -> Level {
         campaign::plan(3).generate(6).expect("level 6 exists")
@@ -387,6 +398,43 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// A level with a stack (a coin on a chair, as the 2025 game places them) is written as format 2 and
+    /// read back with the stack in its order; the same level without the stack is format 1 again.
+    #[test]
+    fn a_stack_of_items_makes_format_2_and_keeps_its_order() {
+        let mut level = sample();
+        let cell = level.items[0].cell;
+        level.items.retain(|it| it.cell != cell);
+        level.items.push(Item {
+            kind: ItemKind::Chair,
+            cell,
+        });
+        level.items.push(Item {
+            kind: ItemKind::Coin,
+            cell,
+        });
+        for (format, version_line) in [
+            (Format::Ron, "(\n    version: 2,\n"),
+            (Format::Json, "{\n  \"version\": 2,\n"),
+        ] {
+            let text = to_string(&level, format).unwrap();
+            assert!(text.starts_with(version_line), "{format}: {text:.40}");
+            let loaded = from_text(Path::new("stacked"), &text).unwrap();
+            assert_eq!(*loaded, level, "{format}");
+            let stack: Vec<ItemKind> = loaded.stack_at(cell).map(|it| it.kind).collect();
+            assert_eq!(stack, [ItemKind::Chair, ItemKind::Coin], "{format}");
+            assert_eq!(loaded.item_at(cell).map(|it| it.kind), Some(ItemKind::Coin));
+        }
+        level
+            .items
+            .retain(|it| it.kind != ItemKind::Chair || it.cell != cell);
+        assert!(
+            to_string(&level, Format::Ron)
+                .unwrap()
+                .starts_with("(\n    version: 1,\n")
+        );
+    }
+
     /// Level files written before they carried a version are format 1, and load as they are.
     #[test]
     fn a_file_without_a_version_loads_as_format_1() {
@@ -412,7 +460,11 @@ mod tests {
         ] {
             let text = to_string(&level, format).unwrap();
             let newer = LEVEL_FORMAT_VERSION + 1;
-            let future = text.replacen(version_line, &version_line.replace('1', "2"), 1);
+            let future = text.replacen(
+                version_line,
+                &version_line.replace('1', &newer.to_string()),
+                1,
+            );
             let err = from_text(Path::new("future"), &future).unwrap_err();
             assert!(
                 matches!(err, LevelFileError::NewerFormat { found, .. } if found == newer),

@@ -490,9 +490,21 @@ impl Level {
         }
     }
 
-    /// The item standing on `c`, if any (a cell holds at most one).
+    /// The item on top of `c`'s stack, if any: the one a player sees and takes first.
     pub fn item_at(&self, c: Cell) -> Option<&Item> {
-        self.items.iter().find(|it| it.cell == c)
+        self.items.iter().rev().find(|it| it.cell == c)
+    }
+
+    /// The items on `c`, bottom to top.
+    pub fn stack_at(&self, c: Cell) -> impl Iterator<Item = &Item> + '_ {
+        self.items.iter().filter(move |it| it.cell == c)
+    }
+
+    /// Whether some cell holds more than one item, which only level format 2 can say.
+    pub fn has_stacks(&self) -> bool {
+        let mut cells: Vec<Cell> = self.items.iter().map(|it| it.cell).collect();
+        cells.sort_unstable();
+        cells.windows(2).any(|pair| pair[0] == pair[1])
     }
 
     /// How many items of exactly `kind` the level has (axes count apart for doors).

@@ -204,11 +204,38 @@ impl ItemKind {
     }
 }
 
-/// One item on one cell. A cell holds at most one item.
+impl ItemKind {
+    /// Whether the 2025 game puts `above` straight on top of an item of this kind (spec 2025 §5.2,
+    /// §7.19, §7.21, §7.22): a coin on any loot-holding furniture, food on a table, a clue note on
+    /// drawers or a shelf, and a treasure under its lock. These are the only stacks a level holds.
+    pub fn carries(self, above: ItemKind) -> bool {
+        use ItemKind as K;
+        match above {
+            K::Coin => matches!(
+                self,
+                K::Chair
+                    | K::Table
+                    | K::DrawersShort
+                    | K::DrawersTall
+                    | K::Bookshelf
+                    | K::Shelf
+                    | K::Bush
+            ),
+            K::Health => self == K::Table,
+            K::Note => matches!(self, K::DrawersShort | K::DrawersTall | K::Shelf),
+            K::TreasureLock => matches!(self, K::Treasure(_)),
+            _ => false,
+        }
+    }
+}
+
+/// One item on one cell. The items of one cell form a stack, bottom to top in the order of the level's
+/// item list: the 2025 game puts a coin on a chair, food on a table, a lock over a treasure
+/// ([`ItemKind::carries`]). The 2023 generators never stack (level format 1 has a single item per cell).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Item {
     /// What stands here.
     pub kind: ItemKind,
-    /// Where it stands; no other item of the level is on this cell.
+    /// Where it stands.
     pub cell: Cell,
 }
