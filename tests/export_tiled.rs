@@ -10,7 +10,7 @@ use mansion_forge::generate::tile_growth::{TileGrowth, TileGrowthParams};
 use mansion_forge::generate::{Generator, Request, Rerolls};
 use mansion_forge::io::export::tiled::{guard_class, item_class};
 use mansion_forge::io::export::{self, Format};
-use mansion_forge::model::{Level, RoomKind};
+use mansion_forge::model::{Item, ItemKind, Level, RoomKind};
 use tiled::{Loader, Map, ObjectShape, PropertyValue};
 
 fn scratch(test: &str) -> PathBuf {
@@ -231,4 +231,31 @@ fn the_same_level_gives_the_same_bytes_and_no_backups() {
         .collect();
     names.sort();
     assert_eq!(names, ["map-terrain.png", "map.tmj", "map.tmx"]);
+}
+
+/// A stack (a chair under a coin, level format 2) is two objects on one cell, bottom first, so an
+/// importer gets every item and draws them in the game's order.
+#[test]
+fn a_stack_exports_every_item_bottom_first() {
+    let mut level = campaign::plan(1).generate(5).expect("level 5");
+    let coin = level
+        .items
+        .iter()
+        .position(|it| it.kind == ItemKind::Coin)
+        .expect("a coin");
+    let cell = level.items[coin].cell;
+    level.items.insert(
+        coin,
+        Item {
+            kind: ItemKind::Chair,
+            cell,
+        },
+    );
+    let map = load(&level, &scratch("stack"));
+    let items = objects(&map, "items");
+    assert_eq!(items.len(), level.items.len());
+    let (chair, coin_object) = (&items[coin], &items[coin + 1]);
+    assert_eq!(chair.user_type, item_class(ItemKind::Chair));
+    assert_eq!(coin_object.user_type, item_class(ItemKind::Coin));
+    assert_eq!((chair.x, chair.y), (coin_object.x, coin_object.y));
 }

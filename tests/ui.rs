@@ -5,7 +5,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use mansion_forge::app::{Editor, EditorState, Overlay, Source};
 use mansion_forge::generate::campaign;
-use mansion_forge::model::{Level, RoomKind, Terrain, ValidLevel};
+use mansion_forge::model::{Item, ItemKind, Level, RoomKind, Terrain, ValidLevel};
 use mansion_forge::paint::Layer;
 
 /// The editor in a window tall enough for every legend at once.
@@ -273,6 +273,49 @@ fn hovering_a_cell_shows_what_is_there() {
     let cell = format!("({}, {})", guard.start.x, guard.start.y);
     let zoom = harness.state().state.view.camera.zoom_percent();
     harness.get_by_label(&format!("{cell:>10} {zoom:>5.0}%"));
+}
+
+/// A coin on a chair (a 2025 stack, level format 2): the tooltip lists the stack bottom to top.
+#[test]
+fn hovering_a_stack_lists_its_items_bottom_to_top() {
+    let mut level = campaign::plan(1).generate(5).expect("mansion 5");
+    let coin = level
+        .items
+        .iter()
+        .position(|it| it.kind == ItemKind::Coin)
+        .expect("a coin");
+    let cell = level.items[coin].cell;
+    level.items.insert(
+        coin,
+        Item {
+            kind: ItemKind::Chair,
+            cell,
+        },
+    );
+    let mut harness = harness(EditorState::from_file(
+        ValidLevel::new(level).expect("valid"),
+        "stacked".into(),
+    ));
+    let t = harness
+        .state()
+        .state
+        .view
+        .last_transform
+        .expect("the map was drawn");
+    harness.hover_at(t.cell_centre(cell));
+    harness.run_steps(4);
+    harness.get_by_label(&format!("Cell ({}, {})", cell.x, cell.y));
+    harness.get_by_label("Items, bottom to top: chair, coin (loot)");
+}
+
+#[test]
+fn the_map_symbols_legend_shows_a_stack() {
+    let mut harness = default_harness();
+    harness.get_by_label("Map symbols").scroll_to_me();
+    harness.run_steps(4);
+    harness.get_by_label("Map symbols").click();
+    harness.run_steps(4);
+    harness.get_by_label("a stack: a coin on a chair (a bar per item)");
 }
 
 #[test]

@@ -12,7 +12,7 @@ use super::widgets::{SAMPLE, row, swatch};
 use crate::analysis::LootClass;
 use crate::model::{ItemKind, LockOrigin, RoomKind, StationRole};
 use crate::paint::palette;
-use crate::paint::{badge, item_glyph, padlock, pillar, shield, split_marker, stairs};
+use crate::paint::{badge, item_glyph, padlock, pillar, shield, split_marker, stack_badge, stairs};
 
 /// Several small dot samples with short texts on one wrapped line.
 fn dots(ui: &mut Ui, entries: &[(Color32, &str)]) {
@@ -371,6 +371,16 @@ fn items_and_actors(ui: &mut Ui) {
     glyph(ui, ItemKind::Coin, "loot (coin)");
     glyph(ui, ItemKind::Table, "table (light rim)");
     glyph(ui, ItemKind::Chair, "chair (burgundy, with a back)");
+    row(
+        ui,
+        "a stack: a coin on a chair (a bar per item)",
+        |s, r, _| {
+            let cell = on_floor(s, r);
+            item_glyph(s, cell.center(), cell.height(), ItemKind::Chair);
+            item_glyph(s, cell.center(), cell.height(), ItemKind::Coin);
+            stack_badge(s, cell.right_top(), cell.height(), 2);
+        },
+    );
     dot(ui, palette::BUSH, "bush");
     glyph(ui, ItemKind::TorchLit, "lit torch (flame and glow)");
     glyph(ui, ItemKind::TorchUnlit, "unlit torch (dark cup)");

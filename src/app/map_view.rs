@@ -200,7 +200,13 @@ fn hover_tooltip(ui: &mut Ui, state: &EditorState, tool: Tool, cell: Cell) {
         "Terrain: {}",
         describe::terrain(level.terrain(cell), door_item)
     ));
-    if let Some(kind) = item {
+    let stack: Vec<&str> = level
+        .stack_at(cell)
+        .map(|it| describe::item(it.kind))
+        .collect();
+    if stack.len() > 1 {
+        ui.label(format!("Items, bottom to top: {}", stack.join(", ")));
+    } else if let Some(kind) = item {
         ui.label(format!("Item: {}", describe::item(kind)));
     }
     if let Some(entry) = state.analysis.map.loot.iter().find(|e| e.cell == cell) {

@@ -6,20 +6,60 @@
 //! these same functions.
 
 use egui::epaint::FontsView;
-use egui::{Color32, CornerRadius, FontId, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, vec2};
+use egui::{
+    Color32, CornerRadius, FontId, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, pos2, vec2,
+};
 
 use super::labels::text_shape;
 use super::palette;
 use super::transform::{CellToScreen, Visible};
-use crate::model::{ItemKind, Level};
+use crate::model::{Cell, ItemKind, Level};
 
-/// Every visible item.
+/// Every visible item, a stack bottom to top (the coin drawn over its chair), and on each stack a
+/// badge of as many layers as it has items.
 pub fn draw_items(shapes: &mut Vec<Shape>, t: &CellToScreen, level: &Level, v: Visible) {
     if t.cell < 3.0 {
         return;
     }
+    let mut stacked: Vec<Cell> = Vec::new();
     for item in level.items.iter().filter(|i| v.contains(i.cell)) {
+        if stacked.last() != Some(&item.cell) && level.stack_at(item.cell).nth(1).is_some() {
+            stacked.push(item.cell);
+        }
         item_glyph(shapes, t.cell_centre(item.cell), t.cell, item.kind);
+    }
+    if t.cell < 10.0 {
+        return;
+    }
+    stacked.sort_unstable();
+    stacked.dedup();
+    for cell in stacked {
+        let layers = level.stack_at(cell).count();
+        stack_badge(shapes, t.cell_rect(cell).right_top(), t.cell, layers);
+    }
+}
+
+/// A stack's badge at the top-right `corner` of its cell (side `s`): a dark tab with one light bar per
+/// item, up to four.
+pub fn stack_badge(shapes: &mut Vec<Shape>, corner: Pos2, s: f32, layers: usize) {
+    let layers = layers.min(4);
+    let bar = (s * 0.05).max(1.0);
+    let height = bar * (2 * layers + 1) as f32;
+    let width = (s * 0.28).max(5.0);
+    let tab = Rect::from_min_max(corner + vec2(-width, 0.0), corner + vec2(0.0, height));
+    shapes.push(Shape::rect_filled(
+        tab,
+        CornerRadius::same(1),
+        palette::STACK_BADGE,
+    ));
+    for k in 0..layers {
+        let y = tab.top() + bar * (2 * k + 1) as f32;
+        let line = Rect::from_min_max(pos2(tab.left() + bar, y), pos2(tab.right() - bar, y + bar));
+        shapes.push(Shape::rect_filled(
+            line,
+            CornerRadius::ZERO,
+            palette::STACK_BADGE_BAR,
+        ));
     }
 }
 

@@ -39,7 +39,7 @@ use egui::epaint::text::{FontDefinitions, Fonts, TextOptions};
 use image::{Rgba, RgbaImage};
 
 pub use facts::MapFacts;
-pub use glyphs::{item_glyph, pillar, shield, stairs};
+pub use glyphs::{item_glyph, pillar, shield, stack_badge, stairs};
 pub use graph_layout::{GraphEdge, GraphLayout};
 pub use labels::text_shape;
 use labels::{Labels, fade, lod};

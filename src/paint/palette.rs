@@ -112,6 +112,10 @@ pub const MARKER_EDGE: Color32 = Color32::BLACK;
 /// The edge of furniture glyphs (chairs, tables): a translucent black that outlines them without
 /// looking drawn on.
 pub const ITEM_EDGE: Color32 = Color32::from_black_alpha(170);
+/// The tab of a stack's badge (a cell holding several items), and its bars, one per item.
+pub const STACK_BADGE: Color32 = Color32::from_rgb(40, 36, 48);
+/// See [`STACK_BADGE`].
+pub const STACK_BADGE_BAR: Color32 = Color32::from_rgb(236, 224, 190);
 /// A guard's number on its shield.
 pub const GUARD_NUMBER: Color32 = Color32::WHITE;
 /// The `@` on the player start's cyan disc.
