@@ -10,8 +10,11 @@ use mansion_forge::generate::tile_growth::{TileGrowth, TileGrowthParams};
 use mansion_forge::generate::{Generator, Request, Rerolls};
 use mansion_forge::io::export::tiled::{guard_class, item_class};
 use mansion_forge::io::export::{self, Format};
-use mansion_forge::model::{Item, ItemKind, Level, RoomKind};
+use mansion_forge::model::{ItemKind, Level, RoomKind};
 use tiled::{Loader, Map, ObjectShape, PropertyValue};
+
+#[path = "common/stacks.rs"]
+mod stacks;
 
 fn scratch(test: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("export-tiled-{test}"));
@@ -237,25 +240,12 @@ fn the_same_level_gives_the_same_bytes_and_no_backups() {
 /// importer gets every item and draws them in the game's order.
 #[test]
 fn a_stack_exports_every_item_bottom_first() {
-    let mut level = campaign::plan(1).generate(5).expect("level 5");
-    let coin = level
-        .items
-        .iter()
-        .position(|it| it.kind == ItemKind::Coin)
-        .expect("a coin");
-    let cell = level.items[coin].cell;
-    level.items.insert(
-        coin,
-        Item {
-            kind: ItemKind::Chair,
-            cell,
-        },
-    );
+    let (level, chair) = stacks::coin_on_a_chair();
     let map = load(&level, &scratch("stack"));
     let items = objects(&map, "items");
     assert_eq!(items.len(), level.items.len());
-    let (chair, coin_object) = (&items[coin], &items[coin + 1]);
+    let (chair, coin) = (&items[chair], &items[chair + 1]);
     assert_eq!(chair.user_type, item_class(ItemKind::Chair));
-    assert_eq!(coin_object.user_type, item_class(ItemKind::Coin));
-    assert_eq!((chair.x, chair.y), (coin_object.x, coin_object.y));
+    assert_eq!(coin.user_type, item_class(ItemKind::Coin));
+    assert_eq!((chair.x, chair.y), (coin.x, coin.y));
 }

@@ -5,8 +5,13 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use mansion_forge::app::{Editor, EditorState, Overlay, Source};
 use mansion_forge::generate::campaign;
-use mansion_forge::model::{Item, ItemKind, Level, RoomKind, Terrain, ValidLevel};
+use mansion_forge::model::{Level, RoomKind, Terrain, ValidLevel};
 use mansion_forge::paint::Layer;
+
+#[path = "common/ui.rs"]
+mod gestures;
+#[path = "common/stacks.rs"]
+mod stacks;
 
 /// The editor in a window tall enough for every legend at once.
 fn harness(state: EditorState) -> Harness<'static, Editor> {
@@ -278,31 +283,13 @@ fn hovering_a_cell_shows_what_is_there() {
 /// A coin on a chair (a 2025 stack, level format 2): the tooltip lists the stack bottom to top.
 #[test]
 fn hovering_a_stack_lists_its_items_bottom_to_top() {
-    let mut level = campaign::plan(1).generate(5).expect("mansion 5");
-    let coin = level
-        .items
-        .iter()
-        .position(|it| it.kind == ItemKind::Coin)
-        .expect("a coin");
-    let cell = level.items[coin].cell;
-    level.items.insert(
-        coin,
-        Item {
-            kind: ItemKind::Chair,
-            cell,
-        },
-    );
+    let (level, chair) = stacks::coin_on_a_chair();
+    let cell = level.items[chair].cell;
     let mut harness = harness(EditorState::from_file(
         ValidLevel::new(level).expect("valid"),
         "stacked".into(),
     ));
-    let t = harness
-        .state()
-        .state
-        .view
-        .last_transform
-        .expect("the map was drawn");
-    harness.hover_at(t.cell_centre(cell));
+    harness.hover_at(gestures::centre(&harness, cell));
     harness.run_steps(4);
     harness.get_by_label(&format!("Cell ({}, {})", cell.x, cell.y));
     harness.get_by_label("Items, bottom to top: chair, coin (loot)");
