@@ -7,7 +7,10 @@ use mansion_forge::generate::campaign;
 use mansion_forge::io::export::ldtk;
 use mansion_forge::io::export::tiled::{item_class, tile_id};
 use mansion_forge::io::export::{self, Format};
-use mansion_forge::model::{Cell, Level, RoomKind};
+use mansion_forge::model::{Cell, ItemKind, Level, RoomKind};
+
+#[path = "common/stacks.rs"]
+mod stacks;
 
 fn game() -> Vec<Level> {
     let plan = campaign::plan(1);
@@ -133,6 +136,41 @@ fn the_reader_crate_loads_ten_levels_with_the_levels_entities_and_terrain() {
             assert_eq!(points.len(), level.patrols[guard.route].cells.len());
         }
     }
+}
+
+/// A stack (a chair under a coin, level format 2) is two `Item` entities on one grid cell, bottom
+/// first, as read back by the `ldtk2` crate.
+#[test]
+fn a_stack_is_an_item_entity_per_item_bottom_first() {
+    let (level, chair) = stacks::coin_on_a_chair();
+    let text = String::from_utf8(project_of(std::slice::from_ref(&level))).expect("UTF-8");
+    let project = ldtk2::Ldtk::from_str(&text).expect("ldtk2 reads the project");
+    let layers = project.levels[0].layer_instances.as_ref().expect("layers");
+    let items: Vec<&ldtk2::EntityInstance> = layers
+        .iter()
+        .find(|l| l.identifier == "Entities")
+        .expect("entities")
+        .entity_instances
+        .iter()
+        .filter(|e| e.identifier == "Item")
+        .collect();
+    assert_eq!(items.len(), level.items.len());
+    let kind = |e: &ldtk2::EntityInstance| {
+        e.field_instances
+            .iter()
+            .find(|f| f.identifier == "kind")
+            .and_then(|f| f.value.clone())
+    };
+    let (below, above) = (items[chair], items[chair + 1]);
+    assert_eq!(
+        kind(below),
+        Some(serde_json::json!(item_class(ItemKind::Chair)))
+    );
+    assert_eq!(
+        kind(above),
+        Some(serde_json::json!(item_class(ItemKind::Coin)))
+    );
+    assert_eq!(below.grid, above.grid);
 }
 
 #[test]
