@@ -191,7 +191,7 @@ impl Caster<'_> {
     }
 }
 
-/// `castLight` (`game-map.ts:834-847`): the walk of every portal from `origin`, recorded in `out`.
+/// `castLight` (`game-map.ts:834-847`): the walk of every portal from `origin`.
 fn walk(
     map: &Map,
     source: &mut Vec<u32>,
@@ -199,11 +199,8 @@ fn walk(
     occupied: &[usize],
     origin: Cell,
     radius2: i32,
-    out: &mut SourceLight,
-) {
-    out.cells.clear();
-    out.blockers.clear();
-    out.open.clear();
+) -> SourceLight {
+    let mut out = SourceLight::default();
     let mut caster = Caster {
         map_width: map.width,
         map_height: map.height,
@@ -213,11 +210,12 @@ fn walk(
         occupied,
         origin,
         radius2,
-        out,
+        out: &mut out,
     };
     for (l, r, (nx, ny)) in LIGHT_PORTALS {
         caster.visit(origin.x + nx, origin.y + ny, l, r);
     }
+    out
 }
 
 /// A source of radius² `radius2` (one of [`RADII`]) at `origin`: a kept walk from that cell with
@@ -245,15 +243,13 @@ fn cast(
         return;
     }
     let stamp = scratch.next_source(map.cells.len());
-    let mut light = SourceLight::default();
-    walk(
+    let light = walk(
         map,
         &mut scratch.source,
         stamp,
         &scratch.occupied,
         origin,
         radius2,
-        &mut light,
     );
     light.apply(&mut map.lit, at);
     new.push((key, light));

@@ -21,7 +21,7 @@ use super::game::Game2025;
 use super::guard::Guard;
 use super::kinds::{GuardMode, ItemType, TerrainType};
 use super::landing::{closed_doorway, lands_on_map};
-use super::light::{LightScratch, compute_lighting};
+use super::light::compute_lighting;
 use super::route_player::RoutePlayer;
 use super::setup::Setup;
 use super::sight::{Line, sees};
@@ -125,7 +125,7 @@ impl GhostGame {
     }
 
     /// The light of the placed sources alone (torches, stoves), cast again only when a torch or
-    /// door changed.
+    /// door changed, with the walks the game has kept.
     fn fixed_lit(&mut self) -> CellSet {
         let w = self.game.world();
         let state: Vec<ItemType> = w.map.items.iter().map(|it| it.kind).collect();
@@ -135,7 +135,7 @@ impl GhostGame {
             return lit.clone();
         }
         let mut map = w.map.clone();
-        compute_lighting(&mut map, &[], None, &mut LightScratch::default());
+        compute_lighting(&mut map, &[], None, &mut w.light.clone());
         let lit = lit_cells(&map.lit, map.width, self.shape());
         self.fixed = Some((state, lit.clone()));
         lit
