@@ -221,6 +221,37 @@ fn with_unghosted_room(
     Ok(editor)
 }
 
+/// Game 1's seventh mansion by the 2025 generator, zoomed on the first cell whose stack (bottom to
+/// top) is `stack` (kinds by name: any treasure's look will do), with its room selected so the inspector lists the room's stacks.
+fn stack_2025_editor(stack: &[ItemKind]) -> anyhow::Result<Editor> {
+    let entry = plan::game_plan("game 1")
+        .into_iter()
+        .find(|e| e.level == 7)
+        .context("game 1 has a level 7")?;
+    let recipe = recipe_of(&entry).context("game 1's mansion 7 has a recipe")?;
+    let state = EditorState::with_document(Document::new(recipe)?, Source::Recipe);
+    let level = state.level();
+    let cell = level
+        .items
+        .iter()
+        .map(|it| it.cell)
+        .find(|&c| {
+            level
+                .stack_at(c)
+                .map(|it| it.kind.name())
+                .eq(stack.iter().map(|k| k.name()))
+        })
+        .with_context(|| format!("a stack {stack:?} in game 1's mansion 7"))?;
+    let room = state.analysis.room_at(cell);
+    let mut editor = Editor::new(state);
+    editor.apply(Command::SelectRoom(room));
+    let camera = &mut editor.state.view.camera;
+    camera.request_fit();
+    camera.request_zoom(3.0);
+    camera.request_centre((cell.x as f32 + 0.5, cell.y as f32 + 0.5));
+    Ok(editor)
+}
+
 /// The first four overlays on (room graph, distances, loot, patrols), fitted to the window and then
 /// zoomed `zoom` times around the middle of the map.
 fn overlays_editor(seed: u64, level: u32, zoom: f32) -> anyhow::Result<Editor> {
@@ -299,6 +330,27 @@ fn stealth_2025_editor(overlay: Overlay) -> anyhow::Result<Editor> {
     with_unghosted_room(state, overlay, None)
 }
 
+/// The two stacks of a 2025 mansion: a vault's treasure on its plinth under its lock, and a coin on a
+/// chair.
+fn stack_shots(wanted: &dyn Fn(&str) -> bool) -> anyhow::Result<()> {
+    let stacks: [(&str, &[ItemKind]); 2] = [
+        (
+            "stack-vault-2025",
+            &[
+                ItemKind::Plinth,
+                ItemKind::Treasure(0),
+                ItemKind::TreasureLock,
+            ],
+        ),
+        ("stack-chair-2025", &[ItemKind::Chair, ItemKind::Coin]),
+    ];
+    for (name, stack) in stacks.into_iter().filter(|s| wanted(s.0)) {
+        let out = PathBuf::from(format!("screenshots/{name}.png"));
+        timed(&out, || save_editor(stack_2025_editor(stack)?, &out))?;
+    }
+    Ok(())
+}
+
 /// A function that sets up an editor for one screenshot; those that cannot fail are wrapped in `Ok` in
 /// the table.
 type MakeEditor = fn() -> anyhow::Result<Editor>;
@@ -363,6 +415,7 @@ fn main() -> anyhow::Result<()> {
             timed(&out, || save_editor(stealth_2025_editor(overlay)?, &out))?;
         }
     }
+    stack_shots(&wanted)?;
     if wanted("sight-settled") {
         let out = PathBuf::from("screenshots/sight-settled.png");
         timed(&out, || {

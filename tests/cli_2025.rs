@@ -3,6 +3,7 @@
 //! lacks, another generator).
 
 use mansion_forge::generate::lll2025::Build;
+use mansion_forge::generate::lll2025::ascii::fnv;
 use mansion_forge::generate::lll2025::level::to_level;
 use mansion_forge::generate::lll2025::plan::{daily_run, game_plan};
 use mansion_forge::io::ascii;
@@ -10,6 +11,17 @@ use mansion_forge::io::ascii;
 #[path = "common/cli.rs"]
 mod cli;
 use cli::{run, scratch};
+
+/// The ASCII map the CLI prints for a 2025 level: map, legend, and the game's hash as the generator's
+/// own build computes it (the CLI reads it off the model's level).
+fn ascii_map(level: &mansion_forge::model::Level, build: &Build) -> String {
+    format!(
+        "{}\n{}\ngame hash {:08x} (the game's own hash of this mansion)\n",
+        ascii::render(level),
+        ascii::LEGEND,
+        fnv(&build.map, &build.guards, build.start)
+    )
+}
 
 fn stdout_of(args: &[&str]) -> String {
     let out = run(args);
@@ -44,12 +56,10 @@ fn daily_levels_are_the_days_three_mansions() {
             "ascii",
         ]);
         let seed = entry.seed_bits().expect("the game's seed form");
-        let level = to_level(&Build::new(entry), seed);
+        let build = Build::new(entry);
+        let level = to_level(&build, seed);
         assert_eq!(level.level, entry.level, "the pick keeps its level number");
-        assert_eq!(
-            printed,
-            format!("{}\n{}\n", ascii::render(&level), ascii::LEGEND)
-        );
+        assert_eq!(printed, ascii_map(&level, &build));
     }
 }
 
@@ -77,11 +87,9 @@ fn a_game_seed_text_is_that_run_and_game_g_is_seed_g() {
     ]);
     assert_eq!(by_text, by_seed);
     let entry = &game_plan("game 7")[4];
-    let level = to_level(&Build::new(entry), entry.seed_bits().expect("seed form"));
-    assert_eq!(
-        by_text,
-        format!("{}\n{}\n", ascii::render(&level), ascii::LEGEND)
-    );
+    let build = Build::new(entry);
+    let level = to_level(&build, entry.seed_bits().expect("seed form"));
+    assert_eq!(by_text, ascii_map(&level, &build));
     let other = stdout_of(&[
         "generate",
         "--game-seed",

@@ -4,9 +4,13 @@
 //! covers every guard's flags and route), for all 340 vector levels (200 of 'game 1'…'game 20', 120 of
 //! the daily runs, 20 of the two games with exponent-form level seeds).
 
+use mansion_forge::generate::lll2025::declaration::recipe_of;
 use mansion_forge::generate::lll2025::map::ItemKind;
+use mansion_forge::generate::lll2025::model_map::level_hash;
 use mansion_forge::generate::lll2025::plan::game_plan;
 use mansion_forge::generate::lll2025::{Build, ascii};
+use mansion_forge::io::level_file::{self, Format};
+use mansion_forge::model::Level;
 
 #[path = "common/lll2025_vectors.rs"]
 mod vectors;
@@ -143,6 +147,35 @@ fn further_games_keep_the_specs_loot_and_patrol_invariants() {
                     );
                 }
             }
+        }
+    }
+}
+
+/// The model's level keeps every item of the game's in order and the game's own guards (level 1's
+/// posted inside the gate, off its route), so the §14 hash read off it — straight from the generator,
+/// and from its level file read back as JSON and as RON — is the game's, on every vector level.
+#[test]
+fn the_models_levels_and_their_files_hash_as_the_games() {
+    for (name, plan, theirs) in &vector_levels() {
+        let level = recipe_of(plan)
+            .expect("the game's seed")
+            .build()
+            .expect("builds");
+        let want = theirs["fnv"].as_str().expect("a hash");
+        let hash = |level: &Level| level_hash(level).map(|h| format!("{h:08x}"));
+        assert_eq!(
+            hash(&level).as_deref(),
+            Some(want),
+            "{name}: the model's level"
+        );
+        for format in [Format::Json, Format::Ron] {
+            let text = level_file::to_string(&level, format).expect("writes");
+            let back = level_file::parse(&text, format).expect("reads back");
+            assert_eq!(
+                hash(&back).as_deref(),
+                Some(want),
+                "{name}: {format:?} file"
+            );
         }
     }
 }

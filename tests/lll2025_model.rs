@@ -6,7 +6,8 @@
 use mansion_forge::analysis::validate::playability_errors;
 use mansion_forge::generate::lll2025::Build;
 use mansion_forge::generate::lll2025::level::to_level;
-use mansion_forge::model::{Level, Post2025, RoomType2025};
+use mansion_forge::model::topology::{move_costs, starts_onto_route};
+use mansion_forge::model::{Axis, ItemKind, Level, Post2025, RoomType2025};
 
 #[path = "common/legend2023.rs"]
 mod legend;
@@ -81,12 +82,21 @@ fn converted_levels_have_no_playability_errors() {
                 .iter()
                 .map(|v| format!("{name}: {v:?}")),
         );
-        // Level 1's tutorial guard waits inside the front gate, off the game's route (spec §7.23 step
-        // 4): its model route walks from that post onto the loop and back, so it starts where it stands.
+        // Level 1's tutorial guard waits just inside the front gate (the southmost east-west
+        // portcullis; spec §7.23 step 4) with the game's own patrol path, onto which it can walk.
         if let Some(guard) = level.guards.first().filter(|_| level.level == 1) {
+            let gate = level
+                .items
+                .iter()
+                .filter(|it| it.kind == ItemKind::Portcullis(Axis::EW))
+                .map(|it| it.cell)
+                .min_by_key(|c| c.y);
+            assert_eq!(gate.map(|g| g.offset(0, 1)), Some(guard.start), "{name}");
             let route = &level.patrols[guard.route];
-            assert_eq!(route.cells.first(), Some(&guard.start), "{name}");
-            assert!(route.loops(), "{name}: the tutorial route closes");
+            assert!(
+                starts_onto_route(guard.start, &route.cells, &move_costs(&level)),
+                "{name}: the tutorial guard can walk onto its route"
+            );
             tutorials += 1;
         }
     }

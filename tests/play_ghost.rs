@@ -2,7 +2,7 @@
 //! turn loop (`src/play/`), no guard sees, hears or bumps the thief, and the thief walks exactly the
 //! route's cells. Over 200 mansions of all four generators, plus the issue's own example.
 
-use mansion_forge::analysis::stealth;
+use mansion_forge::analysis::stealth::{self, Route};
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::model::{Cell, Level};
 use mansion_forge::play::{Game, route_moves};
@@ -16,9 +16,9 @@ mod common_mansions_2025;
 use common_mansions::mansions;
 use common_mansions_2025::mansions_2025;
 
-/// Plays `path` from its first cell at turn 0; the first turn that goes wrong, in words.
-fn play_route(level: &Level, path: &[Cell]) -> Result<(), String> {
-    let moves = route_moves(path).ok_or("the route has a jump no move makes")?;
+/// Plays `route` from its first cell at turn 0; the first turn that goes wrong, in words.
+fn play_route(level: &Level, route: &Route) -> Result<(), String> {
+    let moves = route_moves(route).ok_or("the route has a jump no move makes")?;
     let mut game = Game::new(level.clone(), 1);
     for (i, &mv) in moves.iter().enumerate() {
         let turn = i + 1;
@@ -29,10 +29,10 @@ fn play_route(level: &Level, path: &[Cell]) -> Result<(), String> {
             let noticed: Vec<_> = report.events.iter().filter(|e| e.notices()).collect();
             return Err(format!("turn {turn}: noticed: {noticed:?}"));
         }
-        if report.thief != path[turn] {
+        if report.thief != route.path[turn] {
             return Err(format!(
                 "turn {turn}: at {:?}, not {:?}",
-                report.thief, path[turn]
+                report.thief, route.path[turn]
             ));
         }
     }
@@ -54,7 +54,7 @@ fn every_reported_ghost_route_is_played_unnoticed() {
         for loot in analysis.routes.iter().filter(|r| r.ghost) {
             let route = loot.route.as_ref().expect("a ghost route has a path");
             played += 1;
-            if let Err(why) = play_route(level, &route.path) {
+            if let Err(why) = play_route(level, route) {
                 failures.push(format!("{name}, coin {:?}: {why}", loot.cell));
             }
         }
@@ -82,7 +82,7 @@ fn the_coin_at_19_21_of_game_1_level_3_has_a_route_that_holds() {
         .expect("a coin at (19, 21)");
     let route = loot.route.as_ref().expect("a route");
     assert!(loot.ghost, "the game lets this coin be stolen unseen");
-    play_route(&level, &route.path).expect("the route holds");
+    play_route(&level, route).expect("the route holds");
     let waits_on_the_relight_cell = (9..=13).any(|t| route.path.get(t) == Some(&Cell::new(26, 14)));
     assert!(!waits_on_the_relight_cell);
 }

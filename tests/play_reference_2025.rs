@@ -445,6 +445,16 @@ fn from_level_keeps_what_the_model_holds() {
         equal[0], equal[1], equal[2], equal[3], equal[4]
     );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // Every item of the game's, in its order, and level 1's guard are the model's now (issue 40).
+    assert_eq!(
+        (
+            tally.stacked_items_lost,
+            tally.item_order_only,
+            tally.level_one_route
+        ),
+        (0, 0, 0),
+        "items and level 1's guard as the game's"
+    );
     assert_eq!(
         equal[4], played,
         "with everything the model drops put back, every play-through"

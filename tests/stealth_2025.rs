@@ -5,7 +5,7 @@
 //! reports as played without a chase is played so (the game's own ghost); and no
 //! route of either rule set's analysis crosses a locked door, which is a wall to a thief without the key.
 
-use mansion_forge::analysis::stealth::{Cancel, DEFAULT_HORIZON, Stealth};
+use mansion_forge::analysis::stealth::{Cancel, DEFAULT_HORIZON, Route, Stealth};
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::generate::registry;
 use mansion_forge::model::SeedRandom;
@@ -33,11 +33,11 @@ fn analysed(rules: &dyn RuleSet, level: &Level) -> Stealth {
         .expect("not cancelled")
 }
 
-/// Plays `path` from the player start under the 2025 rules: the first turn that goes wrong, in words.
+/// Plays `route` from the player start under the 2025 rules: the first turn that goes wrong, in words.
 /// A `strict` ghost goes unnoticed; any route the analysis reports as the game's own ghost goes without
 /// a chase.
-fn play_route(level: &Level, path: &[Cell], strict: bool) -> Result<(), String> {
-    let moves = route_moves(path).ok_or("the route has a jump no move makes")?;
+fn play_route(level: &Level, route: &Route, strict: bool) -> Result<(), String> {
+    let moves = route_moves(route).ok_or("the route has a jump no move makes")?;
     let mut game = rules("2025").start(level.clone(), 1, level.player_start, 0);
     for (i, &mv) in moves.iter().enumerate() {
         let turn = i + 1;
@@ -54,10 +54,10 @@ fn play_route(level: &Level, path: &[Cell], strict: bool) -> Result<(), String> 
         {
             return Err(format!("turn {turn}: a guard gives chase"));
         }
-        if report.thief != path[turn] {
+        if report.thief != route.path[turn] {
             return Err(format!(
                 "turn {turn}: at {:?}, not {:?}",
-                report.thief, path[turn]
+                report.thief, route.path[turn]
             ));
         }
     }
@@ -119,12 +119,12 @@ fn every_ghost_route_on_the_games_own_mansions_is_played_unnoticed_by_the_2025_r
             }
             if loot.ghost {
                 played += 1;
-                if let Err(why) = play_route(level, &route.path, true) {
+                if let Err(why) = play_route(level, route, true) {
                     failures.push(format!("{name}, coin {:?}: {why}", loot.cell));
                 }
             } else if loot.unchased {
                 unchased += 1;
-                if let Err(why) = play_route(level, &route.path, false) {
+                if let Err(why) = play_route(level, route, false) {
                     failures.push(format!("{name}, coin {:?} (no chase): {why}", loot.cell));
                 }
             }

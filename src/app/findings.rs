@@ -4,6 +4,7 @@
 //! so the panel can later be fed by the full invariant validator without changing its shape.
 
 use crate::analysis::{depths, patrol_metrics, reachability, room_of_cell};
+use crate::model::topology::{move_costs, starts_onto_route};
 use crate::model::{Cell, Level, RoomId, RoomKind};
 
 /// How serious a finding is, for its icon and colour.
@@ -78,6 +79,7 @@ pub fn level_findings(level: &Level) -> Vec<Finding> {
         }
     }
 
+    let costs = move_costs(level);
     for (g, guard) in level.guards.iter().enumerate() {
         match level.patrols.get(guard.route) {
             None => out.push(Finding::new(
@@ -86,9 +88,9 @@ pub fn level_findings(level: &Level) -> Vec<Finding> {
                 Some(guard.start),
                 room_at(guard.start),
             )),
-            Some(route) if route.cells.first() != Some(&guard.start) => out.push(Finding::new(
+            Some(route) if !starts_onto_route(guard.start, &route.cells, &costs) => out.push(Finding::new(
                 Severity::Warning,
-                format!("Guard {g} does not start on the first cell of its route"),
+                format!("Guard {g} starts neither on the first cell of its route nor with a walk onto it"),
                 Some(guard.start),
                 room_at(guard.start),
             )),

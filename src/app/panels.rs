@@ -4,7 +4,7 @@
 use egui::{RichText, Ui};
 
 use super::commands::{Command, key_name};
-use super::describe::route_summary;
+use super::describe::{self, route_summary};
 use super::edit_panels;
 use super::legend;
 use super::panel_set::Panels;
@@ -14,7 +14,7 @@ use super::tool::Tool;
 use super::widgets::{command_button, menu_item, menu_toggle};
 use crate::analysis::stealth::LitMap;
 use crate::generate::campaign;
-use crate::model::{ItemKind, Room, RoomId, RoomKind, RoomOrigin};
+use crate::model::{Item, ItemKind, Room, RoomId, RoomKind, RoomOrigin};
 use crate::paint::{Layer, palette};
 use crate::play::rule_sets;
 
@@ -221,6 +221,7 @@ pub fn inspector(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
     room_facts(ui, state, r, room);
     room_doors(ui, state, r, commands);
     room_contents(ui, state, r);
+    room_stacks(ui, state, r);
     let hovered = stealth_panels::room_section(ui, state, r, commands);
     room_patrols(ui, state, r, room);
     hovered
@@ -323,6 +324,39 @@ fn room_contents(ui: &mut Ui, state: &EditorState, r: RoomId) {
     ui.label(RichText::new(format!("Loot ({})", loot.len())).strong());
     if !loot.is_empty() {
         ui.label(loot.join(", "));
+    }
+}
+
+/// The inspector's stacks: every cell of the room holding more than one item (the 2025 game's coin on
+/// a chair, treasure on its plinth under its lock), each with its items from the bottom up.
+fn room_stacks(ui: &mut Ui, state: &EditorState, r: RoomId) {
+    let (level, a) = (state.level(), &state.analysis);
+    let mut in_room: Vec<&Item> = level
+        .items
+        .iter()
+        .filter(|it| a.room_at(it.cell) == Some(r))
+        .collect();
+    // A stable sort keeps each cell's items in list order: bottom to top.
+    in_room.sort_by_key(|it| (it.cell.y, it.cell.x));
+    let stacks: Vec<String> = in_room
+        .chunk_by(|p, q| p.cell == q.cell)
+        .filter(|stack| stack.len() > 1)
+        .map(|stack| {
+            let names: Vec<&str> = stack.iter().map(|it| describe::item(it.kind)).collect();
+            format!(
+                "({}, {}): {}",
+                stack[0].cell.x,
+                stack[0].cell.y,
+                names.join(", ")
+            )
+        })
+        .collect();
+    if stacks.is_empty() {
+        return;
+    }
+    ui.label(RichText::new(format!("Stacks ({}), bottom to top", stacks.len())).strong());
+    for stack in stacks {
+        ui.label(stack);
     }
 }
 

@@ -168,10 +168,7 @@ impl PlayPanel {
             );
             return;
         };
-        let Some((route, moves)) = loot
-            .route
-            .as_ref()
-            .and_then(|r| Some((r, route_moves(&r.path)?)))
+        let Some((route, moves)) = loot.route.as_ref().and_then(|r| Some((r, route_moves(r)?)))
         else {
             state.say(
                 MessageKind::Warning,

@@ -11,6 +11,7 @@ use super::error::CliError;
 use super::output::{print, say};
 use super::target::TargetArgs;
 use crate::analysis::stealth::{Cancel, DEFAULT_HORIZON, LitMap, LootRoute, Stealth, Summary};
+use crate::generate::registry;
 use crate::play::rule_sets;
 
 #[derive(Debug, Args)]
@@ -36,6 +37,10 @@ struct Report {
     summary: Summary,
     /// The id of the rule set the analysis followed (`play::rule_sets`).
     rules: &'static str,
+    /// The hash the game behind the level's generator gives it (the 2025 game's spec-§14 `fnv`);
+    /// absent for generators that re-implement no game with a hash.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game_hash: Option<String>,
     /// Turns the routes were searched within: `horizon_asked`, or fewer where the level's size, guards
     /// and loot would make the search too costly (the analysis's budgets).
     horizon: usize,
@@ -63,6 +68,10 @@ struct RouteReport {
     watched_steps: Option<usize>,
     /// `[x, y, t]` for every turn `t` from 0 at the player start.
     path: Vec<[i64; 3]>,
+    /// `[x, y, t]`: the route takes the loot on cell (x, y) by bumping it in turn `t`, staying put
+    /// (loot on furniture the thief cannot enter); absent when it steps or leaps onto or over it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bump: Option<[i64; 3]>,
 }
 
 #[derive(Serialize)]
@@ -100,6 +109,7 @@ pub(super) fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
     }
     let mut report = report(&stealth, args.light.lit_map(), rules.id());
     report.horizon_asked = horizon;
+    report.game_hash = registry::game_hash(&level);
     let mut text = serde_json::to_string(&report)
         .map_err(|e| CliError::Failed(format!("cannot encode the analysis: {e}")))?;
     text.push('\n');
@@ -116,6 +126,7 @@ fn report(stealth: &Stealth, light: LitMap, rules: &'static str) -> Report {
     Report {
         summary,
         rules,
+        game_hash: None,
         horizon: stealth.horizon,
         horizon_asked: stealth.horizon,
         light: light.name(),
@@ -163,5 +174,10 @@ fn route_report(r: &LootRoute) -> RouteReport {
                 .map(|(t, c)| [i64::from(c.x), i64::from(c.y), t as i64])
                 .collect()
         }),
+        bump: r
+            .route
+            .as_ref()
+            .and_then(|route| route.bump)
+            .map(|b| [i64::from(b.loot.x), i64::from(b.loot.y), b.turn as i64]),
     }
 }

@@ -15,7 +15,7 @@ use super::recipe::{GeneratorArgs, build, build_recipe};
 use crate::analysis::stats::level_stats;
 use crate::generate::campaign::LEVELS;
 use crate::generate::recipe::Recipe;
-use crate::generate::{campaign, exact, lll2025};
+use crate::generate::{campaign, exact, lll2025, registry};
 use crate::io::atomic_dir::StagedDir;
 use crate::io::export::{self, Format};
 use crate::model::Level;
@@ -99,6 +99,9 @@ struct SummaryRow {
     rooms: usize,
     loot: usize,
     guards: usize,
+    /// The hash the game behind the generator gives the mansion (the 2025 game's spec-§14 `fnv`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game_hash: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -186,6 +189,7 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
             rooms: stats.rooms,
             loot: stats.loot,
             guards: stats.guards,
+            game_hash: registry::game_hash(&level),
         });
         if format == Format::Ldtk {
             project.push(level);

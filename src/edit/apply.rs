@@ -144,9 +144,14 @@ pub(super) fn move_waypoint(
         .get_mut(route)
         .and_then(|r| r.cells.get_mut(index))
         .ok_or(EditError::NoWaypoint(route, index))?;
-    *cell = to;
+    let was = std::mem::replace(cell, to);
     if index == 0 {
-        for guard in level.guards.iter_mut().filter(|g| g.route == route) {
+        // A guard posted off its route stays at its post.
+        for guard in level
+            .guards
+            .iter_mut()
+            .filter(|g| g.route == route && g.start == was)
+        {
             guard.start = to;
         }
     }
@@ -337,13 +342,21 @@ pub(super) fn move_room_to_route(
     }
     limits::check_patrols(&after).map_err(EditError::OverLimit)?;
     let mut changed = rebuilt.cells.clone();
+    let was_first: Vec<Option<Cell>> = level
+        .patrols
+        .iter()
+        .map(|p| p.cells.first().copied())
+        .collect();
     level.patrols[to] = rebuilt;
     if let Some((f, route)) = rebuilt_old {
         changed.extend_from_slice(&route.cells);
         level.patrols[f] = route;
     }
+    // Guards on a rebuilt route start on its first cell; one posted off its route stays at its post.
     for guard in &mut level.guards {
-        if let Some(&start) = level.patrols.get(guard.route).and_then(|p| p.cells.first()) {
+        if let Some(&start) = level.patrols.get(guard.route).and_then(|p| p.cells.first())
+            && was_first.get(guard.route) == Some(&Some(guard.start))
+        {
             guard.start = start;
         }
     }

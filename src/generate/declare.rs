@@ -78,6 +78,12 @@ pub trait Declare: Send + Sync + 'static {
     fn figures(_params: &Self::Params, _seed: u64) -> GeneratorFigures {
         GeneratorFigures::default()
     }
+    /// The hash the game this generator re-implements gives the level, as the game prints it, where
+    /// the game has one and the level holds what it reads (the 2025 game's spec-§14 `fnv`): it tells
+    /// whether a level, or a file read back, is the game's own mansion.
+    fn game_hash(_level: &Level) -> Option<String> {
+        None
+    }
 }
 
 /// A generator as the rest of the program sees it: a [`Declare`] without its types.
@@ -96,6 +102,8 @@ pub trait GeneratorKind: Send + Sync {
     fn rooms(&self) -> OriginKind;
     /// See [`Declare::check_level`].
     fn check_level(&self, level: &Level) -> Result<(), String>;
+    /// See [`Declare::game_hash`].
+    fn game_hash(&self, level: &Level) -> Option<String>;
     /// The default parameters.
     fn defaults(&self) -> GeneratorParams;
     /// The parameters of mansion `level` of game `game_seed`.
@@ -149,6 +157,9 @@ impl<D: Declare> GeneratorKind for Kind<D> {
     }
     fn check_level(&self, level: &Level) -> Result<(), String> {
         D::check_level(level)
+    }
+    fn game_hash(&self, level: &Level) -> Option<String> {
+        D::game_hash(level)
     }
     fn defaults(&self) -> GeneratorParams {
         GeneratorParams::of::<D>(D::defaults())

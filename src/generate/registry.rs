@@ -20,6 +20,7 @@ use thiserror::Error;
 
 pub use super::declare::{Declare, GeneratorKind, GeneratorParams, Kind};
 use super::{lll2025, packed_mansion, rogue_grid, siheyuan, tile_growth};
+use crate::model::Level;
 use crate::model::limits::{fit_message, quote};
 
 /// The generators this build comes with, in menu order: one line per generator.
@@ -60,6 +61,12 @@ pub fn all() -> Vec<&'static dyn GeneratorKind> {
 pub fn find(id: &str) -> Option<&'static dyn GeneratorKind> {
     let id = id.replace('-', "_");
     all().into_iter().find(|kind| kind.id() == id)
+}
+
+/// The hash the game behind `level`'s generator gives it ([`GeneratorKind::game_hash`]); `None` for a
+/// generator that re-implements no game with a hash.
+pub fn game_hash(level: &Level) -> Option<String> {
+    find_in_file(&level.generator)?.game_hash(level)
 }
 
 /// Every generator id, as the command line accepts them (dashes for underscores), for messages.

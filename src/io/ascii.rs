@@ -2,10 +2,10 @@
 
 use crate::model::{ItemKind, Level, Terrain};
 
-/// The legend printed under an ASCII map.
+/// The legend printed under an ASCII map. Each cell shows the top item of its stack.
 pub const LEGEND: &str = "# wall  - | window  + door  ' archway  P portcullis  g garden gate  . wood  ; creaky  : marble  \
 \" grass  ~ water  (space) ground  $ loot  h chair  T table  * bush  Y lit torch  y unlit torch  G guard  @ start  \
-(2025) v vault floor  _ plinth  L locked door  % food  b bed  d/D drawers  k bookshelf  s shelf  o stove  \
+(2025) v vault floor  _ treasure floor  ^ plinth  L locked door  % food  b bed  d/D drawers  k bookshelf  s shelf  o stove  \
 V vault box  n note  X treasure lock  & treasure";
 
 fn terrain_char(t: Terrain) -> char {
@@ -48,6 +48,7 @@ fn item_char(kind: ItemKind) -> char {
         ItemKind::Shelf => 's',
         ItemKind::Stove => 'o',
         ItemKind::VaultBox => 'V',
+        ItemKind::Plinth => '^',
         ItemKind::Note => 'n',
         ItemKind::TreasureLock => 'X',
         ItemKind::Treasure(_) => '&',

@@ -308,10 +308,11 @@ impl PatrolRoute {
     }
 }
 
-/// A guard standing on the first cell of its route.
+/// A guard standing on the first cell of its route, or posted elsewhere at the start with a walk onto
+/// it (the 2025 game's level-1 guard waits inside the front gate, then picks up its route from there).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Guard {
-    /// The cell the guard stands on at turn 0.
+    /// The cell the guard stands on at turn 0: its route's first cell, or a post it walks on from.
     pub start: Cell,
     /// Index into [`Level::patrols`].
     pub route: usize,

@@ -147,6 +147,9 @@ pub enum ItemKind {
     Stove,
     /// A 2025 vault's treasure box: bonus loot, guards walk round it.
     VaultBox,
+    /// The 2025 plinth a treasure stands on, on treasure floor: the thief takes the treasure from
+    /// beside it; guards walk round it.
+    Plinth,
     /// A 2025 clue note for a locked treasure; walkable.
     Note,
     /// The lock over a 2025 locked treasure; blocks the player until the book puzzle is solved.
@@ -177,6 +180,7 @@ impl ItemKind {
             ItemKind::Shelf => "shelf",
             ItemKind::Stove => "stove",
             ItemKind::VaultBox => "vault treasure box",
+            ItemKind::Plinth => "treasure plinth",
             ItemKind::Note => "clue note",
             ItemKind::TreasureLock => "treasure lock",
             ItemKind::Treasure(_) => "treasure",
@@ -207,7 +211,8 @@ impl ItemKind {
 impl ItemKind {
     /// Whether the 2025 game puts `above` straight on top of an item of this kind (spec 2025 §5.2,
     /// §7.19, §7.21, §7.22): a coin on any loot-holding furniture, food on a table, a clue note on
-    /// drawers or a shelf, and a treasure under its lock. These are the only stacks a level holds.
+    /// drawers or a shelf, a treasure on its plinth, and a lock over the treasure. These are the only
+    /// stacks a level holds.
     pub fn carries(self, above: ItemKind) -> bool {
         use ItemKind as K;
         match above {
@@ -223,6 +228,7 @@ impl ItemKind {
             ),
             K::Health => self == K::Table,
             K::Note => matches!(self, K::DrawersShort | K::DrawersTall | K::Shelf),
+            K::Treasure(_) => self == K::Plinth,
             K::TreasureLock => matches!(self, K::Treasure(_)),
             _ => false,
         }

@@ -231,6 +231,7 @@ fn item_cost(kind: ItemKind) -> u32 {
         | ItemKind::Shelf
         | ItemKind::Stove
         | ItemKind::VaultBox
+        | ItemKind::Plinth
         | ItemKind::TreasureLock
         | ItemKind::Treasure(_) => INFINITE,
     }
@@ -253,4 +254,48 @@ pub fn move_costs(level: &Level) -> Grid<u32> {
         }
     }
     costs
+}
+
+/// Whether a guard starting on `start` gets onto its `route`: it starts on the route's first cell, or
+/// elsewhere with a walk onto it ([`walk_to_nearest`]; a cell of the route is a walk of one cell).
+pub fn starts_onto_route(start: Cell, route: &[Cell], costs: &Grid<u32>) -> bool {
+    route.first() == Some(&start) || walk_to_nearest(start, route, costs).is_some()
+}
+
+/// The shortest walk (8 directions, no corner cutting, no water) from `from` to the nearest of
+/// `targets`, both ends included, on the costs of [`move_costs`]: how a guard posted off its route
+/// (the 2025 game's level-1 guard, inside the front gate) gets onto it.
+pub fn walk_to_nearest(from: Cell, targets: &[Cell], costs: &Grid<u32>) -> Option<Vec<Cell>> {
+    let open = |c: Cell| costs.get(c).is_some_and(|&v| v < WATER_COST);
+    if !open(from) {
+        return None;
+    }
+    let mut came_from: Grid<Option<Cell>> = Grid::new(costs.shape(), None);
+    let mut queue = std::collections::VecDeque::from([from]);
+    came_from.set(from, Some(from));
+    while let Some(c) = queue.pop_front() {
+        if targets.contains(&c) {
+            let mut walk = vec![c];
+            let mut at = c;
+            while at != from {
+                at = came_from.at(at)?;
+                walk.push(at);
+            }
+            walk.reverse();
+            return Some(walk);
+        }
+        let around = (-1..=1).flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)));
+        for n in around
+            .filter(|&d| d != (0, 0))
+            .map(|(dx, dy)| c.offset(dx, dy))
+        {
+            let straight = |d: Cell| open(d) || d == c;
+            let corner_free = straight(Cell::new(c.x, n.y)) && straight(Cell::new(n.x, c.y));
+            if open(n) && corner_free && came_from.get(n) == Some(&None) {
+                came_from.set(n, Some(c));
+                queue.push_back(n);
+            }
+        }
+    }
+    None
 }

@@ -136,6 +136,7 @@ pub fn item_glyph(shapes: &mut Vec<Shape>, c: Pos2, s: f32, kind: ItemKind) {
         | ItemKind::Shelf
         | ItemKind::Stove
         | ItemKind::VaultBox
+        | ItemKind::Plinth
         | ItemKind::Note
         | ItemKind::TreasureLock
         | ItemKind::Treasure(_) => block_2025(shapes, c, s, kind, edge),

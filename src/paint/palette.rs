@@ -219,6 +219,7 @@ pub fn item_2025(kind: ItemKind) -> Option<Color32> {
         ItemKind::Shelf => (130, 130, 120),
         ItemKind::Stove => (30, 30, 30),
         ItemKind::VaultBox => (200, 160, 20),
+        ItemKind::Plinth => (175, 165, 150),
         ItemKind::Note => (245, 245, 220),
         ItemKind::TreasureLock => (90, 90, 200),
         ItemKind::Treasure(_) => (255, 60, 180),

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::analysis::stealth::Route;
 use crate::model::{Cell, Dir};
 
 /// One action of the thief (§5.1): the game has only four directions, a step, a leap and a wait. A torch
@@ -105,7 +106,20 @@ pub fn move_between(from: Cell, to: Cell) -> Option<Move> {
     })
 }
 
-/// The moves that walk `path` (one cell per turn), or `None` if two cells in a row are no move apart.
-pub fn route_moves(path: &[Cell]) -> Option<Vec<Move>> {
-    path.windows(2).map(|w| move_between(w[0], w[1])).collect()
+/// The moves that play `route` (one cell per turn), or `None` if two cells in a row are no move apart:
+/// its turn spent bumping the loot (if any) is a step toward the loot, every other pair of cells the
+/// move between them.
+pub fn route_moves(route: &Route) -> Option<Vec<Move>> {
+    (1..route.path.len())
+        .map(|t| route_move(route, t))
+        .collect()
+}
+
+/// The move of `route`'s turn `t ≥ 1`: from `path[t − 1]` to `path[t]`, or toward the loot it bumps.
+pub fn route_move(route: &Route, t: usize) -> Option<Move> {
+    let from = *route.path.get(t - 1)?;
+    match route.bump {
+        Some(bump) if bump.turn == t => move_between(from, bump.loot),
+        _ => move_between(from, *route.path.get(t)?),
+    }
 }

@@ -45,6 +45,7 @@ fn item_char(kind: ItemKind) -> char {
         ItemKind::Shelf => 's',
         ItemKind::Stove => 'o',
         ItemKind::VaultBox => 'V',
+        ItemKind::Plinth => '^',
         ItemKind::Note => 'n',
         ItemKind::TreasureLock => 'X',
         ItemKind::Treasure(_) => '&',

@@ -223,13 +223,13 @@ pub(super) fn coin_missing() -> (Level, Broken) {
     (level, Broken::new(broken, Where::Nowhere))
 }
 
-/// 21: a guard placed one step along its route instead of on its first cell.
+/// 21: a guard placed in a wall, where it can neither stand nor walk onto its route.
 pub(super) fn guard_off_its_start() -> (Level, Broken) {
     let (level, (g, cell)) = find(1..=9, |l| {
-        l.guards.iter().enumerate().find_map(|(g, guard)| {
-            let cells = &l.patrols[guard.route].cells;
-            cells.iter().find(|&&c| c != cells[0]).map(|&c| (g, c))
-        })
+        let wall = (0..l.height)
+            .flat_map(|y| (0..l.width).map(move |x| Cell::new(x, y)))
+            .find(|&c| l.terrain(c) == Terrain::Wall)?;
+        (!l.guards.is_empty()).then_some((0, wall))
     });
     let mut broken = level.clone();
     broken.guards[g].start = cell;

@@ -261,6 +261,9 @@ pub struct CellRules {
     pub leap_landing: [CellSet; 4],
     /// Creaky boards: ending a move on one is heard (§3.6).
     pub creaky: CellSet,
+    /// Cells the thief cannot enter whose loot it takes by bumping them from a cardinal neighbour: it
+    /// stays put and the turn passes (the 2025 game's drawers, plinths and shelves; none in 2023).
+    pub taken_by_bump: CellSet,
     /// Where a leap may start, when not wherever the thief stands (the 2025 game makes a leap out of
     /// water a step).
     pub leap_from: Option<CellSet>,
@@ -284,6 +287,7 @@ impl CellRules {
             passable: std::array::from_fn(|_| CellSet::empty(shape)),
             leap_landing: std::array::from_fn(|_| CellSet::empty(shape)),
             creaky: CellSet::empty(shape),
+            taken_by_bump: CellSet::empty(shape),
             leap_from: None,
             torches_lit: Vec::new(),
             torches_unlit: Vec::new(),

@@ -32,6 +32,18 @@ pub struct Route {
     pub watched_steps: usize,
     /// The turns `t ≥ 1` in which a guard notices the thief (`watched_steps` of them).
     pub noticed_turns: Vec<usize>,
+    /// Set when the route takes its loot by bumping the loot's cell ([`CellRules::taken_by_bump`]):
+    /// the path stays put that turn, and the move played is a step toward the loot.
+    pub bump: Option<Bump>,
+}
+
+/// A turn spent bumping the loot's cell from beside it, which takes the loot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bump {
+    /// The turn `t ≥ 1` of the bump: `path[t] == path[t − 1]`, a cardinal neighbour of `loot`.
+    pub turn: usize,
+    /// The loot's cell.
+    pub loot: Cell,
 }
 
 /// The search over one level's hazards.
@@ -58,6 +70,15 @@ fn first_near(first: &Layers, loot: Cell) -> Option<usize> {
             .last()
             .is_some_and(|widest| near(loot).any(|c| widest.contains(c)))
     })
+}
+
+/// The cells from which the thief takes `loot` by bumping it: its standable cardinal neighbours, when
+/// its cell is one the rules loot on a bump.
+pub(super) fn bump_cells(rules: &CellRules, loot: Cell) -> impl Iterator<Item = Cell> + '_ {
+    let bumped = rules.taken_by_bump.contains(loot);
+    loot.neighbours4()
+        .into_iter()
+        .filter(move |&n| bumped && rules.standable.contains(n))
 }
 
 impl Search<'_> {
@@ -178,11 +199,13 @@ impl Search<'_> {
         usize::from(heard || hz.watched.contains(q))
     }
 
-    /// The leaps over `loot` the map allows at any turn, as (from, landing) pairs: the loot's cell
-    /// passable in the leap's direction and the landing standable, the part of [`Search::legal`] that
-    /// does not change with the turn.
-    fn leaps_over_loot(&self, loot: Cell) -> Vec<(Cell, Cell)> {
-        DIRS.iter()
+    /// The moves that take `loot` from beside it, allowed at any turn, as (from, landing) pairs: the
+    /// leaps over it (its cell passable in the leap's direction, the landing standable) and, where
+    /// its cell is taken by a bump, the bumps from each standable cardinal neighbour (a turn spent in
+    /// place). The part of [`Search::legal`] that does not change with the turn.
+    fn takes_beside(&self, loot: Cell) -> Vec<(Cell, Cell)> {
+        let leaps = DIRS
+            .iter()
             .enumerate()
             .map(|(d, dir)| {
                 let (dx, dy) = dir.delta();
@@ -191,15 +214,16 @@ impl Search<'_> {
             .filter(|&(d, p, q)| {
                 self.rules.leap_landing[d].contains(q) && self.rules.may_leap_from(p)
             })
-            .map(|(_, p, q)| (p, q))
-            .collect()
+            .map(|(_, p, q)| (p, q));
+        let bumps = bump_cells(self.rules, loot).map(|n| (n, n));
+        leaps.chain(bumps).collect()
     }
 
-    /// Landings at turn `t` of `leaps` over the loot from first-leg cells, noticed in at most `k` turns
-    /// in all.
-    fn leaps_over(&self, first: &Layers, leaps: &[(Cell, Cell)], t: usize, k: usize) -> Vec<Cell> {
+    /// Landings at turn `t` of `takes` beside the loot from first-leg cells, noticed in at most `k`
+    /// turns in all.
+    fn takes_at(&self, first: &Layers, takes: &[(Cell, Cell)], t: usize, k: usize) -> Vec<Cell> {
         let blocked = &self.hazards[t].blocked;
-        leaps
+        takes
             .iter()
             .filter(|&&(p, q)| {
                 if blocked.contains(q) {
@@ -233,7 +257,7 @@ impl Search<'_> {
     /// per turn, the only one it needs, in two buffers that take turns.
     fn ghost_turns(&self, first: &Layers, loot: Cell) -> Option<usize> {
         let near = first_near(first, loot)?;
-        let leaps = self.leaps_over_loot(loot);
+        let takes = self.takes_beside(loot);
         let (mut now, mut next) = (
             CellSet::empty(self.rules.shape),
             CellSet::empty(self.rules.shape),
@@ -244,7 +268,7 @@ impl Search<'_> {
                 self.advance_unnoticed_into(&now, &self.hazards[t], &mut next);
                 std::mem::swap(&mut now, &mut next);
             }
-            for q in self.leaps_over(first, &leaps, t, 0) {
+            for q in self.takes_at(first, &takes, t, 0) {
                 now.insert(q);
                 taken = true;
             }
@@ -265,7 +289,7 @@ impl Search<'_> {
     fn way_out(&self, first: &Layers, loot: Cell, keep: bool) -> Option<(usize, usize, Layers)> {
         let budget = first[0].len() - 1;
         let near = first_near(first, loot)?;
-        let leaps = self.leaps_over_loot(loot);
+        let takes = self.takes_beside(loot);
         // `None` while the loot has not been taken yet on any route: nothing to sweep.
         let mut second: Vec<Option<Vec<CellSet>>> = vec![None; near.max(1)];
         let mut best: Option<(usize, usize)> = None;
@@ -275,7 +299,7 @@ impl Search<'_> {
                 second[t - 1] = None;
             }
             for k in 0..=budget {
-                let mut taken: Vec<Cell> = self.leaps_over(first, &leaps, t, k);
+                let mut taken: Vec<Cell> = self.takes_at(first, &takes, t, k);
                 if first[t][k].contains(loot) {
                     taken.push(loot);
                 }
@@ -326,6 +350,7 @@ impl Search<'_> {
     ) -> Route {
         let mut path = vec![exit];
         let (mut cur, mut k, mut holding) = (exit, k_exit, true);
+        let mut bump = None;
         for t in (1..=t_exit).rev() {
             let candidates = std::iter::once(cur).chain(DIRS.iter().flat_map(|d| {
                 let (dx, dy) = d.delta();
@@ -341,7 +366,7 @@ impl Search<'_> {
             if holding {
                 found = candidates.clone().find_map(|p| from(second, p));
                 if found.is_none() {
-                    // The loot was taken this turn: on it, or leaping over it.
+                    // The loot was taken this turn: on it, leaping over it, or bumping it.
                     holding = false;
                     if cur != loot {
                         found = DIRS
@@ -352,6 +377,10 @@ impl Search<'_> {
                             })
                             .filter(|&(_, q)| q == cur)
                             .find_map(|(p, _)| from(first, p));
+                    }
+                    if found.is_none() && bump_cells(self.rules, loot).any(|n| n == cur) {
+                        found = from(first, cur);
+                        bump = found.map(|_| Bump { turn: t, loot });
                     }
                 }
             }
@@ -374,6 +403,7 @@ impl Search<'_> {
             watched_steps: noticed_turns.len(),
             path,
             noticed_turns,
+            bump,
         }
     }
 }

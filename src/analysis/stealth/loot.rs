@@ -8,7 +8,7 @@ use super::cancel::Cancel;
 use super::cells::{CellRules, CellSet};
 use super::earshot;
 use super::frames::{Frames, RouteCheck, Slip, TurnLoop};
-use super::ghost::{Route, Search, TurnHazards};
+use super::ghost::{Route, Search, TurnHazards, bump_cells};
 use super::timeline::GuardTimeline;
 use super::watch::Watch;
 use crate::model::{Cell, ItemKind, Level};
@@ -227,7 +227,11 @@ pub(super) fn loot_routes(
     let from_start = reach(hazards.rules, plan.start);
     let mut wanted: Vec<bool> = coins
         .iter()
-        .map(|c| from_start.contains(c.cell) && reach(hazards.rules, c.cell).intersects(&exits))
+        .map(|c| {
+            std::iter::once(c.cell)
+                .chain(bump_cells(hazards.rules, c.cell))
+                .any(|at| from_start.contains(at) && reach(hazards.rules, at).intersects(&exits))
+        })
         .collect();
     for round in 0..=VERIFY_ROUNDS {
         plan.search(hazards, &mut coins, &wanted, cancel);
@@ -277,6 +281,8 @@ pub(super) fn loot_routes(
 /// Marks the game's own ghosts: every ghost route, and each least-noticed route the game plays without
 /// a chase. Where a guard gives chase, the thief's cell at that turn is blocked and the coin searched
 /// again, for up to [`CHASE_ROUNDS`] rounds; a route still chased then stays as found, not unchased.
+/// A ghost route such a search finds is played strictly first: it stays a ghost only if the game
+/// notices nothing on it.
 fn unchased_routes(
     plan: &Plan,
     hazards: &mut Hazards,
@@ -291,17 +297,22 @@ fn unchased_routes(
     let mut wanted = vec![false; coins.len()];
     for round in 0..=CHASE_ROUNDS {
         wanted.fill(false);
-        let plays: Vec<(usize, Result<(), Slip>)> = coins
+        let plays: Vec<(usize, bool, Result<(), Slip>)> = coins
             .par_iter()
             .enumerate()
-            .filter(|&(i, c)| !c.ghost && !settled[i] && !cancel.is_cancelled())
+            .filter(|&(i, c)| !c.unchased && !settled[i] && !cancel.is_cancelled())
             .filter_map(|(i, c)| match &c.found {
-                Some(Found::Route(route)) => Some((i, game.unchased(route))),
+                Some(Found::Route(route)) => {
+                    let ghost = c.ghost && game.verify(route).is_ok();
+                    let played = if ghost { Ok(()) } else { game.unchased(route) };
+                    Some((i, ghost, played))
+                }
                 _ => None,
             })
             .collect();
         let mut again = false;
-        for (i, played) in plays {
+        for (i, ghost, played) in plays {
+            coins[i].ghost = ghost;
             match played {
                 Ok(()) => {
                     coins[i].unchased = true;

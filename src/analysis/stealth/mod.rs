@@ -42,7 +42,7 @@ use serde::{Deserialize, Serialize};
 pub use cancel::Cancel;
 pub use cells::{CellRules, CellSet, ThiefMoves};
 pub use frames::{Frame, RouteCheck, Slip, TurnLoop};
-pub use ghost::Route;
+pub use ghost::{Bump, Route};
 pub use timeline::GuardTimeline;
 
 use route_views::RouteViews;

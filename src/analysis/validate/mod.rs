@@ -15,7 +15,7 @@ mod report;
 mod siheyuan;
 
 use super::{RoomGraph, patrol_metrics, room_graph};
-use crate::model::topology::{INFINITE, move_costs};
+use crate::model::topology::{INFINITE, move_costs, starts_onto_route};
 use crate::model::{Cell, Grid, ItemKind, Level, RoomId, RoomKind, Terrain, valid};
 pub(crate) use report::Report;
 pub use report::{FindingKind, Violation};
@@ -179,17 +179,21 @@ fn check_items_unique(level: &Level, report: &mut Report) {
     }
 }
 
-/// Invariants 21 and 23, which any level must keep: guards start on their routes and routes only take
-/// walkable steps (no walls, water, jumps or corner cuts).
+/// Invariants 21 and 23, which any level must keep: guards start on their routes (or where they can
+/// walk onto them, as the 2025 game posts its level-1 guard) and routes only take walkable steps (no
+/// walls, water, jumps or corner cuts).
 fn check_routes(level: &Level, report: &mut Report) {
     let costs = move_costs(level);
     let cost = |c: Cell| costs.get(c).copied().unwrap_or(INFINITE);
     for (g, guard) in level.guards.iter().enumerate() {
-        if level.patrols[guard.route].cells.first() != Some(&guard.start) {
+        if !starts_onto_route(guard.start, &level.patrols[guard.route].cells, &costs) {
             report.at(
                 21,
                 guard.start,
-                format!("guard {g} does not start on the first cell of its route"),
+                format!(
+                    "guard {g} starts neither on the first cell of its route nor where it can walk \
+                     onto it"
+                ),
             );
         }
     }

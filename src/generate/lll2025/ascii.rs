@@ -110,6 +110,19 @@ pub struct GuardRecord {
 /// terrain index (rows from the south, x inner), every item's x, y and kind, every guard's x, y, flags,
 /// path length and path cells, and the start. Printed as 8 hex digits it is the vectors' `fnv`.
 pub fn fnv(map: &Map, guards: &[GuardRecord], start: (i32, i32)) -> u32 {
+    fnv_of(
+        map,
+        guards.iter().map(|g| (g.pos, g.flags, g.path.as_slice())),
+        start,
+    )
+}
+
+/// [`fnv`] of the guards as (start, flags, path).
+pub fn fnv_of<'a>(
+    map: &Map,
+    guards: impl Iterator<Item = ((i32, i32), u16, &'a [(i32, i32)])>,
+    start: (i32, i32),
+) -> u32 {
     let mut hash: u32 = 0x811c_9dc5;
     let mut feed = |v: i32| {
         for byte in (v as u16).to_le_bytes() {
@@ -129,12 +142,12 @@ pub fn fnv(map: &Map, guards: &[GuardRecord], start: (i32, i32)) -> u32 {
         feed(item.y);
         feed(i32::from(item.kind.index()));
     }
-    for guard in guards {
-        feed(guard.pos.0);
-        feed(guard.pos.1);
-        feed(i32::from(guard.flags));
-        feed(guard.path.len() as i32);
-        for &(x, y) in &guard.path {
+    for (pos, flags, path) in guards {
+        feed(pos.0);
+        feed(pos.1);
+        feed(i32::from(flags));
+        feed(path.len() as i32);
+        for &(x, y) in path {
             feed(x);
             feed(y);
         }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::level::{GENERATOR, to_level};
 use super::plan::{self, LevelType, PlanEntry, level_seed_string};
-use super::{Build, Variation, locks};
+use super::{Build, Variation, locks, model_map};
 use crate::generate::declare::Declare;
 use crate::generate::params::{Clamp, ParamSpec, Widget, choice, numeric};
 use crate::generate::passes;
@@ -113,9 +113,10 @@ impl Generator for Lll2025 {
         ID
     }
 
-    /// The output version (see [`Generator::version`]).
+    /// The output version (see [`Generator::version`]): 2 keeps every item the game places, in its
+    /// order (stacks, plinths), and level 1's guard at its post with the game's own path.
     fn version(&self) -> u32 {
-        1
+        2
     }
 
     fn generate(&self, request: &Request) -> Result<Level, GenerateError> {
@@ -229,6 +230,11 @@ impl Declare for Declaration {
     }
 
     /// A 2025 level file must carry its 2025 part (level type, room types, what guards carry).
+    /// The spec-§14 `fnv`, 8 lower-case hex digits ([`model_map::level_hash`]).
+    fn game_hash(level: &Level) -> Option<String> {
+        model_map::level_hash(level).map(|h| format!("{h:08x}"))
+    }
+
     fn check_level(level: &Level) -> Result<(), String> {
         match &level.lll2025 {
             Some(extra) if extra.room_types.len() == level.rooms.len() => Ok(()),

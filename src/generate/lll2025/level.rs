@@ -4,18 +4,18 @@
 //! adjacencies, one patrol route per guard, the front door as the entrance, and what the model's shared
 //! records cannot say (room types, level type, what guards carry) in [`Level2025`].
 //!
-//! The model holds one item per cell where the game may stack two (a plinth under its treasure, loot on
-//! a chair or table): the top one, the one the game draws, is kept.
+//! The items keep the game's list order, so a cell's items stack as the game's do (a plinth under its
+//! treasure under its lock, loot on a chair or table), and the spec-§14 hash can be read off the model.
 
 use super::Build;
 use super::map::{self, ItemKind as GameItem, Terrain as GameTerrain};
 use super::rooms::{DoorType, RoomType};
 use crate::generate::build::exterior_of;
-use crate::model::topology::{move_costs, room_of_cell};
+use crate::model::topology::room_of_cell;
 use crate::model::{
-    Adjacency, Axis, Cell, Dir, Entrance, Grid, Guard, GuardExtras2025, Item, ItemKind, Level,
-    Level2025, PatrolRoute, Post2025, Rect, Room, RoomId, RoomKind, RoomOrigin, RoomType2025,
-    Segment, Terrain,
+    Adjacency, Axis, Cell, Dir, Entrance, Guard, GuardExtras2025, Item, ItemKind, Level, Level2025,
+    PatrolRoute, Post2025, Rect, Room, RoomId, RoomKind, RoomOrigin, RoomType2025, Segment,
+    Terrain,
 };
 
 /// The generator's id in levels and on the command line.
@@ -47,8 +47,8 @@ fn terrain(t: GameTerrain) -> Terrain {
     }
 }
 
-/// The model's item for the game's; `None` for the plinth (its cell's [`Terrain::TreasureFloor`] shows
-/// it) and the runtime-only kinds, which never lie on a generated map.
+/// The model's item for the game's; `None` for the runtime-only kinds, which never lie on a generated
+/// map.
 fn item(k: GameItem) -> Option<ItemKind> {
     use GameItem as G;
     Some(match k {
@@ -80,8 +80,8 @@ fn item(k: GameItem) -> Option<ItemKind> {
         G::TreasureC => ItemKind::Treasure(2),
         G::TreasureD => ItemKind::Treasure(3),
         G::TreasureE => ItemKind::Treasure(4),
-        G::TreasurePlinth
-        | G::TorchCarry
+        G::TreasurePlinth => ItemKind::Plinth,
+        G::TorchCarry
         | G::PurseCarry
         | G::Key
         | G::KeyCarry
@@ -107,16 +107,18 @@ fn blank_with_terrain(b: &Build, seed: u64) -> Level {
     level
 }
 
-/// The items, one per cell: the last the game placed on each (the one it draws), in placement order.
+/// Every item the game placed, in its list order, so that the items on one cell stack bottom to top as
+/// the game draws them (a coin on a chair, a treasure on its plinth under its lock).
 fn items(m: &map::Map) -> Vec<Item> {
-    let mut out: Vec<Item> = Vec::with_capacity(m.items.len());
-    for it in &m.items {
-        let Some(kind) = item(it.kind) else { continue };
-        let c = Cell::new(it.x, it.y);
-        out.retain(|o| o.cell != c);
-        out.push(Item { kind, cell: c });
-    }
-    out
+    m.items
+        .iter()
+        .filter_map(|it| {
+            item(it.kind).map(|kind| Item {
+                kind,
+                cell: Cell::new(it.x, it.y),
+            })
+        })
+        .collect()
 }
 
 /// The model's rooms: the exterior first (every outdoor room of the game), then the game's indoor rooms
@@ -229,15 +231,14 @@ fn post(b: &Build, g: &super::ascii::GuardRecord) -> Post2025 {
     }
 }
 
-/// One route per guard, rotated to start where the guard stands, and the guards with their loads.
+/// One route per guard, the game's path (which starts where the guard stands but at level 1), and the
+/// guards with their loads.
 fn guards(b: &Build) -> (Vec<PatrolRoute>, Vec<Guard>, Vec<GuardExtras2025>) {
     let (mut routes, mut guards, mut extras) = (Vec::new(), Vec::new(), Vec::new());
     for g in &b.guards {
-        let mut cells: Vec<Cell> = g.path.iter().copied().map(cell).collect();
-        if let Some(k) = cells.iter().position(|&c| c == cell(g.pos)) {
-            cells.rotate_left(k);
-        }
-        // Off its route, the guard is walked there by `join_post_to_route` once the map's costs are known.
+        let cells: Vec<Cell> = g.path.iter().copied().map(cell).collect();
+        // Level 1's guard waits off its route, inside the front gate (§7.23): the route stays the
+        // game's path, and the rules walk the guard onto it.
         guards.push(Guard {
             start: cell(g.pos),
             route: routes.len(),
@@ -256,66 +257,6 @@ fn guards(b: &Build) -> (Vec<PatrolRoute>, Vec<Guard>, Vec<GuardExtras2025>) {
         });
     }
     (routes, guards, extras)
-}
-
-/// A guard posted off its route (level 1's tutorial guard waits just inside the gate, then walks to its
-/// route, §7.23): the model's routes are closed walks that start where the guard stands, so the route
-/// becomes the walk from the post to the nearest route cell, the whole loop from there, and the walk back.
-/// The game's guard does not come back to the post after a lap; that one guard is the approximation.
-/// A guard on its route, or one with no walk to it, keeps the route as it is.
-fn join_post_to_route(cells: &mut Vec<Cell>, post: Cell, costs: &Grid<u32>) {
-    if cells.first() == Some(&post) {
-        return;
-    }
-    let loop_cells = &cells[..];
-    let Some(lead) = walk_to_any(post, loop_cells, costs) else {
-        cells.insert(0, post);
-        return;
-    };
-    let Some(&joined) = lead.last() else {
-        return;
-    };
-    let Some(k) = loop_cells.iter().position(|&c| c == joined) else {
-        return;
-    };
-    let mut route: Vec<Cell> = lead.clone();
-    route.extend(loop_cells[k + 1..].iter().chain(&loop_cells[..=k]));
-    route.extend(lead.iter().rev().skip(1).take(lead.len().saturating_sub(2)));
-    *cells = route;
-}
-
-/// The shortest walk (8 directions, no corner cutting, no water) from `from` to the nearest of
-/// `targets`, both ends included.
-fn walk_to_any(from: Cell, targets: &[Cell], costs: &Grid<u32>) -> Option<Vec<Cell>> {
-    let open = |c: Cell| costs.get(c).is_some_and(|&v| v < 4096);
-    let mut came_from: Grid<Option<Cell>> = Grid::new(costs.shape(), None);
-    let mut queue = std::collections::VecDeque::from([from]);
-    came_from.set(from, Some(from));
-    while let Some(c) = queue.pop_front() {
-        if targets.contains(&c) {
-            let mut walk = vec![c];
-            let mut at = c;
-            while at != from {
-                at = came_from.at(at)?;
-                walk.push(at);
-            }
-            walk.reverse();
-            return Some(walk);
-        }
-        let around = (-1..=1).flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)));
-        for n in around
-            .filter(|&d| d != (0, 0))
-            .map(|(dx, dy)| c.offset(dx, dy))
-        {
-            let straight = |d: Cell| open(d) || d == c;
-            let corner_free = straight(Cell::new(c.x, n.y)) && straight(Cell::new(n.x, c.y));
-            if open(n) && corner_free && came_from.get(n) == Some(&None) {
-                came_from.set(n, Some(c));
-                queue.push_back(n);
-            }
-        }
-    }
-    None
 }
 
 /// The rooms a route passes through, in the order it first enters them (cells of no room skipped).
@@ -337,10 +278,6 @@ pub fn to_level(b: &Build, seed: u64) -> Level {
     level.rooms = rooms;
     level.adjacencies = adjacencies(b, &level, &ids);
     let (mut patrols, guards, guard_extras) = guards(b);
-    let costs = move_costs(&level);
-    for (route, guard) in patrols.iter_mut().zip(&guards) {
-        join_post_to_route(&mut route.cells, guard.start, &costs);
-    }
     let owners = room_of_cell(&level);
     for route in &mut patrols {
         route.visits = visits(&route.cells, |c| owners.at(c));

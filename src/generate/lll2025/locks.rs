@@ -7,8 +7,9 @@
 //! treasure passes may have put something there).
 
 use super::map::{ItemKind as GameItem, Terrain as GameTerrain};
+use super::model_map::game_item;
 use super::rooms::Graph;
-use crate::model::{Axis, ItemKind, LockedRoom, RoomOrigin, Terrain};
+use crate::model::{LockedRoom, RoomOrigin, Terrain};
 
 /// A locked floor cell to put back into the map: its floor and its items, in the game's kinds.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,42 +35,6 @@ fn game_floor(t: Terrain) -> Option<GameTerrain> {
         Terrain::TreasureFloor => GameTerrain::GroundTreasure,
         _ => return None,
     })
-}
-
-/// The game's item for the model's (the inverse of the converter's).
-fn game_item(k: ItemKind) -> GameItem {
-    let ns = |a: Axis, ns: GameItem, ew: GameItem| if a == Axis::NS { ns } else { ew };
-    match k {
-        ItemKind::Chair => GameItem::Chair,
-        ItemKind::Table => GameItem::Table,
-        ItemKind::BedLeft => GameItem::BedL,
-        ItemKind::BedRight => GameItem::BedR,
-        ItemKind::DrawersShort => GameItem::DrawersShort,
-        ItemKind::DrawersTall => GameItem::DrawersTall,
-        ItemKind::Bookshelf => GameItem::Bookshelf,
-        ItemKind::Shelf => GameItem::Shelf,
-        ItemKind::Stove => GameItem::Stove,
-        ItemKind::Bush => GameItem::Bush,
-        ItemKind::Coin => GameItem::Coin,
-        ItemKind::Health => GameItem::Health,
-        ItemKind::Door(a) => ns(a, GameItem::DoorNS, GameItem::DoorEW),
-        ItemKind::LockedDoor(a) => ns(a, GameItem::LockedDoorNS, GameItem::LockedDoorEW),
-        ItemKind::Portcullis(a) => ns(a, GameItem::PortcullisNS, GameItem::PortcullisEW),
-        ItemKind::TorchUnlit => GameItem::TorchUnlit,
-        ItemKind::TorchLit => GameItem::TorchLit,
-        ItemKind::VaultBox => GameItem::VaultTreasureBox,
-        ItemKind::Note => GameItem::Note,
-        ItemKind::TreasureLock => GameItem::TreasureLock,
-        ItemKind::Treasure(n) => [
-            GameItem::TreasureA,
-            GameItem::TreasureB,
-            GameItem::TreasureC,
-            GameItem::TreasureD,
-        ]
-        .get(usize::from(n))
-        .copied()
-        .unwrap_or(GameItem::TreasureE),
-    }
 }
 
 /// The locked rooms' floor cells with their floors and items, in the game's kinds.

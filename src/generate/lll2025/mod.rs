@@ -23,6 +23,7 @@ pub mod locks;
 pub mod loot;
 pub mod map;
 pub mod merges;
+pub mod model_map;
 pub mod packed;
 pub mod patrols;
 pub mod plan;

@@ -21,7 +21,7 @@ pub const JSON_VERSION: &str = "1.5.3";
 /// Every item kind, for the `ItemKind` enum: its values are [`item_class`] of these, which names a
 /// door or portcullis of either axis alike. A new kind is a line here beside its line in
 /// [`item_class`].
-const ITEM_KINDS: [ItemKind; 23] = [
+const ITEM_KINDS: [ItemKind; 24] = [
     ItemKind::Chair,
     ItemKind::Table,
     ItemKind::Bush,
@@ -42,6 +42,7 @@ const ITEM_KINDS: [ItemKind; 23] = [
     ItemKind::Shelf,
     ItemKind::Stove,
     ItemKind::VaultBox,
+    ItemKind::Plinth,
     ItemKind::Note,
     ItemKind::TreasureLock,
     ItemKind::Treasure(0),

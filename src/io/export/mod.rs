@@ -19,6 +19,7 @@ use thiserror::Error;
 
 use super::atomic::save_atomic_without_backup;
 use super::{ascii, level_file};
+use crate::generate::registry;
 use crate::model::{Level, RoomId};
 
 /// An export format: the one list the command line (`--format`), the campaign folder and the editor's
@@ -210,7 +211,12 @@ pub fn render(
             })?;
             png::encode(&picture)?
         }
-        Format::Ascii => format!("{}\n{}\n", ascii::render(level), ascii::LEGEND).into_bytes(),
+        Format::Ascii => {
+            let hash = registry::game_hash(level).map_or_else(String::new, |hash| {
+                format!("game hash {hash} (the game's own hash of this mansion)\n")
+            });
+            format!("{}\n{}\n{hash}", ascii::render(level), ascii::LEGEND).into_bytes()
+        }
         Format::Ldtk => ldtk::project(&[level])?,
     })
 }

@@ -250,6 +250,7 @@ pub fn item_class(kind: ItemKind) -> &'static str {
         ItemKind::Shelf => "shelf",
         ItemKind::Stove => "stove",
         ItemKind::VaultBox => "vault_box",
+        ItemKind::Plinth => "plinth",
         ItemKind::Note => "note",
         ItemKind::TreasureLock => "treasure_lock",
         ItemKind::Treasure(_) => "treasure",

@@ -11,9 +11,8 @@ use std::collections::VecDeque;
 use std::sync::Mutex;
 
 use crate::analysis::stealth::{Route, RouteCheck, Slip};
-use crate::model::Cell;
 
-use super::super::moves::move_between;
+use super::super::moves::{Move, route_move};
 use super::event::Event;
 use super::game::Game2025;
 
@@ -33,8 +32,9 @@ pub struct RoutePlayer {
 
 /// A game part way along a route that played as the route has it.
 struct Kept {
-    /// The route's cells up to where the game is (the thief's cell last).
-    path: Vec<Cell>,
+    /// The moves played to get there: they, not the cells, say what the game is (a turn spent in
+    /// place may be a wait or a bump that takes loot).
+    moves: Vec<Move>,
     /// Whether no guard noticed or heard the thief on the way, so that a strict check may go on from it.
     unnoticed: bool,
     game: Game2025,
@@ -63,13 +63,16 @@ impl RoutePlayer {
     /// a guard gives chase, or (when `strict`) a guard notices the thief or hears it; or, at the end,
     /// no loot taken.
     fn play(&self, route: &Route, strict: bool) -> Result<(), Slip> {
-        let (mut game, from) = self.resume(&route.path, strict);
+        let moves: Vec<Move> = (1..route.path.len())
+            .map_while(|t| route_move(route, t))
+            .collect();
+        let (mut game, from) = self.resume(&moves, strict);
         for (t, pair) in route.path.windows(2).enumerate().skip(from) {
             let slip = Slip {
                 turn: t + 1,
                 cell: pair[1],
             };
-            let mv = move_between(pair[0], pair[1]).ok_or(slip)?;
+            let &mv = moves.get(t).ok_or(slip)?;
             let outcome = game.play(mv);
             let heard = outcome
                 .events
@@ -84,7 +87,7 @@ impl RoutePlayer {
                 return Err(slip);
             }
             if (t + 1) % KEEP_EVERY == 0 {
-                self.keep(&route.path[..t + 2], strict, &game);
+                self.keep(&moves[..=t], strict, &game);
             }
         }
         if game.world().player.loot == 0 {
@@ -97,31 +100,31 @@ impl RoutePlayer {
         Ok(())
     }
 
-    /// The game furthest along `path` that a check (`strict` or not) may go on from, and the turns it
+    /// The game furthest along `moves` that a check (`strict` or not) may go on from, and the turns it
     /// has played; a new game when none is kept.
-    fn resume(&self, path: &[Cell], strict: bool) -> (Game2025, usize) {
+    fn resume(&self, moves: &[Move], strict: bool) -> (Game2025, usize) {
         let kept = self
             .kept
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         kept.iter()
-            .filter(|k| (k.unnoticed || !strict) && path.starts_with(&k.path))
-            .max_by_key(|k| k.path.len())
+            .filter(|k| (k.unnoticed || !strict) && moves.starts_with(&k.moves))
+            .max_by_key(|k| k.moves.len())
             .map_or_else(
                 || (self.start.clone(), 0),
-                |k| (k.game.clone(), k.path.len() - 1),
+                |k| (k.game.clone(), k.moves.len()),
             )
     }
 
-    /// Keeps `game`, which has played `path` (unnoticed when `strict`), unless a game is kept there.
-    fn keep(&self, path: &[Cell], strict: bool, game: &Game2025) {
+    /// Keeps `game`, which has played `moves` (unnoticed when `strict`), unless a game is kept there.
+    fn keep(&self, moves: &[Move], strict: bool, game: &Game2025) {
         let mut kept = self
             .kept
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         if kept
             .iter()
-            .any(|k| k.path == path && (k.unnoticed || !strict))
+            .any(|k| k.moves == moves && (k.unnoticed || !strict))
         {
             return;
         }
@@ -129,7 +132,7 @@ impl RoutePlayer {
             kept.pop_front();
         }
         kept.push_back(Kept {
-            path: path.to_vec(),
+            moves: moves.to_vec(),
             unnoticed: strict,
             game: game.clone(),
         });

@@ -154,6 +154,7 @@ fn item_of(kind: ItemKind) -> ItemType {
         ItemKind::Shelf => I::Shelf,
         ItemKind::Stove => I::Stove,
         ItemKind::VaultBox => I::VaultTreasureBox,
+        ItemKind::Plinth => I::TreasurePlinth,
         ItemKind::Note => I::Note,
         ItemKind::TreasureLock => I::TreasureLock,
         ItemKind::Treasure(look) => {
@@ -224,14 +225,12 @@ impl Setup {
     /// The setup of a level of the model, as far as the model keeps the game's level.
     ///
     /// What the model cannot say, and what this assumes instead:
-    /// - **Stacks.** The model keeps one item per cell, the top one: a coin on a chair or table, food on
-    ///   a bed, a note on drawers lose the furniture under them (its move cost, hiding place and
-    ///   blocking); the item order is the order of those top items.
-    /// - **Plinths.** The model has no plinth item: one is put under every treasure or lock on treasure
-    ///   floor. A locked treasure keeps no switches (the model has no book puzzle), so it stays locked.
-    /// - **Level 1.** The game moves the first guard inside the front gate facing south and lets it pick
-    ///   its route index from there (`create-map.ts:6656-6664`); that is done here from the model's
-    ///   route, which another issue is bringing in line with the game's.
+    /// - **Plinths.** A treasure or lock on treasure floor with no plinth under it (a level of format 1,
+    ///   or one edited by hand) is given one. A locked treasure keeps no switches (the model has no book
+    ///   puzzle), so it stays locked.
+    /// - **A guard not on its route's first cell** (the game's level-1 guard, moved inside the front
+    ///   gate, `create-map.ts:6656-6664`) faces south, toward the gate, and picks its route index from
+    ///   where it stands (`enterPatrolMode`), as the game's does.
     /// - **The run.** The model knows the level's number but not the run: `level_index` is the level
     ///   number (a daily run counts its own places, 0–2), `daily` and `final_level` are false, and the
     ///   loot to take is the coins and purses on the map (the plan's total when nothing was short).
@@ -277,8 +276,13 @@ impl Setup {
                     .copied()
                     .unwrap_or_default();
                 let next = route[1 % route.len()];
+                let dir = if route.first() == Some(&g.start) {
+                    update_dir((1, 0), g.start, next)
+                } else {
+                    (0, -1)
+                };
                 GuardSetup {
-                    dir: update_dir((1, 0), g.start, next),
+                    dir,
                     route,
                     route_index: 0,
                     pos: g.start,
@@ -304,10 +308,12 @@ impl Setup {
             loot_available: loot as u32,
             backtracking: estimate_backtracking(level),
         };
-        if level.level == 1
-            && let Some(first) = guards.first_mut()
+        let map = setup.map();
+        for g in guards
+            .iter_mut()
+            .filter(|g| g.route.first() != Some(&g.pos))
         {
-            setup.place_first_guard_inside_gate(first);
+            g.route_index = Search::default().resume_index(&map, &g.route, 0, g.pos, |_| false);
         }
         // The first `chooseGuardMoves` (`guard.ts:714-717`): a guard on its route cell heads for the next.
         for g in &mut guards {
@@ -317,25 +323,6 @@ impl Setup {
         }
         setup.guards = guards;
         setup
-    }
-
-    /// The level-1 guard (`create-map.ts:6656-6664`): one cell inside the southmost east-west gate,
-    /// facing south, on the route index it would rejoin at.
-    fn place_first_guard_inside_gate(&self, guard: &mut GuardSetup) {
-        let gate = self
-            .items
-            .iter()
-            .filter(|(_, k)| *k == ItemType::PortcullisEW)
-            .min_by_key(|(c, _)| c.y);
-        let Some(&(gate, _)) = gate else {
-            return;
-        };
-        guard.pos = gate.offset(0, 1);
-        guard.dir = (0, -1);
-        let map = self.map();
-        let mut search = Search::default();
-        guard.route_index =
-            search.resume_index(&map, &guard.route, guard.route_index, guard.pos, |_| false);
     }
 
     /// The map of this setup, with its cached cell flags and nothing lit or seen.

@@ -25,7 +25,7 @@ use super::light::compute_lighting;
 use super::route_player::RoutePlayer;
 use super::setup::Setup;
 use super::sight::{Line, sees};
-use super::thief::stops_a_step;
+use super::thief::{loots_on_a_bump, stops_a_step};
 
 /// How far a guard's sight reaches in cells along each axis: `d² < 75` at most (`guard.ts:640-650`).
 const SIGHT_REACH: i32 = 9;
@@ -84,7 +84,8 @@ impl GhostGame {
     /// (`game.ts:710-753`: no door-like item in a doorway, no furniture it cannot land on), passes
     /// neither what blocks the thief nor a door (`game.ts:1885-1896`), nor a lit torch (it would douse
     /// it and change the light, `game.ts:1943-1950`), and never starts in water (`game.ts:1866-1871`).
-    /// Hiding places are the game's.
+    /// Hiding places are the game's; loot on what a step cannot enter is taken by bumping it
+    /// (`game.ts:1318-1325`, `1370-1378`).
     pub fn cell_rules(&self, level: &Level) -> CellRules {
         let mut rules = CellRules::new(level);
         let w = self.game.world();
@@ -95,7 +96,8 @@ impl GhostGame {
             unleapable: empty.clone(),
             leap_from: empty.clone(),
         };
-        let mut hides = empty;
+        let mut hides = empty.clone();
+        let mut taken_by_bump = empty;
         for (i, cell) in w.map.cells.iter().enumerate() {
             let c = w.map.cell_at(i);
             let stops_step = w.map.has_item(c, |k| stops_a_step(k, false));
@@ -117,8 +119,12 @@ impl GhostGame {
             if cell.hides_player {
                 hides.insert(c);
             }
+            if cell.blocks_player_move || w.map.has_item(c, loots_on_a_bump) {
+                taken_by_bump.insert(c);
+            }
         }
         rules.restrict_moves(&moves);
+        rules.taken_by_bump = taken_by_bump;
         hides.intersect_with(&rules.standable);
         rules.hides = hides;
         rules

@@ -104,6 +104,17 @@ pub(super) fn try_step(w: &mut World, d: (i32, i32), kind: StepKind) {
 /// loots, bumps, toggles or stops at (`game.ts:1366-1431`), locked doors only without the key.
 pub(super) fn stops_a_step(kind: ItemType, has_key: bool) -> bool {
     use ItemType as I;
+    loots_on_a_bump(kind)
+        || matches!(
+            kind,
+            I::TorchUnlit | I::TorchLit | I::PortcullisNS | I::PortcullisEW
+        )
+        || (kind.is_locked_door() && !has_key)
+}
+
+/// The furniture a step does not enter but loots when there is loot on it (`game.ts:1370-1378`).
+pub(super) fn loots_on_a_bump(kind: ItemType) -> bool {
+    use ItemType as I;
     matches!(
         kind,
         I::DrawersShort
@@ -111,11 +122,7 @@ pub(super) fn stops_a_step(kind: ItemType, has_key: bool) -> bool {
             | I::EmptyVaultTreasureBox
             | I::LootedVaultTreasureBox
             | I::TreasurePlinth
-            | I::TorchUnlit
-            | I::TorchLit
-            | I::PortcullisNS
-            | I::PortcullisEW
-    ) || (kind.is_locked_door() && !has_key)
+    )
 }
 
 /// `game.ts:1366-1431`: the items on the cell ahead, in list order. Furniture that cannot be entered
@@ -130,11 +137,7 @@ fn step_past_items(w: &mut World, new: Cell, d: (i32, i32), kind: StepKind) -> b
             continue;
         }
         match item.kind {
-            ItemType::DrawersShort
-            | ItemType::VaultTreasureBox
-            | ItemType::EmptyVaultTreasureBox
-            | ItemType::LootedVaultTreasureBox
-            | ItemType::TreasurePlinth => {
+            bumped if loots_on_a_bump(bumped) => {
                 if can_collect_at(w, new) {
                     pre_turn(w);
                     collect_loot(w, new);
