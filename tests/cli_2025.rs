@@ -175,3 +175,116 @@ fn campaign_daily_writes_the_days_mansions_under_their_level_numbers() {
     assert_eq!(summary["run"], "Daily 2025/09/01");
     assert!(summary.get("game_seed").is_none());
 }
+
+/// `analyze` and `play` name a 2025 run's mansion as `generate` does: `--game-seed 'game 3'` is the
+/// run of `--seed 3 --generator lll2025`, `--daily` the day's mansions; a file beside them, a fourth
+/// daily mansion or `--level` alone are refused.
+#[test]
+fn analyze_and_play_take_a_runs_mansion_as_generate_does() {
+    let by_text = stdout_of(&["analyze", "--game-seed", "game 3", "--level", "5"]);
+    let by_seed = stdout_of(&[
+        "analyze",
+        "--seed",
+        "3",
+        "--generator",
+        "lll2025",
+        "--level",
+        "5",
+    ]);
+    assert_eq!(by_text, by_seed);
+    assert!(by_text.contains("\"rules\":\"2025\""), "{by_text}");
+    let moves = ["--moves", "w N"];
+    let play_text = stdout_of(
+        &[
+            &["play", "--game-seed", "game 3", "--level", "5"][..],
+            &moves,
+        ]
+        .concat(),
+    );
+    let play_seed = stdout_of(
+        &[
+            &[
+                "play",
+                "--seed",
+                "3",
+                "--generator",
+                "lll2025",
+                "--level",
+                "5",
+            ][..],
+            &moves,
+        ]
+        .concat(),
+    );
+    assert_eq!(play_text, play_seed);
+    let daily = stdout_of(&["analyze", "--daily", "2025-09-01", "--level", "2"]);
+    let entry = daily_run(2025, 9, 1).levels()[2].clone();
+    let hash = {
+        let build = Build::new(&entry);
+        format!("{:08x}", fnv(&build.map, &build.guards, build.start))
+    };
+    assert!(
+        daily.contains(&format!("\"game_hash\":\"{hash}\"")),
+        "{daily}"
+    );
+    assert_refused(
+        &["analyze", "--daily", "2025-09-01", "--level", "3"],
+        "--level 0 to 2",
+    );
+    assert_refused(
+        &[
+            "analyze",
+            "presets/default.ron",
+            "--game-seed",
+            "game 3",
+            "--level",
+            "5",
+        ],
+        "without the file",
+    );
+    assert_refused(&["analyze", "--level", "2"], "--game-seed");
+}
+
+/// `generate --trace-draws` prints, after each step, the draws the game's reference vectors list for
+/// that mansion (`draws_by_step`, here game 'game 1' and the first daily of the vectors), on stderr;
+/// a generator with no game stream is refused in words.
+#[test]
+fn trace_draws_lists_the_games_draws_step_by_step() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/lll2025-exact");
+    let first_line = |file: &str| -> serde_json::Value {
+        let text = std::fs::read_to_string(format!("{dir}/{file}")).expect("the vectors");
+        serde_json::from_str(text.lines().next().expect("a record")).expect("JSON")
+    };
+    let game = first_line("games.jsonl");
+    let daily = first_line("dailies.jsonl");
+    let cases = [
+        (
+            vec!["--game-seed", "game 1", "--level", "9"],
+            &game["levels"][9],
+        ),
+        (
+            vec!["--daily", daily["date"].as_str().unwrap(), "--level", "1"],
+            &daily["levels"][1],
+        ),
+    ];
+    for (args, level) in cases {
+        let out = run(&[&["generate", "--trace-draws"][..], &args].concat());
+        assert!(out.status.success(), "{args:?}");
+        let printed: Vec<String> = String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .filter_map(|l| l.strip_prefix("mansion-forge: draws after "))
+            .map(str::to_string)
+            .collect();
+        let want: Vec<String> = level["draws_by_step"]
+            .as_array()
+            .expect("draws_by_step")
+            .iter()
+            .map(|s| format!("{}: {}", s[0].as_str().unwrap(), s[1]))
+            .collect();
+        assert_eq!(printed, want, "{args:?}");
+    }
+    assert_refused(
+        &["generate", "--seed", "1", "--level", "3", "--trace-draws"],
+        "no game's random stream",
+    );
+}

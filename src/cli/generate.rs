@@ -39,6 +39,11 @@ pub(super) struct GenerateArgs {
     out: Option<PathBuf>,
     #[command(flatten)]
     generator: GeneratorArgs,
+    /// Print on stderr the random draws made by the end of each step, as the game's reference vectors
+    /// list them (`draws_by_step`): where a mansion parts from the game's. For generators that
+    /// re-implement a game's stream (the 2025 one).
+    #[arg(long)]
+    trace_draws: bool,
 }
 
 #[derive(Debug, Args)]
@@ -61,6 +66,9 @@ pub(super) struct CampaignArgs {
 }
 
 pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode, CliError> {
+    if args.trace_draws {
+        trace_draws(args)?;
+    }
     let level = match (args.game.entry(args.level)?, args.seed) {
         (Some(entry), _) => build_recipe(&args.generator.game_recipe(&entry)?)?,
         (None, seed) => {
@@ -84,6 +92,30 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode, CliError> {
         args.out.as_deref().unwrap_or(Path::new("-")),
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--trace-draws`: the draws after each step of the mansion `args` names, on stderr.
+fn trace_draws(args: &GenerateArgs) -> Result<(), CliError> {
+    let recipe = match args.game.entry(args.level)? {
+        Some(entry) => Some(args.generator.game_recipe(&entry)?),
+        None => match args.generator.choice()? {
+            Some(choice) if !args.generator.is_exact() => {
+                Some(choice.recipe(args.seed.unwrap_or_default(), args.level)?)
+            }
+            _ => None,
+        },
+    };
+    let trace = recipe.and_then(|r| r.draw_trace()).ok_or_else(|| {
+        CliError::Input(
+            "--trace-draws: this generator re-implements no game's random stream to trace; \
+             the lll2025 generator does (--generator lll2025, --game-seed, --daily)"
+                .to_string(),
+        )
+    })?;
+    for (step, draws) in trace {
+        say(&format!("mansion-forge: draws after {step}: {draws}"));
+    }
+    Ok(())
 }
 
 /// One line of `summary.json` and of the printed table.

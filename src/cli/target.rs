@@ -1,31 +1,36 @@
 //! The level a command works on, given as `analyze` and `play` take it: a level file or a preset (rebuilt
 //! first), `-` for standard input, or a generated mansion (`--seed`, `--level`, an optional generator name
-//! and its `--param`s). A module of its own so that the commands share one loader.
+//! and its `--param`s), or a mansion of a 2025 run (`--game-seed` or `--daily`, with `--level`), named as
+//! `generate` names it. A module of its own so that the commands share one loader.
 
 use std::path::Path;
 
 use clap::Args;
 
-use super::args::{BrokenEditsArg, parse_seed};
+use super::args::{BrokenEditsArg, Game2025Args, parse_seed};
 use super::error::CliError;
 use super::export::{load_level_or_preset, warn_drift};
-use super::recipe::{GeneratorArgs, build};
+use super::recipe::{GeneratorArgs, build, build_recipe};
 use crate::generate::campaign::LEVELS;
 use crate::model::Level;
 
 /// A level file, a preset or a generated mansion.
 #[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("mansion").args(["seed", "game_seed", "daily"]))]
 pub(super) struct TargetArgs {
     /// A level file or a preset (rebuilt first), `-` for standard input; with --seed and --level, a
     /// generator name instead (siheyuan, tile-growth, packed-mansion, rogue-grid; default: the
     /// campaign's siheyuan).
     target: Option<String>,
     /// Game seed of a generated mansion: decimal or 0x-prefixed hexadecimal.
-    #[arg(long, value_parser = parse_seed, requires = "level")]
+    #[arg(long, value_parser = parse_seed, requires = "level", conflicts_with_all = ["game_seed", "daily"])]
     seed: Option<u64>,
-    /// Level of that game's campaign, 0–9.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(..LEVELS as i64), requires = "seed")]
+    /// Level of that game's campaign, 0–9 (of a daily run, 0–2: the day's three mansions).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(..LEVELS as i64),
+          requires = "mansion")]
     level: Option<u32>,
+    #[command(flatten)]
+    game: Game2025Args,
     #[command(flatten)]
     generator: GeneratorArgs,
     #[command(flatten)]
@@ -35,13 +40,23 @@ pub(super) struct TargetArgs {
 impl TargetArgs {
     /// Whether the level is read from standard input (`-`).
     pub(super) fn is_stdin(&self) -> bool {
-        self.seed.is_none() && self.target.as_deref() == Some("-")
+        self.seed.is_none() && self.game.entries().is_none() && self.target.as_deref() == Some("-")
     }
 
     /// The level: generated when `--seed` and `--level` are given, else read from the file (a preset's
     /// drift from its generator is a warning on stderr). `command` names the command in the error for a
     /// missing target.
     pub(super) fn load(&self, command: &str) -> Result<Level, CliError> {
+        if let Some(level) = self.level
+            && let Some(entry) = self.game.entry(level)?
+        {
+            if let Some(file) = &self.target {
+                return Err(CliError::Input(format!(
+                    "{command}: --game-seed and --daily name a mansion; give them without the file {file}"
+                )));
+            }
+            return build_recipe(&self.generator.game_recipe(&entry)?);
+        }
         if let (Some(seed), Some(level)) = (self.seed, self.level) {
             let choice = self.generator.choice_or(self.target.as_deref())?;
             return build(choice.as_ref(), seed, level);

@@ -122,6 +122,12 @@ pub trait Generator {
     fn version(&self) -> u32;
     /// Generates one level honouring the request's locks, or says why the locks cannot be honoured.
     fn generate(&self, request: &Request) -> Result<Level, GenerateError>;
+    /// The random draws made by the end of each step of making the level `request` asks for, under the
+    /// step names of the game's reference vectors (`generate --trace-draws`): where a desync with the
+    /// game starts. `None` for a generator that re-implements no game's stream.
+    fn draw_trace(&self, _request: &Request) -> Option<Vec<(&'static str, u64)>> {
+        None
+    }
     /// Whether a finding at `room` or `cell` of `level` lies in what `locks` keep (or pin around them),
     /// where a regeneration cannot change it and so must not retry for it. By default: a locked room, or
     /// a cell of or next to a locked room's interior.

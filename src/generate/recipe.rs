@@ -97,6 +97,21 @@ impl Recipe {
             .map_err(|_| format!("exact 2023 game seed {} is above {}", self.seed, u32::MAX))
     }
 
+    /// The draws step by step of [`Recipe::build`] ([`Generator::draw_trace`](super::Generator::draw_trace)); `None` where the
+    /// generator counts none (the exact 2023 mode included).
+    pub fn draw_trace(&self) -> Option<Vec<(&'static str, u64)>> {
+        if self.exact {
+            return None;
+        }
+        let request = Request {
+            level: self.level,
+            seed: self.seed,
+            locks: &[],
+            rerolls: self.rerolls,
+        };
+        self.generator.generator().draw_trace(&request)
+    }
+
     /// Builds the level without locks (with locks, `edit::rebuild::build` retries where needed).
     pub fn build(&self) -> Result<Level, GenerateError> {
         if self.exact {

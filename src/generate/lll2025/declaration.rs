@@ -120,6 +120,23 @@ impl Generator for Lll2025 {
     }
 
     fn generate(&self, request: &Request) -> Result<Level, GenerateError> {
+        let (build, clamp) = self.build(request);
+        locks::check_fit(&build.graph, request.locks).map_err(GenerateError::LocksUnsatisfiable)?;
+        let mut level = to_level(&build, request.seed);
+        passes::locks::restore(&mut level, request.locks);
+        level.diagnostics.extend(clamp.notes);
+        Ok(level)
+    }
+
+    /// The game's draws step by step, as `draws_by_step` of the reference vectors lists them.
+    fn draw_trace(&self, request: &Request) -> Option<Vec<(&'static str, u64)>> {
+        Some(self.build(request).0.draws_by_step)
+    }
+}
+
+impl Lll2025 {
+    /// The game's build of the level `request` asks for, and what was clamped on the way.
+    fn build(&self, request: &Request) -> (Build, Clamp) {
         let mut clamp = Clamp::default();
         let entry = self
             .params
@@ -132,12 +149,7 @@ impl Generator for Lll2025 {
                 .map(|seed| level_seed_string(request.level, seed)),
             kept: locks::kept_cells(request.locks),
         };
-        let build = Build::with(&entry, &variation);
-        locks::check_fit(&build.graph, request.locks).map_err(GenerateError::LocksUnsatisfiable)?;
-        let mut level = to_level(&build, request.seed);
-        passes::locks::restore(&mut level, request.locks);
-        level.diagnostics.extend(clamp.notes);
-        Ok(level)
+        (Build::with(&entry, &variation), clamp)
     }
 }
 
