@@ -288,3 +288,37 @@ fn trace_draws_lists_the_games_draws_step_by_step() {
         "no game's random stream",
     );
 }
+
+/// `stats --generator lll2025` prints every figure of the reference statistics by its name, the shared
+/// keys it redefines in their place with the game's definition (`loot` counts purses as well as coins),
+/// and nothing twice.
+#[test]
+fn stats_print_every_reference_figure_by_its_name() {
+    let reference: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/lll2025-stats.json"
+        ))
+        .expect("the reference"),
+    )
+    .expect("JSON");
+    let keys: Vec<&str> = reference["figure_keys"]
+        .as_array()
+        .expect("figure_keys")
+        .iter()
+        .map(|k| k.as_str().expect("a key"))
+        .collect();
+    let printed = stdout_of(&["stats", "--games", "1", "--generator", "lll2025"]);
+    let lines: Vec<&str> = printed.lines().collect();
+    assert_eq!(lines.len(), 10, "one line per mansion of game 0");
+    for line in lines {
+        let object: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(line).expect("a JSON line");
+        let occurrences = |key: &str| line.matches(&format!("\"{key}\":")).count();
+        for key in &keys {
+            assert_eq!(occurrences(key), 1, "{key} once in {line}");
+        }
+        let n = |key: &str| object[key].as_u64().expect("a count");
+        assert_eq!(n("loot"), n("loot_coins") + n("loot_purses"), "{line}");
+    }
+}

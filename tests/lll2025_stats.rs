@@ -1,20 +1,19 @@
 //! The 2025 generator's figures against the original's measured statistics (`lll-2025-mansion.md` §12,
 //! `tests/data/lll2025-stats.json`, provenance in `tests/data/README.md`): the mansions of 'game 1' …
-//! 'game N', all ten levels each, measured with `common/lll2025_figures.rs`.
+//! 'game N', all ten levels each, measured as `stats --generator lll2025` measures them (the
+//! generator's declared figures, `generate::lll2025::figures`).
 //!
-//! - `the_first_2000_games_figures_equal_the_reference` (ignored: run it in release) builds the very
-//!   mansions the reference measured, so every figure's mean, sd, min and max per level must equal the
+//! - `the_first_2000_games_figures_equal_the_reference` builds the very mansions the reference
+//!   measured (some 5 s in release), so every figure's mean, sd, min and max per level must equal the
 //!   reference to its four decimals.
 //! - `the_first_200_games_figures_lie_within_sampling_error` is the fast check: each mean within
 //!   `4·sd/√200` of the reference's and every value within the reference's range.
 
-#[path = "common/lll2025_figures.rs"]
-mod figures;
-
 use std::collections::BTreeMap;
 
-use mansion_forge::generate::lll2025::Build;
+use mansion_forge::generate::lll2025::declaration::recipe_of;
 use mansion_forge::generate::lll2025::plan::{LEVELS, game_plan};
+use mansion_forge::survey;
 use serde_json::Value;
 
 /// Figures computed that still differ from the reference (over games 1–2000), each with what is known
@@ -58,7 +57,14 @@ fn measure(games: usize) -> Vec<BTreeMap<&'static str, Sample>> {
     let per_game = |g: usize| -> Vec<BTreeMap<&'static str, f64>> {
         game_plan(&format!("game {g}"))
             .iter()
-            .map(|entry| figures::figures(&Build::new(entry)))
+            .map(|entry| {
+                let recipe = recipe_of(entry).expect("the game's seed");
+                survey::figures(&recipe)
+                    .0
+                    .into_iter()
+                    .map(|(key, figure)| (key, figure.number()))
+                    .collect()
+            })
             .collect()
     };
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
@@ -90,7 +96,7 @@ fn measure(games: usize) -> Vec<BTreeMap<&'static str, Sample>> {
     out
 }
 
-/// The reference's keys that we compute, checking that every key is either computed or skipped by name.
+/// The reference's keys, checking that the generator measures every one.
 fn checked_keys(reference: &Value, sample: &BTreeMap<&'static str, Sample>) -> Vec<String> {
     let keys: Vec<String> = reference["figure_keys"]
         .as_array()
@@ -98,14 +104,11 @@ fn checked_keys(reference: &Value, sample: &BTreeMap<&'static str, Sample>) -> V
         .iter()
         .map(|k| k.as_str().expect("a key").to_string())
         .collect();
-    let skipped = |k: &str| figures::SKIPPED.iter().any(|(s, _)| *s == k);
+    assert_eq!(keys.len(), 112, "the reference's figures");
     for k in &keys {
-        assert!(
-            skipped(k) || sample.contains_key(k.as_str()),
-            "figure {k} neither computed nor skipped by name"
-        );
+        assert!(sample.contains_key(k.as_str()), "figure {k} not measured");
     }
-    keys.into_iter().filter(|k| !skipped(k)).collect()
+    keys
 }
 
 /// Whether our value equals the reference's four decimals (either rounding of a half).
@@ -114,7 +117,6 @@ fn equal4(ours: f64, theirs: f64) -> bool {
 }
 
 #[test]
-#[ignore = "builds 20,000 mansions: run with --release -- --ignored"]
 fn the_first_2000_games_figures_equal_the_reference() {
     let reference = reference();
     let measured = measure(2000);

@@ -74,7 +74,7 @@ impl Declare for Toy {
     fn generator(params: &ToyParams) -> Box<dyn Generator> {
         Box::new(ToyGenerator(params.clone()))
     }
-    fn figures(params: &ToyParams, _seed: u64) -> GeneratorFigures {
+    fn figures(params: &ToyParams, _seed: u64, _level: u32) -> GeneratorFigures {
         let rooms = params.rooms_across.clamp(0, 6) as usize;
         GeneratorFigures(vec![("toy_rooms_across", Figure::Count(rooms))])
     }

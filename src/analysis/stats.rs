@@ -69,41 +69,48 @@ pub struct LevelStats {
 }
 
 impl LevelStats {
+    /// Every figure as (key, value), in the printed line's order (the fields' order).
+    pub fn entries(&self) -> [(&'static str, i128); 28] {
+        let n = |v: usize| v as i128;
+        [
+            ("seed", i128::from(self.seed)),
+            ("level", i128::from(self.level)),
+            ("width", i128::from(self.width)),
+            ("height", i128::from(self.height)),
+            ("rooms", n(self.rooms)),
+            ("public_rooms", n(self.public_rooms)),
+            ("private_rooms", n(self.private_rooms)),
+            ("public_courtyards", n(self.public_courtyards)),
+            ("private_courtyards", n(self.private_courtyards)),
+            ("courtyards", n(self.courtyards)),
+            ("dead_ends", n(self.dead_ends)),
+            ("doors", n(self.doors)),
+            ("max_depth", i128::from(self.max_depth)),
+            ("loot", n(self.loot)),
+            ("loot_dead_end", n(self.loot_dead_end)),
+            ("loot_private", n(self.loot_private)),
+            ("loot_other", n(self.loot_other)),
+            ("guards", n(self.guards)),
+            ("outside_guards", n(self.outside_guards)),
+            ("patrol_routes", n(self.patrol_routes)),
+            ("route_loops", n(self.route_loops)),
+            ("unpatrolled_rooms", n(self.unpatrolled_rooms)),
+            ("windows", n(self.windows)),
+            ("torches_lit", n(self.torches_lit)),
+            ("torches_unlit", n(self.torches_unlit)),
+            ("chairs", n(self.chairs)),
+            ("tables", n(self.tables)),
+            ("creaky_cells", n(self.creaky_cells)),
+        ]
+    }
+
     /// The figure named `key` (a key of the printed line), without building the line: `search` and the
     /// seed browser test every mansion's figures against their conditions.
     pub fn number(&self, key: &str) -> Option<f64> {
-        let n = |v: usize| Some(v as f64);
-        match key {
-            "seed" => Some(self.seed as f64),
-            "level" => Some(f64::from(self.level)),
-            "width" => Some(f64::from(self.width)),
-            "height" => Some(f64::from(self.height)),
-            "rooms" => n(self.rooms),
-            "public_rooms" => n(self.public_rooms),
-            "private_rooms" => n(self.private_rooms),
-            "public_courtyards" => n(self.public_courtyards),
-            "private_courtyards" => n(self.private_courtyards),
-            "courtyards" => n(self.courtyards),
-            "dead_ends" => n(self.dead_ends),
-            "doors" => n(self.doors),
-            "max_depth" => Some(f64::from(self.max_depth)),
-            "loot" => n(self.loot),
-            "loot_dead_end" => n(self.loot_dead_end),
-            "loot_private" => n(self.loot_private),
-            "loot_other" => n(self.loot_other),
-            "guards" => n(self.guards),
-            "outside_guards" => n(self.outside_guards),
-            "patrol_routes" => n(self.patrol_routes),
-            "route_loops" => n(self.route_loops),
-            "unpatrolled_rooms" => n(self.unpatrolled_rooms),
-            "windows" => n(self.windows),
-            "torches_lit" => n(self.torches_lit),
-            "torches_unlit" => n(self.torches_unlit),
-            "chairs" => n(self.chairs),
-            "tables" => n(self.tables),
-            "creaky_cells" => n(self.creaky_cells),
-            _ => None,
-        }
+        self.entries()
+            .into_iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v as f64)
     }
 }
 

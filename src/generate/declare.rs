@@ -73,9 +73,10 @@ pub trait Declare: Send + Sync + 'static {
     fn check_level(_level: &Level) -> Result<(), String> {
         Ok(())
     }
-    /// The generator's own figures of the level made with `seed` (`stats` adds them after the shared
-    /// keys).
-    fn figures(_params: &Self::Params, _seed: u64) -> GeneratorFigures {
+    /// The generator's own figures of mansion `level` made with `seed`. `stats` prints them after the
+    /// shared keys; a figure named as a shared key replaces it there (the generator's definition is the
+    /// game's own).
+    fn figures(_params: &Self::Params, _seed: u64, _level: u32) -> GeneratorFigures {
         GeneratorFigures::default()
     }
     /// The hash the game this generator re-implements gives the level, as the game prints it, where
@@ -200,7 +201,7 @@ trait Setup: Send + Sync {
     fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
     fn generator(&self) -> Box<dyn Generator>;
     fn check(&self) -> Result<(), String>;
-    fn figures(&self, seed: u64) -> GeneratorFigures;
+    fn figures(&self, seed: u64, level: u32) -> GeneratorFigures;
     fn regenerated(&self, old_seed: u64, locked: bool) -> Box<dyn Setup>;
 }
 
@@ -234,8 +235,8 @@ impl<D: Declare> Setup for Set<D> {
     fn check(&self) -> Result<(), String> {
         D::check(&self.0)
     }
-    fn figures(&self, seed: u64) -> GeneratorFigures {
-        D::figures(&self.0, seed)
+    fn figures(&self, seed: u64, level: u32) -> GeneratorFigures {
+        D::figures(&self.0, seed, level)
     }
     fn regenerated(&self, old_seed: u64, locked: bool) -> Box<dyn Setup> {
         Box::new(Set::<D>(D::params_for_regeneration(
@@ -276,8 +277,8 @@ impl GeneratorParams {
     }
 
     /// See [`Declare::figures`].
-    pub fn figures(&self, seed: u64) -> GeneratorFigures {
-        self.0.figures(seed)
+    pub fn figures(&self, seed: u64, level: u32) -> GeneratorFigures {
+        self.0.figures(seed, level)
     }
 
     /// See [`Declare::params_for_regeneration`].

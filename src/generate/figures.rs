@@ -29,11 +29,26 @@ pub struct GeneratorFigures(pub Vec<(&'static str, Figure)>);
 
 impl GeneratorFigures {
     /// The figure named `key`, if the generator has it.
-    pub fn number(&self, key: &str) -> Option<f64> {
+    pub fn get(&self, key: &str) -> Option<Figure> {
         self.0
             .iter()
             .find(|(k, _)| *k == key)
-            .map(|(_, figure)| figure.number())
+            .map(|&(_, figure)| figure)
+    }
+
+    /// The figure named `key` as a number, if the generator has it.
+    pub fn number(&self, key: &str) -> Option<f64> {
+        self.get(key).map(Figure::number)
+    }
+}
+
+/// A count as an integer, anything else as a real number.
+impl Serialize for Figure {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Figure::Count(n) => n.serialize(serializer),
+            Figure::Real(v) => v.serialize(serializer),
+        }
     }
 }
 
@@ -42,10 +57,7 @@ impl Serialize for GeneratorFigures {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(self.0.len()))?;
         for (key, figure) in &self.0 {
-            match figure {
-                Figure::Count(n) => map.serialize_entry(key, n)?,
-                Figure::Real(v) => map.serialize_entry(key, v)?,
-            }
+            map.serialize_entry(key, figure)?;
         }
         map.end()
     }

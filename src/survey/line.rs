@@ -5,6 +5,7 @@
 //! imports it.
 
 use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
 use serde_json::{Map, Value};
 
 use crate::analysis::stats::LevelStats;
@@ -12,18 +13,59 @@ use crate::analysis::stealth::Summary;
 use crate::generate::figures::GeneratorFigures;
 
 /// One mansion's figures: the shared keys, then the generator's own, then the stealth summary when
-/// asked for. Field order is the key order of `stats`' JSON lines.
-#[derive(Clone, Debug, Serialize)]
+/// asked for, in the key order of `stats`' JSON lines. A generator's figure named as a shared key
+/// replaces the shared one in its place (the 2025 generator's `loot` counts purses, as the game's does).
+#[derive(Clone, Debug)]
 pub struct Line {
     /// The keys every generator's lines share (`seed`, `level`, `rooms`, `loot`, …).
-    #[serde(flatten)]
     pub stats: LevelStats,
-    /// The generator's own planning figures; empty for the campaign's siheyuan mansions.
-    #[serde(flatten)]
+    /// The generator's own figures; empty for the campaign's siheyuan mansions.
     pub figures: GeneratorFigures,
     /// The stealth analysis's summary, only when the survey was asked for it (it is the costly part).
-    #[serde(flatten)]
     pub stealth: Option<StealthColumns>,
+}
+
+/// A line as printed: the shared and generator figures merged, then the stealth columns.
+#[derive(Serialize)]
+struct Printed<'a> {
+    #[serde(flatten)]
+    figures: Merged<'a>,
+    #[serde(flatten)]
+    stealth: &'a Option<StealthColumns>,
+}
+
+/// The shared keys in order, each replaced by the generator's figure of that name if it has one, then
+/// the generator's other figures in order.
+struct Merged<'a>(&'a Line);
+
+impl Serialize for Merged<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Line { stats, figures, .. } = self.0;
+        let shared = stats.entries();
+        let mut map = serializer.serialize_map(None)?;
+        for (key, value) in shared {
+            match figures.get(key) {
+                Some(figure) => map.serialize_entry(key, &figure)?,
+                None => map.serialize_entry(key, &value)?,
+            }
+        }
+        for (key, figure) in &figures.0 {
+            if !shared.iter().any(|(k, _)| k == key) {
+                map.serialize_entry(key, figure)?;
+            }
+        }
+        map.end()
+    }
+}
+
+impl Serialize for Line {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Printed {
+            figures: Merged(self),
+            stealth: &self.stealth,
+        }
+        .serialize(serializer)
+    }
 }
 
 impl Line {
@@ -47,9 +89,9 @@ impl Figures for Line {
     /// Read off the fields, without building the JSON object: `search` and the seed browser ask this
     /// of every mansion they measure.
     fn number(&self, key: &str) -> Option<f64> {
-        self.stats
+        self.figures
             .number(key)
-            .or_else(|| self.figures.number(key))
+            .or_else(|| self.stats.number(key))
             .or_else(|| self.stealth.as_ref().and_then(|s| s.number(key)))
             .filter(|v| v.is_finite())
     }

@@ -44,7 +44,7 @@ fn exact_game_seed(seed: u64) -> Result<u32, String> {
 
 /// The figures of `recipe`'s generator, re-running its planning step (cheap next to the whole level).
 pub fn figures(recipe: &Recipe) -> GeneratorFigures {
-    recipe.generator.figures(recipe.seed)
+    recipe.generator.figures(recipe.seed, recipe.level)
 }
 
 /// Which mansions a survey builds: the campaign's, or recipes from a function of (game seed, level).

@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 
 use super::level::{GENERATOR, to_level};
 use super::plan::{self, LevelType, PlanEntry, level_seed_string};
-use super::{Build, Variation, locks, model_map};
+use super::{Build, Variation, figures, locks, model_map};
 use crate::generate::declare::Declare;
+use crate::generate::figures::GeneratorFigures;
 use crate::generate::params::{Clamp, ParamSpec, Widget, choice, numeric};
 use crate::generate::passes;
 use crate::generate::recipe::{GeneratorParams, Recipe};
@@ -242,6 +243,20 @@ impl Declare for Declaration {
     }
 
     /// A 2025 level file must carry its 2025 part (level type, room types, what guards carry).
+    /// Every figure of the reference statistics (`lll2025-stats.json`), by its names and definitions.
+    fn figures(params: &Lll2025Params, seed: u64, level: u32) -> GeneratorFigures {
+        let generator = Lll2025 {
+            params: params.clone(),
+        };
+        let request = Request {
+            level,
+            seed,
+            locks: &[],
+            rerolls: Rerolls::default(),
+        };
+        figures::generator_figures(&generator.build(&request).0)
+    }
+
     /// The spec-§14 `fnv`, 8 lower-case hex digits ([`model_map::level_hash`]).
     fn game_hash(level: &Level) -> Option<String> {
         model_map::level_hash(level).map(|h| format!("{h:08x}"))

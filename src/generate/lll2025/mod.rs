@@ -14,6 +14,7 @@ pub mod dense;
 pub mod doors;
 pub mod exterior;
 pub mod field;
+pub mod figures;
 pub mod furnish;
 pub mod guards;
 pub mod invariants;

@@ -30,7 +30,7 @@ impl Declare for Declaration {
     }
 
     /// Enclosed unused plan squares per used square.
-    fn figures(params: &PackedMansionParams, seed: u64) -> GeneratorFigures {
+    fn figures(params: &PackedMansionParams, seed: u64, _level: u32) -> GeneratorFigures {
         let generator = PackedMansion {
             params: params.clone(),
         };

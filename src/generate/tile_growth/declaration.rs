@@ -41,7 +41,7 @@ impl Declare for Declaration {
     }
 
     /// Modules placed, their share of the grid, and closed-growth reopenings.
-    fn figures(params: &TileGrowthParams, seed: u64) -> GeneratorFigures {
+    fn figures(params: &TileGrowthParams, seed: u64, _level: u32) -> GeneratorFigures {
         let generator = TileGrowth {
             params: params.clone(),
         };
