@@ -3,9 +3,9 @@
 use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use mansion_forge::app::{Editor, EditorState, Overlay, Source};
+use mansion_forge::app::{Editor, EditorState, Overlay, Source, Tool};
 use mansion_forge::generate::campaign;
-use mansion_forge::model::{Level, RoomKind, Terrain, ValidLevel};
+use mansion_forge::model::{ItemKind, Level, RoomKind, Terrain, ValidLevel};
 use mansion_forge::paint::Layer;
 
 #[path = "common/ui.rs"]
@@ -508,4 +508,56 @@ fn with_every_overlay_and_the_timeline_on_the_legends_scroll_in_their_own_panel(
         .get_by_role_and_label(egui::accesskit::Role::CheckBox, "Room graph")
         .rect();
     assert!(checkbox.max.y < legend.min.y, "{checkbox:?}");
+}
+
+/// The Delete tool on a stack takes its top item (the coin off the chair, undoable); Shift+click takes
+/// the whole stack; the Move tool's edit carries a whole stack, in its order.
+#[test]
+fn the_delete_tool_takes_a_stacks_top_item_and_shift_the_whole_stack() {
+    let (level, chair) = stacks::coin_on_a_chair();
+    let cell = level.items[chair].cell;
+    let mut harness = harness(EditorState::from_file(
+        ValidLevel::new(level).expect("valid"),
+        "stacked".into(),
+    ));
+    harness
+        .state_mut()
+        .apply(mansion_forge::app::Command::SetTool(Tool::DeleteItem));
+    harness.run_steps(2);
+    let kinds = |h: &Harness<'static, Editor>| -> Vec<ItemKind> {
+        h.state()
+            .state
+            .level()
+            .stack_at(cell)
+            .map(|it| it.kind)
+            .collect()
+    };
+    gestures::click_cell(&mut harness, cell, Modifiers::NONE);
+    assert_eq!(
+        kinds(&harness),
+        [ItemKind::Chair],
+        "the coin is taken, the chair stays"
+    );
+    harness.state_mut().apply(mansion_forge::app::Command::Undo);
+    harness.run_steps(2);
+    assert_eq!(kinds(&harness), [ItemKind::Chair, ItemKind::Coin]);
+    gestures::click_cell(&mut harness, cell, Modifiers::SHIFT);
+    assert!(kinds(&harness).is_empty(), "Shift+click clears the cell");
+}
+
+/// Moving a stack moves all of it, bottom to top as it was: the coin stays on its chair.
+#[test]
+fn moving_a_stack_keeps_it_whole_and_in_order() {
+    let (mut level, chair) = stacks::coin_on_a_chair();
+    let from = level.items[chair].cell;
+    let to = [from.offset(1, 0), from.offset(-1, 0), from.offset(0, 1)]
+        .into_iter()
+        .find(|&c| level.item_at(c).is_none() && !level.terrain(c).is_blocking())
+        .expect("a free floor cell beside the stack");
+    mansion_forge::edit::Edit::MoveItem { from, to }
+        .apply(&mut level)
+        .expect("moves");
+    assert_eq!(level.stack_at(from).count(), 0);
+    let moved: Vec<ItemKind> = level.stack_at(to).map(|it| it.kind).collect();
+    assert_eq!(moved, [ItemKind::Chair, ItemKind::Coin]);
 }

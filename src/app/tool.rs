@@ -93,7 +93,9 @@ impl Tool {
             }
             Tool::PlaceItem => "Click a cell to put the picked item there",
             Tool::MoveItem => "Drag an item to a free cell",
-            Tool::DeleteItem => "Click an item to remove it",
+            Tool::DeleteItem => {
+                "Click an item to remove it (the top item of a stack; Shift+click: the whole stack)"
+            }
             Tool::Door => "Click a wall segment between rooms to open or close its door",
             Tool::MoveWaypoint => "Drag a cell of a patrol route to move it",
             Tool::AddGuard => "Click a cell to post a guard there",

@@ -214,11 +214,15 @@ fn click_tool(
             cell,
             item: Some(tools.item_kind()),
         }),
-        Tool::DeleteItem => level
-            .items
-            .iter()
-            .any(|it| it.cell == cell)
-            .then_some(Edit::SetItem { cell, item: None }),
+        // A click takes the top item of a stack; Shift+click (or a cell of one item) clears the cell.
+        Tool::DeleteItem => match level.stack_at(cell).count() {
+            0 => None,
+            1 => Some(Edit::SetItem { cell, item: None }),
+            _ if response.ctx.input(|i| i.modifiers.shift) => {
+                Some(Edit::SetItem { cell, item: None })
+            }
+            _ => Some(Edit::TakeTopItem { cell }),
+        },
         Tool::Door => segment_at(level, cell).map(|adjacency| Edit::SetDoor {
             adjacency,
             open: !level.adjacencies[adjacency].door,

@@ -21,6 +21,7 @@ impl Edit {
             Edit::Paste { ref cells } => paste(level, cells),
             Edit::ClearItems { ref cells } => clear_items(level, cells),
             Edit::SetItem { cell, item } => set_item(level, cell, item),
+            Edit::TakeTopItem { cell } => take_top_item(level, cell),
             Edit::MoveItem { from, to } => move_item(level, from, to),
             Edit::SetDoor { adjacency, open } => set_door(level, adjacency, open),
             Edit::SetRoomKind {
@@ -115,19 +116,34 @@ pub(super) fn set_item(
     Ok(vec![cell])
 }
 
-/// Moves the item on `from` to `to`, which must hold none.
+/// Takes away the last item of the list on `cell`: the top of its stack.
+pub(super) fn take_top_item(level: &mut Level, cell: Cell) -> Result<Vec<Cell>, EditError> {
+    inside(level, cell)?;
+    let top = level
+        .items
+        .iter()
+        .rposition(|i| i.cell == cell)
+        .ok_or(EditError::NoItem(cell))?;
+    level.items.remove(top);
+    Ok(vec![cell])
+}
+
+/// Moves the items on `from` (a whole stack keeps its order: a coin stays on its chair) to `to`, which
+/// must hold none.
 pub(super) fn move_item(level: &mut Level, from: Cell, to: Cell) -> Result<Vec<Cell>, EditError> {
     inside(level, from)?;
     inside(level, to)?;
     if level.item_at(to).is_some() {
         return Err(EditError::Occupied(to));
     }
-    let item = level
-        .items
-        .iter_mut()
-        .find(|i| i.cell == from)
-        .ok_or(EditError::NoItem(from))?;
-    item.cell = to;
+    let mut moved = false;
+    for item in level.items.iter_mut().filter(|i| i.cell == from) {
+        item.cell = to;
+        moved = true;
+    }
+    if !moved {
+        return Err(EditError::NoItem(from));
+    }
     Ok(vec![from, to])
 }
 

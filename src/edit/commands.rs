@@ -38,7 +38,12 @@ pub enum Edit {
         /// The item it holds afterwards; `None` takes away what is there.
         item: Option<ItemKind>,
     },
-    /// Moves the item on `from` to the free cell `to`.
+    /// Takes away the top item of the stack on `cell` (the only one, on a cell without a stack).
+    TakeTopItem {
+        /// The cell whose top item goes.
+        cell: Cell,
+    },
+    /// Moves the items on `from` (the whole stack, in its order) to the free cell `to`.
     MoveItem {
         /// The cell holding the item.
         from: Cell,
@@ -238,6 +243,7 @@ impl Edit {
                 item: Some(kind),
             } => format!("Place {} at ({}, {})", kind.name(), cell.x, cell.y),
             Edit::SetItem { cell, item: None } => format!("Clear item at ({}, {})", cell.x, cell.y),
+            Edit::TakeTopItem { cell } => format!("Take the top item at ({}, {})", cell.x, cell.y),
             Edit::MoveItem { from, to } => {
                 format!("Move item ({}, {}) → ({}, {})", from.x, from.y, to.x, to.y)
             }

@@ -21,7 +21,7 @@ fn edit(rng: &mut ChaCha8Rng) -> Edit {
     let c = cell(rng, 48, 48);
     let n = index(rng, 24);
     let m = index(rng, 24);
-    match below(rng, 12) {
+    match below(rng, 13) {
         0 => Edit::PaintTerrain {
             cell: c,
             terrain: *pick(rng, TERRAINS),
@@ -53,7 +53,8 @@ fn edit(rng: &mut ChaCha8Rng) -> Edit {
         8 => Edit::RemoveGuard { guard: n },
         9 => Edit::MovePlayerStart { to: c },
         10 => Edit::Lock { room: n },
-        _ => Edit::Unlock { room: n },
+        11 => Edit::Unlock { room: n },
+        _ => Edit::TakeTopItem { cell: c },
     }
 }
 
