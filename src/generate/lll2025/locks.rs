@@ -7,7 +7,7 @@
 //! treasure passes may have put something there).
 
 use super::map::{ItemKind as GameItem, Terrain as GameTerrain};
-use super::model_map::game_item;
+use super::model_map::{game_item, game_terrain};
 use super::rooms::Graph;
 use crate::model::{LockedRoom, RoomOrigin, Terrain};
 
@@ -22,19 +22,10 @@ pub struct KeptCell {
     pub items: Vec<GameItem>,
 }
 
-/// The game's floor for the model's, when it is one (walls and openings are never a room's floor).
+/// The game's floor for the model's, when it is one (walls, openings and the void are never a room's
+/// floor).
 fn game_floor(t: Terrain) -> Option<GameTerrain> {
-    Some(match t {
-        Terrain::Ground => GameTerrain::GroundNormal,
-        Terrain::Grass => GameTerrain::GroundGrass,
-        Terrain::Water => GameTerrain::GroundWater,
-        Terrain::Marble => GameTerrain::GroundMarble,
-        Terrain::Wood | Terrain::Floor => GameTerrain::GroundWood,
-        Terrain::WoodCreaky => GameTerrain::GroundWoodCreaky,
-        Terrain::VaultFloor => GameTerrain::GroundVault,
-        Terrain::TreasureFloor => GameTerrain::GroundTreasure,
-        _ => return None,
-    })
+    Some(game_terrain(t)).filter(|g| t != Terrain::Void && !g.is_wall_or_better())
 }
 
 /// The locked rooms' floor cells with their floors and items, in the game's kinds.

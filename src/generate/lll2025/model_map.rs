@@ -8,7 +8,7 @@ use crate::model::{Axis, Cell, Dir, ItemKind, Level, Terrain};
 
 /// The game's terrain for the model's; every wall is a plain wall until [`Map::fix_walls`] gives it
 /// its glyph, as the game's own pass does.
-fn game_terrain(t: Terrain) -> GameTerrain {
+pub(super) fn game_terrain(t: Terrain) -> GameTerrain {
     let ns = |a: Axis, ns: GameTerrain, ew: GameTerrain| if a == Axis::NS { ns } else { ew };
     match t {
         Terrain::Ground | Terrain::Void => GameTerrain::GroundNormal,
