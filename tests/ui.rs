@@ -561,3 +561,20 @@ fn moving_a_stack_keeps_it_whole_and_in_order() {
     let moved: Vec<ItemKind> = level.stack_at(to).map(|it| it.kind).collect();
     assert_eq!(moved, [ItemKind::Chair, ItemKind::Coin]);
 }
+
+/// The Document panel shows the game's own hash of a 2025 mansion: for game 'game 1' mansion 7 it is
+/// the spec's §14 vector, `999cbd78`; a mansion of another generator shows none.
+#[test]
+fn the_document_panel_shows_the_games_hash() {
+    use mansion_forge::generate::lll2025::{declaration::recipe_of, plan};
+    let entry = plan::game_plan("game 1")
+        .into_iter()
+        .find(|e| e.level == 7)
+        .expect("level 7");
+    let doc =
+        mansion_forge::edit::Document::new(recipe_of(&entry).expect("a recipe")).expect("builds");
+    let harness = harness(EditorState::with_document(doc, Source::Recipe));
+    harness.get_by_label("Game's hash: 999cbd78");
+    let other = default_harness();
+    assert!(other.query_by_label_contains("Game's hash").is_none());
+}

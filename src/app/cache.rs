@@ -5,6 +5,7 @@ use super::findings::{Finding, level_findings};
 use crate::analysis::stealth::{Cancel, DEFAULT_HORIZON};
 use crate::analysis::validate::{Violation, validate};
 use crate::analysis::{self, RoomGraph, RoomOwners, room_graph, room_of_cell};
+use crate::generate::registry;
 use crate::model::{Cell, Grid, Level, RoomId};
 use crate::paint::MapFacts;
 use crate::play::rule_sets;
@@ -29,6 +30,8 @@ pub struct Analysis {
     pub findings: Vec<Finding>,
     /// The invariant validator's verdict on the level (spec §8).
     pub violations: Vec<Violation>,
+    /// The hash the game behind the level's generator gives it (the Document panel shows it).
+    pub game_hash: Option<String>,
 }
 
 impl Analysis {
@@ -69,6 +72,7 @@ impl Analysis {
             routes_of_cell,
             findings: level_findings(level),
             violations: validate(level),
+            game_hash: registry::game_hash(level),
         }
     }
 

@@ -13,7 +13,7 @@ use super::tool::{ITEMS, PAINTS, Tool};
 use super::tools::ToolState;
 use super::widgets::{command_button, menu_item};
 use crate::edit::{self, Edit};
-use crate::generate::{Step, registry};
+use crate::generate::Step;
 use crate::io::export::Format;
 use crate::model::{LockOrigin, RoomKind};
 use crate::paint::palette;
@@ -97,7 +97,7 @@ pub fn document(
         state.doc.recipe.seed,
         if locked == 1 { "" } else { "s" }
     ));
-    if let Some(hash) = registry::game_hash(state.level()) {
+    if let Some(hash) = &state.analysis.game_hash {
         ui.label(format!("Game's hash: {hash}")).on_hover_text(
             "The hash the game gives this mansion: equal to the game's own while the level is \
              as the generator made it, different after any edit",
