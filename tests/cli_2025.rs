@@ -322,3 +322,45 @@ fn stats_print_every_reference_figure_by_its_name() {
         assert_eq!(n("loot"), n("loot_coins") + n("loot_purses"), "{line}");
     }
 }
+
+/// `export` names a run's mansion as `generate` does: the same level file, and a FILE beside the run is
+/// refused.
+#[test]
+fn export_takes_a_runs_mansion_as_generate_does() {
+    let exported = stdout_of(&[
+        "export",
+        "--game-seed",
+        "game 1",
+        "--level",
+        "7",
+        "--out",
+        "-",
+        "--format",
+        "json",
+    ]);
+    let generated = stdout_of(&[
+        "generate",
+        "--game-seed",
+        "game 1",
+        "--level",
+        "7",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(exported, generated);
+    assert_refused(
+        &[
+            "export",
+            "presets/default.ron",
+            "--daily",
+            "2025-09-01",
+            "--level",
+            "1",
+            "--out",
+            "-",
+            "--format",
+            "json",
+        ],
+        "without a FILE",
+    );
+}

@@ -6,10 +6,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::args::{BrokenEditsArg, OverlayArg, parse_seed, selected_overlays};
+use super::args::{BrokenEditsArg, Game2025Args, OverlayArg, parse_seed, selected_overlays};
 use super::error::{CliError, preset_message};
 use super::output::{print, say, write_file};
-use super::recipe::{GeneratorArgs, build};
+use super::recipe::{GeneratorArgs, build, build_recipe};
 use crate::edit::Command;
 use crate::generate::campaign::LEVELS;
 use crate::io::atomic_pair::save_pair;
@@ -21,16 +21,20 @@ use crate::io::{level_file, preset};
 use crate::model::{Level, RoomId};
 
 #[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("mansion").args(["seed", "game_seed", "daily"]))]
 pub(super) struct ExportArgs {
     /// A level file (.ron, .json) or a preset (.ron with `params`); `-` reads it from standard input.
     /// Leave out to export a generated mansion given by --seed and --level.
     file: Option<PathBuf>,
     /// Game seed of a generated mansion (instead of FILE).
-    #[arg(long, value_parser = parse_seed, requires = "level", conflicts_with = "file")]
+    #[arg(long, value_parser = parse_seed, requires = "level",
+          conflicts_with_all = ["file", "game_seed", "daily"])]
     seed: Option<u64>,
-    /// Level 0–9 of that game (instead of FILE).
-    #[arg(long, requires = "seed", value_parser = clap::value_parser!(u32).range(..LEVELS as i64))]
+    /// Level 0–9 of that game (of a daily run, 0–2), instead of FILE.
+    #[arg(long, requires = "mansion", value_parser = clap::value_parser!(u32).range(..LEVELS as i64))]
     level: Option<u32>,
+    #[command(flatten)]
+    game: Game2025Args,
     #[command(flatten)]
     generator: GeneratorArgs,
     /// Export format [default: from the --out extension: .ron .json .tmj .tmx .ldtk .png .txt].
@@ -157,7 +161,20 @@ pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, CliError> {
             "--locks draws on PNG pictures, not on {format} exports"
         )));
     }
+    let run = match args.level {
+        Some(level) if args.file.is_none() => args.game.entry(level)?,
+        _ => None,
+    };
     let (level, locked_rooms) = match (&args.file, args.seed, args.level) {
+        (None, _, _) if let Some(entry) = run => (
+            build_recipe(&args.generator.game_recipe(&entry)?)?,
+            Vec::new(),
+        ),
+        (Some(_), _, _) if args.game.entries().is_some() => {
+            return Err(CliError::Input(
+                "--game-seed and --daily name a mansion; give them without a FILE".to_string(),
+            ));
+        }
         (Some(file), _, _) => {
             if args.generator.choice()?.is_some() {
                 return Err(CliError::Input(
