@@ -97,19 +97,24 @@ impl Recipe {
             .map_err(|_| format!("exact 2023 game seed {} is above {}", self.seed, u32::MAX))
     }
 
-    /// The draws step by step of [`Recipe::build`] ([`Generator::draw_trace`](super::Generator::draw_trace)); `None` where the
-    /// generator counts none (the exact 2023 mode included).
-    pub fn draw_trace(&self) -> Option<Vec<(&'static str, u64)>> {
-        if self.exact {
-            return None;
-        }
-        let request = Request {
+    /// The request this recipe makes of its generator: no locks (a preset's locks go through
+    /// `edit::rebuild`).
+    fn request(&self) -> Request<'static> {
+        Request {
             level: self.level,
             seed: self.seed,
             locks: &[],
             rerolls: self.rerolls,
-        };
-        self.generator.generator().draw_trace(&request)
+        }
+    }
+
+    /// The draws step by step of [`Recipe::build`] ([`Generator::draw_trace`](super::Generator::draw_trace));
+    /// `None` where the generator counts none (the exact 2023 mode included).
+    pub fn draw_trace(&self) -> Option<Vec<(&'static str, u64)>> {
+        if self.exact {
+            return None;
+        }
+        self.generator.generator().draw_trace(&self.request())
     }
 
     /// Builds the level without locks (with locks, `edit::rebuild::build` retries where needed).
@@ -122,12 +127,6 @@ impl Recipe {
                 })
                 .map_err(GenerateError::Exact);
         }
-        let request = Request {
-            level: self.level,
-            seed: self.seed,
-            locks: &[],
-            rerolls: self.rerolls,
-        };
-        self.generator.generator().generate(&request)
+        self.generator.generator().generate(&self.request())
     }
 }
