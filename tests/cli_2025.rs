@@ -364,3 +364,79 @@ fn export_takes_a_runs_mansion_as_generate_does() {
         "without a FILE",
     );
 }
+
+/// `--level-seed` names one mansion by the seed string the game gives its level: with the plan's level
+/// type and loot as parameters, `generate` prints the game's own hash of every level of the vectors'
+/// first two games (their `fnv`, made by the original), the room grid drawn from the string for the
+/// type; `analyze` takes it as `generate` does; a string of another form, a `--level` it contradicts
+/// and a file beside it are refused.
+#[test]
+fn a_level_seed_string_names_the_games_mansion() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/lll2025-exact/games.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("the vectors");
+    for line in text.lines().take(2) {
+        let game: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        for level in game["levels"].as_array().expect("levels") {
+            let seed = level["level_seed"].as_str().expect("level_seed");
+            let level_type = format!("level_type={}", level["type"].as_str().expect("type"));
+            let loot = format!("loot={}", level["plan_loot"]);
+            let args = [
+                "generate",
+                "--level-seed",
+                seed,
+                "--param",
+                &level_type,
+                "--param",
+                &loot,
+            ];
+            let printed = stdout_of(&args);
+            let fnv = level["fnv"].as_str().expect("fnv");
+            assert!(
+                printed.contains(&format!("game hash {fnv} ")),
+                "{args:?}: not the game's hash {fnv}"
+            );
+        }
+    }
+    let entry = game_plan("game 3")[5].clone();
+    let by_seed = stdout_of(&[
+        "analyze",
+        "--level-seed",
+        &entry.seed,
+        "--param",
+        &format!("level_type={}", entry.level_type.name()),
+        "--param",
+        &format!("loot={}", entry.loot),
+    ]);
+    let by_run = stdout_of(&["analyze", "--game-seed", "game 3", "--level", "5"]);
+    assert_eq!(by_seed, by_run);
+    assert_refused(
+        &["generate", "--level-seed", "lvl10.50"],
+        "expected the game's 'lvl'",
+    );
+    assert_refused(
+        &["generate", "--level-seed", &entry.seed, "--level", "2"],
+        "is a seed of level 5",
+    );
+    assert_refused(
+        &[
+            "analyze",
+            "presets/default.ron",
+            "--level-seed",
+            &entry.seed,
+        ],
+        "without the file",
+    );
+    assert_refused(
+        &[
+            "generate",
+            "--level-seed",
+            &entry.seed,
+            "--generator",
+            "siheyuan",
+        ],
+        "made by --generator lll2025",
+    );
+}

@@ -10,8 +10,10 @@ use crate::analysis::Overlay;
 use crate::analysis::stealth::LitMap;
 use crate::generate::campaign::LEVELS;
 use crate::generate::lll2025::date::Date;
+use crate::generate::lll2025::declaration::Lll2025Params;
 use crate::generate::lll2025::plan::{self, PlanEntry};
 use crate::io::preset::BrokenEdits;
+use crate::model::limits::quote;
 
 /// Game seed and level number, shared by the commands that generate one mansion.
 #[derive(Debug, clap::Args)]
@@ -72,6 +74,69 @@ impl Game2025Args {
             .clone()
             .or_else(|| self.daily.map(|d| plan::daily_seed(d.year, d.month, d.day)))
     }
+}
+
+/// How a command that makes one mansion names a mansion of the 2025 game: a run with its `--level`
+/// ([`Game2025Args`]), or `--level-seed`, the level's own seed string.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub(super) struct GameMansionArgs {
+    #[command(flatten)]
+    run: Game2025Args,
+    /// One mansion of the 2025 game by the seed string the game gives its level, `'lvl' + level + u`
+    /// (`--level-seed 'lvl10.3206486422043705'`); the level number is the string's. The string does not
+    /// hold what the game's plan adds, the level type and loot: give them as `--param level_type=Mansion
+    /// --param loot=10` [default: Manor, 10]; the room grid is the one the game draws for that type.
+    #[arg(long, value_name = "TEXT", value_parser = parse_level_seed,
+          conflicts_with_all = ["game_seed", "daily", "exact", "seed"])]
+    level_seed: Option<String>,
+}
+
+/// A mansion of the 2025 game, named on the command line, before its parameters are applied.
+pub(super) struct GameEntry {
+    /// Its plan entry.
+    pub(super) entry: PlanEntry,
+    /// Named by its seed string alone: its room grid follows the level type `--param` gives, as the
+    /// game's plan draws it from the level's stream for its type.
+    pub(super) sized_by_type: bool,
+}
+
+impl GameMansionArgs {
+    /// Whether a 2025 mansion is named (a run or a level seed): a file given beside it is refused.
+    pub(super) fn is_named(&self) -> bool {
+        self.level_seed.is_some() || self.run.game_seed.is_some() || self.run.daily.is_some()
+    }
+
+    /// The mansion named: the level seed's, or `--level` of the run (`None` without a run or a level).
+    pub(super) fn entry(&self, level: Option<u32>) -> Result<Option<GameEntry>, CliError> {
+        if let Some(text) = &self.level_seed {
+            let defaults = Lll2025Params::default();
+            let entry = plan::level_seed_entry(text, defaults.level_type, defaults.loot)
+                .map_err(|e| CliError::Input(format!("--level-seed {}: {e}", quote(text))))?;
+            if let Some(level) = level.filter(|&l| l != entry.level) {
+                return Err(CliError::Input(format!(
+                    "--level {level}: the level seed {} is a seed of level {}",
+                    quote(text),
+                    entry.level
+                )));
+            }
+            return Ok(Some(GameEntry {
+                entry,
+                sized_by_type: true,
+            }));
+        }
+        let Some(level) = level else {
+            return Ok(None);
+        };
+        Ok(self.run.entry(level)?.map(|entry| GameEntry {
+            entry,
+            sized_by_type: false,
+        }))
+    }
+}
+
+/// Reads `--level-seed`: the game's form of a level's seed string, or why not.
+fn parse_level_seed(text: &str) -> Result<String, String> {
+    plan::parse_level_seed(text).map(|_| text.to_string())
 }
 
 /// Reads `--daily`: a date, or `today` (UTC, by this machine's clock).

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::args::{BrokenEditsArg, Game2025Args, OverlayArg, parse_seed, selected_overlays};
+use super::args::{BrokenEditsArg, GameMansionArgs, OverlayArg, parse_seed, selected_overlays};
 use super::error::{CliError, preset_message};
 use super::output::{print, say, write_file};
 use super::recipe::{GeneratorArgs, build, build_recipe};
@@ -21,7 +21,7 @@ use crate::io::{level_file, preset};
 use crate::model::{Level, RoomId};
 
 #[derive(Debug, Args)]
-#[command(group = clap::ArgGroup::new("mansion").args(["seed", "game_seed", "daily"]))]
+#[command(group = clap::ArgGroup::new("mansion").args(["seed", "game_seed", "daily", "level_seed"]))]
 pub(super) struct ExportArgs {
     /// A level file (.ron, .json) or a preset (.ron with `params`); `-` reads it from standard input.
     /// Leave out to export a generated mansion given by --seed and --level.
@@ -34,7 +34,7 @@ pub(super) struct ExportArgs {
     #[arg(long, requires = "mansion", value_parser = clap::value_parser!(u32).range(..LEVELS as i64))]
     level: Option<u32>,
     #[command(flatten)]
-    game: Game2025Args,
+    game: GameMansionArgs,
     #[command(flatten)]
     generator: GeneratorArgs,
     /// Export format [default: from the --out extension: .ron .json .tmj .tmx .ldtk .png .txt].
@@ -161,18 +161,19 @@ pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, CliError> {
             "--locks draws on PNG pictures, not on {format} exports"
         )));
     }
-    let run = match args.level {
-        Some(level) if args.file.is_none() => args.game.entry(level)?,
-        _ => None,
+    let run = match &args.file {
+        None => args.game.entry(args.level)?,
+        Some(_) => None,
     };
     let (level, locked_rooms) = match (&args.file, args.seed, args.level) {
         (None, _, _) if let Some(entry) = run => (
             build_recipe(&args.generator.game_recipe(&entry)?)?,
             Vec::new(),
         ),
-        (Some(_), _, _) if args.game.entries().is_some() => {
+        (Some(_), _, _) if args.game.is_named() => {
             return Err(CliError::Input(
-                "--game-seed and --daily name a mansion; give them without a FILE".to_string(),
+                "--game-seed, --daily and --level-seed name a mansion; give them without a FILE"
+                    .to_string(),
             ));
         }
         (Some(file), _, _) => {

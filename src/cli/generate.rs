@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
-use super::args::{ExactArg, Game2025Args, exact_seed, parse_seed};
+use super::args::{ExactArg, Game2025Args, GameMansionArgs, exact_seed, parse_seed};
 use super::error::CliError;
 use super::export::emit;
 use super::output::{print, progress_bar, say, write_file};
@@ -23,14 +23,17 @@ use crate::model::Level;
 #[derive(Debug, Args)]
 pub(super) struct GenerateArgs {
     /// Game seed: decimal or 0x-prefixed hexadecimal.
-    #[arg(long, value_parser = parse_seed, required_unless_present_any = ["game_seed", "daily"],
+    #[arg(long, value_parser = parse_seed,
+          required_unless_present_any = ["game_seed", "daily", "level_seed"],
           conflicts_with_all = ["game_seed", "daily"])]
     seed: Option<u64>,
-    /// Level of that game's campaign, 0–9 (of a daily run, 0–2: the day's three mansions).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(..LEVELS as i64))]
-    level: u32,
+    /// Level of that game's campaign, 0–9 (of a daily run, 0–2: the day's three mansions; a level
+    /// seed's is its own).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(..LEVELS as i64),
+          required_unless_present = "level_seed")]
+    level: Option<u32>,
     #[command(flatten)]
-    game: Game2025Args,
+    game: GameMansionArgs,
     /// Output format [default: from the --out extension: .ron .json .tmj .tmx .ldtk .png .txt; else ascii].
     #[arg(long, value_enum)]
     format: Option<Format>,
@@ -69,12 +72,15 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode, CliError> {
     if args.trace_draws {
         trace_draws(args)?;
     }
-    let level = match (args.game.entry(args.level)?, args.seed) {
-        (Some(entry), _) => build_recipe(&args.generator.game_recipe(&entry)?)?,
-        (None, seed) => {
-            let choice = args.generator.choice()?;
-            build(choice.as_ref(), seed.unwrap_or_default(), args.level)?
-        }
+    let level = if let Some(entry) = args.game.entry(args.level)? {
+        build_recipe(&args.generator.game_recipe(&entry)?)?
+    } else {
+        let choice = args.generator.choice()?;
+        build(
+            choice.as_ref(),
+            args.seed.unwrap_or_default(),
+            args.level.unwrap_or_default(),
+        )?
     };
     // What fell short of the parameters, or was clamped, goes to stderr: the level is still written.
     for note in &level.diagnostics {
@@ -99,16 +105,17 @@ fn trace_draws(args: &GenerateArgs) -> Result<(), CliError> {
     let recipe = match args.game.entry(args.level)? {
         Some(entry) => Some(args.generator.game_recipe(&entry)?),
         None => match args.generator.choice()? {
-            Some(choice) if !args.generator.is_exact() => {
-                Some(choice.recipe(args.seed.unwrap_or_default(), args.level)?)
-            }
+            Some(choice) if !args.generator.is_exact() => Some(choice.recipe(
+                args.seed.unwrap_or_default(),
+                args.level.unwrap_or_default(),
+            )?),
             _ => None,
         },
     };
     let trace = recipe.and_then(|r| r.draw_trace()).ok_or_else(|| {
         CliError::Input(
             "--trace-draws: this generator re-implements no game's random stream to trace; \
-             the lll2025 generator does (--generator lll2025, --game-seed, --daily)"
+             the lll2025 generator does (--generator lll2025, --game-seed, --daily, --level-seed)"
                 .to_string(),
         )
     })?;

@@ -176,6 +176,15 @@ fn one_line_clap_error(e: &clap::Error) -> String {
 mod tests {
     use super::*;
 
+    /// clap checks that every argument a `conflicts_with`, `requires` or group names exists only when
+    /// that command is parsed, and only in debug builds (those of `scripts/test.sh`, where this test
+    /// checks every command; in a release build it passes without checking).
+    #[test]
+    fn every_command_names_only_arguments_it_has() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
     #[test]
     fn usage_errors_become_one_line() {
         let e = Cli::try_parse_from(["mansion-forge", "generate", "--seed", "1"]).unwrap_err();

@@ -9,9 +9,11 @@
 
 use clap::Args;
 
-use super::args::{ExactArg, exact_seed};
+use super::args::{ExactArg, GameEntry, exact_seed};
 use super::error::CliError;
-use crate::generate::lll2025::plan::PlanEntry;
+use crate::generate::declare::GeneratorParams;
+use crate::generate::lll2025::declaration::{Declaration, Lll2025Params};
+use crate::generate::lll2025::plan;
 use crate::generate::recipe::Recipe;
 use crate::generate::registry::{self, GeneratorKind};
 use crate::generate::{campaign, exact, lll2025, siheyuan};
@@ -104,17 +106,20 @@ impl GeneratorArgs {
 }
 
 impl GeneratorArgs {
-    /// The recipe of a 2025 game's level (`--game-seed`, `--daily`): the 2025 generator with the plan
-    /// entry's parameters, then any `--param`. Another `--generator` is refused, not ignored.
-    pub(super) fn game_recipe(&self, entry: &PlanEntry) -> Result<Recipe, CliError> {
-        if let Some(named) = self.generator.as_deref()
-            && registry::find(named).is_none_or(|k| k.id() != lll2025::declaration::ID)
+    /// The recipe of a 2025 game's level (`--game-seed`, `--daily`, `--level-seed`): the 2025 generator
+    /// with the plan entry's parameters, then any `--param`; a level seed's room grid then drawn for the
+    /// level type given, unless `--param` gives the grid too. Another `--generator` is refused, not
+    /// ignored.
+    pub(super) fn game_recipe(&self, named: &GameEntry) -> Result<Recipe, CliError> {
+        if let Some(other) = self.generator.as_deref()
+            && registry::find(other).is_none_or(|k| k.id() != lll2025::declaration::ID)
         {
             return Err(CliError::Input(format!(
-                "--game-seed and --daily name runs of the 2025 game, made by --generator lll2025, not {}",
-                quote(named)
+                "--game-seed, --daily and --level-seed name mansions of the 2025 game, made by --generator lll2025, not {}",
+                quote(other)
             )));
         }
+        let entry = &named.entry;
         let recipe = lll2025::declaration::recipe_of(entry).ok_or_else(|| {
             CliError::Failed(format!(
                 "the level seed {} is not the game's form",
@@ -123,8 +128,24 @@ impl GeneratorArgs {
         })?;
         let params = self.named_params()?;
         let bad = |e: registry::ParamError| CliError::Input(format!("--param: {e}"));
+        let mut generator = recipe.generator.with(&params).map_err(bad)?;
+        let gives_grid = params
+            .iter()
+            .any(|(name, _)| name == "rooms_x" || name == "rooms_y");
+        if named.sized_by_type
+            && !gives_grid
+            && let Some(typed) = generator.get::<Declaration>()
+        {
+            let sized = plan::level_seed_entry(&entry.seed, typed.level_type, typed.loot)
+                .map_err(CliError::Input)?;
+            generator = GeneratorParams::of::<Declaration>(Lll2025Params {
+                rooms_x: sized.rooms_x,
+                rooms_y: sized.rooms_y,
+                ..typed.clone()
+            });
+        }
         Ok(Recipe {
-            generator: recipe.generator.with(&params).map_err(bad)?,
+            generator,
             ..recipe
         })
     }

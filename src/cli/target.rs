@@ -7,7 +7,7 @@ use std::path::Path;
 
 use clap::Args;
 
-use super::args::{BrokenEditsArg, Game2025Args, parse_seed};
+use super::args::{BrokenEditsArg, GameMansionArgs, parse_seed};
 use super::error::CliError;
 use super::export::{load_level_or_preset, warn_drift};
 use super::recipe::{GeneratorArgs, build, build_recipe};
@@ -16,7 +16,7 @@ use crate::model::Level;
 
 /// A level file, a preset or a generated mansion.
 #[derive(Debug, Args)]
-#[command(group = clap::ArgGroup::new("mansion").args(["seed", "game_seed", "daily"]))]
+#[command(group = clap::ArgGroup::new("mansion").args(["seed", "game_seed", "daily", "level_seed"]))]
 pub(super) struct TargetArgs {
     /// A level file or a preset (rebuilt first), `-` for standard input; with --seed and --level, a
     /// generator name instead (siheyuan, tile-growth, packed-mansion, rogue-grid; default: the
@@ -30,7 +30,7 @@ pub(super) struct TargetArgs {
           requires = "mansion")]
     level: Option<u32>,
     #[command(flatten)]
-    game: Game2025Args,
+    game: GameMansionArgs,
     #[command(flatten)]
     generator: GeneratorArgs,
     #[command(flatten)]
@@ -40,19 +40,17 @@ pub(super) struct TargetArgs {
 impl TargetArgs {
     /// Whether the level is read from standard input (`-`).
     pub(super) fn is_stdin(&self) -> bool {
-        self.seed.is_none() && self.game.entries().is_none() && self.target.as_deref() == Some("-")
+        self.seed.is_none() && !self.game.is_named() && self.target.as_deref() == Some("-")
     }
 
     /// The level: generated when `--seed` and `--level` are given, else read from the file (a preset's
     /// drift from its generator is a warning on stderr). `command` names the command in the error for a
     /// missing target.
     pub(super) fn load(&self, command: &str) -> Result<Level, CliError> {
-        if let Some(level) = self.level
-            && let Some(entry) = self.game.entry(level)?
-        {
+        if let Some(entry) = self.game.entry(self.level)? {
             if let Some(file) = &self.target {
                 return Err(CliError::Input(format!(
-                    "{command}: --game-seed and --daily name a mansion; give them without the file {file}"
+                    "{command}: --game-seed, --daily and --level-seed name a mansion; give them without the file {file}"
                 )));
             }
             return build_recipe(&self.generator.game_recipe(&entry)?);

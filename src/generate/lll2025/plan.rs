@@ -71,6 +71,49 @@ pub fn level_seed_string(level: u32, seed: u64) -> String {
     format!("lvl{level}{}", js_number(seed_fraction(seed)))
 }
 
+/// Reads a level's seed string, `'lvl' + L + u` (L the level 0–9, u a fraction in [0, 1) as JavaScript
+/// writes it, the way the game seeds a level's stream), into the level and the project's 64-bit seed
+/// whose [`level_seed_string`] is that text. Any other text is refused with what was expected: the
+/// game would seed a stream with it, but no plan of the game makes it, and a recipe could not name it.
+pub fn parse_level_seed(text: &str) -> Result<(u32, u64), String> {
+    let expected = "expected the game's 'lvl' + level 0–9 + a fraction in [0, 1) as JavaScript writes it, \
+                    such as 'lvl10.3206486422043705'";
+    let rest = text
+        .strip_prefix("lvl")
+        .ok_or_else(|| format!("it does not start with 'lvl': {expected}"))?;
+    let mut chars = rest.chars();
+    let level = chars
+        .next()
+        .and_then(|c| c.to_digit(10))
+        .ok_or_else(|| format!("no level digit after 'lvl': {expected}"))?;
+    let u: f64 = chars
+        .as_str()
+        .parse()
+        .map_err(|_| format!("what follows the level is not a number: {expected}"))?;
+    if !(0.0..1.0).contains(&u) || level_seed_string(level, u.to_bits()) != text {
+        return Err(format!(
+            "the fraction is not one the game draws, written its way: {expected}"
+        ));
+    }
+    Ok((level, u.to_bits()))
+}
+
+/// The plan entry of a level known by its seed string alone: the string gives the level and the stream,
+/// the caller the level type and loot (a game's plan draws those from its main stream, which the string
+/// does not hold), and the room grid is what the game draws from that stream for that type.
+pub fn level_seed_entry(text: &str, level_type: LevelType, loot: u32) -> Result<PlanEntry, String> {
+    let (level, _) = parse_level_seed(text)?;
+    let (rooms_x, rooms_y) = level_size(level as usize, level_type, &mut SeedRandom::new(text));
+    Ok(PlanEntry {
+        level,
+        level_type,
+        rooms_x,
+        rooms_y,
+        loot,
+        seed: text.to_string(),
+    })
+}
+
 /// `levelShapeInfo`: per level the slot-count range in x and y and the area range (§4.3).
 const SHAPES: [[u32; 6]; LEVELS] = [
     [3, 3, 2, 2, 6, 6],
@@ -248,6 +291,48 @@ mod tests {
                 assert_eq!(level_seed_string(entry.level, bits), entry.seed);
             }
         }
+    }
+
+    #[test]
+    fn a_level_seed_string_gives_back_its_plan_entry() {
+        for game in 1..=100 {
+            for entry in game_plan(&format!("game {game}")) {
+                let (level, bits) = parse_level_seed(&entry.seed).expect("a game's level seed");
+                assert_eq!((level, Some(bits)), (entry.level, entry.seed_bits()));
+                let alone = level_seed_entry(&entry.seed, entry.level_type, entry.loot)
+                    .expect("a game's level seed");
+                assert_eq!(
+                    alone, entry,
+                    "the sizes are drawn from the level's own stream"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn text_that_is_no_game_level_seed_is_refused() {
+        for text in [
+            "",
+            "lvl",
+            "level10.5",
+            "lvlx0.5",
+            "lvl1",
+            "lvl1abc",
+            "lvl11.5",
+            "lvl1-0.5",
+            "lvl10.50",
+            "lvl1.5",
+            "lvl1NaN",
+            "lvl1Infinity",
+        ] {
+            let refused = parse_level_seed(text).expect_err(text);
+            assert!(
+                refused.contains("expected the game's 'lvl'"),
+                "{text}: {refused}"
+            );
+        }
+        assert_eq!(parse_level_seed("lvl30.5"), Ok((3, 0.5f64.to_bits())));
+        assert_eq!(parse_level_seed("lvl90"), Ok((9, 0)));
     }
 
     #[test]
