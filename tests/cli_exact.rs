@@ -145,3 +145,43 @@ fn exact_is_refused_where_it_cannot_apply() {
     assert_exact_refused(&["analyze", path, "--exact"]);
     assert_exact_refused(&["export", path, "--exact", "--out", "-", "--format", "ascii"]);
 }
+
+/// `generate --exact --trace-draws` prints on stderr each step's draws of the mansion, as the original's
+/// own run lists them (`draws_by_step` of the 2023 vectors, game 2's levels 0, 4 and 9).
+#[test]
+fn trace_draws_lists_the_originals_draws_step_by_step() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/lll2023-exact/games.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("the 2023 vectors");
+    let game: serde_json::Value =
+        serde_json::from_str(text.lines().nth(1).expect("game 2")).expect("JSON");
+    let seed = game["seed"].to_string();
+    for level in [0, 4, 9] {
+        let args = [
+            "generate",
+            "--exact",
+            "--seed",
+            &seed,
+            "--level",
+            &level.to_string(),
+            "--trace-draws",
+        ];
+        let out = run(&args);
+        assert!(out.status.success(), "{args:?}");
+        let printed: Vec<String> = String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .filter_map(|l| l.strip_prefix("mansion-forge: draws after "))
+            .map(str::to_string)
+            .collect();
+        let want: Vec<String> = game["levels"][level]["draws_by_step"]
+            .as_array()
+            .expect("draws_by_step")
+            .iter()
+            .map(|s| format!("{}: {}", s[0].as_str().expect("a step"), s[1]))
+            .collect();
+        assert!(!want.is_empty());
+        assert_eq!(printed, want, "{args:?}");
+    }
+}

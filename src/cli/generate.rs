@@ -44,7 +44,7 @@ pub(super) struct GenerateArgs {
     generator: GeneratorArgs,
     /// Print on stderr the random draws made by the end of each step, as the game's reference vectors
     /// list them (`draws_by_step`): where a mansion parts from the game's. For generators that
-    /// re-implement a game's stream (the 2025 one).
+    /// re-implement a game's stream (the 2025 one, and the exact 2023 mode).
     #[arg(long)]
     trace_draws: bool,
 }
@@ -102,20 +102,29 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode, CliError> {
 
 /// `--trace-draws`: the draws after each step of the mansion `args` names, on stderr.
 fn trace_draws(args: &GenerateArgs) -> Result<(), CliError> {
-    let recipe = match args.game.entry(args.level)? {
-        Some(entry) => Some(args.generator.game_recipe(&entry)?),
-        None => match args.generator.choice()? {
-            Some(choice) if !args.generator.is_exact() => Some(choice.recipe(
-                args.seed.unwrap_or_default(),
-                args.level.unwrap_or_default(),
-            )?),
-            _ => None,
-        },
+    let seed = args.seed.unwrap_or_default();
+    let level = args.level.unwrap_or_default();
+    let trace = if args.generator.is_exact() {
+        // The exact 2023 mode's stream: this mansion's draws, counted from its own start as the 2023
+        // vectors count them (the plan's and the earlier levels' draws come before).
+        exact::game_levels(exact_seed(seed)?, level)
+            .pop()
+            .map(|mansion| mansion.draws_by_step)
+    } else {
+        let recipe = match args.game.entry(args.level)? {
+            Some(entry) => Some(args.generator.game_recipe(&entry)?),
+            None => match args.generator.choice()? {
+                Some(choice) => Some(choice.recipe(seed, level)?),
+                None => None,
+            },
+        };
+        recipe.and_then(|r| r.draw_trace())
     };
-    let trace = recipe.and_then(|r| r.draw_trace()).ok_or_else(|| {
+    let trace = trace.ok_or_else(|| {
         CliError::Input(
             "--trace-draws: this generator re-implements no game's random stream to trace; \
-             the lll2025 generator does (--generator lll2025, --game-seed, --daily, --level-seed)"
+             the lll2025 generator does (--generator lll2025, --game-seed, --daily, --level-seed), \
+             and so does the exact 2023 mode (--exact)"
                 .to_string(),
         )
     })?;
