@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use mansion_forge::app::{
     Command, Criterion, DialogChoice, Editor, EditorState, FileDialogs, Overlay, PathPurpose,
-    ScreenshotRequest, Source, Tool, save_editor, screenshot,
+    ScreenshotRequest, Shown, Source, Tool, save_editor, screenshot,
 };
 use mansion_forge::edit::{self, Document, Edit};
 use mansion_forge::generate::lll2025::{declaration::recipe_of, plan};
@@ -374,8 +374,7 @@ fn main() -> anyhow::Result<()> {
         let out = PathBuf::from(format!("screenshots/{name}.png"));
         timed(&out, || {
             screenshot(&ScreenshotRequest {
-                seed,
-                level,
+                shown: Shown::Campaign { seed, level },
                 overlays: overlays.to_vec(),
                 select_room,
                 out: out.clone(),

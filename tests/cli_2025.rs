@@ -440,3 +440,48 @@ fn a_level_seed_string_names_the_games_mansion() {
         "made by --generator lll2025",
     );
 }
+
+/// `screenshot` names its mansion as the other commands do: a 2025 run's (here by `--game-seed`, a
+/// room selected), a file's; a room the mansion lacks and standard input are refused before any render.
+#[test]
+fn screenshot_takes_a_runs_mansion_and_a_file() {
+    let dir = scratch("screenshot-2025");
+    let shot = dir.join("run.png");
+    let shot = shot.to_str().expect("UTF-8 path");
+    stdout_of(&[
+        "screenshot",
+        "--game-seed",
+        "game 3",
+        "--level",
+        "5",
+        "--select-room",
+        "2",
+        "--out",
+        shot,
+    ]);
+    let file_shot = dir.join("file.png");
+    let file_shot = file_shot.to_str().expect("UTF-8 path");
+    stdout_of(&["screenshot", "presets/default.ron", "--out", file_shot]);
+    for png in [shot, file_shot] {
+        let bytes = std::fs::read(png).expect("the screenshot");
+        assert_eq!(&bytes[1..4], b"PNG", "{png}");
+    }
+    let entry = game_plan("game 3")[5].clone();
+    let seed = entry.seed_bits().expect("the game's seed form");
+    let rooms = to_level(&Build::new(&entry), seed).rooms.len();
+    assert_refused(
+        &[
+            "screenshot",
+            "--game-seed",
+            "game 3",
+            "--level",
+            "5",
+            "--select-room",
+            "900",
+            "--out",
+            shot,
+        ],
+        &format!("rooms 0 to {}", rooms - 1),
+    );
+    assert_refused(&["screenshot", "-", "--out", shot], "not standard input");
+}

@@ -3,13 +3,12 @@
 use std::path::PathBuf;
 
 use mansion_forge::app::{
-    Overlay, SCREENSHOT_SIZE, ScreenshotRequest, editor_for_request, screenshot,
+    Overlay, SCREENSHOT_SIZE, ScreenshotRequest, Shown, editor_for_request, screenshot,
 };
 
 fn request(overlays: &[&str], select_room: Option<usize>, level: u32) -> ScreenshotRequest {
     ScreenshotRequest {
-        seed: 1,
-        level,
+        shown: Shown::Campaign { seed: 1, level },
         overlays: overlays
             .iter()
             .flat_map(|&name| match name {

@@ -287,6 +287,7 @@ impl EditorState {
                 format!("untitled (from {name})")
             }
             Source::Recovered => "untitled (recovered)".to_string(),
+            Source::Named(name) => format!("untitled ({name})"),
             Source::Default | Source::Recipe => "untitled".to_string(),
         }
     }

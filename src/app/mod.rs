@@ -95,7 +95,7 @@ pub use places::{AppDirs, Platform};
 pub use play_panel::{PlayPanel, event_text};
 pub use problems::{Problem, open_problem, size_in_words};
 pub use screenshot::{
-    SCREENSHOT_SIZE, ScreenshotRequest, editor_for_request, render_editor, save_editor,
+    SCREENSHOT_SIZE, ScreenshotRequest, Shown, editor_for_request, render_editor, save_editor,
 };
 pub use settings::Settings;
 pub use state::{

@@ -400,16 +400,16 @@ pub fn status_bar(ui: &mut Ui, state: &EditorState) {
         .count();
     let source = match &state.source {
         Source::Campaign { game_seed, level } => format!("game seed {game_seed}, mansion {level}"),
-        Source::File(name) => name.clone(),
+        Source::File(name) | Source::Named(name) => name.clone(),
         Source::Recipe => "recipe from the generator picker".to_string(),
         Source::Default => "the default mansion".to_string(),
         Source::Recovered => "recovered after a crash".to_string(),
     };
-    let took = state
-        .last_generation
-        .map_or("loaded from file".to_string(), |d| {
-            format!("generated in {:.1} ms", d.as_secs_f64() * 1000.0)
-        });
+    let took = match (state.last_generation, &state.source) {
+        (Some(took), _) => format!("generated in {:.1} ms", took.as_secs_f64() * 1000.0),
+        (None, Source::Named(_)) => "generated".to_string(),
+        (None, _) => "loaded from file".to_string(),
+    };
     ui.horizontal(|ui| {
         // Fixed-width figures first, so the rest of the line does not jump as the pointer moves.
         let cursor = state

@@ -12,16 +12,36 @@ use egui::{Vec2, vec2};
 use egui_kittest::Harness;
 
 use super::editor::Editor;
-use super::state::EditorState;
 use super::state::Overlay;
+use super::state::{EditorState, Source};
+use crate::edit::Document;
+
+/// The mansion a screenshot shows.
+#[derive(Clone, Debug)]
+pub enum Shown {
+    /// Mansion `level` (0–9) of game `seed`'s campaign, named so in the title and the Campaign panel.
+    Campaign {
+        /// The game seed.
+        seed: u64,
+        /// The mansion of that game.
+        level: u32,
+    },
+    /// A document made already (a recipe built, a preset or level file read: the command line does
+    /// that, so the editor shows any mansion a command names), and where it came from, which the title
+    /// names.
+    Document {
+        /// The document.
+        document: Box<Document>,
+        /// Where it came from.
+        source: Source,
+    },
+}
 
 /// What `mansion-forge screenshot` asks the editor to render.
 #[derive(Clone, Debug)]
 pub struct ScreenshotRequest {
-    /// The game seed of the campaign mansion to show.
-    pub seed: u64,
-    /// The mansion (0–9) of that game.
-    pub level: u32,
+    /// The mansion to show.
+    pub shown: Shown,
     /// The overlays to show (names are read where they are typed: the command line's `--overlay`).
     pub overlays: Vec<Overlay>,
     /// Room to select so the inspector shows it.
@@ -35,7 +55,12 @@ pub const SCREENSHOT_SIZE: Vec2 = vec2(1600.0, 1200.0);
 
 /// The editor as a screenshot request describes it, with its room checked.
 pub fn editor_for_request(request: &ScreenshotRequest) -> anyhow::Result<Editor> {
-    let mut state = EditorState::generated(request.seed, request.level)?;
+    let mut state = match &request.shown {
+        Shown::Campaign { seed, level } => EditorState::generated(*seed, *level)?,
+        Shown::Document { document, source } => {
+            EditorState::with_document(document.as_ref().clone(), source.clone())
+        }
+    };
     for &overlay in &request.overlays {
         state.view.overlays.set(overlay, true);
     }

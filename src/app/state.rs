@@ -67,6 +67,9 @@ pub enum Source {
     Recipe,
     /// An autosaved document of no file, recovered after a crash.
     Recovered,
+    /// A generated mansion named on the command line (`screenshot --game-seed 'game 3' --level 5`), by
+    /// how it was named.
+    Named(String),
 }
 
 /// Something on the map the user asked to look at (a validation finding, a room from the palette).

@@ -8,23 +8,11 @@ use clap::ValueEnum;
 use super::error::CliError;
 use crate::analysis::Overlay;
 use crate::analysis::stealth::LitMap;
-use crate::generate::campaign::LEVELS;
 use crate::generate::lll2025::date::Date;
 use crate::generate::lll2025::declaration::Lll2025Params;
 use crate::generate::lll2025::plan::{self, PlanEntry};
 use crate::io::preset::BrokenEdits;
 use crate::model::limits::quote;
-
-/// Game seed and level number, shared by the commands that generate one mansion.
-#[derive(Debug, clap::Args)]
-pub(super) struct MansionArgs {
-    /// Game seed: decimal or 0x-prefixed hexadecimal.
-    #[arg(long, value_parser = parse_seed)]
-    pub(super) seed: u64,
-    /// Level of that game's campaign, 0–9.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(..LEVELS as i64))]
-    pub(super) level: u32,
-}
 
 /// `--game-seed` and `--daily`: a run of the 2025 game, named as the game names it. Its mansions are the
 /// 2025 generator's (`--generator lll2025`), cell for cell the game's.
@@ -104,6 +92,14 @@ impl GameMansionArgs {
     /// Whether a 2025 mansion is named (a run or a level seed): a file given beside it is refused.
     pub(super) fn is_named(&self) -> bool {
         self.level_seed.is_some() || self.run.game_seed.is_some() || self.run.daily.is_some()
+    }
+
+    /// The mansion named, in words for people (`'game 3', mansion 5`; `level seed lvl10.32…`).
+    pub(super) fn describe(&self, level: Option<u32>) -> Option<String> {
+        if let Some(text) = &self.level_seed {
+            return Some(format!("level seed {text}"));
+        }
+        Some(format!("'{}', mansion {}", self.run.name()?, level?))
     }
 
     /// The mansion named: the level seed's, or `--level` of the run (`None` without a run or a level).

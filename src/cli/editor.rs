@@ -8,10 +8,14 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::args::{MansionArgs, OverlayArg, selected_overlays};
+use super::args::{OverlayArg, exact_seed, selected_overlays};
 use super::error::{CliError, preset_message};
-use crate::app::{self, ScreenshotRequest};
-use crate::generate::campaign;
+use super::export::warn_drift;
+use super::output::say;
+use super::target::{Target, TargetArgs};
+use crate::app::{self, ScreenshotRequest, Shown, Source};
+use crate::edit::Document;
+use crate::generate::recipe::Recipe;
 use crate::io::level_or_preset::OpenError;
 use crate::io::preset::{BrokenEdits, PresetError};
 use crate::io::read::is_standard_input;
@@ -19,7 +23,7 @@ use crate::io::read::is_standard_input;
 #[derive(Debug, Args)]
 pub(super) struct ScreenshotArgs {
     #[command(flatten)]
-    mansion: MansionArgs,
+    target: TargetArgs,
     /// Overlay to show; repeat the option for several.
     #[arg(long = "overlay", value_enum)]
     overlays: Vec<OverlayArg>,
@@ -66,25 +70,92 @@ pub(super) fn screenshot(args: &ScreenshotArgs) -> Result<ExitCode, CliError> {
             args.out.display()
         )));
     }
-    let MansionArgs { seed, level } = args.mansion;
-    if let Some(room) = args.select_room {
-        let rooms = campaign::plan(seed)
-            .generate(level)
-            .map_or(0, |l| l.rooms.len());
-        if room >= rooms {
-            return Err(CliError::Input(format!(
-                "--select-room {room}: the mansion has rooms 0 to {}",
-                rooms.saturating_sub(1)
-            )));
+    let (document, source) = match args.target.named("screenshot")? {
+        Target::Generated {
+            choice: None,
+            seed,
+            level,
+        } => (
+            document_of(&Recipe::campaign_level(seed, level))?,
+            Source::Campaign {
+                game_seed: seed,
+                level,
+            },
+        ),
+        Target::Generated {
+            choice: Some(choice),
+            seed,
+            level,
+        } => {
+            let recipe = if choice.is_exact() {
+                Recipe::exact_level(exact_seed(seed)?, level)
+            } else {
+                choice.recipe(seed, level)?
+            };
+            let name = args.target.describe(Some(&choice));
+            (document_of(&recipe)?, Source::Named(name))
         }
+        Target::Game(recipe) => (
+            document_of(&recipe)?,
+            Source::Named(args.target.describe(None)),
+        ),
+        Target::File(path) => (
+            read_document(path, args.target.broken_edits())?,
+            Source::File(path.display().to_string()),
+        ),
+    };
+    let rooms = document.level.rooms.len();
+    if let Some(room) = args.select_room.filter(|&room| room >= rooms) {
+        return Err(CliError::Input(format!(
+            "--select-room {room}: the mansion has rooms 0 to {}",
+            rooms.saturating_sub(1)
+        )));
     }
     let request = ScreenshotRequest {
-        seed,
-        level,
+        shown: Shown::Document {
+            document: Box::new(document),
+            source,
+        },
         overlays: selected_overlays(&args.overlays),
         select_room: args.select_room,
         out: args.out.clone(),
     };
     app::screenshot(&request).map_err(|e| CliError::Failed(format!("screenshot: {e:#}")))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The document of a generated mansion, or why its generator could not build it.
+fn document_of(recipe: &Recipe) -> Result<Document, CliError> {
+    Document::new(recipe.clone()).map_err(|e| {
+        CliError::Failed(format!(
+            "{} could not build the mansion: {e}",
+            recipe.generator.id()
+        ))
+    })
+}
+
+/// A preset (rebuilt, a broken edit left out when asked, as the editor would) or a level file, as a
+/// document; standard input is refused, since the editor reads files.
+fn read_document(path: &Path, broken: BrokenEdits) -> Result<Document, CliError> {
+    if is_standard_input(path) {
+        return Err(CliError::Input(
+            "screenshot: the editor opens files, not standard input (-); save it to a file first"
+                .to_string(),
+        ));
+    }
+    let opened = app::read_document_with(path, broken).map_err(|e| {
+        CliError::Input(match e {
+            OpenError::Preset(e) => preset_message(&e),
+            other @ OpenError::Level(_) => other.to_string(),
+        })
+    })?;
+    if let Some(skipped) = &opened.loaded.skipped {
+        say(&format!(
+            "warning: {}: {}",
+            path.display(),
+            skipped.skipped_message()
+        ));
+    }
+    warn_drift(path, opened.loaded.drift.as_deref());
+    Ok(opened.loaded.document)
 }

@@ -223,6 +223,11 @@ pub fn recipe_from_args(
 }
 
 impl Choice {
+    /// The generator's id.
+    pub(super) fn id(&self) -> &'static str {
+        self.kind.id()
+    }
+
     /// Whether this is the exact 2023 mode (`--exact`).
     pub(super) fn is_exact(&self) -> bool {
         self.exact

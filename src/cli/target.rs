@@ -10,8 +10,10 @@ use clap::Args;
 use super::args::{BrokenEditsArg, GameMansionArgs, parse_seed};
 use super::error::CliError;
 use super::export::{load_level_or_preset, warn_drift};
-use super::recipe::{GeneratorArgs, build, build_recipe};
+use super::recipe::{Choice, GeneratorArgs, build, build_recipe};
 use crate::generate::campaign::LEVELS;
+use crate::generate::recipe::Recipe;
+use crate::io::preset::BrokenEdits;
 use crate::model::Level;
 
 /// A level file, a preset or a generated mansion.
@@ -47,17 +49,38 @@ impl TargetArgs {
     /// drift from its generator is a warning on stderr). `command` names the command in the error for a
     /// missing target.
     pub(super) fn load(&self, command: &str) -> Result<Level, CliError> {
+        let file = match self.named(command)? {
+            Target::Game(recipe) => return build_recipe(&recipe),
+            Target::Generated {
+                choice,
+                seed,
+                level,
+            } => return build(choice.as_ref(), seed, level),
+            Target::File(file) => file,
+        };
+        let loaded = load_level_or_preset(file, self.broken_edits.choice())?;
+        warn_drift(file, loaded.drift.as_deref());
+        Ok(loaded.level)
+    }
+
+    /// Which mansion the arguments name, checked but not yet built or read. `command` names the command
+    /// in the error for a missing target.
+    pub(super) fn named(&self, command: &str) -> Result<Target<'_>, CliError> {
         if let Some(entry) = self.game.entry(self.level)? {
             if let Some(file) = &self.target {
                 return Err(CliError::Input(format!(
                     "{command}: --game-seed, --daily and --level-seed name a mansion; give them without the file {file}"
                 )));
             }
-            return build_recipe(&self.generator.game_recipe(&entry)?);
+            return Ok(Target::Game(self.generator.game_recipe(&entry)?));
         }
         if let (Some(seed), Some(level)) = (self.seed, self.level) {
             let choice = self.generator.choice_or(self.target.as_deref())?;
-            return build(choice.as_ref(), seed, level);
+            return Ok(Target::Generated {
+                choice,
+                seed,
+                level,
+            });
         }
         let file = self.target.as_deref().ok_or_else(|| {
             CliError::Input(format!("{command} needs a FILE, or --seed and --level"))
@@ -68,9 +91,47 @@ impl TargetArgs {
                     .to_string(),
             ));
         }
-        let path = Path::new(file);
-        let loaded = load_level_or_preset(path, self.broken_edits.choice())?;
-        warn_drift(path, loaded.drift.as_deref());
-        Ok(loaded.level)
+        Ok(Target::File(Path::new(file)))
     }
+
+    /// The generated mansion named, in words for people (the screenshot's status bar and title):
+    /// a 2025 mansion as it was named, else the generator (or exact mode), game seed and level.
+    pub(super) fn describe(&self, choice: Option<&Choice>) -> String {
+        if let Some(named) = self.game.describe(self.level) {
+            return named;
+        }
+        let (seed, level) = (
+            self.seed.unwrap_or_default(),
+            self.level.unwrap_or_default(),
+        );
+        match choice {
+            Some(choice) if choice.is_exact() => {
+                format!("exact 2023 game {seed}, mansion {level}")
+            }
+            Some(choice) => format!("{}, game seed {seed}, mansion {level}", choice.id()),
+            None => format!("game seed {seed}, mansion {level}"),
+        }
+    }
+
+    /// Whether a broken hand edit of a preset is left out rather than refused.
+    pub(super) fn broken_edits(&self) -> BrokenEdits {
+        self.broken_edits.choice()
+    }
+}
+
+/// The mansion a command's arguments name.
+pub(super) enum Target<'a> {
+    /// A mansion of a 2025 game, by its recipe.
+    Game(Recipe),
+    /// Mansion `level` of game `seed`, by the chosen generator (`None`: the campaign's siheyuan).
+    Generated {
+        /// The generator and its parameters, or the exact mode.
+        choice: Option<Choice>,
+        /// The game seed.
+        seed: u64,
+        /// The level.
+        level: u32,
+    },
+    /// A level file or a preset, or `-`.
+    File(&'a Path),
 }
