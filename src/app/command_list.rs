@@ -28,6 +28,7 @@ impl Command {
             Command::New,
             Command::Open,
             Command::AskDailyRun,
+            Command::AskLevelSeed,
             Command::Save,
             Command::SaveAs,
         ];
@@ -135,6 +136,7 @@ impl Command {
             | K::New
             | K::Open
             | K::AskDailyRun
+            | K::AskLevelSeed
             | K::Save
             | K::SaveAs
             | K::Export

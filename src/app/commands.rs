@@ -103,6 +103,9 @@ pub enum Command {
     Open,
     /// Ask for a date and open that day's daily run of the 2025 game (File ▸ Open daily run…).
     AskDailyRun,
+    /// Ask for a level's seed string, level type and loot, and open that mansion of the 2025 game
+    /// (File ▸ Open 2025 level by seed…).
+    AskLevelSeed,
     /// Show the daily run of this date in the Campaign panel and open its first mansion.
     OpenDailyRun(Date),
     /// Open mansion `n` (0–2) of the daily run shown.
@@ -240,6 +243,7 @@ impl Command {
             Command::New => "New".to_string(),
             Command::Open => "Open…".to_string(),
             Command::AskDailyRun => "Open daily run…".to_string(),
+            Command::AskLevelSeed => "Open 2025 level by seed…".to_string(),
             Command::OpenDailyRun(date) => format!("Daily run of {date}"),
             Command::OpenDailyMansion(n) => format!("Daily mansion {}", n + 1),
             Command::OpenRecent(n) => format!("Recent file {}", n + 1),
@@ -453,6 +457,10 @@ impl Command {
             Command::AskDailyRun => {
                 "Open the 2025 game's daily run of a date (today's by default): its three mansions, \
                  as every player of the day met them"
+            }
+            Command::AskLevelSeed => {
+                "Open one mansion of the 2025 game by the seed string the game gives its level \
+                 ('lvl' + level + u), with the level type and loot of the game's plan"
             }
             Command::OpenDailyRun(_) => "Show this day's daily run and open its first mansion",
             Command::OpenDailyMansion(_) => {

@@ -131,6 +131,7 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
         Command::CompareWithFile => state.files.ask = Some(PathPurpose::Compare),
         Command::Quit => state.request(Pending::Quit),
         Command::AskDailyRun => panels.daily.ask(),
+        Command::AskLevelSeed => panels.level_seed.ask(state),
         Command::OpenDailyRun(date) => panels.daily.open(state, date),
         Command::OpenDailyMansion(pick) => panels.daily.open_mansion(state, pick),
         Command::ToggleBrowser => panels.browser.toggle(&state.doc.recipe.generator),

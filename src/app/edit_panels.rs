@@ -22,7 +22,12 @@ use crate::paint::palette;
 pub fn file_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     // Room for "Save As…" next to its Ctrl+Shift+S.
     ui.set_min_width(240.0);
-    for command in [Command::New, Command::Open, Command::AskDailyRun] {
+    for command in [
+        Command::New,
+        Command::Open,
+        Command::AskDailyRun,
+        Command::AskLevelSeed,
+    ] {
         menu_item(ui, command, true, commands);
     }
     ui.menu_button("Open recent", |ui| {

@@ -187,6 +187,7 @@ fn panels_and_map(
     }
     panels.browser.window(ui.ctx(), commands);
     panels.daily.dialog(ui.ctx(), commands);
+    panels.level_seed.dialog(ui.ctx(), commands);
 }
 
 /// The controls panel: document, tools, overlays and campaign, with the legends at the bottom.

@@ -42,6 +42,7 @@ mod files;
 mod findings;
 mod histogram;
 mod legend;
+mod level_seed_panel;
 mod lock_notes;
 mod map_view;
 mod minimap;

@@ -7,6 +7,7 @@ use super::browser::Browser;
 use super::campaign_panel::CampaignPanel;
 use super::daily_panel::DailyPanel;
 use super::file_dialogs::FileDialogs;
+use super::level_seed_panel::LevelSeedPanel;
 use super::palette::Palette;
 use super::picker::GeneratorPicker;
 use super::play_panel::PlayPanel;
@@ -48,6 +49,8 @@ pub struct Panels {
     pub campaign: CampaignPanel,
     /// The 2025 game's daily run: the date dialog and the day whose mansions the Campaign panel lists.
     pub daily: DailyPanel,
+    /// File ▸ Open 2025 level by seed…: its dialog.
+    pub level_seed: LevelSeedPanel,
     /// The file dialogs: which kind, the in-app one while open, the folder they start in.
     pub file_dialogs: FileDialogs,
     /// The play-test: the game under way, its event log and settings.
@@ -77,6 +80,7 @@ impl Panels {
             palette: Palette::default(),
             campaign: CampaignPanel::on_game(game_seed),
             daily: DailyPanel::default(),
+            level_seed: LevelSeedPanel::default(),
             file_dialogs: FileDialogs::default(),
             play: PlayPanel::default(),
             layout: Layout::default(),
