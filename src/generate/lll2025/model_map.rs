@@ -69,21 +69,46 @@ pub(super) fn game_item(k: ItemKind) -> GameItem {
 /// The game's map of `level`: its terrain cell for cell (walls with their glyphs) and its items in
 /// list order.
 pub fn map_of(level: &Level) -> Map {
-    let mut map = Map::new(level.width, level.height);
-    for y in 0..level.height {
-        for x in 0..level.width {
-            map.set(x, y, game_terrain(level.terrain(Cell::new(x, y))));
+    map_from(
+        (level.width, level.height),
+        |cell| level.terrain(cell),
+        level.items.iter().map(|item| (item.cell, item.kind)),
+    )
+}
+
+/// The game's map of a level given by its parts: its size, its terrain, its items bottom first.
+fn map_from(
+    (width, height): (i32, i32),
+    terrain: impl Fn(Cell) -> Terrain,
+    items: impl Iterator<Item = (Cell, ItemKind)>,
+) -> Map {
+    let mut map = Map::new(width, height);
+    for y in 0..height {
+        for x in 0..width {
+            map.set(x, y, game_terrain(terrain(Cell::new(x, y))));
         }
     }
     map.fix_walls();
-    for item in &level.items {
-        map.place(item.cell.x, item.cell.y, game_item(item.kind));
+    for (cell, kind) in items {
+        map.place(cell.x, cell.y, game_item(kind));
     }
     map
 }
 
-/// What the hash reads of a guard: its start, its flags (torch 1, purse 2, key 4) and its route.
-type GuardHashed = ((i32, i32), u16, Vec<(i32, i32)>);
+/// A guard as the game's hash reads it: its start, what it carries, and its whole route.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HashedGuard {
+    /// Where it starts.
+    pub start: Cell,
+    /// Carries a torch.
+    pub torch: bool,
+    /// Carries a purse.
+    pub purse: bool,
+    /// Carries the key.
+    pub key: bool,
+    /// Its route's cells, in walking order.
+    pub route: Vec<Cell>,
+}
 
 /// The spec-§14 hash of a 2025 level (`None` for a level of another generator): its map, its guards
 /// with what they carry and their whole routes, and the player start. Equal to the game's `fnv` for
@@ -91,30 +116,55 @@ type GuardHashed = ((i32, i32), u16, Vec<(i32, i32)>);
 /// items in order.
 pub fn level_hash(level: &Level) -> Option<u32> {
     let extra = level.lll2025.as_deref()?;
-    let map = map_of(level);
-    let guards: Vec<GuardHashed> = level
+    let guards: Vec<HashedGuard> = level
         .guards
         .iter()
         .enumerate()
         .map(|(i, g)| {
             let loads = extra.guards.get(i).copied().unwrap_or_default();
-            let flags = u16::from(g.carries_torch)
-                | u16::from(loads.purse) << 1
-                | u16::from(loads.key) << 2;
-            let path = level
-                .patrols
-                .get(g.route)
-                .map(|r| r.cells.iter().map(|c| (c.x, c.y)).collect())
-                .unwrap_or_default();
-            ((g.start.x, g.start.y), flags, path)
+            HashedGuard {
+                start: g.start,
+                torch: g.carries_torch,
+                purse: loads.purse,
+                key: loads.key,
+                route: level
+                    .patrols
+                    .get(g.route)
+                    .map(|r| r.cells.clone())
+                    .unwrap_or_default(),
+            }
         })
         .collect();
-    let start = (level.player_start.x, level.player_start.y);
-    Some(fnv_of(
-        &map,
-        guards
-            .iter()
-            .map(|(pos, flags, path)| (*pos, *flags, path.as_slice())),
-        start,
+    Some(hash_of_parts(
+        (level.width, level.height),
+        |cell| level.terrain(cell),
+        level.items.iter().map(|item| (item.cell, item.kind)),
+        &guards,
+        level.player_start,
     ))
+}
+
+/// The spec-§14 hash of a 2025 level given by its parts, as an exported map holds them (a Tiled or
+/// LDtk file read back by an engine's importer): its size, terrain, items bottom first, guards and the
+/// player start. What [`level_hash`] computes from a level.
+pub fn hash_of_parts(
+    size: (i32, i32),
+    terrain: impl Fn(Cell) -> Terrain,
+    items: impl Iterator<Item = (Cell, ItemKind)>,
+    guards: &[HashedGuard],
+    start: Cell,
+) -> u32 {
+    let map = map_from(size, terrain, items);
+    let routes: Vec<Vec<(i32, i32)>> = guards
+        .iter()
+        .map(|g| g.route.iter().map(|c| (c.x, c.y)).collect())
+        .collect();
+    fnv_of(
+        &map,
+        guards.iter().zip(&routes).map(|(g, route)| {
+            let flags = u16::from(g.torch) | u16::from(g.purse) << 1 | u16::from(g.key) << 2;
+            ((g.start.x, g.start.y), flags, route.as_slice())
+        }),
+        (start.x, start.y),
+    )
 }

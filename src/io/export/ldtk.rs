@@ -3,9 +3,10 @@
 //! project with ten levels.
 //!
 //! Each level has two layers: `Terrain`, an `IntGrid` whose value `i + 1` is the terrain
-//! [`TERRAINS`]`[i]`, and `Entities`: an `Item` per item (its kind from the `ItemKind` enum, the same
-//! snake-case names as the Tiled classes), a `Guard` per guard (its patrol as a point-array field in
-//! walking order), a `Room` per room except the exterior (its bounding rectangle, with its kind from the
+//! [`TERRAINS`]`[i]`, and `Entities`: an `Item` per item, a cell's bottom first (its kind from the
+//! `ItemKind` enum, the same snake-case names as the Tiled classes, with a door's `axis` and a treasure's
+//! `variant`), a `Guard` per guard (its patrol as a point-array field in walking order; a 2025 guard's
+//! `purse` and `key`, which the game's hash reads), a `Room` per room except the exterior (its bounding rectangle, with its kind from the
 //! `RoomKind` enum, depth and privacy), and the player's `Start`, the `Entrance` and, on the Rogue grid,
 //! the `Exit`. Every key the schema requires is written; ids (`uid`, `iid`) are numbered in a fixed
 //! order, so the same levels give the same bytes.
@@ -90,12 +91,15 @@ fn fields_of(entity: &str) -> Vec<Field> {
         "Item" => &[
             ("kind", "LocalEnum.ItemKind", false),
             ("axis", "String", false),
+            ("variant", "Int", false),
         ],
         "Guard" => &[
             ("route", "Int", false),
             ("torch", "Bool", false),
             ("loop", "Bool", false),
             ("patrol", "Point", true),
+            ("purse", "Bool", false),
+            ("key", "Bool", false),
         ],
         "Room" => &[
             ("room", "Int", false),
@@ -349,6 +353,25 @@ fn entity(
     })
 }
 
+/// An `Item`'s field values: its class, the axis of a door-like item, which treasure (A–E) a treasure is.
+fn item_values(kind: ItemKind) -> Vec<FieldValue> {
+    let axis = match kind {
+        ItemKind::Door(a) | ItemKind::Portcullis(a) | ItemKind::LockedDoor(a) => FieldValue::Str(
+            match a {
+                Axis::NS => "ns",
+                Axis::EW => "ew",
+            }
+            .to_string(),
+        ),
+        _ => FieldValue::Null,
+    };
+    let variant = match kind {
+        ItemKind::Treasure(n) => FieldValue::Int(i64::from(n)),
+        _ => FieldValue::Null,
+    };
+    vec![FieldValue::Str(item_class(kind).to_string()), axis, variant]
+}
+
 fn entities(level: &Level, iids: &mut Iids, world: (i64, i64)) -> Vec<Value> {
     let grid = Grid {
         height: level.height,
@@ -356,17 +379,7 @@ fn entities(level: &Level, iids: &mut Iids, world: (i64, i64)) -> Vec<Value> {
     let one = (1, 1);
     let mut out = Vec::new();
     for item in &level.items {
-        let axis = match item.kind {
-            ItemKind::Door(a) | ItemKind::Portcullis(a) => FieldValue::Str(
-                match a {
-                    Axis::NS => "ns",
-                    Axis::EW => "ew",
-                }
-                .to_string(),
-            ),
-            _ => FieldValue::Null,
-        };
-        let values = vec![FieldValue::Str(item_class(item.kind).to_string()), axis];
+        let values = item_values(item.kind);
         out.push(entity(
             iids,
             "Item",
@@ -376,8 +389,13 @@ fn entities(level: &Level, iids: &mut Iids, world: (i64, i64)) -> Vec<Value> {
             values,
         ));
     }
-    for guard in &level.guards {
+    for (id, guard) in level.guards.iter().enumerate() {
         let route = level.patrols.get(guard.route);
+        // What a 2025 guard carries (null for the other generators' guards).
+        let extras = level.lll2025.as_ref().and_then(|x| x.guards.get(id));
+        let carries = |has: fn(&crate::model::GuardExtras2025) -> bool| {
+            extras.map_or(FieldValue::Null, |e| FieldValue::Bool(has(e)))
+        };
         let patrol = route.map_or_else(Vec::new, |r| {
             r.cells.iter().map(|&c| grid.cell(c)).collect()
         });
@@ -386,6 +404,8 @@ fn entities(level: &Level, iids: &mut Iids, world: (i64, i64)) -> Vec<Value> {
             FieldValue::Bool(guard.carries_torch),
             FieldValue::Bool(route.is_some_and(crate::model::PatrolRoute::loops)),
             FieldValue::Points(patrol),
+            carries(|e| e.purse),
+            carries(|e| e.key),
         ];
         out.push(entity(
             iids,

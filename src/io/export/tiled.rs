@@ -19,8 +19,9 @@ use crate::paint;
 /// Tile size in pixels, in the map and in the tileset image.
 pub const TILE: u32 = 16;
 
-/// Every terrain kind, in tileset order: tile id `i` draws `TERRAINS[i]`.
-pub const TERRAINS: [Terrain; 19] = [
+/// Every terrain kind, in tileset order: tile id `i` draws `TERRAINS[i]`. New kinds go at the end, so
+/// the ids of maps exported before stay.
+pub const TERRAINS: [Terrain; 21] = [
     Terrain::Ground,
     Terrain::Grass,
     Terrain::Water,
@@ -40,6 +41,8 @@ pub const TERRAINS: [Terrain; 19] = [
     Terrain::GardenDoor(Axis::EW),
     Terrain::Void,
     Terrain::Floor,
+    Terrain::VaultFloor,
+    Terrain::TreasureFloor,
 ];
 
 /// The tileset's tile id of a terrain kind.

@@ -177,7 +177,7 @@ pub(super) fn items(level: &Level, made: &mut Objects) -> Vec<Object> {
     for item in &level.items {
         let class = item_class(item.kind);
         let mut properties = vec![prop("kind", Value::Str(format!("{:?}", item.kind)))];
-        if let ItemKind::Door(a) | ItemKind::Portcullis(a) = item.kind {
+        if let ItemKind::Door(a) | ItemKind::Portcullis(a) | ItemKind::LockedDoor(a) = item.kind {
             properties.push(prop("axis", Value::Str(axis(a).to_string())));
         }
         let at = made.centre(item.cell);
@@ -240,6 +240,11 @@ pub(super) fn guards(level: &Level, patrol_ids: &[Option<u32>], made: &mut Objec
             prop("route", Value::Int(guard.route as i64)),
             prop("torch", Value::Bool(guard.carries_torch)),
         ];
+        // What a 2025 guard carries, which the game's hash of the level reads too.
+        if let Some(extras) = level.lll2025.as_ref().and_then(|x| x.guards.get(id)) {
+            properties.push(prop("purse", Value::Bool(extras.purse)));
+            properties.push(prop("key", Value::Bool(extras.key)));
+        }
         properties.extend(patrol_ref(patrol_ids, guard.route));
         guards.push(made.make(
             format!("guard {id}"),

@@ -1,0 +1,408 @@
+//! The 2025 game's mansions read back from the exports an engine imports hold the whole game level: the
+//! terrain, every item of every cell in order (a coin on its chair, a lock on its treasure on its
+//! plinth), every guard with what it carries and its whole route (level 1's guard at its post), and the
+//! player start. Each export is read back by an importer of its own — Tiled's `.tmx` by the `tiled`
+//! crate, Tiled's `.tmj` as plain JSON, LDtk by the `ldtk2` crate — and the game's hash of what was read
+//! (spec §14, [`hash_of_parts`]) must be the original's `fnv` on every vector level.
+
+use mansion_forge::generate::lll2025::declaration::recipe_of;
+use mansion_forge::generate::lll2025::model_map::{HashedGuard, hash_of_parts};
+use mansion_forge::io::export::tiled::{TERRAINS, TILE, item_class};
+use mansion_forge::io::export::{self, Format, ldtk};
+use mansion_forge::model::{Axis, Cell, ItemKind, Level, Terrain};
+use serde_json::Value;
+
+#[path = "common/lll2025_vectors.rs"]
+mod vectors;
+
+/// What an importer reads of a level, in the model's axes (y up).
+struct Parts {
+    size: (i32, i32),
+    /// Row-major from y = 0.
+    terrain: Vec<Terrain>,
+    items: Vec<(Cell, ItemKind)>,
+    guards: Vec<HashedGuard>,
+    start: Cell,
+}
+
+impl Parts {
+    fn hash(&self) -> String {
+        let (w, _) = self.size;
+        let hash = hash_of_parts(
+            self.size,
+            |c| self.terrain[(c.y * w + c.x) as usize],
+            self.items.iter().copied(),
+            &self.guards,
+            self.start,
+        );
+        format!("{hash:08x}")
+    }
+}
+
+/// Every item kind an export can name, so a class (and an axis or a treasure's letter) finds its kind.
+fn item_kinds() -> Vec<ItemKind> {
+    let mut kinds = vec![
+        ItemKind::Chair,
+        ItemKind::Table,
+        ItemKind::Bush,
+        ItemKind::Coin,
+        ItemKind::TorchUnlit,
+        ItemKind::TorchLit,
+        ItemKind::Health,
+        ItemKind::BedLeft,
+        ItemKind::BedRight,
+        ItemKind::DrawersShort,
+        ItemKind::DrawersTall,
+        ItemKind::Bookshelf,
+        ItemKind::Shelf,
+        ItemKind::Stove,
+        ItemKind::VaultBox,
+        ItemKind::Plinth,
+        ItemKind::Note,
+        ItemKind::TreasureLock,
+    ];
+    for axis in [Axis::NS, Axis::EW] {
+        kinds.extend([
+            ItemKind::Door(axis),
+            ItemKind::LockedDoor(axis),
+            ItemKind::Portcullis(axis),
+        ]);
+    }
+    kinds.extend((0..5).map(ItemKind::Treasure));
+    kinds
+}
+
+/// The kind an LDtk `Item` names: its class, and its axis or treasure letter where it has one.
+fn ldtk_kind(class: &str, axis: Option<&str>, variant: Option<u8>) -> ItemKind {
+    let axis = axis.map(|a| if a == "ns" { Axis::NS } else { Axis::EW });
+    item_kinds()
+        .into_iter()
+        .find(|&k| {
+            item_class(k) == class
+                && match k {
+                    ItemKind::Door(a) | ItemKind::LockedDoor(a) | ItemKind::Portcullis(a) => {
+                        Some(a) == axis
+                    }
+                    ItemKind::Treasure(n) => Some(n) == variant,
+                    _ => true,
+                }
+        })
+        .unwrap_or_else(|| panic!("no kind {class} {axis:?} {variant:?}"))
+}
+
+/// A Tiled item's kind, from its `kind` property (the model's name, `Treasure(2)`, `Door(NS)`).
+fn tiled_kind(name: &str) -> ItemKind {
+    item_kinds()
+        .into_iter()
+        .find(|k| format!("{k:?}") == name)
+        .unwrap_or_else(|| panic!("no kind {name}"))
+}
+
+/// The cell of a Tiled pixel position (a cell's centre) in a map `height` cells tall.
+fn tiled_cell(x: f64, y: f64, height: i32) -> Cell {
+    let tile = f64::from(TILE);
+    Cell::new(
+        (x / tile).floor() as i32,
+        height - 1 - (y / tile).floor() as i32,
+    )
+}
+
+/// Rows of tile values, top row first, as the model's terrain from y = 0 (value − 1 is the tile id).
+fn terrain_from_rows(values: &[i64], (w, h): (i32, i32)) -> Vec<Terrain> {
+    let mut terrain = vec![Terrain::Void; (w * h) as usize];
+    for (i, &v) in values.iter().enumerate() {
+        let (x, row) = (i as i32 % w, i as i32 / w);
+        terrain[((h - 1 - row) * w + x) as usize] = TERRAINS[(v - 1) as usize];
+    }
+    terrain
+}
+
+/// A `.tmj` map read as JSON.
+fn read_tmj(bytes: &[u8]) -> Parts {
+    let map: Value = serde_json::from_slice(bytes).expect("JSON");
+    let size = (
+        map["width"].as_i64().expect("width") as i32,
+        map["height"].as_i64().expect("height") as i32,
+    );
+    let layers = map["layers"].as_array().expect("layers");
+    let layer = |name: &str| -> &Value {
+        layers
+            .iter()
+            .find(|l| l["name"] == name)
+            .unwrap_or_else(|| panic!("layer {name}"))
+    };
+    let data: Vec<i64> = layers
+        .iter()
+        .find(|l| l["type"] == "tilelayer")
+        .expect("the terrain")["data"]
+        .as_array()
+        .expect("data")
+        .iter()
+        .map(|v| v.as_i64().expect("a tile"))
+        .collect();
+    let objects = |name: &str| layer(name)["objects"].as_array().expect("objects").clone();
+    let prop = |o: &Value, name: &str| -> Value {
+        o["properties"]
+            .as_array()
+            .and_then(|ps| ps.iter().find(|p| p["name"] == name))
+            .map_or(Value::Null, |p| p["value"].clone())
+    };
+    let at = |o: &Value| tiled_cell(o["x"].as_f64().unwrap(), o["y"].as_f64().unwrap(), size.1);
+    let items = objects("items")
+        .iter()
+        .map(|o| (at(o), tiled_kind(prop(o, "kind").as_str().expect("kind"))))
+        .collect();
+    let patrols = objects("patrols");
+    let guards = objects("guards")
+        .iter()
+        .map(|g| {
+            let patrol = prop(g, "patrol").as_i64();
+            let route = patrols
+                .iter()
+                .find(|p| p["id"].as_i64() == patrol)
+                .map_or_else(Vec::new, |p| {
+                    let (ox, oy) = (p["x"].as_f64().unwrap(), p["y"].as_f64().unwrap());
+                    p["polyline"]
+                        .as_array()
+                        .expect("a polyline")
+                        .iter()
+                        .map(|q| {
+                            let (x, y) = (q["x"].as_f64().unwrap(), q["y"].as_f64().unwrap());
+                            tiled_cell(ox + x, oy + y, size.1)
+                        })
+                        .collect()
+                });
+            HashedGuard {
+                start: at(g),
+                torch: prop(g, "torch") == true,
+                purse: prop(g, "purse") == true,
+                key: prop(g, "key") == true,
+                route,
+            }
+        })
+        .collect();
+    let start = objects("start")
+        .iter()
+        .find(|o| o["type"] == "start")
+        .map(at)
+        .expect("a start");
+    Parts {
+        size,
+        terrain: terrain_from_rows(&data, size),
+        items,
+        guards,
+        start,
+    }
+}
+
+/// A `.tmx` map read by the `tiled` crate.
+fn read_tmx(path: &std::path::Path) -> Parts {
+    use tiled::{ObjectShape, PropertyValue};
+    let map = tiled::Loader::new()
+        .load_tmx_map(path)
+        .expect("tiled loads it");
+    let size = (map.width as i32, map.height as i32);
+    let mut data = Vec::new();
+    let tiles = map
+        .layers()
+        .find_map(tiled::Layer::as_tile_layer)
+        .expect("the terrain");
+    for row in 0..size.1 {
+        for x in 0..size.0 {
+            let tile = tiles.get_tile(x, row).expect("a tile everywhere");
+            data.push(i64::from(tile.id()) + 1);
+        }
+    }
+    let objects = |name: &str| -> Vec<tiled::Object<'_>> {
+        map.layers()
+            .find(|l| l.name == name)
+            .and_then(tiled::Layer::as_object_layer)
+            .unwrap_or_else(|| panic!("layer {name}"))
+            .objects()
+            .collect()
+    };
+    let at = |o: &tiled::Object<'_>| tiled_cell(f64::from(o.x), f64::from(o.y), size.1);
+    let flag = |o: &tiled::Object<'_>, name: &str| {
+        matches!(o.properties.get(name), Some(PropertyValue::BoolValue(true)))
+    };
+    let items = objects("items")
+        .iter()
+        .map(|o| match o.properties.get("kind") {
+            Some(PropertyValue::StringValue(kind)) => (at(o), tiled_kind(kind)),
+            other => panic!("kind {other:?}"),
+        })
+        .collect();
+    let patrols = objects("patrols");
+    let guards = objects("guards")
+        .iter()
+        .map(|g| {
+            let patrol = match g.properties.get("patrol") {
+                Some(PropertyValue::ObjectValue(id)) => Some(*id),
+                _ => None,
+            };
+            let route =
+                patrols
+                    .iter()
+                    .find(|p| Some(p.id()) == patrol)
+                    .map_or_else(Vec::new, |p| match &p.shape {
+                        ObjectShape::Polyline { points } => points
+                            .iter()
+                            .map(|&(x, y)| {
+                                tiled_cell(f64::from(p.x + x), f64::from(p.y + y), size.1)
+                            })
+                            .collect(),
+                        other => panic!("a patrol {other:?}"),
+                    });
+            HashedGuard {
+                start: at(g),
+                torch: flag(g, "torch"),
+                purse: flag(g, "purse"),
+                key: flag(g, "key"),
+                route,
+            }
+        })
+        .collect();
+    let start = objects("start")
+        .iter()
+        .find(|o| o.user_type == "start")
+        .map(at)
+        .expect("a start");
+    Parts {
+        size,
+        terrain: terrain_from_rows(&data, size),
+        items,
+        guards,
+        start,
+    }
+}
+
+/// An LDtk project of one level read by the `ldtk2` crate.
+fn read_ldtk(bytes: &[u8]) -> Parts {
+    let text = std::str::from_utf8(bytes).expect("UTF-8");
+    let project = ldtk2::Ldtk::from_str(text).expect("ldtk2 reads it");
+    let layers = project.levels[0].layer_instances.as_ref().expect("layers");
+    let terrain = layers
+        .iter()
+        .find(|l| l.identifier == "Terrain")
+        .expect("the terrain");
+    let size = (terrain.c_wid as i32, terrain.c_hei as i32);
+    let cell = |grid: &[i64]| Cell::new(grid[0] as i32, size.1 - 1 - grid[1] as i32);
+    let entities = &layers
+        .iter()
+        .find(|l| l.identifier == "Entities")
+        .expect("entities")
+        .entity_instances;
+    let field = |e: &ldtk2::EntityInstance, name: &str| -> Value {
+        e.field_instances
+            .iter()
+            .find(|f| f.identifier == name)
+            .and_then(|f| f.value.clone())
+            .unwrap_or(Value::Null)
+    };
+    let of = |name: &'static str| entities.iter().filter(move |e| e.identifier == name);
+    let items = of("Item")
+        .map(|e| {
+            let kind = ldtk_kind(
+                field(e, "kind").as_str().expect("kind"),
+                field(e, "axis").as_str(),
+                field(e, "variant").as_u64().map(|v| v as u8),
+            );
+            (cell(&e.grid), kind)
+        })
+        .collect();
+    let guards = of("Guard")
+        .map(|e| HashedGuard {
+            start: cell(&e.grid),
+            torch: field(e, "torch") == true,
+            purse: field(e, "purse") == true,
+            key: field(e, "key") == true,
+            route: field(e, "patrol")
+                .as_array()
+                .expect("a patrol")
+                .iter()
+                .map(|p| cell(&[p["cx"].as_i64().unwrap(), p["cy"].as_i64().unwrap()]))
+                .collect(),
+        })
+        .collect();
+    let start = of("Start").next().map(|e| cell(&e.grid)).expect("a start");
+    Parts {
+        size,
+        terrain: terrain_from_rows(&terrain.int_grid_csv, size),
+        items,
+        guards,
+        start,
+    }
+}
+
+/// What the level itself holds, in the same form, so a failure names the part that differs.
+fn parts_of(level: &Level) -> Parts {
+    let extras = level.lll2025.as_ref().expect("a 2025 level");
+    let mut terrain = Vec::new();
+    for y in 0..level.height {
+        for x in 0..level.width {
+            terrain.push(level.terrain(Cell::new(x, y)));
+        }
+    }
+    Parts {
+        size: (level.width, level.height),
+        terrain,
+        items: level.items.iter().map(|i| (i.cell, i.kind)).collect(),
+        guards: level
+            .guards
+            .iter()
+            .zip(&extras.guards)
+            .map(|(g, e)| HashedGuard {
+                start: g.start,
+                torch: g.carries_torch,
+                purse: e.purse,
+                key: e.key,
+                route: level.patrols[g.route].cells.clone(),
+            })
+            .collect(),
+        start: level.player_start,
+    }
+}
+
+/// Asserts that `read` holds what `level` holds, part by part, and hashes to the game's `want`.
+fn assert_holds(name: &str, format: &str, read: &Parts, level: &Level, want: &str) {
+    let own = parts_of(level);
+    assert_eq!(read.size, own.size, "{name} {format}: size");
+    assert!(read.terrain == own.terrain, "{name} {format}: terrain");
+    assert_eq!(read.items, own.items, "{name} {format}: items in order");
+    assert_eq!(
+        read.guards.len(),
+        own.guards.len(),
+        "{name} {format}: guards"
+    );
+    for (i, (read, own)) in read.guards.iter().zip(&own.guards).enumerate() {
+        assert_eq!(read, own, "{name} {format}: guard {i}");
+    }
+    assert_eq!(read.start, own.start, "{name} {format}: start");
+    assert_eq!(read.hash(), want, "{name} {format}: the game's hash");
+}
+
+#[test]
+fn every_export_read_back_hashes_as_the_game() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("lll2025-exports");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let levels = vectors::vector_levels();
+    assert_eq!(levels.len(), 340);
+    for (i, (name, plan, theirs)) in levels.iter().enumerate() {
+        let level = recipe_of(plan)
+            .expect("the game's seed")
+            .build()
+            .expect("builds");
+        let want = theirs["fnv"].as_str().expect("a hash");
+        let tmj = export::render(&level, Format::Tmj, &[], &[], "tiles.png").expect("tmj");
+        assert_holds(name, "tmj", &read_tmj(&tmj), &level, want);
+        let project = ldtk::project(&[&level]).expect("ldtk");
+        assert_holds(name, "ldtk", &read_ldtk(&project), &level, want);
+        // The XML reader is the slowest of the three in a test build: every fourth level.
+        if i % 4 == 0 {
+            let path = dir.join("level.tmx");
+            export::write(&path, &level, Format::Tmx, &[], &[]).expect("tmx");
+            assert_holds(name, "tmx", &read_tmx(&path), &level, want);
+        }
+    }
+}
