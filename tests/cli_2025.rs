@@ -323,6 +323,48 @@ fn stats_print_every_reference_figure_by_its_name() {
     }
 }
 
+/// Each `stats` line of a 2025 mansion ends with the game's own hash of it: game 1's ten (`--first-seed
+/// 1` is 'game 1') are the original's `fnv` of the vectors, level by level.
+#[test]
+fn stats_lines_carry_the_games_hash() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/lll2025-exact/games.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("the vectors");
+    let game: serde_json::Value =
+        serde_json::from_str(text.lines().next().expect("game 1")).expect("JSON");
+    assert_eq!(game["seed"], "game 1");
+    let printed = stdout_of(&[
+        "stats",
+        "--games",
+        "1",
+        "--first-seed",
+        "1",
+        "--generator",
+        "lll2025",
+    ]);
+    let hashes: Vec<String> = printed
+        .lines()
+        .map(|line| {
+            let object: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            object["game_hash"].as_str().expect("a hash").to_string()
+        })
+        .collect();
+    let want: Vec<String> = game["levels"]
+        .as_array()
+        .expect("levels")
+        .iter()
+        .map(|l| l["fnv"].as_str().expect("fnv").to_string())
+        .collect();
+    assert_eq!(hashes, want);
+    let siheyuan = stdout_of(&["stats", "--games", "1"]);
+    assert!(
+        !siheyuan.contains("game_hash"),
+        "only a game's generator has one"
+    );
+}
+
 /// `export` names a run's mansion as `generate` does: the same level file, and a FILE beside the run is
 /// refused.
 #[test]

@@ -21,6 +21,9 @@ pub struct Line {
     pub stats: LevelStats,
     /// The generator's own figures; empty for the campaign's siheyuan mansions.
     pub figures: GeneratorFigures,
+    /// The game's own hash of the mansion (spec §14 of the 2025 generator), for a generator that
+    /// re-implements a game's hash; printed after the figures, so a line names the very mansion.
+    pub game_hash: Option<String>,
     /// The stealth analysis's summary, only when the survey was asked for it (it is the costly part).
     pub stealth: Option<StealthColumns>,
 }
@@ -30,6 +33,8 @@ pub struct Line {
 struct Printed<'a> {
     #[serde(flatten)]
     figures: Merged<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game_hash: &'a Option<String>,
     #[serde(flatten)]
     stealth: &'a Option<StealthColumns>,
 }
@@ -62,6 +67,7 @@ impl Serialize for Line {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         Printed {
             figures: Merged(self),
+            game_hash: &self.game_hash,
             stealth: &self.stealth,
         }
         .serialize(serializer)

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use crate::analysis::stats::level_stats;
 pub use crate::generate::figures::GeneratorFigures;
 use crate::generate::recipe::Recipe;
-use crate::generate::{campaign, exact};
+use crate::generate::{campaign, exact, registry};
 use crate::model::Level;
 use crate::play::rule_sets;
 
@@ -125,6 +125,7 @@ impl Survey<'_> {
         Line {
             stats: level_stats(built, seed),
             figures,
+            game_hash: registry::game_hash(built),
             stealth: self.stealth.then(|| {
                 let rules = rule_sets::for_analysis(self.rules, built)
                     .map_or(rule_sets::BUILT_IN[0], |(rules, _)| rules);
