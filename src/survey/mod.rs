@@ -198,16 +198,20 @@ impl Survey<'_> {
         outcome
     }
 
-    /// The keys of this survey's lines, sorted: those of a real line, so they are exactly what
+    /// The number keys of this survey's lines, sorted: those of a real line, so they are exactly what
     /// `stats` prints for these mansions.
     pub fn keys(&self, first_seed: u64) -> Result<Vec<String>, String> {
         Ok(self
             .line(first_seed, 0)?
             .to_json()
-            .keys()
-            .cloned()
+            .into_iter()
+            // Conditions compare numbers: the words (`rules`, `game_hash`) are no keys of theirs. A
+            // figure JSON writes as `null` (not finite) is a number still.
+            .filter(|(_, value)| value.is_number() || value.is_null())
+            .map(|(key, _)| key)
             .collect())
     }
+
 }
 
 #[cfg(test)]
