@@ -5,6 +5,9 @@
 //! - `lll2025/<type>`: every mansion of that level type in the plans of 'game 1' … 'game 100'
 //!   (`Manor` and `ManorRed` together; `all` for every one of the 1,000), built per iteration; the throughput is mansions, so criterion's
 //!   `thrpt` is mansions per second and the time per mansion is its inverse.
+//! - `lll2025-stats/line`: one line of `stats --generator lll2025` (the mansion built once for its
+//!   level and its 112 figures, the shared figures measured, the game's hash computed), over games
+//!   1–100, all ten levels each: what `stats` and the seed browser pay per mansion on one core.
 //! - `exact-vs-normal`: the exact 2023 mode's level 9 (which generates levels 0–9 of its stream) and
 //!   whole exact game against one and ten normal siheyuan builds of the same game seeds, cycling over
 //!   64 games.
@@ -18,6 +21,8 @@ use mansion_forge::generate::exact;
 use mansion_forge::generate::lll2025::Build;
 use mansion_forge::generate::lll2025::plan::{LevelType, PlanEntry, game_plan};
 use mansion_forge::generate::recipe::Recipe;
+use mansion_forge::generate::registry;
+use mansion_forge::survey::{Mansions, Survey};
 
 /// The allocator of the `mansion-forge` binary, so the figures are what the editor and the command line
 /// do.
@@ -64,6 +69,33 @@ fn lll2025(c: &mut Criterion) {
             });
         });
     }
+    group.finish();
+}
+
+fn stats_lines(c: &mut Criterion) {
+    let lll2025 = registry::find("lll2025").expect("the 2025 generator");
+    let defaults = lll2025.defaults();
+    let recipe_for = |seed: u64, level: u32| -> Result<Recipe, String> {
+        Ok(Recipe::for_game(&defaults, seed, level))
+    };
+    let survey = Survey {
+        mansions: Mansions::Recipes(&recipe_for),
+        stealth: false,
+        rules: None,
+        jobs: Some(1),
+    };
+    let mut group = c.benchmark_group("lll2025-stats");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(u64::from(GAMES_2025 * LEVELS)));
+    group.bench_function(format!("line ({} mansions)", GAMES_2025 * LEVELS), |b| {
+        b.iter(|| {
+            for game in 1..=u64::from(GAMES_2025) {
+                for level in 0..LEVELS {
+                    black_box(survey.line(game, level).map(|l| l.stats.rooms)).ok();
+                }
+            }
+        });
+    });
     group.finish();
 }
 
@@ -120,6 +152,7 @@ fn exact_against_normal(c: &mut Criterion) {
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     lll2025(&mut criterion);
+    stats_lines(&mut criterion);
     exact_against_normal(&mut criterion);
     criterion.final_summary();
 }

@@ -128,6 +128,15 @@ pub trait Generator {
     fn draw_trace(&self, _request: &Request) -> Option<Vec<(&'static str, u64)>> {
         None
     }
+    /// The level with the generator's own figures of it, from one build, for a generator whose figures
+    /// are read off its build's internals (the 2025 one: `stats` would otherwise build every mansion
+    /// twice). `None`: the figures come apart, from the declaration ([`declare::Declare::figures`]).
+    fn generate_with_figures(
+        &self,
+        _request: &Request,
+    ) -> Option<Result<(Level, figures::GeneratorFigures), GenerateError>> {
+        None
+    }
     /// Whether a finding at `room` or `cell` of `level` lies in what `locks` keep (or pin around them),
     /// where a regeneration cannot change it and so must not retry for it. By default: a locked room, or
     /// a cell of or next to a locked room's interior.

@@ -8,6 +8,7 @@
 
 use super::declare::Declare;
 pub use super::declare::GeneratorParams;
+use super::figures::GeneratorFigures;
 use super::siheyuan::declaration::Declaration as SiheyuanDeclaration;
 use super::{GenerateError, Request, Rerolls, campaign, exact};
 use crate::model::Level;
@@ -128,5 +129,23 @@ impl Recipe {
                 .map_err(GenerateError::Exact);
         }
         self.generator.generator().generate(&self.request())
+    }
+
+    /// The level with its generator's own figures (what `stats` prints after the shared keys), built
+    /// once where the generator can give both; the exact mode's siheyuan has no figures of its own.
+    pub fn build_with_figures(&self) -> Result<(Level, GeneratorFigures), GenerateError> {
+        if self.exact {
+            return self
+                .build()
+                .map(|level| (level, GeneratorFigures::default()));
+        }
+        let generator = self.generator.generator();
+        let request = self.request();
+        generator
+            .generate_with_figures(&request)
+            .unwrap_or_else(|| {
+                let level = generator.generate(&request)?;
+                Ok((level, self.generator.figures(self.seed, self.level)))
+            })
     }
 }

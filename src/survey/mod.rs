@@ -42,11 +42,6 @@ fn exact_game_seed(seed: u64) -> Result<u32, String> {
     })
 }
 
-/// The figures of `recipe`'s generator, re-running its planning step (cheap next to the whole level).
-pub fn figures(recipe: &Recipe) -> GeneratorFigures {
-    recipe.generator.figures(recipe.seed, recipe.level)
-}
-
 /// Which mansions a survey builds: the campaign's, or recipes from a function of (game seed, level).
 #[derive(Clone, Copy)]
 pub enum Mansions<'a> {
@@ -102,13 +97,13 @@ impl Survey<'_> {
             }
             Mansions::Recipes(recipe_for) => {
                 let recipe = recipe_for(seed, level)?;
-                let built = recipe.build().map_err(|e| {
+                let (built, figures) = recipe.build_with_figures().map_err(|e| {
                     format!(
                         "{} could not build game {seed} level {level}: {e}",
                         recipe.generator.id()
                     )
                 })?;
-                Ok(self.measure(&built, seed, figures(&recipe)))
+                Ok(self.measure(&built, seed, figures))
             }
         }
     }
@@ -211,7 +206,6 @@ impl Survey<'_> {
             .map(|(key, _)| key)
             .collect())
     }
-
 }
 
 #[cfg(test)]

@@ -122,17 +122,34 @@ impl Generator for Lll2025 {
 
     fn generate(&self, request: &Request) -> Result<Level, GenerateError> {
         let (build, clamp) = self.build(request);
-        locks::check_fit(&build.graph, request.locks).map_err(GenerateError::LocksUnsatisfiable)?;
-        let mut level = to_level(&build, request.seed);
-        passes::locks::restore(&mut level, request.locks);
-        level.diagnostics.extend(clamp.notes);
-        Ok(level)
+        level_of(&build, clamp, request)
+    }
+
+    /// The figures are read off the build (its graph, mirrors and plan), so the one build gives both.
+    fn generate_with_figures(
+        &self,
+        request: &Request,
+    ) -> Option<Result<(Level, GeneratorFigures), GenerateError>> {
+        let (build, clamp) = self.build(request);
+        Some(
+            level_of(&build, clamp, request)
+                .map(|level| (level, figures::generator_figures(&build))),
+        )
     }
 
     /// The game's draws step by step, as `draws_by_step` of the reference vectors lists them.
     fn draw_trace(&self, request: &Request) -> Option<Vec<(&'static str, u64)>> {
         Some(self.build(request).0.draws_by_step)
     }
+}
+
+/// The model's level of `build` with the request's locked rooms put back, and what was clamped noted.
+fn level_of(build: &Build, clamp: Clamp, request: &Request) -> Result<Level, GenerateError> {
+    locks::check_fit(&build.graph, request.locks).map_err(GenerateError::LocksUnsatisfiable)?;
+    let mut level = to_level(build, request.seed);
+    passes::locks::restore(&mut level, request.locks);
+    level.diagnostics.extend(clamp.notes);
+    Ok(level)
 }
 
 impl Lll2025 {
@@ -288,7 +305,24 @@ pub fn recipe_of(entry: &PlanEntry) -> Option<Recipe> {
 }
 
 /// Level `level` (0–9) of the game's run `'game G'`.
+///
+/// A recipe asks for a level's parameters and its seed apart, and `stats` asks for all ten levels of a
+/// game in turn: the plan (eleven seeded streams, each a key schedule) is kept for the last game asked
+/// on each thread, so a game's plan is drawn once rather than twenty times. It is a pure function of
+/// the game seed, so the memo changes no output.
 fn game_entry(game_seed: u64, level: u32) -> PlanEntry {
-    let mut entries = plan::game_plan(&format!("game {game_seed}"));
-    entries.swap_remove((level as usize).min(plan::LEVELS - 1))
+    thread_local! {
+        static LAST_PLAN: std::cell::RefCell<Option<(u64, Vec<PlanEntry>)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    LAST_PLAN.with_borrow_mut(|last| {
+        let entries = match last {
+            Some((seed, entries)) if *seed == game_seed => entries,
+            _ => {
+                let entries = plan::game_plan(&format!("game {game_seed}"));
+                &mut last.insert((game_seed, entries)).1
+            }
+        };
+        entries[(level as usize).min(plan::LEVELS - 1)].clone()
+    })
 }

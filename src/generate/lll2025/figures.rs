@@ -225,35 +225,41 @@ impl<'a> Rooms<'a> {
 
 /// `estimateBacktracking` (§9): door-hop distances between every two rooms of the list (outside
 /// included), then a nearest-neighbour tour from the first room; total over `rooms − 1`.
+///
+/// The game runs Floyd–Warshall over the rooms; every hop costs one, so a breadth-first search from
+/// each room gives the same distances in `O(n·(n + doors))` instead of `O(n³)` (the figure was a tenth
+/// of `stats --generator lll2025`'s time).
 pub fn backtracking(build: &Build) -> f64 {
-    /// No path (yet).
-    const FAR: u32 = u32::MAX / 4;
+    /// No path.
+    const FAR: u32 = u32::MAX;
     let g = &build.graph;
     let n = g.room_list.len();
     let mut index = vec![usize::MAX; g.rooms.len()];
     for (i, &r) in g.room_list.iter().enumerate() {
         index[r] = i;
     }
-    let mut d = vec![FAR; n * n];
-    for i in 0..n {
-        d[i * n + i] = 0;
-    }
+    let mut next_to: Vec<Vec<usize>> = vec![Vec::new(); n];
     for &w in &g.wall_list {
         let wall = &g.walls[w];
         if wall.door {
             let (a, b) = (index[wall.left], index[wall.right]);
             if a != usize::MAX && b != usize::MAX {
-                d[a * n + b] = d[a * n + b].min(1);
-                d[b * n + a] = d[b * n + a].min(1);
+                next_to[a].push(b);
+                next_to[b].push(a);
             }
         }
     }
-    for k in 0..n {
-        for i in 0..n {
-            for j in 0..n {
-                let via = d[i * n + k] + d[k * n + j];
-                if via < d[i * n + j] {
-                    d[i * n + j] = via;
+    let mut d = vec![FAR; n * n];
+    let mut queue = std::collections::VecDeque::with_capacity(n);
+    for from in 0..n {
+        let row = &mut d[from * n..(from + 1) * n];
+        row[from] = 0;
+        queue.push_back(from);
+        while let Some(at) = queue.pop_front() {
+            for &to in &next_to[at] {
+                if row[to] == FAR {
+                    row[to] = row[at] + 1;
+                    queue.push_back(to);
                 }
             }
         }
