@@ -545,6 +545,44 @@ fn the_delete_tool_takes_a_stacks_top_item_and_shift_the_whole_stack() {
     assert!(kinds(&harness).is_empty(), "Shift+click clears the cell");
 }
 
+/// The Place tool's Shift+click puts the picked item on top of what the cell holds (a coin back on its
+/// chair, undoable); a plain click replaces the stack.
+#[test]
+fn the_place_tool_puts_an_item_on_top_with_shift() {
+    let (mut level, chair) = stacks::coin_on_a_chair();
+    let cell = level.items[chair].cell;
+    level.items.remove(chair + 1);
+    let mut harness = harness(EditorState::from_file(
+        ValidLevel::new(level).expect("valid"),
+        "chair".into(),
+    ));
+    harness
+        .state_mut()
+        .apply(mansion_forge::app::Command::SetTool(Tool::PlaceItem));
+    harness.state_mut().panels.tools.item = 0;
+    harness.run_steps(2);
+    let kinds = |h: &Harness<'static, Editor>| -> Vec<ItemKind> {
+        h.state()
+            .state
+            .level()
+            .stack_at(cell)
+            .map(|it| it.kind)
+            .collect()
+    };
+    assert_eq!(kinds(&harness), [ItemKind::Chair]);
+    gestures::click_cell(&mut harness, cell, Modifiers::SHIFT);
+    assert_eq!(
+        kinds(&harness),
+        [ItemKind::Chair, ItemKind::Coin],
+        "the coin on the chair"
+    );
+    harness.state_mut().apply(mansion_forge::app::Command::Undo);
+    harness.run_steps(2);
+    assert_eq!(kinds(&harness), [ItemKind::Chair]);
+    gestures::click_cell(&mut harness, cell, Modifiers::NONE);
+    assert_eq!(kinds(&harness), [ItemKind::Coin], "a click replaces");
+}
+
 /// Moving a stack moves all of it, bottom to top as it was: the coin stays on its chair.
 #[test]
 fn moving_a_stack_keeps_it_whole_and_in_order() {

@@ -91,7 +91,10 @@ impl Tool {
             Tool::Paint => {
                 "Drag to paint the picked terrain: brush, rectangle or fill; one stroke is one undo step"
             }
-            Tool::PlaceItem => "Click a cell to put the picked item there",
+            Tool::PlaceItem => {
+                "Click a cell to put the picked item there; Shift+click to put it on top of what the \
+                 cell holds"
+            }
             Tool::MoveItem => "Drag an item to a free cell",
             Tool::DeleteItem => {
                 "Click an item to remove it (the top item of a stack; Shift+click: the whole stack)"

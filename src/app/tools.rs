@@ -210,6 +210,16 @@ fn click_tool(
         return;
     };
     let command = match tools.tool {
+        // A click replaces what the cell holds; Shift+click puts the item on top of it (a coin on a
+        // chair, as the 2025 game stacks them).
+        Tool::PlaceItem
+            if level.item_at(cell).is_some() && response.ctx.input(|i| i.modifiers.shift) =>
+        {
+            Some(Edit::PutOnTop {
+                cell,
+                item: tools.item_kind(),
+            })
+        }
         Tool::PlaceItem => Some(Edit::SetItem {
             cell,
             item: Some(tools.item_kind()),

@@ -21,6 +21,7 @@ impl Edit {
             Edit::Paste { ref cells } => paste(level, cells),
             Edit::ClearItems { ref cells } => clear_items(level, cells),
             Edit::SetItem { cell, item } => set_item(level, cell, item),
+            Edit::PutOnTop { cell, item } => put_on_top(level, cell, item),
             Edit::TakeTopItem { cell } => take_top_item(level, cell),
             Edit::MoveItem { from, to } => move_item(level, from, to),
             Edit::SetDoor { adjacency, open } => set_door(level, adjacency, open),
@@ -113,6 +114,18 @@ pub(super) fn set_item(
     if let Some(kind) = item {
         level.items.push(Item { kind, cell });
     }
+    Ok(vec![cell])
+}
+
+/// Puts `kind` on top of the stack on `cell`: after every item of the list on it, as the list keeps a
+/// cell's items bottom first.
+pub(super) fn put_on_top(
+    level: &mut Level,
+    cell: Cell,
+    kind: ItemKind,
+) -> Result<Vec<Cell>, EditError> {
+    inside(level, cell)?;
+    level.items.push(Item { kind, cell });
     Ok(vec![cell])
 }
 

@@ -38,6 +38,14 @@ pub enum Edit {
         /// The item it holds afterwards; `None` takes away what is there.
         item: Option<ItemKind>,
     },
+    /// Puts an item on top of what `cell` holds (a coin on a chair, as the 2025 game stacks them); on
+    /// an empty cell, the cell's only item.
+    PutOnTop {
+        /// The cell whose stack grows.
+        cell: Cell,
+        /// The item put on top.
+        item: ItemKind,
+    },
     /// Takes away the top item of the stack on `cell` (the only one, on a cell without a stack).
     TakeTopItem {
         /// The cell whose top item goes.
@@ -243,6 +251,9 @@ impl Edit {
                 item: Some(kind),
             } => format!("Place {} at ({}, {})", kind.name(), cell.x, cell.y),
             Edit::SetItem { cell, item: None } => format!("Clear item at ({}, {})", cell.x, cell.y),
+            Edit::PutOnTop { cell, item } => {
+                format!("Put {} on top at ({}, {})", item.name(), cell.x, cell.y)
+            }
             Edit::TakeTopItem { cell } => format!("Take the top item at ({}, {})", cell.x, cell.y),
             Edit::MoveItem { from, to } => {
                 format!("Move item ({}, {}) → ({}, {})", from.x, from.y, to.x, to.y)

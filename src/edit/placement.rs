@@ -21,6 +21,7 @@ pub fn refusal(level: &Level, edit: &Edit) -> Option<String> {
     let placement = matches!(
         edit,
         Edit::SetItem { .. }
+            | Edit::PutOnTop { .. }
             | Edit::MoveItem { .. }
             | Edit::MoveWaypoint { .. }
             | Edit::AddGuard { .. }
@@ -63,7 +64,8 @@ fn direct_refusal(level: &Level, edit: &Edit) -> Option<String> {
         Edit::SetItem {
             cell,
             item: Some(kind),
-        } => {
+        }
+        | Edit::PutOnTop { cell, item: kind } => {
             if matches!(kind, ItemKind::Door(_) | ItemKind::Portcullis(_)) {
                 return None;
             }

@@ -21,7 +21,7 @@ fn edit(rng: &mut ChaCha8Rng) -> Edit {
     let c = cell(rng, 48, 48);
     let n = index(rng, 24);
     let m = index(rng, 24);
-    match below(rng, 13) {
+    match below(rng, 14) {
         0 => Edit::PaintTerrain {
             cell: c,
             terrain: *pick(rng, TERRAINS),
@@ -54,6 +54,10 @@ fn edit(rng: &mut ChaCha8Rng) -> Edit {
         9 => Edit::MovePlayerStart { to: c },
         10 => Edit::Lock { room: n },
         11 => Edit::Unlock { room: n },
+        12 => Edit::PutOnTop {
+            cell: c,
+            item: *pick(rng, ITEMS),
+        },
         _ => Edit::TakeTopItem { cell: c },
     }
 }
