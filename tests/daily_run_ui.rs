@@ -1,6 +1,7 @@
 //! File ▸ Open daily run… in the editor: the dialog starts on today's date (UTC) and refuses a day the
 //! calendar lacks; Open shows the day's three mansions in the Campaign panel and opens the first as a
-//! recipe of the 2025 generator, the game's own mansion; the list opens the others.
+//! recipe of the 2025 generator, the game's own mansion; the list opens the others. File ▸ Open 2025
+//! run… does the same for any game seed's run of ten.
 
 #[path = "common/ui.rs"]
 mod ui;
@@ -9,7 +10,7 @@ use egui_kittest::kittest::Queryable;
 use mansion_forge::app::Overlay;
 use mansion_forge::generate::lll2025::date::Date;
 use mansion_forge::generate::lll2025::declaration::recipe_of;
-use mansion_forge::generate::lll2025::plan::daily_run;
+use mansion_forge::generate::lll2025::plan::{daily_run, game_plan};
 
 #[test]
 fn the_daily_run_opens_the_days_mansions() {
@@ -76,4 +77,46 @@ fn the_daily_run_opens_the_days_mansions() {
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     assert!(shown, "the sight legend names the rules");
+}
+
+/// File ▸ Open 2025 run… opens any game seed's run (any text, as the game seeds it): the Campaign panel
+/// lists its ten mansions under the seed, the first opens, and the list opens the others.
+#[test]
+fn a_game_seed_opens_its_runs_ten_mansions() {
+    let mut harness = ui::harness();
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label("Open 2025 run…").click();
+    harness.run_steps(3);
+    harness
+        .get_by_label("Seed of the run")
+        .set_text_value_accesskit("my run");
+    harness.run_steps(2);
+    harness.get_by_label("Open").click();
+    harness.run_steps(4);
+    let plan = game_plan("my run");
+    assert_eq!(
+        Some(&harness.state().state.doc.recipe),
+        recipe_of(&plan[0]).as_ref()
+    );
+    harness.get_by_label("Run 'my run'");
+    let fifth = &plan[4];
+    let label = format!(
+        "Mansion 5: level {}, {}, {}×{} rooms, {} loot",
+        fifth.level,
+        fifth.level_type.name(),
+        fifth.rooms_x,
+        fifth.rooms_y,
+        fifth.loot
+    );
+    harness.get_by_label(&label).click();
+    harness.run_steps(4);
+    assert_eq!(
+        Some(&harness.state().state.doc.recipe),
+        recipe_of(fifth).as_ref()
+    );
+    assert!(
+        harness.query_by_label("Seed of the run").is_none(),
+        "the dialog closed"
+    );
 }

@@ -28,6 +28,7 @@ impl Command {
             Command::New,
             Command::Open,
             Command::AskDailyRun,
+            Command::AskRun,
             Command::AskLevelSeed,
             Command::Save,
             Command::SaveAs,
@@ -137,6 +138,7 @@ impl Command {
             | K::Open
             | K::AskDailyRun
             | K::AskLevelSeed
+            | K::AskRun
             | K::Save
             | K::SaveAs
             | K::Export
@@ -185,7 +187,8 @@ impl Command {
             K::ApplyRecipe => Reach::Elsewhere("the generator picker"),
             K::SetTurn | K::SetSpeed => Reach::Elsewhere("the patrol timeline"),
             K::OpenDailyRun => Reach::Elsewhere("the File ▸ Open daily run… dialog"),
-            K::OpenDailyMansion => Reach::Elsewhere("the Campaign panel, under a daily run"),
+            K::OpenRun => Reach::Elsewhere("the File ▸ Open 2025 run… dialog"),
+            K::OpenRunMansion => Reach::Elsewhere("the Campaign panel, under a 2025 run"),
             K::SearchSeeds | K::CancelSearch | K::OpenVariant => {
                 Reach::Elsewhere("the seed browser")
             }

@@ -106,10 +106,14 @@ pub enum Command {
     /// Ask for a level's seed string, level type and loot, and open that mansion of the 2025 game
     /// (File ▸ Open 2025 level by seed…).
     AskLevelSeed,
+    /// Ask for a game seed (any text) and open that run of the 2025 game (File ▸ Open 2025 run…).
+    AskRun,
     /// Show the daily run of this date in the Campaign panel and open its first mansion.
     OpenDailyRun(Date),
-    /// Open mansion `n` (0–2) of the daily run shown.
-    OpenDailyMansion(usize),
+    /// Show the 2025 run of this game seed in the Campaign panel and open its first mansion.
+    OpenRun(String),
+    /// Open mansion `n` of the 2025 run shown (a daily's 0–2, a game's 0–9).
+    OpenRunMansion(usize),
     /// Open entry `n` of the recent-files list (0: the most recent).
     OpenRecent(usize),
     /// Save the document to its file as a preset; an untitled document asks for a path first.
@@ -244,8 +248,10 @@ impl Command {
             Command::Open => "Open…".to_string(),
             Command::AskDailyRun => "Open daily run…".to_string(),
             Command::AskLevelSeed => "Open 2025 level by seed…".to_string(),
+            Command::AskRun => "Open 2025 run…".to_string(),
             Command::OpenDailyRun(date) => format!("Daily run of {date}"),
-            Command::OpenDailyMansion(n) => format!("Daily mansion {}", n + 1),
+            Command::OpenRun(seed) => format!("Run '{seed}'"),
+            Command::OpenRunMansion(n) => format!("Mansion {} of the run", n + 1),
             Command::OpenRecent(n) => format!("Recent file {}", n + 1),
             Command::Save => "Save".to_string(),
             Command::SaveAs => "Save As…".to_string(),
@@ -462,9 +468,14 @@ impl Command {
                 "Open one mansion of the 2025 game by the seed string the game gives its level \
                  ('lvl' + level + u), with the level type and loot of the game's plan"
             }
+            Command::AskRun => {
+                "Open a run of the 2025 game by its game seed, any text, as the game seeds it: its ten \
+                 mansions"
+            }
             Command::OpenDailyRun(_) => "Show this day's daily run and open its first mansion",
-            Command::OpenDailyMansion(_) => {
-                "Open this mansion of the daily run as a new, untitled document"
+            Command::OpenRun(_) => "Show this run's ten mansions and open its first",
+            Command::OpenRunMansion(_) => {
+                "Open this mansion of the run as a new, untitled document"
             }
             Command::Save => "Save the document as a preset",
             Command::SaveAs => "Save the document as a preset under a new name",

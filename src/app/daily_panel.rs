@@ -1,8 +1,9 @@
-//! The 2025 game's daily run in the editor: File ▸ Open daily run… asks for a date (today's, in UTC, to
-//! start with) and the Campaign panel then lists the day's three mansions, each opened as a recipe of the
-//! 2025 generator — the mansion every player of that day met, cell for cell, which locks and re-rolls
-//! then work on like any other recipe. Opening one goes through the replacement prompt, so unsaved work
-//! is never dropped without consent.
+//! The 2025 game's runs in the editor: File ▸ Open daily run… asks for a date (today's, in UTC, to start
+//! with) and File ▸ Open 2025 run… for a game seed (any text, as the game seeds a run: `game 7`, `my
+//! run`); the Campaign panel then lists the run's mansions (a day's three, a game's ten), each opened as
+//! a recipe of the 2025 generator — the mansion every player of that run met, cell for cell, which locks
+//! and re-rolls then work on like any other recipe. Opening one goes through the replacement prompt, so
+//! unsaved work is never dropped without consent.
 
 use egui::{Context, RichText, Ui};
 
@@ -11,15 +12,27 @@ use super::pending::{Pending, Replacement};
 use super::state::{EditorState, MessageKind};
 use crate::generate::lll2025::date::Date;
 use crate::generate::lll2025::declaration::recipe_of;
-use crate::generate::lll2025::plan::{DailyRun, daily_run_of};
+use crate::generate::lll2025::plan::{PlanEntry, daily_run_of, game_plan};
 
-/// The daily run shown and the date dialog.
+/// A run whose mansions the Campaign panel lists.
+pub struct ShownRun {
+    /// The day of a daily run (the date dialog opens on it), `None` for a game seed's run.
+    pub date: Option<Date>,
+    /// The list's heading: `Daily run of 2025-09-01`, `Run 'my run'`.
+    pub title: String,
+    /// Its mansions in order of play.
+    pub entries: Vec<PlanEntry>,
+}
+
+/// The run shown, the date dialog and the game seed dialog.
 #[derive(Default)]
 pub struct DailyPanel {
     /// The date as typed in the dialog, while the dialog is open.
     pub dialog: Option<String>,
-    /// The day whose mansions the Campaign panel lists, with its run.
-    pub shown: Option<(Date, DailyRun)>,
+    /// The game seed as typed in its dialog, while that is open.
+    pub seed_dialog: Option<String>,
+    /// The run whose mansions the Campaign panel lists.
+    pub shown: Option<ShownRun>,
 }
 
 impl DailyPanel {
@@ -28,31 +41,62 @@ impl DailyPanel {
         let date = self
             .shown
             .as_ref()
-            .map(|(d, _)| *d)
+            .and_then(|run| run.date)
             .or_else(Date::today_utc);
         self.dialog = Some(date.map(|d| d.to_string()).unwrap_or_default());
+    }
+
+    /// Opens the game seed dialog on the seed of the run shown, if it is one.
+    pub fn ask_seed(&mut self) {
+        let seed = match &self.shown {
+            Some(ShownRun {
+                date: None, title, ..
+            }) => title
+                .strip_prefix("Run '")
+                .and_then(|t| t.strip_suffix('\''))
+                .unwrap_or_default()
+                .to_string(),
+            _ => String::new(),
+        };
+        self.seed_dialog = Some(seed);
     }
 
     /// Shows the day's run and asks to open its first mansion.
     pub fn open(&mut self, state: &mut EditorState, date: Date) {
         self.dialog = None;
-        self.shown = Some((date, daily_run_of(date)));
+        let run = daily_run_of(date);
+        self.shown = Some(ShownRun {
+            date: Some(date),
+            title: format!("Daily run of {date}"),
+            entries: run.levels().into_iter().cloned().collect(),
+        });
         self.open_mansion(state, 0);
     }
 
-    /// Asks to open mansion `pick` (0–2) of the day shown.
+    /// Shows the run the game seeds with `seed` (its ten mansions) and asks to open its first.
+    pub fn open_run(&mut self, state: &mut EditorState, seed: &str) {
+        self.seed_dialog = None;
+        self.shown = Some(ShownRun {
+            date: None,
+            title: format!("Run '{seed}'"),
+            entries: game_plan(seed),
+        });
+        self.open_mansion(state, 0);
+    }
+
+    /// Asks to open mansion `pick` of the run shown.
     pub fn open_mansion(&self, state: &mut EditorState, pick: usize) {
-        let Some((date, run)) = &self.shown else {
+        let Some(run) = &self.shown else {
             return;
         };
-        let Some(entry) = run.levels().get(pick).copied() else {
+        let Some(entry) = run.entries.get(pick) else {
             return;
         };
         match recipe_of(entry) {
             Some(recipe) => state.request(Pending::Replace(Replacement::Recipe(recipe))),
             None => state.say(
                 MessageKind::Error,
-                format!("the daily run of {date} has a level seed of an unknown form"),
+                format!("{} has a level seed of an unknown form", run.title),
             ),
         }
     }
@@ -102,14 +146,53 @@ impl DailyPanel {
         }
     }
 
-    /// The day's three mansions in the Campaign panel, the one shown highlighted.
+    /// The game seed dialog, while open: a text field, Open and Cancel.
+    pub fn seed_dialog(&mut self, ctx: &Context, commands: &mut Vec<Command>) {
+        let Some(text) = self.seed_dialog.as_mut() else {
+            return;
+        };
+        let mut open = true;
+        let mut cancel = false;
+        egui::Window::new("Open 2025 run")
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .default_pos([320.0, 120.0])
+            .show(ctx, |ui| {
+                ui.label(
+                    "A run of the 2025 game by its seed, any text, as the game seeds it ('game 7' is \
+                     the run the statistics call game 7).",
+                );
+                ui.horizontal(|ui| {
+                    let label = ui.label("Seed of the run");
+                    let field = egui::TextEdit::singleline(text)
+                        .hint_text("game 7")
+                        .desired_width(180.0);
+                    let field = ui.add(field).labelled_by(label.id);
+                    if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                        commands.push(Command::OpenRun(text.clone()));
+                    }
+                });
+                ui.horizontal(|ui| {
+                    if ui.button("Open").clicked() {
+                        commands.push(Command::OpenRun(text.clone()));
+                    }
+                    cancel = ui.button("Cancel").clicked();
+                });
+            });
+        if !open || cancel {
+            self.seed_dialog = None;
+        }
+    }
+
+    /// The run's mansions in the Campaign panel, the one shown highlighted.
     pub fn list(&self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
-        let Some((date, run)) = &self.shown else {
+        let Some(run) = &self.shown else {
             return;
         };
         ui.add_space(4.0);
-        ui.label(RichText::new(format!("Daily run of {date}")).strong());
-        for (pick, entry) in run.levels().into_iter().enumerate() {
+        ui.label(RichText::new(&run.title).strong());
+        for (pick, entry) in run.entries.iter().enumerate() {
             let shown = recipe_of(entry).is_some_and(|r| r == state.doc.recipe);
             let text = format!(
                 "Mansion {}: level {}, {}, {}×{} rooms, {} loot",
@@ -120,7 +203,7 @@ impl DailyPanel {
                 entry.rooms_y,
                 entry.loot
             );
-            let command = Command::OpenDailyMansion(pick);
+            let command = Command::OpenRunMansion(pick);
             if ui
                 .selectable_label(shown, text)
                 .on_hover_text(command.description())

@@ -26,6 +26,7 @@ pub fn file_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
         Command::New,
         Command::Open,
         Command::AskDailyRun,
+        Command::AskRun,
         Command::AskLevelSeed,
     ] {
         menu_item(ui, command, true, commands);

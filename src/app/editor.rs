@@ -187,6 +187,7 @@ fn panels_and_map(
     }
     panels.browser.window(ui.ctx(), commands);
     panels.daily.dialog(ui.ctx(), commands);
+    panels.daily.seed_dialog(ui.ctx(), commands);
     panels.level_seed.dialog(ui.ctx(), commands);
 }
 

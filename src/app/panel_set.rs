@@ -47,7 +47,8 @@ pub struct Panels {
     pub palette: Palette,
     /// The Campaign panel: the game seed typed and its mansions.
     pub campaign: CampaignPanel,
-    /// The 2025 game's daily run: the date dialog and the day whose mansions the Campaign panel lists.
+    /// The 2025 game's runs: the date and game seed dialogs, and the run whose mansions the Campaign
+    /// panel lists.
     pub daily: DailyPanel,
     /// File ▸ Open 2025 level by seed…: its dialog.
     pub level_seed: LevelSeedPanel,
