@@ -10,6 +10,7 @@ use egui::{Context, RichText, Ui};
 use super::commands::Command;
 use super::pending::{Pending, Replacement};
 use super::state::{EditorState, MessageKind};
+use super::widgets::dialog_window;
 use crate::generate::lll2025::date::Date;
 use crate::generate::lll2025::declaration::recipe_of;
 use crate::generate::lll2025::plan::{PlanEntry, daily_run_of, game_plan};
@@ -108,39 +109,31 @@ impl DailyPanel {
         };
         let mut open = true;
         let mut cancel = false;
-        egui::Window::new("Open daily run")
-            .open(&mut open)
-            .collapsible(false)
-            .resizable(false)
-            .default_pos([320.0, 120.0])
-            .show(ctx, |ui| {
-                ui.label(
-                    "The 2025 game's daily run: three mansions every player of the day shares.",
-                );
-                let parsed = text.parse::<Date>();
-                ui.horizontal(|ui| {
-                    let label = ui.label("Date (UTC)");
-                    let field = egui::TextEdit::singleline(text)
-                        .hint_text("YYYY-MM-DD")
-                        .desired_width(110.0);
-                    let field = ui.add(field).labelled_by(label.id);
-                    let entered =
-                        field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                    if let (true, Ok(date)) = (entered, &parsed) {
-                        commands.push(Command::OpenDailyRun(*date));
-                    }
-                });
-                if let Err(why) = &parsed {
-                    ui.colored_label(ui.visuals().error_fg_color, why);
+        dialog_window("Open daily run", &mut open).show(ctx, |ui| {
+            ui.label("The 2025 game's daily run: three mansions every player of the day shares.");
+            let parsed = text.parse::<Date>();
+            ui.horizontal(|ui| {
+                let label = ui.label("Date (UTC)");
+                let field = egui::TextEdit::singleline(text)
+                    .hint_text("YYYY-MM-DD")
+                    .desired_width(110.0);
+                let field = ui.add(field).labelled_by(label.id);
+                let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if let (true, Ok(date)) = (entered, &parsed) {
+                    commands.push(Command::OpenDailyRun(*date));
                 }
-                ui.horizontal(|ui| {
-                    let open_button = ui.add_enabled(parsed.is_ok(), egui::Button::new("Open"));
-                    if let (true, Ok(date)) = (open_button.clicked(), &parsed) {
-                        commands.push(Command::OpenDailyRun(*date));
-                    }
-                    cancel = ui.button("Cancel").clicked();
-                });
             });
+            if let Err(why) = &parsed {
+                ui.colored_label(ui.visuals().error_fg_color, why);
+            }
+            ui.horizontal(|ui| {
+                let open_button = ui.add_enabled(parsed.is_ok(), egui::Button::new("Open"));
+                if let (true, Ok(date)) = (open_button.clicked(), &parsed) {
+                    commands.push(Command::OpenDailyRun(*date));
+                }
+                cancel = ui.button("Cancel").clicked();
+            });
+        });
         if !open || cancel {
             self.dialog = None;
         }
@@ -153,33 +146,28 @@ impl DailyPanel {
         };
         let mut open = true;
         let mut cancel = false;
-        egui::Window::new("Open 2025 run")
-            .open(&mut open)
-            .collapsible(false)
-            .resizable(false)
-            .default_pos([320.0, 120.0])
-            .show(ctx, |ui| {
-                ui.label(
-                    "A run of the 2025 game by its seed, any text, as the game seeds it ('game 7' is \
+        dialog_window("Open 2025 run", &mut open).show(ctx, |ui| {
+            ui.label(
+                "A run of the 2025 game by its seed, any text, as the game seeds it ('game 7' is \
                      the run the statistics call game 7).",
-                );
-                ui.horizontal(|ui| {
-                    let label = ui.label("Seed of the run");
-                    let field = egui::TextEdit::singleline(text)
-                        .hint_text("game 7")
-                        .desired_width(180.0);
-                    let field = ui.add(field).labelled_by(label.id);
-                    if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                        commands.push(Command::OpenRun(text.clone()));
-                    }
-                });
-                ui.horizontal(|ui| {
-                    if ui.button("Open").clicked() {
-                        commands.push(Command::OpenRun(text.clone()));
-                    }
-                    cancel = ui.button("Cancel").clicked();
-                });
+            );
+            ui.horizontal(|ui| {
+                let label = ui.label("Seed of the run");
+                let field = egui::TextEdit::singleline(text)
+                    .hint_text("game 7")
+                    .desired_width(180.0);
+                let field = ui.add(field).labelled_by(label.id);
+                if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                    commands.push(Command::OpenRun(text.clone()));
+                }
             });
+            ui.horizontal(|ui| {
+                if ui.button("Open").clicked() {
+                    commands.push(Command::OpenRun(text.clone()));
+                }
+                cancel = ui.button("Cancel").clicked();
+            });
+        });
         if !open || cancel {
             self.seed_dialog = None;
         }

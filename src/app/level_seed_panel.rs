@@ -8,6 +8,7 @@ use egui::{Context, Ui};
 
 use super::commands::Command;
 use super::state::EditorState;
+use super::widgets::dialog_window;
 use crate::generate::lll2025::declaration::{Declaration, Lll2025Params, recipe_of};
 use crate::generate::lll2025::plan::{LevelType, PlanEntry, level_seed_entry, level_seed_string};
 
@@ -67,14 +68,9 @@ impl LevelSeedPanel {
         };
         let mut open = true;
         let mut done = false;
-        egui::Window::new("Open 2025 level by seed")
-            .open(&mut open)
-            .collapsible(false)
-            .resizable(false)
-            .default_pos([320.0, 120.0])
-            .show(ctx, |ui| {
-                done = fields(ui, asked, commands);
-            });
+        dialog_window("Open 2025 level by seed", &mut open).show(ctx, |ui| {
+            done = fields(ui, asked, commands);
+        });
         if !open || done {
             self.asked = None;
         }

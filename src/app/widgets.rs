@@ -6,6 +6,16 @@ use egui::{Color32, CornerRadius, Sense, Shape, Ui, Vec2, vec2};
 
 use super::commands::Command;
 
+/// A small dialog window (the File ▸ Open… dialogs): neither collapsible nor resizable, over the top left
+/// of the map; its close button clears `open`.
+pub fn dialog_window<'open>(title: &str, open: &'open mut bool) -> egui::Window<'open> {
+    egui::Window::new(title.to_string())
+        .open(open)
+        .collapsible(false)
+        .resizable(false)
+        .default_pos([320.0, 120.0])
+}
+
 /// A button for a command, with its tooltip (which names the key).
 pub fn command_button(ui: &mut Ui, command: Command, commands: &mut Vec<Command>) {
     if ui
