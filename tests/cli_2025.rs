@@ -33,6 +33,16 @@ fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("UTF-8 output")
 }
 
+/// The records of one file of the game's reference vectors (`tests/data/lll2025-exact/`), in order.
+fn vectors(file: &str) -> Vec<serde_json::Value> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/lll2025-exact");
+    std::fs::read_to_string(format!("{dir}/{file}"))
+        .expect("the vectors")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON record"))
+        .collect()
+}
+
 /// Asserts an input failure: exit code 2, nothing on stdout, one stderr line containing `needle`.
 fn assert_refused(args: &[&str], needle: &str) {
     let out = run(args);
@@ -250,13 +260,8 @@ fn analyze_and_play_take_a_runs_mansion_as_generate_does() {
 /// a generator with no game stream is refused in words.
 #[test]
 fn trace_draws_lists_the_games_draws_step_by_step() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/lll2025-exact");
-    let first_line = |file: &str| -> serde_json::Value {
-        let text = std::fs::read_to_string(format!("{dir}/{file}")).expect("the vectors");
-        serde_json::from_str(text.lines().next().expect("a record")).expect("JSON")
-    };
-    let game = first_line("games.jsonl");
-    let daily = first_line("dailies.jsonl");
+    let game = &vectors("games.jsonl")[0];
+    let daily = &vectors("dailies.jsonl")[0];
     let cases = [
         (
             vec!["--game-seed", "game 1", "--level", "9"],
@@ -327,13 +332,7 @@ fn stats_print_every_reference_figure_by_its_name() {
 /// 1` is 'game 1') are the original's `fnv` of the vectors, level by level.
 #[test]
 fn stats_lines_carry_the_games_hash() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/lll2025-exact/games.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("the vectors");
-    let game: serde_json::Value =
-        serde_json::from_str(text.lines().next().expect("game 1")).expect("JSON");
+    let game = &vectors("games.jsonl")[0];
     assert_eq!(game["seed"], "game 1");
     let printed = stdout_of(&[
         "stats",
@@ -414,13 +413,7 @@ fn export_takes_a_runs_mansion_as_generate_does() {
 /// and a file beside it are refused.
 #[test]
 fn a_level_seed_string_names_the_games_mansion() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/lll2025-exact/games.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("the vectors");
-    for line in text.lines().take(2) {
-        let game: serde_json::Value = serde_json::from_str(line).expect("JSON");
+    for game in &vectors("games.jsonl")[..2] {
         for level in game["levels"].as_array().expect("levels") {
             let seed = level["level_seed"].as_str().expect("level_seed");
             let level_type = format!("level_type={}", level["type"].as_str().expect("type"));
