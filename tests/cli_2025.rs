@@ -10,7 +10,7 @@ use mansion_forge::io::ascii;
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::{run, scratch};
+use cli::{listed_draws, run, scratch, traced_draws};
 
 /// The ASCII map the CLI prints for a 2025 level: map, legend, and the game's hash as the generator's
 /// own build computes it (the CLI reads it off the model's level).
@@ -275,18 +275,7 @@ fn trace_draws_lists_the_games_draws_step_by_step() {
     for (args, level) in cases {
         let out = run(&[&["generate", "--trace-draws"][..], &args].concat());
         assert!(out.status.success(), "{args:?}");
-        let printed: Vec<String> = String::from_utf8_lossy(&out.stderr)
-            .lines()
-            .filter_map(|l| l.strip_prefix("mansion-forge: draws after "))
-            .map(str::to_string)
-            .collect();
-        let want: Vec<String> = level["draws_by_step"]
-            .as_array()
-            .expect("draws_by_step")
-            .iter()
-            .map(|s| format!("{}: {}", s[0].as_str().unwrap(), s[1]))
-            .collect();
-        assert_eq!(printed, want, "{args:?}");
+        assert_eq!(traced_draws(&out), listed_draws(level), "{args:?}");
     }
     assert_refused(
         &["generate", "--seed", "1", "--level", "3", "--trace-draws"],

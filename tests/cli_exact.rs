@@ -10,7 +10,7 @@ use mansion_forge::io::ascii;
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::run;
+use cli::{listed_draws, run, traced_draws};
 
 fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
@@ -170,18 +170,8 @@ fn trace_draws_lists_the_originals_draws_step_by_step() {
         ];
         let out = run(&args);
         assert!(out.status.success(), "{args:?}");
-        let printed: Vec<String> = String::from_utf8_lossy(&out.stderr)
-            .lines()
-            .filter_map(|l| l.strip_prefix("mansion-forge: draws after "))
-            .map(str::to_string)
-            .collect();
-        let want: Vec<String> = game["levels"][level]["draws_by_step"]
-            .as_array()
-            .expect("draws_by_step")
-            .iter()
-            .map(|s| format!("{}: {}", s[0].as_str().expect("a step"), s[1]))
-            .collect();
+        let want = listed_draws(&game["levels"][level]);
         assert!(!want.is_empty());
-        assert_eq!(printed, want, "{args:?}");
+        assert_eq!(traced_draws(&out), want, "{args:?}");
     }
 }

@@ -510,6 +510,20 @@ fn with_every_overlay_and_the_timeline_on_the_legends_scroll_in_their_own_panel(
     assert!(checkbox.max.y < legend.min.y, "{checkbox:?}");
 }
 
+/// The kinds of the items on `cell` of the editor's level, bottom to top.
+fn stack_kinds(
+    harness: &Harness<'static, Editor>,
+    cell: mansion_forge::model::Cell,
+) -> Vec<ItemKind> {
+    harness
+        .state()
+        .state
+        .level()
+        .stack_at(cell)
+        .map(|it| it.kind)
+        .collect()
+}
+
 /// The Delete tool on a stack takes its top item (the coin off the chair, undoable); Shift+click takes
 /// the whole stack; the Move tool's edit carries a whole stack, in its order.
 #[test]
@@ -524,14 +538,7 @@ fn the_delete_tool_takes_a_stacks_top_item_and_shift_the_whole_stack() {
         .state_mut()
         .apply(mansion_forge::app::Command::SetTool(Tool::DeleteItem));
     harness.run_steps(2);
-    let kinds = |h: &Harness<'static, Editor>| -> Vec<ItemKind> {
-        h.state()
-            .state
-            .level()
-            .stack_at(cell)
-            .map(|it| it.kind)
-            .collect()
-    };
+    let kinds = |h: &Harness<'static, Editor>| stack_kinds(h, cell);
     gestures::click_cell(&mut harness, cell, Modifiers::NONE);
     assert_eq!(
         kinds(&harness),
@@ -561,14 +568,7 @@ fn the_place_tool_puts_an_item_on_top_with_shift() {
         .apply(mansion_forge::app::Command::SetTool(Tool::PlaceItem));
     harness.state_mut().panels.tools.item = 0;
     harness.run_steps(2);
-    let kinds = |h: &Harness<'static, Editor>| -> Vec<ItemKind> {
-        h.state()
-            .state
-            .level()
-            .stack_at(cell)
-            .map(|it| it.kind)
-            .collect()
-    };
+    let kinds = |h: &Harness<'static, Editor>| stack_kinds(h, cell);
     assert_eq!(kinds(&harness), [ItemKind::Chair]);
     gestures::click_cell(&mut harness, cell, Modifiers::SHIFT);
     assert_eq!(

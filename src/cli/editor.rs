@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::args::{OverlayArg, exact_seed, selected_overlays};
-use super::error::{CliError, preset_message};
+use super::args::{OverlayArg, selected_overlays};
+use super::error::{CliError, open_message};
 use super::export::warn_drift;
 use super::output::say;
 use super::target::{Target, TargetArgs};
@@ -50,8 +50,7 @@ pub(super) fn edit(file: Option<&Path>, broken: BrokenEdits) -> Result<ExitCode,
         match app::read_document_with(path, broken) {
             // The editor names the edit and offers to open the preset without it.
             Ok(_) | Err(OpenError::Preset(PresetError::BrokenEdit { .. })) => {}
-            Err(OpenError::Preset(e)) => return Err(CliError::Input(preset_message(&e))),
-            Err(other) => return Err(CliError::Input(other.to_string())),
+            Err(e) => return Err(CliError::Input(open_message(&e))),
         }
     }
     app::run_editor(file, broken).map_err(|e| CliError::Failed(format!("editor: {e:#}")))?;
@@ -86,15 +85,10 @@ pub(super) fn screenshot(args: &ScreenshotArgs) -> Result<ExitCode, CliError> {
             choice: Some(choice),
             seed,
             level,
-        } => {
-            let recipe = if choice.is_exact() {
-                Recipe::exact_level(exact_seed(seed)?, level)
-            } else {
-                choice.recipe(seed, level)?
-            };
-            let name = args.target.describe(Some(&choice));
-            (document_of(&recipe)?, Source::Named(name))
-        }
+        } => (
+            document_of(&choice.recipe(seed, level)?)?,
+            Source::Named(args.target.describe(Some(&choice))),
+        ),
         Target::Game(recipe) => (
             document_of(&recipe)?,
             Source::Named(args.target.describe(None)),
@@ -143,12 +137,8 @@ fn read_document(path: &Path, broken: BrokenEdits) -> Result<Document, CliError>
                 .to_string(),
         ));
     }
-    let opened = app::read_document_with(path, broken).map_err(|e| {
-        CliError::Input(match e {
-            OpenError::Preset(e) => preset_message(&e),
-            other @ OpenError::Level(_) => other.to_string(),
-        })
-    })?;
+    let opened =
+        app::read_document_with(path, broken).map_err(|e| CliError::Input(open_message(&e)))?;
     if let Some(skipped) = &opened.loaded.skipped {
         say(&format!(
             "warning: {}: {}",

@@ -3,6 +3,7 @@
 //! in the parent, it would tie each command back to the parent in an import cycle.
 
 use crate::io::level_file::LevelFileError;
+use crate::io::level_or_preset::OpenError;
 use crate::io::playthrough::PlayThroughError;
 use crate::io::preset::PresetError;
 
@@ -26,6 +27,15 @@ impl From<LevelFileError> for CliError {
 impl From<PlayThroughError> for CliError {
     fn from(e: PlayThroughError) -> Self {
         CliError::Input(e.to_string())
+    }
+}
+
+/// The one line for a level file or preset that could not be opened: [`preset_message`] for a preset,
+/// the reader's message for a level file.
+pub(super) fn open_message(error: &OpenError) -> String {
+    match error {
+        OpenError::Preset(e) => preset_message(e),
+        other @ OpenError::Level(_) => other.to_string(),
     }
 }
 

@@ -7,14 +7,14 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::args::{BrokenEditsArg, GameMansionArgs, OverlayArg, parse_seed, selected_overlays};
-use super::error::{CliError, preset_message};
+use super::error::{CliError, open_message, preset_message};
 use super::output::{print, say, write_file};
 use super::recipe::{GeneratorArgs, build, build_recipe};
 use crate::edit::Command;
 use crate::generate::campaign::LEVELS;
 use crate::io::atomic_pair::save_pair;
 use crate::io::export::{self, Format, Overlay};
-use crate::io::level_or_preset::{self, LevelOrPreset, OpenError};
+use crate::io::level_or_preset::{self, LevelOrPreset};
 use crate::io::preset::{BrokenEdits, PresetError};
 use crate::io::read::input_name;
 use crate::io::{level_file, preset};
@@ -90,12 +90,7 @@ pub(super) fn load_level_or_preset(
     path: &Path,
     broken: BrokenEdits,
 ) -> Result<LoadedLevel, CliError> {
-    let read = level_or_preset::read(path).map_err(|e| {
-        CliError::Input(match e {
-            OpenError::Preset(e) => preset_message(&e),
-            other @ OpenError::Level(_) => other.to_string(),
-        })
-    })?;
+    let read = level_or_preset::read(path).map_err(|e| CliError::Input(open_message(&e)))?;
     match read {
         LevelOrPreset::Level(level) => Ok(LoadedLevel {
             level: level.into_level(),

@@ -5,7 +5,8 @@
 //! `--seed` stays a game seed everywhere: the generator is given that game's level seed for `--level`,
 //! exactly as the campaign derives it, so `--generator siheyuan` with no parameters is the campaign mansion.
 //! `--exact` picks the exact 2023 mode instead ([`crate::generate::exact`]): the siheyuan mansion the
-//! original draws from one game-wide stream, which has no recipe (it cannot be re-rolled or locked).
+//! original draws from one game-wide stream, whose recipe names only the game and level (it cannot be
+//! re-rolled or locked).
 
 use clap::Args;
 
@@ -233,13 +234,11 @@ impl Choice {
         self.exact
     }
 
-    /// The recipe of mansion `level` of game `seed` with this generator; the exact mode has none.
+    /// The recipe of mansion `level` of game `seed` with this generator (the exact mode's: game seeds
+    /// of 32 bits, no parameters).
     pub(super) fn recipe(&self, seed: u64, level: u32) -> Result<Recipe, CliError> {
         if self.exact {
-            return Err(CliError::Input(
-                "--exact: an exact mansion is drawn from the game's one stream and has no recipe"
-                    .to_string(),
-            ));
+            return Ok(Recipe::exact_level(exact_seed(seed)?, level));
         }
         let bad = |e: registry::ParamError| CliError::Input(format!("--param: {e}"));
         let base = Recipe::for_game(&self.kind.defaults(), seed, level);

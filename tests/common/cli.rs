@@ -86,3 +86,22 @@ pub fn names_in(dir: &Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// What `generate --trace-draws` printed on stderr: `STEP: DRAWS` per step, in order.
+pub fn traced_draws(out: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .filter_map(|l| l.strip_prefix("mansion-forge: draws after "))
+        .map(str::to_string)
+        .collect()
+}
+
+/// A reference-vector level's `draws_by_step` (either game's vectors), in the same `STEP: DRAWS` form.
+pub fn listed_draws(level: &serde_json::Value) -> Vec<String> {
+    level["draws_by_step"]
+        .as_array()
+        .expect("draws_by_step")
+        .iter()
+        .map(|s| format!("{}: {}", s[0].as_str().expect("a step"), s[1]))
+        .collect()
+}
