@@ -351,6 +351,19 @@ fn stats_lines_carry_the_games_hash() {
         !siheyuan.contains("game_hash"),
         "only a game's generator has one"
     );
+    // A hash is no figure to compare: conditions take numbers only.
+    assert_refused(
+        &[
+            "search",
+            "--games",
+            "1",
+            "--generator",
+            "lll2025",
+            "--where",
+            "game_hash == 1",
+        ],
+        "no such key",
+    );
 }
 
 /// `export` names a run's mansion as `generate` does: the same level file, and a FILE beside the run is
