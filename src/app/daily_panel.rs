@@ -15,12 +15,29 @@ use crate::generate::lll2025::date::Date;
 use crate::generate::lll2025::declaration::recipe_of;
 use crate::generate::lll2025::plan::{PlanEntry, daily_run_of, game_plan};
 
+/// How a run was named: a day's daily run, or a game seed's run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunName {
+    /// The daily run of this day.
+    Daily(Date),
+    /// The run the game seeds with this text.
+    Seed(String),
+}
+
+impl RunName {
+    /// The list's heading: `Daily run of 2025-09-01`, `Run 'my run'`.
+    pub fn title(&self) -> String {
+        match self {
+            RunName::Daily(date) => format!("Daily run of {date}"),
+            RunName::Seed(seed) => format!("Run '{seed}'"),
+        }
+    }
+}
+
 /// A run whose mansions the Campaign panel lists.
 pub struct ShownRun {
-    /// The day of a daily run (the date dialog opens on it), `None` for a game seed's run.
-    pub date: Option<Date>,
-    /// The list's heading: `Daily run of 2025-09-01`, `Run 'my run'`.
-    pub title: String,
+    /// How it was named (the dialogs open on it).
+    pub name: RunName,
     /// Its mansions in order of play.
     pub entries: Vec<PlanEntry>,
 }
@@ -42,21 +59,18 @@ impl DailyPanel {
         let date = self
             .shown
             .as_ref()
-            .and_then(|run| run.date)
+            .and_then(|run| match run.name {
+                RunName::Daily(date) => Some(date),
+                RunName::Seed(_) => None,
+            })
             .or_else(Date::today_utc);
         self.dialog = Some(date.map(|d| d.to_string()).unwrap_or_default());
     }
 
     /// Opens the game seed dialog on the seed of the run shown, if it is one.
     pub fn ask_seed(&mut self) {
-        let seed = match &self.shown {
-            Some(ShownRun {
-                date: None, title, ..
-            }) => title
-                .strip_prefix("Run '")
-                .and_then(|t| t.strip_suffix('\''))
-                .unwrap_or_default()
-                .to_string(),
+        let seed = match self.shown.as_ref().map(|run| &run.name) {
+            Some(RunName::Seed(seed)) => seed.clone(),
             _ => String::new(),
         };
         self.seed_dialog = Some(seed);
@@ -67,8 +81,7 @@ impl DailyPanel {
         self.dialog = None;
         let run = daily_run_of(date);
         self.shown = Some(ShownRun {
-            date: Some(date),
-            title: format!("Daily run of {date}"),
+            name: RunName::Daily(date),
             entries: run.levels().into_iter().cloned().collect(),
         });
         self.open_mansion(state, 0);
@@ -78,8 +91,7 @@ impl DailyPanel {
     pub fn open_run(&mut self, state: &mut EditorState, seed: &str) {
         self.seed_dialog = None;
         self.shown = Some(ShownRun {
-            date: None,
-            title: format!("Run '{seed}'"),
+            name: RunName::Seed(seed.to_string()),
             entries: game_plan(seed),
         });
         self.open_mansion(state, 0);
@@ -97,7 +109,7 @@ impl DailyPanel {
             Some(recipe) => state.request(Pending::Replace(Replacement::Recipe(recipe))),
             None => state.say(
                 MessageKind::Error,
-                format!("{} has a level seed of an unknown form", run.title),
+                format!("{} has a level seed of an unknown form", run.name.title()),
             ),
         }
     }
@@ -179,7 +191,7 @@ impl DailyPanel {
             return;
         };
         ui.add_space(4.0);
-        ui.label(RichText::new(&run.title).strong());
+        ui.label(RichText::new(run.name.title()).strong());
         for (pick, entry) in run.entries.iter().enumerate() {
             let shown = recipe_of(entry).is_some_and(|r| r == state.doc.recipe);
             let text = format!(
