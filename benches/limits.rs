@@ -1,7 +1,7 @@
 //! The costliest levels the limits allow (`tests/common/worst.rs`): the crowd (256 guards carrying
 //! torches, 50,000 patrol turns, an open lit 64 × 64 map) and the sprawl (512 × 512, the longest routes,
 //! 1,000 coins). What each costs the stealth analysis, the PNG with every overlay, and a diff — the
-//! figures of the README's limits section. Run with `cargo bench --bench limits`.
+//! figures of `docs/limits.md`. Run with `cargo bench --bench limits`.
 
 #[path = "../tests/common/worst.rs"]
 mod worst;

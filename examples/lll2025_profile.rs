@@ -1,5 +1,5 @@
 //! Builds every mansion of the 2025 game's runs 'game 1' … 'game N' (default 30, ten each), for a
-//! profiler: the README's instruction counts come from
+//! profiler: `docs/benchmarks.md`'s instruction counts come from
 //! `valgrind --tool=callgrind target/release/examples/lll2025_profile 30`. Prints the time per mansion,
 //! which under callgrind means nothing; `cargo bench --bench lll2025` gives the timings.
 

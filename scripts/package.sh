@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a release tarball a designer can unpack and run without a Rust toolchain:
 #   dist/mansion-forge-VERSION-ARCH-linux.tar.gz
-# holding the binary, README, LICENSE, the presets, a .desktop launcher and its icon, plus install.sh,
+# holding the binary, README, the docs/ chapters, LICENSE, the presets, a .desktop launcher and its icon, plus install.sh,
 # which copies them under ~/.local (or PREFIX). Prints the tarball's path and size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +17,7 @@ root="$stage/$name"
 mkdir -p "$root"
 cp target/release/mansion-forge README.md LICENSE "$root/"
 cp -r presets "$root/presets"
+cp -r docs "$root/docs"
 cp assets/mansion-forge.desktop assets/icon.png "$root/"
 strip "$root/mansion-forge" 2>/dev/null || true
 cat > "$root/install.sh" <<'INSTALL'

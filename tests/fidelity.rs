@@ -438,7 +438,7 @@ fn spec_z(ours: &[f64], spec: f64, spec_n: f64) -> f64 {
 
 /// The spec's route lengths against the original's own mansions (the exact 2023 mode, equal to the
 /// original on every reference map), games 1–8,000: the same z-test as above, which checks the spec's
-/// table rather than our generator, and gives the figure the README quotes (level 0: 25.58 ± 0.12).
+/// table rather than our generator, and gives the figure `docs/games.md` quotes (level 0: 25.58 ± 0.12).
 #[test]
 fn the_originals_own_routes_are_the_specs() {
     const GAMES: u32 = 8000;

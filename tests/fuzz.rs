@@ -1,7 +1,7 @@
 //! A quick fuzz run over every loader (issue 9, part 7): a few thousand mutated levels, presets and
 //! `--param` lists must load or be refused cleanly — no panic, no case over the time limit, no case
 //! holding more than 1 GiB — and what loads must survive validation, analysis and every export. The
-//! million-case run is `cargo run --release --example fuzz -- --cases 1000000` (see README).
+//! million-case run is `cargo run --release --example fuzz -- --cases 1000000` (see `docs/limits.md`).
 
 #[path = "fuzz/mod.rs"]
 mod fuzz;

@@ -454,7 +454,7 @@ fn report(found: &[(String, Option<Divergence>)], moves: usize) -> String {
 /// guard (spec §9.6).
 #[test]
 fn the_turn_loop_plays_as_the_original() {
-    // The records do hold the turns these two rules decide (the README's coverage table).
+    // The records do hold the turns these two rules decide (the coverage table of `tests/data/play2023/README.md`).
     let records = records();
     let turns_with = |event: &str| {
         records

@@ -271,7 +271,7 @@ fn timelines_follow_the_joint_replay_where_guards_meet() {
             None => pushed.push((id, 1, usize::from(any_pushed))),
         }
     }
-    // The figures the README gives (`cargo test --test relit_analysis -- --nocapture` prints them).
+    // The figures `docs/stealth.md` gives (`cargo test --test relit_analysis -- --nocapture` prints them).
     for (id, seen, count) in &pushed {
         println!("{id}: a guard pushed off its own lap on {count} of {seen} mansions");
     }

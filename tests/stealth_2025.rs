@@ -130,7 +130,7 @@ fn every_ghost_route_on_the_games_own_mansions_is_played_unnoticed_by_the_2025_r
             }
         }
     }
-    // The figures the README gives (`cargo test --test stealth_2025 -- --nocapture` prints them).
+    // The figures `docs/stealth.md` gives (`cargo test --test stealth_2025 -- --nocapture` prints them).
     eprintln!(
         "{} mansions, {coins} coins: {played} ghost routes, {unchased} more taken without a chase, \
          {unreachable} with no route",

@@ -6,7 +6,7 @@
 //! what any generator makes, and low enough that the analysis, the editor and every export of a level at
 //! the limit stay within memory and a few seconds — the patrol limits included, since the stealth
 //! analysis simulates every guard's whole cycle: `tests/limits.rs` runs every command on the costliest
-//! level they allow, and `benches/limits.rs` times it (the README's Limits section).
+//! level they allow, and `benches/limits.rs` times it (`docs/limits.md`).
 
 use super::level::{Level, Plan};
 
