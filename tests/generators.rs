@@ -22,6 +22,16 @@ use proptest::prelude::*;
 
 const CASES: u32 = 1000;
 
+/// The same 1,000 cases on every run and machine (a new seed each run made a failure a matter of luck);
+/// the shrunk cases of past failures stay in `tests/generators.proptest-regressions` and run first.
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: CASES,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x6765_6e73),
+        ..ProptestConfig::default()
+    }
+}
+
 fn request(seed: u64, level: u32) -> Request<'static> {
     Request {
         level,
@@ -189,7 +199,7 @@ fn tile_growth_invariants(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(CASES))]
+    #![proptest_config(config())]
 
     #[test]
     fn tile_growth_keeps_its_invariants(params in tile_params(), seed: u64, level in 0..10u32) {
