@@ -227,6 +227,35 @@ impl LevelDiff {
 }
 
 /// What differs from `a` to `b`.
+///
+/// # Examples
+///
+/// A level against itself differs in nothing; against a copy with one cell repainted and one coin
+/// taken away, in exactly those:
+///
+/// ```
+/// use mansion_forge::analysis::diff::diff;
+/// use mansion_forge::generate::recipe::Recipe;
+/// use mansion_forge::model::{ItemKind, Terrain};
+///
+/// let level = Recipe::campaign_level(3, 4).build().expect("builds");
+/// assert!(diff(&level, &level).is_empty());
+///
+/// let mut edited = level.clone();
+/// let floor = edited.rooms[edited.exterior().expect("an outside")].cells[0];
+/// edited.set_terrain(floor, Terrain::Water);
+/// let coin = edited.items.iter().position(|i| i.kind == ItemKind::Coin).expect("a coin");
+/// let taken = edited.items.remove(coin);
+///
+/// let changes = diff(&level, &edited);
+/// assert!(!changes.is_empty());
+/// assert_eq!(changes.cells.changed, 1);
+/// assert_eq!(changes.cells.list, [floor]);
+/// assert_eq!(changes.items.removed.len(), 1);
+/// assert_eq!(changes.items.removed[0].cell, [taken.cell.x, taken.cell.y]);
+/// assert!(changes.items.added.is_empty() && changes.guards.is_empty());
+/// assert_eq!(changes.size, None);
+/// ```
 pub fn diff(a: &Level, b: &Level) -> LevelDiff {
     LevelDiff {
         size: ((a.width, a.height) != (b.width, b.height))

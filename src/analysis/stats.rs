@@ -115,6 +115,30 @@ impl LevelStats {
 }
 
 /// The figures of one level; `seed` is the game seed it came from.
+///
+/// # Examples
+///
+/// The figures `mansion-forge stats` prints for a campaign mansion, by field and by key:
+///
+/// ```
+/// use mansion_forge::analysis::stats::level_stats;
+/// use mansion_forge::generate::recipe::Recipe;
+/// use mansion_forge::model::{ItemKind, RoomKind};
+///
+/// let level = Recipe::campaign_level(8, 5).build().expect("builds");
+/// let stats = level_stats(&level, 8);
+/// assert_eq!((stats.seed, stats.level), (8, 5));
+/// assert_eq!((stats.width, stats.height), (level.width, level.height));
+/// let indoor = level.rooms.iter().filter(|r| r.kind != RoomKind::Exterior).count();
+/// assert_eq!(stats.rooms, indoor);
+/// assert_eq!(stats.courtyards, stats.public_courtyards + stats.private_courtyards);
+/// assert_eq!(stats.loot, level.count_items(ItemKind::Coin));
+/// assert_eq!(stats.loot, stats.loot_dead_end + stats.loot_private + stats.loot_other);
+/// assert_eq!(stats.guards, level.guards.len());
+/// assert_eq!(stats.number("guards"), Some(level.guards.len() as f64));
+/// assert_eq!(stats.number("no_such_figure"), None);
+/// assert_eq!(stats.entries()[0], ("seed", 8));
+/// ```
 pub fn level_stats(level: &Level, seed: u64) -> LevelStats {
     let regions: Vec<_> = level
         .rooms

@@ -87,6 +87,35 @@ impl Command {
 }
 
 /// A level being edited, with what made it (saved as a preset: `io::preset`).
+///
+/// # Examples
+///
+/// Locking a room and regenerating the rest of the mansion with a new seed: the level changes, but the
+/// locked room's floor and ring keep every cell's terrain and item:
+///
+/// ```
+/// use mansion_forge::edit::locks::covered_cells;
+/// use mansion_forge::edit::{Command, Document, Edit};
+/// use mansion_forge::generate::recipe::Recipe;
+/// use mansion_forge::model::{Level, LockOrigin, RoomKind};
+///
+/// let mut doc = Document::new(Recipe::campaign_level(1, 4)).expect("generates");
+/// let room = doc.level.rooms.iter().position(|r| r.kind == RoomKind::Room).expect("a chamber");
+/// doc.apply(Edit::Lock { room }).expect("a chamber can be locked");
+/// assert!(doc.is_locked(room));
+/// assert_eq!(doc.lock_origin(room), Some(LockOrigin::Designer));
+///
+/// let content = |level: &Level| -> Vec<_> {
+///     let cells = covered_cells(level, room);
+///     cells.into_iter().map(|c| (c, level.terrain(c), level.item_at(c).copied())).collect()
+/// };
+/// let before = doc.level.clone();
+/// doc.execute(&Command::Regenerate { seed: 77 }).expect("the lock can be kept");
+/// assert_eq!(doc.recipe.seed, 77);
+/// assert_ne!(doc.level, before, "the unlocked rooms are generated anew");
+/// assert_eq!(content(&doc.level), content(&before));
+/// assert_eq!(doc.locked_rooms(), [room]);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Document {
     /// What the level was generated from: generator, parameters, level number, seed and re-rolls.
@@ -303,6 +332,46 @@ impl Document {
 const HISTORY_LIMIT: usize = 500;
 
 /// One undo/redo history of whole-document states: every command is undoable the same way.
+///
+/// # Examples
+///
+/// A hand edit (which locks the room it touches) and a regeneration, both undone and redone:
+///
+/// ```
+/// use mansion_forge::edit::{Command, Document, Edit, History};
+/// use mansion_forge::generate::recipe::Recipe;
+/// use mansion_forge::model::{ItemKind, RoomKind};
+///
+/// let mut doc = Document::new(Recipe::campaign_level(2, 3)).expect("generates");
+/// let original = doc.clone();
+/// let mut history = History::default();
+/// assert!(!history.can_undo() && !history.can_redo());
+///
+/// // A coin on a free floor cell of a chamber.
+/// let (room, cell) = doc.level.rooms.iter().enumerate()
+///     .filter(|(_, r)| r.kind == RoomKind::Room)
+///     .flat_map(|(id, r)| r.cells.iter().map(move |&c| (id, c)))
+///     .find(|&(_, c)| doc.level.item_at(c).is_none())
+///     .expect("a free floor cell");
+/// let coin = Edit::SetItem { cell, item: Some(ItemKind::Coin) };
+/// history.run(&mut doc, &Command::Edit(coin)).expect("applies");
+/// assert_eq!(doc.level.item_at(cell).map(|item| item.kind), Some(ItemKind::Coin));
+/// assert!(doc.is_locked(room), "the edited room is locked to keep the edit");
+/// assert!(history.newly_locked().contains(&room));
+///
+/// history.run(&mut doc, &Command::Regenerate { seed: 5 }).expect("regenerates");
+/// let (done, undone) = history.entries();
+/// assert_eq!(done.len(), 2);
+/// assert_eq!(done[1], "Regenerate unlocked rooms (seed 5)");
+/// assert!(undone.is_empty());
+///
+/// assert!(history.undo(&mut doc) && history.undo(&mut doc));
+/// assert_eq!(doc, original);
+/// assert!(!history.undo(&mut doc), "nothing left to undo");
+/// assert!(history.redo(&mut doc));
+/// assert_eq!(doc.level.item_at(cell).map(|item| item.kind), Some(ItemKind::Coin));
+/// assert!(history.can_redo());
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct History {
     undo: Vec<(String, Document)>,

@@ -74,6 +74,32 @@ impl Campaign {
     }
 
     /// Generates all ten mansions.
+    ///
+    /// # Examples
+    ///
+    /// A game is ten mansions, level 0 first, each built from its own plan; the plans share out the
+    /// campaign's 100 loot, and the same game seed always gives the same game:
+    ///
+    /// ```
+    /// use mansion_forge::generate::campaign::{self, CAMPAIGN_LOOT, LEVELS};
+    ///
+    /// let game = campaign::plan(7);
+    /// assert_eq!(game.plans.len(), LEVELS);
+    /// assert_eq!(game.plans.iter().map(|p| p.loot).sum::<u32>(), CAMPAIGN_LOOT);
+    ///
+    /// let mansions = game.generate_all();
+    /// assert_eq!(mansions.len(), 10);
+    /// for (number, mansion) in mansions.iter().enumerate() {
+    ///     assert_eq!(mansion.level as usize, number);
+    ///     assert_eq!(mansion.plan, Some(game.plans[number]));
+    ///     assert_eq!(mansion.seed, campaign::level_seed(7, mansion.level));
+    /// }
+    /// // Guards patrol from level 1 on; the first mansion has none.
+    /// assert!(mansions[0].guards.is_empty());
+    /// assert!(mansions[1..].iter().all(|m| !m.guards.is_empty()));
+    /// assert_eq!(campaign::plan(7), game);
+    /// assert!(game.generate(10).is_none());
+    /// ```
     pub fn generate_all(&self) -> Vec<Level> {
         (0..LEVELS as u32)
             .filter_map(|l| self.generate(l))

@@ -31,6 +31,27 @@ pub struct Recipe {
 
 impl Recipe {
     /// Mansion `level` of the campaign of `game_seed`: its plan and its level seed.
+    ///
+    /// # Examples
+    ///
+    /// A campaign mansion is the siheyuan with the plan the game draws for that level, seeded with the
+    /// level seed the campaign derives from the game seed:
+    ///
+    /// ```
+    /// use mansion_forge::generate::campaign;
+    /// use mansion_forge::generate::recipe::Recipe;
+    ///
+    /// let recipe = Recipe::campaign_level(42, 4);
+    /// assert_eq!(recipe.generator.id(), "siheyuan");
+    /// assert_eq!((recipe.level, recipe.seed), (4, campaign::level_seed(42, 4)));
+    /// assert!(!recipe.exact);
+    ///
+    /// let level = recipe.build().expect("builds");
+    /// assert_eq!(level.plan, Some(campaign::plan(42).plans[4]));
+    /// assert_eq!(level.seed, recipe.seed);
+    /// // Level numbers past the campaign's last mansion are read as the last one.
+    /// assert_eq!(Recipe::campaign_level(42, 25).level, 9);
+    /// ```
     pub fn campaign_level(game_seed: u64, level: u32) -> Self {
         let siheyuan = GeneratorParams::of::<SiheyuanDeclaration>(SiheyuanDeclaration::defaults());
         Recipe::for_game(&siheyuan, game_seed, level)
@@ -39,6 +60,31 @@ impl Recipe {
     /// Mansion `level` of game `game_seed` made by `generator`'s kind: the parameters that game and
     /// level choose for it (the campaign's plan for the siheyuan; otherwise `generator` as it is) and
     /// the level seed the campaign derives.
+    ///
+    /// # Examples
+    ///
+    /// A generator that does not follow the campaign keeps the parameters it is given; the 2025
+    /// generator takes the game's own plan of that level, whatever parameters it is given:
+    ///
+    /// ```
+    /// use mansion_forge::generate::campaign;
+    /// use mansion_forge::generate::lll2025::declaration::Declaration as Lll2025;
+    /// use mansion_forge::generate::recipe::Recipe;
+    /// use mansion_forge::generate::registry;
+    ///
+    /// let tile_growth = registry::by_id("tile_growth", &[("modules_x".into(), "6".into())])
+    ///     .expect("valid parameters");
+    /// let recipe = Recipe::for_game(&tile_growth, 7, 3);
+    /// assert_eq!(recipe.generator, tile_growth);
+    /// assert_eq!(recipe.seed, campaign::level_seed(7, 3));
+    ///
+    /// let lll2025 = registry::find("lll2025").expect("built in");
+    /// let recipe = Recipe::for_game(&lll2025.defaults(), 1, 9);
+    /// let params = recipe.generator.get::<Lll2025>().expect("2025 parameters");
+    /// // Level 9 of the game's run 'game 1' is a 7 × 7 Fortress holding 25 loot.
+    /// assert_eq!((params.level_type.name(), params.rooms_x, params.rooms_y), ("Fortress", 7, 7));
+    /// assert_eq!(params.loot, 25);
+    /// ```
     pub fn for_game(generator: &GeneratorParams, game_seed: u64, level: u32) -> Self {
         let level = level.min(campaign::LEVELS as u32 - 1);
         let kind = generator.kind();
@@ -56,6 +102,34 @@ impl Recipe {
     }
 
     /// Mansion `level` of game `game_seed` in the exact 2023 mode.
+    ///
+    /// # Examples
+    ///
+    /// An exact recipe is keyed by the game seed itself and builds the mansion the original game draws
+    /// from one mulberry32 stream; [`Recipe::normal`] gives the same mansion's normal-mode recipe, and a
+    /// seed past 32 bits is refused:
+    ///
+    /// ```
+    /// use mansion_forge::generate::recipe::Recipe;
+    /// use mansion_forge::generate::{GenerateError, exact};
+    ///
+    /// let recipe = Recipe::exact_level(1, 2);
+    /// assert!(recipe.exact);
+    /// assert_eq!((recipe.seed, recipe.level), (1, 2));
+    /// assert!(recipe.check().is_ok());
+    ///
+    /// let level = recipe.build().expect("builds");
+    /// assert_eq!(Some(&level), exact::level(1, 2).as_ref());
+    /// assert_eq!(level.generator, "siheyuan");
+    ///
+    /// let normal = recipe.normal();
+    /// assert!(!normal.exact);
+    /// assert_eq!(normal, Recipe::campaign_level(1, 2));
+    ///
+    /// let too_big = Recipe { seed: 1 << 40, ..recipe };
+    /// assert!(matches!(too_big.build(), Err(GenerateError::Exact(_))));
+    /// assert!(too_big.check().is_err());
+    /// ```
     pub fn exact_level(game_seed: u32, level: u32) -> Self {
         let level = level.min(campaign::LEVELS as u32 - 1);
         Recipe {
@@ -119,6 +193,26 @@ impl Recipe {
     }
 
     /// Builds the level without locks (with locks, `edit::rebuild::build` retries where needed).
+    ///
+    /// # Examples
+    ///
+    /// Building is deterministic: the same recipe gives the same level every time, and another seed
+    /// gives another level:
+    ///
+    /// ```
+    /// use mansion_forge::generate::recipe::Recipe;
+    /// use mansion_forge::generate::registry;
+    ///
+    /// for kind in registry::all() {
+    ///     let recipe = Recipe::for_game(&kind.defaults(), 5, 2);
+    ///     let level = recipe.build().expect("builds");
+    ///     assert_eq!(level.generator, kind.id());
+    ///     assert_eq!(recipe.build().expect("builds again"), level, "{}", kind.id());
+    ///
+    ///     let other = Recipe { seed: recipe.seed ^ 1, ..recipe.clone() };
+    ///     assert_ne!(other.build().expect("builds"), level, "{}", kind.id());
+    /// }
+    /// ```
     pub fn build(&self) -> Result<Level, GenerateError> {
         if self.exact {
             return self

@@ -12,6 +12,28 @@
 //! (`chamber_types=cross,dead_end`, `hall_widths=2,3`), and otherwise as a plain word, which names an
 //! enum variant (`root_column=Random`). Out-of-range numbers are accepted here and clamped by the
 //! generator, which reports them in the level's diagnostics.
+//!
+//! # Examples
+//!
+//! Listing the generators and finding one by the id a file or the command line names it with:
+//!
+//! ```
+//! use mansion_forge::generate::registry;
+//!
+//! let ids: Vec<&str> = registry::all().iter().map(|kind| kind.id()).collect();
+//! assert_eq!(ids, ["siheyuan", "tile_growth", "packed_mansion", "rogue_grid", "lll2025"]);
+//! assert_eq!(registry::CAMPAIGN_ID, "siheyuan");
+//!
+//! // The command line may type dashes; a file names the generator exactly.
+//! let kind = registry::find("tile-growth").expect("a built-in generator");
+//! assert_eq!(kind.id(), "tile_growth");
+//! assert!(registry::find_in_file("tile-growth").is_none());
+//! assert!(registry::find("maze").is_none());
+//!
+//! // Each declaration lists its parameters, and its defaults are its own kind's.
+//! assert!(kind.params().iter().any(|spec| spec.name == "modules_x"));
+//! assert_eq!(kind.defaults().id(), "tile_growth");
+//! ```
 
 use std::sync::RwLock;
 
@@ -65,6 +87,32 @@ pub fn find(id: &str) -> Option<&'static dyn GeneratorKind> {
 
 /// The hash the game behind `level`'s generator gives it ([`GeneratorKind::game_hash`]); `None` for a
 /// generator that re-implements no game with a hash.
+///
+/// # Examples
+///
+/// The 2025 game hashes its mansions; a level of the 2025 generator gets the game's hash, which stays
+/// the same through a level file, while the siheyuan re-implements no game with a hash:
+///
+/// ```
+/// use std::path::Path;
+///
+/// use mansion_forge::generate::recipe::Recipe;
+/// use mansion_forge::generate::registry;
+/// use mansion_forge::io::level_file::{self, Format};
+///
+/// let lll2025 = registry::find("lll2025").expect("a built-in generator");
+/// let level = Recipe::for_game(&lll2025.defaults(), 1, 2).build().expect("builds");
+/// let hash = registry::game_hash(&level).expect("a 2025 level has the game's hash");
+/// assert_eq!(hash.len(), 8);
+/// assert!(hash.chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()));
+///
+/// let text = level_file::to_string(&level, Format::Json).expect("serialises");
+/// let back = level_file::from_text(Path::new("level.json"), &text).expect("reads back");
+/// assert_eq!(registry::game_hash(&back).as_deref(), Some(hash.as_str()));
+///
+/// let siheyuan = Recipe::campaign_level(1, 2).build().expect("builds");
+/// assert_eq!(registry::game_hash(&siheyuan), None);
+/// ```
 pub fn game_hash(level: &Level) -> Option<String> {
     find_in_file(&level.generator)?.game_hash(level)
 }
@@ -178,6 +226,31 @@ impl GeneratorParams {
 }
 
 /// The generator `id` with its defaults overridden by `params` (`(NAME, VALUE)` pairs).
+///
+/// # Examples
+///
+/// Overriding two parameters by name, as `--param NAME=VALUE` does, and the errors that name what is
+/// wrong:
+///
+/// ```
+/// use mansion_forge::generate::registry::{self, ParamError};
+/// use mansion_forge::generate::rogue_grid::declaration::Declaration as RogueGrid;
+///
+/// let pairs = |list: &[(&str, &str)]| -> Vec<(String, String)> {
+///     list.iter().map(|(name, value)| (name.to_string(), value.to_string())).collect()
+/// };
+/// let params = registry::by_id("rogue-grid", &pairs(&[("cells_x", "3"), ("cells_y", "2")]))
+///     .expect("valid parameters");
+/// assert_eq!(params.id(), "rogue_grid");
+/// let rogue = params.get::<RogueGrid>().expect("rogue-grid parameters");
+/// assert_eq!((rogue.cells_x, rogue.cells_y), (3, 2));
+///
+/// let typo = registry::by_id("rogue_grid", &pairs(&[("cell_sise", "9")]));
+/// assert!(matches!(typo, Err(ParamError::UnknownParam { name, .. }) if name == "cell_sise"));
+/// let word = registry::by_id("rogue_grid", &pairs(&[("cells_x", "many")]));
+/// assert!(matches!(word, Err(ParamError::Invalid { name, .. }) if name == "cells_x"));
+/// assert!(matches!(registry::by_id("maze", &[]), Err(ParamError::UnknownGenerator(_))));
+/// ```
 pub fn by_id(id: &str, params: &[(String, String)]) -> Result<GeneratorParams, ParamError> {
     let kind = find(id).ok_or_else(|| ParamError::UnknownGenerator(id.to_string()))?;
     kind.defaults().with(params)

@@ -43,6 +43,28 @@ enum Source {
 }
 
 /// One random stream with the original's primitives (`siheyuan-mansion.md` §0).
+///
+/// # Examples
+///
+/// A stream is a pure function of the level seed and the step's tag, so each step draws the same
+/// numbers however much the others draw; the exact mode's stream is mulberry32 of the game seed:
+///
+/// ```
+/// use mansion_forge::generate::rng::Stream;
+/// use mansion_forge::model::Mulberry32;
+///
+/// let draws = |stream: &mut Stream| -> Vec<usize> { (0..8).map(|_| stream.below(100)).collect() };
+/// let loot = draws(&mut Stream::new(42, "loot"));
+/// assert_eq!(draws(&mut Stream::new(42, "loot")), loot);
+/// assert_ne!(draws(&mut Stream::new(42, "furniture")), loot);
+/// assert_ne!(draws(&mut Stream::new(43, "loot")), loot);
+/// assert!(loot.iter().all(|&n| n < 100));
+///
+/// let mut exact = Stream::mulberry32(1);
+/// let mut reference = Mulberry32::new(1);
+/// assert_eq!(exact.uniform().to_bits(), reference.next_unit().to_bits());
+/// assert_eq!(exact.draws(), 1);
+/// ```
 pub struct Stream {
     source: Source,
     /// Uniform floats drawn so far: the exact mode's test vectors count draws per step, which finds the

@@ -56,6 +56,27 @@ fn item_char(kind: ItemKind) -> char {
 }
 
 /// Renders the level as text, one line per row from north (top) to south, with guards and the start.
+///
+/// # Examples
+///
+/// One line per row, north first, one character per cell; the player start is `@`, each coin `$`:
+///
+/// ```
+/// use mansion_forge::generate::recipe::Recipe;
+/// use mansion_forge::io::ascii;
+/// use mansion_forge::model::ItemKind;
+///
+/// let level = Recipe::campaign_level(1, 1).build().expect("builds");
+/// let text = ascii::render(&level);
+/// let rows: Vec<&str> = text.lines().collect();
+/// assert_eq!(rows.len(), level.height as usize);
+/// assert!(rows.iter().all(|row| row.chars().count() == level.width as usize));
+/// // Row y = 0 is the front (south), printed last.
+/// let start = level.player_start;
+/// let row = rows[(level.height - 1 - start.y) as usize];
+/// assert_eq!(row.chars().nth(start.x as usize), Some('@'));
+/// assert_eq!(text.matches('$').count(), level.count_items(ItemKind::Coin));
+/// ```
 pub fn render(level: &Level) -> String {
     let (w, h) = (level.width.max(0) as usize, level.height.max(0) as usize);
     let mut grid: Vec<Vec<char>> = (0..h)

@@ -246,6 +246,36 @@ pub fn load(path: &Path) -> Result<ValidLevel, LevelFileError> {
 /// read first, so a newer file is refused by its version, not by whatever in it this build cannot parse.
 /// When the version cannot be read, the level's own parse error (which sees more) is reported; if the
 /// level parses all the same, the `version` field itself is malformed.
+///
+/// # Examples
+///
+/// A level round trip through RON and JSON, the format picked by the name's extension or, for
+/// standard input (`-`), by the content; a newer format and a mistake are refused by name and place:
+///
+/// ```
+/// use std::path::Path;
+///
+/// use mansion_forge::generate::recipe::Recipe;
+/// use mansion_forge::io::level_file::{self, Format, LevelFileError};
+///
+/// let level = Recipe::campaign_level(3, 2).build().expect("builds");
+/// for (format, name) in [(Format::Ron, "mansion.ron"), (Format::Json, "mansion.json")] {
+///     let text = level_file::file_text(&level, format).expect("serialises");
+///     let back = level_file::from_text(Path::new(name), &text).expect("reads back");
+///     assert_eq!(*back, level, "{format}");
+///     let sniffed = level_file::from_text(Path::new("-"), &text).expect("reads back");
+///     assert_eq!(sniffed.into_level(), level, "{format}");
+/// }
+///
+/// let json = level_file::to_string(&level, Format::Json).expect("serialises");
+/// assert!(json.starts_with("{\n  \"version\": 1,"));
+/// let newer = json.replacen("\"version\": 1", "\"version\": 99", 1);
+/// let refused = level_file::from_text(Path::new("new.json"), &newer);
+/// assert!(matches!(refused, Err(LevelFileError::NewerFormat { found: 99, .. })));
+/// let typo = "(\n    version: 1,\n    width: wide,\n)";
+/// let refused = level_file::from_text(Path::new("typo.ron"), typo);
+/// assert!(matches!(refused, Err(LevelFileError::Parse { line: 3, .. })), "{refused:?}");
+/// ```
 pub fn from_text(path: &Path, text: &str) -> Result<ValidLevel, LevelFileError> {
     let path = read::input_name(path);
     let text = sniff::without_bom(text);

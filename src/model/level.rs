@@ -405,6 +405,37 @@ pub struct Level {
 impl Level {
     /// An empty level of `width × height` cells of `fill`, with no rooms yet: the generators' starting
     /// point. Negative sizes make an empty map.
+    ///
+    /// # Examples
+    ///
+    /// Cells are read and written through the level, which ignores cells off the map; items stack
+    /// bottom to top on a cell, and the top one is what a player sees:
+    ///
+    /// ```
+    /// use mansion_forge::model::{Cell, Item, ItemKind, Level, Rect, Terrain};
+    ///
+    /// let mut level = Level::blank("siheyuan", 0, 1, (6, 4), Terrain::Ground);
+    /// assert_eq!((level.width, level.height), (6, 4));
+    /// assert_eq!(level.terrain_cells().len(), 24);
+    /// level.fill_terrain(Rect { x0: 1, y0: 1, x1: 5, y1: 3 }, Terrain::Wood);
+    /// assert_eq!(level.terrain(Cell::new(1, 1)), Terrain::Wood);
+    /// assert_eq!(level.terrain(Cell::new(0, 0)), Terrain::Ground);
+    ///
+    /// let off_map = Cell::new(6, 0);
+    /// assert!(!level.in_bounds(off_map));
+    /// level.set_terrain(off_map, Terrain::Wall);
+    /// assert_eq!(level.terrain(off_map), Terrain::Void, "off the map reads as void");
+    ///
+    /// let cell = Cell::new(2, 2);
+    /// level.items.push(Item { kind: ItemKind::Chair, cell });
+    /// level.items.push(Item { kind: ItemKind::Coin, cell });
+    /// level.items.push(Item { kind: ItemKind::Coin, cell: Cell::new(3, 1) });
+    /// assert_eq!(level.count_items(ItemKind::Coin), 2);
+    /// assert_eq!(level.item_at(cell).map(|item| item.kind), Some(ItemKind::Coin));
+    /// assert_eq!(level.stack_at(cell).count(), 2);
+    /// assert!(level.has_stacks());
+    /// assert_eq!(level.all_cells().count(), 24);
+    /// ```
     pub fn blank(
         generator: &str,
         level_index: u32,

@@ -78,6 +78,33 @@ fn mix_key(seed: &str) -> Vec<u8> {
 
 /// The game's `RNG` class: a seed string, and seedrandom's ARC4 stream on it. `reset` restarts the stream,
 /// which the generator does before building a level (§3: the size draws are read again).
+///
+/// # Examples
+///
+/// The run `'game 1'` draws what the game's own `RNG` draws, spelt as JavaScript prints numbers;
+/// [`SeedRandom::reset`] starts the stream over:
+///
+/// ```
+/// use mansion_forge::model::{SeedRandom, js_number};
+///
+/// let mut rng = SeedRandom::new("game 1");
+/// assert_eq!(js_number(rng.random()), "0.0729229658853494");
+/// assert_eq!(js_number(rng.random()), "0.01934667139343915");
+/// assert_eq!(rng.draws(), 2);
+///
+/// rng.reset();
+/// assert_eq!((rng.seed(), rng.draws()), ("game 1", 0));
+/// assert_eq!(js_number(rng.random()), "0.0729229658853494");
+///
+/// let mut deck: Vec<u32> = (0..10).collect();
+/// SeedRandom::new("shuffle").shuffle(&mut deck);
+/// let mut again: Vec<u32> = (0..10).collect();
+/// SeedRandom::new("shuffle").shuffle(&mut again);
+/// assert_eq!(deck, again);
+/// deck.sort_unstable();
+/// assert_eq!(deck, (0..10).collect::<Vec<_>>());
+/// assert_eq!(js_number(2.3302182228671586e-7), "2.3302182228671586e-7");
+/// ```
 #[derive(Clone)]
 pub struct SeedRandom {
     seed: String,

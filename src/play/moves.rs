@@ -74,6 +74,27 @@ impl fmt::Display for Move {
 /// The moves of a space-separated list, in order; an empty list is no moves. The first bad token is
 /// reported with its position rather than skipped, since playing on from a misread move would replay a
 /// different game.
+///
+/// # Examples
+///
+/// The notation is case-sensitive (`w` waits, `W` steps west), reads back what [`Move`] prints, and
+/// names the first bad token by its place:
+///
+/// ```
+/// use mansion_forge::model::Dir;
+/// use mansion_forge::play::{Move, parse_moves};
+///
+/// let moves = parse_moves("N  L:E w W").expect("four moves");
+/// assert_eq!(moves, [Move::Step(Dir::N), Move::Leap(Dir::E), Move::Wait, Move::Step(Dir::W)]);
+/// let printed: Vec<String> = moves.iter().map(Move::to_string).collect();
+/// assert_eq!(printed.join(" "), "N L:E w W");
+/// assert_eq!(parse_moves("").expect("no moves"), []);
+///
+/// let error = parse_moves("N N n E").expect_err("`n` is no move");
+/// assert_eq!((error.position, error.token.as_str()), (3, "n"));
+/// assert!(error.to_string().starts_with("move 3 `n` is not a move"));
+/// assert_eq!(parse_moves("L:X").expect_err("no such leap").token, "L:X");
+/// ```
 pub fn parse_moves(text: &str) -> Result<Vec<Move>, ParseMoveError> {
     text.split_whitespace()
         .enumerate()
@@ -89,6 +110,22 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, ParseMoveError> {
 /// The move that takes the thief from `from` to `to` in one turn: a wait, a step, or a leap two cells
 /// in a straight line; `None` for anything else. A route's cells (one per turn, as the analysis's
 /// [`Route`](crate::analysis::stealth::Route) has them) become the moves to play it.
+///
+/// # Examples
+///
+/// North is `y + 1`; a leap covers two cells in a straight line, and nothing covers a diagonal:
+///
+/// ```
+/// use mansion_forge::model::{Cell, Dir};
+/// use mansion_forge::play::{Move, move_between};
+///
+/// let here = Cell::new(5, 5);
+/// assert_eq!(move_between(here, here), Some(Move::Wait));
+/// assert_eq!(move_between(here, Cell::new(5, 6)), Some(Move::Step(Dir::N)));
+/// assert_eq!(move_between(here, Cell::new(3, 5)), Some(Move::Leap(Dir::W)));
+/// assert_eq!(move_between(here, Cell::new(6, 6)), None);
+/// assert_eq!(move_between(here, Cell::new(5, 8)), None);
+/// ```
 pub fn move_between(from: Cell, to: Cell) -> Option<Move> {
     if from == to {
         return Some(Move::Wait);

@@ -7,6 +7,40 @@
 //! line, the editor and play-through files find a rule set here by its id and play it through
 //! [`Session`]; none of them names a game version. (The rule set names its generators, not the other
 //! way round, because `play` stands on the model and the analysis only.)
+//!
+//! # Examples
+//!
+//! A level of the 2025 generator is played by the 2025 rules. A step into a wall is refused and passes
+//! no turn; a wait passes one:
+//!
+//! ```
+//! use mansion_forge::generate::recipe::Recipe;
+//! use mansion_forge::generate::registry;
+//! use mansion_forge::model::{Dir, Terrain};
+//! use mansion_forge::play::{Move, Refusal, Rejection, rule_sets};
+//!
+//! let ids: Vec<&str> = rule_sets::all().iter().map(|rules| rules.id()).collect();
+//! assert_eq!(ids, ["2023", "2025"]);
+//! assert!(rule_sets::find("1999").is_none());
+//!
+//! let lll2025 = registry::find("lll2025").expect("a built-in generator");
+//! let level = Recipe::for_game(&lll2025.defaults(), 1, 0).build().expect("builds");
+//! let rules = rule_sets::of_level(&level);
+//! assert_eq!(rules.id(), "2025");
+//!
+//! // The thief starts on a floor cell with a wall to its north.
+//! let probe = rules.start(level.clone(), 1, level.player_start, 0);
+//! let below_wall = |c: &_| probe.may_stand(*c) && level.terrain(c.offset(0, 1)) == Terrain::Wall;
+//! let cell = level.all_cells().find(below_wall).expect("a floor cell under a wall");
+//! let mut game = rules.start(level.clone(), 1, cell, 0);
+//! let refused = game.play(Move::Step(Dir::N));
+//! assert!(matches!(refused, Err(Refusal::Rejected(Rejection::Blocked))), "{refused:?}");
+//! assert_eq!(game.snapshot().turn, 0, "a refused move passes no turn");
+//!
+//! let report = game.play(Move::Wait).expect("a wait is played");
+//! assert_eq!((report.turn, report.thief), (1, cell));
+//! assert_eq!(game.snapshot().turn, 1);
+//! ```
 
 use std::sync::RwLock;
 

@@ -60,6 +60,36 @@ pub struct Snapshot {
 
 /// A game of one level under one rule set, played move by move. Every turn is kept, so a designer can
 /// take moves back.
+///
+/// # Examples
+///
+/// A game of the first mansion of game 1 (no guards yet) under the level's own rules, the 2023 ones:
+/// each wait passes a turn, and turns can be taken back:
+///
+/// ```
+/// use mansion_forge::generate::recipe::Recipe;
+/// use mansion_forge::play::{Move, parse_moves, rule_sets};
+///
+/// let level = Recipe::campaign_level(1, 0).build().expect("builds");
+/// let rules = rule_sets::of_level(&level);
+/// assert_eq!(rules.id(), "2023");
+/// let mut game = rules.start(level.clone(), 7, level.player_start, 0);
+/// assert_eq!(game.snapshot().turn, 0);
+///
+/// for (turn, mv) in (1..).zip(parse_moves("w w w").expect("three waits")) {
+///     let report = game.play(mv).expect("a wait is always allowed");
+///     assert_eq!((report.turn, report.thief), (turn, level.player_start));
+/// }
+/// let now = game.snapshot();
+/// assert_eq!((now.turn, now.thief), (3, level.player_start));
+/// assert_eq!(game.moves(), [Move::Wait; 3]);
+/// assert!(now.over.is_none());
+///
+/// assert!(game.step_back());
+/// assert_eq!(game.snapshot().turn, 2);
+/// game.restart();
+/// assert!(game.moves().is_empty() && !game.step_back());
+/// ```
 pub trait Session: Send + Sync {
     /// The rule set it plays.
     fn rules(&self) -> &'static dyn RuleSet;

@@ -21,6 +21,27 @@ pub(crate) use report::Report;
 pub use report::{FindingKind, Violation};
 
 /// Every broken invariant of `level`; empty when the level is sound.
+///
+/// # Examples
+///
+/// A generated mansion breaks no invariant; walling up the cell the player starts on makes it
+/// unplayable, and the finding names the invariant and the cell:
+///
+/// ```
+/// use mansion_forge::analysis::validate::{FindingKind, playability_errors, validate};
+/// use mansion_forge::generate::recipe::Recipe;
+/// use mansion_forge::model::Terrain;
+///
+/// let mut level = Recipe::campaign_level(2, 6).build().expect("builds");
+/// assert_eq!(validate(&level), []);
+///
+/// let start = level.player_start;
+/// level.set_terrain(start, Terrain::Wall);
+/// let errors = playability_errors(&level);
+/// let walled = errors.iter().find(|v| v.cell == Some(start)).expect("the start is reported");
+/// assert_eq!((walled.invariant, walled.kind), (10, FindingKind::Playability));
+/// assert!(walled.to_string().starts_with("error (invariant 10): the player starts inside a wall"));
+/// ```
 pub fn validate(level: &Level) -> Vec<Violation> {
     let mut report = Report::new();
     if let Err(shape) = valid::check(level) {

@@ -6,6 +6,28 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A proleptic Gregorian date, year 1–9999 (the game writes four digits).
+///
+/// # Examples
+///
+/// Dates read as `YYYY-MM-DD` (or the game's `YYYY/MM/DD`), are checked against the calendar, and come
+/// from a count of days since 1970-01-01:
+///
+/// ```
+/// use mansion_forge::generate::lll2025::date::Date;
+///
+/// let date: Date = "2024-02-29".parse().expect("a leap day");
+/// assert_eq!(date, Date::new(2024, 2, 29).expect("on the calendar"));
+/// assert_eq!(date.to_string(), "2024-02-29");
+/// assert_eq!("2024/02/29".parse::<Date>(), Ok(date));
+///
+/// assert!("2025-02-29".parse::<Date>().is_err(), "2025 is no leap year");
+/// assert!("2025-9".parse::<Date>().is_err());
+/// assert_eq!(Date::new(2025, 4, 31), None);
+///
+/// assert_eq!(Date::from_days_since_epoch(0), Date::new(1970, 1, 1));
+/// assert_eq!(Date::from_days_since_epoch(19_782), Some(date));
+/// assert!(Date::new(2025, 1, 1) < Date::new(2025, 1, 2));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Date {
     /// The year, 1–9999.

@@ -294,6 +294,32 @@ impl Declare for Declaration {
 
 /// The recipe of a level of a game's plan (a normal run's or a daily's): the game's level, cell for cell.
 /// `None` only if the entry's seed string is not the game's `'lvl' + L + u`.
+///
+/// # Examples
+///
+/// The recipe of level 3 of the run `'game 1'` is the one [`Recipe::for_game`] makes of game seed 1,
+/// and its level is the game's own: the hash the game computes from its map is the hash the registry
+/// reads off the converted level:
+///
+/// ```
+/// use mansion_forge::generate::lll2025::Build;
+/// use mansion_forge::generate::lll2025::ascii::fnv;
+/// use mansion_forge::generate::lll2025::declaration::recipe_of;
+/// use mansion_forge::generate::lll2025::plan::game_plan;
+/// use mansion_forge::generate::recipe::Recipe;
+/// use mansion_forge::generate::registry;
+///
+/// let entry = &game_plan("game 1")[3];
+/// let recipe = recipe_of(entry).expect("a game's level seed");
+/// let lll2025 = registry::find("lll2025").expect("built in");
+/// assert_eq!(recipe, Recipe::for_game(&lll2025.defaults(), 1, 3));
+///
+/// let level = recipe.build().expect("builds");
+/// let build = Build::new(entry);
+/// let game_hash = format!("{:08x}", fnv(&build.map, &build.guards, build.start));
+/// assert_eq!(registry::game_hash(&level), Some(game_hash));
+/// assert_eq!((level.width, level.height), build.size());
+/// ```
 pub fn recipe_of(entry: &PlanEntry) -> Option<Recipe> {
     Some(Recipe {
         generator: GeneratorParams::of::<Declaration>(Lll2025Params::of_plan(entry)),

@@ -6,6 +6,46 @@
 //! Every step of the spec runs, so a plan entry gives a whole level (map, items, guards and routes), and
 //! [`level::to_level`] turns it into the project's model. Not yet: the book titles' words (only their
 //! draws) and the par time. [`declaration`] offers it to the registry.
+//!
+//! # Examples
+//!
+//! A level of the 2025 generator made from chosen parameters (not a game's plan), built through the
+//! registry's recipe: it carries the 2025 part of the model with the level type asked for, and its loot
+//! is shared between coins and the guards' purses:
+//!
+//! ```
+//! use mansion_forge::analysis::validate::playability_errors;
+//! use mansion_forge::generate::Rerolls;
+//! use mansion_forge::generate::lll2025::declaration::{Declaration, Lll2025Params};
+//! use mansion_forge::generate::lll2025::plan::LevelType;
+//! use mansion_forge::generate::recipe::{GeneratorParams, Recipe};
+//! use mansion_forge::model::ItemKind;
+//!
+//! let params = Lll2025Params {
+//!     level_type: LevelType::Mansion,
+//!     rooms_x: 5,
+//!     rooms_y: 5,
+//!     loot: 12,
+//!     layout_seed: None,
+//! };
+//! let recipe = Recipe {
+//!     generator: GeneratorParams::of::<Declaration>(params),
+//!     level: 4,
+//!     seed: 99,
+//!     rerolls: Rerolls::default(),
+//!     exact: false,
+//! };
+//! let level = recipe.build().expect("builds");
+//! assert_eq!((level.generator.as_str(), level.level), ("lll2025", 4));
+//! let extra = level.lll2025.as_ref().expect("the 2025 part");
+//! assert_eq!(extra.level_type, LevelType::Mansion);
+//! assert_eq!(extra.room_types.len(), level.rooms.len());
+//! assert_eq!(extra.guards.len(), level.guards.len());
+//! let purses = extra.guards.iter().filter(|g| g.purse).count();
+//! assert_eq!(level.count_items(ItemKind::Coin) + purses, 12);
+//! assert!(playability_errors(&level).is_empty());
+//! assert_eq!(recipe.build().expect("builds again"), level);
+//! ```
 
 pub mod ascii;
 pub mod date;

@@ -75,6 +75,25 @@ pub fn level_seed_string(level: u32, seed: u64) -> String {
 /// writes it, the way the game seeds a level's stream), into the level and the project's 64-bit seed
 /// whose [`level_seed_string`] is that text. Any other text is refused with what was expected: the
 /// game would seed a stream with it, but no plan of the game makes it, and a recipe could not name it.
+///
+/// # Examples
+///
+/// A level's seed string gives its level number and a 64-bit seed that spells it back; text the game
+/// never makes is refused:
+///
+/// ```
+/// use mansion_forge::generate::lll2025::plan::{level_seed_string, parse_level_seed};
+///
+/// let (level, seed) = parse_level_seed("lvl10.3206486422043705").expect("a game's level seed");
+/// assert_eq!(level, 1);
+/// assert_eq!(seed, 0.3206486422043705f64.to_bits());
+/// assert_eq!(level_seed_string(level, seed), "lvl10.3206486422043705");
+///
+/// for bad in ["", "lvl", "level10.5", "lvl11.5", "lvl10.50", "lvl1NaN"] {
+///     let why = parse_level_seed(bad).expect_err(bad);
+///     assert!(why.contains("expected the game's 'lvl'"), "{bad}: {why}");
+/// }
+/// ```
 pub fn parse_level_seed(text: &str) -> Result<(u32, u64), String> {
     let expected = "expected the game's 'lvl' + level 0–9 + a fraction in [0, 1) as JavaScript writes it, \
                     such as 'lvl10.3206486422043705'";
@@ -208,6 +227,27 @@ pub fn campaign_plan(main: &mut SeedRandom) -> Vec<PlanEntry> {
 }
 
 /// The plan of the run whose main stream is seeded with `seed` (`'game 7'` in the vectors' convention).
+///
+/// # Examples
+///
+/// The plan of the run `'game 1'`, as the game draws it: a level type, a room-slot grid and a share of
+/// the 100 loot per level, and each level's own seed string:
+///
+/// ```
+/// use mansion_forge::generate::lll2025::plan::{self, LEVELS, LevelType, TOTAL_LOOT};
+///
+/// let plan = plan::game_plan("game 1");
+/// assert_eq!(plan.len(), LEVELS);
+/// assert_eq!(plan.iter().map(|entry| entry.loot).sum::<u32>(), TOTAL_LOOT);
+/// let first = &plan[0];
+/// assert_eq!((first.level, first.level_type), (0, LevelType::ManorRed));
+/// assert_eq!((first.rooms_x, first.rooms_y, first.loot), (3, 2, 2));
+/// assert_eq!(first.seed, "lvl00.5997985005033076");
+/// // The last level of every run is a Fortress.
+/// assert_eq!(plan[9].level_type, LevelType::Fortress);
+/// assert_eq!(plan::game_plan("game 1"), plan);
+/// assert_ne!(plan::game_plan("game 2"), plan);
+/// ```
 pub fn game_plan(seed: &str) -> Vec<PlanEntry> {
     campaign_plan(&mut SeedRandom::new(seed))
 }
@@ -242,6 +282,29 @@ pub fn daily_run_of(date: Date) -> DailyRun {
 }
 
 /// The daily run of a UTC date (`game.ts:3343-3348`).
+///
+/// # Examples
+///
+/// A day's run is three levels picked from the ten-level plan of `'Daily YYYY/MM/DD'`, one from each
+/// third of the campaign, keeping their level numbers:
+///
+/// ```
+/// use mansion_forge::generate::lll2025::date::Date;
+/// use mansion_forge::generate::lll2025::plan::{self, daily_run, daily_run_of};
+///
+/// let run = daily_run(2025, 1, 1);
+/// assert_eq!(run.seed, "Daily 2025/01/01");
+/// assert_eq!(run.plan, plan::game_plan("Daily 2025/01/01"));
+/// assert_eq!(run.plan[0].seed, "lvl00.9822169391668752");
+/// let [a, b, c] = run.picks;
+/// assert!((3..5).contains(&a) && (5..7).contains(&b) && (7..10).contains(&c));
+/// let levels = run.levels();
+/// assert_eq!(levels.map(|entry| entry.level), [a as u32, b as u32, c as u32]);
+///
+/// let date: Date = "2025-01-01".parse().expect("a date");
+/// assert_eq!(daily_run_of(date), run);
+/// assert_ne!(daily_run(2025, 1, 2).plan, run.plan);
+/// ```
 pub fn daily_run(year: u32, month: u32, day: u32) -> DailyRun {
     let seed = daily_seed(year, month, day);
     let mut main = SeedRandom::new(&seed);

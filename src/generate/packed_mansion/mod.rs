@@ -5,6 +5,28 @@
 //! Passes mirror the spec: [`plan::pack`] (§2.3 steps 1–4), [`doors::place_doors`] (steps 5–6), the
 //! front door (step 7), [`render::render`] (§2.4), locks (§2.7) in [`locks`], then the shared finishing
 //! pipeline.
+//!
+//! # Examples
+//!
+//! Building a packed mansion with its default parameters through the registry: rooms and halls packed
+//! inside the walls, one front door, and guards from level 1 on:
+//!
+//! ```
+//! use mansion_forge::analysis::validate::playability_errors;
+//! use mansion_forge::generate::recipe::Recipe;
+//! use mansion_forge::generate::registry;
+//! use mansion_forge::model::RoomKind;
+//!
+//! let kind = registry::find("packed-mansion").expect("a built-in generator");
+//! let level = Recipe::for_game(&kind.defaults(), 2, 5).build().expect("builds");
+//! assert_eq!((level.generator.as_str(), level.level), ("packed_mansion", 5));
+//! assert!(level.exterior().is_some());
+//! let count = |kind: RoomKind| level.rooms.iter().filter(|room| room.kind == kind).count();
+//! assert_eq!(count(RoomKind::Exterior), 1);
+//! assert!(count(RoomKind::Room) >= 2);
+//! assert!(!level.guards.is_empty());
+//! assert!(playability_errors(&level).is_empty());
+//! ```
 
 pub mod declaration;
 pub mod doors;

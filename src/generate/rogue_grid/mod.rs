@@ -5,6 +5,30 @@
 //! Passes mirror the spec: [`links::draw_links`] (§3.2 steps 1–5), [`render::draw_rooms`] (step 6),
 //! [`render::render`] (step 7 and §3.3), [`place_stairs`] (step 8), then the shared finishing pipeline.
 //! A dungeon has no outside: `exterior` is `None`, so there are no outside patrols.
+//!
+//! # Examples
+//!
+//! A 4 × 3 grid of 9-cell grid cells built through the registry: the map is the grid and one closing
+//! wall line, there is no outside, and the thief starts on the up-stairs, away from the down-stairs:
+//!
+//! ```
+//! use mansion_forge::analysis::validate::playability_errors;
+//! use mansion_forge::generate::recipe::Recipe;
+//! use mansion_forge::generate::registry;
+//! use mansion_forge::model::RoomKind;
+//!
+//! let pairs = [("cells_x".to_string(), "4".to_string()), ("cells_y".to_string(), "3".to_string())];
+//! let params = registry::by_id("rogue_grid", &pairs).expect("valid parameters");
+//! let level = Recipe::for_game(&params, 9, 2).build().expect("builds");
+//! assert_eq!(level.generator, "rogue_grid");
+//! assert_eq!((level.width, level.height), (4 * 9 + 1, 3 * 9 + 1));
+//! assert_eq!(level.exterior(), None);
+//! assert!(level.rooms.iter().all(|room| room.kind != RoomKind::Exterior));
+//! assert_eq!(level.player_start, level.entrance.cell);
+//! let exit = level.entrance.exit_cell.expect("down-stairs");
+//! assert_ne!(exit, level.player_start);
+//! assert!(playability_errors(&level).is_empty());
+//! ```
 
 pub mod declaration;
 pub mod links;

@@ -3,6 +3,38 @@
 //!
 //! Passes mirror the spec: [`growth::grow`] (§1.3 steps 1–5), [`growth::add_loops`] (step 6),
 //! [`render`] (§1.4), locks (§1.7) in [`locks`], then the shared finishing pipeline.
+//!
+//! # Examples
+//!
+//! Building a small tile-growth mansion through the registry: the map is the module grid (5-cell
+//! modules sharing their walls, so 4 cells a module) inside a 3-cell border of outside ground, and a
+//! value out of range is clamped and reported rather than refused:
+//!
+//! ```
+//! use mansion_forge::analysis::validate::playability_errors;
+//! use mansion_forge::generate::recipe::Recipe;
+//! use mansion_forge::generate::registry;
+//! use mansion_forge::model::{Diagnostic, RoomKind};
+//!
+//! let pairs = |list: &[(&str, &str)]| -> Vec<(String, String)> {
+//!     list.iter().map(|(name, value)| (name.to_string(), value.to_string())).collect()
+//! };
+//! let params = registry::by_id("tile_growth", &pairs(&[("modules_x", "8"), ("modules_y", "6")]))
+//!     .expect("valid parameters");
+//! let level = Recipe::for_game(&params, 3, 4).build().expect("builds");
+//! assert_eq!((level.generator.as_str(), level.level), ("tile_growth", 4));
+//! assert_eq!((level.width, level.height), (8 * 4 + 1 + 2 * 3, 6 * 4 + 1 + 2 * 3));
+//! assert!(level.exterior().is_some());
+//! assert!(level.rooms.iter().any(|room| room.kind == RoomKind::Room));
+//! assert!(playability_errors(&level).is_empty());
+//! assert!(level.diagnostics.iter().all(|d| !matches!(d, Diagnostic::Clamped { .. })));
+//!
+//! let wide = registry::by_id("tile_growth", &pairs(&[("modules_x", "99")])).expect("accepted");
+//! let level = Recipe::for_game(&wide, 3, 4).build().expect("builds, clamped");
+//! assert_eq!(level.width, 32 * 4 + 1 + 2 * 3);
+//! let clamped = |d: &Diagnostic| matches!(d, Diagnostic::Clamped { name, .. } if name == "modules_x");
+//! assert!(level.diagnostics.iter().any(clamped));
+//! ```
 
 pub mod declaration;
 pub mod figures;

@@ -90,6 +90,26 @@ impl Format {
     }
 
     /// The format a file name's extension names (`.txt` or `.ascii` for ASCII), in any case.
+    ///
+    /// # Examples
+    ///
+    /// Each format has one name and extension, and a file name gives its format back:
+    ///
+    /// ```
+    /// use std::path::Path;
+    ///
+    /// use mansion_forge::io::export::Format;
+    ///
+    /// assert_eq!(Format::from_path(Path::new("maps/mansion.TMJ")), Some(Format::Tmj));
+    /// assert_eq!(Format::from_path(Path::new("mansion.txt")), Some(Format::Ascii));
+    /// assert_eq!(Format::from_path(Path::new("mansion.ascii")), Some(Format::Ascii));
+    /// assert_eq!(Format::from_path(Path::new("mansion.docx")), None);
+    /// for format in Format::ALL {
+    ///     let name = format!("level.{}", format.extension());
+    ///     assert_eq!(Format::from_path(Path::new(&name)), Some(format));
+    /// }
+    /// assert!(Format::Tmx.has_tileset() && !Format::Ldtk.has_tileset());
+    /// ```
     pub fn from_path(path: &Path) -> Option<Format> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         Format::ALL
@@ -181,6 +201,59 @@ fn tiled_map(
 /// The export's bytes. Tiled maps refer to the tileset image `tileset` (relative to the map); overlays
 /// and locked rooms (a dashed border and a corner padlock badge) only change PNG pictures. A level file
 /// the loader would refuse (too large in its format) is refused here, before anything is replaced.
+///
+/// # Examples
+///
+/// A Tiled JSON map (`.tmj`), in memory: one terrain tile per cell in its first layer, the map's size
+/// in cells, and the tileset image named as asked:
+///
+/// ```
+/// use mansion_forge::generate::recipe::Recipe;
+/// use mansion_forge::io::export::tiled::TILE;
+/// use mansion_forge::io::export::{self, Format};
+///
+/// let level = Recipe::campaign_level(1, 2).build().expect("builds");
+/// let bytes = export::render(&level, Format::Tmj, &[], &[], "mansion-terrain.png").expect("renders");
+/// let map: serde_json::Value = serde_json::from_slice(&bytes).expect("JSON");
+/// assert_eq!(map["type"], "map");
+/// assert_eq!((map["width"].as_i64(), map["height"].as_i64()),
+///     (Some(i64::from(level.width)), Some(i64::from(level.height))));
+/// assert_eq!(map["tilewidth"], TILE);
+/// let terrain = &map["layers"][0];
+/// assert_eq!(terrain["type"], "tilelayer");
+/// let cells = terrain["data"].as_array().expect("tile ids").len();
+/// assert_eq!(cells, level.terrain_cells().len());
+/// assert_eq!(map["tilesets"][0]["image"], "mansion-terrain.png");
+/// ```
+///
+/// An LDtk project (`.ldtk`) of the same level: one LDtk level, its size in pixels, and the ASCII
+/// export's text map above its legend:
+///
+/// ```
+/// use mansion_forge::generate::recipe::Recipe;
+/// use mansion_forge::io::ascii;
+/// use mansion_forge::io::export::tiled::TILE;
+/// use mansion_forge::io::export::{self, Format, ldtk};
+///
+/// let level = Recipe::campaign_level(1, 2).build().expect("builds");
+/// let bytes = export::render(&level, Format::Ldtk, &[], &[], "").expect("renders");
+/// let project: serde_json::Value = serde_json::from_slice(&bytes).expect("JSON");
+/// assert_eq!(project["jsonVersion"], ldtk::JSON_VERSION);
+/// let levels = project["levels"].as_array().expect("levels");
+/// assert_eq!(levels.len(), 1);
+/// assert_eq!(levels[0]["identifier"], "Level_0");
+/// assert_eq!(levels[0]["pxWid"].as_i64(), Some(i64::from(level.width) * i64::from(TILE)));
+/// // A campaign is one project with a level per mansion.
+/// let next = Recipe::campaign_level(1, 3).build().expect("builds");
+/// let both: serde_json::Value =
+///     serde_json::from_slice(&ldtk::project(&[&level, &next]).expect("renders")).expect("JSON");
+/// assert_eq!(both["levels"].as_array().map(Vec::len), Some(2));
+///
+/// let text = export::render(&level, Format::Ascii, &[], &[], "").expect("renders");
+/// let text = String::from_utf8(text).expect("UTF-8");
+/// assert!(text.starts_with(&ascii::render(&level)));
+/// assert!(text.contains(ascii::LEGEND));
+/// ```
 pub fn render(
     level: &Level,
     format: Format,

@@ -47,6 +47,25 @@ pub fn render_marked(level: &Level, overlays: &[Overlay], marks: Marks) -> Optio
 
 /// The picture with `cell_px` pixels per cell (at most [`CELL_PX`]): the same shapes drawn smaller,
 /// for thumbnails and for tests that paint many levels.
+///
+/// # Examples
+///
+/// A small picture of a mansion with the room-graph overlay, four pixels a cell, encoded as PNG:
+///
+/// ```
+/// use mansion_forge::analysis::Overlay;
+/// use mansion_forge::generate::recipe::Recipe;
+/// use mansion_forge::io::export::png;
+///
+/// let level = Recipe::campaign_level(1, 0).build().expect("builds");
+/// let picture = png::render_at(&level, &[Overlay::RoomGraph], 4).expect("small enough");
+/// assert_eq!(picture.dimensions(), (level.width as u32 * 4, level.height as u32 * 4));
+/// let bytes = png::encode(&picture).expect("encodes");
+/// assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+/// // Pixels per cell are capped, so a big map still makes a picture of sensible size.
+/// assert_eq!(png::cell_px(level.width, level.height), png::CELL_PX);
+/// assert_eq!(png::cell_px(1000, 10), 2);
+/// ```
 pub fn render_at(level: &Level, overlays: &[Overlay], cell_px: u32) -> Option<RgbaImage> {
     picture(level, overlays, Marks::default(), cell_px.clamp(1, CELL_PX))
 }
