@@ -1,10 +1,10 @@
 //! The analysis the overlays, tooltips and panels read, computed once per document change (never per
 //! frame), so a frame only draws.
 
-use super::findings::{Finding, level_findings};
 use crate::analysis::stealth::{Cancel, DEFAULT_HORIZON};
 use crate::analysis::validate::{Violation, validate};
 use crate::analysis::{self, RoomGraph, RoomOwners, room_graph, room_of_cell};
+use crate::app::panels::findings::{Finding, level_findings};
 use crate::generate::registry;
 use crate::model::{Cell, Grid, Level, RoomId};
 use crate::paint::MapFacts;

@@ -6,22 +6,22 @@ use egui::{Key, Ui};
 use crate::model::Dir;
 use crate::play::Move;
 
-use super::clipboard;
-use super::commands::Command;
-use super::compare;
-use super::dialogs;
-use super::dispatch;
-use super::edit_panels;
-use super::file_state::PathPurpose;
-use super::map_view;
-use super::panel_set::Panels;
-use super::panels;
-use super::session;
-use super::settings;
-use super::state::{EditorState, MessageKind};
-use super::strokes;
-use super::tool::Tool;
-use super::validation_panel;
+use crate::app::commands::command::Command;
+use crate::app::commands::dialogs;
+use crate::app::commands::dispatch;
+use crate::app::files::file_state::PathPurpose;
+use crate::app::files::session;
+use crate::app::files::settings;
+use crate::app::map::clipboard;
+use crate::app::map::compare;
+use crate::app::map::map_view;
+use crate::app::map::strokes;
+use crate::app::map::tool::Tool;
+use crate::app::panel_set::Panels;
+use crate::app::panels::chrome;
+use crate::app::panels::edit_panels;
+use crate::app::panels::validation_panel;
+use crate::app::state::{EditorState, MessageKind};
 
 /// The editor application: the document's state and the panels' own, and the frame that joins them.
 pub struct Editor {
@@ -138,8 +138,8 @@ fn panels_and_map(
     panels: &mut Panels,
     commands: &mut Vec<Command>,
 ) {
-    egui::Panel::top("menu").show(ui, |ui| panels::menu_bar(ui, state, panels, commands));
-    egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(ui, state));
+    egui::Panel::top("menu").show(ui, |ui| chrome::menu_bar(ui, state, panels, commands));
+    egui::Panel::bottom("status").show(ui, |ui| chrome::status_bar(ui, state));
     if panels.play.playing() {
         egui::Panel::bottom("play").show(ui, |ui| panels.play.ui(ui, state, commands));
     }
@@ -200,14 +200,14 @@ fn controls(ui: &mut Ui, state: &EditorState, panels: &mut Panels, commands: &mu
     egui::Panel::bottom("legend-panel")
         .resizable(false)
         .show(ui, |ui| {
-            panels::legends(ui, state, timeline_open, commands, most);
+            chrome::legends(ui, state, timeline_open, commands, most);
         });
     egui::ScrollArea::vertical().show(ui, |ui| {
         edit_panels::document(ui, state, &mut panels.picker, commands);
         ui.separator();
         edit_panels::tools(ui, &mut panels.tools, commands);
         ui.separator();
-        panels::overlays(ui, state, commands);
+        chrome::overlays(ui, state, commands);
         ui.separator();
         panels.campaign.ui(ui, state, commands);
         panels.daily.list(ui, state, commands);
@@ -217,7 +217,7 @@ fn controls(ui: &mut Ui, state: &EditorState, panels: &mut Panels, commands: &mu
 /// The details panel: inspector, validation, history and compare.
 fn details(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
     egui::ScrollArea::vertical().show(ui, |ui| {
-        state.selection.hovered_loot = panels::inspector(ui, state, commands);
+        state.selection.hovered_loot = chrome::inspector(ui, state, commands);
         ui.separator();
         validation_panel::show(ui, state, commands);
         ui.separator();

@@ -5,108 +5,65 @@
 //! [`Editor::show`] draws one frame into any [`egui::Ui`] — the same code runs in the eframe window, in the
 //! `egui_kittest` tests, in the screenshot renderer and in the frame benchmark.
 //!
-//! Module map: `state` (the edited document, its history and view settings), `replace` (replacing the
-//! document only with consent), `confirm` (edits that ask first), `cache` (analysis computed once per
-//! change), `commands` (every user action), `camera` (pan and zoom), `map_view` (input, tooltip, and the
-//! map through the shared painter [`crate::paint`]), `rulers`, `tools` (hand-fix tools), `clipboard`,
-//! `legend`, `panels` and `edit_panels`, `validation_panel`, `stealth_panels` (stealth legends and
-//! inspector section), `timeline` (the patrol timeline), `picker` (generator and parameters), `files`
-//! (open, save, export, recovery — all path-taking), `places` (each platform's folders), `session`
-//! (window, settings, reopening the last file), `problems` and `lock_notes` (what went wrong and what
-//! locks do, in a designer's words), `dialogs` (file dialogs and prompts), `native_dialog` (the system
-//! dialog and whether it can be shown), `file_dialog` (the in-app fallback), `findings` (validation
-//! list), `describe` (names), `screenshot`. Colours are [`crate::paint::palette`]'s.
+//! The folders show the editor's parts: `commands/` (every user action, its words and keys, the
+//! dispatcher, and the questions asked before an action with consequences), `map/` (the map view, the
+//! camera, rulers and minimap, the hand-fix tools, the clipboard and the compare marks), `panels/` (the
+//! panels and windows around the map, the legends, the timeline, the picker, the palette and the widgets
+//! they share), `browser/` (the seed browser), `files/` (open, save, export and recovery, the file
+//! dialogs, the platform folders, the session and settings, problems in a designer's words). At the top:
+//! `editor` (one frame), `state` (the document with its history and view), `panel_set` (the panels' own
+//! state), `cache` and `background` (the analysis, once per change, off the UI thread) and `screenshot`.
+//! Colours are [`crate::paint::palette`]'s.
 
 mod background;
 mod browser;
-mod browser_view;
 mod cache;
-mod camera;
-mod campaign_panel;
-mod clipboard;
-mod command_list;
 mod commands;
-mod compare;
-mod comparison;
-mod confirm;
-mod daily_panel;
-mod describe;
-mod dialogs;
-mod dispatch;
-mod edit_panels;
 mod editor;
-mod file_dialog;
-mod file_dialogs;
-mod file_state;
 mod files;
-mod findings;
-mod histogram;
-mod legend;
-mod level_seed_panel;
-mod lock_notes;
-mod map_view;
-mod minimap;
-mod native_dialog;
-mod palette;
+mod map;
 mod panel_set;
 mod panels;
-mod pending;
-mod picker;
-mod places;
-mod play_panel;
-mod previews;
-mod problems;
-mod replace;
-mod rulers;
 mod screenshot;
-mod session;
-mod settings;
 mod state;
-mod stealth_panels;
-mod strokes;
-mod timeline;
-mod tool;
-mod tools;
-mod validation_panel;
-mod widgets;
 
 use std::path::Path;
 
 use crate::io::preset::BrokenEdits;
 
 pub use crate::paint::CellToScreen;
-pub use browser::Browser;
-pub use browser::{Batch, Criterion, Match};
-pub use camera::Camera;
-pub use campaign_panel::CampaignPanel;
-pub use commands::Command;
-pub use comparison::Comparison;
+pub use browser::search::Browser;
+pub use browser::search::{Batch, Criterion, Match};
+pub use commands::command::Command;
+pub use commands::pending::{Answer, Confirmation, Confirmed, Pending, Replacement};
 pub use editor::Editor;
-pub use file_dialogs::FileDialogs;
-pub use file_state::{FileState, PathPurpose, recovery_summary};
-pub use files::{Opened, level_document, read_document, read_document_with};
-pub use findings::{Finding, Severity, level_findings};
-pub use map_view::Frames;
-pub use native_dialog::DialogChoice;
-pub use palette::Palette;
+pub use files::file_dialogs::FileDialogs;
+pub use files::file_state::{FileState, PathPurpose, recovery_summary};
+pub use files::native_dialog::DialogChoice;
+pub use files::open_save::{Opened, level_document, read_document, read_document_with};
+pub use files::places::{AppDirs, Platform};
+pub use files::problems::{Problem, open_problem, size_in_words};
+pub use files::settings::Settings;
+pub use map::camera::Camera;
+pub use map::comparison::Comparison;
+pub use map::map_view::Frames;
+pub use map::strokes::PaintMode;
+pub use map::tool::{ITEMS, PAINTS, Tool};
+pub use map::tools::ToolState;
 pub use panel_set::{Layout, Panels};
-pub use pending::{Answer, Confirmation, Confirmed, Pending, Replacement};
-pub use picker::GeneratorPicker;
-pub use places::{AppDirs, Platform};
-pub use play_panel::{PlayPanel, event_text};
-pub use problems::{Problem, open_problem, size_in_words};
+pub use panels::campaign_panel::CampaignPanel;
+pub use panels::findings::{Finding, Severity, level_findings};
+pub use panels::palette::Palette;
+pub use panels::picker::GeneratorPicker;
+pub use panels::play_panel::{PlayPanel, event_text};
+pub use panels::timeline::Timeline;
 pub use screenshot::{
     SCREENSHOT_SIZE, ScreenshotRequest, Shown, editor_for_request, render_editor, save_editor,
 };
-pub use settings::Settings;
 pub use state::{
     Analysis, DEFAULT_PRESET, EditorState, Focus, MessageKind, Overlay, Overlays, Selection,
     Source, View,
 };
-pub use strokes::PaintMode;
-pub use timeline::Timeline;
-pub use tool::{ITEMS, PAINTS, Tool};
-pub use tools::ToolState;
 
 /// Opens the editor window, on `file` (a preset or a level file) if given, else on the default preset;
 /// `broken` says whether a preset whose hand edit cannot be applied opens without it and the edits
@@ -147,14 +104,14 @@ pub fn run_editor(file: Option<&Path>, broken: BrokenEdits) -> anyhow::Result<()
                 if let Some(layout) = eframe::get_value(storage, editor::LAYOUT_KEY) {
                     editor.panels.layout = layout;
                 }
-                if let Some(settings) = eframe::get_value(storage, settings::SETTINGS_KEY) {
+                if let Some(settings) = eframe::get_value(storage, files::settings::SETTINGS_KEY) {
                     editor.state.settings = settings;
                 }
             }
             if !file_named {
                 editor.state.reopen_last_file();
             }
-            editor.size_window_to_screen = !session::window_was_kept(cc.storage);
+            editor.size_window_to_screen = !files::session::window_was_kept(cc.storage);
             Ok(Box::new(editor))
         }),
     )

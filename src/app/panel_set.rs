@@ -3,17 +3,17 @@
 //! reads the document to draw; what it wants done goes out as a [`super::Command`]. A new panel (a
 //! play-test mode, say) is one more field here, one `ui` call in `Editor::show` and its commands.
 
-use super::browser::Browser;
-use super::campaign_panel::CampaignPanel;
-use super::daily_panel::DailyPanel;
-use super::file_dialogs::FileDialogs;
-use super::level_seed_panel::LevelSeedPanel;
-use super::palette::Palette;
-use super::picker::GeneratorPicker;
-use super::play_panel::PlayPanel;
-use super::state::{DEFAULT_GAME_SEED, EditorState, Source};
-use super::timeline::Timeline;
-use super::tools::ToolState;
+use crate::app::browser::search::Browser;
+use crate::app::files::file_dialogs::FileDialogs;
+use crate::app::map::tools::ToolState;
+use crate::app::panels::campaign_panel::CampaignPanel;
+use crate::app::panels::daily_panel::DailyPanel;
+use crate::app::panels::level_seed_panel::LevelSeedPanel;
+use crate::app::panels::palette::Palette;
+use crate::app::panels::picker::GeneratorPicker;
+use crate::app::panels::play_panel::PlayPanel;
+use crate::app::panels::timeline::Timeline;
+use crate::app::state::{DEFAULT_GAME_SEED, EditorState, Source};
 
 /// Which side panels are open: the designer's choice, kept between sessions (eframe's storage).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

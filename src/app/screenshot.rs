@@ -11,9 +11,9 @@ use anyhow::Context as _;
 use egui::{Vec2, vec2};
 use egui_kittest::Harness;
 
-use super::editor::Editor;
-use super::state::Overlay;
-use super::state::{EditorState, Source};
+use crate::app::editor::Editor;
+use crate::app::state::Overlay;
+use crate::app::state::{EditorState, Source};
 use crate::edit::Document;
 
 /// The mansion a screenshot shows.

@@ -7,15 +7,15 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::background::{Job, Outcome};
-pub use super::cache::Analysis;
-use super::camera::Camera;
-use super::comparison::Comparison;
-use super::describe::drawable;
-use super::file_state::FileState;
-use super::pending::Confirmation;
-use super::settings::Settings;
 use crate::analysis::stealth::{Cancel, DEFAULT_HORIZON, LitMap};
+use crate::app::background::{Job, Outcome};
+pub use crate::app::cache::Analysis;
+use crate::app::commands::pending::Confirmation;
+use crate::app::files::file_state::FileState;
+use crate::app::files::settings::Settings;
+use crate::app::map::camera::Camera;
+use crate::app::map::comparison::Comparison;
+use crate::app::panels::describe::drawable;
 use crate::edit::{self, Document, History};
 use crate::generate::campaign;
 use crate::generate::recipe::Recipe;
@@ -83,7 +83,7 @@ pub struct Focus {
 
 /// The document, how it is seen and what is selected: everything the panels read. Panels keep their
 /// own state (`super::Panels`); user actions reach this state through the dispatcher
-/// (`super::dispatch`) as [`super::Command`]s, so menus, buttons, keys and tests share one code path.
+/// (`crate::app::commands::dispatch`) as [`super::Command`]s, so menus, buttons, keys and tests share one code path.
 pub struct EditorState {
     /// The document being edited; change it only through [`EditorState::run`] (the history).
     pub doc: Document,
@@ -195,7 +195,11 @@ impl EditorState {
     }
 
     /// Shows a problem in the status bar: its summary, with its technical details behind "details".
-    pub fn say_problem(&mut self, kind: MessageKind, problem: super::problems::Problem) {
+    pub fn say_problem(
+        &mut self,
+        kind: MessageKind,
+        problem: crate::app::files::problems::Problem,
+    ) {
         self.say(kind, problem.summary);
         self.message_details = problem.details;
     }
@@ -309,7 +313,7 @@ impl EditorState {
         self.replaced_at > seen
     }
 
-    /// Shows another document (see [`super::replace`]): the history starts over, Save writes to
+    /// Shows another document (see [`crate::app::commands::replace`]): the history starts over, Save writes to
     /// `path` (the preset it came from; `None` for untitled); the view, the files and the settings stay
     /// as the designer set them (the panels, which are not part of this state, stay too).
     pub fn replace_document(&mut self, doc: Document, source: Source, path: Option<PathBuf>) {
