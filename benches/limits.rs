@@ -24,7 +24,7 @@ fn at_the_limits(c: &mut Criterion) {
             b.iter(|| std::hint::black_box(stealth::analyze(&level).summary.loot_ghost));
         });
         group.bench_function(format!("PNG with every overlay, {name}"), |b| {
-            b.iter(|| std::hint::black_box(png::render(&level, &Overlay::ALL).map(|i| i.width())));
+            b.iter(|| std::hint::black_box(png::render(&level, Overlay::ALL).map(|i| i.width())));
         });
         group.bench_function(format!("diff, {name}"), |b| {
             b.iter(|| std::hint::black_box(diff::diff(&level, &other).guards.removed.len()));

@@ -91,7 +91,7 @@ fn prompt_editor() -> Editor {
 /// Every overlay on and the patrol timeline open, so the legend panel holds every legend.
 fn every_legend_editor() -> Editor {
     let mut state = EditorState::new_default();
-    for overlay in Overlay::ALL {
+    for &overlay in Overlay::ALL {
         state.view.overlays.set(overlay, true);
     }
     let mut editor = Editor::new(state);
@@ -137,7 +137,7 @@ fn browser_editor() -> anyhow::Result<Editor> {
 fn preset_editor(path: &str) -> anyhow::Result<Editor> {
     let doc = preset::load(Path::new(path))?.document;
     let mut state = EditorState::with_document(doc, Source::File(path.to_string()));
-    for overlay in Overlay::ALL {
+    for &overlay in Overlay::ALL {
         state.view.overlays.set(overlay, true);
     }
     let mut editor = Editor::new(state);
@@ -367,7 +367,7 @@ fn main() -> anyhow::Result<()> {
         ("distances", &[Overlay::Distances], None),
         ("loot", &[Overlay::Loot], None),
         ("patrols", &[Overlay::Patrols], None),
-        ("all-overlays", &Overlay::ALL, None),
+        ("all-overlays", Overlay::ALL, None),
         ("inspector", &[], Some(12)),
     ];
     for (name, overlays, select_room) in shots.into_iter().filter(|s| wanted(s.0)) {

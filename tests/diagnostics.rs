@@ -95,7 +95,7 @@ fn every_variant() -> Vec<Diagnostic> {
         },
         Diagnostic::Note("a note from another version".to_string()),
     ];
-    for what in Placed::ALL {
+    for &what in Placed::ALL {
         notes.push(Diagnostic::Shortfall {
             what,
             wanted: 10,

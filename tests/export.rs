@@ -428,7 +428,7 @@ fn overlays_tint_the_rooms_they_describe() {
 #[test]
 fn the_editor_paints_what_the_png_export_writes() {
     let mut state = EditorState::generated(1, 9).expect("generates");
-    for overlay in Overlay::ALL {
+    for &overlay in Overlay::ALL {
         state.view.overlays.set(overlay, true);
     }
     let level = state.level().clone();
@@ -446,7 +446,7 @@ fn the_editor_paints_what_the_png_export_writes() {
         image::Rgba(palette::BACKGROUND.to_array()),
     );
     paint::raster::draw_shapes(&mut editor, shapes, fonts.texture_atlas());
-    let exported = png(&level, &Overlay::ALL);
+    let exported = png(&level, Overlay::ALL);
     assert!(
         editor == exported,
         "the editor's painting differs from the PNG export"
@@ -455,7 +455,7 @@ fn the_editor_paints_what_the_png_export_writes() {
     let dir = scratch("editor-png");
     let path = dir.join("map.png");
     state.export_to(Format::Png, &path);
-    let bytes = export::render(&level, Format::Png, &Overlay::ALL, &[], "").expect("renders");
+    let bytes = export::render(&level, Format::Png, Overlay::ALL, &[], "").expect("renders");
     assert_eq!(
         std::fs::read(&path).expect("written"),
         bytes,
@@ -486,7 +486,7 @@ fn tileset_tiles_are_painted_in_the_palette() {
 fn every_format_renders_and_level_formats_round_trip() {
     let level = sample();
     let dir = scratch("all");
-    for format in Format::ALL {
+    for &format in Format::ALL {
         let path = dir.join(format!("m.{}", format.extension()));
         export::write(&path, &level, format, &[], &[]).expect("writes");
         assert!(

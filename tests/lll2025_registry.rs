@@ -73,7 +73,7 @@ fn any_parameters_build_a_level() {
 fn a_rerolled_step_keeps_the_layout() {
     let recipe = Recipe::for_game(&lll2025(), 3, 7);
     let plain = recipe.build().expect("builds");
-    for step in Step::ALL {
+    for &step in Step::ALL {
         let rerolled = Recipe {
             rerolls: Rerolls::default().bump(step),
             ..recipe.clone()

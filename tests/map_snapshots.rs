@@ -51,7 +51,7 @@ fn map_patrols() {
 
 #[test]
 fn map_all_overlays() {
-    snapshot("map_all_overlays", &Overlay::ALL, None);
+    snapshot("map_all_overlays", Overlay::ALL, None);
 }
 
 #[test]

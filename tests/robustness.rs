@@ -89,8 +89,8 @@ fn exercise_level(text: &str, format: level_file::Format) {
     }
     let _ = validate(&level);
     let _ = level_stats(&level, 0);
-    for f in Format::ALL {
-        let _ = export::render(&level, f, &Overlay::ALL, &[], "t.png");
+    for &f in Format::ALL {
+        let _ = export::render(&level, f, Overlay::ALL, &[], "t.png");
     }
 }
 

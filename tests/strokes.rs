@@ -213,7 +213,7 @@ fn holding_space_and_releasing_it_without_dragging_changes_nothing() {
 fn every_tool_has_a_key_and_the_keys_differ() {
     let mut harness = harness();
     let mut keys = Vec::new();
-    for tool in Tool::ALL {
+    for &tool in Tool::ALL {
         key(&mut harness, tool.key());
         assert_eq!(harness.state().panels.tools.tool, tool, "{:?}", tool.key());
         assert!(!keys.contains(&tool.key()), "{:?} used twice", tool.key());

@@ -72,7 +72,7 @@ fn the_app_starts_on_the_default_mansion() {
 #[test]
 fn each_overlay_checkbox_toggles_its_overlay() {
     let mut harness = default_harness();
-    for overlay in Overlay::ALL {
+    for &overlay in Overlay::ALL {
         assert!(!harness.state().state.view.overlays.is_on(overlay));
         toggle(&mut harness, overlay.label());
         assert!(
@@ -80,7 +80,7 @@ fn each_overlay_checkbox_toggles_its_overlay() {
             "{overlay:?} on"
         );
     }
-    for overlay in Overlay::ALL {
+    for &overlay in Overlay::ALL {
         toggle(&mut harness, overlay.label());
         assert!(
             !harness.state().state.view.overlays.is_on(overlay),
@@ -93,7 +93,7 @@ fn each_overlay_checkbox_toggles_its_overlay() {
 fn number_keys_toggle_the_overlays() {
     let mut harness = default_harness();
     let keys = [Key::Num1, Key::Num2, Key::Num3, Key::Num4];
-    for (overlay, key) in Overlay::ALL.into_iter().zip(keys) {
+    for (overlay, key) in Overlay::ALL.iter().copied().zip(keys) {
         harness.key_press(key);
         harness.run_steps(2);
         assert!(
@@ -454,7 +454,7 @@ fn zoomed_in_a_minimap_shows_the_whole_mansion_and_a_click_on_it_moves_the_view(
 #[test]
 fn each_layer_checkbox_hides_and_shows_its_layer() {
     let mut harness = default_harness();
-    for layer in Layer::ALL {
+    for &layer in Layer::ALL {
         assert!(harness.state().state.view.layers.is_on(layer));
         toggle(&mut harness, layer.label());
         let layers = harness.state().state.view.layers;
@@ -475,7 +475,7 @@ fn each_layer_checkbox_hides_and_shows_its_layer() {
 #[test]
 fn with_every_overlay_and_the_timeline_on_the_legends_scroll_in_their_own_panel() {
     let mut state = EditorState::new_default();
-    for overlay in Overlay::ALL {
+    for &overlay in Overlay::ALL {
         state.view.overlays.set(overlay, true);
     }
     let mut harness = Harness::builder()

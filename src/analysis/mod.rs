@@ -18,7 +18,7 @@ use crate::model::{Cell, ItemKind, Level, RoomId, RoomKind};
 /// The analysis overlays, in the order of their keys `1`–`6`. The editor draws them, the PNG export
 /// draws them too, and the command line names them (`--overlay room-graph`). The last two show the
 /// stealth analysis ([`stealth`]): guard sight and the routes to the loot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::VariantArray)]
 pub enum Overlay {
     /// Key `1`: one node per room and one edge per door or open courtyard link, so a designer sees how
     /// the mansion hangs together and where the front door leads.
@@ -42,14 +42,7 @@ pub enum Overlay {
 impl Overlay {
     /// Every overlay in key order; the editor's menus and command palette and the command line's
     /// `--overlay all` take them from here, so a new overlay shows up everywhere once it is added.
-    pub const ALL: [Overlay; 6] = [
-        Overlay::RoomGraph,
-        Overlay::Distances,
-        Overlay::Loot,
-        Overlay::Patrols,
-        Overlay::Sight,
-        Overlay::Routes,
-    ];
+    pub const ALL: &'static [Overlay] = <Overlay as strum::VariantArray>::VARIANTS;
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
@@ -65,7 +58,7 @@ impl Overlay {
 
     /// The overlay with command-line name `name` (see [`Overlay::name`]); `None` for an unknown name.
     pub fn from_name(name: &str) -> Option<Overlay> {
-        Overlay::ALL.into_iter().find(|o| o.name() == name)
+        Overlay::ALL.iter().copied().find(|o| o.name() == name)
     }
 
     /// Whether the overlay draws the stealth analysis (which pictures then have to compute).

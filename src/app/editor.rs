@@ -315,7 +315,7 @@ fn keyboard(
         if playing {
             return;
         }
-        for tool in Tool::ALL {
+        for &tool in Tool::ALL {
             if i.key_pressed(tool.key()) && !i.modifiers.shift {
                 commands.push(Command::SetTool(tool));
             }

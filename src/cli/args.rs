@@ -213,31 +213,47 @@ impl LightArg {
     }
 }
 
-/// An `--overlay` value (`screenshot`, `export`): one of the six analysis overlays, `all` or `none`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+/// An `--overlay` value (`screenshot`, `export`, `diff`): one of the analysis overlays by its
+/// [`Overlay::name`], `all` or `none`. Its values are read off [`Overlay::ALL`], so a new overlay is
+/// accepted here, listed in `--help` and completed by the shells once it is added there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum OverlayArg {
-    RoomGraph,
-    Distances,
-    Loot,
-    Patrols,
-    Sight,
-    Routes,
+    /// One overlay.
+    One(Overlay),
+    /// Every overlay.
     All,
+    /// None: clears the overlays named before it.
     None,
 }
 
-/// The overlays a list of `--overlay` values selects, in order: `all` adds the six, `none` clears what
+/// Every `--overlay` value, in the order `--help` lists them.
+static OVERLAY_ARGS: std::sync::LazyLock<Vec<OverlayArg>> = std::sync::LazyLock::new(|| {
+    let mut values: Vec<OverlayArg> = Overlay::ALL.iter().copied().map(OverlayArg::One).collect();
+    values.extend([OverlayArg::All, OverlayArg::None]);
+    values
+});
+
+impl ValueEnum for OverlayArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        OVERLAY_ARGS.as_slice()
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(match self {
+            OverlayArg::One(overlay) => overlay.name(),
+            OverlayArg::All => "all",
+            OverlayArg::None => "none",
+        }))
+    }
+}
+
+/// The overlays a list of `--overlay` values selects, in order: `all` adds them all, `none` clears what
 /// came before.
 pub(super) fn selected_overlays(args: &[OverlayArg]) -> Vec<Overlay> {
     let mut overlays = Vec::new();
     for arg in args {
         match arg {
-            OverlayArg::RoomGraph => overlays.push(Overlay::RoomGraph),
-            OverlayArg::Distances => overlays.push(Overlay::Distances),
-            OverlayArg::Loot => overlays.push(Overlay::Loot),
-            OverlayArg::Patrols => overlays.push(Overlay::Patrols),
-            OverlayArg::Sight => overlays.push(Overlay::Sight),
-            OverlayArg::Routes => overlays.push(Overlay::Routes),
+            OverlayArg::One(overlay) => overlays.push(*overlay),
             OverlayArg::All => overlays.extend(Overlay::ALL),
             OverlayArg::None => overlays.clear(),
         }
@@ -256,5 +272,19 @@ mod tests {
         assert_eq!(parse_seed("0XFFFFFFFFFFFFFFFF"), Ok(u64::MAX));
         assert!(parse_seed("-1").is_err());
         assert!(parse_seed("0x").is_err());
+    }
+
+    #[test]
+    fn every_overlay_is_an_overlay_value_by_its_name() {
+        for &overlay in Overlay::ALL {
+            let arg = OverlayArg::from_str(overlay.name(), false).expect("accepted");
+            assert_eq!(selected_overlays(&[arg]), [overlay]);
+        }
+        let all = OverlayArg::from_str("all", false).expect("all");
+        let none = OverlayArg::from_str("none", false).expect("none");
+        let loot = OverlayArg::One(Overlay::Loot);
+        assert_eq!(selected_overlays(&[all]), Overlay::ALL);
+        assert_eq!(selected_overlays(&[all, none, loot]), [Overlay::Loot]);
+        assert!(OverlayArg::from_str("heat", false).is_err());
     }
 }

@@ -186,7 +186,7 @@ fn campaign_file(name: &str) -> bool {
     let (number, tail) = rest.split_at(digits);
     let known_tail = tail == "-terrain.png"
         || export::Format::ALL
-            .into_iter()
+            .iter()
             .any(|f| tail.strip_prefix('.') == Some(f.extension()));
     number.parse::<usize>().is_ok_and(|n| n < campaign::LEVELS) && known_tail
 }

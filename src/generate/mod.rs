@@ -50,7 +50,7 @@ pub struct Rerolls {
 }
 
 /// A step that can be re-rolled alone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, strum::VariantArray)]
 pub enum Step {
     /// Furniture and floor dressing.
     Furniture,
@@ -62,7 +62,7 @@ pub enum Step {
 
 impl Step {
     /// Every step that can be re-rolled alone, in the Document panel's order.
-    pub const ALL: [Step; 3] = [Step::Furniture, Step::Loot, Step::Patrols];
+    pub const ALL: &'static [Step] = <Step as strum::VariantArray>::VARIANTS;
 }
 
 impl Rerolls {

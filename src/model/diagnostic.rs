@@ -220,7 +220,7 @@ impl fmt::Display for Number {
 }
 
 /// What a [`Diagnostic::Shortfall`] counts; each has its own words for what stopped the placing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::VariantArray)]
 pub enum Placed {
     /// Tile-growth modules: no free grid position was left.
     Modules,
@@ -232,7 +232,7 @@ pub enum Placed {
 
 impl Placed {
     /// Every kind, for parsing and tests.
-    pub const ALL: [Placed; 3] = [Placed::Modules, Placed::Rooms, Placed::Loot];
+    pub const ALL: &'static [Placed] = <Placed as strum::VariantArray>::VARIANTS;
 
     /// The noun after the wanted count.
     fn noun(self) -> &'static str {

@@ -42,7 +42,8 @@ impl Overlays {
     /// The overlays shown, in key order.
     pub fn list(&self) -> Vec<Overlay> {
         Overlay::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|&o| self.is_on(o))
             .collect()
     }
@@ -97,7 +98,7 @@ impl Layers {
 }
 
 /// One of the [`Layers`], so the editor can name, list and toggle them through one command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::VariantArray)]
 pub enum Layer {
     /// [`Layers::terrain`].
     Terrain,
@@ -111,7 +112,7 @@ pub enum Layer {
 
 impl Layer {
     /// Every layer, in the order the layers panel and the command palette list them.
-    pub const ALL: [Layer; 4] = [Layer::Terrain, Layer::Items, Layer::Guards, Layer::Labels];
+    pub const ALL: &'static [Layer] = <Layer as strum::VariantArray>::VARIANTS;
 
     /// The layer's name in the layers panel.
     pub fn label(self) -> &'static str {

@@ -99,7 +99,8 @@ pub trait Session: Send + Sync {
     fn seed(&self) -> u32;
     /// Where the thief started, and after how many undisturbed guard turns.
     fn start(&self) -> (Cell, usize);
-    /// The moves played so far (refused ones are not kept).
+    /// The moves played so far, as a replay needs them: a rule set where a refused move changes nothing
+    /// leaves it out (2023); one where the game takes note of a refused move keeps it (2025).
     fn moves(&self) -> &[Move];
     /// Plays one move and says what the turn did, or why no turn passed.
     fn play(&mut self, mv: Move) -> Result<TurnReport, Refusal>;

@@ -143,10 +143,10 @@ pub fn after_load(level: &Level) -> Result<Outcome, String> {
     level_stats(level, 0);
     // The editor's analysis includes the stealth analysis (what `analyze` prints).
     Analysis::new(level);
-    if export::png::render_at(level, &Overlay::ALL, ORACLE_CELL_PX).is_none() {
+    if export::png::render_at(level, Overlay::ALL, ORACLE_CELL_PX).is_none() {
         return Err("a loaded level is too large to picture".to_string());
     }
-    for format in Format::ALL.into_iter().filter(|&f| f != Format::Png) {
+    for format in Format::ALL.iter().copied().filter(|&f| f != Format::Png) {
         let bytes = export::render(level, format, &[], &[], "terrain.png")
             .map_err(|e| format!("{format} export of a loaded level fails: {e}"))?;
         let file_format = match format {

@@ -5,8 +5,6 @@
 //! Changes of the level itself are [`Command::Run`] with an [`edit::Command`](crate::edit::Command): they
 //! all go through the one undo history.
 
-use egui::{Key, KeyboardShortcut, Modifiers};
-
 use crate::analysis::Overlay;
 use crate::app::map::tool::Tool;
 use crate::edit;
@@ -305,86 +303,6 @@ impl Command {
         }
     }
 
-    /// The key that triggers the command (no modifiers), if any.
-    pub fn key(&self) -> Option<Key> {
-        match self {
-            Command::ToggleOverlay(o) => Some(o.key()),
-            Command::ToggleGrid => Some(Key::G),
-            Command::FitToWindow => Some(Key::F),
-            Command::ZoomIn => Some(Key::Plus),
-            Command::ZoomOut => Some(Key::Minus),
-            Command::RegenerateUnlocked => Some(Key::E),
-            Command::RandomSeed => Some(Key::R),
-            Command::ToggleLock => Some(Key::L),
-            Command::ToggleTimeline => Some(Key::T),
-            Command::PlayPause => Some(Key::P),
-            Command::StepBack => Some(Key::Comma),
-            Command::StepForward => Some(Key::Period),
-            Command::Cancel => Some(Key::Escape),
-            Command::PlayFromStart => Some(Key::F5),
-            Command::PlayFromHere => Some(Key::F6),
-            Command::PlayGhostRoute => Some(Key::F7),
-            Command::StopPlaying => Some(Key::F8),
-            Command::SetTool(tool) => Some(tool.key()),
-            _ => None,
-        }
-    }
-
-    /// The Ctrl (⌘ on macOS) shortcuts of the command.
-    pub fn shortcuts(&self) -> &'static [KeyboardShortcut] {
-        const CMD: Modifiers = Modifiers::COMMAND;
-        const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
-        const UNDO: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::Z)];
-        const REDO: &[KeyboardShortcut] = &[
-            KeyboardShortcut::new(CMD_SHIFT, Key::Z),
-            KeyboardShortcut::new(CMD, Key::Y),
-        ];
-        const NEW: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::N)];
-        const OPEN: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::O)];
-        const SAVE: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::S)];
-        const SAVE_AS: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD_SHIFT, Key::S)];
-        const PALETTE: &[KeyboardShortcut] = &[
-            KeyboardShortcut::new(CMD, Key::P),
-            KeyboardShortcut::new(CMD_SHIFT, Key::P),
-        ];
-        const GO_TO_ROOM: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::G)];
-        const QUIT: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::Q)];
-        const COPY: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::C)];
-        const CUT: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::X)];
-        const PASTE: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::V)];
-        match self {
-            Command::Undo => UNDO,
-            Command::Redo => REDO,
-            Command::New => NEW,
-            Command::Open => OPEN,
-            Command::Save => SAVE,
-            Command::SaveAs => SAVE_AS,
-            Command::CommandPalette => PALETTE,
-            Command::GoToRoom => GO_TO_ROOM,
-            Command::Quit => QUIT,
-            Command::Copy => COPY,
-            Command::Cut => CUT,
-            Command::Paste => PASTE,
-            _ => &[],
-        }
-    }
-
-    /// The shortcut as menus show it ("Space", "Ctrl+Z").
-    pub fn shortcut_text(&self) -> Option<String> {
-        if let Some(key) = self.key() {
-            return Some(key_name(key).to_string());
-        }
-        let names: Vec<String> = self
-            .shortcuts()
-            .iter()
-            .map(|s| {
-                let shift = if s.modifiers.shift { "Shift+" } else { "" };
-                format!("Ctrl+{shift}{}", s.logical_key.symbol_or_name())
-            })
-            .collect();
-        (!names.is_empty()).then(|| names.join(" / "))
-    }
-
     /// What the command does, for tooltips.
     #[expect(
         clippy::too_many_lines,
@@ -567,16 +485,6 @@ impl Command {
             Some(keys) => format!("{} ({keys})", self.description()),
             None => self.description().to_string(),
         }
-    }
-}
-
-/// A short human name of a key.
-pub fn key_name(key: Key) -> &'static str {
-    match key {
-        Key::Space => "Space",
-        Key::Plus => "+",
-        Key::Minus => "-",
-        other => other.symbol_or_name(),
     }
 }
 

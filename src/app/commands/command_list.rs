@@ -33,7 +33,7 @@ impl Command {
             Command::Save,
             Command::SaveAs,
         ];
-        list.extend(Format::ALL.map(Command::Export));
+        list.extend(Format::ALL.iter().copied().map(Command::Export));
         list.extend([
             Command::Quit,
             Command::Undo,
@@ -42,8 +42,8 @@ impl Command {
             Command::Cut,
             Command::Paste,
         ]);
-        list.extend(Tool::ALL.map(Command::SetTool));
-        list.extend(Overlay::ALL.map(Command::ToggleOverlay));
+        list.extend(Tool::ALL.iter().copied().map(Command::SetTool));
+        list.extend(Overlay::ALL.iter().copied().map(Command::ToggleOverlay));
         list.extend([
             Command::ToggleTimeline,
             Command::PlayPause,
@@ -61,14 +61,14 @@ impl Command {
             Command::CommandPalette,
             Command::GoToRoom,
         ]);
-        list.extend(Layer::ALL.map(Command::ToggleLayer));
+        list.extend(Layer::ALL.iter().copied().map(Command::ToggleLayer));
         list.extend([
             Command::ToggleControls,
             Command::ToggleReopenLastFile,
             Command::ToggleDetails,
             Command::RegenerateSameSeed,
         ]);
-        list.extend(Step::ALL.map(Command::Reroll));
+        list.extend(Step::ALL.iter().copied().map(Command::Reroll));
         list.extend([
             Command::Regenerate,
             Command::SelectLoot(None),

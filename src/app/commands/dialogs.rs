@@ -59,7 +59,7 @@ pub fn modals(
                 ui.colored_label(palette::TEXT_ERROR, message);
             }
             ui.horizontal(|ui| {
-                for choice in Answer::ALL {
+                for &choice in Answer::ALL {
                     if ui.button(choice.label()).clicked() {
                         answer = Some(choice);
                     }

@@ -5,5 +5,6 @@ pub(super) mod command_list;
 pub(super) mod confirm;
 pub(super) mod dialogs;
 pub(super) mod dispatch;
+pub(super) mod keys;
 pub(super) mod pending;
 pub(super) mod replace;

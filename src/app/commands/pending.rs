@@ -87,7 +87,7 @@ impl Pending {
 }
 
 /// The designer's answer to the unsaved-changes prompt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::VariantArray)]
 pub enum Answer {
     /// Save the document, then go on (an untitled one asks for a name first).
     Save,
@@ -99,7 +99,7 @@ pub enum Answer {
 
 impl Answer {
     /// Every answer, in the order the prompt's buttons show them.
-    pub const ALL: [Answer; 3] = [Answer::Save, Answer::Discard, Answer::Cancel];
+    pub const ALL: &'static [Answer] = <Answer as strum::VariantArray>::VARIANTS;
 
     /// The button label, which is also the accessible name tests click.
     pub fn label(self) -> &'static str {

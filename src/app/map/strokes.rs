@@ -12,7 +12,7 @@ use crate::model::{Axis, Cell, Dir, Level, Terrain};
 use crate::paint::{CellToScreen, palette};
 
 /// How the paint tool lays terrain down.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, strum::VariantArray)]
 pub enum PaintMode {
     /// Click or drag: a square brush of [`ToolState::brush`] cells a side.
     #[default]
@@ -25,7 +25,7 @@ pub enum PaintMode {
 
 impl PaintMode {
     /// Every mode, in the order the tools panel offers them.
-    pub const ALL: [PaintMode; 3] = [PaintMode::Brush, PaintMode::Rectangle, PaintMode::Fill];
+    pub const ALL: &'static [PaintMode] = <PaintMode as strum::VariantArray>::VARIANTS;
 
     /// The mode's name on its button in the tools panel.
     pub fn label(self) -> &'static str {

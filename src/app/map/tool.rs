@@ -6,7 +6,7 @@ use egui::Key;
 use crate::model::{Axis, Dir, ItemKind, Terrain};
 
 /// The map tool in use.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, strum::VariantArray)]
 pub enum Tool {
     /// Click a room to inspect it.
     #[default]
@@ -35,19 +35,7 @@ pub enum Tool {
 
 impl Tool {
     /// Every tool, in the order the tools panel and the command palette list them.
-    pub const ALL: [Tool; 11] = [
-        Tool::Select,
-        Tool::Paint,
-        Tool::PlaceItem,
-        Tool::MoveItem,
-        Tool::DeleteItem,
-        Tool::Door,
-        Tool::MoveWaypoint,
-        Tool::AddGuard,
-        Tool::RemoveGuard,
-        Tool::PlayerStart,
-        Tool::Eyedropper,
-    ];
+    pub const ALL: &'static [Tool] = <Tool as strum::VariantArray>::VARIANTS;
 
     /// The palette button label, which is also the accessible name.
     pub fn label(self) -> &'static str {

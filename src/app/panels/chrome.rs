@@ -4,7 +4,8 @@
 use egui::{RichText, Ui};
 
 use crate::analysis::stealth::LitMap;
-use crate::app::commands::command::{Command, key_name};
+use crate::app::commands::command::Command;
+use crate::app::commands::keys::key_name;
 use crate::app::map::tool::Tool;
 use crate::app::panel_set::Panels;
 use crate::app::panels::describe::{self, route_summary};
@@ -24,7 +25,7 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, panels: &Panels, commands: &mu
         ui.menu_button("File", |ui| edit_panels::file_menu(ui, state, commands));
         ui.menu_button("Edit", |ui| edit_panels::edit_menu(ui, state, &panels.tools, commands));
         ui.menu_button("View", |ui| {
-            for overlay in Overlay::ALL {
+            for &overlay in Overlay::ALL {
                 let cmd = Command::ToggleOverlay(overlay);
                 menu_toggle(ui, cmd, state.view.overlays.is_on(overlay), commands);
             }
@@ -32,7 +33,7 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, panels: &Panels, commands: &mu
             let settled = state.view.lit_map == LitMap::Settled;
             menu_toggle(ui, Command::ToggleSettledLight, settled, commands);
             ui.menu_button("Layers", |ui| {
-                for layer in Layer::ALL {
+                for &layer in Layer::ALL {
                     let on = state.view.layers.is_on(layer);
                     menu_toggle(ui, Command::ToggleLayer(layer), on, commands);
                 }
@@ -93,7 +94,7 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, panels: &Panels, commands: &mu
                 line(ui, cmd);
             }
             ui.strong("Tools");
-            for cmd in &Tool::ALL.map(Command::SetTool) {
+            for cmd in &Tool::ALL.iter().copied().map(Command::SetTool).collect::<Vec<_>>() {
                 line(ui, cmd);
             }
             ui.label(format!("{:>12}  brush size", "[  ]"));
@@ -119,7 +120,7 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, panels: &Panels, commands: &mu
 /// Overlay checkboxes (each with its key) and the legends of the shown overlays.
 pub fn overlays(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     ui.heading("Overlays");
-    for overlay in Overlay::ALL {
+    for &overlay in Overlay::ALL {
         let cmd = Command::ToggleOverlay(overlay);
         let mut on = state.view.overlays.is_on(overlay);
         ui.horizontal(|ui| {
@@ -166,7 +167,8 @@ pub fn legends(
         .auto_shrink([false, true])
         .show(ui, |ui| {
             let shown: Vec<Overlay> = Overlay::ALL
-                .into_iter()
+                .iter()
+                .copied()
                 .filter(|&o| state.view.overlays.is_on(o))
                 .collect();
             if shown.is_empty() && !timeline_open {
@@ -191,7 +193,7 @@ pub fn legends(
 fn layers_row(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Layers");
-        for layer in Layer::ALL {
+        for &layer in Layer::ALL {
             let cmd = Command::ToggleLayer(layer);
             let mut on = state.view.layers.is_on(layer);
             if ui

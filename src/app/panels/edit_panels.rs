@@ -46,7 +46,7 @@ pub fn file_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) 
     menu_item(ui, Command::Save, true, commands);
     menu_item(ui, Command::SaveAs, true, commands);
     ui.menu_button("Export", |ui| {
-        for format in Format::ALL {
+        for &format in Format::ALL {
             menu_item(ui, Command::Export(format), true, commands);
         }
     });
@@ -129,11 +129,11 @@ pub fn document(
 pub fn tools(ui: &mut Ui, tools: &mut ToolState, commands: &mut Vec<Command>) {
     ui.heading("Tools");
     ui.horizontal_wrapped(|ui| {
-        for tool in Tool::ALL {
+        for &tool in Tool::ALL {
             let help = format!(
                 "{} ({})",
                 tool.help(),
-                crate::app::commands::command::key_name(tool.key())
+                crate::app::commands::keys::key_name(tool.key())
             );
             if ui
                 .selectable_label(tools.tool == tool, tool.label())
@@ -154,7 +154,7 @@ pub fn tools(ui: &mut Ui, tools: &mut ToolState, commands: &mut Vec<Command>) {
             });
             ui.horizontal_wrapped(|ui| {
                 ui.label("Mode:");
-                for mode in PaintMode::ALL {
+                for &mode in PaintMode::ALL {
                     ui.selectable_value(&mut tools.paint_mode, mode, mode.label());
                 }
             });

@@ -25,7 +25,7 @@ use crate::model::{Level, RoomId};
 /// An export format: the one list the command line (`--format`), the campaign folder and the editor's
 /// File ▸ Export menu all offer. Level RON and JSON are level files ([`level_file::Format`] is their
 /// syntax, which the loaders use; it is not a second list of exports).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum, strum::VariantArray)]
 pub enum Format {
     /// A level file (RON).
     Ron,
@@ -35,25 +35,17 @@ pub enum Format {
     Tmj,
     /// A Tiled map (XML), with its tileset image.
     Tmx,
+    /// An LDtk project (JSON): one level per mansion.
+    Ldtk,
     /// A picture of the map, with the chosen overlays.
     Png,
     /// A text map with its legend.
     Ascii,
-    /// An LDtk project (JSON): one level per mansion.
-    Ldtk,
 }
 
 impl Format {
     /// Every format, in the order menus and `--help` list them.
-    pub const ALL: [Format; 7] = [
-        Format::Ron,
-        Format::Json,
-        Format::Tmj,
-        Format::Tmx,
-        Format::Ldtk,
-        Format::Png,
-        Format::Ascii,
-    ];
+    pub const ALL: &'static [Format] = <Format as strum::VariantArray>::VARIANTS;
 
     /// The name on the command line, which is also the file extension (`.txt` for ASCII).
     pub fn name(self) -> &'static str {
@@ -104,7 +96,7 @@ impl Format {
     /// assert_eq!(Format::from_path(Path::new("mansion.txt")), Some(Format::Ascii));
     /// assert_eq!(Format::from_path(Path::new("mansion.ascii")), Some(Format::Ascii));
     /// assert_eq!(Format::from_path(Path::new("mansion.docx")), None);
-    /// for format in Format::ALL {
+    /// for &format in Format::ALL {
     ///     let name = format!("level.{}", format.extension());
     ///     assert_eq!(Format::from_path(Path::new(&name)), Some(format));
     /// }
@@ -113,7 +105,8 @@ impl Format {
     pub fn from_path(path: &Path) -> Option<Format> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         Format::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|f| f.extension() == ext || f.name() == ext)
     }
 

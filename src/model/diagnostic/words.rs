@@ -127,7 +127,7 @@ fn single_module(rest: &str) -> Option<Diagnostic> {
 
 /// `{wanted} {noun} wanted, {placed} {outcome}` for one of the [`Placed`] kinds.
 fn shortfall(text: &str) -> Option<Diagnostic> {
-    Placed::ALL.into_iter().find_map(|what| {
+    Placed::ALL.iter().copied().find_map(|what| {
         let (wanted, rest) = text.split_once(&format!(" {} wanted, ", what.noun()))?;
         let placed = rest.strip_suffix(what.outcome())?.strip_suffix(' ')?;
         Some(Diagnostic::Shortfall {

@@ -1,0 +1,219 @@
+//! The keys of the commands: a plain key, the Ctrl (⌘) shortcuts and how menus write them. Both matches
+//! list every command, with no catch-all arm, so a new command does not compile until it is decided
+//! whether it has a key.
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+use super::command::Command;
+
+impl Command {
+    /// The key that triggers the command (no modifiers), if any.
+    pub fn key(&self) -> Option<Key> {
+        match self {
+            Command::ToggleOverlay(o) => Some(o.key()),
+            Command::ToggleGrid => Some(Key::G),
+            Command::FitToWindow => Some(Key::F),
+            Command::ZoomIn => Some(Key::Plus),
+            Command::ZoomOut => Some(Key::Minus),
+            Command::RegenerateUnlocked => Some(Key::E),
+            Command::RandomSeed => Some(Key::R),
+            Command::ToggleLock => Some(Key::L),
+            Command::ToggleTimeline => Some(Key::T),
+            Command::PlayPause => Some(Key::P),
+            Command::StepBack => Some(Key::Comma),
+            Command::StepForward => Some(Key::Period),
+            Command::Cancel => Some(Key::Escape),
+            Command::PlayFromStart => Some(Key::F5),
+            Command::PlayFromHere => Some(Key::F6),
+            Command::PlayGhostRoute => Some(Key::F7),
+            Command::StopPlaying => Some(Key::F8),
+            Command::SetTool(tool) => Some(tool.key()),
+            Command::ToggleLayer(_)
+            | Command::ToggleSettledLight
+            | Command::Regenerate
+            | Command::OpenMansion(_)
+            | Command::SelectRoom(_)
+            | Command::FocusFinding(_)
+            | Command::FocusViolation(_)
+            | Command::RegenerateSameSeed
+            | Command::Reroll(_)
+            | Command::Undo
+            | Command::Redo
+            | Command::HistoryGoto(_)
+            | Command::Run(_)
+            | Command::ApplyRecipe(_)
+            | Command::New
+            | Command::Open
+            | Command::AskDailyRun
+            | Command::AskLevelSeed
+            | Command::AskRun
+            | Command::OpenDailyRun(_)
+            | Command::OpenRun(_)
+            | Command::OpenRunMansion(_)
+            | Command::OpenRecent(_)
+            | Command::Save
+            | Command::SaveAs
+            | Command::Export(_)
+            | Command::SetTurn(_)
+            | Command::SetSpeed(_)
+            | Command::SelectLoot(_)
+            | Command::CommandPalette
+            | Command::GoToRoom
+            | Command::FocusRoom(_)
+            | Command::Quit
+            | Command::Copy
+            | Command::Cut
+            | Command::Paste
+            | Command::ToggleControls
+            | Command::ToggleReopenLastFile
+            | Command::ToggleDetails
+            | Command::CompareWithLastRegeneration
+            | Command::CompareWithStep(_)
+            | Command::CompareWithFile
+            | Command::StopComparing
+            | Command::ToggleBrowser
+            | Command::SearchSeeds
+            | Command::CancelSearch
+            | Command::OpenVariant { .. }
+            | Command::PlayMove(_)
+            | Command::PlayStepBack
+            | Command::RestartPlay
+            | Command::PlayNextTurn
+            | Command::ToggleAutoPlay
+            | Command::ToggleFog
+            | Command::SetPlaySeed(_)
+            | Command::SetPlayRules(_)
+            | Command::SetAnalysisRules(_)
+            | Command::SavePlayThrough
+            | Command::OpenPlayThrough => None,
+        }
+    }
+
+    /// The Ctrl (⌘ on macOS) shortcuts of the command.
+    pub fn shortcuts(&self) -> &'static [KeyboardShortcut] {
+        const CMD: Modifiers = Modifiers::COMMAND;
+        const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
+        const UNDO: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::Z)];
+        const REDO: &[KeyboardShortcut] = &[
+            KeyboardShortcut::new(CMD_SHIFT, Key::Z),
+            KeyboardShortcut::new(CMD, Key::Y),
+        ];
+        const NEW: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::N)];
+        const OPEN: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::O)];
+        const SAVE: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::S)];
+        const SAVE_AS: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD_SHIFT, Key::S)];
+        const PALETTE: &[KeyboardShortcut] = &[
+            KeyboardShortcut::new(CMD, Key::P),
+            KeyboardShortcut::new(CMD_SHIFT, Key::P),
+        ];
+        const GO_TO_ROOM: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::G)];
+        const QUIT: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::Q)];
+        const COPY: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::C)];
+        const CUT: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::X)];
+        const PASTE: &[KeyboardShortcut] = &[KeyboardShortcut::new(CMD, Key::V)];
+        match self {
+            Command::Undo => UNDO,
+            Command::Redo => REDO,
+            Command::New => NEW,
+            Command::Open => OPEN,
+            Command::Save => SAVE,
+            Command::SaveAs => SAVE_AS,
+            Command::CommandPalette => PALETTE,
+            Command::GoToRoom => GO_TO_ROOM,
+            Command::Quit => QUIT,
+            Command::Copy => COPY,
+            Command::Cut => CUT,
+            Command::Paste => PASTE,
+            Command::ToggleOverlay(_)
+            | Command::ToggleLayer(_)
+            | Command::ToggleGrid
+            | Command::ToggleSettledLight
+            | Command::FitToWindow
+            | Command::ZoomIn
+            | Command::ZoomOut
+            | Command::Regenerate
+            | Command::RandomSeed
+            | Command::OpenMansion(_)
+            | Command::SelectRoom(_)
+            | Command::FocusFinding(_)
+            | Command::FocusViolation(_)
+            | Command::RegenerateUnlocked
+            | Command::RegenerateSameSeed
+            | Command::Reroll(_)
+            | Command::ToggleLock
+            | Command::HistoryGoto(_)
+            | Command::SetTool(_)
+            | Command::Run(_)
+            | Command::ApplyRecipe(_)
+            | Command::AskDailyRun
+            | Command::AskLevelSeed
+            | Command::AskRun
+            | Command::OpenDailyRun(_)
+            | Command::OpenRun(_)
+            | Command::OpenRunMansion(_)
+            | Command::OpenRecent(_)
+            | Command::Export(_)
+            | Command::ToggleTimeline
+            | Command::PlayPause
+            | Command::StepBack
+            | Command::StepForward
+            | Command::SetTurn(_)
+            | Command::SetSpeed(_)
+            | Command::SelectLoot(_)
+            | Command::FocusRoom(_)
+            | Command::Cancel
+            | Command::ToggleControls
+            | Command::ToggleReopenLastFile
+            | Command::ToggleDetails
+            | Command::CompareWithLastRegeneration
+            | Command::CompareWithStep(_)
+            | Command::CompareWithFile
+            | Command::StopComparing
+            | Command::ToggleBrowser
+            | Command::SearchSeeds
+            | Command::CancelSearch
+            | Command::OpenVariant { .. }
+            | Command::PlayFromStart
+            | Command::PlayFromHere
+            | Command::PlayGhostRoute
+            | Command::StopPlaying
+            | Command::PlayMove(_)
+            | Command::PlayStepBack
+            | Command::RestartPlay
+            | Command::PlayNextTurn
+            | Command::ToggleAutoPlay
+            | Command::ToggleFog
+            | Command::SetPlaySeed(_)
+            | Command::SetPlayRules(_)
+            | Command::SetAnalysisRules(_)
+            | Command::SavePlayThrough
+            | Command::OpenPlayThrough => &[],
+        }
+    }
+
+    /// The shortcut as menus show it ("Space", "Ctrl+Z").
+    pub fn shortcut_text(&self) -> Option<String> {
+        if let Some(key) = self.key() {
+            return Some(key_name(key).to_string());
+        }
+        let names: Vec<String> = self
+            .shortcuts()
+            .iter()
+            .map(|s| {
+                let shift = if s.modifiers.shift { "Shift+" } else { "" };
+                format!("Ctrl+{shift}{}", s.logical_key.symbol_or_name())
+            })
+            .collect();
+        (!names.is_empty()).then(|| names.join(" / "))
+    }
+}
+
+/// A short human name of a key.
+pub fn key_name(key: Key) -> &'static str {
+    match key {
+        Key::Space => "Space",
+        Key::Plus => "+",
+        Key::Minus => "-",
+        other => other.symbol_or_name(),
+    }
+}
