@@ -18,3 +18,5 @@ cargo fmt --all -- --check
 cargo test --locked --all-targets
 cargo test --locked --doc
 cargo clippy --locked --all-targets -- -D warnings
+# The API docs build without a broken or private link.
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --lib

@@ -313,7 +313,7 @@ impl EditorState {
         self.replaced_at > seen
     }
 
-    /// Shows another document (see [`crate::app::commands::replace`]): the history starts over, Save writes to
+    /// Shows another document (see `crate::app::commands::replace`): the history starts over, Save writes to
     /// `path` (the preset it came from; `None` for untitled); the view, the files and the settings stay
     /// as the designer set them (the panels, which are not part of this state, stay too).
     pub fn replace_document(&mut self, doc: Document, source: Source, path: Option<PathBuf>) {

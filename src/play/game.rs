@@ -147,7 +147,7 @@ impl<R: Rules> Game<R> {
     /// Whether the mansion is fully mapped, which stepping off the map needs (§5.8): the original's
     /// `finishedLevel` (`game.ts:441-446`), which `postTurn` sets once every cell is seen (`allSeen`,
     /// `game.ts:582-588`). The cells the game marks seen when it creates the mansion count
-    /// ([`seen_at_creation`]), so it is the inside that the thief maps. `postTurn` runs at the end of a
+    /// (`seen_at_creation`), so it is the inside that the thief maps. `postTurn` runs at the end of a
     /// turn that passed (`game.ts:570`) and the flag is cleared when a level starts (`game.ts:1095`), so
     /// before the first turn the mansion is not fully mapped even if every cell is already seen (a tiny
     /// level): the first move cannot leave.

@@ -51,7 +51,7 @@ impl RuleSet for Lll2025 {
     }
     /// The game's own guards played turn by turn with the thief off the map, and every ghost route
     /// played again with the thief on it ([`rules::GhostGame`]); the guards draw from the play-test's
-    /// default stream ([`ANALYSIS_SEED`]).
+    /// default stream (`ANALYSIS_SEED`).
     fn analyse(&self, level: &Level, horizon: usize, cancel: &Cancel) -> Option<Stealth> {
         let mut game = rules::GhostGame::new(level, stream(ANALYSIS_SEED));
         let cells = game.cell_rules(level);

@@ -5,7 +5,7 @@
 //! game's (the 2025 rules claim the 2025 generator's levels), and a level of any other generator takes
 //! the first set listed here. A designer may choose others (`--rules`, the Play panel). The command
 //! line, the editor and play-through files find a rule set here by its id and play it through
-//! [`Session`]; none of them names a game version. (The rule set names its generators, not the other
+//! `Session`; none of them names a game version. (The rule set names its generators, not the other
 //! way round, because `play` stands on the model and the analysis only.)
 //!
 //! # Examples

@@ -6,7 +6,7 @@
 //! thief who is not there) and hands over one [`Frame`] per turn: where every guard stands and faces,
 //! what is lit, and which cells each guard would notice an unhidden thief in. The route search runs on
 //! those frames as it does on the closed form's, and the turn loop then plays every ghost route it
-//! found with the thief on it ([`TurnLoop::verify`]): a route the game notices is searched again with
+//! found with the thief on it (`TurnLoop::verify`): a route the game notices is searched again with
 //! the cell it was noticed in forbidden at that turn, so every ghost route reported is one the game
 //! itself plays unnoticed ([`RouteCheck`]). Frames are made as far as the search looks ahead, and then
 //! as far as the timeline and the shares need past the settle turn.

@@ -1,7 +1,7 @@
 //! Torch light (`stealth-rules.md` §2): the original's portal walk from the centre of the source cell,
 //! edge to edge through non-blocking cells, plus its diagonal spill. Ported step by step from the spec
-//! (§2.2) in [`walk`], because light and guard sight use different geometry and neither implies the
-//! other; a carried torch's light is looked up ([`table`]).
+//! (§2.2) in `walk`, because light and guard sight use different geometry and neither implies the
+//! other; a carried torch's light is looked up (`table`).
 
 mod table;
 mod walk;
@@ -13,7 +13,7 @@ use walk::Walk;
 pub use walk::{CARRIED_RADIUS2, TORCH_RADIUS2};
 
 /// The cells lit by a source at `source` with radius² `radius2` (at most [`TORCH_RADIUS2`], so that
-/// the light and its spill stay within a patch). A carried torch's light is looked up ([`table`]),
+/// the light and its spill stay within a patch). A carried torch's light is looked up (`table`),
 /// every other light walked.
 pub fn cast(rules: &CellRules, source: Cell, radius2: i32) -> Patch {
     lit_by(rules, source, radius2, radius2 == CARRIED_RADIUS2)

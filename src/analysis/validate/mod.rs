@@ -6,7 +6,7 @@
 //! notes* are guarantees a generator keeps by construction (mirror symmetry, the loot budget, decoration
 //! rules, patrol shapes) that a designer's hand edit may break on purpose. The checks any level must pass
 //! live here, with those of the level's own records (its outside, room floors, depths and stations) in
-//! [`records`]; the siheyuan generator's own guarantees in [`siheyuan`], run only on its levels, all notes.
+//! `records`; the siheyuan generator's own guarantees in `siheyuan`, run only on its levels, all notes.
 
 mod lll2025;
 mod partners;

@@ -57,7 +57,7 @@ pub struct Match {
     pub level: u32,
     /// The criteria keys' values, in criteria order.
     pub figures: Vec<(String, f64)>,
-    /// The thumbnail, for the first [`THUMBNAILS`] matches.
+    /// The thumbnail, for the first `THUMBNAILS` matches.
     pub picture: Option<RgbaImage>,
 }
 
@@ -68,7 +68,7 @@ pub struct Batch {
     pub measured: usize,
     /// Every measured mansion's value of each criterion key, for the histograms.
     pub values: HashMap<String, Vec<f64>>,
-    /// The first [`THUMBNAILS`] matches in search order; `matched` counts them all.
+    /// The first `THUMBNAILS` matches in search order; `matched` counts them all.
     pub matches: Vec<Match>,
     /// Matches found, pictured or not.
     pub matched: usize,

@@ -40,7 +40,7 @@ pub enum PathPurpose {
 pub struct FileState {
     /// The preset the document was opened from or saved to; Save writes here.
     pub path: Option<PathBuf>,
-    /// Recently opened or saved files, most recent first, at most [`RECENT_LIMIT`]; File ▸ Open
+    /// Recently opened or saved files, most recent first, at most `RECENT_LIMIT`; File ▸ Open
     /// Recent lists them and the list is stored in the config folder.
     pub recent: Vec<PathBuf>,
     /// Where the recent list and the recovery file live; `None` in tests and when the platform

@@ -29,7 +29,7 @@ pub enum DialogChoice {
     Detect,
     /// rfd's dialog, the system's own.
     Native {
-        /// Chosen by the environment variable [`ENV`]: the editor then never switches away from
+        /// Chosen by the environment variable `ENV`: the editor then never switches away from
         /// it, even when a dialog seems not to have been shown.
         forced: bool,
     },

@@ -44,7 +44,7 @@ const KEEP_VISIBLE: f32 = 48.0;
 const CELL_AT_FULL_ZOOM: f32 = 16.0;
 
 impl Camera {
-    /// The zoom as a percentage: 100 % is [`CELL_AT_FULL_ZOOM`] points per cell.
+    /// The zoom as a percentage: 100 % is `CELL_AT_FULL_ZOOM` points per cell.
     pub fn zoom_percent(&self) -> f32 {
         self.cell / CELL_AT_FULL_ZOOM * 100.0
     }

@@ -14,7 +14,7 @@ use crate::paint::{CellToScreen, palette};
 /// How the paint tool lays terrain down.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, strum::VariantArray)]
 pub enum PaintMode {
-    /// Click or drag: a square brush of [`ToolState::brush`] cells a side.
+    /// Click or drag: a square brush of `ToolState::brush` cells a side.
     #[default]
     Brush,
     /// Drag from one corner to the other.

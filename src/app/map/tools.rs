@@ -25,7 +25,7 @@ pub struct ToolState {
     pub paint: usize,
     /// How the paint tool turns the pointer into cells: brush, rectangle or fill.
     pub paint_mode: PaintMode,
-    /// Brush side in cells (see [`BRUSH_SIZES`]).
+    /// Brush side in cells (see `BRUSH_SIZES`).
     pub brush: i32,
     /// Index into [`ITEMS`].
     pub item: usize,

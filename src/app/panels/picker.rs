@@ -21,7 +21,7 @@ use crate::paint::palette;
 pub struct GeneratorPicker {
     /// Generator id.
     pub id: &'static str,
-    /// One value per parameter spec of `id`, as JSON text ("5", "[2,3]", "Random").
+    /// One value per parameter spec of `id`, as JSON text ("5", "\[2,3\]", "Random").
     pub values: Vec<String>,
     /// Why the last Apply was refused.
     pub error: Option<String>,

@@ -1,7 +1,7 @@
 //! The per-mansion figures of the 2025 reference statistics (`lll-2025-mansion.md` §12,
 //! `tests/data/lll2025-stats.json`'s `figure_keys`), computed from a [`Build`] alone (the route
 //! figures from the guards' route nodes: visits, stops and the sweep flag). Figures whose inputs the
-//! build does not keep would be listed in [`SKIPPED`] with the reason (none is). `stats --generator
+//! build does not keep would be listed in `SKIPPED` with the reason (none is). `stats --generator
 //! lll2025` prints them ([`super::declaration`]); `tests/lll2025_stats.rs` checks every one against the
 //! reference over games 1–2000.
 

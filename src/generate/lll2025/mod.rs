@@ -1,5 +1,5 @@
 //! The 2025 mansion generator of *Lurk Leap Loot* (mcneja/7drl-2023 at 85ae99f), after
-//! `lll-2025-mansion.md`, built to be bit-exact with the game: its seeded ARC4 stream ([`random`]), its
+//! `lll-2025-mansion.md`, built to be bit-exact with the game: its seeded ARC4 stream (`random`), its
 //! campaign and daily plans ([`plan`]), and one small function per generation step, run in the game's
 //! order by [`Build::new`] from a plan entry alone (the level stream is restarted first, spec §3).
 //!
@@ -284,7 +284,7 @@ impl Build {
     }
 
     /// Runs every step, each re-rolled phase (furniture, patrols, loot with the guards) from its own
-    /// stream ([`phase_stream`]); without re-rolls this is the game's level. The draw counts after a
+    /// stream (`phase_stream`); without re-rolls this is the game's level. The draw counts after a
     /// re-rolled phase count its own stream.
     pub fn with_rerolls(plan: &PlanEntry, rerolls: Rerolls) -> Self {
         Self::with(

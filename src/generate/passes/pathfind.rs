@@ -9,7 +9,7 @@
 //! then exactly that of the original over the whole field; a test compares the two on many mansions.
 //!
 //! The queue is a bucket queue: a step's key grows by the step (2 or 3), at most 10 for furniture and
-//! at most 3 for the heuristic, so every key but a step into water (4096) lands within [`RING`] of the
+//! at most 3 for the heuristic, so every key but a step into water (4096) lands within `RING` of the
 //! current one.
 
 use std::cmp::Reverse;
@@ -357,7 +357,7 @@ impl<'a> PathFinder<'a> {
 
     /// Appends the path `start → target` (start included, target excluded) to `out`: from `start`, the
     /// walk steps to the allowed neighbour (not water) nearest the target, the first in
-    /// [`WALK_ORDER`] on a tie, until it reaches the target or no neighbour is nearer than where it
+    /// `WALK_ORDER` on a tie, until it reaches the target or no neighbour is nearer than where it
     /// stands. Only cells no farther from the target than the start count as known, as in the
     /// original, whose field stops there. A start off the map has no path.
     pub fn append_path(&mut self, start: Cell, target: Cell, out: &mut Vec<Cell>) {

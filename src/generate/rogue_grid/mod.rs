@@ -3,7 +3,7 @@
 //! corridor per link, and stairs in the walk's first cell and (by default) its last.
 //!
 //! Passes mirror the spec: [`links::draw_links`] (§3.2 steps 1–5), [`render::draw_rooms`] (step 6),
-//! [`render::render`] (step 7 and §3.3), [`place_stairs`] (step 8), then the shared finishing pipeline.
+//! [`render::render`] (step 7 and §3.3), `place_stairs` (step 8), then the shared finishing pipeline.
 //! A dungeon has no outside: `exterior` is `None`, so there are no outside patrols.
 //!
 //! # Examples

@@ -117,7 +117,7 @@ fn terrain_and_item(ch: char, joins: [bool; 4]) -> (TerrainType, Option<ItemType
 }
 
 impl Setup {
-    /// The level drawn by `rows` (see the [module](self) for the characters).
+    /// The level drawn by `rows` (see the module for the characters).
     ///
     /// # Panics
     /// On an unknown character, rows of different lengths, or a guard digit twice.

@@ -31,14 +31,14 @@ pub enum Mode {
     Patrol,
     /// On its way to stand next to an unlit torch (§4.5).
     RelightTorch {
-        /// Index into [`Guards::torches`].
+        /// Index into `Guards::torches`.
         torch: usize,
         /// Turns without moving left before it gives up.
         timeout: u8,
     },
     /// Standing next to the torch, lighting it (§4.5).
     PostRelightTorch {
-        /// Index into [`Guards::torches`].
+        /// Index into `Guards::torches`.
         torch: usize,
         /// Turns left until the torch is lit.
         turns: u8,
@@ -63,7 +63,7 @@ pub struct GuardState {
     pub reverse: bool,
     /// What it is doing.
     pub mode: Mode,
-    /// Which light its sight test this turn used (§2.3): see [`GuardSteps::light`].
+    /// Which light its sight test this turn used (§2.3): see `GuardSteps::light`.
     pub light: Option<usize>,
 }
 
