@@ -1,6 +1,7 @@
 //! Post-passes shared by every generator: loot by priority, patrol routes and guards, and the path
 //! finding they use. They read only the shared level model.
 
+mod bucket_queue;
 pub mod finish;
 pub mod furniture;
 pub mod kept_patrols;
