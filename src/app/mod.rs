@@ -55,7 +55,8 @@ pub use panels::campaign_panel::CampaignPanel;
 pub use panels::findings::{Finding, Severity, level_findings};
 pub use panels::palette::Palette;
 pub use panels::picker::GeneratorPicker;
-pub use panels::play_panel::{PlayPanel, event_text};
+pub use panels::play_panel::PlayPanel;
+pub use panels::play_words::event_text;
 pub use panels::timeline::Timeline;
 pub use screenshot::{
     SCREENSHOT_SIZE, ScreenshotRequest, Shown, editor_for_request, render_editor, save_editor,

@@ -12,6 +12,7 @@ pub(super) mod lock_notes;
 pub(super) mod palette;
 pub(super) mod picker;
 pub(super) mod play_panel;
+pub(super) mod play_words;
 pub(super) mod stealth_panels;
 pub(super) mod timeline;
 pub(super) mod validation_panel;

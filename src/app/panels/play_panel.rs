@@ -13,12 +13,13 @@ use std::path::Path;
 use egui::Ui;
 
 use crate::app::commands::command::Command;
+use crate::app::panels::play_words::{ending_text, event_text};
 use crate::app::panels::widgets::command_button;
 use crate::app::state::{EditorState, MessageKind};
 use crate::io::playthrough::{self, PlayThrough};
 use crate::model::{Cell, ItemKind};
 use crate::paint::PlayFrame;
-use crate::play::{Event, Move, Refusal, RuleSet, Session, TurnReport, route_moves, rule_sets};
+use crate::play::{Move, Refusal, RuleSet, Session, TurnReport, route_moves, rule_sets};
 
 /// Turns per second a route plays by itself.
 pub const AUTO_SPEED: f32 = 4.0;
@@ -433,61 +434,6 @@ impl PlayPanel {
             }
         });
     }
-}
-
-/// An ending in words.
-fn ending_text(ending: crate::play::Ending) -> &'static str {
-    match ending {
-        crate::play::Ending::Caught => "caught",
-        crate::play::Ending::LeftLevel => "left the level",
-    }
-}
-
-/// A cell in words.
-fn at(c: Cell) -> String {
-    format!("({},{})", c.x, c.y)
-}
-
-/// One event of turn `turn` in words, as the event log shows it.
-pub fn event_text(turn: usize, event: &Event) -> String {
-    let what = match event {
-        Event::Seen { guard, from, .. } => format!("guard {guard} saw you from {}", at(*from)),
-        Event::Heard { guard, at: c } => format!("guard {guard} heard you creak at {}", at(*c)),
-        Event::Shout { guard, .. } => format!("guard {guard} shouted"),
-        Event::HeardShout { guard, from } => {
-            format!("guard {guard} heard the shout from {}", at(*from))
-        }
-        Event::Hit { guard, health } => format!("guard {guard} hit you: health {health}"),
-        Event::Caught => "you were caught".to_string(),
-        Event::Loot { total, .. } => format!("{total} loot"),
-        Event::TorchToggled { cell, lit: true } => format!("you lit the torch at {}", at(*cell)),
-        Event::TorchToggled { cell, lit: false } => {
-            format!("you put out the torch at {}", at(*cell))
-        }
-        Event::Relit { guard, cell } => format!("guard {guard} relit the torch at {}", at(*cell)),
-        Event::Mode { guard, from, to } => {
-            return format!(
-                "turn {turn}: guard {guard}: {} -> {}",
-                from.label(),
-                to.label()
-            );
-        }
-        Event::LeftLevel => "you left the level".to_string(),
-        Event::Bumped { guard } => format!("guard {guard} bumped into you"),
-        Event::KnockedOut { guard } => format!("you knocked guard {guard} out"),
-        Event::Pickpocketed { guard, purse, key } => {
-            let what = match (purse, key) {
-                (true, true) => "purse and key",
-                (false, true) => "key",
-                _ => "purse",
-            };
-            format!("you took guard {guard}'s {what}")
-        }
-        Event::Noise { noise, heard_by: 0 } => format!("a {noise}; nobody heard it"),
-        Event::Noise { noise, heard_by } => format!("a {noise}: {heard_by} guard(s) heard it"),
-        Event::Unlocked { cell } => format!("the treasure at {} is unlocked", at(*cell)),
-    };
-    format!("turn {turn}: {what}")
 }
 
 impl PlayPanel {

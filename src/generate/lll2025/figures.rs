@@ -1,143 +1,19 @@
 //! The per-mansion figures of the 2025 reference statistics (`lll-2025-mansion.md` §12,
 //! `tests/data/lll2025-stats.json`'s `figure_keys`), computed from a [`Build`] alone (the route
-//! figures from the guards' route nodes: visits, stops and the sweep flag). Figures whose inputs the
-//! build does not keep would be listed in `SKIPPED` with the reason (none is). `stats --generator
+//! figures from the guards' route nodes: visits, stops and the sweep flag). Every figure of the reference
+//! is computed ([`super::figure_keys`] lists them). `stats --generator
 //! lll2025` prints them ([`super::declaration`]); `tests/lll2025_stats.rs` checks every one against the
 //! reference over games 1–2000.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::Build;
+use super::figure_keys::{KEYS, REAL};
 use super::map::{ItemKind, Terrain};
 use super::patrols::StopKind;
 use super::plan::LevelType;
 use super::rooms::{DoorType, RoomId, RoomType};
 use crate::generate::figures::{Figure, GeneratorFigures};
-
-/// The reference's figures (`figure_keys` of `lll2025-stats.json`), in its order: the order `stats`
-/// prints them in.
-pub const KEYS: [&str; 112] = [
-    "rooms_x",
-    "rooms_y",
-    "plan_loot",
-    "width",
-    "height",
-    "straight_outside_walls",
-    "mirror_x",
-    "mirror_y",
-    "mirror_doors",
-    "courtyard_slots",
-    "merges",
-    "perimeter",
-    "fortress_ring",
-    "rooms",
-    "indoor_rooms",
-    "courtyards",
-    "indoor_cells",
-    "rt_exterior",
-    "rt_public_courtyard",
-    "rt_public_room",
-    "rt_private_courtyard",
-    "rt_private_room",
-    "rt_vault",
-    "rt_bedroom",
-    "rt_dining",
-    "rt_public_library",
-    "rt_private_library",
-    "rt_kitchen",
-    "rt_treasure",
-    "rt_treasure_courtyard",
-    "rt_locked_treasure",
-    "rt_locked_treasure_courtyard",
-    "rt_throne_room",
-    "private_rooms",
-    "dead_ends",
-    "max_depth",
-    "backtracking",
-    "doors",
-    "door_standard",
-    "door_front_gate",
-    "door_back_gate",
-    "door_locked",
-    "door_locked_exterior",
-    "door_locked_vault",
-    "door_locked_interior",
-    "exterior_doors_back",
-    "exterior_doors_side",
-    "fortress_extra_doors",
-    "fortress_extra_locked",
-    "windows",
-    "door_items",
-    "open_doorways",
-    "locked_door_items",
-    "portcullises",
-    "garden_doors",
-    "loot",
-    "loot_coins",
-    "loot_purses",
-    "loot_on_furniture",
-    "loot_vault",
-    "loot_throne",
-    "loot_dead_end",
-    "loot_master",
-    "loot_other",
-    "loot_in_courtyards",
-    "treasures",
-    "treasures_locked",
-    "treasure_switches",
-    "treasure_notes",
-    "vault_boxes",
-    "health",
-    "guards",
-    "guards_patrolling",
-    "guards_sweeper",
-    "guards_stationary",
-    "guards_window",
-    "guards_seated",
-    "guards_vault",
-    "guards_outside",
-    "guards_torch",
-    "key_guards",
-    "needs_key",
-    "patrol_routes",
-    "route_loops",
-    "route_out_and_back",
-    "route_cells_mean",
-    "route_visits_mean",
-    "route_rooms_mean",
-    "route_visits_max",
-    "stations_window",
-    "stations_chair",
-    "stations_beside_door",
-    "unpatrolled_rooms",
-    "multi_patrolled_rooms",
-    "torches_lit",
-    "torches_unlit",
-    "chairs",
-    "tables",
-    "beds",
-    "drawers_short",
-    "drawers_tall",
-    "bookshelves",
-    "shelves",
-    "stoves",
-    "bushes_exterior",
-    "bushes_courtyard",
-    "creaky_cells",
-    "water_cells",
-    "vault_floor_cells",
-    "items",
-    "par_turns",
-    "unreachable_floor_cells",
-];
-
-/// The figures whose value is a mean or a length in turns, not a count.
-const REAL: [&str; 4] = [
-    "backtracking",
-    "route_cells_mean",
-    "route_visits_mean",
-    "route_rooms_mean",
-];
 
 /// [`figures`] as `stats` prints them: every key of [`KEYS`] in order, counts as integers.
 pub fn generator_figures(build: &Build) -> GeneratorFigures {

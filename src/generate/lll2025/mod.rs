@@ -54,6 +54,7 @@ pub mod dense;
 pub mod doors;
 pub mod exterior;
 pub mod field;
+pub mod figure_keys;
 pub mod figures;
 pub mod furnish;
 pub mod guards;
