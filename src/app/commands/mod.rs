@@ -6,5 +6,6 @@ pub(super) mod confirm;
 pub(super) mod dialogs;
 pub(super) mod dispatch;
 pub(super) mod keys;
+pub(super) mod menus;
 pub(super) mod pending;
 pub(super) mod replace;

@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 use crate::analysis::stealth::LitMap;
 use crate::app::commands::command::Command;
 use crate::app::commands::keys::key_name;
-use crate::app::map::tool::Tool;
+use crate::app::commands::menus::{Entry, menus, tool_commands};
 use crate::app::panel_set::Panels;
 use crate::app::panels::describe::{self, route_summary};
 use crate::app::panels::edit_panels;
@@ -14,74 +14,20 @@ use crate::app::panels::legend;
 use crate::app::panels::stealth_panels;
 use crate::app::panels::widgets::{command_button, menu_item, menu_toggle};
 use crate::app::state::{EditorState, MessageKind, Overlay, Source};
-use crate::generate::campaign;
 use crate::model::{Item, ItemKind, Room, RoomId, RoomKind, RoomOrigin};
 use crate::paint::{Layer, palette};
 use crate::play::rule_sets;
 
-/// The menu bar: every keyed command, grouped.
+/// The menu bar: the menus of [`menus`], then the Help cheat sheet.
 pub fn menu_bar(ui: &mut Ui, state: &EditorState, panels: &Panels, commands: &mut Vec<Command>) {
     egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("File", |ui| edit_panels::file_menu(ui, state, commands));
-        ui.menu_button("Edit", |ui| edit_panels::edit_menu(ui, state, &panels.tools, commands));
-        ui.menu_button("View", |ui| {
-            for &overlay in Overlay::ALL {
-                let cmd = Command::ToggleOverlay(overlay);
-                menu_toggle(ui, cmd, state.view.overlays.is_on(overlay), commands);
-            }
-            menu_toggle(ui, Command::ToggleGrid, state.view.show_grid, commands);
-            let settled = state.view.lit_map == LitMap::Settled;
-            menu_toggle(ui, Command::ToggleSettledLight, settled, commands);
-            ui.menu_button("Layers", |ui| {
-                for &layer in Layer::ALL {
-                    let on = state.view.layers.is_on(layer);
-                    menu_toggle(ui, Command::ToggleLayer(layer), on, commands);
-                }
+        for (title, entries) in menus() {
+            ui.menu_button(title, |ui| {
+                // Room for the longest label beside its shortcut ("Save As…", Ctrl+Shift+S).
+                ui.set_min_width(260.0);
+                menu_entries(ui, &entries, state, panels, commands);
             });
-            ui.separator();
-            for cmd in [Command::FitToWindow, Command::ZoomIn, Command::ZoomOut] {
-                menu_item(ui, cmd, true, commands);
-            }
-            ui.separator();
-            menu_toggle(ui, Command::ToggleControls, panels.layout.controls, commands);
-            menu_toggle(ui, Command::ToggleDetails, panels.details_shown(), commands);
-            ui.separator();
-            for cmd in [Command::GoToRoom, Command::CommandPalette] {
-                menu_item(ui, cmd, true, commands);
-            }
-        });
-        ui.menu_button("Mansion", |ui| {
-            menu_item(ui, Command::Regenerate, true, commands);
-            menu_item(ui, Command::RandomSeed, true, commands);
-            menu_toggle(ui, Command::ToggleBrowser, panels.browser.open, commands);
-            ui.separator();
-            for n in 0..campaign::LEVELS as u32 {
-                menu_item(ui, Command::OpenMansion(n), true, commands);
-            }
-        });
-        ui.menu_button("Play", |ui| {
-            ui.set_min_width(240.0);
-            let playing = panels.play.playing();
-            for cmd in [
-                Command::PlayFromStart,
-                Command::PlayFromHere,
-                Command::PlayGhostRoute,
-            ] {
-                menu_item(ui, cmd, true, commands);
-            }
-            ui.separator();
-            for cmd in [
-                Command::PlayStepBack,
-                Command::RestartPlay,
-                Command::StopPlaying,
-            ] {
-                menu_item(ui, cmd, playing, commands);
-            }
-            menu_toggle(ui, Command::ToggleFog, panels.play.fog, commands);
-            ui.separator();
-            menu_item(ui, Command::SavePlayThrough, playing, commands);
-            menu_item(ui, Command::OpenPlayThrough, true, commands);
-        });
+        }
         ui.menu_button("Help", |ui| {
             ui.label("Drag with the right or middle button, or hold Space and drag, to pan; wheel to zoom.");
             let line = |ui: &mut Ui, cmd: &Command| {
@@ -94,7 +40,7 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, panels: &Panels, commands: &mu
                 line(ui, cmd);
             }
             ui.strong("Tools");
-            for cmd in &Tool::ALL.iter().copied().map(Command::SetTool).collect::<Vec<_>>() {
+            for cmd in &tool_commands() {
                 line(ui, cmd);
             }
             ui.label(format!("{:>12}  brush size", "[  ]"));
@@ -115,6 +61,85 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, panels: &Panels, commands: &mu
             }
         });
     });
+}
+
+/// Draws menu entries: a toggle as a checkbox ticked as it stands, a command as a button, enabled when
+/// it can act now.
+fn menu_entries(
+    ui: &mut Ui,
+    entries: &[Entry],
+    state: &EditorState,
+    panels: &Panels,
+    commands: &mut Vec<Command>,
+) {
+    for entry in entries {
+        match entry {
+            Entry::Command(command) => match ticked(command, state, panels) {
+                Some(on) => menu_toggle(ui, command.clone(), on, commands),
+                None => menu_item(
+                    ui,
+                    command.clone(),
+                    enabled(command, state, panels),
+                    commands,
+                ),
+            },
+            Entry::Separator => {
+                ui.separator();
+            }
+            Entry::Submenu(title, inner) => {
+                ui.menu_button(*title, |ui| {
+                    menu_entries(ui, inner, state, panels, commands);
+                });
+            }
+            Entry::RecentFiles => {
+                ui.menu_button("Open recent", |ui| {
+                    if state.files.recent.is_empty() {
+                        ui.weak("No recent files");
+                    }
+                    for (i, path) in state.files.recent.iter().enumerate() {
+                        if ui.button(path.display().to_string()).clicked() {
+                            commands.push(Command::OpenRecent(i));
+                            ui.close();
+                        }
+                    }
+                });
+            }
+        }
+    }
+}
+
+/// Whether a toggling command's setting is on; `None` for a command that does not toggle.
+fn ticked(command: &Command, state: &EditorState, panels: &Panels) -> Option<bool> {
+    Some(match command {
+        Command::ToggleOverlay(overlay) => state.view.overlays.is_on(*overlay),
+        Command::ToggleLayer(layer) => state.view.layers.is_on(*layer),
+        Command::ToggleGrid => state.view.show_grid,
+        Command::ToggleSettledLight => state.view.lit_map == LitMap::Settled,
+        Command::ToggleTimeline => panels.timeline.open,
+        Command::ToggleControls => panels.layout.controls,
+        Command::ToggleDetails => panels.details_shown(),
+        Command::ToggleBrowser => panels.browser.open,
+        Command::ToggleFog => panels.play.fog,
+        Command::ToggleReopenLastFile => state.settings.reopen_last_file,
+        _ => return None,
+    })
+}
+
+/// Whether a menu's command can act now (undo with a history, cut with a selection, a game's
+/// commands while one is played).
+fn enabled(command: &Command, state: &EditorState, panels: &Panels) -> bool {
+    match command {
+        Command::Undo => state.history.can_undo(),
+        Command::Redo => state.history.can_redo(),
+        Command::Cut | Command::Copy => panels.tools.selection.is_some(),
+        Command::Paste => panels.tools.clipboard.is_some(),
+        Command::ToggleLock => state.selection.room.is_some(),
+        Command::PlayStepBack
+        | Command::RestartPlay
+        | Command::StopPlaying
+        | Command::SavePlayThrough => panels.play.playing(),
+        _ => true,
+    }
 }
 
 /// Overlay checkboxes (each with its key) and the legends of the shown overlays.

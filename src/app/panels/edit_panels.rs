@@ -10,82 +10,12 @@ use crate::app::map::tool::{ITEMS, PAINTS, Tool};
 use crate::app::map::tools::ToolState;
 use crate::app::panels::describe::drawable;
 use crate::app::panels::picker::{self, GeneratorPicker};
-use crate::app::panels::widgets::{command_button, menu_item};
+use crate::app::panels::widgets::command_button;
 use crate::app::state::EditorState;
 use crate::edit::{self, Edit};
 use crate::generate::Step;
-use crate::io::export::Format;
 use crate::model::{LockOrigin, RoomKind};
 use crate::paint::palette;
-
-/// The File menu.
-pub fn file_menu(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
-    // Room for "Save As…" next to its Ctrl+Shift+S.
-    ui.set_min_width(240.0);
-    for command in [
-        Command::New,
-        Command::Open,
-        Command::AskDailyRun,
-        Command::AskRun,
-        Command::AskLevelSeed,
-    ] {
-        menu_item(ui, command, true, commands);
-    }
-    ui.menu_button("Open recent", |ui| {
-        if state.files.recent.is_empty() {
-            ui.weak("No recent files");
-        }
-        for (i, path) in state.files.recent.iter().enumerate() {
-            if ui.button(path.display().to_string()).clicked() {
-                commands.push(Command::OpenRecent(i));
-                ui.close();
-            }
-        }
-    });
-    ui.separator();
-    menu_item(ui, Command::Save, true, commands);
-    menu_item(ui, Command::SaveAs, true, commands);
-    ui.menu_button("Export", |ui| {
-        for &format in Format::ALL {
-            menu_item(ui, Command::Export(format), true, commands);
-        }
-    });
-    let mut reopen = state.settings.reopen_last_file;
-    let command = Command::ToggleReopenLastFile;
-    if ui
-        .checkbox(&mut reopen, command.label())
-        .on_hover_text(command.description())
-        .changed()
-    {
-        commands.push(command);
-    }
-    ui.separator();
-    menu_item(ui, Command::Quit, true, commands);
-}
-
-/// The Edit menu: undo, redo, locks, regeneration and re-rolls.
-pub fn edit_menu(ui: &mut Ui, state: &EditorState, tools: &ToolState, commands: &mut Vec<Command>) {
-    ui.set_min_width(280.0);
-    menu_item(ui, Command::Undo, state.history.can_undo(), commands);
-    menu_item(ui, Command::Redo, state.history.can_redo(), commands);
-    ui.separator();
-    let selected = tools.selection.is_some();
-    menu_item(ui, Command::Cut, selected, commands);
-    menu_item(ui, Command::Copy, selected, commands);
-    menu_item(ui, Command::Paste, tools.clipboard.is_some(), commands);
-    ui.separator();
-    menu_item(
-        ui,
-        Command::ToggleLock,
-        state.selection.room.is_some(),
-        commands,
-    );
-    menu_item(ui, Command::RegenerateUnlocked, true, commands);
-    menu_item(ui, Command::RegenerateSameSeed, true, commands);
-    for step in [Step::Furniture, Step::Loot, Step::Patrols] {
-        menu_item(ui, Command::Reroll(step), true, commands);
-    }
-}
 
 /// Generator picker, regenerate, re-roll.
 pub fn document(
