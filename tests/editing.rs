@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use mansion_forge::app::{Editor, EditorState, Tool};
+use mansion_forge::app::{Editor, EditorState, FieldValue, Tool};
 use mansion_forge::edit::locks::covered_cells;
 use mansion_forge::model::{Cell, Diagnostic, Level, Number, RoomKind, Terrain};
 
@@ -393,7 +393,10 @@ fn out_of_range_parameters_are_clamped_and_reported() {
     {
         let picker = &mut harness.state_mut().panels.picker;
         assert_eq!(picker.id, "tile_growth");
-        picker.values[0] = "9999".to_string();
+        picker.values[0] = FieldValue::Number {
+            value: 9999.0,
+            whole: true,
+        };
     }
     click(&mut harness, "Apply generator");
     let state = &harness.state().state;

@@ -7,7 +7,7 @@ mod ui;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use mansion_forge::app::Editor;
+use mansion_forge::app::{Editor, FieldValue};
 use mansion_forge::generate::packed_mansion::Placement;
 
 /// Clicks the widget labelled `label`, scrolled into view first (the picker is taller than its panel),
@@ -62,7 +62,10 @@ fn a_clamped_value_is_named_in_the_status_bar() {
             .iter()
             .position(|s| s.name == "modules_x")
             .expect("modules_x");
-        picker.values[at] = "1000".to_string();
+        picker.values[at] = FieldValue::Number {
+            value: 1000.0,
+            whole: true,
+        };
     }
     press(&mut harness, "Generator and parameters");
     press(&mut harness, "Apply generator");

@@ -54,7 +54,7 @@ pub use panel_set::{Layout, Panels};
 pub use panels::campaign_panel::CampaignPanel;
 pub use panels::findings::{Finding, Severity, level_findings};
 pub use panels::palette::Palette;
-pub use panels::picker::GeneratorPicker;
+pub use panels::picker::{FieldValue, GeneratorPicker};
 pub use panels::play_panel::PlayPanel;
 pub use panels::play_words::event_text;
 pub use panels::timeline::Timeline;

@@ -2,9 +2,11 @@
 //! (`Command::ApplyRecipe`). The fields are the registry's parameter specs, so the panel, the command line
 //! and the presets share names, ranges and help texts.
 //!
-//! Values are kept as JSON (the parameters' serde form) and handed to `GeneratorParams::with`, which parses
-//! them exactly as the command line's `--param NAME=VALUE`. Numbers outside a spec's range are sent as
-//! typed: the generators clamp them and say so in the level's diagnostics.
+//! Each field holds its value typed by its spec's widget ([`FieldValue`]: a number, a tick, a choice, a
+//! set), read once from the parameters when the form is filled; the widgets edit those values, and only
+//! Apply writes them out, as the command line's `--param NAME=VALUE` would type them, for
+//! `GeneratorParams::with`. Numbers outside a spec's range are sent as typed: the generators clamp them
+//! and say so in the level's diagnostics.
 
 use egui::Ui;
 use serde_json::Value;
@@ -21,8 +23,8 @@ use crate::paint::palette;
 pub struct GeneratorPicker {
     /// Generator id.
     pub id: &'static str,
-    /// One value per parameter spec of `id`, as JSON text ("5", "\[2,3\]", "Random").
-    pub values: Vec<String>,
+    /// One value per parameter spec of `id`.
+    pub values: Vec<FieldValue>,
     /// Why the last Apply was refused.
     pub error: Option<String>,
     /// The document's generator the form was filled from: the form is refilled only when that changes.
@@ -45,12 +47,89 @@ fn specs(id: &str) -> &'static [ParamSpec] {
     kind(id).params()
 }
 
-/// One JSON value as the form shows it: strings bare, everything else as JSON.
-fn field_text(value: Option<&Value>) -> String {
-    match value {
-        Some(Value::String(s)) => s.clone(),
-        Some(v) => v.to_string(),
-        None => String::new(),
+/// One parameter's value in the form, typed by its spec's widget.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FieldValue {
+    /// A number; `whole` when the parameter is an integer.
+    Number {
+        /// The value.
+        value: f64,
+        /// Whether the parameter takes whole numbers only.
+        whole: bool,
+    },
+    /// A number, or the generator's own choice (`None`, the command line's `null`).
+    Auto {
+        /// The value, `None` for the generator's choice.
+        value: Option<f64>,
+        /// Whether the parameter takes whole numbers only.
+        whole: bool,
+    },
+    /// A tick box.
+    Check(bool),
+    /// One of the spec's variants.
+    Pick(String),
+    /// The members ticked, in the spec's order.
+    Set(Vec<String>),
+    /// Free text (structured values), written as typed.
+    Text(String),
+}
+
+impl FieldValue {
+    /// The value of parameter `spec` in the parameters' serde form (`json`), typed by the spec's widget;
+    /// a value of another shape is shown as text to fix.
+    fn read(spec: &ParamSpec, json: Option<&Value>) -> FieldValue {
+        let whole = json.is_some_and(|v| v.is_i64() || v.is_u64());
+        match (spec.widget, json) {
+            (Widget::Number, Some(v)) if v.is_number() => FieldValue::Number {
+                value: v.as_f64().unwrap_or_default(),
+                whole,
+            },
+            (Widget::OptionalNumber, Some(Value::Null) | None) => FieldValue::Auto {
+                value: None,
+                whole: spec.min.is_none_or(|m| m.fract() == 0.0),
+            },
+            (Widget::OptionalNumber, Some(v)) if v.is_number() => FieldValue::Auto {
+                value: v.as_f64(),
+                whole,
+            },
+            (Widget::Check, Some(Value::Bool(b))) => FieldValue::Check(*b),
+            (Widget::Pick(_), Some(Value::String(s))) => FieldValue::Pick(s.clone()),
+            (Widget::Set(_), Some(Value::Array(members))) => FieldValue::Set(
+                members
+                    .iter()
+                    .map(|m| match m {
+                        Value::String(s) => s.clone(),
+                        other => other.to_string(),
+                    })
+                    .collect(),
+            ),
+            (_, Some(Value::String(s))) => FieldValue::Text(s.clone()),
+            (_, Some(v)) => FieldValue::Text(v.to_string()),
+            (_, None) => FieldValue::Text(String::new()),
+        }
+    }
+
+    /// The value as the command line's `--param NAME=VALUE` types it.
+    fn text(&self) -> String {
+        let number = |n: f64, whole: bool| {
+            if whole {
+                format!("{}", n.round() as i64)
+            } else {
+                format!("{n}")
+            }
+        };
+        match self {
+            FieldValue::Number { value, whole } => number(*value, *whole),
+            FieldValue::Auto { value: None, .. } => "null".to_string(),
+            FieldValue::Auto {
+                value: Some(n),
+                whole,
+            } => number(*n, *whole),
+            FieldValue::Check(on) => on.to_string(),
+            FieldValue::Pick(choice) => choice.clone(),
+            FieldValue::Set(members) => members.join(","),
+            FieldValue::Text(text) => text.clone(),
+        }
     }
 }
 
@@ -65,7 +144,7 @@ impl GeneratorPicker {
         let json = params.to_json();
         let values = specs(id)
             .iter()
-            .map(|spec| field_text(json.get(spec.name)))
+            .map(|spec| FieldValue::read(spec, json.get(spec.name)))
             .collect();
         GeneratorPicker {
             id,
@@ -102,7 +181,7 @@ impl GeneratorPicker {
         let pairs: Vec<(String, String)> = specs(self.id)
             .iter()
             .zip(&self.values)
-            .map(|(spec, value)| (spec.name.to_string(), value.clone()))
+            .map(|(spec, value)| (spec.name.to_string(), value.text()))
             .collect();
         defaults(self.id).with(&pairs)
     }
@@ -220,42 +299,17 @@ fn spec_help(spec: &ParamSpec) -> String {
     }
 }
 
-/// The widget of one parameter; it writes the value back as the command line would type it.
-fn param_widget(ui: &mut Ui, spec: &ParamSpec, value: &mut String, label: egui::Id) {
+/// The widget of one parameter, editing its typed value.
+fn param_widget(ui: &mut Ui, spec: &ParamSpec, value: &mut FieldValue, label: egui::Id) {
     let help = spec_help(spec);
-    match spec.widget {
-        Widget::Number => number(ui, spec, value, label, &help),
-        Widget::OptionalNumber => {
-            let mut auto = value.trim() == "null";
-            if ui
-                .checkbox(&mut auto, "auto")
-                .on_hover_text("Let the generator choose")
-                .changed()
-            {
-                *value = if auto {
-                    "null".to_string()
-                } else {
-                    format!("{}", spec.min.unwrap_or(0.0).max(1.0))
-                };
-            }
-            if !auto {
-                number(ui, spec, value, label, &help);
-            }
-        }
-        Widget::Check => {
-            let mut on = value.trim() == "true";
-            let response = ui.checkbox(&mut on, "").on_hover_text(help);
-            if response.labelled_by(label).changed() {
-                *value = on.to_string();
-            }
-        }
-        Widget::Pick(options) => {
+    match (spec.widget, value) {
+        (Widget::Pick(options), FieldValue::Pick(choice)) => {
             egui::ComboBox::from_id_salt(("param", spec.name))
-                .selected_text(value.as_str())
+                .selected_text(choice.as_str())
                 .show_ui(ui, |ui| {
                     for &option in options {
-                        if ui.selectable_label(value == option, option).clicked() {
-                            *value = option.to_string();
+                        if ui.selectable_label(choice == option, option).clicked() {
+                            *choice = option.to_string();
                         }
                     }
                 })
@@ -263,92 +317,93 @@ fn param_widget(ui: &mut Ui, spec: &ParamSpec, value: &mut String, label: egui::
                 .on_hover_text(help)
                 .labelled_by(label);
         }
-        Widget::Set(items) => {
-            let mut chosen = set_members(value);
-            let shown = if chosen.is_empty() {
-                "none".to_string()
-            } else {
-                chosen.join(", ")
-            };
-            // Stays open while boxes are ticked: a designer picks several members in one go.
-            let stay_open = egui::containers::menu::MenuConfig::new()
-                .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
-            let (button, menu) = egui::containers::menu::MenuButton::new(shown)
-                .config(stay_open)
-                .ui(ui, |ui| {
-                    let mut changed = false;
-                    for &item in items {
-                        let mut on = chosen.iter().any(|c| c == item);
-                        if ui.checkbox(&mut on, item).changed() {
-                            changed = true;
-                            chosen.retain(|c| c != item);
-                            if on {
-                                chosen.push(item.to_string());
-                            }
-                        }
-                    }
-                    changed
-                });
-            button.on_hover_text(&help).labelled_by(label);
-            if menu.is_some_and(|m| m.inner) {
-                // In the items' own order, as the command line would list them.
-                let ordered: Vec<&str> = items
-                    .iter()
-                    .copied()
-                    .filter(|i| chosen.iter().any(|c| c == i))
-                    .collect();
-                *value = ordered.join(",");
+        (Widget::Set(items), FieldValue::Set(chosen)) => {
+            set_widget(ui, items, chosen, &help, label);
+        }
+        (_, FieldValue::Number { value, whole }) => number(ui, spec, value, *whole, label, &help),
+        (_, FieldValue::Auto { value, whole }) => {
+            let mut auto = value.is_none();
+            if ui
+                .checkbox(&mut auto, "auto")
+                .on_hover_text("Let the generator choose")
+                .changed()
+            {
+                *value = (!auto).then(|| spec.min.unwrap_or(0.0).max(1.0));
+            }
+            if let Some(n) = value {
+                number(ui, spec, n, *whole, label, &help);
             }
         }
-        Widget::Text => {
-            ui.add(egui::TextEdit::singleline(value).desired_width(140.0))
+        (_, FieldValue::Check(on)) => {
+            ui.checkbox(on, "").on_hover_text(help).labelled_by(label);
+        }
+        (_, FieldValue::Pick(text) | FieldValue::Text(text)) => {
+            ui.add(egui::TextEdit::singleline(text).desired_width(140.0))
                 .on_hover_text(help)
                 .labelled_by(label);
         }
+        (_, FieldValue::Set(members)) => {
+            let mut text = members.join(",");
+            let response = ui
+                .add(egui::TextEdit::singleline(&mut text).desired_width(140.0))
+                .on_hover_text(help)
+                .labelled_by(label);
+            if response.changed() {
+                *members = text.split(',').map(|m| m.trim().to_string()).collect();
+            }
+        }
     }
 }
 
-/// A number on a slider over the spec's range; typed values outside it are kept (the generator clamps
-/// them and says so), and a value that is not a number yet is shown as text to fix.
-fn number(ui: &mut Ui, spec: &ParamSpec, value: &mut String, label: egui::Id, help: &str) {
-    let (Some(min), Some(max), Ok(mut n)) = (spec.min, spec.max, value.trim().parse::<f64>())
-    else {
-        ui.add(egui::TextEdit::singleline(value).desired_width(140.0))
-            .on_hover_text(help)
-            .labelled_by(label);
-        return;
-    };
-    let integer = !value.contains('.') && min.fract() == 0.0 && max.fract() == 0.0 && max > 1.0;
-    let mut slider = egui::Slider::new(&mut n, min..=max).clamping(egui::SliderClamping::Never);
-    slider = if integer {
-        slider.integer()
+/// A set's members, ticked in a menu that stays open while boxes are ticked (a designer picks several
+/// in one go), kept in the items' own order as the command line would list them.
+fn set_widget(ui: &mut Ui, items: &[&str], chosen: &mut Vec<String>, help: &str, label: egui::Id) {
+    let shown = if chosen.is_empty() {
+        "none".to_string()
     } else {
-        slider.max_decimals(3)
+        chosen.join(", ")
     };
-    if ui
-        .add(slider)
-        .on_hover_text(help)
-        .labelled_by(label)
-        .changed()
-    {
-        *value = if integer {
-            format!("{}", n.round() as i64)
-        } else {
-            format!("{n}")
-        };
-    }
+    let stay_open = egui::containers::menu::MenuConfig::new()
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+    let (button, _) = egui::containers::menu::MenuButton::new(shown)
+        .config(stay_open)
+        .ui(ui, |ui| {
+            for &item in items {
+                let mut on = chosen.iter().any(|c| c == item);
+                if ui.checkbox(&mut on, item).changed() {
+                    let mut members: Vec<String> = items
+                        .iter()
+                        .filter(|&&i| {
+                            if i == item {
+                                on
+                            } else {
+                                chosen.iter().any(|c| c == i)
+                            }
+                        })
+                        .map(|i| (*i).to_string())
+                        .collect();
+                    std::mem::swap(chosen, &mut members);
+                }
+            }
+        });
+    button.on_hover_text(help).labelled_by(label);
 }
 
-/// The members of a set value written as JSON (`["cross","dead_end"]`, `[2,3]`) or as a list (`2,3`).
-fn set_members(value: &str) -> Vec<String> {
-    value
-        .trim()
-        .trim_start_matches('[')
-        .trim_end_matches(']')
-        .split(',')
-        .map(|m| m.trim().trim_matches('"').to_string())
-        .filter(|m| !m.is_empty())
-        .collect()
+/// A number on a slider over the spec's range (values typed outside it are kept: the generator clamps
+/// them and says so), or a drag value where the spec gives no range.
+fn number(ui: &mut Ui, spec: &ParamSpec, n: &mut f64, whole: bool, label: egui::Id, help: &str) {
+    let response = match (spec.min, spec.max) {
+        (Some(min), Some(max)) => {
+            let slider = egui::Slider::new(n, min..=max).clamping(egui::SliderClamping::Never);
+            ui.add(if whole {
+                slider.integer()
+            } else {
+                slider.max_decimals(3)
+            })
+        }
+        _ => ui.add(egui::DragValue::new(n).max_decimals(if whole { 0 } else { 3 })),
+    };
+    response.on_hover_text(help).labelled_by(label);
 }
 
 #[cfg(test)]
@@ -384,44 +439,68 @@ mod tests {
     fn every_offered_choice_parses_and_a_bogus_one_is_refused() {
         for id in registry::all().iter().map(|k| k.id()) {
             for (i, spec) in specs(id).iter().enumerate() {
-                let offered: Vec<String> = match spec.widget {
+                let offered: Vec<FieldValue> = match spec.widget {
                     Widget::Pick(options) => options
                         .iter()
-                        .map(std::string::ToString::to_string)
+                        .map(|o| FieldValue::Pick((*o).to_string()))
                         .collect(),
                     Widget::Set(items) => {
-                        let mut all = items
+                        let mut all: Vec<FieldValue> = items
                             .iter()
-                            .map(std::string::ToString::to_string)
-                            .collect::<Vec<_>>();
-                        all.push(items.join(","));
+                            .map(|i| FieldValue::Set(vec![(*i).to_string()]))
+                            .collect();
+                        all.push(FieldValue::Set(
+                            items.iter().map(|i| (*i).to_string()).collect(),
+                        ));
                         all
                     }
-                    Widget::Check => vec!["true".into(), "false".into()],
-                    Widget::OptionalNumber => vec!["null".into(), "3".into()],
+                    Widget::Check => vec![FieldValue::Check(true), FieldValue::Check(false)],
+                    Widget::OptionalNumber => vec![
+                        FieldValue::Auto {
+                            value: None,
+                            whole: true,
+                        },
+                        FieldValue::Auto {
+                            value: Some(3.0),
+                            whole: true,
+                        },
+                    ],
                     Widget::Number | Widget::Text => continue,
                 };
                 let mut picker = GeneratorPicker::from_params(&defaults(id));
                 for value in offered {
                     picker.values[i] = value.clone();
-                    assert!(picker.params().is_ok(), "{id} {} = {value}", spec.name);
+                    assert!(picker.params().is_ok(), "{id} {} = {value:?}", spec.name);
                 }
-                if matches!(spec.widget, Widget::Pick(_) | Widget::Set(_)) {
-                    picker.values[i] = "Bogus".into();
-                    assert!(picker.params().is_err(), "{id} {} refuses Bogus", spec.name);
-                }
+                let bogus = match spec.widget {
+                    Widget::Pick(_) => FieldValue::Pick("Bogus".into()),
+                    Widget::Set(_) => FieldValue::Set(vec!["Bogus".into()]),
+                    _ => continue,
+                };
+                picker.values[i] = bogus;
+                assert!(picker.params().is_err(), "{id} {} refuses Bogus", spec.name);
             }
         }
     }
 
     #[test]
-    fn set_values_are_read_in_either_spelling() {
-        assert_eq!(
-            set_members(r#"["cross","dead_end"]"#),
-            ["cross", "dead_end"]
-        );
-        assert_eq!(set_members("[2,3]"), ["2", "3"]);
-        assert_eq!(set_members("2, 3"), ["2", "3"]);
-        assert!(set_members("[]").is_empty());
+    fn each_field_is_read_typed_by_its_widget() {
+        for id in registry::all().iter().map(|k| k.id()) {
+            let picker = GeneratorPicker::from_params(&defaults(id));
+            for (spec, value) in specs(id).iter().zip(&picker.values) {
+                let typed = match spec.widget {
+                    Widget::Number => matches!(value, FieldValue::Number { .. }),
+                    Widget::OptionalNumber => matches!(value, FieldValue::Auto { .. }),
+                    Widget::Check => matches!(value, FieldValue::Check(_)),
+                    Widget::Pick(options) => {
+                        matches!(value, FieldValue::Pick(p) if options.contains(&p.as_str()))
+                    }
+                    Widget::Set(items) => matches!(value, FieldValue::Set(members)
+                        if members.iter().all(|m| items.contains(&m.as_str()))),
+                    Widget::Text => matches!(value, FieldValue::Text(_)),
+                };
+                assert!(typed, "{id} {}: {value:?}", spec.name);
+            }
+        }
     }
 }

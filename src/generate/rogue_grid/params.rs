@@ -103,14 +103,16 @@ pub const PARAMS: &[ParamSpec] = &[
         480.0,
         "Fewest extra links (loops); null: (cells_x + cells_y) / 4.",
     )
-    .shown("Fewest extra corridors", "corridors"),
+    .shown("Fewest extra corridors", "corridors")
+    .edited(Widget::OptionalNumber),
     numeric(
         "extra_max",
         0.0,
         480.0,
         "Most extra links; null: (cells_x + cells_y) / 1.2.",
     )
-    .shown("Most extra corridors", "corridors"),
+    .shown("Most extra corridors", "corridors")
+    .edited(Widget::OptionalNumber),
     choice(
         "start",
         "Walk start: Random, or {\"Cell\":{\"i\":0,\"j\":0}}.",
