@@ -1,8 +1,8 @@
 //! The menu bar as data: which commands each menu offers, in order, with its separators and submenus.
-//! The menu bar draws this list (`panels::chrome::menu_bar`), and a test holds it to the named list
-//! ([`Command::listed`]): every command in a menu is in the palette, and every listed command is in a
-//! menu or in the test's list of commands offered elsewhere, with the place that offers them. The Help menu is the cheat sheet,
-//! read off the commands' keys.
+//! The menu bar draws [`MENUS`] (`panels::chrome::menu_bar`), building a menu's entries only while it
+//! is open, and a test holds them to the named list ([`Command::listed`]): every command in a menu is
+//! in the palette, and every listed command is in a menu or in the test's list of commands offered
+//! elsewhere, with the place that offers them. The Help menu is the cheat sheet, read off the keys.
 
 use crate::analysis::Overlay;
 use crate::app::commands::command::Command;
@@ -10,6 +10,7 @@ use crate::app::map::tool::Tool;
 use crate::generate::{Step, campaign};
 use crate::io::export::Format;
 use crate::paint::Layer;
+use Entry::{Command as C, RecentFiles, Separator, Submenu};
 
 /// One entry of a menu.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,10 +25,20 @@ pub enum Entry {
     RecentFiles,
 }
 
-/// The menus of the menu bar but Help, each with its title, left to right.
-pub fn menus() -> Vec<(&'static str, Vec<Entry>)> {
-    use Entry::{Command as C, RecentFiles, Separator, Submenu};
-    let file = vec![
+/// A menu: its title and what builds its entries.
+pub type Menu = (&'static str, fn() -> Vec<Entry>);
+
+/// The menus of the menu bar but Help, left to right.
+pub const MENUS: [Menu; 5] = [
+    ("File", file),
+    ("Edit", edit),
+    ("View", view),
+    ("Mansion", mansion),
+    ("Play", play),
+];
+
+fn file() -> Vec<Entry> {
+    vec![
         C(Command::New),
         C(Command::Open),
         C(Command::AskDailyRun),
@@ -44,7 +55,10 @@ pub fn menus() -> Vec<(&'static str, Vec<Entry>)> {
         C(Command::ToggleReopenLastFile),
         Separator,
         C(Command::Quit),
-    ];
+    ]
+}
+
+fn edit() -> Vec<Entry> {
     let mut edit = vec![
         C(Command::Undo),
         C(Command::Redo),
@@ -58,6 +72,10 @@ pub fn menus() -> Vec<(&'static str, Vec<Entry>)> {
         C(Command::RegenerateSameSeed),
     ];
     edit.extend(Step::ALL.iter().map(|&step| C(Command::Reroll(step))));
+    edit
+}
+
+fn view() -> Vec<Entry> {
     let mut view: Vec<Entry> = Overlay::ALL
         .iter()
         .map(|&overlay| C(Command::ToggleOverlay(overlay)))
@@ -88,6 +106,10 @@ pub fn menus() -> Vec<(&'static str, Vec<Entry>)> {
         C(Command::GoToRoom),
         C(Command::CommandPalette),
     ]);
+    view
+}
+
+fn mansion() -> Vec<Entry> {
     let mut mansion = vec![
         C(Command::Regenerate),
         C(Command::RandomSeed),
@@ -95,7 +117,11 @@ pub fn menus() -> Vec<(&'static str, Vec<Entry>)> {
         Separator,
     ];
     mansion.extend((0..campaign::LEVELS as u32).map(|n| C(Command::OpenMansion(n))));
-    let play = vec![
+    mansion
+}
+
+fn play() -> Vec<Entry> {
+    vec![
         C(Command::PlayFromStart),
         C(Command::PlayFromHere),
         C(Command::PlayGhostRoute),
@@ -107,13 +133,6 @@ pub fn menus() -> Vec<(&'static str, Vec<Entry>)> {
         Separator,
         C(Command::SavePlayThrough),
         C(Command::OpenPlayThrough),
-    ];
-    vec![
-        ("File", file),
-        ("Edit", edit),
-        ("View", view),
-        ("Mansion", mansion),
-        ("Play", play),
     ]
 }
 
@@ -131,28 +150,37 @@ mod tests {
     use crate::app::commands::command::CommandKind;
 
     /// Commands of the named list offered elsewhere than in a menu, with where.
-    const NOT_IN_MENUS: &[(&str, &str)] = &[
-        ("SetTool", "the Tools panel and each tool's key"),
-        ("Cancel", "Escape"),
+    const NOT_IN_MENUS: &[(CommandKind, &str)] = &[
+        (CommandKind::SetTool, "the Tools panel and each tool's key"),
+        (CommandKind::Cancel, "Escape"),
         (
-            "SelectLoot",
+            CommandKind::SelectLoot,
             "the routes legend and the inspector's loot rows",
         ),
         (
-            "CompareWithLastRegeneration",
+            CommandKind::CompareWithLastRegeneration,
             "the Compare section of the details panel",
         ),
         (
-            "CompareWithStep",
+            CommandKind::CompareWithStep,
             "the Compare section of the details panel",
         ),
         (
-            "CompareWithFile",
+            CommandKind::CompareWithFile,
             "the Compare section of the details panel",
         ),
-        ("StopComparing", "the Compare section of the details panel"),
-        ("PlayNextTurn", "the Play panel, while a route plays"),
-        ("ToggleAutoPlay", "the Play panel, while a route plays"),
+        (
+            CommandKind::StopComparing,
+            "the Compare section of the details panel",
+        ),
+        (
+            CommandKind::PlayNextTurn,
+            "the Play panel, while a route plays",
+        ),
+        (
+            CommandKind::ToggleAutoPlay,
+            "the Play panel, while a route plays",
+        ),
     ];
 
     /// The commands of `entries`, submenus included, in order.
@@ -167,17 +195,26 @@ mod tests {
             .collect()
     }
 
-    fn kind_name(command: &Command) -> String {
-        format!("{:?}", CommandKind::from(command))
+    /// Every command of every menu, in order.
+    fn menu_commands() -> Vec<Command> {
+        MENUS
+            .iter()
+            .flat_map(|(_, entries)| {
+                commands_of(&entries())
+                    .into_iter()
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
+            .collect()
     }
 
     #[test]
     fn every_listed_command_is_in_a_menu_or_says_where_it_is() {
-        let menus = menus();
-        let in_menus: Vec<&Command> = menus.iter().flat_map(|(_, e)| commands_of(e)).collect();
+        let in_menus = menu_commands();
         for command in Command::listed() {
-            let in_a_menu = in_menus.contains(&&command);
-            let elsewhere = NOT_IN_MENUS.iter().find(|(k, _)| *k == kind_name(&command));
+            let in_a_menu = in_menus.contains(&command);
+            let kind = CommandKind::from(&command);
+            let elsewhere = NOT_IN_MENUS.iter().find(|(k, _)| *k == kind);
             assert!(
                 in_a_menu != elsewhere.is_some(),
                 "{command:?}: in a menu {in_a_menu}, said to be elsewhere {elsewhere:?}"
@@ -188,8 +225,7 @@ mod tests {
     #[test]
     fn the_menus_offer_only_listed_commands_and_each_once() {
         let listed = Command::listed();
-        let menus = menus();
-        let in_menus: Vec<&Command> = menus.iter().flat_map(|(_, e)| commands_of(e)).collect();
+        let in_menus = menu_commands();
         for (i, command) in in_menus.iter().enumerate() {
             assert!(
                 listed.contains(command),
@@ -199,8 +235,8 @@ mod tests {
         }
         for (kind, place) in NOT_IN_MENUS {
             assert!(
-                listed.iter().any(|c| kind_name(c) == *kind),
-                "{kind} (said to be in {place}) is not a listed command"
+                listed.iter().any(|c| CommandKind::from(c) == *kind),
+                "{kind:?} (said to be in {place}) is not a listed command"
             );
         }
     }

@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 use crate::analysis::stealth::LitMap;
 use crate::app::commands::command::Command;
 use crate::app::commands::keys::key_name;
-use crate::app::commands::menus::{Entry, menus, tool_commands};
+use crate::app::commands::menus::{Entry, MENUS, tool_commands};
 use crate::app::panel_set::Panels;
 use crate::app::panels::describe::{self, route_summary};
 use crate::app::panels::edit_panels;
@@ -18,14 +18,14 @@ use crate::model::{Item, ItemKind, Room, RoomId, RoomKind, RoomOrigin};
 use crate::paint::{Layer, palette};
 use crate::play::rule_sets;
 
-/// The menu bar: the menus of [`menus`], then the Help cheat sheet.
+/// The menu bar: the menus of [`MENUS`], then the Help cheat sheet.
 pub fn menu_bar(ui: &mut Ui, state: &EditorState, panels: &Panels, commands: &mut Vec<Command>) {
     egui::MenuBar::new().ui(ui, |ui| {
-        for (title, entries) in menus() {
+        for (title, entries) in MENUS {
             ui.menu_button(title, |ui| {
                 // Room for the longest label beside its shortcut ("Save As…", Ctrl+Shift+S).
                 ui.set_min_width(260.0);
-                menu_entries(ui, &entries, state, panels, commands);
+                menu_entries(ui, &entries(), state, panels, commands);
             });
         }
         ui.menu_button("Help", |ui| {
