@@ -1,0 +1,2 @@
+// STUB (UI): replaces src/render.ts (WebGL renderer).
+export class Renderer { constructor(..._a: any[]) {} }
