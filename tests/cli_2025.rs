@@ -169,7 +169,7 @@ fn campaign_daily_writes_the_days_mansions_under_their_level_numbers() {
         "--out",
         out.to_str().expect("UTF-8 path"),
     ]);
-    assert!(table.starts_with("2025 run 'Daily 2025/09/01'"), "{table}");
+    assert!(table.starts_with("Daily run of 2025-09-01\n"), "{table}");
     let picks = daily_run(2025, 9, 1).picks;
     let mut names: Vec<String> = std::fs::read_dir(&out)
         .expect("folder written")

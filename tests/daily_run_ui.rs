@@ -8,7 +8,7 @@ mod ui;
 
 use egui_kittest::kittest::Queryable;
 use mansion_forge::app::Overlay;
-use mansion_forge::generate::lll2025::date::Date;
+use mansion_forge::generate::date::Date;
 use mansion_forge::generate::lll2025::declaration::recipe_of;
 use mansion_forge::generate::lll2025::plan::{daily_run, game_plan};
 
@@ -86,7 +86,7 @@ fn a_game_seed_opens_its_runs_ten_mansions() {
     let mut harness = ui::harness();
     harness.get_by_label("File").click();
     harness.run_steps(2);
-    harness.get_by_label("Open 2025 run…").click();
+    harness.get_by_label("Open game run…").click();
     harness.run_steps(3);
     harness
         .get_by_label("Seed of the run")

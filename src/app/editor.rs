@@ -186,8 +186,8 @@ fn panels_and_map(
         panels.play.last_cell = Some(cell);
     }
     panels.browser.window(ui.ctx(), commands);
-    panels.daily.dialog(ui.ctx(), commands);
-    panels.daily.seed_dialog(ui.ctx(), commands);
+    panels.runs.dialog(ui.ctx(), commands);
+    panels.runs.seed_dialog(ui.ctx(), commands);
     panels.level_seed.dialog(ui.ctx(), commands);
 }
 
@@ -210,7 +210,7 @@ fn controls(ui: &mut Ui, state: &EditorState, panels: &mut Panels, commands: &mu
         chrome::overlays(ui, state, commands);
         ui.separator();
         panels.campaign.ui(ui, state, commands);
-        panels.daily.list(ui, state, commands);
+        panels.runs.list(ui, state, commands);
     });
 }
 

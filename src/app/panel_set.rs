@@ -7,11 +7,11 @@ use crate::app::browser::search::Browser;
 use crate::app::files::file_dialogs::FileDialogs;
 use crate::app::map::tools::ToolState;
 use crate::app::panels::campaign_panel::CampaignPanel;
-use crate::app::panels::daily_panel::DailyPanel;
 use crate::app::panels::level_seed_panel::LevelSeedPanel;
 use crate::app::panels::palette::Palette;
 use crate::app::panels::picker::GeneratorPicker;
 use crate::app::panels::play_panel::PlayPanel;
+use crate::app::panels::runs_panel::RunsPanel;
 use crate::app::panels::timeline::Timeline;
 use crate::app::state::{DEFAULT_GAME_SEED, EditorState, Source};
 
@@ -47,9 +47,9 @@ pub struct Panels {
     pub palette: Palette,
     /// The Campaign panel: the game seed typed and its mansions.
     pub campaign: CampaignPanel,
-    /// The 2025 game's runs: the date and game seed dialogs, and the run whose mansions the Campaign
+    /// The games' runs: the date and game seed dialogs, and the run whose mansions the Campaign
     /// panel lists.
-    pub daily: DailyPanel,
+    pub runs: RunsPanel,
     /// File ▸ Open 2025 level by seed…: its dialog.
     pub level_seed: LevelSeedPanel,
     /// The file dialogs: which kind, the in-app one while open, the folder they start in.
@@ -80,7 +80,7 @@ impl Panels {
             picker: GeneratorPicker::from_recipe(&state.doc.recipe),
             palette: Palette::default(),
             campaign: CampaignPanel::on_game(game_seed),
-            daily: DailyPanel::default(),
+            runs: RunsPanel::default(),
             level_seed: LevelSeedPanel::default(),
             file_dialogs: FileDialogs::default(),
             play: PlayPanel::default(),

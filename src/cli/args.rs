@@ -8,90 +8,154 @@ use clap::ValueEnum;
 use super::error::CliError;
 use crate::analysis::Overlay;
 use crate::analysis::stealth::LitMap;
-use crate::generate::lll2025::date::Date;
-use crate::generate::lll2025::declaration::Lll2025Params;
-use crate::generate::lll2025::plan::{self, PlanEntry};
+use crate::generate::date::Date;
+use crate::generate::game::{self, Game, Run};
+use crate::generate::recipe::Recipe;
 use crate::io::preset::BrokenEdits;
 use crate::model::limits::quote;
 
-/// `--game-seed` and `--daily`: a run of the 2025 game, named as the game names it. Its mansions are the
-/// 2025 generator's (`--generator lll2025`), cell for cell the game's.
+/// `--game`, `--game-seed` and `--daily`: a run of a game (`generate::game`), named as the game names
+/// it. Its mansions are the game's generator's, cell for cell the game's.
 #[derive(Debug, Clone, Default, clap::Args)]
-pub(super) struct Game2025Args {
-    /// A run of the 2025 game by its seed text, as the game seeds it (`--game-seed 'game 7'`; any
-    /// text): its mansions are made by the 2025 generator (`--seed 7 --generator lll2025` is the same run).
+pub(super) struct RunArgs {
+    /// The game whose run `--game-seed`, `--daily` or `--level-seed` name [default: the first game
+    /// that has runs of that kind].
+    #[arg(long, value_name = "ID", help = game_help())]
+    pub(super) game: Option<String>,
+    /// A run of the game by its seed, as the game seeds it (the 2025 game: any text,
+    /// `--game-seed 'game 7'`, the same run as `--seed 7 --generator lll2025`; the 2023 game: a number).
     #[arg(long, value_name = "TEXT", conflicts_with_all = ["daily", "exact"])]
     pub(super) game_seed: Option<String>,
-    /// The 2025 game's daily run of this UTC date (`YYYY-MM-DD`, or `today`): its three mansions are
-    /// `--level 0`, `1` and `2`, each keeping the level number the day's plan gives it.
+    /// The game's daily run of this UTC date (`YYYY-MM-DD`, or `today`): the 2025 game's three mansions
+    /// are `--level 0`, `1` and `2`, each keeping the level number the day's plan gives it.
     #[arg(long, value_name = "DATE", value_parser = parse_daily, conflicts_with = "exact")]
     pub(super) daily: Option<Date>,
 }
 
-impl Game2025Args {
-    /// The run's plan entries: the ten of a game seed, or the day's three; `None` when neither is given.
-    pub(super) fn entries(&self) -> Option<Vec<PlanEntry>> {
-        if let Some(seed) = &self.game_seed {
-            return Some(plan::game_plan(seed));
-        }
-        let run = plan::daily_run_of(self.daily?);
-        Some(run.levels().into_iter().cloned().collect())
-    }
+/// `--game`'s help, listing the games the registry has.
+fn game_help() -> String {
+    format!(
+        "The game whose run --game-seed, --daily or --level-seed name: {} [default: the first \
+         that has runs of that kind]",
+        game::ids()
+    )
+}
 
-    /// The plan entry of `--level N` of the run, or `None` when no run is named.
-    pub(super) fn entry(&self, level: u32) -> Result<Option<PlanEntry>, CliError> {
-        let Some(entries) = self.entries() else {
+/// The game `--game` names, or else the first game `offers` admits; an input error naming the flag
+/// (`what`) when there is none or the named game does not offer it.
+fn game_offering(
+    named: Option<&str>,
+    what: &str,
+    offers: impl Fn(&dyn Game) -> bool,
+) -> Result<&'static dyn Game, CliError> {
+    let game = match named {
+        Some(id) => game::named(id).map_err(|e| CliError::Input(format!("--game: {e}")))?,
+        None => game::all()
+            .into_iter()
+            .find(|g| offers(*g))
+            .ok_or_else(|| CliError::Input(format!("no game has {what}")))?,
+    };
+    if offers(game) {
+        Ok(game)
+    } else {
+        Err(CliError::Input(format!(
+            "--game {}: {} has no {what}",
+            game.id(),
+            game.label()
+        )))
+    }
+}
+
+impl RunArgs {
+    /// The run named, with its game: the one of a game seed, or the day's; `None` when neither is
+    /// given.
+    pub(super) fn run(&self) -> Result<Option<(&'static dyn Game, Run)>, CliError> {
+        if let Some(seed) = &self.game_seed {
+            let game = game_offering(self.game.as_deref(), "runs by game seed", |_| true)?;
+            let run = game
+                .run(seed)
+                .map_err(|e| CliError::Input(format!("--game-seed {}: {e}", quote(seed))))?;
+            return Ok(Some((game, run)));
+        }
+        let Some(date) = self.daily else {
+            if let Some(id) = &self.game {
+                return Err(CliError::Input(format!(
+                    "--game {}: name its run with --game-seed, --daily or --level-seed",
+                    quote(id)
+                )));
+            }
             return Ok(None);
         };
-        let count = entries.len();
-        entries
+        let game = game_offering(self.game.as_deref(), "daily runs", |g| g.has_daily())?;
+        let run = game.daily(date).ok_or_else(|| {
+            CliError::Failed(format!("{} gives no daily run of {date}", game.label()))
+        })?;
+        Ok(Some((game, run)))
+    }
+
+    /// Mansion `--level N` of the run, with its game and the run's seed, or `None` when no run is
+    /// named.
+    fn mansion(&self, level: u32) -> Result<Option<GameEntry>, CliError> {
+        let Some((game, run)) = self.run()? else {
+            return Ok(None);
+        };
+        let count = run.mansions.len();
+        let mansion = run
+            .mansions
             .into_iter()
             .nth(level as usize)
-            .map(Some)
             .ok_or_else(|| {
                 CliError::Input(format!(
-                    "--level {level}: a daily run has three mansions, --level 0 to {}",
-                    count - 1
+                    "--level {level}: {} has {count} mansions, --level 0 to {}",
+                    run.title,
+                    count.saturating_sub(1)
                 ))
-            })
+            })?;
+        Ok(Some(GameEntry {
+            game,
+            recipe: mansion.recipe,
+            level_seed: None,
+        }))
     }
 
     /// The run's name for people: `'game 7'`, or the daily's seed text.
     pub(super) fn name(&self) -> Option<String> {
-        self.game_seed
-            .clone()
-            .or_else(|| self.daily.map(|d| plan::daily_seed(d.year, d.month, d.day)))
+        self.run().ok().flatten().map(|(_, run)| run.seed)
     }
 }
 
-/// How a command that makes one mansion names a mansion of the 2025 game: a run with its `--level`
-/// ([`Game2025Args`]), or `--level-seed`, the level's own seed string.
+/// How a command that makes one mansion names a mansion of a game: a run with its `--level`
+/// ([`RunArgs`]), or `--level-seed`, the level's own seed string.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub(super) struct GameMansionArgs {
     #[command(flatten)]
-    run: Game2025Args,
-    /// One mansion of the 2025 game by the seed string the game gives its level, `'lvl' + level + u`
-    /// (`--level-seed 'lvl10.3206486422043705'`); the level number is the string's. The string does not
-    /// hold what the game's plan adds, the level type and loot: give them as `--param level_type=Mansion
-    /// --param loot=10` [default: Manor, 10]; the room grid is the one the game draws for that type.
-    #[arg(long, value_name = "TEXT", value_parser = parse_level_seed,
-          conflicts_with_all = ["game_seed", "daily", "exact", "seed"])]
+    run: RunArgs,
+    /// One mansion of the game by the seed string the game gives its level (the 2025 game's
+    /// `'lvl' + level + u`, `--level-seed 'lvl10.3206486422043705'`); the level number is the string's.
+    /// The string does not hold what the game's plan adds, the level type and loot: give them as
+    /// `--param level_type=Mansion --param loot=10` [default: Manor, 10]; the room grid is the one the
+    /// game draws for that type.
+    #[arg(long, value_name = "TEXT", conflicts_with_all = ["game_seed", "daily", "exact", "seed"])]
     level_seed: Option<String>,
 }
 
-/// A mansion of the 2025 game, named on the command line, before its parameters are applied.
+/// A mansion of a game, named on the command line, before `--param` is applied.
 pub(super) struct GameEntry {
-    /// Its plan entry.
-    pub(super) entry: PlanEntry,
-    /// Named by its seed string alone: its room grid follows the level type `--param` gives, as the
-    /// game's plan draws it from the level's stream for its type.
-    pub(super) sized_by_type: bool,
+    /// The game.
+    pub(super) game: &'static dyn Game,
+    /// Its recipe as the run makes it (a level seed's: with the game's default parameters).
+    pub(super) recipe: Recipe,
+    /// The level seed it was named by, whose mansion the game makes again with the parameters given.
+    pub(super) level_seed: Option<String>,
 }
 
 impl GameMansionArgs {
-    /// Whether a 2025 mansion is named (a run or a level seed): a file given beside it is refused.
+    /// Whether a game's mansion is named (a run or a level seed): a file given beside it is refused.
     pub(super) fn is_named(&self) -> bool {
-        self.level_seed.is_some() || self.run.game_seed.is_some() || self.run.daily.is_some()
+        self.level_seed.is_some()
+            || self.run.game_seed.is_some()
+            || self.run.daily.is_some()
+            || self.run.game.is_some()
     }
 
     /// The mansion named, in words for people (`'game 3', mansion 5`; `level seed lvl10.32…`).
@@ -105,34 +169,31 @@ impl GameMansionArgs {
     /// The mansion named: the level seed's, or `--level` of the run (`None` without a run or a level).
     pub(super) fn entry(&self, level: Option<u32>) -> Result<Option<GameEntry>, CliError> {
         if let Some(text) = &self.level_seed {
-            let defaults = Lll2025Params::default();
-            let entry = plan::level_seed_entry(text, defaults.level_type, defaults.loot)
+            let game = game_offering(self.run.game.as_deref(), "level seeds", |g| {
+                g.has_level_seeds()
+            })?;
+            let recipe = game
+                .level_seed(text, &[])
+                .unwrap_or_else(|| Err(format!("{} has no level seeds", game.label())))
                 .map_err(|e| CliError::Input(format!("--level-seed {}: {e}", quote(text))))?;
-            if let Some(level) = level.filter(|&l| l != entry.level) {
+            if let Some(level) = level.filter(|&l| l != recipe.level) {
                 return Err(CliError::Input(format!(
                     "--level {level}: the level seed {} is a seed of level {}",
                     quote(text),
-                    entry.level
+                    recipe.level
                 )));
             }
             return Ok(Some(GameEntry {
-                entry,
-                sized_by_type: true,
+                game,
+                recipe,
+                level_seed: Some(text.clone()),
             }));
         }
-        let Some(level) = level else {
-            return Ok(None);
-        };
-        Ok(self.run.entry(level)?.map(|entry| GameEntry {
-            entry,
-            sized_by_type: false,
-        }))
+        match level {
+            Some(level) => self.run.mansion(level),
+            None => self.run.run().map(|_| None),
+        }
     }
-}
-
-/// Reads `--level-seed`: the game's form of a level's seed string, or why not.
-fn parse_level_seed(text: &str) -> Result<String, String> {
-    plan::parse_level_seed(text).map(|_| text.to_string())
 }
 
 /// Reads `--daily`: a date, or `today` (UTC, by this machine's clock).

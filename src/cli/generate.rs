@@ -7,15 +7,16 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
-use super::args::{ExactArg, Game2025Args, GameMansionArgs, exact_seed, parse_seed};
+use super::args::{ExactArg, GameMansionArgs, RunArgs, exact_seed, parse_seed};
 use super::error::CliError;
 use super::export::emit;
 use super::output::{print, progress_bar, say, write_file};
 use super::recipe::{GeneratorArgs, build, build_recipe};
 use crate::analysis::stats::level_stats;
 use crate::generate::campaign::LEVELS;
+use crate::generate::game::{self, Run};
 use crate::generate::recipe::Recipe;
-use crate::generate::{campaign, exact, lll2025, registry};
+use crate::generate::{campaign, registry};
 use crate::io::atomic_dir::StagedDir;
 use crate::io::export::{self, Format};
 use crate::model::Level;
@@ -56,7 +57,7 @@ pub(super) struct CampaignArgs {
           conflicts_with_all = ["game_seed", "daily"])]
     seed: Option<u64>,
     #[command(flatten)]
-    game: Game2025Args,
+    game: RunArgs,
     /// Folder for level-0.ron … level-9.ron and summary.json; created if missing, replaced whole if it
     /// holds only campaign files, refused if it holds anything else.
     #[arg(long)]
@@ -104,22 +105,14 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode, CliError> {
 fn trace_draws(args: &GenerateArgs) -> Result<(), CliError> {
     let seed = args.seed.unwrap_or_default();
     let level = args.level.unwrap_or_default();
-    let trace = if args.generator.is_exact() {
-        // The exact 2023 mode's stream: this mansion's draws, counted from its own start as the 2023
-        // vectors count them (the plan's and the earlier levels' draws come before).
-        exact::game_levels(exact_seed(seed)?, level)
-            .pop()
-            .map(|mansion| mansion.draws_by_step)
-    } else {
-        let recipe = match args.game.entry(args.level)? {
-            Some(entry) => Some(args.generator.game_recipe(&entry)?),
-            None => match args.generator.choice()? {
-                Some(choice) => Some(choice.recipe(seed, level)?),
-                None => None,
-            },
-        };
-        recipe.and_then(|r| r.draw_trace())
+    let recipe = match args.game.entry(args.level)? {
+        Some(entry) => Some(args.generator.game_recipe(&entry)?),
+        None => match args.generator.choice()? {
+            Some(choice) => Some(choice.recipe(seed, level)?),
+            None => None,
+        },
     };
+    let trace = recipe.and_then(|r| r.draw_trace());
     let trace = trace.ok_or_else(|| {
         CliError::Input(
             "--trace-draws: this generator re-implements no game's random stream to trace; \
@@ -157,9 +150,12 @@ struct Summary {
     /// The game seed of a campaign (`--seed`).
     #[serde(skip_serializing_if = "Option::is_none")]
     game_seed: Option<u64>,
-    /// The 2025 game's run (`--game-seed`, `--daily`), by its seed text.
+    /// A game's run (`--game-seed`, `--daily`), by its seed text.
     #[serde(skip_serializing_if = "Option::is_none")]
     run: Option<String>,
+    /// That run's heading (`Daily run of 2025-09-01`), for the table.
+    #[serde(skip)]
+    title: Option<String>,
     levels: Vec<SummaryRow>,
 }
 
@@ -197,7 +193,7 @@ fn campaign_file(name: &str) -> bool {
 /// but campaign files (see [`campaign_file`] and [`StagedDir`]); otherwise the command refuses.
 pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
     let folder_error = |e: std::io::Error| CliError::Input(format!("{}: {e}", args.out.display()));
-    let mansions = planned_mansions(args)?;
+    let (mansions, named) = planned_mansions(args)?;
     let staged = StagedDir::create(&args.out, campaign_file).map_err(folder_error)?;
     let format = args.format;
     let progress = progress_bar(mansions.len() as u64);
@@ -208,7 +204,7 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
     }
     for planned in mansions {
         progress.set_message(format!("level {}", planned.number));
-        let level = planned.make.build()?;
+        let level = build_recipe(&planned.recipe)?;
         let (rooms_x, rooms_y) = level.plan.map_or(planned.rooms, |p| (p.rooms_x, p.rooms_y));
         let file = if format == Format::Ldtk {
             export::CAMPAIGN_PROJECT.to_string()
@@ -251,7 +247,8 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
     }
     let summary = Summary {
         game_seed: args.seed,
-        run: args.game.name(),
+        run: named.as_ref().map(|(seed, _)| seed.clone()),
+        title: named.map(|(_, title)| title),
         levels: rows,
     };
     let json = serde_json::to_string_pretty(&summary)
@@ -271,76 +268,58 @@ struct Planned {
     number: u32,
     /// Its room grid, as the plan gives it.
     rooms: (i32, i32),
-    make: Make,
+    /// Its recipe.
+    recipe: Recipe,
 }
 
-/// How a planned mansion is built.
-enum Make {
-    /// Built already (the exact mode draws the whole game in one pass).
-    Built(Box<Level>),
-    /// By its recipe.
-    Recipe(Box<Recipe>),
-}
+/// The mansions `campaign` writes: the ten of a game seed (normal or exact), or a game's run's (the
+/// 2025 game's: ten of a game seed, the day's three of a daily), with that run's seed and heading.
+type PlannedRun = (Vec<Planned>, Option<(String, String)>);
 
-impl Make {
-    fn build(self) -> Result<Level, CliError> {
-        match self {
-            Make::Built(level) => Ok(*level),
-            Make::Recipe(recipe) => build_recipe(&recipe),
+/// See [`PlannedRun`].
+fn planned_mansions(args: &CampaignArgs) -> Result<PlannedRun, CliError> {
+    let (run, named) = match args.game.run()? {
+        Some((_, run)) => {
+            let named = (run.seed.clone(), run.title.clone());
+            (run, Some(named))
         }
-    }
+        None => (
+            seed_run(args.seed.unwrap_or_default(), args.exact.exact)?,
+            None,
+        ),
+    };
+    let slots = |x: u32, y: u32| (x.cast_signed(), y.cast_signed());
+    let planned = run
+        .mansions
+        .into_iter()
+        .map(|mansion| Planned {
+            number: mansion.recipe.level,
+            rooms: slots(mansion.grid.0, mansion.grid.1),
+            recipe: mansion.recipe,
+        })
+        .collect();
+    Ok((planned, named))
 }
 
-/// The mansions `campaign` writes: the ten of a game seed (normal or exact), or a 2025 run's (ten of a
-/// game seed, the day's three of a daily).
-fn planned_mansions(args: &CampaignArgs) -> Result<Vec<Planned>, CliError> {
-    let slots = |x: u32, y: u32| (x.cast_signed(), y.cast_signed());
-    if let Some(entries) = args.game.entries() {
-        return entries
-            .iter()
-            .map(|entry| {
-                let recipe = lll2025::declaration::recipe_of(entry).ok_or_else(|| {
-                    CliError::Failed(format!(
-                        "the level seed {} is not the game's form",
-                        entry.seed
-                    ))
-                })?;
-                Ok(Planned {
-                    number: entry.level,
-                    rooms: slots(entry.rooms_x, entry.rooms_y),
-                    make: Make::Recipe(Box::new(recipe)),
-                })
-            })
-            .collect();
-    }
-    let seed = args.seed.unwrap_or_default();
-    let game = campaign::plan(seed);
-    let plans = game.plans.iter().map(|p| (p.rooms_x, p.rooms_y));
-    if args.exact.exact {
-        let levels = exact::game(exact_seed(seed)?);
-        return Ok((0..)
-            .zip(levels)
-            .zip(plans)
-            .map(|((number, level), rooms)| Planned {
-                number,
-                rooms,
-                make: Make::Built(Box::new(level)),
-            })
-            .collect());
-    }
-    Ok((0..)
-        .zip(plans)
-        .map(|(number, rooms)| Planned {
-            number,
-            rooms,
-            make: Make::Recipe(Box::new(Recipe::campaign_level(seed, number))),
-        })
-        .collect())
+/// The run of `--seed`: the campaign generator's game's, or with `--exact` the exact stream's of the
+/// game that has one.
+fn seed_run(seed: u64, exact: bool) -> Result<Run, CliError> {
+    let unknown = |what: &str| CliError::Failed(format!("no game has {what}"));
+    let run = if exact {
+        let game = game::first_with_exact().ok_or_else(|| unknown("an exact stream"))?;
+        game.exact(&exact_seed(seed)?.to_string())
+            .unwrap_or_else(|| Err(format!("{} has no exact stream", game.label())))
+    } else {
+        let game =
+            game::of_generator(registry::CAMPAIGN_ID).ok_or_else(|| unknown("a campaign"))?;
+        game.run(&seed.to_string())
+    };
+    run.map_err(CliError::Input)
 }
 
 fn summary_table(summary: &Summary) -> String {
-    let name = match (&summary.run, summary.game_seed) {
-        (Some(run), _) => format!("2025 run '{run}'"),
+    let name = match (&summary.title, summary.game_seed) {
+        (Some(title), _) => title.clone(),
         (None, seed) => format!("game seed {}", seed.unwrap_or_default()),
     };
     let mut table = format!("{name}\nlevel  grid  map    rooms  loot  guards  file\n");

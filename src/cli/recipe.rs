@@ -12,18 +12,16 @@ use clap::Args;
 
 use super::args::{ExactArg, GameEntry, exact_seed};
 use super::error::CliError;
-use crate::generate::declare::GeneratorParams;
-use crate::generate::lll2025::declaration::{Declaration, Lll2025Params};
-use crate::generate::lll2025::plan;
+use crate::generate::campaign;
+use crate::generate::game::{self, Game};
 use crate::generate::recipe::Recipe;
 use crate::generate::registry::{self, GeneratorKind};
-use crate::generate::{campaign, exact, lll2025, siheyuan};
 use crate::model::Level;
 use crate::model::limits::quote;
 
 #[derive(Debug, Clone, Default, Args)]
 pub(super) struct GeneratorArgs {
-    /// Generator (`mansion-forge generators` lists them) [default: the campaign's siheyuan].
+    /// Generator (its help lists them) [default: the campaign's siheyuan].
     #[arg(long, help = generator_help())]
     generator: Option<String>,
     /// A generator parameter, e.g. `--param modules-x=12`; repeat for several. Dashes in names may be
@@ -39,8 +37,9 @@ pub(super) struct GeneratorArgs {
 pub(super) struct Choice {
     kind: &'static dyn GeneratorKind,
     params: Vec<(String, String)>,
-    /// The exact 2023 mode (then `kind` is the siheyuan and `params` is empty).
-    exact: bool,
+    /// The game whose exact stream makes the mansions (`--exact`; then `kind` is its generator and
+    /// `params` is empty).
+    exact: Option<&'static dyn Game>,
 }
 
 impl std::fmt::Debug for Choice {
@@ -48,7 +47,7 @@ impl std::fmt::Debug for Choice {
         f.debug_struct("Choice")
             .field("generator", &self.kind.id())
             .field("params", &self.params)
-            .field("exact", &self.exact)
+            .field("exact", &self.exact.map(Game::id))
             .finish()
     }
 }
@@ -98,7 +97,7 @@ impl GeneratorArgs {
         let choice = Choice {
             kind,
             params,
-            exact: false,
+            exact: None,
         };
         // Check the parameters once up front, on any mansion, so errors come before any work.
         choice.recipe(0, 0)?;
@@ -107,47 +106,32 @@ impl GeneratorArgs {
 }
 
 impl GeneratorArgs {
-    /// The recipe of a 2025 game's level (`--game-seed`, `--daily`, `--level-seed`): the 2025 generator
-    /// with the plan entry's parameters, then any `--param`; a level seed's room grid then drawn for the
-    /// level type given, unless `--param` gives the grid too. Another `--generator` is refused, not
-    /// ignored.
+    /// The recipe of a game's mansion (`--game-seed`, `--daily`, `--level-seed`): the game's generator
+    /// with the run's parameters, then any `--param` (a level seed's mansion the game makes again with
+    /// them). Another `--generator` is refused, not ignored.
     pub(super) fn game_recipe(&self, named: &GameEntry) -> Result<Recipe, CliError> {
+        let game = named.game;
         if let Some(other) = self.generator.as_deref()
-            && registry::find(other).is_none_or(|k| k.id() != lll2025::declaration::ID)
+            && registry::find(other).is_none_or(|k| k.id() != game.generator())
         {
             return Err(CliError::Input(format!(
-                "--game-seed, --daily and --level-seed name mansions of the 2025 game, made by --generator lll2025, not {}",
+                "--game-seed, --daily and --level-seed name mansions of {}, made by --generator {}, not {}",
+                game.label(),
+                game.generator(),
                 quote(other)
             )));
         }
-        let entry = &named.entry;
-        let recipe = lll2025::declaration::recipe_of(entry).ok_or_else(|| {
-            CliError::Failed(format!(
-                "the level seed {} is not the game's form",
-                entry.seed
-            ))
-        })?;
         let params = self.named_params()?;
-        let bad = |e: registry::ParamError| CliError::Input(format!("--param: {e}"));
-        let mut generator = recipe.generator.with(&params).map_err(bad)?;
-        let gives_grid = params
-            .iter()
-            .any(|(name, _)| name == "rooms_x" || name == "rooms_y");
-        if named.sized_by_type
-            && !gives_grid
-            && let Some(typed) = generator.get::<Declaration>()
-        {
-            let sized = plan::level_seed_entry(&entry.seed, typed.level_type, typed.loot)
-                .map_err(CliError::Input)?;
-            generator = GeneratorParams::of::<Declaration>(Lll2025Params {
-                rooms_x: sized.rooms_x,
-                rooms_y: sized.rooms_y,
-                ..typed.clone()
-            });
+        if let Some(text) = &named.level_seed {
+            return game
+                .level_seed(text, &params)
+                .unwrap_or_else(|| Err(format!("{} has no level seeds", game.label())))
+                .map_err(|e| CliError::Input(format!("--param: {e}")));
         }
+        let bad = |e: registry::ParamError| CliError::Input(format!("--param: {e}"));
         Ok(Recipe {
-            generator,
-            ..recipe
+            generator: named.recipe.generator.with(&params).map_err(bad)?,
+            ..named.recipe.clone()
         })
     }
 
@@ -169,14 +153,18 @@ impl GeneratorArgs {
         self.exact.exact
     }
 
-    /// The exact mode's choice: only the siheyuan generator has it, and its plan comes from the game's
-    /// stream, so parameters are refused rather than ignored.
+    /// The exact mode's choice: the game with an exact stream, whose generator alone has it; its plan
+    /// comes from the game's stream, so parameters are refused rather than ignored.
     fn exact_choice(&self) -> Result<Choice, CliError> {
+        let game = game::first_with_exact()
+            .ok_or_else(|| CliError::Input("--exact: no game has an exact stream".to_string()))?;
         if let Some(named) = self.generator.as_deref()
-            && named != siheyuan::ID
+            && registry::find(named).is_none_or(|k| k.id() != game.generator())
         {
             return Err(CliError::Input(format!(
-                "--exact: the exact 2023 mode is the original's siheyuan generator; --generator {} has none",
+                "--exact: the exact mode is {}'s own stream, of its {} generator; --generator {} has none",
+                game.label(),
+                game.generator(),
                 quote(named)
             )));
         }
@@ -186,13 +174,16 @@ impl GeneratorArgs {
                     .to_string(),
             ));
         }
-        let kind = registry::find(siheyuan::ID).ok_or_else(|| {
-            CliError::Failed("the siheyuan generator is not registered".to_string())
+        let kind = registry::find(game.generator()).ok_or_else(|| {
+            CliError::Failed(format!(
+                "the {} generator is not registered",
+                game.generator()
+            ))
         })?;
         Ok(Choice {
             kind,
             params: Vec::new(),
-            exact: true,
+            exact: Some(game),
         })
     }
 }
@@ -231,14 +222,20 @@ impl Choice {
 
     /// Whether this is the exact 2023 mode (`--exact`).
     pub(super) fn is_exact(&self) -> bool {
-        self.exact
+        self.exact.is_some()
     }
 
     /// The recipe of mansion `level` of game `seed` with this generator (the exact mode's: game seeds
     /// of 32 bits, no parameters).
     pub(super) fn recipe(&self, seed: u64, level: u32) -> Result<Recipe, CliError> {
-        if self.exact {
-            return Ok(Recipe::exact_level(exact_seed(seed)?, level));
+        if let Some(game) = self.exact {
+            let seed = exact_seed(seed)?.to_string();
+            let run = game
+                .exact(&seed)
+                .unwrap_or_else(|| Err(format!("{} has no exact stream", game.label())))
+                .map_err(CliError::Input)?;
+            let mansion = run.mansion(level as usize).map_err(CliError::Input)?;
+            return Ok(mansion.recipe.clone());
         }
         let bad = |e: registry::ParamError| CliError::Input(format!("--param: {e}"));
         let base = Recipe::for_game(&self.kind.defaults(), seed, level);
@@ -256,8 +253,7 @@ impl Choice {
 /// Mansion `level` of game `seed`: the campaign's, the exact 2023 mode's, or the chosen generator's.
 pub(super) fn build(choice: Option<&Choice>, seed: u64, level: u32) -> Result<Level, CliError> {
     match choice {
-        Some(choice) if choice.exact => exact::level(exact_seed(seed)?, level)
-            .ok_or_else(|| CliError::Input(format!("a campaign has no level {level}"))),
+        Some(choice) if choice.is_exact() => build_recipe(&choice.recipe(seed, level)?),
         None => campaign::plan(seed)
             .generate(level)
             .ok_or_else(|| CliError::Input(format!("a campaign has no level {level}"))),

@@ -2,9 +2,11 @@
 
 pub mod build;
 pub mod campaign;
+pub mod date;
 pub mod declare;
 pub mod exact;
 pub mod figures;
+pub mod game;
 pub mod lll2025;
 pub mod packed_mansion;
 pub mod params;

@@ -184,10 +184,14 @@ impl Recipe {
     }
 
     /// The draws step by step of [`Recipe::build`] ([`Generator::draw_trace`](super::Generator::draw_trace));
-    /// `None` where the generator counts none (the exact 2023 mode included).
+    /// `None` where the generator counts none. An exact recipe's are this mansion's draws, counted from
+    /// its own start as the 2023 vectors count them (the plan's and the earlier levels' come before).
     pub fn draw_trace(&self) -> Option<Vec<(&'static str, u64)>> {
         if self.exact {
-            return None;
+            let game = self.exact_game_seed().ok()?;
+            return exact::game_levels(game, self.level)
+                .pop()
+                .map(|mansion| mansion.draws_by_step);
         }
         self.generator.generator().draw_trace(&self.request())
     }

@@ -9,7 +9,7 @@ use crate::analysis::Overlay;
 use crate::app::map::tool::Tool;
 use crate::edit;
 use crate::generate::Step;
-use crate::generate::lll2025::date::Date;
+use crate::generate::date::Date;
 use crate::generate::recipe::Recipe;
 use crate::io::export::Format;
 use crate::model::RoomId;
@@ -99,18 +99,28 @@ pub enum Command {
     New,
     /// Ask for a preset or level file and open it (asking first about unsaved changes).
     Open,
-    /// Ask for a date and open that day's daily run of the 2025 game (File ▸ Open daily run…).
+    /// Ask for a date and open that day's daily run of a game (File ▸ Open daily run…).
     AskDailyRun,
     /// Ask for a level's seed string, level type and loot, and open that mansion of the 2025 game
     /// (File ▸ Open 2025 level by seed…).
     AskLevelSeed,
-    /// Ask for a game seed (any text) and open that run of the 2025 game (File ▸ Open 2025 run…).
+    /// Ask for a game and its seed and open that run (File ▸ Open game run…).
     AskRun,
-    /// Show the daily run of this date in the Campaign panel and open its first mansion.
-    OpenDailyRun(Date),
-    /// Show the 2025 run of this game seed in the Campaign panel and open its first mansion.
-    OpenRun(String),
-    /// Open mansion `n` of the 2025 run shown (a daily's 0–2, a game's 0–9).
+    /// Show `game`'s daily run of `date` in the Campaign panel and open its first mansion.
+    OpenDailyRun {
+        /// The game's id (`generate::game`).
+        game: &'static str,
+        /// The day.
+        date: Date,
+    },
+    /// Show the run `game` plays from `seed` in the Campaign panel and open its first mansion.
+    OpenRun {
+        /// The game's id (`generate::game`).
+        game: &'static str,
+        /// The game seed as typed.
+        seed: String,
+    },
+    /// Open mansion `n` of the run shown (a daily's 0–2, a game's 0–9).
     OpenRunMansion(usize),
     /// Open entry `n` of the recent-files list (0: the most recent).
     OpenRecent(usize),
@@ -246,9 +256,9 @@ impl Command {
             Command::Open => "Open…".to_string(),
             Command::AskDailyRun => "Open daily run…".to_string(),
             Command::AskLevelSeed => "Open 2025 level by seed…".to_string(),
-            Command::AskRun => "Open 2025 run…".to_string(),
-            Command::OpenDailyRun(date) => format!("Daily run of {date}"),
-            Command::OpenRun(seed) => format!("Run '{seed}'"),
+            Command::AskRun => "Open game run…".to_string(),
+            Command::OpenDailyRun { date, .. } => format!("Daily run of {date}"),
+            Command::OpenRun { seed, .. } => format!("Run '{seed}'"),
             Command::OpenRunMansion(n) => format!("Mansion {} of the run", n + 1),
             Command::OpenRecent(n) => format!("Recent file {}", n + 1),
             Command::Save => "Save".to_string(),
@@ -379,19 +389,18 @@ impl Command {
             Command::Open => "Open a preset (.ron) or a level file (.ron, .json)",
             Command::OpenRecent(_) => "Open this recently used file",
             Command::AskDailyRun => {
-                "Open the 2025 game's daily run of a date (today's by default): its three mansions, \
-                 as every player of the day met them"
+                "Open a game's daily run of a date (today's by default): its mansions, as every \
+                 player of the day met them"
             }
             Command::AskLevelSeed => {
                 "Open one mansion of the 2025 game by the seed string the game gives its level \
                  ('lvl' + level + u), with the level type and loot of the game's plan"
             }
             Command::AskRun => {
-                "Open a run of the 2025 game by its game seed, any text, as the game seeds it: its ten \
-                 mansions"
+                "Open a run of a game by its game seed, as the game seeds it: its ten mansions"
             }
-            Command::OpenDailyRun(_) => "Show this day's daily run and open its first mansion",
-            Command::OpenRun(_) => "Show this run's ten mansions and open its first",
+            Command::OpenDailyRun { .. } => "Show this day's daily run and open its first mansion",
+            Command::OpenRun { .. } => "Show this run's mansions and open its first",
             Command::OpenRunMansion(_) => {
                 "Open this mansion of the run as a new, untitled document"
             }

@@ -187,7 +187,7 @@ impl Command {
             K::ApplyRecipe => Reach::Elsewhere("the generator picker"),
             K::SetTurn | K::SetSpeed => Reach::Elsewhere("the patrol timeline"),
             K::OpenDailyRun => Reach::Elsewhere("the File ▸ Open daily run… dialog"),
-            K::OpenRun => Reach::Elsewhere("the File ▸ Open 2025 run… dialog"),
+            K::OpenRun => Reach::Elsewhere("the File ▸ Open game run… dialog"),
             K::OpenRunMansion => Reach::Elsewhere("the Campaign panel, under a 2025 run"),
             K::SearchSeeds | K::CancelSearch | K::OpenVariant => {
                 Reach::Elsewhere("the seed browser")

@@ -47,8 +47,8 @@ impl Command {
             | Command::AskDailyRun
             | Command::AskLevelSeed
             | Command::AskRun
-            | Command::OpenDailyRun(_)
-            | Command::OpenRun(_)
+            | Command::OpenDailyRun { .. }
+            | Command::OpenRun { .. }
             | Command::OpenRunMansion(_)
             | Command::OpenRecent(_)
             | Command::Save
@@ -148,8 +148,8 @@ impl Command {
             | Command::AskDailyRun
             | Command::AskLevelSeed
             | Command::AskRun
-            | Command::OpenDailyRun(_)
-            | Command::OpenRun(_)
+            | Command::OpenDailyRun { .. }
+            | Command::OpenRun { .. }
             | Command::OpenRunMansion(_)
             | Command::OpenRecent(_)
             | Command::Export(_)

@@ -1,6 +1,8 @@
-//! The Campaign panel: a game seed, its ten mansions, the level slider and the exact 2023 mode. Opening a
-//! mansion asks through the document's replacement prompt like every other replacement, so unsaved work
-//! is never dropped without consent.
+//! The Campaign panel: a game seed, its ten mansions, the level slider and the exact stream. The mansions
+//! listed are the run of the campaign generator's game (`generate::game`), its exact run while the
+//! exact box is ticked, so the list shows what each entry opens. Opening a mansion asks through the
+//! document's replacement prompt like every other replacement, so unsaved work is never dropped without
+//! consent.
 
 use egui::{RichText, Ui};
 
@@ -8,38 +10,74 @@ use crate::app::commands::command::Command;
 use crate::app::commands::pending::{Pending, Replacement};
 use crate::app::panels::widgets::command_button;
 use crate::app::state::{EditorState, MessageKind, Source};
-use crate::generate::campaign::{self, Campaign};
-use crate::generate::recipe::Recipe;
+use crate::generate::campaign;
+use crate::generate::game::{self, Run};
+use crate::generate::registry;
 
-/// The panel's own state: the seed as typed and the plan of the game it names.
+/// The panel's own state: the seed as typed and the run of the game it names.
 pub struct CampaignPanel {
     /// The game seed as typed (a half-typed seed stays until Enter or Regenerate).
     pub seed_text: String,
-    /// The plan of the game in the seed field, for the mansion list.
-    pub campaign: Campaign,
-    /// Open mansions in the exact 2023 mode ([`crate::generate::exact`]): the original's own mansion
-    /// of the game, drawn from one stream. Regenerating such a mansion turns it into a normal recipe.
+    /// The game seed the list shows.
+    game_seed: u64,
+    /// The run of that game seed, for the mansion list (`None` when the campaign generator declares
+    /// no game or the seed has no run of the kind asked).
+    run: Option<Run>,
+    /// Whether `run` is the exact run.
+    listed_exact: bool,
+    /// Open mansions from the game's exact stream ([`crate::generate::game::Game::exact`]): the
+    /// original's own mansion of the game, drawn from one stream. Regenerating such a mansion turns it
+    /// into a normal recipe.
     pub exact: bool,
 }
 
 impl CampaignPanel {
     /// The panel on game `game_seed`.
     pub fn on_game(game_seed: u64) -> Self {
+        Self::showing(game_seed, false)
+    }
+
+    /// The panel on game `game_seed`, listing its exact run when `exact` is set.
+    fn showing(game_seed: u64, exact: bool) -> Self {
+        let seed = game_seed.to_string();
+        let run = game::of_generator(registry::CAMPAIGN_ID).and_then(|game| {
+            if exact {
+                game.exact(&seed)?.ok()
+            } else {
+                game.run(&seed).ok()
+            }
+        });
         CampaignPanel {
-            seed_text: game_seed.to_string(),
-            campaign: campaign::plan(game_seed),
-            exact: false,
+            seed_text: seed,
+            game_seed,
+            run,
+            listed_exact: exact,
+            exact,
         }
     }
 
-    /// Shows the game of a campaign mansion the document became (opened, browsed to, recovered).
+    /// Shows the game of a campaign mansion the document became (opened, browsed to, recovered), and
+    /// the exact or the normal run as the box says. Called every frame: it redraws the run only when
+    /// either changed.
     pub fn follow(&mut self, source: &Source) {
-        if let Source::Campaign { game_seed, .. } = *source
-            && game_seed != self.campaign.game_seed
-        {
+        let game_seed = match *source {
+            Source::Campaign { game_seed, .. } => game_seed,
+            _ => self.game_seed,
+        };
+        if game_seed == self.game_seed {
+            self.relist();
+        } else {
+            *self = Self::showing(game_seed, self.exact);
+        }
+    }
+
+    /// Lists the exact or the normal run as the box now says, keeping the seed as typed.
+    fn relist(&mut self) {
+        if self.listed_exact != self.exact {
+            let typed = std::mem::take(&mut self.seed_text);
             *self = Self {
-                exact: self.exact,
-                ..Self::on_game(game_seed)
+                seed_text: typed,
+                ..Self::showing(self.game_seed, self.exact)
             };
         }
     }
@@ -78,18 +116,14 @@ impl CampaignPanel {
         }
     }
 
-    /// Which mansion of the panel's game the document is, if it is one as the campaign makes it (same
-    /// plan, level seed and no re-rolls): the panel highlights it, so the highlight follows undo and
+    /// Which mansion of the panel's run the document is, if it is one as the run makes it (same plan,
+    /// level seed and no re-rolls): the panel highlights it, so the highlight follows undo and
     /// regeneration.
-    fn mansion_shown(&self, state: &EditorState) -> Option<u32> {
-        let recipe = &state.doc.recipe;
-        let level = recipe.level;
-        let game = self.campaign.game_seed;
-        let shown = match u32::try_from(game) {
-            Ok(game) if self.exact => Recipe::exact_level(game, level),
-            _ => Recipe::campaign_level(game, level),
-        };
-        (*recipe == shown).then_some(level)
+    fn mansion_shown(&self, state: &EditorState) -> Option<usize> {
+        let run = self.run.as_ref()?;
+        run.mansions
+            .iter()
+            .position(|mansion| mansion.recipe == state.doc.recipe)
     }
 
     /// Level, seed, regenerate and the campaign list.
@@ -120,24 +154,23 @@ impl CampaignPanel {
                  so regenerating turns it into a normal recipe.",
             );
         if exact.changed() {
+            self.relist();
             commands.push(Command::Regenerate);
         }
+        let Some(run) = &self.run else {
+            return;
+        };
         ui.add_space(4.0);
-        let heading = format!("Mansions of game {}", self.campaign.game_seed);
-        ui.label(RichText::new(heading).strong());
+        ui.label(RichText::new(&run.title).strong());
         let current = self.mansion_shown(state);
-        for (n, plan) in self.campaign.plans.iter().enumerate() {
-            let n = n as u32;
-            let text = format!(
-                "Mansion {n}: {}×{} rooms, {} loot",
-                plan.rooms_x, plan.rooms_y, plan.loot
-            );
+        for (n, mansion) in run.mansions.iter().enumerate() {
+            let open = Command::OpenMansion(n as u32);
             if ui
-                .selectable_label(current == Some(n), text)
-                .on_hover_text(Command::OpenMansion(n).description())
+                .selectable_label(current == Some(n), &mansion.label)
+                .on_hover_text(open.description())
                 .clicked()
             {
-                commands.push(Command::OpenMansion(n));
+                commands.push(open);
             }
         }
     }

@@ -2,7 +2,6 @@
 
 pub(super) mod campaign_panel;
 pub(super) mod chrome;
-pub(super) mod daily_panel;
 pub(super) mod describe;
 pub(super) mod edit_panels;
 pub(super) mod findings;
@@ -13,6 +12,7 @@ pub(super) mod palette;
 pub(super) mod picker;
 pub(super) mod play_panel;
 pub(super) mod play_words;
+pub(super) mod runs_panel;
 pub(super) mod stealth_panels;
 pub(super) mod timeline;
 pub(super) mod validation_panel;

@@ -48,7 +48,6 @@
 //! ```
 
 pub mod ascii;
-pub mod date;
 pub mod declaration;
 pub mod dense;
 pub mod doors;
@@ -57,6 +56,7 @@ pub mod field;
 pub mod figure_keys;
 pub mod figures;
 pub mod furnish;
+pub mod game;
 pub mod guards;
 pub mod invariants;
 pub mod layout;

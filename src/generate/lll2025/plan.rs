@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::date::Date;
+use crate::generate::date::Date;
 use crate::model::{SeedRandom, js_number};
 
 /// Levels in a campaign, and the loot they share (`game.ts:19-22`).
@@ -289,7 +289,7 @@ pub fn daily_run_of(date: Date) -> DailyRun {
 /// third of the campaign, keeping their level numbers:
 ///
 /// ```
-/// use mansion_forge::generate::lll2025::date::Date;
+/// use mansion_forge::generate::date::Date;
 /// use mansion_forge::generate::lll2025::plan::{self, daily_run, daily_run_of};
 ///
 /// let run = daily_run(2025, 1, 1);

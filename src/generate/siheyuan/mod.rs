@@ -12,6 +12,7 @@
 pub mod declaration;
 pub mod doors;
 pub mod dressing;
+pub mod game;
 pub mod layout;
 pub mod locks;
 pub mod regions;

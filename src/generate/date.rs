@@ -13,7 +13,7 @@ use std::str::FromStr;
 /// from a count of days since 1970-01-01:
 ///
 /// ```
-/// use mansion_forge::generate::lll2025::date::Date;
+/// use mansion_forge::generate::date::Date;
 ///
 /// let date: Date = "2024-02-29".parse().expect("a leap day");
 /// assert_eq!(date, Date::new(2024, 2, 29).expect("on the calendar"));
