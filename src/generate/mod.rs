@@ -17,6 +17,7 @@ pub mod rng;
 pub mod rogue_grid;
 pub mod siheyuan;
 pub mod tile_growth;
+pub mod trace;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;

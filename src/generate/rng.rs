@@ -199,6 +199,7 @@ impl<'a> Streams<'a> {
 
     /// Records that the step `name` ends here (shared mode only): the vectors' `draws_by_step`.
     pub fn mark(&mut self, name: &'static str) {
+        super::trace::mark(name);
         if let Streams::Shared {
             stream,
             start,

@@ -121,6 +121,7 @@ struct Marks(Vec<(&'static str, u64)>);
 impl Marks {
     /// Records that step `name` has ended.
     fn mark(&mut self, name: &'static str, rng: &SeedRandom) {
+        super::trace::mark(name);
         self.0.push((name, rng.draws()));
     }
 }

@@ -39,6 +39,7 @@ pub mod render;
 
 use crate::generate::passes::finish;
 use crate::generate::rng::Stream;
+use crate::generate::trace;
 use crate::generate::{GenerateError, Generator, Request};
 use crate::model::{Diagnostic, Level, LockedRoom, Placed};
 pub use packed_plan::PackedPlan;
@@ -136,6 +137,7 @@ impl Generator for PackedMansion {
         let (settings, notes) = self.params.settings();
         let packed = build_plan(&settings, request.seed, request.locks)?;
         locks::check_reachable(&packed)?;
+        trace::mark("plan");
         let frame = render::Frame {
             s: settings.s,
             border: settings.outer_border,
@@ -150,6 +152,7 @@ impl Generator for PackedMansion {
         );
         level.diagnostics.extend(notes);
         level.diagnostics.extend(packed.diagnostics);
+        trace::mark("render");
         finish::finish(
             &mut level,
             Some(settings.outer_border),

@@ -14,6 +14,7 @@
 //!   siheyuan campaign, whose 100 coins spread over roughly 200 room slots;
 //! - the outside patrol ring runs one cell outside the building's outer border, when there is an outside.
 
+use super::chain::{self, Pass};
 use super::kept_patrols::KeptPatrols;
 use super::{furniture, locks, loot, patrols};
 use crate::generate::rng::Stream;
@@ -36,26 +37,131 @@ pub fn loot_budget(level: &Level) -> usize {
     chambers.div_ceil(2).max(MIN_LOOT)
 }
 
-/// Runs every shared post-pass on a structural level. `outer_border` is the generator's `Outside` margin,
-/// which places the outside patrol ring; `None` for levels without an outside. Locked rooms get their
-/// floors and items back after furnishing and after loot (coins the loot pass put there are taken away),
-/// and their kept patrols with their guards around the patrol pass.
-/// Furniture, loot and patrols draw from the streams of their steps, re-rolled as `rerolls` says.
+/// What the finishing passes work on: the level, what the generator says of it, and what one pass
+/// hands the next (the furniture stream, which floors and furniture share; the kept patrols, which the
+/// patrol pass resolves and the guard pass puts back).
+pub struct Finishing<'a> {
+    /// The level being finished.
+    pub level: &'a mut Level,
+    /// The generator's `Outside` margin, which places the outside patrol ring; `None` without an
+    /// outside.
+    pub outer_border: Option<i32>,
+    /// The locked rooms, whose floors, items, patrols and guards come back after the passes that touch
+    /// them.
+    pub locks: &'a [LockedRoom],
+    /// The step re-rolls, which key the passes' streams.
+    pub rerolls: Rerolls,
+    furniture_rng: Option<Stream>,
+    kept: Option<KeptPatrols>,
+}
+
+impl<'a> Finishing<'a> {
+    /// The finishing of `level`, before its first pass.
+    pub fn new(
+        level: &'a mut Level,
+        outer_border: Option<i32>,
+        locks: &'a [LockedRoom],
+        rerolls: Rerolls,
+    ) -> Self {
+        Finishing {
+            level,
+            outer_border,
+            locks,
+            rerolls,
+            furniture_rng: None,
+            kept: None,
+        }
+    }
+
+    /// The stream of `step` under `tag`, as re-rolled.
+    fn stream(&self, step: Step, tag: &str) -> Stream {
+        Stream::new(self.level.seed, &self.rerolls.tag(step, tag))
+    }
+
+    /// Runs `body` on the level with the furniture stream, which the first pass to draw from it
+    /// starts and the next continues.
+    fn with_furniture_stream(&mut self, body: fn(&mut Level, &mut Stream)) {
+        let seed = self.level.seed;
+        let tag = self.rerolls.tag(Step::Furniture, "furniture");
+        let rng = self
+            .furniture_rng
+            .get_or_insert_with(|| Stream::new(seed, &tag));
+        body(self.level, rng);
+    }
+}
+
+/// The finishing passes, in order: depth, private rooms, floors, door items, furniture (with the
+/// locked rooms put back), loot (likewise), patrols and guards.
+pub fn passes<'a>() -> [Pass<Finishing<'a>>; 8] {
+    [
+        Pass {
+            name: "depths",
+            run: |f| assign_depths(f.level),
+        },
+        Pass {
+            name: "private_rooms",
+            run: |f| assign_private(f.level),
+        },
+        Pass {
+            name: "floors",
+            run: |f| f.with_furniture_stream(lay_floors),
+        },
+        Pass {
+            name: "door_items",
+            run: |f| place_door_items(f.level),
+        },
+        Pass {
+            name: "furniture",
+            run: |f| {
+                f.with_furniture_stream(furnish);
+                locks::restore(f.level, f.locks);
+            },
+        },
+        Pass {
+            name: "loot",
+            run: place_all_loot,
+        },
+        Pass {
+            name: "patrols",
+            run: |f| {
+                let kept = KeptPatrols::resolve(f.level, f.locks);
+                let ring = f.outer_border.map(|b| b - 1);
+                let mut rng = f.stream(Step::Patrols, "patrols");
+                patrols::build_patrols_with_ring(f.level, &mut rng, ring, kept.held());
+                f.kept = Some(kept);
+            },
+        },
+        Pass {
+            name: "guards",
+            run: |f| {
+                patrols::place_guards(f.level, &mut f.stream(Step::Patrols, "guards"));
+                if let Some(kept) = f.kept.take() {
+                    kept.restore(f.level);
+                }
+            },
+        },
+    ]
+}
+
+/// Runs every shared post-pass on a structural level (see [`passes`]). `outer_border` is the
+/// generator's `Outside` margin, which places the outside patrol ring; `None` for levels without an
+/// outside. Locked rooms get their floors and items back after furnishing and after loot (coins the
+/// loot pass put there are taken away), and their kept patrols with their guards around the patrol
+/// pass. Furniture, loot and patrols draw from the streams of their steps, re-rolled as `rerolls` says.
 pub fn finish(
     level: &mut Level,
     outer_border: Option<i32>,
     locks: &[LockedRoom],
     rerolls: Rerolls,
 ) {
-    let seed = level.seed;
-    let stream = |step: Step, tag: &str| Stream::new(seed, &rerolls.tag(step, tag));
-    assign_depths(level);
-    assign_private(level);
-    let mut furniture_rng = stream(Step::Furniture, "furniture");
-    lay_floors(level, &mut furniture_rng);
-    place_door_items(level);
-    furnish(level, &mut furniture_rng);
-    locks::restore(level, locks);
+    let mut finishing = Finishing::new(level, outer_border, locks, rerolls);
+    chain::run(&mut finishing, &passes());
+}
+
+/// The loot pass: the budget less the locked rooms' coins, placed by priority away from locked rooms,
+/// which are put back after; a shortfall is noted.
+fn place_all_loot(f: &mut Finishing<'_>) {
+    let (level, locks) = (&mut *f.level, f.locks);
     let locked: Vec<bool> = level
         .rooms
         .iter()
@@ -67,7 +173,8 @@ pub fn finish(
         .filter(|i| i.kind == ItemKind::Coin)
         .count();
     let budget = loot_budget(level).saturating_sub(locked_coins);
-    let placed = loot::place_loot(level, budget, &locked, &mut stream(Step::Loot, "loot"));
+    let mut rng = Stream::new(level.seed, &f.rerolls.tag(Step::Loot, "loot"));
+    let placed = loot::place_loot(level, budget, &locked, &mut rng);
     locks::restore(level, locks);
     if placed < budget {
         level.diagnostics.push(Diagnostic::Shortfall {
@@ -76,16 +183,6 @@ pub fn finish(
             placed,
         });
     }
-    let ring = outer_border.map(|b| b - 1);
-    let kept = KeptPatrols::resolve(level, locks);
-    patrols::build_patrols_with_ring(
-        level,
-        &mut stream(Step::Patrols, "patrols"),
-        ring,
-        kept.held(),
-    );
-    patrols::place_guards(level, &mut stream(Step::Patrols, "guards"));
-    kept.restore(level);
 }
 
 /// §0.2 depth: the exterior 0, the depth seeds 1, then door hops; unreachable rooms keep 0.

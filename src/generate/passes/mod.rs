@@ -1,7 +1,9 @@
 //! Post-passes shared by every generator: loot by priority, patrol routes and guards, and the path
-//! finding they use. They read only the shared level model.
+//! finding they use, with the chain that runs passes as data. They
+//! read only the shared level model.
 
 mod bucket_queue;
+pub mod chain;
 pub mod finish;
 pub mod furniture;
 pub mod kept_patrols;

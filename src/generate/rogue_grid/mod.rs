@@ -37,6 +37,7 @@ pub mod render;
 
 use crate::generate::passes::finish;
 use crate::generate::rng::Stream;
+use crate::generate::trace;
 use crate::generate::{GenerateError, Generator, Request};
 use crate::model::topology::depths;
 use crate::model::{Cell, Diagnostic, Entrance, ItemKind, Level, Terrain};
@@ -89,16 +90,20 @@ impl Generator for RogueGrid {
     fn generate(&self, request: &Request) -> Result<Level, GenerateError> {
         let (settings, notes) = self.params.settings();
         let links = draw(&settings, request.seed);
+        trace::mark("links");
         let mut rng = Stream::new(request.seed, "rooms");
         let floors = render::draw_rooms(&settings, request.locks, &mut rng)?;
+        trace::mark("rooms");
         let mut level = render::render(&settings, &links, &floors, request, &mut rng);
         level.diagnostics.extend(notes);
         if settings.cells_x * settings.cells_y == 1 {
             level.diagnostics.push(Diagnostic::StairsShareRoom);
         }
         set_entrance(&mut level, &settings, &links);
+        trace::mark("render");
         finish::finish(&mut level, None, request.locks, request.rerolls);
         place_stairs(&mut level, &settings, &links)?;
+        trace::mark("stairs");
         Ok(level)
     }
 }
@@ -176,4 +181,73 @@ fn place_stairs(
     level.entrance.exit_cell = Some(down);
     level.player_start = up;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::passes::chain;
+    use crate::generate::passes::finish::{self, Finishing, loot_budget};
+    use crate::generate::{Request, Rerolls};
+    use crate::model::ItemKind;
+
+    /// A Rogue grid mansion as its own passes leave it, before the shared finishing.
+    fn structural(seed: u64) -> Level {
+        let (settings, _) = RogueGridParams::default().settings();
+        let links = draw(&settings, seed);
+        let mut rng = Stream::new(seed, "rooms");
+        let floors = render::draw_rooms(&settings, &[], &mut rng).expect("no locks to keep");
+        let request = Request {
+            level: 4,
+            seed,
+            locks: &[],
+            rerolls: Rerolls::default(),
+        };
+        let mut level = render::render(&settings, &links, &floors, &request, &mut rng);
+        set_entrance(&mut level, &settings, &links);
+        level
+    }
+
+    /// The finishing chain run one pass at a time is `finish`, and each pass does its own part alone:
+    /// no coin before the loot pass, the budget after it; no guard before the guard pass.
+    #[test]
+    fn each_finishing_pass_runs_alone_and_together_they_finish() {
+        assert_eq!(
+            chain::names(&finish::passes()),
+            [
+                "depths",
+                "private_rooms",
+                "floors",
+                "door_items",
+                "furniture",
+                "loot",
+                "patrols",
+                "guards"
+            ]
+        );
+        for seed in 0..16 {
+            let mut whole = structural(seed);
+            finish::finish(&mut whole, None, &[], Rerolls::default());
+            let mut stepwise = structural(seed);
+            let mut finishing = Finishing::new(&mut stepwise, None, &[], Rerolls::default());
+            for pass in &finish::passes() {
+                let coins = finishing.level.count_items(ItemKind::Coin);
+                let guards = finishing.level.guards.len();
+                chain::run(&mut finishing, std::slice::from_ref(pass));
+                match pass.name {
+                    "loot" => {
+                        assert_eq!(coins, 0, "seed {seed}: no coin before the loot pass");
+                        let placed = finishing.level.count_items(ItemKind::Coin);
+                        assert_eq!(placed, loot_budget(finishing.level), "seed {seed}");
+                    }
+                    "guards" => {
+                        assert_eq!(guards, 0, "seed {seed}: no guard before the guard pass");
+                    }
+                    _ => {}
+                }
+            }
+            drop(finishing);
+            assert_eq!(stepwise, whole, "seed {seed}");
+        }
+    }
 }

@@ -45,6 +45,7 @@ pub mod render;
 
 use crate::generate::passes::finish;
 use crate::generate::rng::Stream;
+use crate::generate::trace;
 use crate::generate::{GenerateError, Generator, Request};
 use crate::model::{Diagnostic, Level, Placed};
 use growth::Growth;
@@ -107,9 +108,11 @@ impl Generator for TileGrowth {
     fn generate(&self, request: &Request) -> Result<Level, GenerateError> {
         let (settings, notes) = self.params.settings();
         let growth = plan(&settings, request.seed, request.locks)?;
+        trace::mark("growth");
         let mut level = render::render(&growth, &settings, request);
         level.diagnostics.extend(notes);
         report(&growth, &settings, &mut level);
+        trace::mark("render");
         finish::finish(
             &mut level,
             Some(settings.outer_border),
