@@ -12,6 +12,7 @@ use super::output::{print, say, write_file};
 use super::recipe::{GeneratorArgs, build, build_recipe};
 use crate::edit::Command;
 use crate::generate::campaign::LEVELS;
+use crate::io::atomic;
 use crate::io::atomic_pair::save_pair;
 use crate::io::export::{self, Format, Overlay};
 use crate::io::level_or_preset::{self, LevelOrPreset};
@@ -267,6 +268,13 @@ pub(super) fn regenerate(args: &RegenerateArgs) -> Result<ExitCode, CliError> {
         write_file(&args.out, preset_text.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     };
+    if same_file(&args.out, level_out) {
+        return Err(CliError::Input(format!(
+            "--out and --level-out both name {}: the level would replace the preset just written; \
+             give them two files",
+            level_out.display()
+        )));
+    }
     let format = level_file::Format::from_extension(level_out).ok_or_else(|| {
         CliError::Input(format!(
             "{}: a level file ends in .ron or .json",
@@ -287,4 +295,25 @@ pub(super) fn regenerate(args: &RegenerateArgs) -> Result<ExitCode, CliError> {
         ))
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether two paths name one file: the same path once made absolute with symbolic links followed, or
+/// (for existing files) the same file on disk.
+fn same_file(a: &Path, b: &Path) -> bool {
+    let resolved = |p: &Path| {
+        std::path::absolute(p)
+            .ok()
+            .and_then(|p| atomic::follow_symlinks(&p).ok())
+    };
+    if resolved(a).is_some_and(|a| Some(a) == resolved(b)) {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(a), Ok(b)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return a.dev() == b.dev() && a.ino() == b.ino();
+        }
+    }
+    false
 }

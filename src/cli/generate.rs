@@ -19,6 +19,7 @@ use crate::generate::recipe::Recipe;
 use crate::generate::{campaign, registry, trace};
 use crate::io::atomic_dir::StagedDir;
 use crate::io::export::{self, Format};
+use crate::io::written;
 use crate::model::Level;
 
 #[derive(Debug, Args)]
@@ -183,6 +184,7 @@ struct Summary {
 fn campaign_file(name: &str) -> bool {
     let name = name.strip_suffix(".bak").unwrap_or(name);
     if [
+        written::MANIFEST,
         "summary.json",
         export::CAMPAIGN_PROJECT,
         export::SHARED_TILESET,
@@ -270,13 +272,39 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
     };
     let json = serde_json::to_string_pretty(&summary)
         .map_err(|e| CliError::Failed(format!("cannot write the summary: {e}")))?;
-    write_file(
-        &staged.path().join("summary.json"),
-        format!("{json}\n").as_bytes(),
-    )?;
+    let summary_path = staged.path().join("summary.json");
+    let summary_text = format!("{json}\n");
+    write_file(&summary_path, summary_text.as_bytes())?;
+    written::record(&summary_path, summary_text.as_bytes());
+    keep_changed_files(&args.out, staged.path()).map_err(folder_error)?;
     staged.commit().map_err(folder_error)?;
     print(summary_table(&summary).as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Copies into the new folder, as `NAME.bak`, every file of the folder it replaces that this program
+/// did not write or that changed since (a level hand-edited in the editor, say), and the backups kept
+/// there before: replacing a campaign folder never loses such a file without a trace.
+fn keep_changed_files(old: &Path, new: &Path) -> std::io::Result<()> {
+    let Ok(entries) = std::fs::read_dir(old) else {
+        return Ok(());
+    };
+    let files: Vec<(String, PathBuf)> = entries
+        .flatten()
+        .filter(|entry| entry.file_type().is_ok_and(|t| t.is_file()))
+        .filter_map(|entry| Some((entry.file_name().to_str()?.to_string(), entry.path())))
+        .collect();
+    let is_backup = |name: &str| Path::new(name).extension().is_some_and(|ext| ext == "bak");
+    for (name, path) in files.iter().filter(|(name, _)| is_backup(name)) {
+        std::fs::copy(path, new.join(name))?;
+    }
+    for (name, path) in &files {
+        let ours = name == written::MANIFEST || is_backup(name) || written::is_ours(path);
+        if !ours {
+            std::fs::copy(path, new.join(format!("{name}.bak")))?;
+        }
+    }
+    Ok(())
 }
 
 /// One mansion of a `campaign` run, before it is built.

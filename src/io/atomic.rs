@@ -22,7 +22,13 @@ static NEXT_TEMP: AtomicU64 = AtomicU64::new(0);
 /// same folder (so renames stay on one file system), written, flushed and synced ([`Staged::write`]); the
 /// old file is preserved as the backup; and the temp file is renamed over the target ([`Staged::commit`]).
 /// On failure the temp file is removed and the target is left as it was.
+///
+/// A character device at `path` (`/dev/null`, a terminal) is written through, never replaced; a FIFO,
+/// a socket, a block device or a folder is refused ([`Existing::of`]).
 pub fn save_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if write_through(path, bytes)? {
+        return Ok(());
+    }
     Staged::write(path, bytes)?.commit()
 }
 
@@ -30,7 +36,79 @@ pub fn save_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// made again from the document at will and go into a game's asset folder, where a `.bak` beside each
 /// file would be clutter an engine may even import.
 pub fn save_atomic_without_backup(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if write_through(path, bytes)? {
+        return Ok(());
+    }
     Staged::write(path, bytes)?.replace()
+}
+
+/// What is at a path a save would replace, as far as replacing it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Existing {
+    /// Nothing: the save creates the file.
+    Nothing,
+    /// A regular file, which a rename replaces.
+    File,
+    /// A character device (`/dev/null`, a terminal), which is written through: renaming over it would
+    /// put a regular file where a device was (as root, over the system's `/dev/null`).
+    CharDevice,
+}
+
+impl Existing {
+    /// What is at `path` (symbolic links followed); an error naming what it is when a save must not
+    /// touch it: a FIFO (its reader would never see the content), a socket, a block device or a
+    /// folder.
+    pub fn of(path: &Path) -> io::Result<Existing> {
+        let meta = match fs::metadata(path) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Existing::Nothing),
+            Err(e) => return Err(e),
+        };
+        let kind = meta.file_type();
+        if kind.is_file() {
+            return Ok(Existing::File);
+        }
+        if kind.is_dir() {
+            return Err(refused("a folder"));
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            if kind.is_char_device() {
+                return Ok(Existing::CharDevice);
+            }
+            if kind.is_fifo() {
+                return Err(refused("a FIFO (named pipe)"));
+            }
+            if kind.is_socket() {
+                return Err(refused("a socket"));
+            }
+            if kind.is_block_device() {
+                return Err(refused("a block device"));
+            }
+        }
+        Err(refused("not a regular file"))
+    }
+}
+
+/// The error of a save refused because of what is at its path.
+fn refused(what: &str) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("{what}, which is not replaced: name a regular file (or - for standard output)"),
+    )
+}
+
+/// Writes `bytes` into the character device at `path` and says so; false when `path` is no device
+/// (then the caller saves as usual); an error when nothing may be written there.
+fn write_through(path: &Path, bytes: &[u8]) -> io::Result<bool> {
+    if Existing::of(path)? != Existing::CharDevice {
+        return Ok(false);
+    }
+    let mut device = OpenOptions::new().write(true).open(path)?;
+    device.write_all(bytes)?;
+    device.flush()?;
+    Ok(true)
 }
 
 /// The backup kept beside `path` when a save replaces it: `<path>.bak`.
@@ -54,8 +132,14 @@ impl Staged {
     ///
     /// A symbolic link at `path` is followed to the file it names (which need not exist yet), and
     /// temp files that an earlier, killed save of that same file left behind are removed first.
+    ///
+    /// Only a regular file (or nothing) is replaced: anything else at `path` is refused before a byte
+    /// is written ([`Existing::of`]; a device too, which a caller writes through instead).
     pub fn write(path: &Path, bytes: &[u8]) -> io::Result<Staged> {
         let path = follow_symlinks(path)?;
+        if Existing::of(&path)? == Existing::CharDevice {
+            return Err(refused("a character device"));
+        }
         let file_name = path
             .file_name()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;

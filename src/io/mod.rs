@@ -70,3 +70,4 @@ pub mod playthrough;
 pub mod preset;
 pub mod read;
 pub mod sniff;
+pub mod written;

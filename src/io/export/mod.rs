@@ -17,7 +17,6 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::atomic::save_atomic_without_backup;
 use super::{ascii, level_file};
 use crate::generate::registry;
 use crate::model::{Level, RoomId};
@@ -294,8 +293,10 @@ pub fn tileset_png() -> Result<Vec<u8>, ExportError> {
     Ok(bytes)
 }
 
+/// Saves one file of an export: a file this program wrote there before is replaced without a backup,
+/// anything else is kept as `.bak` ([`super::written`]).
 fn save(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
-    save_atomic_without_backup(path, bytes).map_err(|source| ExportError::Write {
+    super::written::save_export(path, bytes).map_err(|source| ExportError::Write {
         path: path.to_path_buf(),
         source,
     })
