@@ -224,3 +224,43 @@ fn regenerate_refuses_one_path_for_the_preset_and_the_level() {
         fs::read("presets/default.ron").expect("preset")
     );
 }
+
+/// `-` is standard output where one file is written alone, and refused (no file named `-` made) where
+/// standard output already carries something or a folder is meant.
+#[test]
+fn a_dash_is_standard_output_or_refused_never_a_file() {
+    let dir = scratch("write-dash");
+    let before = std::env::current_dir().expect("a working folder");
+    let preset = before.join("presets/default.ron");
+    let preset = s(&preset);
+    let printed = cli::run_in(&dir, &["regenerate", preset, "--seed", "3", "--out", "-"]);
+    assert!(printed.status.success(), "{}", stderr(&printed));
+    assert!(
+        String::from_utf8_lossy(&printed.stdout).starts_with('('),
+        "the preset, printed"
+    );
+    for args in [
+        vec!["play", preset, "--moves", "w", "--save", "-"],
+        vec!["diff", preset, preset, "--out", "-"],
+        vec!["campaign", "--seed", "3", "--out", "-"],
+        vec![
+            "regenerate",
+            preset,
+            "--seed",
+            "3",
+            "--out",
+            "-",
+            "--level-out",
+            "l.ron",
+        ],
+    ] {
+        let out = cli::run_in(&dir, &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains("-: "), "{args:?}: {}", stderr(&out));
+    }
+    assert_eq!(
+        cli::names_in(&dir),
+        Vec::<String>::new(),
+        "nothing written in the folder"
+    );
+}

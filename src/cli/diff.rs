@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::args::{BrokenEditsArg, OverlayArg, selected_overlays};
 use super::error::CliError;
 use super::export::{LoadedLevel, load_level_or_preset, warn_drift};
-use super::output::{print, write_file};
+use super::output::{print, refuse_stdout, write_file};
 use crate::analysis::diff::{LevelDiff, diff as level_diff};
 use crate::io::export::png;
 use crate::io::read::{input_name, is_standard_input};
@@ -56,6 +56,9 @@ pub(super) fn diff(args: &DiffArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::Input(
             "diff: standard input (-) can be only one of A and B".to_string(),
         ));
+    }
+    if let Some(out) = &args.out {
+        refuse_stdout(out, "--out", "standard output carries the report")?;
     }
     let a = load_input(&args.a, args)?;
     warn_drift(&args.a, a.drift.as_deref());

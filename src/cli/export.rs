@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::args::{BrokenEditsArg, GameMansionArgs, OverlayArg, parse_seed, selected_overlays};
 use super::error::{CliError, open_message, preset_message};
-use super::output::{print, say, write_file};
+use super::output::{print, refuse_stdout, say, write_file};
 use super::recipe::{GeneratorArgs, build, build_recipe};
 use crate::edit::Command;
 use crate::generate::campaign::LEVELS;
@@ -268,6 +268,16 @@ pub(super) fn regenerate(args: &RegenerateArgs) -> Result<ExitCode, CliError> {
         write_file(&args.out, preset_text.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     };
+    refuse_stdout(
+        &args.out,
+        "--out",
+        "with --level-out both files are written together",
+    )?;
+    refuse_stdout(
+        level_out,
+        "--level-out",
+        "with --out both files are written together",
+    )?;
     if same_file(&args.out, level_out) {
         return Err(CliError::Input(format!(
             "--out and --level-out both name {}: the level would replace the preset just written; \

@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::args::{ExactArg, GameMansionArgs, RunArgs, exact_seed, parse_seed};
 use super::error::CliError;
 use super::export::emit;
-use super::output::{print, progress_bar, say, write_file};
+use super::output::{print, progress_bar, refuse_stdout, say, write_file};
 use super::recipe::{GeneratorArgs, build, build_recipe};
 use crate::analysis::stats::level_stats;
 use crate::generate::campaign::LEVELS;
@@ -211,6 +211,11 @@ fn campaign_file(name: &str) -> bool {
 /// leaves the previous folder as it was. An existing `--out` is replaced only when it holds nothing
 /// but campaign files (see [`campaign_file`] and [`StagedDir`]); otherwise the command refuses.
 pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
+    refuse_stdout(
+        &args.out,
+        "--out",
+        "a campaign is a folder of files, which standard output cannot hold",
+    )?;
     let folder_error = |e: std::io::Error| CliError::Input(format!("{}: {e}", args.out.display()));
     let (mansions, named) = planned_mansions(args)?;
     let staged = StagedDir::create(&args.out, campaign_file).map_err(folder_error)?;

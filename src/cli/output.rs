@@ -48,10 +48,21 @@ pub(super) fn say(line: &str) {
     let _ = writeln!(io::stderr().lock(), "{line}");
 }
 
-/// Replaces `path` with `bytes` atomically.
+/// Replaces `path` with `bytes` atomically; `-` prints them on standard output instead.
 pub(super) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    if path == Path::new("-") {
+        return print(bytes);
+    }
     save_atomic(path, bytes)
         .map_err(|e| CliError::Input(format!("{}: cannot write: {e}", path.display())))
+}
+
+/// Refuses `-` for `flag`, whose output cannot go to standard output (`why`).
+pub(super) fn refuse_stdout(path: &Path, flag: &str, why: &str) -> Result<(), CliError> {
+    if path == Path::new("-") {
+        return Err(CliError::Input(format!("{flag} -: {why}; name a file")));
+    }
+    Ok(())
 }
 
 /// A progress bar on stderr for batch work, hidden when stderr is not a terminal so logs and the tests'

@@ -11,7 +11,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::error::CliError;
-use super::output::{print, say};
+use super::output::{print, refuse_stdout, say};
 use super::play_lines::{RefusedLine, Summary, SummaryLine, TurnLine};
 use super::target::TargetArgs;
 use crate::io::playthrough::{self, MAX_START_TURN, PlayThrough};
@@ -68,6 +68,9 @@ fn parse_cell(text: &str) -> Result<Cell, String> {
 }
 
 pub(super) fn play(args: &PlayArgs) -> Result<ExitCode, CliError> {
+    if let Some(path) = &args.save {
+        refuse_stdout(path, "--save", "standard output carries the turns' lines")?;
+    }
     let (mut game, moves) = start(args)?;
     let mut out = Vec::new();
     let mut summary = Summary {

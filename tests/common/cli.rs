@@ -18,6 +18,15 @@ pub fn run(args: &[&str]) -> Output {
     binary().args(args).output().expect("the binary runs")
 }
 
+/// Runs the binary with `args` in the working folder `dir`.
+pub fn run_in(dir: &Path, args: &[&str]) -> Output {
+    binary()
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
 /// Runs `mansion-forge ARGS…` with `input` on its standard input.
 pub fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
     let mut child = binary()
