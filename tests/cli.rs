@@ -241,7 +241,10 @@ fn campaign_writes_ten_levels_and_a_summary() {
     }
     // The table: a title, a header and one line per level.
     assert_eq!(stdout(&out).lines().count(), 12);
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 11);
+    // Ten levels, the summary and the manifest of what was written (which lets the next campaign
+    // replace them without backups, unless they were edited).
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 12);
+    assert!(dir.join(".mansion-forge-written").is_file());
 }
 
 #[test]
@@ -369,4 +372,46 @@ fn man_prints_a_roff_page_that_lists_the_commands() {
     assert!(page.contains("\\-\\-strict"), "{page}");
     let err = assert_input_error(&run(&["man", "nosuch"]));
     assert!(err.contains("no command `nosuch`"), "{err}");
+}
+
+/// `stats` measures the last 64-bit seed (which no half-open range reaches), measures nothing for
+/// `--games 0` (the exact mode included, where it once underflowed), and refuses a range past the last
+/// seed.
+#[test]
+fn stats_reaches_the_last_seed_and_takes_no_games() {
+    let last = run(&[
+        "stats",
+        "--first-seed",
+        "18446744073709551615",
+        "--games",
+        "1",
+    ]);
+    assert!(
+        last.status.success(),
+        "{}",
+        String::from_utf8_lossy(&last.stderr)
+    );
+    let lines: Vec<String> = stdout(&last).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 10);
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.starts_with(r#"{"seed":18446744073709551615,"#))
+    );
+    for args in [
+        &["stats", "--games", "0"][..],
+        &["stats", "--exact", "--games", "0"],
+    ] {
+        let none = run(args);
+        assert!(none.status.success(), "{args:?}");
+        assert!(none.stdout.is_empty(), "{args:?}");
+    }
+    let past = run(&[
+        "stats",
+        "--first-seed",
+        "18446744073709551615",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(past.status.code(), Some(2));
 }

@@ -177,6 +177,7 @@ fn campaign_daily_writes_the_days_mansions_under_their_level_numbers() {
         .collect();
     names.sort();
     let mut want: Vec<String> = picks.iter().map(|p| format!("level-{p}.ron")).collect();
+    want.insert(0, ".mansion-forge-written".into());
     want.push("summary.json".into());
     assert_eq!(names, want);
     let summary: serde_json::Value =

@@ -267,7 +267,10 @@ fn campaign_writes_the_chosen_format() {
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names, ["campaign.ldtk", "summary.json"]);
+    assert_eq!(
+        names,
+        [".mansion-forge-written", "campaign.ldtk", "summary.json"]
+    );
     let project: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.join("campaign.ldtk")).expect("project"))
             .expect("JSON");
@@ -319,7 +322,15 @@ fn generate_and_campaign_take_every_export_format() {
         .filter(|n| !n.starts_with("level-"))
         .collect();
     names.sort();
-    assert_eq!(names, ["summary.json", "terrain.png", "terrain.tsx"]);
+    assert_eq!(
+        names,
+        [
+            ".mansion-forge-written",
+            "summary.json",
+            "terrain.png",
+            "terrain.tsx"
+        ]
+    );
     for n in 0..10 {
         let path = folder.join(format!("level-{n}.tmx"));
         let map = tiled::Loader::new()

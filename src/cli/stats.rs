@@ -84,9 +84,13 @@ fn print_lines(
         .map_err(|e| CliError::Input(format!("--rules: {e}")))?
         .map(RuleSet::id);
     let choice = args.generator.choice()?;
-    let end = args.first_seed.checked_add(args.games).ok_or_else(|| {
-        CliError::Input("--first-seed plus --games exceeds the 64-bit seed range".to_string())
-    })?;
+    // The last seed measured: none for `--games 0`; u64::MAX itself is a seed.
+    let last = match args.games.checked_sub(1) {
+        None => None,
+        Some(more) => Some(args.first_seed.checked_add(more).ok_or_else(|| {
+            CliError::Input("--first-seed plus --games exceeds the 64-bit seed range".to_string())
+        })?),
+    };
     let recipe_for = |seed: u64, level: u32| -> Result<_, String> {
         let choice: &Choice = choice.as_ref().ok_or("no generator chosen")?;
         choice.recipe(seed, level).map_err(|e| match e {
@@ -94,8 +98,10 @@ fn print_lines(
             CliError::BrokenPipe => "broken pipe".to_string(),
         })
     };
-    if choice.as_ref().is_some_and(Choice::is_exact) {
-        exact_seed(end - 1)?;
+    if let Some(last) = last
+        && choice.as_ref().is_some_and(Choice::is_exact)
+    {
+        exact_seed(last)?;
     }
     let survey = Survey {
         mansions: match &choice {
@@ -121,7 +127,7 @@ fn print_lines(
     let mut out = BufWriter::new(io::stdout().lock());
     let mut printed = 0u64;
     let mut failure = None;
-    let result = survey.run(args.first_seed..end, &progress, |line: Line| {
+    let result = survey.run((args.first_seed, args.games), &progress, |line: Line| {
         bar.set_position(
             progress
                 .games_done

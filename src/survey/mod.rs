@@ -11,7 +11,6 @@ pub mod condition;
 mod line;
 mod ordered;
 
-use std::ops::Range;
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -148,7 +147,8 @@ impl Survey<'_> {
         }
     }
 
-    /// Measures every mansion of the games `seeds` on a pool of [`Survey::jobs`] threads and hands each
+    /// Measures every mansion of the `count` games from seed `first` on (the last seed may be
+    /// `u64::MAX`, which no `Range` reaches) on a pool of [`Survey::jobs`] threads and hands each
     /// line to `visit`, on the calling thread, in seed, then level, order; `visit` returns false to
     /// stop. When `progress` is cancelled no new game is started, and the games already started are
     /// still handed on whole. Returns the first error.
@@ -157,7 +157,7 @@ impl Survey<'_> {
     /// the lines on the calling thread, so printing and filtering do not leave the workers idle.
     pub fn run(
         &self,
-        seeds: Range<u64>,
+        (first, count): (u64, u64),
         progress: &Progress,
         mut visit: impl FnMut(Line) -> bool,
     ) -> Result<(), String> {
@@ -167,7 +167,8 @@ impl Survey<'_> {
             .build()
             .map_err(|e| format!("cannot start the worker threads: {e}"))?;
         let ahead = pool.current_num_threads() as u64 * GAMES_AHEAD_PER_THREAD;
-        let measure = |seed: u64| {
+        let measure = |index: u64| {
+            let seed = first.wrapping_add(index);
             let game = AssertUnwindSafe(|| self.game(seed));
             let lines = std::panic::catch_unwind(game)
                 .unwrap_or_else(|_| Err(format!("measuring game {seed} panicked")));
@@ -184,7 +185,7 @@ impl Survey<'_> {
         };
         ordered::map_in_order(
             &pool,
-            seeds,
+            0..count,
             (GAMES_PER_CHUNK, ahead),
             &|| progress.cancelled(),
             &measure,

@@ -250,30 +250,34 @@ impl Search {
             condition.check_key(&keys).map_err(|e| e.to_string())?;
         }
         let mut batch = Batch::default();
-        survey.run(self.games.clone(), progress, |line: Line| {
-            batch.measured += 1;
-            for c in &self.criteria {
-                if let Some(v) = line.number(&c.key) {
-                    batch.values.entry(c.key.clone()).or_default().push(v);
+        survey.run(
+            (self.games.start, self.games.end - self.games.start),
+            progress,
+            |line: Line| {
+                batch.measured += 1;
+                for c in &self.criteria {
+                    if let Some(v) = line.number(&c.key) {
+                        batch.values.entry(c.key.clone()).or_default().push(v);
+                    }
                 }
-            }
-            if conditions.iter().all(|c| c.holds(&line)) {
-                batch.matched += 1;
-                if batch.matches.len() < THUMBNAILS {
-                    batch.matches.push(Match {
-                        game_seed: line.stats.seed,
-                        level: line.stats.level,
-                        figures: self
-                            .criteria
-                            .iter()
-                            .filter_map(|c| Some((c.key.clone(), line.number(&c.key)?)))
-                            .collect(),
-                        picture: None,
-                    });
+                if conditions.iter().all(|c| c.holds(&line)) {
+                    batch.matched += 1;
+                    if batch.matches.len() < THUMBNAILS {
+                        batch.matches.push(Match {
+                            game_seed: line.stats.seed,
+                            level: line.stats.level,
+                            figures: self
+                                .criteria
+                                .iter()
+                                .filter_map(|c| Some((c.key.clone(), line.number(&c.key)?)))
+                                .collect(),
+                            picture: None,
+                        });
+                    }
                 }
-            }
-            true
-        })?;
+                true
+            },
+        )?;
         batch.cancelled = progress.cancelled();
         for m in &mut batch.matches {
             let recipe = Recipe::for_game(&self.generator, m.game_seed, m.level);
