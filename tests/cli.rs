@@ -415,3 +415,13 @@ fn stats_reaches_the_last_seed_and_takes_no_games() {
     ]);
     assert_eq!(past.status.code(), Some(2));
 }
+
+/// `--jobs` changes how many threads measure, never what is printed, up to the largest count it takes.
+#[test]
+fn stats_prints_the_same_for_any_number_of_jobs() {
+    let one = run(&["stats", "--games", "3", "--jobs", "1"]);
+    let many = run(&["stats", "--games", "3", "--jobs", "1024"]);
+    assert!(one.status.success() && many.status.success());
+    assert_eq!(one.stdout, many.stdout);
+    assert_eq!(stdout(&one).lines().count(), 30);
+}

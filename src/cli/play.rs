@@ -143,7 +143,15 @@ fn start(args: &PlayArgs) -> Result<(Box<dyn Session>, Vec<Move>), CliError> {
     let turn = usize::try_from(args.turn).unwrap_or(MAX_START_TURN);
     let rules = rule_sets::chosen(args.rules.as_deref(), &level)
         .map_err(|e| CliError::Input(format!("--rules: {e}")))?;
-    Ok((rules.start(level, args.rng_seed, cell, turn), moves))
+    let game = rules.start(level, args.rng_seed, cell, turn);
+    if args.from.is_some() && !game.may_stand(cell) {
+        return Err(CliError::Input(format!(
+            "--from {},{}: the thief cannot stand on that cell (a wall, a window or the like); \
+             give a cell the thief can stand on",
+            cell.x, cell.y
+        )));
+    }
+    Ok((game, moves))
 }
 
 /// `cell` if it is on `level`'s map.

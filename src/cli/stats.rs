@@ -34,7 +34,8 @@ pub(super) struct StatsArgs {
         reason = "this comment is the option's --help text, whose key names are printed as plain words"
     )]
     stealth: bool,
-    /// Threads to measure on [default: one per core]; the output is the same for any number.
+    /// Threads to measure on [default: one per core; at most two per core are started]; the output is
+    /// the same for any number.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     jobs: Option<u16>,
     /// The rules the stealth summary follows (only rules the analysis models; each line's `rules`

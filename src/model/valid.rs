@@ -126,12 +126,21 @@ pub fn check(level: &Level) -> Result<(), ShapeError> {
         ));
     }
     for (i, item) in level.items.iter().enumerate() {
-        on_map(&format!("item {i} ({:?})", item.kind), item.cell)?;
+        on_map(&format!("item {i} ({})", item.kind.name()), item.cell)?;
     }
     check_patrols(level, cells, &on_map, &room_ok)?;
     for split in &level.split_points {
         room_ok("a split point", split.before)?;
         room_ok("a split point", split.after)?;
+    }
+    if let Some(extra) = &level.lll2025
+        && extra.guards.len() != level.guards.len()
+    {
+        return fail(format!(
+            "the 2025 part lists the loads of {} guards, but the level has {} guards",
+            extra.guards.len(),
+            level.guards.len()
+        ));
     }
     on_map("the player start", level.player_start)?;
     let entrance = &level.entrance;

@@ -162,8 +162,10 @@ impl Survey<'_> {
         mut visit: impl FnMut(Line) -> bool,
     ) -> Result<(), String> {
         // On a pool's threads, so the stealth analysis's own parallel halves join inside the pool.
+        // More threads than cores only cost their start-up (1,024 took 12 s): at most two per core.
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.jobs.unwrap_or(0))
+            .num_threads(self.jobs.map_or(0, |jobs| jobs.min(2 * cores)))
             .build()
             .map_err(|e| format!("cannot start the worker threads: {e}"))?;
         let ahead = pool.current_num_threads() as u64 * GAMES_AHEAD_PER_THREAD;
