@@ -1,6 +1,6 @@
 //! A generation as data: a chain of named passes over one state, run in order. A chain can be listed
-//! (its names), timed (`--trace-passes`, through [`super::trace`]) and a pass run alone in a test on a
-//! state built to the pass before it. Each pass draws from the stream its step keys (see
+//! (its names), timed (`--trace-passes`, through [`crate::generate::trace`]) and a pass run alone in a
+//! test on a state built to the pass before it. Each pass draws from the stream its step keys (see
 //! `generate::rng`), so the chain's order is the only order there is; the two bit-exact ports keep
 //! their hand-written order (the game's) and mark their steps under the same names instead.
 
