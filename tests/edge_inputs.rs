@@ -74,3 +74,39 @@ fn a_2025_level_with_loads_for_other_guards_is_refused() {
     let message = read.expect_err("refused").to_string();
     assert!(message.contains("loads of"), "{message}");
 }
+
+/// What the command line echoes of a user's text has no control character or direction mark (so it
+/// can neither drive the terminal nor reorder the line) and is cut short, in its own messages and in
+/// the argument parser's.
+#[test]
+fn echoed_text_is_escaped_and_cut() {
+    let long = "x".repeat(20_000);
+    for args in [
+        vec![
+            "play",
+            "presets/default.ron",
+            "--moves",
+            "N \u{1b}[31mX\u{202e}abc",
+        ],
+        vec![
+            "play",
+            "presets/default.ron",
+            "--moves",
+            &format!("N {long}"),
+        ],
+        vec!["generate", "--seed", &long, "--level", "1"],
+        vec!["generate", "--seed", "1\u{202e}", "--level", "1"],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2));
+        let message = stderr(&out);
+        assert!(message.len() < 400, "{} bytes", message.len());
+        assert!(
+            !message
+                .trim_end()
+                .chars()
+                .any(|c| c.is_control() || ('\u{202a}'..='\u{202e}').contains(&c)),
+            "{message:?}"
+        );
+    }
+}

@@ -97,7 +97,7 @@ fn a_coin_off_the_map_is_refused_not_a_panic() {
             assert!(text(&res.stderr).contains("off the"));
             continue;
         }
-        assert_refused(&path, command, &format!("item {coin} (Coin) at"));
+        assert_refused(&path, command, &format!("item {coin} (coin) at"));
     }
     assert_editor_refuses(&path, "off the");
 }

@@ -28,6 +28,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::io::preset::BrokenEdits;
+use crate::model::limits::quote;
 
 use args::BrokenEditsArg;
 use error::CliError;
@@ -169,7 +170,19 @@ fn one_line_clap_error(e: &clap::Error) -> String {
         .collect();
     let message = message.join(" ");
     let message = message.strip_prefix("error: ").unwrap_or(&message);
-    format!("{message} (see --help)")
+    // clap quotes the values it echoes in single quotes: each is cut and escaped as every echo is.
+    let message: Vec<String> = message
+        .split('\'')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                quote(part)
+            } else {
+                part.to_string()
+            }
+        })
+        .collect();
+    format!("{} (see --help)", message.join("'"))
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ use std::path::Path;
 
 use super::error::CliError;
 use crate::io::atomic::save_atomic;
+use crate::model::limits::printable_line;
 
 /// Maps a standard-output write error; a closed pipe ends the command quietly.
 #[expect(
@@ -45,7 +46,7 @@ pub(super) fn print(bytes: &[u8]) -> Result<(), CliError> {
 /// Writes one line to standard error. A closed or failing standard error loses the line rather than
 /// the command's work: there is nowhere left to report it.
 pub(super) fn say(line: &str) {
-    let _ = writeln!(io::stderr().lock(), "{line}");
+    let _ = writeln!(io::stderr().lock(), "{}", printable_line(line));
 }
 
 /// Replaces `path` with `bytes` atomically; `-` prints them on standard output instead.

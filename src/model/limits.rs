@@ -123,9 +123,9 @@ impl Plan {
     }
 }
 
-/// A name or value taken from a file, fit for a one-line message: control characters escaped (so a
-/// name can neither break the line nor drive a terminal) and cut after [`MAX_QUOTED_CHARS`] characters
-/// with `…`.
+/// A name or value taken from a file, fit for a one-line message: control characters and the
+/// invisible direction marks escaped (so a name can neither break the line, drive a terminal nor
+/// reorder what follows it) and cut after [`MAX_QUOTED_CHARS`] characters with `…`.
 pub fn quote(text: &str) -> String {
     let mut out = String::new();
     for (i, c) in text.chars().enumerate() {
@@ -133,7 +133,27 @@ pub fn quote(text: &str) -> String {
             out.push('…');
             break;
         }
-        if c.is_control() {
+        if c.is_control() || is_direction_mark(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Whether `c` is one of Unicode's invisible direction marks and overrides (LRM, RLM, ALM, the
+/// embeddings, overrides and isolates), which reorder the text shown after them.
+pub fn is_direction_mark(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A whole message line fit for a terminal: every control character and direction mark escaped,
+/// whatever part of the message it came from (the last guard, behind [`quote`]).
+pub fn printable_line(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    for c in line.chars() {
+        if c.is_control() || is_direction_mark(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);

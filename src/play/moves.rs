@@ -23,7 +23,8 @@ pub enum Move {
 /// command line can be fixed without counting by hand.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "move {position} `{token}` is not a move: expected N, E, S, W, w (wait) or L:N, L:E, L:S, L:W (leap)"
+    "move {position} `{}` is not a move: expected N, E, S, W, w (wait) or L:N, L:E, L:S, L:W (leap)",
+    crate::model::limits::quote(.token)
 )]
 pub struct ParseMoveError {
     /// The token's place in the list, counting from 1.
