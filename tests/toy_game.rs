@@ -13,7 +13,8 @@ use std::process::ExitCode;
 use egui_kittest::kittest::Queryable;
 use mansion_forge::analysis::stealth::{Cancel, Stealth};
 use mansion_forge::generate::date::Date;
-use mansion_forge::generate::game::{self, Game, Mansion, Run};
+use mansion_forge::generate::game::{Game, Mansion, Run};
+use mansion_forge::generate::games;
 use mansion_forge::generate::params::{ParamSpec, numeric};
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::generate::registry::{self, Declare, GeneratorParams, Kind};
@@ -211,7 +212,7 @@ impl Session for ToySession {
 
 fn register_toy() {
     registry::register(&Kind::<Heist>::KIND);
-    game::register(&ToyGame);
+    games::register(&ToyGame);
     rule_sets::register(&ToyRules);
 }
 

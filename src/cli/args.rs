@@ -9,7 +9,8 @@ use super::error::CliError;
 use crate::analysis::Overlay;
 use crate::analysis::stealth::LitMap;
 use crate::generate::date::Date;
-use crate::generate::game::{self, Game, Run};
+use crate::generate::game::{Game, Run};
+use crate::generate::games;
 use crate::generate::recipe::Recipe;
 use crate::io::preset::BrokenEdits;
 use crate::model::limits::quote;
@@ -37,7 +38,7 @@ fn game_help() -> String {
     format!(
         "The game whose run --game-seed, --daily or --level-seed name: {} [default: the first \
          that has runs of that kind]",
-        game::ids()
+        games::ids()
     )
 }
 
@@ -49,8 +50,8 @@ fn game_offering(
     offers: impl Fn(&dyn Game) -> bool,
 ) -> Result<&'static dyn Game, CliError> {
     let game = match named {
-        Some(id) => game::named(id).map_err(|e| CliError::Input(format!("--game: {e}")))?,
-        None => game::all()
+        Some(id) => games::named(id).map_err(|e| CliError::Input(format!("--game: {e}")))?,
+        None => games::all()
             .into_iter()
             .find(|g| offers(*g))
             .ok_or_else(|| CliError::Input(format!("no game has {what}")))?,

@@ -14,7 +14,8 @@ use super::output::{print, progress_bar, refuse_stdout, say, write_file};
 use super::recipe::{GeneratorArgs, build, build_recipe};
 use crate::analysis::stats::level_stats;
 use crate::generate::campaign::LEVELS;
-use crate::generate::game::{self, Run};
+use crate::generate::game::Run;
+use crate::generate::games;
 use crate::generate::recipe::Recipe;
 use crate::generate::{campaign, registry, trace};
 use crate::io::atomic_dir::StagedDir;
@@ -356,12 +357,12 @@ fn planned_mansions(args: &CampaignArgs) -> Result<PlannedRun, CliError> {
 fn seed_run(seed: u64, exact: bool) -> Result<Run, CliError> {
     let unknown = |what: &str| CliError::Failed(format!("no game has {what}"));
     let run = if exact {
-        let game = game::first_with_exact().ok_or_else(|| unknown("an exact stream"))?;
+        let game = games::first_with_exact().ok_or_else(|| unknown("an exact stream"))?;
         game.exact(&exact_seed(seed)?.to_string())
             .unwrap_or_else(|| Err(format!("{} has no exact stream", game.label())))
     } else {
         let game =
-            game::of_generator(registry::CAMPAIGN_ID).ok_or_else(|| unknown("a campaign"))?;
+            games::of_generator(registry::CAMPAIGN_ID).ok_or_else(|| unknown("a campaign"))?;
         game.run(&seed.to_string())
     };
     run.map_err(CliError::Input)

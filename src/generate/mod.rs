@@ -7,6 +7,7 @@ pub mod declare;
 pub mod exact;
 pub mod figures;
 pub mod game;
+pub mod games;
 pub mod lll2025;
 pub mod packed_mansion;
 pub mod params;

@@ -11,7 +11,8 @@ use crate::app::commands::pending::{Pending, Replacement};
 use crate::app::panels::widgets::command_button;
 use crate::app::state::{EditorState, MessageKind, Source};
 use crate::generate::campaign;
-use crate::generate::game::{self, Run};
+use crate::generate::game::Run;
+use crate::generate::games;
 use crate::generate::registry;
 
 /// The panel's own state: the seed as typed and the run of the game it names.
@@ -40,7 +41,7 @@ impl CampaignPanel {
     /// The panel on game `game_seed`, listing its exact run when `exact` is set.
     fn showing(game_seed: u64, exact: bool) -> Self {
         let seed = game_seed.to_string();
-        let run = game::of_generator(registry::CAMPAIGN_ID).and_then(|game| {
+        let run = games::of_generator(registry::CAMPAIGN_ID).and_then(|game| {
             if exact {
                 game.exact(&seed)?.ok()
             } else {

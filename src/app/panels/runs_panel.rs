@@ -12,7 +12,8 @@ use crate::app::commands::pending::{Pending, Replacement};
 use crate::app::panels::widgets::dialog_window;
 use crate::app::state::{EditorState, MessageKind};
 use crate::generate::date::Date;
-use crate::generate::game::{self, Game, Run};
+use crate::generate::game::{Game, Run};
+use crate::generate::games;
 
 /// A dialog's game and its text as typed, while the dialog is open.
 pub struct Asking {
@@ -42,7 +43,7 @@ impl RunsPanel {
         let game = self
             .shown_game()
             .filter(|g| g.has_daily())
-            .or_else(game::first_with_daily);
+            .or_else(games::first_with_daily);
         let Some(game) = game else {
             state.say(MessageKind::Error, "No game of this build has daily runs");
             return;
@@ -59,20 +60,20 @@ impl RunsPanel {
         let (game, text) = match (&self.shown, self.shown_date) {
             (Some((game, run)), None) => (*game, run.seed.clone()),
             (Some((game, _)), Some(_)) => (*game, String::new()),
-            (None, _) => (game::BUILT_IN[0].id(), String::new()),
+            (None, _) => (games::BUILT_IN[0].id(), String::new()),
         };
         self.seed_dialog = Some(Asking { game, text });
     }
 
     /// The game of the run shown.
     fn shown_game(&self) -> Option<&'static dyn Game> {
-        self.shown.as_ref().and_then(|(id, _)| game::find(id))
+        self.shown.as_ref().and_then(|(id, _)| games::find(id))
     }
 
     /// Shows `game`'s daily run of `date` and asks to open its first mansion.
     pub fn open(&mut self, state: &mut EditorState, game: &str, date: Date) {
         self.dialog = None;
-        let run = game::named(game).and_then(|g| {
+        let run = games::named(game).and_then(|g| {
             g.daily(date)
                 .map(|run| (g.id(), run))
                 .ok_or_else(|| format!("{} has no daily runs", g.label()))
@@ -89,7 +90,7 @@ impl RunsPanel {
 
     /// Shows the run `game` plays from `seed` and asks to open its first mansion.
     pub fn open_run(&mut self, state: &mut EditorState, game: &str, seed: &str) {
-        match game::named(game).and_then(|g| g.run(seed).map(|run| (g.id(), run))) {
+        match games::named(game).and_then(|g| g.run(seed).map(|run| (g.id(), run))) {
             Ok(shown) => {
                 self.seed_dialog = None;
                 self.shown = Some(shown);
@@ -164,7 +165,7 @@ impl RunsPanel {
         let mut cancel = false;
         dialog_window("Open game run", &mut open).show(ctx, |ui| {
             game_choice(ui, &mut asking.game, Runs::BySeed);
-            let hint = game::find(asking.game).map_or("", Game::seed_hint);
+            let hint = games::find(asking.game).map_or("", Game::seed_hint);
             ui.label(format!(
                 "A run of the game by its seed, as the game seeds it (e.g. '{hint}')."
             ));
@@ -227,7 +228,7 @@ enum Runs {
 /// The game a dialog asks of: a choice among the games with runs of that kind, shown when there is more
 /// than one.
 fn game_choice(ui: &mut Ui, chosen: &mut &'static str, kind: Runs) {
-    let games: Vec<&'static dyn Game> = game::all()
+    let games: Vec<&'static dyn Game> = games::all()
         .into_iter()
         .filter(|g| kind == Runs::BySeed || g.has_daily())
         .collect();
@@ -237,7 +238,7 @@ fn game_choice(ui: &mut Ui, chosen: &mut &'static str, kind: Runs) {
     ui.horizontal(|ui| {
         let label = ui.label("Game");
         egui::ComboBox::from_id_salt("run-game")
-            .selected_text(game::find(chosen).map_or(*chosen, Game::label))
+            .selected_text(games::find(chosen).map_or(*chosen, Game::label))
             .show_ui(ui, |ui| {
                 for game in games {
                     ui.selectable_value(chosen, game.id(), game.label());
