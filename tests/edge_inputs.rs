@@ -110,3 +110,15 @@ fn echoed_text_is_escaped_and_cut() {
         );
     }
 }
+
+/// A RON level that names its struct before its fields (`Level(…)`, which RON allows) reads as the
+/// same level without the name.
+#[test]
+fn a_ron_level_may_name_its_struct() {
+    let level = Recipe::campaign_level(1, 1).build().expect("builds");
+    let text = level_file::to_string(&level, Format::Ron).expect("serialises");
+    assert!(text.starts_with('('), "{}", &text[..20]);
+    let named = format!("Level{text}");
+    let read = level_file::from_text(Path::new("named.ron"), &named).expect("reads");
+    assert_eq!(*read, level);
+}

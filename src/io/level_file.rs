@@ -183,7 +183,10 @@ fn with_version(text: &str, format: Format, version: u64) -> Result<String, Stri
 }
 
 /// The format version of a level file; the rest of the file is skipped here and parsed as a [`Level`].
+/// Named `Level` to serde, so a RON file that names its struct (`Level(version: 1, …)`, as RON may)
+/// reads as one that does not.
 #[derive(Deserialize)]
+#[serde(rename = "Level")]
 struct FormatHeader {
     #[serde(default = "unversioned")]
     version: u64,
