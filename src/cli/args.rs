@@ -51,9 +51,7 @@ fn game_offering(
 ) -> Result<&'static dyn Game, CliError> {
     let game = match named {
         Some(id) => games::named(id).map_err(|e| CliError::Input(format!("--game: {e}")))?,
-        None => games::all()
-            .into_iter()
-            .find(|g| offers(*g))
+        None => games::first_that(&offers)
             .ok_or_else(|| CliError::Input(format!("no game has {what}")))?,
     };
     if offers(game) {

@@ -357,7 +357,8 @@ fn planned_mansions(args: &CampaignArgs) -> Result<PlannedRun, CliError> {
 fn seed_run(seed: u64, exact: bool) -> Result<Run, CliError> {
     let unknown = |what: &str| CliError::Failed(format!("no game has {what}"));
     let run = if exact {
-        let game = games::first_with_exact().ok_or_else(|| unknown("an exact stream"))?;
+        let game =
+            games::first_that(|g| g.has_exact()).ok_or_else(|| unknown("an exact stream"))?;
         game.exact(&exact_seed(seed)?.to_string())
             .unwrap_or_else(|| Err(format!("{} has no exact stream", game.label())))
     } else {

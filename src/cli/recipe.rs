@@ -157,7 +157,7 @@ impl GeneratorArgs {
     /// The exact mode's choice: the game with an exact stream, whose generator alone has it; its plan
     /// comes from the game's stream, so parameters are refused rather than ignored.
     fn exact_choice(&self) -> Result<Choice, CliError> {
-        let game = games::first_with_exact()
+        let game = games::first_that(|g| g.has_exact())
             .ok_or_else(|| CliError::Input("--exact: no game has an exact stream".to_string()))?;
         if let Some(named) = self.generator.as_deref()
             && registry::find(named).is_none_or(|k| k.id() != game.generator())

@@ -87,15 +87,11 @@ pub fn of_generator(generator: &str) -> Option<&'static dyn Game> {
     all().into_iter().find(|game| game.generator() == generator)
 }
 
-/// The first game with daily runs (the one `--daily` and File ▸ Open daily run… take when no game is
-/// named).
-pub fn first_with_daily() -> Option<&'static dyn Game> {
-    all().into_iter().find(|game| game.has_daily())
-}
-
-/// The first game with an exact stream (the one `--exact` takes).
-pub fn first_with_exact() -> Option<&'static dyn Game> {
-    all().into_iter().find(|game| game.has_exact())
+/// The first game, in list order, that `offers` admits: the one a kind of run is taken from when no
+/// game is named (`--daily` and File ▸ Open daily run… take the first with daily runs, `--exact` the
+/// first with an exact stream).
+pub fn first_that(offers: impl Fn(&dyn Game) -> bool) -> Option<&'static dyn Game> {
+    all().into_iter().find(|game| offers(*game))
 }
 
 #[cfg(test)]

@@ -43,7 +43,7 @@ impl RunsPanel {
         let game = self
             .shown_game()
             .filter(|g| g.has_daily())
-            .or_else(games::first_with_daily);
+            .or_else(|| games::first_that(|g| g.has_daily()));
         let Some(game) = game else {
             state.say(MessageKind::Error, "No game of this build has daily runs");
             return;

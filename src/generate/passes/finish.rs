@@ -161,6 +161,7 @@ pub fn finish(
 /// The loot pass: the budget less the locked rooms' coins, placed by priority away from locked rooms,
 /// which are put back after; a shortfall is noted.
 fn place_all_loot(f: &mut Finishing<'_>) {
+    let mut rng = f.stream(Step::Loot, "loot");
     let (level, locks) = (&mut *f.level, f.locks);
     let locked: Vec<bool> = level
         .rooms
@@ -173,7 +174,6 @@ fn place_all_loot(f: &mut Finishing<'_>) {
         .filter(|i| i.kind == ItemKind::Coin)
         .count();
     let budget = loot_budget(level).saturating_sub(locked_coins);
-    let mut rng = Stream::new(level.seed, &f.rerolls.tag(Step::Loot, "loot"));
     let placed = loot::place_loot(level, budget, &locked, &mut rng);
     locks::restore(level, locks);
     if placed < budget {
