@@ -3,12 +3,10 @@
 
 use egui::{Key, Ui};
 
-use crate::model::Dir;
-use crate::play::Move;
-
 use crate::app::commands::command::Command;
 use crate::app::commands::dialogs;
 use crate::app::commands::dispatch;
+use crate::app::commands::keys;
 use crate::app::files::file_state::PathPurpose;
 use crate::app::files::session;
 use crate::app::files::settings;
@@ -270,7 +268,7 @@ fn keyboard(
     }
     let playing = panels.play.playing();
     if playing {
-        ctx.input(|i| play_keys(i, commands));
+        ctx.input(|i| commands.extend(keys::play_keys_fired(i)));
     }
     ctx.input_mut(|i| {
         // The window turns Ctrl+C, Ctrl+X and Ctrl+V into copy, cut and paste events rather than keys;
@@ -301,7 +299,7 @@ fn keyboard(
         for command in Command::with_keys() {
             let Some(key) = command.key() else { continue };
             // While playing, the plain keys move the thief: only the play commands keep theirs.
-            if playing && !is_play_command(&command) {
+            if playing && !command.keeps_its_key_while_playing() {
                 continue;
             }
             let fired = match key {
@@ -326,51 +324,4 @@ fn keyboard(
         let (low, high) = (*strokes::BRUSH_SIZES.start(), *strokes::BRUSH_SIZES.end());
         panels.tools.brush = (panels.tools.brush + step).clamp(low, high);
     });
-}
-
-/// Whether `command` is one of the play-test's own, which keep their keys while playing.
-fn is_play_command(command: &Command) -> bool {
-    matches!(
-        command,
-        Command::PlayFromStart
-            | Command::PlayFromHere
-            | Command::PlayGhostRoute
-            | Command::StopPlaying
-    )
-}
-
-/// The thief's keys while playing: arrows or WASD step, with Shift leap; Space or `.` waits;
-/// Backspace takes back a turn; Escape stops.
-fn play_keys(i: &egui::InputState, commands: &mut Vec<Command>) {
-    const DIRECTIONS: [(Key, Dir); 8] = [
-        (Key::ArrowUp, Dir::N),
-        (Key::W, Dir::N),
-        (Key::ArrowRight, Dir::E),
-        (Key::D, Dir::E),
-        (Key::ArrowDown, Dir::S),
-        (Key::S, Dir::S),
-        (Key::ArrowLeft, Dir::W),
-        (Key::A, Dir::W),
-    ];
-    if i.modifiers.ctrl || i.modifiers.alt || i.modifiers.command {
-        return;
-    }
-    for (key, dir) in DIRECTIONS {
-        if i.key_pressed(key) {
-            commands.push(Command::PlayMove(if i.modifiers.shift {
-                Move::Leap(dir)
-            } else {
-                Move::Step(dir)
-            }));
-        }
-    }
-    if i.key_pressed(Key::Space) || i.key_pressed(Key::Period) {
-        commands.push(Command::PlayMove(Move::Wait));
-    }
-    if i.key_pressed(Key::Backspace) {
-        commands.push(Command::PlayStepBack);
-    }
-    if i.key_pressed(Key::Escape) {
-        commands.push(Command::StopPlaying);
-    }
 }

@@ -1,15 +1,12 @@
-//! Every command a designer can call by name, listed once. The command palette offers this list; the
-//! plain keys, the Ctrl shortcuts and the Help cheat sheet are read from it. Commands that need a place
+//! Every command a designer can call by name: the menus' commands and those the menus leave to another
+//! place (`menus::off_menu`), so the list is never kept by hand beside the menus. The command palette
+//! offers it; the plain keys, the Ctrl shortcuts and the Help cheat sheet are read from it. Commands that need a place
 //! on the map or a row of a panel (a room, a finding, a turn) are reached there instead, and
 //! [`Command::reach`] says where — its match lists every kind of command, so a new command does not
 //! compile until it has been placed, and a test checks that every listed kind is in the palette.
 
-use crate::analysis::Overlay;
 use crate::app::commands::command::{Command, CommandKind};
-use crate::app::map::tool::Tool;
-use crate::generate::{Step, campaign};
-use crate::io::export::Format;
-use crate::paint::Layer;
+use crate::app::commands::menus;
 
 /// Where a designer finds a kind of command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,75 +18,11 @@ pub enum Reach {
 }
 
 impl Command {
-    /// Every command that needs nothing from the map or a panel, in the menus' order. The palette adds
-    /// the recent files.
+    /// Every command that needs nothing from the map or a panel: the menus' commands in their order,
+    /// then those offered elsewhere ([`menus::off_menu`]). The palette adds the recent files.
     pub fn listed() -> Vec<Command> {
-        let mut list = vec![
-            Command::New,
-            Command::Open,
-            Command::AskDailyRun,
-            Command::AskRun,
-            Command::AskLevelSeed,
-            Command::Save,
-            Command::SaveAs,
-        ];
-        list.extend(Format::ALL.iter().copied().map(Command::Export));
-        list.extend([
-            Command::Quit,
-            Command::Undo,
-            Command::Redo,
-            Command::Copy,
-            Command::Cut,
-            Command::Paste,
-        ]);
-        list.extend(Tool::ALL.iter().copied().map(Command::SetTool));
-        list.extend(Overlay::ALL.iter().copied().map(Command::ToggleOverlay));
-        list.extend([
-            Command::ToggleTimeline,
-            Command::PlayPause,
-            Command::StepBack,
-            Command::StepForward,
-            Command::ToggleGrid,
-            Command::ToggleSettledLight,
-            Command::FitToWindow,
-            Command::ZoomIn,
-            Command::ZoomOut,
-            Command::RegenerateUnlocked,
-            Command::RandomSeed,
-            Command::ToggleLock,
-            Command::Cancel,
-            Command::CommandPalette,
-            Command::GoToRoom,
-        ]);
-        list.extend(Layer::ALL.iter().copied().map(Command::ToggleLayer));
-        list.extend([
-            Command::ToggleControls,
-            Command::ToggleReopenLastFile,
-            Command::ToggleDetails,
-            Command::RegenerateSameSeed,
-        ]);
-        list.extend(Step::ALL.iter().copied().map(Command::Reroll));
-        list.extend([
-            Command::Regenerate,
-            Command::SelectLoot(None),
-            Command::CompareWithLastRegeneration,
-            Command::CompareWithStep(0),
-            Command::CompareWithFile,
-            Command::StopComparing,
-            Command::ToggleBrowser,
-            Command::PlayFromStart,
-            Command::PlayFromHere,
-            Command::PlayGhostRoute,
-            Command::StopPlaying,
-            Command::PlayStepBack,
-            Command::RestartPlay,
-            Command::PlayNextTurn,
-            Command::ToggleAutoPlay,
-            Command::ToggleFog,
-            Command::SavePlayThrough,
-            Command::OpenPlayThrough,
-        ]);
-        list.extend((0..campaign::LEVELS as u32).map(Command::OpenMansion));
+        let mut list = menus::menu_commands();
+        list.extend(menus::off_menu().into_iter().map(|(command, _)| command));
         list
     }
 

@@ -5,6 +5,8 @@
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::command::Command;
+use crate::model::Dir;
+use crate::play::Move;
 
 impl Command {
     /// The key that triggers the command (no modifiers), if any.
@@ -191,19 +193,31 @@ impl Command {
         }
     }
 
-    /// The shortcut as menus show it ("Space", "Ctrl+Z").
+    /// Whether the command is one of the play-test's own, which keep their plain keys while playing
+    /// (the others' keys move the thief then: [`PLAY_KEYS`]).
+    pub fn keeps_its_key_while_playing(&self) -> bool {
+        matches!(
+            self,
+            Command::PlayFromStart
+                | Command::PlayFromHere
+                | Command::PlayGhostRoute
+                | Command::StopPlaying
+        )
+    }
+
+    /// The shortcut as menus show it ("Space", "Ctrl+Z"), with the play key that fires the command
+    /// while playing ("F8 / Escape").
     pub fn shortcut_text(&self) -> Option<String> {
-        if let Some(key) = self.key() {
-            return Some(key_name(key).to_string());
-        }
-        let names: Vec<String> = self
-            .shortcuts()
+        let plain = self.key().map(|key| key_name(key).to_string());
+        let playing = PLAY_KEYS
             .iter()
-            .map(|s| {
-                let shift = if s.modifiers.shift { "Shift+" } else { "" };
-                format!("Ctrl+{shift}{}", s.logical_key.symbol_or_name())
-            })
-            .collect();
+            .filter(|row| row.command.as_ref() == Some(self))
+            .map(|row| row.keys.to_string());
+        let ctrl = self.shortcuts().iter().map(|s| {
+            let shift = if s.modifiers.shift { "Shift+" } else { "" };
+            format!("Ctrl+{shift}{}", s.logical_key.symbol_or_name())
+        });
+        let names: Vec<String> = plain.into_iter().chain(playing).chain(ctrl).collect();
         (!names.is_empty()).then(|| names.join(" / "))
     }
 }
@@ -216,4 +230,112 @@ pub fn key_name(key: Key) -> &'static str {
         Key::Minus => "-",
         other => other.symbol_or_name(),
     }
+}
+
+/// One row of the thief's keys while playing: the keys as the Help sheet writes them, what they do,
+/// and which commands a frame's input fires. While a game is on, these rows are the plain keys; the
+/// keyboard handler and the Help sheet both read [`PLAY_KEYS`], so a new play key is one row.
+pub struct PlayKey {
+    /// The keys in words ("arrows, WASD").
+    pub keys: &'static str,
+    /// What they do ("step").
+    pub what: &'static str,
+    /// The listed command the row fires, if it is one (the Help sheet checks them off).
+    pub command: Option<Command>,
+    /// The commands this frame's input fires by these keys.
+    pub fired: fn(&egui::InputState) -> Vec<Command>,
+}
+
+/// The direction keys: arrows and WASD.
+const DIRECTIONS: [(Key, Dir); 8] = [
+    (Key::ArrowUp, Dir::N),
+    (Key::W, Dir::N),
+    (Key::ArrowRight, Dir::E),
+    (Key::D, Dir::E),
+    (Key::ArrowDown, Dir::S),
+    (Key::S, Dir::S),
+    (Key::ArrowLeft, Dir::W),
+    (Key::A, Dir::W),
+];
+
+/// The moves of the direction keys pressed this frame, made by `make`.
+fn directions(i: &egui::InputState, make: fn(Dir) -> Move) -> Vec<Command> {
+    DIRECTIONS
+        .iter()
+        .filter(|(key, _)| i.key_pressed(*key))
+        .map(|&(_, dir)| Command::PlayMove(make(dir)))
+        .collect()
+}
+
+/// The thief's keys while playing, in the Help sheet's order.
+pub const PLAY_KEYS: [PlayKey; 5] = [
+    PlayKey {
+        keys: "arrows, WASD",
+        what: "step",
+        command: None,
+        fired: |i| {
+            if i.modifiers.shift {
+                Vec::new()
+            } else {
+                directions(i, Move::Step)
+            }
+        },
+    },
+    PlayKey {
+        keys: "Shift+arrow",
+        what: "leap",
+        command: None,
+        fired: |i| {
+            if i.modifiers.shift {
+                directions(i, Move::Leap)
+            } else {
+                Vec::new()
+            }
+        },
+    },
+    PlayKey {
+        keys: "Space  .",
+        what: "wait",
+        command: None,
+        fired: |i| {
+            let wait = i.key_pressed(Key::Space) || i.key_pressed(Key::Period);
+            if wait {
+                vec![Command::PlayMove(Move::Wait)]
+            } else {
+                Vec::new()
+            }
+        },
+    },
+    PlayKey {
+        keys: "Backspace",
+        what: "take back a turn",
+        command: Some(Command::PlayStepBack),
+        fired: |i| {
+            if i.key_pressed(Key::Backspace) {
+                vec![Command::PlayStepBack]
+            } else {
+                Vec::new()
+            }
+        },
+    },
+    PlayKey {
+        keys: "Escape",
+        what: "stop playing",
+        command: Some(Command::StopPlaying),
+        fired: |i| {
+            if i.key_pressed(Key::Escape) {
+                vec![Command::StopPlaying]
+            } else {
+                Vec::new()
+            }
+        },
+    },
+];
+
+/// The commands the play keys fire this frame (none with Ctrl, Alt or ⌘ held).
+pub fn play_keys_fired(i: &egui::InputState) -> Vec<Command> {
+    if i.modifiers.ctrl || i.modifiers.alt || i.modifiers.command {
+        return Vec::new();
+    }
+    PLAY_KEYS.iter().flat_map(|row| (row.fired)(i)).collect()
 }

@@ -1,8 +1,8 @@
 //! The menu bar as data: which commands each menu offers, in order, with its separators and submenus.
 //! The menu bar draws [`MENUS`] (`panels::chrome::menu_bar`), building a menu's entries only while it
-//! is open, and a test holds them to the named list ([`Command::listed`]): every command in a menu is
-//! in the palette, and every listed command is in a menu or in the test's list of commands offered
-//! elsewhere, with the place that offers them. The Help menu is the cheat sheet, read off the keys.
+//! is open. The named list the palette offers ([`Command::listed`]) is read off the menus plus
+//! [`off_menu`], the commands offered elsewhere with the place that offers them. The Help menu is the
+//! cheat sheet, read off the keys (`commands::help`).
 
 use crate::analysis::Overlay;
 use crate::app::commands::command::Command;
@@ -136,108 +136,74 @@ fn play() -> Vec<Entry> {
     ]
 }
 
-/// The tool commands, as the Help menu's cheat sheet lists them.
-pub fn tool_commands() -> Vec<Command> {
-    Tool::ALL
+/// The commands the palette offers that no menu holds, each with the place that offers it instead.
+/// With the menus' commands this is the named list ([`Command::listed`]); a command that is in
+/// neither is reached from the map or a panel row ([`Command::reach`] says where).
+pub fn off_menu() -> Vec<(Command, &'static str)> {
+    const COMPARE: &str = "the Compare section of the details panel";
+    const ROUTE_PLAYING: &str = "the Play panel, while a route plays";
+    let mut list: Vec<(Command, &'static str)> = Tool::ALL
         .iter()
-        .map(|&tool| Command::SetTool(tool))
+        .map(|&tool| {
+            (
+                Command::SetTool(tool),
+                "the Tools panel and each tool's key",
+            )
+        })
+        .collect();
+    list.extend([
+        (Command::Cancel, "Escape"),
+        (
+            Command::SelectLoot(None),
+            "the routes legend and the inspector's loot rows",
+        ),
+        (Command::CompareWithLastRegeneration, COMPARE),
+        (Command::CompareWithStep(0), COMPARE),
+        (Command::CompareWithFile, COMPARE),
+        (Command::StopComparing, COMPARE),
+        (Command::PlayNextTurn, ROUTE_PLAYING),
+        (Command::ToggleAutoPlay, ROUTE_PLAYING),
+    ]);
+    list
+}
+
+/// The commands of `entries`, submenus included, in order.
+fn commands_of(entries: Vec<Entry>) -> Vec<Command> {
+    entries
+        .into_iter()
+        .flat_map(|entry| match entry {
+            Entry::Command(command) => vec![command],
+            Entry::Submenu(_, inner) => commands_of(inner),
+            Entry::Separator | Entry::RecentFiles => Vec::new(),
+        })
+        .collect()
+}
+
+/// Every command of every menu, left to right and top to bottom.
+pub fn menu_commands() -> Vec<Command> {
+    MENUS
+        .iter()
+        .flat_map(|(_, entries)| commands_of(entries()))
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::commands::command::CommandKind;
-
-    /// Commands of the named list offered elsewhere than in a menu, with where.
-    const NOT_IN_MENUS: &[(CommandKind, &str)] = &[
-        (CommandKind::SetTool, "the Tools panel and each tool's key"),
-        (CommandKind::Cancel, "Escape"),
-        (
-            CommandKind::SelectLoot,
-            "the routes legend and the inspector's loot rows",
-        ),
-        (
-            CommandKind::CompareWithLastRegeneration,
-            "the Compare section of the details panel",
-        ),
-        (
-            CommandKind::CompareWithStep,
-            "the Compare section of the details panel",
-        ),
-        (
-            CommandKind::CompareWithFile,
-            "the Compare section of the details panel",
-        ),
-        (
-            CommandKind::StopComparing,
-            "the Compare section of the details panel",
-        ),
-        (
-            CommandKind::PlayNextTurn,
-            "the Play panel, while a route plays",
-        ),
-        (
-            CommandKind::ToggleAutoPlay,
-            "the Play panel, while a route plays",
-        ),
-    ];
-
-    /// The commands of `entries`, submenus included, in order.
-    fn commands_of(entries: &[Entry]) -> Vec<&Command> {
-        entries
-            .iter()
-            .flat_map(|entry| match entry {
-                Entry::Command(command) => vec![command],
-                Entry::Submenu(_, inner) => commands_of(inner),
-                Entry::Separator | Entry::RecentFiles => Vec::new(),
-            })
-            .collect()
-    }
-
-    /// Every command of every menu, in order.
-    fn menu_commands() -> Vec<Command> {
-        MENUS
-            .iter()
-            .flat_map(|(_, entries)| {
-                commands_of(&entries())
-                    .into_iter()
-                    .cloned()
-                    .collect::<Vec<_>>()
-            })
-            .collect()
-    }
 
     #[test]
-    fn every_listed_command_is_in_a_menu_or_says_where_it_is() {
-        let in_menus = menu_commands();
-        for command in Command::listed() {
-            let in_a_menu = in_menus.contains(&command);
-            let kind = CommandKind::from(&command);
-            let elsewhere = NOT_IN_MENUS.iter().find(|(k, _)| *k == kind);
-            assert!(
-                in_a_menu != elsewhere.is_some(),
-                "{command:?}: in a menu {in_a_menu}, said to be elsewhere {elsewhere:?}"
-            );
+    fn each_command_is_offered_once_in_the_menus_or_off_them() {
+        let mut all = menu_commands();
+        all.extend(off_menu().into_iter().map(|(command, _)| command));
+        for (i, command) in all.iter().enumerate() {
+            assert!(!all[..i].contains(command), "{command:?} twice");
         }
     }
 
     #[test]
-    fn the_menus_offer_only_listed_commands_and_each_once() {
-        let listed = Command::listed();
-        let in_menus = menu_commands();
-        for (i, command) in in_menus.iter().enumerate() {
-            assert!(
-                listed.contains(command),
-                "{command:?} is not in the palette"
-            );
-            assert!(!in_menus[..i].contains(command), "{command:?} twice");
-        }
-        for (kind, place) in NOT_IN_MENUS {
-            assert!(
-                listed.iter().any(|c| CommandKind::from(c) == *kind),
-                "{kind:?} (said to be in {place}) is not a listed command"
-            );
+    fn an_off_menu_command_names_its_place() {
+        for (command, place) in off_menu() {
+            assert!(place.len() > 5, "{command:?}: {place:?}");
         }
     }
 }

@@ -5,6 +5,7 @@ pub(super) mod command_list;
 pub(super) mod confirm;
 pub(super) mod dialogs;
 pub(super) mod dispatch;
+pub(super) mod help;
 pub(super) mod keys;
 pub(super) mod menus;
 pub(super) mod pending;

@@ -5,8 +5,9 @@ use egui::{RichText, Ui};
 
 use crate::analysis::stealth::LitMap;
 use crate::app::commands::command::Command;
+use crate::app::commands::help;
 use crate::app::commands::keys::key_name;
-use crate::app::commands::menus::{Entry, MENUS, tool_commands};
+use crate::app::commands::menus::{Entry, MENUS};
 use crate::app::panel_set::Panels;
 use crate::app::panels::describe::{self, route_summary};
 use crate::app::panels::edit_panels;
@@ -30,34 +31,11 @@ pub fn menu_bar(ui: &mut Ui, state: &EditorState, panels: &Panels, commands: &mu
         }
         ui.menu_button("Help", |ui| {
             ui.label("Drag with the right or middle button, or hold Space and drag, to pan; wheel to zoom.");
-            let line = |ui: &mut Ui, cmd: &Command| {
-                if let Some(keys) = cmd.shortcut_text() {
-                    ui.label(format!("{keys:>12}  {}", cmd.label()));
+            for (title, lines) in help::sheet() {
+                ui.strong(title);
+                for line in lines {
+                    ui.label(format!("{:>12}  {}", line.keys, line.what));
                 }
-            };
-            ui.strong("View and mansion");
-            for cmd in &Command::with_keys() {
-                line(ui, cmd);
-            }
-            ui.strong("Tools");
-            for cmd in &tool_commands() {
-                line(ui, cmd);
-            }
-            ui.label(format!("{:>12}  brush size", "[  ]"));
-            ui.label(format!("{:>12}  eyedropper with any tool", "Ctrl+click"));
-            ui.strong("While playing");
-            for (keys, what) in [
-                ("arrows, WASD", "step"),
-                ("Shift+arrow", "leap"),
-                ("Space  .", "wait"),
-                ("Backspace", "take back a turn"),
-                ("Escape", "stop playing"),
-            ] {
-                ui.label(format!("{keys:>12}  {what}"));
-            }
-            ui.strong("Files and history");
-            for cmd in &Command::with_shortcuts() {
-                line(ui, cmd);
             }
         });
     });
