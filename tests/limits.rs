@@ -71,7 +71,10 @@ fn every_command_stays_bounded(name: &str, level: &ValidLevel) {
     let (file, other_file) = (file.to_str().unwrap(), other_file.to_str().unwrap());
     let out = |ext: &str| dir.join(format!("out.{ext}")).to_str().unwrap().to_string();
     let (png, tmj, tmx, txt, ron) = (out("png"), out("tmj"), out("tmx"), out("txt"), out("ron"));
+    let waits = vec!["w"; 1_000].join(" ");
     let commands: Vec<Vec<&str>> = vec![
+        vec!["play", file, "--moves", &waits],
+        vec!["play", file, "--rules", "2025", "--moves", &waits],
         vec!["validate", file],
         vec!["analyze", file],
         vec!["export", file, "--out", &png, "--overlay", "all"],
@@ -103,6 +106,35 @@ fn every_command_stays_bounded_on_the_crowd() {
 #[test]
 fn every_command_stays_bounded_on_the_sprawl() {
     every_command_stays_bounded("sprawl", &worst::sprawl());
+}
+
+/// The most memory `play` may hold for 65,000 turns on a generated mansion.
+const PLAY_BUDGET_KB: u64 = 100 * 1024;
+
+/// A long game holds neither its turns' lines nor a copy of every turn: 65,000 waits on a mansion whose
+/// guards never find the thief (game 41's fifth mansion) stay within 100 MB (before, 1.3 GB), and
+/// taking turns back still works (`tests/rule_sets.rs`).
+#[test]
+fn a_long_game_is_played_in_bounded_memory() {
+    let waits = vec!["w"; 65_000].join(" ");
+    let dir = scratch("long-game");
+    let save = dir.join("long.play.ron");
+    let args = [
+        "play",
+        "--seed",
+        "41",
+        "--level",
+        "4",
+        "--moves",
+        &waits,
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    let (code, peak_kb) = run_measured(&args);
+    assert_eq!(code, Some(0));
+    assert!(peak_kb < PLAY_BUDGET_KB, "held {} MB", peak_kb / 1024);
+    let saved = std::fs::read_to_string(&save).expect("the play-through is saved");
+    assert!(saved.matches('w').count() >= 65_000, "every move saved");
 }
 
 #[test]

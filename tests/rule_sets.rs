@@ -81,6 +81,60 @@ fn played(level: &Level, rules: &str, moves: &[Move]) -> Box<dyn Session> {
     game
 }
 
+/// A long game's moves: a fixed walk of steps, leaps and waits (the same every run).
+fn long_walk(n: usize) -> Vec<Move> {
+    const TOKENS: [&str; 9] = ["w", "N", "E", "S", "W", "L:N", "L:E", "L:S", "L:W"];
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let token = if x.is_multiple_of(3) {
+                "w"
+            } else {
+                TOKENS[(x % 9) as usize]
+            };
+            parse_moves(token).expect("a move")[0]
+        })
+        .collect()
+}
+
+/// Taking back every turn of a long game, one by one, gives the game as it stood after each: the game
+/// keeps copies of only a few turns (a bounded number, however long the game) and plays the rest
+/// again from the nearest, so a step back far from a copy is checked here as well as one next to it.
+#[test]
+fn every_turn_of_a_long_game_is_taken_back_exactly_under_both_rules() {
+    for (generator, rules, level_no) in [("siheyuan", "2023", 4), ("lll2025", "2025", 3)] {
+        let level = level_of(generator, 41, level_no);
+        let rules = rule_sets::find(rules).expect("built in");
+        let mut game = rules.start(level.clone(), 7, level.player_start, 0);
+        let mut seen = vec![game.snapshot()];
+        for mv in long_walk(400) {
+            if game.play(mv).is_ok() {
+                seen.push(game.snapshot());
+            }
+        }
+        assert!(seen.len() > 100, "{generator}: {} turns passed", seen.len());
+        let mut copy = game.boxed_clone();
+        let before_last = seen[seen.len() - 2].clone();
+        while game.step_back() {
+            seen.pop();
+            let expected = seen.last().expect("the start is never taken back");
+            assert_eq!(
+                &game.snapshot(),
+                expected,
+                "{generator}: turn {}",
+                expected.turn
+            );
+        }
+        assert_eq!(seen.len(), 1, "{generator}: every turn taken back");
+        // A copy made before still holds the whole game, its copies of earlier turns included.
+        assert!(copy.step_back());
+        assert_eq!(copy.snapshot(), before_last, "{generator}: the copy");
+    }
+}
+
 #[test]
 fn a_2025_game_takes_moves_back_and_copies_itself_exactly() {
     let level = level_of("lll2025", 101, 3);

@@ -1,9 +1,10 @@
 //! `play`: the game's turn loop (`crate::play`) driven from the command line. The thief's moves come
 //! from `--moves` (`N E S W` steps, `w` waits, `L:E` leaps) or from a saved play-through (`--replay`);
-//! every turn is printed as one JSON line, a refused move as a line of its own (no turn passes), and a
-//! summary line ends the output. The game's outcome is data: the exit code is 0 whenever the level and
+//! every turn is printed as one JSON line as it is played, a refused move as a line of its own (no turn
+//! passes), and a summary line ends the output. The game's outcome is data: the exit code is 0 whenever the level and
 //! the moves could be read.
 
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -11,7 +12,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::error::CliError;
-use super::output::{print, refuse_stdout, say};
+use super::output::{json_stdout_error, refuse_stdout, say, stdout_error};
 use super::play_lines::{RefusedLine, Summary, SummaryLine, TurnLine};
 use super::target::TargetArgs;
 use crate::io::playthrough::{self, MAX_START_TURN, PlayThrough};
@@ -72,37 +73,38 @@ pub(super) fn play(args: &PlayArgs) -> Result<ExitCode, CliError> {
         refuse_stdout(path, "--save", "standard output carries the turns' lines")?;
     }
     let (mut game, moves) = start(args)?;
-    let mut out = Vec::new();
+    // Each line goes out as its turn is played: a long game holds no lines, only the moves to save.
+    // A reader that goes away (`| head`) stops the lines, not the game: --save still gets every move.
+    let mut out = Lines {
+        out: io::stdout().lock(),
+        closed: false,
+    };
     let mut summary = Summary {
         rules: game.rules().id(),
         ..Summary::default()
     };
     for (i, &mv) in moves.iter().enumerate() {
-        let now = game.snapshot();
-        if let Some(ending) = now.over {
+        if let Some(ending) = game.over() {
             say(&format!(
                 "mansion-forge: note: the game ended at turn {} ({}); the last {} moves were not played",
-                now.turn,
+                game.turn(),
                 ending_name(ending),
                 moves.len() - i
             ));
             break;
         }
         let action = mv.to_string();
-        let turn = now.turn + 1;
+        let turn = game.turn() + 1;
         match game.play(mv) {
             Ok(report) => {
                 summary.add(&report);
-                line(&mut out, &TurnLine::of(&report))?;
+                out.line(&TurnLine::of(&report))?;
             }
-            Err(refusal) => line(
-                &mut out,
-                &RefusedLine {
-                    turn,
-                    action: &action,
-                    refused: &refusal.to_string(),
-                },
-            )?,
+            Err(refusal) => out.line(&RefusedLine {
+                turn,
+                action: &action,
+                refused: &refusal.to_string(),
+            })?,
         }
     }
     let now = game.snapshot();
@@ -111,12 +113,12 @@ pub(super) fn play(args: &PlayArgs) -> Result<ExitCode, CliError> {
     summary.caught = now.over == Some(Ending::Caught);
     summary.left_level = now.over == Some(Ending::LeftLevel);
     summary.fully_mapped = now.fully_mapped;
-    line(&mut out, &SummaryLine { summary: &summary })?;
+    out.line(&SummaryLine { summary: &summary })?;
+    let flushed = out.flush();
     if let Some(path) = &args.save {
         playthrough::write(path, &PlayThrough::of(game.as_ref()))?;
     }
-    print(&out)?;
-    Ok(ExitCode::SUCCESS)
+    flushed.map(|()| ExitCode::SUCCESS)
 }
 
 /// The game at its start and the moves to play: from `--moves` and the start options, or from the
@@ -177,10 +179,47 @@ fn ending_name(ending: Ending) -> &'static str {
     }
 }
 
-/// Appends `value` to `out` as one JSON line.
-fn line(out: &mut Vec<u8>, value: &impl Serialize) -> Result<(), CliError> {
-    serde_json::to_writer(&mut *out, value)
-        .map_err(|e| CliError::Failed(format!("cannot encode a turn: {e}")))?;
-    out.push(b'\n');
-    Ok(())
+/// The turns' lines on standard output, until its reader goes away.
+struct Lines<W: Write> {
+    out: W,
+    /// The reader went away: the lines stop, quietly.
+    closed: bool,
+}
+
+impl<W: Write> Lines<W> {
+    /// Writes `value` as one JSON line, unless the reader has gone.
+    fn line(&mut self, value: &impl Serialize) -> Result<(), CliError> {
+        if self.closed {
+            return Ok(());
+        }
+        let written = serde_json::to_writer(&mut self.out, value)
+            .map_err(|e| json_stdout_error(e, "a turn"))
+            .and_then(|()| self.out.write_all(b"\n").map_err(stdout_error));
+        self.closed_on_broken_pipe(written)
+    }
+
+    /// Flushes the lines; a reader that went away ends the command quietly.
+    fn flush(&mut self) -> Result<(), CliError> {
+        if self.closed {
+            return Err(CliError::BrokenPipe);
+        }
+        let flushed = self.out.flush().map_err(stdout_error);
+        self.closed_on_broken_pipe(flushed)?;
+        if self.closed {
+            Err(CliError::BrokenPipe)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// `result`, with a closed pipe noted and let pass.
+    fn closed_on_broken_pipe(&mut self, result: Result<(), CliError>) -> Result<(), CliError> {
+        match result {
+            Err(CliError::BrokenPipe) => {
+                self.closed = true;
+                Ok(())
+            }
+            other => other,
+        }
+    }
 }

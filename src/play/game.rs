@@ -1,12 +1,14 @@
 //! One game played forward (`stealth-rules.md` §4.6): the thief's move, its noise, then every guard in
-//! list order, then the shouts, the light and the thief's view. Every turn is kept, so a designer can
-//! step back; the guards' draws come from a seeded stream ([`Draws`]), so the same moves and seed
-//! always play the same game.
+//! list order, then the shouts, the light and the thief's view. The guards' draws come from a seeded
+//! stream ([`Draws`]), so the same moves and seed always play the same game; that is how a designer
+//! steps back in bounded memory: a few turns are kept ([`Checkpoints`]) and a turn taken back is
+//! played again from the nearest one.
 
 use crate::analysis::stealth::undisturbed::{Guards, Torch};
 use crate::analysis::stealth::{CellRules, CellSet};
 use crate::model::{Cell, Level};
 
+use super::checkpoints::Checkpoints;
 use super::draws::Draws;
 use super::mind::Mind;
 use super::moves::Move;
@@ -28,16 +30,25 @@ pub enum Refusal {
     Over(Ending),
 }
 
-/// A game of one level under a rule set.
+/// What a game is played on and by, unchanged by its turns: the level, the rules and what they need.
 #[derive(Clone, Debug)]
-pub struct Game<R: Rules = Rules2023> {
+struct Table<R: Rules> {
     level: Level,
     rules: R,
     cells: CellRules,
     sight_blockers: CellSet,
     seed: u32,
     start: (Cell, usize),
-    history: Vec<State>,
+}
+
+/// A game of one level under a rule set.
+#[derive(Clone, Debug)]
+pub struct Game<R: Rules = Rules2023> {
+    table: Table<R>,
+    /// The state now.
+    now: State,
+    /// Copies of a few turns, the start among them, to take turns back from.
+    checkpoints: Checkpoints<State>,
     moves: Vec<Move>,
 }
 
@@ -63,9 +74,7 @@ impl<R: Rules> Game<R> {
         let cells = CellRules::new(&level);
         let sight_blockers = thief_sight_blockers(&level);
         let mut guards = Guards::new(&level);
-        for t in 1..=turn {
-            guards.play_turn(&rules.torches(), &level, t);
-        }
+        guards.walk_undisturbed(&rules.torches(), &level, turn);
         let thief = Thief::new(&rules, &level, cell);
         // The game knows the outside before the thief looks (`create-map.ts:115`), then the thief looks
         // from where it stands (`create-map.ts:118`).
@@ -91,40 +100,43 @@ impl<R: Rules> Game<R> {
         };
         state.recast(&cells, &level);
         Game {
-            level,
-            rules,
-            cells,
-            sight_blockers,
-            seed,
-            start: (cell, turn),
-            history: vec![state],
+            table: Table {
+                level,
+                rules,
+                cells,
+                sight_blockers,
+                seed,
+                start: (cell, turn),
+            },
+            checkpoints: Checkpoints::new(state.clone()),
+            now: state,
             moves: Vec::new(),
         }
     }
 
     /// The level played.
     pub fn level(&self) -> &Level {
-        &self.level
+        &self.table.level
     }
 
     /// The rule set.
     pub fn rules(&self) -> &R {
-        &self.rules
+        &self.table.rules
     }
 
     /// The level's cell rules (what blocks sight, what hides).
     pub fn cells(&self) -> &CellRules {
-        &self.cells
+        &self.table.cells
     }
 
     /// The seed of the guards' draws.
     pub fn seed(&self) -> u32 {
-        self.seed
+        self.table.seed
     }
 
     /// Where and at which turn the thief started.
     pub fn start(&self) -> (Cell, usize) {
-        self.start
+        self.table.start
     }
 
     /// The moves played so far (rejected ones are not kept).
@@ -134,9 +146,7 @@ impl<R: Rules> Game<R> {
 
     /// The state now.
     pub fn state(&self) -> &State {
-        self.history
-            .last()
-            .unwrap_or_else(|| unreachable!("the start is never popped"))
+        &self.now
     }
 
     /// Every guard now, in list order.
@@ -152,25 +162,68 @@ impl<R: Rules> Game<R> {
     /// before the first turn the mansion is not fully mapped even if every cell is already seen (a tiny
     /// level): the first move cannot leave.
     pub fn fully_mapped(&self) -> bool {
-        self.history.len() > 1 && self.state().seen.len() == self.level.shape().len()
+        self.table.mapped(&self.now)
     }
 
     /// Plays one move (§4.6) and says what the turn did, or why no turn passed.
     pub fn play(&mut self, mv: Move) -> Result<TurnReport, Refusal> {
-        let mut state = self.state().clone();
+        let report = self.table.turn(&mut self.now, mv)?;
+        self.moves.push(mv);
+        self.checkpoints
+            .record(self.moves.len(), || self.now.clone());
+        Ok(report)
+    }
+
+    /// Undoes the last turn; `false` at the start.
+    pub fn step_back(&mut self) -> bool {
+        if self.moves.pop().is_none() {
+            return false;
+        }
+        let target = self.moves.len();
+        self.checkpoints.forget_after(target);
+        let (from, kept) = self.checkpoints.at_or_before(target);
+        let mut state = kept.clone();
+        for &mv in &self.moves[from..target] {
+            // The moves were played from this state before: each passes its turn again.
+            _ = self.table.turn(&mut state, mv);
+        }
+        self.now = state;
+        true
+    }
+
+    /// Back to the start, forgetting every move.
+    pub fn restart(&mut self) {
+        self.checkpoints.forget_after(0);
+        self.now = self.checkpoints.start().clone();
+        self.moves.clear();
+    }
+}
+
+impl<R: Rules> Table<R> {
+    /// [`Game::fully_mapped`] for the game in `state`: a turn played, every cell seen.
+    fn mapped(&self, state: &State) -> bool {
+        state.turn > self.start.1 && state.seen.len() == self.level.shape().len()
+    }
+
+    /// Plays `mv` on `state`: the turn's report, or why no turn passed (and `state` as it was).
+    fn turn(&self, state: &mut State, mv: Move) -> Result<TurnReport, Refusal> {
         if let Some(ending) = state.over {
             return Err(Refusal::Over(ending));
         }
         let guard_cells: Vec<Cell> = state.guards.states.iter().map(|g| g.cell).collect();
         let around = Surroundings {
             guards: &guard_cells,
-            fully_mapped: self.fully_mapped(),
+            fully_mapped: self.mapped(state),
         };
-        let outcome = apply_move(&self.rules, &self.level, &mut state.thief, &around, mv);
+        let mut thief = state.thief.clone();
+        let outcome = apply_move(&self.rules, &self.level, &mut thief, &around, mv);
+        if let MoveOutcome::Rejected(why) = outcome {
+            return Err(Refusal::Rejected(why));
+        }
+        state.thief = thief;
         let mut events = Vec::new();
         let mut torches = Vec::new();
         match &outcome {
-            MoveOutcome::Rejected(why) => return Err(Refusal::Rejected(*why)),
             MoveOutcome::Moved { loot, .. } if !loot.is_empty() => events.push(Event::Loot {
                 cells: loot.clone(),
                 total: state.thief.loot.len(),
@@ -202,7 +255,7 @@ impl<R: Rules> Game<R> {
                 noise: Some(noise), ..
             } = outcome
             {
-                self.hear(&mut state, noise, &mut events);
+                self.hear(state, noise, &mut events);
             }
             let before: Vec<bool> = state.guards.torches.iter().map(|t| t.lit).collect();
             GuardsTurn {
@@ -211,7 +264,7 @@ impl<R: Rules> Game<R> {
                 cells: &self.cells,
                 events: &mut events,
             }
-            .play(&mut state);
+            .play(state);
             relit_changes(&before, &state.guards.torches, &mut torches);
             state.recast(&self.cells, &self.level);
             look(
@@ -231,30 +284,12 @@ impl<R: Rules> Game<R> {
             thief: state.thief.cell,
             loot: state.thief.loot.len(),
             health: state.health,
-            guards: guard_reports(&state),
+            guards: guard_reports(state),
             torches,
             events,
         };
         state.last = Some(report.clone());
-        self.history.push(state);
-        self.moves.push(mv);
         Ok(report)
-    }
-
-    /// Undoes the last turn; `false` at the start.
-    pub fn step_back(&mut self) -> bool {
-        if self.history.len() <= 1 {
-            return false;
-        }
-        self.history.pop();
-        self.moves.pop();
-        true
-    }
-
-    /// Back to the start, forgetting every move.
-    pub fn restart(&mut self) {
-        self.history.truncate(1);
-        self.moves.clear();
     }
 
     /// §3.6: every guard within earshot of the creak, where it stands before the guards move, hears it.

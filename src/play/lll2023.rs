@@ -10,6 +10,7 @@ use super::report::TurnReport;
 use super::rules::Rules2023;
 use super::senses::{Watcher, sees};
 use super::session::{GuardView, RuleSet, Session, Snapshot};
+use super::state::Ending;
 
 /// The rules of Lurk Leap Loot as of the 7DRL 2023 version (commit 7d3f921).
 pub struct Lll2023;
@@ -113,6 +114,12 @@ impl Session for Game<Rules2023> {
             fully_mapped: self.fully_mapped(),
             over: state.over,
         }
+    }
+    fn turn(&self) -> usize {
+        self.state().turn
+    }
+    fn over(&self) -> Option<Ending> {
+        self.state().over
     }
     fn last(&self) -> Option<&TurnReport> {
         self.state().last.as_ref()

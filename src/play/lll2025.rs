@@ -2,14 +2,15 @@
 //! ([`Lll2025`]) and its game ([`Game2025`], `rules2025/`) seen as a [`Session`].
 //!
 //! The game's turn holds state no snapshot shows (its guard order, what each guard planned), so a
-//! turn is taken back by playing the level again from its start up to the turn before: the game is
-//! deterministic in its moves and seed, and a turn costs some tens of microseconds. Every move given
-//! is kept for that replay, refused ones too, because the game keeps a note of what a refused move
-//! bumped into.
+//! turn is taken back by playing the game again from a kept copy of an earlier turn ([`Checkpoints`],
+//! a bounded few) up to the turn before: the game is deterministic in its moves and seed, and a copy
+//! plays on exactly as the original. Every move given is kept for that replay, refused ones too,
+//! because the game keeps a note of what a refused move bumped into.
 
 use crate::analysis::stealth::{self, Cancel, CellSet, Stealth};
 use crate::model::{Cell, Grid, Level, SeedRandom};
 
+use super::checkpoints::Checkpoints;
 use super::game::Refusal;
 use super::moves::Move;
 use super::report::{Event, GuardMode, GuardReport, TorchChange, TurnReport};
@@ -85,58 +86,75 @@ pub struct Session2025 {
     given: Vec<(Move, bool)>,
     /// The moves the designer played (the warm-up left out), refused ones too.
     moves: Vec<Move>,
-    /// The report of every turn played, in order.
-    reports: Vec<TurnReport>,
+    /// The last turn's report.
+    last: Option<TurnReport>,
     /// The cells whose loot the thief took, in order.
     taken: Vec<Cell>,
+    /// Copies of the game after some of the designer's moves (the start among them), to take turns
+    /// back from.
+    checkpoints: Checkpoints<Kept>,
+}
+
+/// What a checkpoint keeps of a [`Session2025`]: the game, and what the lists held then.
+#[derive(Clone)]
+struct Kept {
+    game: Game2025,
+    taken: usize,
+    last: Option<TurnReport>,
 }
 
 impl Session2025 {
     /// The thief on `cell` after the guards have played `turn` turns with the thief waiting there (the
     /// 2025 guards always react to a thief in view, so its warm-up is waited, not walked without it).
     fn new(level: Level, seed: u32, cell: Cell, turn: usize) -> Self {
-        Session2025::begin(level, seed, (cell, turn), None)
-    }
-
-    /// [`Session2025::new`], sharing what `beside` (a game of the same level) has worked out.
-    fn begin(
-        level: Level,
-        seed: u32,
-        (cell, turn): (Cell, usize),
-        beside: Option<&Game2025>,
-    ) -> Self {
         let mut setup = Setup::from_level(&level);
         setup.player_start = cell;
-        let game = match beside {
-            Some(other) => Game2025::new_beside(&setup, stream(seed), other),
-            None => Game2025::new(&setup, stream(seed)),
-        };
-        let mut session = Session2025 {
+        let mut game = Game2025::new(&setup, stream(seed));
+        let given = (0..turn)
+            .map(|_| (Move::Wait, game.play(Move::Wait).turn_passed))
+            .collect();
+        Session2025 {
             level,
             seed,
             start: (cell, turn),
+            checkpoints: Checkpoints::new(Kept {
+                game: game.clone(),
+                taken: 0,
+                last: None,
+            }),
             game,
-            given: Vec::new(),
+            given,
             moves: Vec::new(),
-            reports: Vec::new(),
+            last: None,
             taken: Vec::new(),
-        };
-        for _ in 0..turn {
-            let outcome = session.game.play(Move::Wait);
-            session.given.push((Move::Wait, outcome.turn_passed));
         }
-        session
     }
 
-    /// Plays the level again from its start through the given moves and the designer's ones, keeping
-    /// the reports of the turns that pass.
-    fn replay(&mut self, moves: &[Move]) {
-        let mut fresh =
-            Session2025::begin(self.level.clone(), self.seed, self.start, Some(&self.game));
-        for &mv in moves {
-            _ = fresh.play_move(mv);
+    /// What a checkpoint keeps of the game now.
+    fn kept(&self) -> Kept {
+        Kept {
+            game: self.game.clone(),
+            taken: self.taken.len(),
+            last: self.last.clone(),
         }
-        *self = fresh;
+    }
+
+    /// Takes the designer's moves back to the first `keep`, playing them again from the last copy
+    /// kept at or before them.
+    fn back_to(&mut self, keep: usize) {
+        self.checkpoints.forget_after(keep);
+        let (from, kept) = self.checkpoints.at_or_before(keep);
+        let Kept { game, taken, last } = kept.clone();
+        let warm_up = self.given.len() - self.moves.len();
+        let again = self.moves[from..keep].to_vec();
+        self.game = game;
+        self.taken.truncate(taken);
+        self.last = last;
+        self.given.truncate(warm_up + from);
+        self.moves.truncate(from);
+        for mv in again {
+            _ = self.play_move(mv);
+        }
     }
 
     /// Whether the game is over, and how.
@@ -150,8 +168,20 @@ impl Session2025 {
         }
     }
 
-    /// One move of the designer's: played, kept and reported.
+    /// One move of the designer's: played, kept and reported; a copy of the game kept when it falls
+    /// on the checkpoints' spacing.
     fn play_move(&mut self, mv: Move) -> Result<TurnReport, Refusal> {
+        let played = self.play_and_report(mv);
+        let moves = self.moves.len();
+        if self.checkpoints.wants(moves) {
+            let kept = self.kept();
+            self.checkpoints.keep(moves, kept);
+        }
+        played
+    }
+
+    /// [`Session2025::play_move`] but for the checkpoint.
+    fn play_and_report(&mut self, mv: Move) -> Result<TurnReport, Refusal> {
         if let Some(ending) = self.ending() {
             return Err(Refusal::Over(ending));
         }
@@ -192,7 +222,7 @@ impl Session2025 {
             torches: torch_changes(&before.items, &after.items),
             events,
         };
-        self.reports.push(report.clone());
+        self.last = Some(report.clone());
         Ok(report)
     }
 
@@ -354,12 +384,11 @@ impl Session for Session2025 {
         if last < warm_up {
             return false;
         }
-        let keep = self.moves[..last - warm_up].to_vec();
-        self.replay(&keep);
+        self.back_to(last - warm_up);
         true
     }
     fn restart(&mut self) {
-        self.replay(&[]);
+        self.back_to(0);
     }
     fn snapshot(&self) -> Snapshot {
         let now = self.game.snapshot();
@@ -395,8 +424,14 @@ impl Session for Session2025 {
             over: self.ending(),
         }
     }
+    fn turn(&self) -> usize {
+        Session2025::turn(self)
+    }
+    fn over(&self) -> Option<Ending> {
+        self.ending()
+    }
     fn last(&self) -> Option<&TurnReport> {
-        self.reports.last()
+        self.last.as_ref()
     }
     fn guard_sees(&self, guard: usize, cell: Cell) -> bool {
         self.game.guard_would_see(guard, cell)

@@ -58,8 +58,8 @@ pub struct Snapshot {
     pub over: Option<Ending>,
 }
 
-/// A game of one level under one rule set, played move by move. Every turn is kept, so a designer can
-/// take moves back.
+/// A game of one level under one rule set, played move by move. Moves can be taken back, however long
+/// the game, in bounded memory: a few turns are kept and the rest played again from them.
 ///
 /// # Examples
 ///
@@ -110,6 +110,14 @@ pub trait Session: Send + Sync {
     fn restart(&mut self);
     /// The game now.
     fn snapshot(&self) -> Snapshot;
+    /// Turns played since the start, as [`Snapshot::turn`] (without drawing the whole snapshot).
+    fn turn(&self) -> usize {
+        self.snapshot().turn
+    }
+    /// Why the game ended, if it has, as [`Snapshot::over`] (without drawing the whole snapshot).
+    fn over(&self) -> Option<Ending> {
+        self.snapshot().over
+    }
     /// The last turn's report (`None` at the start).
     fn last(&self) -> Option<&TurnReport>;
     /// Whether guard `guard` (index into `Level::guards`) would see a thief that is not hidden on

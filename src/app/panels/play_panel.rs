@@ -8,6 +8,7 @@
 //! Nothing here changes the document: a game is the panel's own state, and a change of the document
 //! (an edit, a regeneration, another file) ends it (see [`PlayPanel::follow`]).
 
+use std::collections::VecDeque;
 use std::path::Path;
 
 use egui::Ui;
@@ -20,6 +21,12 @@ use crate::io::playthrough::{self, PlayThrough};
 use crate::model::{Cell, ItemKind};
 use crate::paint::PlayFrame;
 use crate::play::{Move, Refusal, RuleSet, Session, TurnReport, route_moves, rule_sets};
+
+/// The turns the event log keeps: a long game (a route auto-played, a play-through opened) holds the
+/// last of them, not every turn.
+pub const LOG_TURNS: usize = 10_000;
+/// The event lines the panel draws, newest first: a frame draws these, however long the game.
+const LOG_LINES: usize = 300;
 
 /// Turns per second a route plays by itself.
 pub const AUTO_SPEED: f32 = 4.0;
@@ -54,8 +61,8 @@ struct Status {
 pub struct PlayPanel {
     /// The game being played.
     game: Option<Box<dyn Session>>,
-    /// Every turn played, in order (taken back with the game's turns).
-    log: Vec<TurnReport>,
+    /// The last [`LOG_TURNS`] turns played, in order (taken back with the game's turns).
+    log: VecDeque<TurnReport>,
     /// The route being played.
     playback: Option<Playback>,
     /// What the map shows of the game now.
@@ -90,9 +97,17 @@ impl PlayPanel {
         rule_sets::chosen(self.rules, level).unwrap_or_else(|_| rule_sets::of_level(level))
     }
 
-    /// Every turn played so far, oldest first.
-    pub fn log(&self) -> &[TurnReport] {
+    /// The turns played so far, oldest first: the last [`LOG_TURNS`] of them.
+    pub fn log(&self) -> &VecDeque<TurnReport> {
         &self.log
+    }
+
+    /// Adds a turn to the log, forgetting the oldest past [`LOG_TURNS`].
+    fn logged(&mut self, report: TurnReport) {
+        if self.log.len() == LOG_TURNS {
+            self.log.pop_front();
+        }
+        self.log.push_back(report);
     }
 
     /// What the map draws of the game now.
@@ -222,7 +237,7 @@ impl PlayPanel {
         };
         match game.play(mv) {
             Ok(report) => {
-                self.log.push(report);
+                self.logged(report);
                 self.refresh();
                 true
             }
@@ -298,7 +313,10 @@ impl PlayPanel {
             return;
         };
         if game.step_back() {
-            self.log.pop();
+            let now = game.turn();
+            while self.log.back().is_some_and(|r| r.turn > now) {
+                self.log.pop_back();
+            }
             if let Some(p) = self.playback.as_mut() {
                 p.next = p.next.saturating_sub(1);
                 p.auto = false;
@@ -405,7 +423,7 @@ impl PlayPanel {
                 for &mv in &p.moves {
                     if let Some(game) = self.game.as_mut() {
                         match game.play(mv) {
-                            Ok(report) => self.log.push(report),
+                            Ok(report) => self.logged(report),
                             Err(Refusal::Over(_)) => break,
                             Err(Refusal::Rejected(_)) => {}
                         }
@@ -519,24 +537,33 @@ impl PlayPanel {
             ui.separator();
             ui.vertical(|ui| {
                 ui.strong("Events");
-                egui::ScrollArea::vertical()
-                    .id_salt("play-log")
-                    .max_height(150.0)
-                    .auto_shrink([false, true])
-                    .show(ui, |ui| {
-                        let mut any = false;
-                        for report in self.log.iter().rev() {
-                            for event in report.events.iter().rev() {
-                                ui.label(event_text(report.turn, event));
-                                any = true;
-                            }
-                        }
-                        if !any {
-                            ui.weak("Nothing has happened yet.");
-                        }
-                    });
+                self.event_log(ui);
             });
         });
+    }
+
+    /// The event log, newest first: the last [`LOG_LINES`] events.
+    fn event_log(&self, ui: &mut Ui) {
+        egui::ScrollArea::vertical()
+            .id_salt("play-log")
+            .max_height(150.0)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                let newest = self
+                    .log
+                    .iter()
+                    .rev()
+                    .flat_map(|r| r.events.iter().rev().map(|e| (r.turn, e)))
+                    .take(LOG_LINES);
+                let mut any = false;
+                for (turn, event) in newest {
+                    ui.label(event_text(turn, event));
+                    any = true;
+                }
+                if !any {
+                    ui.weak("Nothing has happened yet.");
+                }
+            });
     }
 
     /// The rules of the game under way and the choice of others: the level's own first, then every

@@ -11,6 +11,7 @@
 mod alone;
 mod guards;
 mod record;
+mod settle;
 mod spot;
 mod state;
 mod walk;
