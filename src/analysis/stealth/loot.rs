@@ -225,12 +225,13 @@ pub(super) fn loot_routes(
     // A coin the thief cannot reach, or leave, even with no guard about has no route at any turn: its
     // search would only run to the horizon (a vault's coins, behind a locked door, need its key).
     let from_start = reach(hazards.rules, plan.start);
+    let leaves = hazards.rules.reaching(&exits);
     let mut wanted: Vec<bool> = coins
         .iter()
         .map(|c| {
             std::iter::once(c.cell)
                 .chain(bump_cells(hazards.rules, c.cell))
-                .any(|at| from_start.contains(at) && reach(hazards.rules, at).intersects(&exits))
+                .any(|at| from_start.contains(at) && leaves.contains(at))
         })
         .collect();
     for round in 0..=VERIFY_ROUNDS {

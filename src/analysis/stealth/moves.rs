@@ -4,7 +4,7 @@
 //! general one.
 
 use super::cells::{CellRules, CellSet};
-use crate::model::Dir;
+use crate::model::{Cell, Dir};
 
 impl CellRules {
     /// Every cell the thief can land on with one step or leap from a cell of `from` (waiting not
@@ -61,6 +61,32 @@ impl CellRules {
         } else {
             self.wide_rows([from, leap_from], rows, out.words_mut(), finish);
         }
+    }
+
+    /// Every cell from which the thief can reach a cell of `targets` by its moves (`targets`
+    /// included): the moves of [`CellRules::moves_into`] taken backward, cell by cell, so that it costs
+    /// one pass over the map however many cells ask, where a forward search from each would cost a pass
+    /// each (a coin on every cell of a 512 × 512 map made that hours).
+    pub fn reaching(&self, targets: &CellSet) -> CellSet {
+        let mut found = targets.clone();
+        let mut queue: Vec<Cell> = targets.cells().collect();
+        while let Some(landing) = queue.pop() {
+            for dir in [Dir::N, Dir::S, Dir::E, Dir::W] {
+                let (dx, dy) = dir.delta();
+                let step_from = landing.offset(-dx, -dy);
+                let leap_from = landing.offset(-2 * dx, -2 * dy);
+                let stepped = self.standable.contains(landing);
+                let leapt = self.leap_landing[Self::index_of(dir)].contains(landing)
+                    && self.may_leap_from(leap_from);
+                for (from, moves) in [(step_from, stepped), (leap_from, leapt)] {
+                    if moves && self.shape.index(from).is_some() && !found.contains(from) {
+                        found.insert(from);
+                        queue.push(from);
+                    }
+                }
+            }
+        }
+        found
     }
 
     /// The gather of [`CellRules::moves_then`] on a map at most 64 wide (most maps): a row is one
@@ -171,13 +197,45 @@ mod tests {
         check_moves_of(130, true);
     }
 
+    /// `reaching` gives the cells whose forward search (moves from one cell until nothing new is
+    /// reached) meets the targets, on random maps with and without another game's leap rules.
+    #[test]
+    fn the_cells_reaching_a_target_are_those_whose_search_meets_it() {
+        for (width, restricted) in [(41, false), (130, false), (41, true), (70, true)] {
+            let (level, rules) = random_rules(width, restricted);
+            let mut targets = CellSet::empty(rules.shape);
+            targets.insert(Cell::new(0, 0));
+            targets.insert(Cell::new(width - 1, 4));
+            let reaching = rules.reaching(&targets);
+            for start in level.all_cells() {
+                let mut reached = CellSet::empty(rules.shape);
+                reached.insert(start);
+                let mut next = CellSet::empty(rules.shape);
+                loop {
+                    rules.moves_into(&reached, &mut next);
+                    next.union_with(&reached);
+                    if next == reached {
+                        break;
+                    }
+                    std::mem::swap(&mut reached, &mut next);
+                }
+                assert_eq!(
+                    reaching.contains(start),
+                    reached.intersects(&targets),
+                    "{width} {restricted}: {start:?}"
+                );
+            }
+        }
+    }
+
     /// Random walls, windows and torches on a map `width` wide, checked against the rules of one move.
     fn check_moves(width: i32) {
         check_moves_of(width, false);
     }
 
-    /// [`check_moves`], the rules `restricted` by another game's [`ThiefMoves`] when asked.
-    fn check_moves_of(width: i32, restricted: bool) {
+    /// A random map `width` wide and its rules, `restricted` by another game's [`ThiefMoves`] (leaps
+    /// from even columns only, landing off every third row) when asked.
+    fn random_rules(width: i32, restricted: bool) -> (Level, CellRules) {
         use crate::model::Item;
         let mut level = Level::blank("test", 1, 0, (width, 9), Terrain::Marble);
         let mut state = 11u32;
@@ -214,6 +272,17 @@ mod tests {
             }
             rules.restrict_moves(&moves);
         }
+        (level, rules)
+    }
+
+    /// [`check_moves`], the rules `restricted` by another game's [`ThiefMoves`] when asked.
+    fn check_moves_of(width: i32, restricted: bool) {
+        let (level, rules) = random_rules(width, restricted);
+        let mut state = 7u32;
+        let mut roll = |n: u32| {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (state >> 16) % n
+        };
         let mut scattered = CellSet::empty(rules.shape);
         for c in level.all_cells().filter(|_| roll(7) == 0) {
             scattered.insert(c);
