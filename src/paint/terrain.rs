@@ -5,6 +5,8 @@
 //! untextured meshes and shapes sized from the cell size, so the map stays crisp at every zoom. Only the
 //! visible cells are drawn.
 
+use std::collections::HashMap;
+
 use egui::{Color32, CornerRadius, Mesh, Rect, Shape, Stroke, StrokeKind, Vec2, vec2};
 
 use super::scene::Scene;
@@ -31,6 +33,14 @@ pub fn draw_terrain(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene, vi
     let level = scene.level;
     let mut mesh = Mesh::default();
     let mut details = Vec::new();
+    // Only a door cell's top item changes its look: found in one pass over the items, not a search of
+    // them per cell (quadratic on a level with an item on every cell).
+    let mut top_on_doors = HashMap::new();
+    for item in &level.items {
+        if matches!(level.terrain(item.cell), Terrain::Door(_)) {
+            top_on_doors.insert(item.cell, item.kind);
+        }
+    }
     for c in visible.cells() {
         let terrain = level.terrain(c);
         let rect = t.cell_rect(c);
@@ -44,13 +54,8 @@ pub fn draw_terrain(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene, vi
                 .map_or(palette::GRASS, palette::terrain);
             details.extend(glyphs::pillar(rect.center(), t.cell));
         } else if t.cell >= 4.0 {
-            opening_details(
-                &mut details,
-                &mut colour,
-                terrain,
-                rect,
-                level.item_at(c).map(|i| i.kind),
-            );
+            let door_item = top_on_doors.get(&c).copied();
+            opening_details(&mut details, &mut colour, terrain, rect, door_item);
         }
         mesh.add_colored_rect(rect, colour);
     }
