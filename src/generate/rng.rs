@@ -18,7 +18,15 @@ use crate::model::Mulberry32;
 
 /// 64-bit FNV-1a: a tiny, fixed hash for deriving stream keys from tags.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    fnv1a_more(FNV1A_START, bytes)
+}
+
+/// The FNV-1a hash of nothing: where [`fnv1a_more`] starts.
+pub const FNV1A_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// The FNV-1a hash `hash` of some bytes carried on over `bytes`: a long input hashed piece by piece
+/// gives [`fnv1a`] of the whole.
+pub fn fnv1a_more(mut hash: u64, bytes: &[u8]) -> u64 {
     for b in bytes {
         hash ^= u64::from(*b);
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);

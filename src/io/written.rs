@@ -15,7 +15,7 @@ use std::path::Path;
 use super::atomic::{
     Existing, follow_symlinks, parent_dir, save_atomic, save_atomic_without_backup,
 };
-use crate::generate::rng::fnv1a;
+use crate::generate::rng::{FNV1A_START, fnv1a, fnv1a_more};
 
 /// The manifest's file name in each folder.
 pub const MANIFEST: &str = ".mansion-forge-written";
@@ -56,7 +56,21 @@ pub fn is_ours(path: &Path) -> bool {
     let Some(recorded) = read_manifest(&parent_dir(&path)).remove(name) else {
         return false;
     };
-    fs::read(&path).is_ok_and(|bytes| fingerprint(&bytes) == recorded)
+    file_fingerprint(&path).is_ok_and(|found| found == recorded)
+}
+
+/// The fingerprint of the file at `path`, read piece by piece (an export may be hundreds of MB).
+fn file_fingerprint(path: &Path) -> io::Result<String> {
+    let mut file = fs::File::open(path)?;
+    let mut buffer = vec![0u8; 1 << 16];
+    let mut hash = FNV1A_START;
+    loop {
+        let n = io::Read::read(&mut file, &mut buffer)?;
+        if n == 0 {
+            return Ok(format!("{hash:016x}"));
+        }
+        hash = fnv1a_more(hash, &buffer[..n]);
+    }
 }
 
 /// Notes in the manifest beside `path` that `bytes` are what this program just wrote there. Best

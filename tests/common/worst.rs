@@ -141,3 +141,22 @@ pub fn sprawl() -> ValidLevel {
     }
     ValidLevel::new(level).expect("the sprawl keeps to the limits")
 }
+
+/// A coin field: the sprawl with a coin on every cell that has no torch (some 258,000 items, the most
+/// a 512 × 512 map holds without stacks).
+pub fn coin_field() -> ValidLevel {
+    let mut level = sprawl().into_level();
+    let taken: std::collections::HashSet<Cell> = level
+        .items
+        .iter()
+        .filter(|item| item.kind != ItemKind::Coin)
+        .map(|item| item.cell)
+        .collect();
+    level.items.retain(|item| item.kind != ItemKind::Coin);
+    let free: Vec<Cell> = level.all_cells().filter(|c| !taken.contains(c)).collect();
+    level.items.extend(free.into_iter().map(|cell| Item {
+        kind: ItemKind::Coin,
+        cell,
+    }));
+    ValidLevel::new(level).expect("coins on every free cell keep to the limits")
+}

@@ -13,6 +13,9 @@
 
 use serde_json::{Value, json};
 
+mod entities;
+use entities::{each_entity, entity_count, write_entities};
+
 use super::tiled::{TERRAINS, TILE, item_class, room_class, terrain_name, tileset_image};
 use crate::model::{Axis, Cell, ItemKind, Level, RoomKind};
 
@@ -372,105 +375,6 @@ fn item_values(kind: ItemKind) -> Vec<FieldValue> {
     vec![FieldValue::Str(item_class(kind).to_string()), axis, variant]
 }
 
-fn entities(level: &Level, iids: &mut Iids, world: (i64, i64)) -> Vec<Value> {
-    let grid = Grid {
-        height: level.height,
-    };
-    let one = (1, 1);
-    let mut out = Vec::new();
-    for item in &level.items {
-        let values = item_values(item.kind);
-        out.push(entity(
-            iids,
-            "Item",
-            grid.cell(item.cell),
-            one,
-            world,
-            values,
-        ));
-    }
-    for (id, guard) in level.guards.iter().enumerate() {
-        let route = level.patrols.get(guard.route);
-        // What a 2025 guard carries (null for the other generators' guards).
-        let extras = level.lll2025.as_ref().and_then(|x| x.guards.get(id));
-        let carries = |has: fn(&crate::model::GuardExtras2025) -> bool| {
-            extras.map_or(FieldValue::Null, |e| FieldValue::Bool(has(e)))
-        };
-        let patrol = route.map_or_else(Vec::new, |r| {
-            r.cells.iter().map(|&c| grid.cell(c)).collect()
-        });
-        let values = vec![
-            FieldValue::Int(guard.route as i64),
-            FieldValue::Bool(guard.carries_torch),
-            FieldValue::Bool(route.is_some_and(crate::model::PatrolRoute::loops)),
-            FieldValue::Points(patrol),
-            carries(|e| e.purse),
-            carries(|e| e.key),
-        ];
-        out.push(entity(
-            iids,
-            "Guard",
-            grid.cell(guard.start),
-            one,
-            world,
-            values,
-        ));
-    }
-    for (id, room) in level.rooms.iter().enumerate() {
-        if room.kind == RoomKind::Exterior {
-            continue;
-        }
-        let r = room.interior;
-        let values = vec![
-            FieldValue::Int(id as i64),
-            FieldValue::Str(room_class(room.kind).to_string()),
-            FieldValue::Int(i64::from(room.depth)),
-            FieldValue::Bool(room.private),
-        ];
-        let north_west = Cell::new(r.x0, r.y1 - 1);
-        let size = (
-            i64::from((r.x1 - r.x0).max(1)),
-            i64::from((r.y1 - r.y0).max(1)),
-        );
-        out.push(entity(
-            iids,
-            "Room",
-            grid.cell(north_west),
-            size,
-            world,
-            values,
-        ));
-    }
-    out.push(entity(
-        iids,
-        "Start",
-        grid.cell(level.player_start),
-        one,
-        world,
-        Vec::new(),
-    ));
-    let room = FieldValue::Int(level.entrance.room as i64);
-    out.push(entity(
-        iids,
-        "Entrance",
-        grid.cell(level.entrance.cell),
-        one,
-        world,
-        vec![room],
-    ));
-    if let Some(exit) = level.entrance.exit_cell {
-        out.push(entity(
-            iids,
-            "Exit",
-            grid.cell(exit),
-            one,
-            world,
-            Vec::new(),
-        ));
-    }
-    out
-}
-
 #[expect(
     clippy::too_many_arguments,
     reason = "a layer instance's identity: what it is, where, and of which level"
@@ -483,7 +387,7 @@ fn layer(
     level_uid: i64,
     (w, h): (i64, i64),
     csv: Vec<u32>,
-    entities: Vec<Value>,
+    entities: &Value,
 ) -> Value {
     json!({
         "__identifier": name, "__type": kind, "__cWid": w, "__cHei": h, "__gridSize": GRID,
@@ -491,11 +395,14 @@ fn layer(
         "__tilesetRelPath": null, "iid": iids.next(), "levelId": level_uid, "layerDefUid": uid,
         "pxOffsetX": 0, "pxOffsetY": 0, "visible": true, "optionalRules": [],
         "intGridCsv": Value::from(csv), "autoLayerTiles": [], "seed": 0, "overrideTilesetUid": null,
-        "gridTiles": [], "entityInstances": Value::from(entities),
+        "gridTiles": [], "entityInstances": entities,
     })
 }
 
-fn level_json(level: &Level, number: usize, iids: &mut Iids, world_x: i64) -> Value {
+/// Level `number`'s JSON, its entities left out: in their place the string [`entities_mark`] of
+/// `number`, which [`project`] replaces with the entities it makes then, numbered from the iid this
+/// returns beside the JSON.
+fn level_json(level: &Level, number: usize, iids: &mut Iids, world_x: i64) -> (Value, Iids) {
     let uid = FIRST_LEVEL_UID + number as i64;
     let (w, h) = (
         i64::from(level.width.max(0)),
@@ -508,7 +415,8 @@ fn level_json(level: &Level, number: usize, iids: &mut Iids, world_x: i64) -> Va
         }
     }
     let level_iid = iids.next();
-    let entities = entities(level, iids, (world_x, 0));
+    let entity_iids = Iids(iids.0);
+    iids.0 += entity_count(level) as u64;
     let layers = vec![
         layer(
             iids,
@@ -518,7 +426,7 @@ fn level_json(level: &Level, number: usize, iids: &mut Iids, world_x: i64) -> Va
             uid,
             (w, h),
             Vec::new(),
-            entities,
+            &Value::from(entities_mark(number)),
         ),
         layer(
             iids,
@@ -528,7 +436,7 @@ fn level_json(level: &Level, number: usize, iids: &mut Iids, world_x: i64) -> Va
             uid,
             (w, h),
             csv,
-            Vec::new(),
+            &Value::from(Vec::<Value>::new()),
         ),
     ];
     let fields = level_fields();
@@ -543,14 +451,21 @@ fn level_json(level: &Level, number: usize, iids: &mut Iids, world_x: i64) -> Va
         .zip(values)
         .map(|(f, v)| field_instance(f, &v))
         .collect();
-    json!({
+    let json = json!({
         "identifier": format!("Level_{number}"), "iid": level_iid, "uid": uid,
         "worldX": world_x, "worldY": 0, "worldDepth": 0, "pxWid": w * GRID, "pxHei": h * GRID,
         "__bgColor": "#1E1E24", "bgColor": null, "useAutoIdentifier": false, "bgRelPath": null,
         "bgPos": null, "bgPivotX": 0.5, "bgPivotY": 0.5, "__smartColor": "#ADADB5",
         "__bgPos": null, "externalRelPath": null, "fieldInstances": field_instances,
         "layerInstances": layers, "__neighbours": [],
-    })
+    });
+    (json, entity_iids)
+}
+
+/// What stands for level `number`'s entities in the JSON until they are written: a string no level
+/// writes (generator ids are lowercase words; every other string of the project is the program's).
+fn entities_mark(number: usize) -> String {
+    format!("\u{1}entities of level {number}\u{1}")
 }
 
 /// The project of `levels` (one LDtk level each, side by side in its world) as `.ldtk` bytes.
@@ -560,8 +475,11 @@ pub fn project(levels: &[&Level]) -> Result<Vec<u8>, serde_json::Error> {
     let world_iid = iids.next();
     let mut world_x = 0;
     let mut level_list = Vec::with_capacity(levels.len());
+    let mut entity_iids = Vec::with_capacity(levels.len());
     for (number, level) in levels.iter().enumerate() {
-        level_list.push(level_json(level, number, &mut iids, world_x));
+        let (json, iids_of_entities) = level_json(level, number, &mut iids, world_x);
+        level_list.push(json);
+        entity_iids.push((iids_of_entities, world_x));
         // A gap of four cells between levels in the world view.
         world_x += (i64::from(level.width.max(0)) + 4) * GRID;
     }
@@ -584,7 +502,28 @@ pub fn project(levels: &[&Level]) -> Result<Vec<u8>, serde_json::Error> {
         "flags": [], "defs": definitions(), "levels": level_list, "worlds": [],
         "dummyWorldIid": world_iid, "jsonStyle": "Full",
     });
-    let mut bytes = serde_json::to_vec_pretty(&root)?;
+    let skeleton = serde_json::to_vec_pretty(&root)?;
+    drop(root);
+    let mut bytes = Vec::with_capacity(skeleton.len());
+    let mut rest = &skeleton[..];
+    for (number, (level, (mut iids, world_x))) in levels.iter().zip(entity_iids).enumerate() {
+        let mark = serde_json::to_vec(&entities_mark(number))?;
+        let at = rest
+            .windows(mark.len())
+            .position(|w| w == mark.as_slice())
+            .ok_or_else(|| serde::ser::Error::custom("a level's entities have no place"))?;
+        bytes.extend_from_slice(&rest[..at]);
+        let line_start = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let indent = bytes[line_start..]
+            .iter()
+            .take_while(|&&b| b == b' ')
+            .count();
+        write_entities(&mut bytes, indent, |out| {
+            each_entity(level, &mut iids, (world_x, 0), out)
+        })?;
+        rest = &rest[at + mark.len()..];
+    }
+    bytes.extend_from_slice(rest);
     bytes.push(b'\n');
     Ok(bytes)
 }

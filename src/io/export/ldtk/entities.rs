@@ -1,0 +1,159 @@
+//! An LDtk level's entities, made and written one at a time: a level with an item on every cell makes
+//! a quarter of a million of them, which as one JSON tree held gigabytes. [`each_entity`] makes them in
+//! the project's order and [`write_entities`] writes them where `serde_json`'s pretty printer would.
+
+use serde_json::Value;
+
+use super::super::tiled::room_class;
+use super::{FieldValue, Grid, Iids, entity, item_values};
+use crate::model::{Cell, Level, RoomKind};
+
+/// How many entities [`each_entity`] makes of `level`.
+pub(super) fn entity_count(level: &Level) -> usize {
+    let rooms = level
+        .rooms
+        .iter()
+        .filter(|room| room.kind != RoomKind::Exterior)
+        .count();
+    let exit = usize::from(level.entrance.exit_cell.is_some());
+    level.items.len() + level.guards.len() + rooms + 2 + exit
+}
+
+/// Makes `level`'s entities one at a time, in the project's order, handing each to `out`: a level
+/// with an item on every cell never holds them all at once.
+pub(super) fn each_entity(
+    level: &Level,
+    iids: &mut Iids,
+    world: (i64, i64),
+    out: &mut dyn FnMut(Value) -> Result<(), serde_json::Error>,
+) -> Result<(), serde_json::Error> {
+    let grid = Grid {
+        height: level.height,
+    };
+    let one = (1, 1);
+    for item in &level.items {
+        let values = item_values(item.kind);
+        out(entity(
+            iids,
+            "Item",
+            grid.cell(item.cell),
+            one,
+            world,
+            values,
+        ))?;
+    }
+    for (id, guard) in level.guards.iter().enumerate() {
+        let route = level.patrols.get(guard.route);
+        // What a 2025 guard carries (null for the other generators' guards).
+        let extras = level.lll2025.as_ref().and_then(|x| x.guards.get(id));
+        let carries = |has: fn(&crate::model::GuardExtras2025) -> bool| {
+            extras.map_or(FieldValue::Null, |e| FieldValue::Bool(has(e)))
+        };
+        let patrol = route.map_or_else(Vec::new, |r| {
+            r.cells.iter().map(|&c| grid.cell(c)).collect()
+        });
+        let values = vec![
+            FieldValue::Int(guard.route as i64),
+            FieldValue::Bool(guard.carries_torch),
+            FieldValue::Bool(route.is_some_and(crate::model::PatrolRoute::loops)),
+            FieldValue::Points(patrol),
+            carries(|e| e.purse),
+            carries(|e| e.key),
+        ];
+        out(entity(
+            iids,
+            "Guard",
+            grid.cell(guard.start),
+            one,
+            world,
+            values,
+        ))?;
+    }
+    for (id, room) in level.rooms.iter().enumerate() {
+        if room.kind == RoomKind::Exterior {
+            continue;
+        }
+        let r = room.interior;
+        let values = vec![
+            FieldValue::Int(id as i64),
+            FieldValue::Str(room_class(room.kind).to_string()),
+            FieldValue::Int(i64::from(room.depth)),
+            FieldValue::Bool(room.private),
+        ];
+        let north_west = Cell::new(r.x0, r.y1 - 1);
+        let size = (
+            i64::from((r.x1 - r.x0).max(1)),
+            i64::from((r.y1 - r.y0).max(1)),
+        );
+        out(entity(
+            iids,
+            "Room",
+            grid.cell(north_west),
+            size,
+            world,
+            values,
+        ))?;
+    }
+    out(entity(
+        iids,
+        "Start",
+        grid.cell(level.player_start),
+        one,
+        world,
+        Vec::new(),
+    ))?;
+    let room = FieldValue::Int(level.entrance.room as i64);
+    out(entity(
+        iids,
+        "Entrance",
+        grid.cell(level.entrance.cell),
+        one,
+        world,
+        vec![room],
+    ))?;
+    if let Some(exit) = level.entrance.exit_cell {
+        out(entity(
+            iids,
+            "Exit",
+            grid.cell(exit),
+            one,
+            world,
+            Vec::new(),
+        ))?;
+    }
+    Ok(())
+}
+
+/// Writes the entities `make` hands over as a JSON array on `out`, as `serde_json`'s pretty printer
+/// writes an array whose line is indented by `indent` spaces: `[]` when empty, else one element after
+/// another, each indented two spaces more.
+pub(super) fn write_entities(
+    out: &mut Vec<u8>,
+    indent: usize,
+    make: impl FnOnce(
+        &mut dyn FnMut(Value) -> Result<(), serde_json::Error>,
+    ) -> Result<(), serde_json::Error>,
+) -> Result<(), serde_json::Error> {
+    let inner = " ".repeat(indent + 2);
+    let mut any = false;
+    out.push(b'[');
+    make(&mut |entity: Value| {
+        out.extend_from_slice(if any { b",\n" } else { b"\n" });
+        any = true;
+        let text = serde_json::to_vec_pretty(&entity)?;
+        for (i, line) in text.split(|&b| b == b'\n').enumerate() {
+            if i > 0 {
+                out.push(b'\n');
+            }
+            out.extend_from_slice(inner.as_bytes());
+            out.extend_from_slice(line);
+        }
+        Ok(())
+    })?;
+    if any {
+        out.push(b'\n');
+        out.extend_from_slice(" ".repeat(indent).as_bytes());
+    }
+    out.push(b']');
+    Ok(())
+}
