@@ -151,22 +151,6 @@ impl<'a> Hazards<'a> {
     }
 }
 
-/// The cells the thief can reach from `from` by its moves (§5.1) with no guard about: no route, ghost
-/// or noticed, leaves them, since hazards only take cells away.
-fn reach(rules: &CellRules, from: Cell) -> CellSet {
-    let mut reached = CellSet::empty(rules.shape);
-    reached.insert(from);
-    let mut next = CellSet::empty(rules.shape);
-    loop {
-        rules.moves_into(&reached, &mut next);
-        next.union_with(&reached);
-        if next == reached {
-            return reached;
-        }
-        std::mem::swap(&mut reached, &mut next);
-    }
-}
-
 /// Where a route may end: the outside's cells the thief can stand on, and the start cell.
 fn exits(level: &Level, rules: &CellRules) -> CellSet {
     let mut exits = CellSet::empty(rules.shape);
@@ -224,7 +208,7 @@ pub(super) fn loot_routes(
     let mut played = vec![false; coins.len()];
     // A coin the thief cannot reach, or leave, even with no guard about has no route at any turn: its
     // search would only run to the horizon (a vault's coins, behind a locked door, need its key).
-    let from_start = reach(hazards.rules, plan.start);
+    let from_start = hazards.rules.reached_from(plan.start);
     let leaves = hazards.rules.reaching(&exits);
     let mut wanted: Vec<bool> = coins
         .iter()

@@ -63,6 +63,22 @@ impl CellRules {
         }
     }
 
+    /// The cells the thief can reach from `from` by its moves (§5.1) with no guard about: no route,
+    /// ghost or noticed, leaves them, since hazards only take cells away.
+    pub fn reached_from(&self, from: Cell) -> CellSet {
+        let mut reached = CellSet::empty(self.shape);
+        reached.insert(from);
+        let mut next = CellSet::empty(self.shape);
+        loop {
+            self.moves_into(&reached, &mut next);
+            next.union_with(&reached);
+            if next == reached {
+                return reached;
+            }
+            std::mem::swap(&mut reached, &mut next);
+        }
+    }
+
     /// Every cell from which the thief can reach a cell of `targets` by its moves (`targets`
     /// included): the moves of [`CellRules::moves_into`] taken backward, cell by cell, so that it costs
     /// one pass over the map however many cells ask, where a forward search from each would cost a pass
@@ -208,20 +224,9 @@ mod tests {
             targets.insert(Cell::new(width - 1, 4));
             let reaching = rules.reaching(&targets);
             for start in level.all_cells() {
-                let mut reached = CellSet::empty(rules.shape);
-                reached.insert(start);
-                let mut next = CellSet::empty(rules.shape);
-                loop {
-                    rules.moves_into(&reached, &mut next);
-                    next.union_with(&reached);
-                    if next == reached {
-                        break;
-                    }
-                    std::mem::swap(&mut reached, &mut next);
-                }
                 assert_eq!(
                     reaching.contains(start),
-                    reached.intersects(&targets),
+                    rules.reached_from(start).intersects(&targets),
                     "{width} {restricted}: {start:?}"
                 );
             }
