@@ -117,11 +117,54 @@ fn turn_under_2025_rules(c: &mut Criterion) {
     );
 }
 
+/// A long game (issue 42: a game in bounded memory): 65,000 waits on game 41's fifth mansion, whose
+/// guards never find the thief; a turn taken back at the end of it (played again from the nearest kept
+/// copy); and the guards' 100,000 undisturbed turns before a start at `--turn 100000`, on game 1's
+/// level-9 mansion (whole cycles skipped once the guards repeat).
+fn long_game(c: &mut Criterion) {
+    const WAITS: usize = 65_000;
+    let level = campaign::plan(41).generate(4).expect("mansion 5");
+    let mut group = c.benchmark_group("long game");
+    group.sample_size(10);
+    let play_all = |level: &Level| {
+        let mut game = Game::new(level.clone(), 1);
+        for _ in 0..WAITS {
+            let _ = game.play(Move::Wait);
+        }
+        game
+    };
+    let played = play_all(&level);
+    assert_eq!(played.state().turn, WAITS, "nobody catches the thief");
+    group.bench_function("65,000 waits, game 41 mansion 5", |b| {
+        b.iter(|| play_all(&level).state().turn);
+    });
+    group.bench_function("a turn taken back after 65,000", |b| {
+        b.iter_batched(
+            || played.clone(),
+            |mut game| {
+                let back = game.step_back();
+                (game, back)
+            },
+            BatchSize::LargeInput,
+        );
+    });
+    let nine = campaign::plan(1).generate(9).expect("mansion 9");
+    group.bench_function("100,000 undisturbed turns before the start, level 9", |b| {
+        b.iter(|| {
+            Game::from(nine.clone(), 1, nine.player_start, 100_000)
+                .state()
+                .turn
+        });
+    });
+    group.finish();
+}
+
 /// The harness `criterion_group!` and `criterion_main!` would write, by hand: the macros also make a
 /// public `benches` function, which a bench binary has no use for.
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     turn(&mut criterion);
     turn_under_2025_rules(&mut criterion);
+    long_game(&mut criterion);
     criterion.final_summary();
 }
