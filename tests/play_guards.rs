@@ -316,3 +316,28 @@ fn a_torch_bumped_out_and_lit_again_changes_the_kept_light() {
     assert!(game.state().guards.torches[0].lit, "the second bump lit it");
     assert_eq!(game.state().lit, lit_before);
 }
+
+/// The guards after many undisturbed turns (`--turn` of `play`) skip whole cycles once they repeat:
+/// they end exactly where walking every turn leaves them, on mansions of several sizes and for turn
+/// counts below, at and far past their cycles.
+#[test]
+fn skipping_cycles_ends_where_walking_every_turn_does() {
+    let rules = TorchRules::GAME_2023;
+    for (seed, level_no) in [(1, 9), (41, 4), (7, 6), (3, 2)] {
+        let level = Recipe::campaign_level(seed, level_no)
+            .build()
+            .expect("builds");
+        for turns in [0, 1, 2, 3, 17, 64, 999, 1_000, 4_097, 20_011] {
+            let mut skipped = Guards::new(&level);
+            skipped.walk_undisturbed(&rules, &level, turns);
+            let mut walked = Guards::new(&level);
+            for t in 1..=turns {
+                walked.play_turn(&rules, &level, t);
+            }
+            assert!(
+                skipped.same_as(&walked),
+                "game {seed} level {level_no}, {turns} turns"
+            );
+        }
+    }
+}

@@ -19,7 +19,7 @@ pub enum Reach {
 
 impl Command {
     /// Every command that needs nothing from the map or a panel: the menus' commands in their order,
-    /// then those offered elsewhere ([`menus::off_menu`]). The palette adds the recent files.
+    /// then those offered elsewhere (`menus::off_menu`). The palette adds the recent files.
     pub fn listed() -> Vec<Command> {
         let mut list = menus::menu_commands();
         list.extend(menus::off_menu().into_iter().map(|(command, _)| command));

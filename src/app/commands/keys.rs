@@ -194,7 +194,7 @@ impl Command {
     }
 
     /// Whether the command is one of the play-test's own, which keep their plain keys while playing
-    /// (the others' keys move the thief then: [`PLAY_KEYS`]).
+    /// (the others' keys move the thief then: `PLAY_KEYS`).
     pub fn keeps_its_key_while_playing(&self) -> bool {
         matches!(
             self,

@@ -97,7 +97,7 @@ impl PlayPanel {
         rule_sets::chosen(self.rules, level).unwrap_or_else(|_| rule_sets::of_level(level))
     }
 
-    /// The turns played so far, oldest first: the last [`LOG_TURNS`] of them.
+    /// The turns played so far, oldest first: the last `LOG_TURNS` of them.
     pub fn log(&self) -> &VecDeque<TurnReport> {
         &self.log
     }

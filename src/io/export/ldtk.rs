@@ -14,7 +14,12 @@
 use serde_json::{Value, json};
 
 mod entities;
-use entities::{each_entity, entity_count, write_entities};
+mod fields;
+use entities::{Iids, each_entity, entity_count, write_entities};
+use fields::{
+    ENTITIES, ENTITY_LAYER, FIRST_LEVEL_UID, FieldValue, GRID, ITEM_ENUM, ROOM_ENUM, TERRAIN_LAYER,
+    entity_uid, field_def, field_instance, fields_of, level_fields,
+};
 
 use super::tiled::{TERRAINS, TILE, item_class, room_class, terrain_name, tileset_image};
 use crate::model::{Axis, Cell, ItemKind, Level, RoomKind};
@@ -59,158 +64,6 @@ const ROOM_KINDS: [RoomKind; 4] = [
     RoomKind::Hall,
     RoomKind::Corridor,
 ];
-
-const GRID: i64 = TILE as i64;
-
-// Definition uids, fixed so that files compare equal.
-const TERRAIN_LAYER: i64 = 1;
-const ENTITY_LAYER: i64 = 2;
-const ITEM_ENUM: i64 = 3;
-const ROOM_ENUM: i64 = 4;
-/// Entity definitions, in this order, from uid 10; their fields from uid 100 (see [`entity_defs`]).
-const ENTITIES: [&str; 6] = ["Item", "Guard", "Room", "Start", "Entrance", "Exit"];
-/// The level fields' uids.
-const LEVEL_FIELDS: i64 = 200;
-/// The first uid not used by a definition: levels are numbered from here.
-const FIRST_LEVEL_UID: i64 = 300;
-
-fn entity_uid(name: &str) -> i64 {
-    10 + ENTITIES.iter().position(|&e| e == name).unwrap_or(0) as i64
-}
-
-/// A field of an entity or level: identifier, LDtk's internal type, its displayed type, whether it is
-/// an array.
-struct Field {
-    uid: i64,
-    name: &'static str,
-    internal: String,
-    shown: &'static str,
-    array: bool,
-}
-
-fn fields_of(entity: &str) -> Vec<Field> {
-    let base = 100 + 10 * (entity_uid(entity) - 10);
-    let list: &[(&'static str, &'static str, bool)] = match entity {
-        "Item" => &[
-            ("kind", "LocalEnum.ItemKind", false),
-            ("axis", "String", false),
-            ("variant", "Int", false),
-        ],
-        "Guard" => &[
-            ("route", "Int", false),
-            ("torch", "Bool", false),
-            ("loop", "Bool", false),
-            ("patrol", "Point", true),
-            ("purse", "Bool", false),
-            ("key", "Bool", false),
-        ],
-        "Room" => &[
-            ("room", "Int", false),
-            ("kind", "LocalEnum.RoomKind", false),
-            ("depth", "Int", false),
-            ("private", "Bool", false),
-        ],
-        "Entrance" => &[("room", "Int", false)],
-        _ => &[],
-    };
-    list.iter()
-        .enumerate()
-        .map(|(i, &(name, shown, array))| Field {
-            uid: base + i as i64,
-            name,
-            internal: internal_type(shown),
-            shown,
-            array,
-        })
-        .collect()
-}
-
-fn level_fields() -> Vec<Field> {
-    [
-        ("generator", "String"),
-        ("level", "Int"),
-        ("seed", "String"),
-    ]
-    .iter()
-    .enumerate()
-    .map(|(i, &(name, shown))| Field {
-        uid: LEVEL_FIELDS + i as i64,
-        name,
-        internal: internal_type(shown),
-        shown,
-        array: false,
-    })
-    .collect()
-}
-
-fn internal_type(shown: &str) -> String {
-    match shown {
-        "LocalEnum.ItemKind" => format!("F_Enum({ITEM_ENUM})"),
-        "LocalEnum.RoomKind" => format!("F_Enum({ROOM_ENUM})"),
-        other => format!("F_{other}"),
-    }
-}
-
-fn field_def(f: &Field) -> Value {
-    let shown = if f.array {
-        format!("Array<{}>", f.shown)
-    } else {
-        f.shown.to_string()
-    };
-    json!({
-        "identifier": f.name, "doc": null, "__type": shown, "uid": f.uid, "type": f.internal,
-        "isArray": f.array, "canBeNull": true, "arrayMinLength": null, "arrayMaxLength": null,
-        "editorDisplayMode": if f.array { "PointPath" } else { "ValueOnly" },
-        "editorDisplayScale": 1, "editorDisplayPos": "Above", "editorLinkStyle": "StraightArrow",
-        "editorDisplayColor": null, "editorAlwaysShow": false, "editorShowInWorld": true,
-        "editorCutLongValues": true, "editorTextSuffix": null, "editorTextPrefix": null,
-        "useForSmartColor": false, "exportToToc": false, "searchable": false, "min": null,
-        "max": null, "regex": null, "acceptFileTypes": null, "defaultOverride": null,
-        "textLanguageMode": null, "symmetricalRef": false, "autoChainRef": true,
-        "allowOutOfLevelRef": true, "allowedRefs": "OnlySame", "allowedRefsEntityUid": null,
-        "allowedRefTags": [], "tilesetUid": null,
-    })
-}
-
-/// A field's value: what importers read (`__value`) and what the LDtk editor restores
-/// (`realEditorValues`).
-enum FieldValue {
-    Int(i64),
-    Bool(bool),
-    Str(String),
-    Points(Vec<(i64, i64)>),
-    /// No value (a nullable field left empty).
-    Null,
-}
-
-fn field_instance(f: &Field, value: &FieldValue) -> Value {
-    let wrap = |id: &str, v: Value| json!({ "id": id, "params": [v] });
-    let (shown, real) = match value {
-        FieldValue::Int(i) => (json!(i), vec![wrap("V_Int", json!(i))]),
-        FieldValue::Bool(b) => (json!(b), vec![wrap("V_Bool", json!(b))]),
-        FieldValue::Str(s) => (json!(s), vec![wrap("V_String", json!(s))]),
-        FieldValue::Null => (Value::Null, Vec::new()),
-        FieldValue::Points(points) => (
-            points
-                .iter()
-                .map(|&(cx, cy)| json!({ "cx": cx, "cy": cy }))
-                .collect(),
-            points
-                .iter()
-                .map(|&(cx, cy)| wrap("V_String", json!(format!("{cx},{cy}"))))
-                .collect(),
-        ),
-    };
-    let shown_type = if f.array {
-        format!("Array<{}>", f.shown)
-    } else {
-        f.shown.to_string()
-    };
-    json!({
-        "__identifier": f.name, "__type": shown_type, "__value": shown, "__tile": null,
-        "defUid": f.uid, "realEditorValues": real,
-    })
-}
 
 fn colour(rgb: [u8; 3]) -> String {
     format!("#{:02X}{:02X}{:02X}", rgb[0], rgb[1], rgb[2])
@@ -305,74 +158,6 @@ fn definitions() -> Value {
         "externalEnums": [],
         "levelFields": level_fields().iter().map(field_def).collect::<Vec<_>>(),
     })
-}
-
-/// Numbers the instances of a project (`iid`s, unique across it) in the order they are made.
-struct Iids(u64);
-
-impl Iids {
-    fn next(&mut self) -> String {
-        self.0 += 1;
-        format!("00000000-0000-4000-8000-{:012x}", self.0)
-    }
-}
-
-/// One level's grid: LDtk's cells count from the north-west corner, y down.
-struct Grid {
-    height: i32,
-}
-
-impl Grid {
-    fn cell(&self, c: Cell) -> (i64, i64) {
-        (i64::from(c.x), i64::from(self.height - 1 - c.y))
-    }
-}
-
-/// An entity instance of definition `name` with its top-left cell at `cell` (a point entity's pivot is
-/// that cell's centre), `cells` wide and high.
-fn entity(
-    iids: &mut Iids,
-    name: &'static str,
-    (cx, cy): (i64, i64),
-    (w, h): (i64, i64),
-    world: (i64, i64),
-    values: Vec<FieldValue>,
-) -> Value {
-    let fields: Vec<Value> = fields_of(name)
-        .iter()
-        .zip(values)
-        .map(|(f, v)| field_instance(f, &v))
-        .collect();
-    let pivot = if name == "Room" { 0.0 } else { 0.5 };
-    let px = (
-        cx * GRID + (pivot * GRID as f64) as i64,
-        cy * GRID + (pivot * GRID as f64) as i64,
-    );
-    json!({
-        "__identifier": name, "__grid": [cx, cy], "__pivot": [pivot, pivot], "__tags": [],
-        "__tile": null, "__smartColor": "#FFFFFF", "iid": iids.next(), "width": w * GRID,
-        "height": h * GRID, "defUid": entity_uid(name), "px": [px.0, px.1],
-        "fieldInstances": fields, "__worldX": world.0 + px.0, "__worldY": world.1 + px.1,
-    })
-}
-
-/// An `Item`'s field values: its class, the axis of a door-like item, which treasure (A–E) a treasure is.
-fn item_values(kind: ItemKind) -> Vec<FieldValue> {
-    let axis = match kind {
-        ItemKind::Door(a) | ItemKind::Portcullis(a) | ItemKind::LockedDoor(a) => FieldValue::Str(
-            match a {
-                Axis::NS => "ns",
-                Axis::EW => "ew",
-            }
-            .to_string(),
-        ),
-        _ => FieldValue::Null,
-    };
-    let variant = match kind {
-        ItemKind::Treasure(n) => FieldValue::Int(i64::from(n)),
-        _ => FieldValue::Null,
-    };
-    vec![FieldValue::Str(item_class(kind).to_string()), axis, variant]
 }
 
 #[expect(

@@ -2,11 +2,11 @@
 //! a quarter of a million of them, which as one JSON tree held gigabytes. [`each_entity`] makes them in
 //! the project's order and [`write_entities`] writes them where `serde_json`'s pretty printer would.
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use super::super::tiled::room_class;
-use super::{FieldValue, Grid, Iids, entity, item_values};
-use crate::model::{Cell, Level, RoomKind};
+use super::fields::{FieldValue, GRID, entity_uid, field_instance, fields_of};
+use crate::io::export::tiled::{item_class, room_class};
+use crate::model::{Axis, Cell, ItemKind, Level, RoomKind};
 
 /// How many entities [`each_entity`] makes of `level`.
 pub(super) fn entity_count(level: &Level) -> usize {
@@ -156,4 +156,72 @@ pub(super) fn write_entities(
     }
     out.push(b']');
     Ok(())
+}
+
+/// Numbers the instances of a project (`iid`s, unique across it) in the order they are made.
+pub(super) struct Iids(pub(super) u64);
+
+impl Iids {
+    pub(super) fn next(&mut self) -> String {
+        self.0 += 1;
+        format!("00000000-0000-4000-8000-{:012x}", self.0)
+    }
+}
+
+/// One level's grid: LDtk's cells count from the north-west corner, y down.
+pub(super) struct Grid {
+    pub(super) height: i32,
+}
+
+impl Grid {
+    pub(super) fn cell(&self, c: Cell) -> (i64, i64) {
+        (i64::from(c.x), i64::from(self.height - 1 - c.y))
+    }
+}
+
+/// An entity instance of definition `name` with its top-left cell at `cell` (a point entity's pivot is
+/// that cell's centre), `cells` wide and high.
+pub(super) fn entity(
+    iids: &mut Iids,
+    name: &'static str,
+    (cx, cy): (i64, i64),
+    (w, h): (i64, i64),
+    world: (i64, i64),
+    values: Vec<FieldValue>,
+) -> Value {
+    let fields: Vec<Value> = fields_of(name)
+        .iter()
+        .zip(values)
+        .map(|(f, v)| field_instance(f, &v))
+        .collect();
+    let pivot = if name == "Room" { 0.0 } else { 0.5 };
+    let px = (
+        cx * GRID + (pivot * GRID as f64) as i64,
+        cy * GRID + (pivot * GRID as f64) as i64,
+    );
+    json!({
+        "__identifier": name, "__grid": [cx, cy], "__pivot": [pivot, pivot], "__tags": [],
+        "__tile": null, "__smartColor": "#FFFFFF", "iid": iids.next(), "width": w * GRID,
+        "height": h * GRID, "defUid": entity_uid(name), "px": [px.0, px.1],
+        "fieldInstances": fields, "__worldX": world.0 + px.0, "__worldY": world.1 + px.1,
+    })
+}
+
+/// An `Item`'s field values: its class, the axis of a door-like item, which treasure (A–E) a treasure is.
+pub(super) fn item_values(kind: ItemKind) -> Vec<FieldValue> {
+    let axis = match kind {
+        ItemKind::Door(a) | ItemKind::Portcullis(a) | ItemKind::LockedDoor(a) => FieldValue::Str(
+            match a {
+                Axis::NS => "ns",
+                Axis::EW => "ew",
+            }
+            .to_string(),
+        ),
+        _ => FieldValue::Null,
+    };
+    let variant = match kind {
+        ItemKind::Treasure(n) => FieldValue::Int(i64::from(n)),
+        _ => FieldValue::Null,
+    };
+    vec![FieldValue::Str(item_class(kind).to_string()), axis, variant]
 }
