@@ -84,14 +84,19 @@ fn every_command_stays_bounded(name: &str, level: &ValidLevel) {
         vec!["export", file, "--out", &ron],
         vec!["diff", file, other_file, "--out", &png],
     ];
+    each_finishes_within(name, &commands, MEMORY_BUDGET_KB);
+}
+
+/// Runs each command of `commands` on `name`: each must exit 0 or 1 and hold under `budget_kb`.
+fn each_finishes_within(name: &str, commands: &[Vec<&str>], budget_kb: u64) {
     for args in commands {
-        let (code, peak_kb) = run_measured(&args);
+        let (code, peak_kb) = run_measured(args);
         assert!(
             matches!(code, Some(0 | 1)),
             "{name}: {args:?} exited {code:?}"
         );
         assert!(
-            peak_kb < MEMORY_BUDGET_KB,
+            peak_kb < budget_kb,
             "{name}: {args:?} held {} MB",
             peak_kb / 1024
         );
@@ -135,15 +140,7 @@ fn every_export_stays_bounded_on_a_coin_field() {
         vec!["export", file, "--out", &png],
         vec!["diff", file, plain, "--out", &png],
     ];
-    for args in commands {
-        let (code, peak_kb) = run_measured(&args);
-        assert!(matches!(code, Some(0 | 1)), "{args:?} exited {code:?}");
-        assert!(
-            peak_kb < ITEM_FIELD_BUDGET_KB,
-            "{args:?} held {} MB",
-            peak_kb / 1024
-        );
-    }
+    each_finishes_within("coin field", &commands, ITEM_FIELD_BUDGET_KB);
     assert!(
         !dir.join("out.ldtk.bak").exists(),
         "an export it wrote itself is replaced without a backup"

@@ -200,11 +200,10 @@ impl<W: Write> Lines<W> {
 
     /// Flushes the lines; a reader that went away ends the command quietly.
     fn flush(&mut self) -> Result<(), CliError> {
-        if self.closed {
-            return Err(CliError::BrokenPipe);
+        if !self.closed {
+            let flushed = self.out.flush().map_err(stdout_error);
+            self.closed_on_broken_pipe(flushed)?;
         }
-        let flushed = self.out.flush().map_err(stdout_error);
-        self.closed_on_broken_pipe(flushed)?;
         if self.closed {
             Err(CliError::BrokenPipe)
         } else {

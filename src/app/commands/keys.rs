@@ -211,7 +211,7 @@ impl Command {
         let plain = self.key().map(|key| key_name(key).to_string());
         let playing = PLAY_KEYS
             .iter()
-            .filter(|row| row.command.as_ref() == Some(self))
+            .filter(|row| row.command() == Some(self))
             .map(|row| row.keys.to_string());
         let ctrl = self.shortcuts().iter().map(|s| {
             let shift = if s.modifiers.shift { "Shift+" } else { "" };
@@ -233,17 +233,57 @@ pub fn key_name(key: Key) -> &'static str {
 }
 
 /// One row of the thief's keys while playing: the keys as the Help sheet writes them, what they do,
-/// and which commands a frame's input fires. While a game is on, these rows are the plain keys; the
-/// keyboard handler and the Help sheet both read [`PLAY_KEYS`], so a new play key is one row.
+/// and what they fire. While a game is on, these rows are the plain keys; the keyboard handler and the
+/// Help sheet both read [`PLAY_KEYS`], so a new play key is one row.
 pub struct PlayKey {
     /// The keys in words ("arrows, WASD").
     pub keys: &'static str,
     /// What they do ("step").
     pub what: &'static str,
-    /// The listed command the row fires, if it is one (the Help sheet checks them off).
-    pub command: Option<Command>,
-    /// The commands this frame's input fires by these keys.
-    pub fired: fn(&egui::InputState) -> Vec<Command>,
+    /// What the keys fire.
+    pub fires: Fires,
+}
+
+/// What a row of [`PLAY_KEYS`] fires.
+pub enum Fires {
+    /// A step the way of the direction key pressed (arrows, WASD), Shift not held.
+    Step,
+    /// A leap the way of the direction key pressed, Shift held.
+    Leap,
+    /// A wait, on any of these keys.
+    Wait(&'static [Key]),
+    /// A listed command, on this key (the Help sheet checks it off against the palette).
+    Listed(Key, Command),
+}
+
+impl PlayKey {
+    /// The listed command the row fires, if it fires one.
+    pub fn command(&self) -> Option<&Command> {
+        match &self.fires {
+            Fires::Listed(_, command) => Some(command),
+            Fires::Step | Fires::Leap | Fires::Wait(_) => None,
+        }
+    }
+
+    /// The commands this frame's input fires by the row's keys.
+    fn fired(&self, i: &egui::InputState) -> Vec<Command> {
+        let directions = |make: fn(Dir) -> Move| -> Vec<Command> {
+            DIRECTIONS
+                .iter()
+                .filter(|(key, _)| i.key_pressed(*key))
+                .map(|&(_, dir)| Command::PlayMove(make(dir)))
+                .collect()
+        };
+        match &self.fires {
+            Fires::Step if !i.modifiers.shift => directions(Move::Step),
+            Fires::Leap if i.modifiers.shift => directions(Move::Leap),
+            Fires::Wait(keys) if keys.iter().any(|&k| i.key_pressed(k)) => {
+                vec![Command::PlayMove(Move::Wait)]
+            }
+            Fires::Listed(key, command) if i.key_pressed(*key) => vec![command.clone()],
+            Fires::Step | Fires::Leap | Fires::Wait(_) | Fires::Listed(..) => Vec::new(),
+        }
+    }
 }
 
 /// The direction keys: arrows and WASD.
@@ -258,77 +298,32 @@ const DIRECTIONS: [(Key, Dir); 8] = [
     (Key::A, Dir::W),
 ];
 
-/// The moves of the direction keys pressed this frame, made by `make`.
-fn directions(i: &egui::InputState, make: fn(Dir) -> Move) -> Vec<Command> {
-    DIRECTIONS
-        .iter()
-        .filter(|(key, _)| i.key_pressed(*key))
-        .map(|&(_, dir)| Command::PlayMove(make(dir)))
-        .collect()
-}
-
 /// The thief's keys while playing, in the Help sheet's order.
 pub const PLAY_KEYS: [PlayKey; 5] = [
     PlayKey {
         keys: "arrows, WASD",
         what: "step",
-        command: None,
-        fired: |i| {
-            if i.modifiers.shift {
-                Vec::new()
-            } else {
-                directions(i, Move::Step)
-            }
-        },
+        fires: Fires::Step,
     },
     PlayKey {
         keys: "Shift+arrow",
         what: "leap",
-        command: None,
-        fired: |i| {
-            if i.modifiers.shift {
-                directions(i, Move::Leap)
-            } else {
-                Vec::new()
-            }
-        },
+        fires: Fires::Leap,
     },
     PlayKey {
         keys: "Space  .",
         what: "wait",
-        command: None,
-        fired: |i| {
-            let wait = i.key_pressed(Key::Space) || i.key_pressed(Key::Period);
-            if wait {
-                vec![Command::PlayMove(Move::Wait)]
-            } else {
-                Vec::new()
-            }
-        },
+        fires: Fires::Wait(&[Key::Space, Key::Period]),
     },
     PlayKey {
         keys: "Backspace",
         what: "take back a turn",
-        command: Some(Command::PlayStepBack),
-        fired: |i| {
-            if i.key_pressed(Key::Backspace) {
-                vec![Command::PlayStepBack]
-            } else {
-                Vec::new()
-            }
-        },
+        fires: Fires::Listed(Key::Backspace, Command::PlayStepBack),
     },
     PlayKey {
         keys: "Escape",
         what: "stop playing",
-        command: Some(Command::StopPlaying),
-        fired: |i| {
-            if i.key_pressed(Key::Escape) {
-                vec![Command::StopPlaying]
-            } else {
-                Vec::new()
-            }
-        },
+        fires: Fires::Listed(Key::Escape, Command::StopPlaying),
     },
 ];
 
@@ -337,5 +332,5 @@ pub fn play_keys_fired(i: &egui::InputState) -> Vec<Command> {
     if i.modifiers.ctrl || i.modifiers.alt || i.modifiers.command {
         return Vec::new();
     }
-    PLAY_KEYS.iter().flat_map(|row| (row.fired)(i)).collect()
+    PLAY_KEYS.iter().flat_map(|row| row.fired(i)).collect()
 }
