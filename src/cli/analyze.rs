@@ -10,7 +10,9 @@ use super::args::LightArg;
 use super::error::CliError;
 use super::output::{print, say};
 use super::target::TargetArgs;
-use crate::analysis::stealth::{Cancel, DEFAULT_HORIZON, LitMap, LootRoute, Stealth, Summary};
+use crate::analysis::stealth::{
+    Cancel, DEFAULT_HORIZON, LitMap, LootRoute, NoRoute, Stealth, Summary,
+};
 use crate::generate::registry;
 use crate::play::rule_sets;
 
@@ -72,6 +74,10 @@ struct RouteReport {
     /// (loot on furniture the thief cannot enter); absent when it steps or leaps onto or over it.
     #[serde(skip_serializing_if = "Option::is_none")]
     bump: Option<[i64; 3]>,
+    /// Why there is no route (`unreachable`, `none-within-horizon`, `not-searched`); absent when
+    /// there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    no_route: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -105,6 +111,19 @@ pub(super) fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
             "mansion-forge: note: routes searched within {} turns, not {horizon}: the level's size, \
              guards and loot bound the search",
             stealth.horizon
+        ));
+    }
+    let unsearched = stealth
+        .routes
+        .iter()
+        .filter(|r| r.no_route == Some(NoRoute::NotSearched))
+        .count();
+    if unsearched > 0 {
+        say(&format!(
+            "mansion-forge: note: {unsearched} of {} loot items were not searched (`no_route`: \
+             `not-searched`): on a level this big the route search covers only the loot nearest \
+             the start",
+            stealth.routes.len()
         ));
     }
     let mut report = report(&stealth, args.light.lit_map(), rules.id());
@@ -179,5 +198,6 @@ fn route_report(r: &LootRoute) -> RouteReport {
             .as_ref()
             .and_then(|route| route.bump)
             .map(|b| [i64::from(b.loot.x), i64::from(b.loot.y), b.turn as i64]),
+        no_route: r.no_route.map(NoRoute::name),
     }
 }

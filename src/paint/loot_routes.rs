@@ -1,7 +1,7 @@
 //! Overlay 6, routes to loot: the route the stealth analysis found to each coin (or only to the coin in
 //! focus), coloured by turn from the start to the way out. A ghost route is a solid line; loot without
-//! one is ringed in red, and its least-noticed route (seen or heard), if any, is a red dashed line with a red dot at
-//! each turn it is watched. The figures are the [`MapFacts`](super::MapFacts)'s; nothing is searched here.
+//! one is ringed in red (loot the search left out on a huge level is not), and its least-noticed route
+//! (seen or heard), if any, is a red dashed line with a red dot at each turn it is watched. The figures are the [`MapFacts`](super::MapFacts)'s; nothing is searched here.
 
 use egui::epaint::FontsView;
 use egui::{Align2, Pos2, Shape, Stroke, vec2};
@@ -11,7 +11,7 @@ use super::palette;
 use super::scene::Scene;
 use super::transform::CellToScreen;
 use crate::analysis::Overlay;
-use crate::analysis::stealth::LootRoute;
+use crate::analysis::stealth::{LootRoute, NoRoute};
 
 /// The routes the overlay shows, with their indices into `Stealth::routes`: the one to the loot in
 /// focus, or all of them.
@@ -84,7 +84,11 @@ pub fn draw_marks(shapes: &mut Vec<Shape>, t: &CellToScreen, scene: &Scene) {
             }
         }
     }
-    for (_, r) in routes.iter().filter(|(_, r)| !r.ghost) {
+    // Loot the search left out for want of budget is unknown, not bad: it gets no ring.
+    for (_, r) in routes
+        .iter()
+        .filter(|(_, r)| !r.ghost && r.no_route != Some(NoRoute::NotSearched))
+    {
         no_ghost_ring(shapes, t.cell_centre(r.cell), t.cell * 0.7);
     }
 }
@@ -137,7 +141,13 @@ pub fn draw_labels(
             (Some(_), true) if focused => format!("ghost, {} turns", r.turns().unwrap_or(0)),
             (Some(_), true) => continue,
             (Some(route), false) => format!("seen {}×", route.watched_steps),
-            (None, _) => format!("no route in {} turns", stealth.horizon),
+            (None, _) => match r.no_route {
+                Some(NoRoute::NotSearched) => continue,
+                Some(NoRoute::Unreachable) => "unreachable".to_string(),
+                Some(NoRoute::NoneWithin) | None => {
+                    format!("no route in {} turns", stealth.horizon)
+                }
+            },
         };
         let colour = if r.ghost {
             palette::TAG_TEXT

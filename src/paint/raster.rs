@@ -40,20 +40,29 @@ pub fn draw_shapes(target: &mut RgbaImage, shapes: Vec<Shape>, atlas: &TextureAt
         atlas.size(),
         atlas.prepared_discs(),
     );
-    let clipped = shapes
-        .into_iter()
-        .map(|shape| ClippedShape {
-            clip_rect: clip,
-            shape,
-            transform_after_tessellation: egui::emath::TSTransform::IDENTITY,
-        })
-        .collect();
-    for ClippedPrimitive { primitive, .. } in tessellator.tessellate_shapes(clipped) {
-        if let Primitive::Mesh(mesh) = primitive {
-            draw_mesh(target, &mesh, atlas.image());
+    // Tessellated a batch at a time, in order: the triangles and their order are the same as in one
+    // go, but the meshes of a level with an item on every cell are never all held at once.
+    let mut shapes = shapes.into_iter().peekable();
+    while shapes.peek().is_some() {
+        let batch = shapes
+            .by_ref()
+            .take(SHAPES_PER_BATCH)
+            .map(|shape| ClippedShape {
+                clip_rect: clip,
+                shape,
+                transform_after_tessellation: egui::emath::TSTransform::IDENTITY,
+            })
+            .collect();
+        for ClippedPrimitive { primitive, .. } in tessellator.tessellate_shapes(batch) {
+            if let Primitive::Mesh(mesh) = primitive {
+                draw_mesh(target, &mesh, atlas.image());
+            }
         }
     }
 }
+
+/// Shapes tessellated at once by [`draw_shapes`].
+const SHAPES_PER_BATCH: usize = 4096;
 
 /// Blends a mesh's triangles into `target`. Meshes textured with anything but the font atlas
 /// (`TextureId::default()`) are skipped: the map painter uses no other texture.

@@ -3,7 +3,7 @@
 
 use crate::analysis::stealth::CellRules;
 use crate::analysis::stealth::sight::turn;
-use crate::analysis::stealth::undisturbed::{Ground, Mode, Stepped, Walker};
+use crate::analysis::stealth::undisturbed::{Goal, Mode, Stepped, Walker};
 use crate::model::{Cell, Level};
 
 use super::mind::{Alert, AlertMode, Mind};
@@ -219,8 +219,8 @@ impl<R: Rules> GuardsTurn<'_, R> {
             | AlertMode::ToLastSighting
             | AlertMode::ToLastSound
             | AlertMode::ToShout => {
-                let goal = Ground::toward(alert.goal);
-                let step = ground.step(&mut walker, &goal, &acted, Some(thief));
+                let step =
+                    ground.step(&mut walker, Goal::Cell(alert.goal), &acted[..], Some(thief));
                 moved = step == Stepped::Moved;
                 if !moved && alert.mode != AlertMode::Chase {
                     alert.turns = alert.turns.saturating_sub(1);

@@ -62,6 +62,58 @@ pub(super) struct Coin {
     /// `found` is played by the rules' game without a chase (every ghost route is).
     pub unchased: bool,
     pub found: Option<Found>,
+    /// Why nothing was found, once the search is over and `found` is `None`.
+    pub no_route: Option<NoRoute>,
+}
+
+/// Why the analysis gives a loot item no route: a designer reads the difference between "cannot be
+/// had" and "not looked for" before moving a guard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoRoute {
+    /// The thief cannot reach the item, or cannot get out from it, even with no guard about (behind
+    /// a locked door, say): no turn of any search would find one.
+    Unreachable,
+    /// Searched, and no route was found within the horizon.
+    NoneWithin,
+    /// Not searched: the level holds more loot than the search's budget covers at a useful horizon,
+    /// and the loot nearer the start was searched instead.
+    NotSearched,
+}
+
+impl NoRoute {
+    /// The reason's name in the JSON of `analyze`.
+    pub fn name(self) -> &'static str {
+        match self {
+            NoRoute::Unreachable => "unreachable",
+            NoRoute::NoneWithin => "none-within-horizon",
+            NoRoute::NotSearched => "not-searched",
+        }
+    }
+
+    /// The reason in words, for the editor and the notes of `analyze`.
+    pub fn words(self, horizon: usize) -> String {
+        match self {
+            NoRoute::Unreachable => {
+                "no route: the thief cannot reach it, or get out from it, even with no guard about"
+                    .to_string()
+            }
+            NoRoute::NoneWithin => format!("no route within {horizon} turns"),
+            NoRoute::NotSearched => "not searched: this level holds more loot than the route \
+                 search covers; the loot nearest the start was searched"
+                .to_string(),
+        }
+    }
+}
+
+/// How far the route search reaches (`search_reach` in the parent module).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Reach {
+    /// The turns searched.
+    pub turns: usize,
+    /// The words of one cell set.
+    pub words: usize,
+    /// How many loot items are searched: the nearest the start, when fewer than all.
+    pub searched: usize,
 }
 
 /// Where each turn's hazards come from.
@@ -179,7 +231,7 @@ fn exits(level: &Level, rules: &CellRules) -> CellSet {
 pub(super) fn loot_routes(
     level: &Level,
     hazards: &mut Hazards,
-    (turns, words): (usize, usize),
+    reach: Reach,
     cancel: &Cancel,
     detail: Detail,
     game: Option<&dyn RouteCheck>,
@@ -195,14 +247,15 @@ pub(super) fn loot_routes(
             ghost: false,
             unchased: false,
             found: None,
+            no_route: None,
         })
         .collect();
     let exits = exits(level, hazards.rules);
     let plan = Plan {
         start: level.player_start,
         exits: &exits,
-        turns,
-        words,
+        turns: reach.turns,
+        words: reach.words,
         detail: if game.is_some() { Detail::Full } else { detail },
     };
     let mut played = vec![false; coins.len()];
@@ -218,6 +271,8 @@ pub(super) fn loot_routes(
                 .any(|at| from_start.contains(at) && leaves.contains(at))
         })
         .collect();
+    let unreachable: Vec<bool> = wanted.iter().map(|w| !w).collect();
+    let skipped = keep_nearest(&coins, &mut wanted, plan.start, reach.searched);
     for round in 0..=VERIFY_ROUNDS {
         plan.search(hazards, &mut coins, &wanted, cancel);
         let Some(game) = game else {
@@ -260,7 +315,35 @@ pub(super) fn loot_routes(
     if let Some(game) = game {
         unchased_routes(&plan, hazards, &mut coins, game, cancel);
     }
+    for (i, coin) in coins.iter_mut().enumerate() {
+        coin.no_route = coin.found.is_none().then_some(if unreachable[i] {
+            NoRoute::Unreachable
+        } else if skipped[i] {
+            NoRoute::NotSearched
+        } else {
+            NoRoute::NoneWithin
+        });
+    }
     coins
+}
+
+/// Keeps `wanted` only the `searched` wanted coins nearest `start` (in steps, diagonal or not; the
+/// first in item order on a tie) and returns which coins that left out.
+fn keep_nearest(coins: &[Coin], wanted: &mut [bool], start: Cell, searched: usize) -> Vec<bool> {
+    let mut skipped = vec![false; coins.len()];
+    let mut order: Vec<usize> = (0..coins.len()).filter(|&i| wanted[i]).collect();
+    if order.len() <= searched {
+        return skipped;
+    }
+    order.sort_by_key(|&i| {
+        let c = coins[i].cell;
+        ((c.x - start.x).abs().max((c.y - start.y).abs()), i)
+    });
+    for &i in &order[searched..] {
+        wanted[i] = false;
+        skipped[i] = true;
+    }
+    skipped
 }
 
 /// Marks the game's own ghosts: every ghost route, and each least-noticed route the game plays without

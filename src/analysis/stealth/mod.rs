@@ -50,6 +50,7 @@ use route_views::RouteViews;
 use crate::model::{Cell, Dir, Grid, ItemKind, Level};
 use frames::Frames;
 use heat::watched_shares;
+pub use loot::NoRoute;
 use loot::{Coin, Detail, Found, Hazards, MAX_SET_WORDS, Source, loot_routes};
 use undisturbed::Relight;
 use watch::Watch;
@@ -62,6 +63,12 @@ pub const DEFAULT_HORIZON: usize = 1000;
 const MAX_GUARD_WORK: usize = 200 << 20;
 /// Set-word operations of the route search (about 32 per word per turn and loot item).
 const MAX_SEARCH_WORK: usize = (1 << 26) / 32;
+/// The horizon below which the search no longer shortens the horizon to cover every loot item, but
+/// searches the loot nearest the start within this many turns (or the level's horizon, if shorter).
+const MIN_SEARCH_TURNS: usize = 256;
+/// The search work allowed when only the loot nearest the start is searched: enough for a few dozen
+/// items on the largest map.
+const MAX_NEAREST_WORK: usize = 16 * MAX_SEARCH_WORK;
 /// Guard periods longer than this (only hostile files have them) are sampled over this many turns.
 const MAX_PERIOD: usize = 20_000;
 
@@ -128,6 +135,8 @@ pub struct LootRoute {
     /// The ghost route, else the route in which guards notice the thief in the fewest turns (seen, or
     /// a creak heard), else `None`.
     pub route: Option<Route>,
+    /// Why there is no route, when `route` is `None`.
+    pub no_route: Option<NoRoute>,
 }
 
 impl LootRoute {
@@ -305,6 +314,7 @@ impl Parts {
                     Some(Found::Route(route)) => Some(route),
                     Some(Found::Turns(_)) | None => None,
                 },
+                no_route: coin.no_route,
             })
             .collect();
         Stealth {
@@ -349,7 +359,7 @@ struct Parts {
 /// The analysis to the given detail; `None` when `cancel` is set meanwhile.
 fn analyze_parts(level: &Level, horizon: usize, cancel: &Cancel, detail: Detail) -> Option<Parts> {
     let rules = CellRules::new(level);
-    let (turns, words) = search_turns(level, horizon);
+    let reach = search_reach(level, horizon);
     // The replay is one turn after another; the route cells' sight and light are made meanwhile.
     let (
         relit::RelitTimelines {
@@ -375,7 +385,7 @@ fn analyze_parts(level: &Level, horizon: usize, cancel: &Cancel, detail: Detail)
                 ears,
             };
             let mut hazards = Hazards::new(&rules, source);
-            loot_routes(level, &mut hazards, (turns, words), cancel, detail, None)
+            loot_routes(level, &mut hazards, reach, cancel, detail, None)
         },
     );
     let shares = shares.filter(|_| !cancel.is_cancelled())?;
@@ -386,21 +396,35 @@ fn analyze_parts(level: &Level, horizon: usize, cancel: &Cancel, detail: Detail)
         (timelines, relit, settle),
         shares,
         coins,
-        turns,
+        reach.turns,
     ))
 }
 
-/// The turns the route search looks ahead within `horizon` (fewer on huge levels) and the words of
-/// one cell set.
-fn search_turns(level: &Level, horizon: usize) -> (usize, usize) {
+/// How far the route search reaches within `horizon`: the turns it looks ahead (fewer on huge levels),
+/// the words of one cell set, and how many loot items it searches. The horizon is shortened so that
+/// every item is searched, down to [`MIN_SEARCH_TURNS`]; past that (tens of thousands of items on a
+/// big map) only the items nearest the start are, and each of the rest is said to be not searched.
+fn search_reach(level: &Level, horizon: usize) -> loot::Reach {
     let words = (level.width.max(1) as usize).div_ceil(64) * level.height.max(1) as usize;
     let coins = level.count_items(ItemKind::Coin);
-    let turns = horizon
+    let affordable = horizon
         .min(MAX_SET_WORDS / (4 * words))
         .min(MAX_GUARD_WORK / ((level.guards.len() + 1) * words))
-        .min(MAX_SEARCH_WORK / ((coins + 2) * words))
         .max(1);
-    (turns, words)
+    let every_coin = affordable.min(MAX_SEARCH_WORK / ((coins + 2) * words));
+    let turns = every_coin.max(affordable.min(MIN_SEARCH_TURNS)).max(1);
+    let searched = if (coins + 2).saturating_mul(words * turns) <= MAX_NEAREST_WORK {
+        coins
+    } else {
+        (MAX_NEAREST_WORK / (words * turns))
+            .saturating_sub(2)
+            .max(1)
+    };
+    loot::Reach {
+        turns,
+        words,
+        searched,
+    }
 }
 
 /// The analysis on a turn loop's frames: the frames the search needs (and the settled turns the
@@ -412,14 +436,14 @@ fn turn_loop_parts(
     horizon: usize,
     cancel: &Cancel,
 ) -> Option<Parts> {
-    let (turns, words) = search_turns(level, horizon);
+    let reach = search_reach(level, horizon);
     let mut frames = Frames::new();
     let coins = {
         let mut hazards = Hazards::new(&rules, Source::Frames(&mut frames, &mut *game));
         loot_routes(
             level,
             &mut hazards,
-            (turns, words),
+            reach,
             cancel,
             Detail::Full,
             Some(check),
@@ -444,7 +468,7 @@ fn turn_loop_parts(
         (timelines, relit, settle),
         shares,
         coins,
-        turns,
+        reach.turns,
     ))
 }
 

@@ -4,7 +4,7 @@
 
 use egui::{Color32, CornerRadius, Mesh, RichText, Shape, Stroke, Ui, pos2, vec2};
 
-use crate::analysis::stealth::{self, LitMap, LootRoute, Stealth};
+use crate::analysis::stealth::{self, LitMap, LootRoute, NoRoute, Stealth};
 use crate::app::commands::command::Command;
 use crate::app::panels::widgets::{row, swatch};
 use crate::app::state::EditorState;
@@ -296,7 +296,7 @@ pub fn route_text(route: &LootRoute, horizon: usize) -> String {
                 ""
             }
         ),
-        (None, _) => format!("no route within {horizon} turns"),
+        (None, _) => route.no_route.unwrap_or(NoRoute::NoneWithin).words(horizon),
     }
 }
 

@@ -153,7 +153,7 @@ impl Guards {
             let (index, reverse) = advance(cells.len(), loops, index, reverse);
             let goal = cells[index];
             if !(goal == from || from.chebyshev_adjacent(goal))
-                || !self.ground.may_enter(from, goal, &[])
+                || !self.ground.may_enter(from, goal, &[][..])
             {
                 return None;
             }

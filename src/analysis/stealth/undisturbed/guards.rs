@@ -1,14 +1,18 @@
 //! The undisturbed guards' turn: each relaxed guard's action (§4.2–§4.5) and what it does after its
 //! sight test (§3.8, §3.2 (3)), in list order (§4.6).
 
-use crate::analysis::stealth::cells::CellRules;
+use std::sync::Arc;
+
+use crate::analysis::stealth::cells::{CellRules, CellSet};
 use crate::analysis::stealth::sight::turn;
 use crate::analysis::stealth::timeline::route_index;
-use crate::model::{Cell, Dir, ItemKind, Level};
+use crate::model::{Cell, Dir, ItemKind, Level, Shape};
 
 use super::spot::{Spotting, Unlit};
 use super::state::{GuardState, Mode, Relight, Torch, TorchRules};
-use super::walk::{Ground, Stepped, Walker, advance, rejoin_index};
+#[cfg(doc)]
+use super::walk::rejoin_index;
+use super::walk::{Goal, Ground, Standing, Stepped, Walker, advance};
 
 /// Every guard with a route and every torch, as they stand between two turns, plus what the rules of
 /// movement need from the level (its guard step costs and sight blockers), computed once.
@@ -23,8 +27,12 @@ pub struct Guards {
     pub ground: Ground,
     /// The torches each cell looked from can spot, for the torch spotting after every turn.
     pub(super) spotting: Spotting,
-    /// The cells of the guards that have acted, kept between turns for its allocation only.
-    acted: Vec<Cell>,
+    /// Per patrol route of the level, its cells with their indices, to find where a guard off its
+    /// route rejoins it after every step (§4.4). Shared by the copies.
+    on_route: Arc<Vec<RouteCells>>,
+    /// The cells of the guards that have acted, kept between turns for its allocation only, and the
+    /// same cells marked in a set, so that a step's test does not search a list of every guard.
+    acted: (Vec<Cell>, CellSet),
 }
 
 /// What one relaxed guard's action did (§4.6 c).
@@ -34,6 +42,47 @@ pub struct Acted {
     pub stepped: Stepped,
     /// The torch (index into [`Guards::torches`]) it finished relighting, lit or already burning.
     pub relit: Option<usize>,
+}
+
+/// A patrol route's cells as a set, and sorted (by row, then column, then index) each with its index
+/// on the route: [`rejoin_index`] as a set test and a binary search, where a guard off its route
+/// steps toward it every turn.
+#[derive(Clone, Debug)]
+struct RouteCells {
+    set: CellSet,
+    sorted: Vec<((i32, i32), usize)>,
+}
+
+impl RouteCells {
+    fn new(shape: Shape, route: &[Cell]) -> Self {
+        let mut set = CellSet::empty(shape);
+        for &c in route {
+            set.insert(c);
+        }
+        let mut sorted: Vec<((i32, i32), usize)> = route
+            .iter()
+            .enumerate()
+            .map(|(i, c)| ((c.y, c.x), i))
+            .collect();
+        sorted.sort_unstable();
+        RouteCells { set, sorted }
+    }
+
+    /// [`rejoin_index`] of the route: the first index from `index` on holding `here`, else the last
+    /// before it.
+    fn rejoin(&self, index: usize, here: Cell) -> Option<usize> {
+        if !self.set.contains(here) {
+            return None;
+        }
+        let key = (here.y, here.x);
+        let lo = self.sorted.partition_point(|&(c, _)| c < key);
+        let hi = self.sorted.partition_point(|&(c, _)| c <= key);
+        let holding = &self.sorted[lo..hi];
+        let forward = holding.iter().find(|&&(_, i)| i >= index);
+        forward
+            .or_else(|| holding.iter().rev().find(|&&(_, i)| i < index))
+            .map(|&(_, i)| i)
+    }
 }
 
 impl GuardState {
@@ -97,12 +146,18 @@ impl Guards {
                 })
             })
             .collect();
+        let on_route = level
+            .patrols
+            .iter()
+            .map(|route| RouteCells::new(level.shape(), &route.cells))
+            .collect();
         Guards {
             states,
             torches,
+            on_route: Arc::new(on_route),
             ground: Ground::new(level, rules),
             spotting: Spotting::default(),
-            acted: Vec::new(),
+            acted: (Vec::new(), CellSet::empty(level.shape())),
         }
     }
 
@@ -115,8 +170,10 @@ impl Guards {
         let mut relit = Vec::new();
         let mut light = None;
         // The cells of the guards that have acted this turn, each added once it has.
-        let mut acted = std::mem::take(&mut self.acted);
-        acted.clear();
+        let (mut listed, mut acted) = std::mem::take(&mut self.acted);
+        for c in listed.drain(..) {
+            acted.remove(c);
+        }
         // The unlit torches, for the guards' torch spotting; a torch lit this turn leaves them.
         let mut unlit = Unlit::of(&self.torches);
         for g in 0..self.states.len() {
@@ -142,9 +199,10 @@ impl Guards {
             state.looked = state.facing;
             state.light = light;
             self.look_around_among(g, *rules, level, prev, &unlit);
-            acted.push(self.states[g].cell);
+            listed.push(self.states[g].cell);
+            acted.insert(self.states[g].cell);
         }
-        self.acted = acted;
+        self.acted = (listed, acted);
         relit
     }
 
@@ -157,13 +215,14 @@ impl Guards {
         g: usize,
         rules: &TorchRules,
         level: &Level,
-        acted: &[Cell],
+        acted: &(impl Standing + ?Sized),
         thief: Option<Cell>,
     ) -> Acted {
         let Guards {
             states,
             torches,
             ground,
+            on_route,
             ..
         } = self;
         let state = &mut states[g];
@@ -179,12 +238,13 @@ impl Guards {
                 if cells[state.index] == state.cell {
                     (state.index, state.reverse) =
                         advance(cells.len(), loops, state.index, state.reverse);
-                    let goal = Ground::toward(cells[state.index]);
-                    done.stepped = ground.step(&mut walker, &goal, acted, thief);
+                    let goal = Goal::Cell(cells[state.index]);
+                    done.stepped = ground.step(&mut walker, goal, acted, thief);
                 } else {
-                    let seeds = ground.toward_route(cells);
-                    done.stepped = ground.step(&mut walker, &seeds, acted, thief);
-                    if let Some(i) = rejoin_index(cells, state.index, walker.cell) {
+                    let patrol = level.guards[state.guard].route;
+                    done.stepped =
+                        ground.step(&mut walker, Goal::Route(patrol, cells), acted, thief);
+                    if let Some(i) = on_route[patrol].rejoin(state.index, walker.cell) {
                         state.index = i;
                     }
                 }
@@ -199,8 +259,7 @@ impl Guards {
                         turns: rules.relight_turns,
                     };
                 } else {
-                    let seeds = ground.beside(at);
-                    done.stepped = ground.step(&mut walker, &seeds, acted, thief);
+                    done.stepped = ground.step(&mut walker, Goal::Beside(at), acted, thief);
                     if done.stepped != Stepped::Moved {
                         let timeout = timeout.saturating_sub(1);
                         state.mode = if timeout == 0 {
@@ -269,6 +328,31 @@ impl Guards {
                 }
             }
             None => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::super::walk::rejoin_index;
+    use super::*;
+
+    proptest! {
+        /// The sorted lookup finds what the spec's search along the route finds, on routes that
+        /// cross themselves (cells drawn from a 4 × 4 map, so most repeat).
+        #[test]
+        fn rejoining_by_lookup_is_rejoining_by_search(
+            cells in proptest::collection::vec((0..4i32, 0..4i32), 1..40),
+            index in 0usize..45,
+            x in -1..5i32,
+            y in -1..5i32,
+        ) {
+            let route: Vec<Cell> = cells.into_iter().map(|(x, y)| Cell::new(x, y)).collect();
+            let lookup = RouteCells::new(Shape::new(4, 4), &route);
+            let here = Cell::new(x, y);
+            prop_assert_eq!(lookup.rejoin(index, here), rejoin_index(&route, index, here));
         }
     }
 }

@@ -9,6 +9,7 @@
 //! [`GuardReplay::light_at`] casts it with the analysis's light.
 
 mod alone;
+mod block;
 mod guards;
 mod record;
 mod settle;
@@ -20,4 +21,4 @@ pub use alone::Alone;
 pub use guards::{Acted, Guards};
 pub use record::{GuardReplay, GuardSteps, replay};
 pub use state::{GuardState, Mode, Relight, Torch, TorchRules};
-pub use walk::{Ground, Stepped, Walker, advance, rejoin_index};
+pub use walk::{Goal, Ground, Standing, Stepped, Walker, advance, rejoin_index};

@@ -2,16 +2,13 @@
 //! choice of the next cell, the patrol index, and torch spotting (§3.8). Shared by the undisturbed
 //! replay and the turn loop (`crate::play`), whose alert guards walk by the same field.
 
-use std::cell::RefCell;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
-use crate::analysis::stealth::cells::CellRules;
+use crate::analysis::stealth::cells::{CellRules, CellSet};
 use crate::analysis::stealth::sight::{staircase, turn};
 use crate::analysis::stealth::timeline::window_facing;
 use crate::model::topology::{INFINITE, move_costs};
 use crate::model::{Cell, Dir, Grid, Level, Shape, Terrain};
 
+use super::block::{BlockCache, FieldKey, block, grow};
 use super::state::Torch;
 
 /// What came of one step (`MoveResult` of the original, §4.3).
@@ -43,6 +40,8 @@ pub struct Ground {
     /// turn for every guard, and the cost grid and terrain would each be looked up for it.
     flags: Vec<u8>,
     cells: CellRules,
+    /// The field values near the guards, grown once per goal and cell.
+    blocks: BlockCache,
 }
 
 /// [`Ground::flags`]: the guard step cost is finite (§1.3).
@@ -53,33 +52,38 @@ const ENTERABLE: u8 = 2;
 /// set when the neighbour that way is a window facing that way.
 const WINDOWS: [(Dir, u8); 4] = [(Dir::W, 4), (Dir::E, 8), (Dir::S, 16), (Dir::N, 32)];
 
-/// [`Ground::best_next`]'s field and queue, kept by each thread between calls: a field across the map
-/// on every step would cost a map-sized fill each time, while a step settles only a few cells.
-#[derive(Default)]
-struct Field {
-    /// Per cell of the map (row-major), the field value; [`INFINITE`] between calls.
-    values: Vec<u32>,
-    /// The cells given a value this call, to reset after it.
-    settled: Vec<usize>,
-    /// The A* queue, empty between calls.
-    heap: BinaryHeap<Reverse<(u32, u32, i32, i32)>>,
+/// Where the guards that have acted this turn stand: a step may not end there (§4.3). The turn loop
+/// lists them; the undisturbed replay, with up to hundreds of guards and a step test for each, marks
+/// them in a cell set.
+pub trait Standing {
+    /// Whether a guard that has acted stands on `c`.
+    fn holds(&self, c: Cell) -> bool;
 }
 
-thread_local! {
-    static FIELD: RefCell<Field> = RefCell::default();
+impl Standing for [Cell] {
+    fn holds(&self, c: Cell) -> bool {
+        self.contains(&c)
+    }
 }
 
-/// The eight neighbour offsets of the distance field.
-const NEIGHBOURS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (-1, -1),
-    (1, -1),
-    (-1, 1),
-    (1, 1),
-];
+impl Standing for CellSet {
+    fn holds(&self, c: Cell) -> bool {
+        self.contains(c)
+    }
+}
+
+/// Where a guard steps toward: its distance field's seeds (§4.3–§4.5), named so that the field's
+/// values near the guard can be kept ([`BlockCache`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Goal<'a> {
+    /// One cell (`computeDistancesToPosition`).
+    Cell(Cell),
+    /// Back onto a patrol route: its index in the level and its cells
+    /// (`computeDistancesToPatrolPath`).
+    Route(usize, &'a [Cell]),
+    /// Beside a torch at this cell (`computeDistancesToAdjacentToPosition`).
+    Beside(Cell),
+}
 
 /// The index a patrol moves to from `i` (§4.2), and the new `reverse` flag. A one-cell route stays put
 /// (the original would index before the route's start; no generated route has one cell).
@@ -139,6 +143,7 @@ impl Ground {
             costs,
             flags,
             cells,
+            blocks: BlockCache::default(),
         }
     }
 
@@ -169,28 +174,36 @@ impl Ground {
         self.costs.get(c).copied().unwrap_or(INFINITE)
     }
 
-    /// A single goal cell seeded at 0: `computeDistancesToPosition`.
-    pub fn toward(goal: Cell) -> [(Cell, u32); 1] {
-        [(goal, 0)]
+    /// The field's seeds toward `goal`: a goal cell at 0, every route cell or every cell beside a
+    /// torch a guard may stand on at its own cost.
+    fn seeds(&self, goal: Goal) -> Vec<(Cell, u32)> {
+        match goal {
+            Goal::Cell(c) => vec![(c, 0)],
+            Goal::Route(_, route) => route.iter().map(|&c| (c, self.cost(c))).collect(),
+            Goal::Beside(at) => [Dir::N, Dir::S, Dir::E, Dir::W]
+                .into_iter()
+                .map(|d| {
+                    let (dx, dy) = d.delta();
+                    at.offset(dx, dy)
+                })
+                .map(|c| (c, self.cost(c)))
+                .filter(|&(_, cost)| cost != INFINITE)
+                .collect(),
+        }
     }
 
-    /// Every route cell seeded at its own cost (§4.4): `computeDistancesToPatrolPath`.
-    pub fn toward_route(&self, route: &[Cell]) -> Vec<(Cell, u32)> {
-        route.iter().map(|&c| (c, self.cost(c))).collect()
-    }
-
-    /// The orthogonal neighbours of a torch a guard may stand on, each seeded at its own cost (§4.5):
-    /// `computeDistancesToAdjacentToPosition`.
-    pub fn beside(&self, at: Cell) -> Vec<(Cell, u32)> {
-        [Dir::N, Dir::S, Dir::E, Dir::W]
-            .into_iter()
-            .map(|d| {
-                let (dx, dy) = d.delta();
-                at.offset(dx, dy)
-            })
-            .map(|c| (c, self.cost(c)))
-            .filter(|&(_, cost)| cost != INFINITE)
-            .collect()
+    /// The one cell whose value is 0 when the field has a single seed at 0 (a goal cell, a one-cell
+    /// route of zero cost, a torch with one free side of zero cost): a step toward it needs no field.
+    fn single_goal(&self, goal: Goal) -> Option<Cell> {
+        match goal {
+            Goal::Cell(c) => Some(c),
+            Goal::Route(_, &[c]) => (self.cost(c) == 0).then_some(c),
+            Goal::Route(..) => None,
+            Goal::Beside(_) => match self.seeds(goal).as_slice() {
+                &[(c, 0)] => Some(c),
+                _ => None,
+            },
+        }
     }
 
     /// The cost of a guard's move from `a` to the neighbour `b` (§1.3): `b`'s cost, infinite when a
@@ -211,34 +224,32 @@ impl Ground {
     /// Whether a guard at `from` may step to `to` this turn (§4.3): enterable, not water, and not held
     /// by a guard that has already acted.
     #[inline]
-    pub(super) fn may_enter(&self, from: Cell, to: Cell, acted: &[Cell]) -> bool {
+    pub(super) fn may_enter(&self, from: Cell, to: Cell, acted: &(impl Standing + ?Sized)) -> bool {
         self.flag(to) & ENTERABLE != 0
             && (from.x == to.x
                 || from.y == to.y
                 || self.flag(Cell::new(from.x, to.y)) & self.flag(Cell::new(to.x, from.y)) & FINITE
                     != 0)
-            && !acted.contains(&to)
+            && !acted.holds(to)
     }
 
-    /// One step down the distance field seeded with `seeds` (§4.3), turning toward the cell chosen. A
-    /// goal that is the guard's own cell or a free neighbour is taken directly, as the field would (its
-    /// value 0 is the only minimum); anything else runs the field. `acted` are the cells of the guards
-    /// that have acted this turn; a chosen cell holding `thief` is bumped, not entered.
+    /// One step down the distance field toward `goal` (§4.3), turning toward the cell chosen. A goal
+    /// that is the guard's own cell or a free neighbour is taken directly, as the field would (its
+    /// value 0 is the only minimum); anything else looks at the field. `acted` are the cells of the
+    /// guards that have acted this turn; a chosen cell holding `thief` is bumped, not entered.
     #[inline]
     pub fn step(
         &self,
         walker: &mut Walker,
-        seeds: &[(Cell, u32)],
-        acted: &[Cell],
+        goal: Goal,
+        acted: &(impl Standing + ?Sized),
         thief: Option<Cell>,
     ) -> Stepped {
         let from = walker.cell;
-        let next = match seeds {
-            [(goal, 0)] if *goal == from && self.may_enter(from, from, acted) => from,
-            [(goal, 0)] if from.chebyshev_adjacent(*goal) && self.may_enter(from, *goal, acted) => {
-                *goal
-            }
-            _ => self.best_next(from, seeds, acted),
+        let next = match self.single_goal(goal) {
+            Some(to) if to == from && self.may_enter(from, from, acted) => from,
+            Some(to) if from.chebyshev_adjacent(to) && self.may_enter(from, to, acted) => to,
+            _ => self.best_next(from, goal, acted),
         };
         if next == from {
             return Stepped::StoodStill;
@@ -253,89 +264,28 @@ impl Ground {
 
     /// `posNextBest` (§4.3): among the 3 × 3 block around `from`, its own cell included, scanned x then
     /// y ascending, the first cell of strictly smallest field value the guard may enter; `from` when
-    /// there is none. The field is grown from the seeds toward the block only (A* with the cheapest
-    /// possible cost to reach the block as its estimate, which never overestimates and drops by at most
-    /// a step's cost per step, so every cell is settled at its exact field value), and only until every
-    /// cell whose estimate reaches the block's smallest value is settled: the same cell as the whole
-    /// field picks, without computing the field across the map.
-    #[inline(never)]
-    fn best_next(&self, from: Cell, seeds: &[(Cell, u32)], acted: &[Cell]) -> Cell {
-        let mut block = Vec::with_capacity(9);
-        for x in from.x - 1..=from.x + 1 {
-            for y in from.y - 1..=from.y + 1 {
-                let c = Cell::new(x, y);
-                if self.may_enter(from, c, acted) {
-                    block.push(c);
-                }
-            }
-        }
-        if block.is_empty() {
-            return from;
-        }
-        let estimate = |c: Cell| {
-            let dx = ((c.x - from.x).abs() - 1).max(0).unsigned_abs();
-            let dy = ((c.y - from.y).abs() - 1).max(0).unsigned_abs();
-            2 * dx.max(dy) + dx.min(dy)
+    /// there is none. The block's field values do not depend on the other guards, so they are grown
+    /// once per goal and cell ([`grow`]) and kept.
+    fn best_next(&self, from: Cell, goal: Goal, acted: &(impl Standing + ?Sized)) -> Cell {
+        let key = match goal {
+            Goal::Cell(c) => FieldKey::Cell(c),
+            Goal::Route(route, _) => FieldKey::Route(route),
+            Goal::Beside(at) => FieldKey::Beside(at),
         };
-        FIELD.with_borrow_mut(
-            |Field {
-                 values,
-                 settled,
-                 heap,
-             }| {
-                let shape = self.costs.shape();
-                if values.len() < shape.len() {
-                    values.resize(shape.len(), INFINITE);
-                }
-                heap.extend(
-                    seeds
-                        .iter()
-                        .map(|&(c, d)| Reverse((d.saturating_add(estimate(c)), d, c.x, c.y))),
-                );
-                let mut bound = INFINITE;
-                while let Some(Reverse((f, d, x, y))) = heap.pop() {
-                    if f > bound {
-                        break;
-                    }
-                    let c = Cell::new(x, y);
-                    match shape.index(c) {
-                        Some(i) if d < values[i] => {
-                            if values[i] == INFINITE {
-                                settled.push(i);
-                            }
-                            values[i] = d;
-                        }
-                        _ => continue,
-                    }
-                    if block.contains(&c) {
-                        bound = bound.min(d);
-                    }
-                    for (dx, dy) in NEIGHBOURS {
-                        let n = c.offset(dx, dy);
-                        let cost = self.move_cost(c, n);
-                        if cost == INFINITE {
-                            continue;
-                        }
-                        let step = if dx != 0 && dy != 0 { 3 } else { 2 };
-                        let nd = d + cost + step;
-                        if shape.index(n).is_some_and(|i| nd < values[i]) {
-                            heap.push(Reverse((nd.saturating_add(estimate(n)), nd, n.x, n.y)));
-                        }
-                    }
-                }
-                let best = block
-                    .into_iter()
-                    .find(|&c| {
-                        bound != INFINITE && shape.index(c).map(|i| values[i]) == Some(bound)
-                    })
-                    .unwrap_or(from);
-                heap.clear();
-                for i in settled.drain(..) {
-                    values[i] = INFINITE;
-                }
-                best
-            },
-        )
+        let preference = self.blocks.get_or_grow(key, from, || {
+            let mut wanted = [false; 9];
+            for (k, c) in block(from).enumerate() {
+                wanted[k] = self.flag(c) & ENTERABLE != 0;
+            }
+            grow(self.shape(), from, &self.seeds(goal), wanted, |a, b| {
+                self.move_cost(a, b)
+            })
+        });
+        preference
+            .ranked()
+            .map(|k| Cell::new(from.x - 1 + k as i32 / 3, from.y - 1 + k as i32 % 3))
+            .find(|&c| self.may_enter(from, c, acted))
+            .unwrap_or(from)
     }
 
     /// §3.8: the nearest unlit torch with `d² < cutoff` and a clear torch line (sight blockers and

@@ -1,0 +1,285 @@
+//! The guards' distance field around one guard (`posNextBest`, §4.3), and a cache of it.
+//!
+//! A guard that cannot take its goal directly steps to the cell of its 3 × 3 block with the smallest
+//! field value. The field depends only on the level and the goal, never on where the other guards
+//! stand, so the nine values of a block are computed once per goal and cell and then looked up: on a
+//! crowded level most guards are blocked on most turns, and growing the field each time was nearly all
+//! of a long replay's cost (`tests/play_guards.rs` checks the replay against the game's walking).
+
+use std::cell::RefCell;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::sync::{Arc, Mutex};
+
+use rustc_hash::FxHashMap;
+
+use crate::model::topology::INFINITE;
+use crate::model::{Cell, Shape};
+
+/// The nine cells of the block around `from`, in the order a guard scans them (x, then y, ascending).
+pub fn block(from: Cell) -> impl Iterator<Item = Cell> {
+    (from.x - 1..=from.x + 1)
+        .flat_map(move |x| (from.y - 1..=from.y + 1).map(move |y| Cell::new(x, y)))
+}
+
+/// What a field is grown toward: a goal cell, a patrol route (by its index in the level), or the
+/// cells beside a torch. With the level, it fixes the seeds and so the field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FieldKey {
+    /// One cell, seeded at 0.
+    Cell(Cell),
+    /// Every cell of a patrol route, each seeded at its own step cost.
+    Route(usize),
+    /// The orthogonal neighbours of a torch, each seeded at its own step cost.
+    Beside(Cell),
+}
+
+/// The most blocks kept: past it the cache starts over (a few megabytes).
+const MAX_BLOCKS: usize = 1 << 18;
+
+/// The cells of a block in the order a guard prefers them: by field value, then in [`block`]'s order,
+/// the cells the field does not reach left out. A guard takes the first it may enter, which is the
+/// cell of smallest value, the first scanned on a tie, as `posNextBest` picks. Packed in a word: the
+/// count in the low 4 bits, then a 4-bit block index per cell, so that a cache of them stays small.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preference(u64);
+
+impl Preference {
+    /// The preference of a block whose field values (in [`block`]'s order) are `values`.
+    pub fn of(values: [u32; 9]) -> Self {
+        let mut order: Vec<usize> = (0..9).filter(|&k| values[k] != INFINITE).collect();
+        order.sort_by_key(|&k| (values[k], k));
+        let packed = order
+            .iter()
+            .enumerate()
+            .fold(order.len() as u64, |word, (rank, &k)| {
+                word | (k as u64) << (4 + 4 * rank)
+            });
+        Preference(packed)
+    }
+
+    /// The block indices, most preferred first.
+    pub fn ranked(self) -> impl Iterator<Item = usize> {
+        let count = (self.0 & 15) as usize;
+        (0..count).map(move |rank| ((self.0 >> (4 + 4 * rank)) & 15) as usize)
+    }
+}
+
+/// The cache's key for `key` and `from` in one word, when their numbers fit (every legal level's do).
+fn packed(key: FieldKey, from: Cell) -> Option<u64> {
+    let coordinate = |v: i32| u64::try_from(v).ok().filter(|&v| v < 1 << 15);
+    let cell = |c: Cell| Some(coordinate(c.x)? << 15 | coordinate(c.y)?);
+    let (tag, payload) = match key {
+        FieldKey::Cell(c) => (0, cell(c)?),
+        FieldKey::Route(route) => (1, u64::try_from(route).ok().filter(|&r| r < 1 << 30)?),
+        FieldKey::Beside(c) => (2, cell(c)?),
+    };
+    Some(tag << 60 | payload << 30 | cell(from)?)
+}
+
+/// The preferences of blocks already grown, shared by every copy of one level's ground (a copy of
+/// the guards for a checkpoint keeps the same level, so the same fields).
+#[derive(Clone, Default)]
+pub struct BlockCache(Arc<Mutex<FxHashMap<u64, Preference>>>);
+
+impl std::fmt::Debug for BlockCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("BlockCache")
+    }
+}
+
+impl BlockCache {
+    /// The preference of the block around `from` toward `key`, its field values grown by `grow` the
+    /// first time.
+    pub fn get_or_grow(
+        &self,
+        key: FieldKey,
+        from: Cell,
+        grow: impl FnOnce() -> [u32; 9],
+    ) -> Preference {
+        let Some(word) = packed(key, from) else {
+            return Preference::of(grow());
+        };
+        if let Some(preference) = self.lock().get(&word) {
+            return *preference;
+        }
+        let preference = Preference::of(grow());
+        let mut blocks = self.lock();
+        if blocks.len() >= MAX_BLOCKS {
+            blocks.clear();
+        }
+        blocks.insert(word, preference);
+        preference
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, FxHashMap<u64, Preference>> {
+        // The map holds plain values: one left by a panicking thread is still whole.
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// The field's search buffers, kept by each thread between calls: a field across the map on every
+/// block would cost a map-sized fill each time, while a block settles only a few cells.
+#[derive(Default)]
+struct Buffers {
+    /// Per cell of the map (row-major), the field value; [`INFINITE`] between calls.
+    values: Vec<u32>,
+    /// The cells given a value this call, to reset after it.
+    settled: Vec<usize>,
+    /// The A* queue, empty between calls.
+    heap: BinaryHeap<Reverse<(u32, u32, i32, i32)>>,
+}
+
+thread_local! {
+    static BUFFERS: RefCell<Buffers> = RefCell::default();
+}
+
+/// The eight neighbour offsets of the distance field.
+const NEIGHBOURS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+    (1, 1),
+];
+
+/// The exact field values (§4.3) of the block around `from`, in [`block`]'s order, grown from `seeds`
+/// over `shape` with `move_cost` (infinite where a step is barred); [`INFINITE`] where the field does
+/// not reach or `wanted` is false. A* with the cheapest possible cost to reach the block as its
+/// estimate, which never overestimates and drops by at most a step's cost per step, so each cell is
+/// settled at its exact value the first time it leaves the queue; it stops once every wanted cell of
+/// the block has, so a block near its goal settles a few cells, not the map.
+pub fn grow(
+    shape: Shape,
+    from: Cell,
+    seeds: &[(Cell, u32)],
+    wanted: [bool; 9],
+    move_cost: impl Fn(Cell, Cell) -> u32,
+) -> [u32; 9] {
+    let slot = |c: Cell| {
+        let (dx, dy) = (c.x - from.x, c.y - from.y);
+        (dx.abs() <= 1 && dy.abs() <= 1).then(|| ((dx + 1) * 3 + dy + 1) as usize)
+    };
+    let estimate = |c: Cell| {
+        let dx = ((c.x - from.x).abs() - 1).max(0).unsigned_abs();
+        let dy = ((c.y - from.y).abs() - 1).max(0).unsigned_abs();
+        2 * dx.max(dy) + dx.min(dy)
+    };
+    let mut out = [INFINITE; 9];
+    let mut missing = wanted.iter().filter(|&&w| w).count();
+    if missing == 0 {
+        return out;
+    }
+    BUFFERS.with_borrow_mut(
+        |Buffers {
+             values,
+             settled,
+             heap,
+         }| {
+            if values.len() < shape.len() {
+                values.resize(shape.len(), INFINITE);
+            }
+            heap.extend(
+                seeds
+                    .iter()
+                    .map(|&(c, d)| Reverse((d.saturating_add(estimate(c)), d, c.x, c.y))),
+            );
+            while let Some(Reverse((_, d, x, y))) = heap.pop() {
+                let c = Cell::new(x, y);
+                match shape.index(c) {
+                    Some(i) if values[i] == INFINITE => {
+                        settled.push(i);
+                        values[i] = d;
+                    }
+                    _ => continue,
+                }
+                if let Some(k) = slot(c).filter(|&k| wanted[k]) {
+                    out[k] = d;
+                    missing -= 1;
+                    if missing == 0 {
+                        break;
+                    }
+                }
+                for (dx, dy) in NEIGHBOURS {
+                    let n = c.offset(dx, dy);
+                    let cost = move_cost(c, n);
+                    if cost == INFINITE {
+                        continue;
+                    }
+                    let step = if dx != 0 && dy != 0 { 3 } else { 2 };
+                    let nd = d + cost + step;
+                    if shape.index(n).is_some_and(|i| values[i] == INFINITE) {
+                        heap.push(Reverse((nd.saturating_add(estimate(n)), nd, n.x, n.y)));
+                    }
+                }
+            }
+            heap.clear();
+            for i in settled.drain(..) {
+                values[i] = INFINITE;
+            }
+        },
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_preference_ranks_by_value_then_scan_order_and_leaves_out_the_unreached() {
+        let values = [7, INFINITE, 3, 5, 3, INFINITE, 0, 9, 5];
+        let ranked: Vec<usize> = Preference::of(values).ranked().collect();
+        assert_eq!(ranked, vec![6, 2, 4, 3, 8, 0, 7]);
+        assert_eq!(Preference::of([INFINITE; 9]).ranked().count(), 0);
+    }
+
+    #[test]
+    fn keys_that_differ_pack_differently_and_huge_numbers_are_not_packed() {
+        let from = Cell::new(5, 7);
+        let keys = [
+            FieldKey::Cell(Cell::new(1, 2)),
+            FieldKey::Cell(Cell::new(2, 1)),
+            FieldKey::Beside(Cell::new(1, 2)),
+            FieldKey::Route(0),
+            FieldKey::Route(1),
+        ];
+        let mut words: Vec<u64> = keys.iter().map(|&k| packed(k, from).unwrap()).collect();
+        words.push(packed(keys[0], Cell::new(7, 5)).unwrap());
+        let count = words.len();
+        words.sort_unstable();
+        words.dedup();
+        assert_eq!(words.len(), count);
+        assert_eq!(packed(FieldKey::Cell(Cell::new(-1, 0)), from), None);
+        assert_eq!(packed(FieldKey::Route(usize::MAX), from), None);
+        assert_eq!(packed(keys[0], Cell::new(1 << 15, 0)), None);
+    }
+
+    #[test]
+    fn the_block_is_grown_to_its_exact_values() {
+        // An open 5 × 5 map of zero-cost cells, one seed at (4, 2): orthogonal steps cost 2 and
+        // diagonal ones 3, so the block around (1, 2) holds 2·dx + dy (long side first).
+        let shape = Shape::new(5, 5);
+        let values = grow(
+            shape,
+            Cell::new(1, 2),
+            &[(Cell::new(4, 2), 0)],
+            [true; 9],
+            |_, b| {
+                if shape.contains(b) { 0 } else { INFINITE }
+            },
+        );
+        let expected: Vec<u32> = block(Cell::new(1, 2))
+            .map(|c| {
+                let (dx, dy) = ((4 - c.x).unsigned_abs(), (2 - c.y).unsigned_abs());
+                2 * dx.max(dy) + dx.min(dy)
+            })
+            .collect();
+        assert_eq!(values.to_vec(), expected);
+    }
+}
