@@ -73,7 +73,7 @@ impl Standing for CellSet {
 }
 
 /// Where a guard steps toward: its distance field's seeds (§4.3–§4.5), named so that the field's
-/// values near the guard can be kept ([`BlockCache`]).
+/// values near the guard can be kept (the ground keeps them).
 #[derive(Clone, Copy, Debug)]
 pub enum Goal<'a> {
     /// One cell (`computeDistancesToPosition`).
