@@ -5,6 +5,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::model::limits::quote;
+
 /// A proleptic Gregorian date, year 1–9999 (the game writes four digits).
 ///
 /// # Examples
@@ -110,9 +112,13 @@ impl FromStr for Date {
             _ => None,
         };
         let Some(&[year, month, day]) = numbers.as_deref() else {
-            return Err(format!("`{text}` is not a date written YYYY-MM-DD"));
+            return Err(format!(
+                "`{}` is not a date written YYYY-MM-DD",
+                quote(text)
+            ));
         };
-        Date::new(year, month, day).ok_or_else(|| format!("{text} is not a day of the calendar"))
+        Date::new(year, month, day)
+            .ok_or_else(|| format!("{} is not a day of the calendar", quote(text)))
     }
 }
 

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::model::limits::quote;
 use crate::model::{Cell, Level};
 use crate::play::rule_sets;
 use crate::play::{Move, ParseMoveError, RuleSet, Session, parse_moves};
@@ -153,13 +154,16 @@ impl CheckedPlayThrough {
         let this = fingerprint(level);
         if this != self.file.level {
             return Err(PlayThroughError::OtherLevel {
-                saved: self.file.level.clone(),
+                saved: quote(&self.file.level),
                 this,
             });
         }
         if !level.in_bounds(self.file.start) {
             return Err(PlayThroughError::OtherLevel {
-                saved: format!("with a start at {:?}, off the map", self.file.start),
+                saved: format!(
+                    "with a start at ({}, {}), off the map",
+                    self.file.start.x, self.file.start.y
+                ),
                 this,
             });
         }

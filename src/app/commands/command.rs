@@ -13,6 +13,7 @@ use crate::generate::date::Date;
 use crate::generate::recipe::Recipe;
 use crate::io::export::Format;
 use crate::model::RoomId;
+use crate::model::limits::quote;
 use crate::paint::Layer;
 use crate::play::Move;
 
@@ -258,7 +259,7 @@ impl Command {
             Command::AskLevelSeed => "Open 2025 level by seed…".to_string(),
             Command::AskRun => "Open game run…".to_string(),
             Command::OpenDailyRun { date, .. } => format!("Daily run of {date}"),
-            Command::OpenRun { seed, .. } => format!("Run '{seed}'"),
+            Command::OpenRun { seed, .. } => format!("Run '{}'", quote(seed)),
             Command::OpenRunMansion(n) => format!("Mansion {} of the run", n + 1),
             Command::OpenRecent(n) => format!("Recent file {}", n + 1),
             Command::Save => "Save".to_string(),

@@ -14,6 +14,7 @@ use crate::generate::campaign;
 use crate::generate::game::Run;
 use crate::generate::games;
 use crate::generate::registry;
+use crate::model::limits::quote;
 
 /// The panel's own state: the seed as typed and the run of the game it names.
 pub struct CampaignPanel {
@@ -88,7 +89,7 @@ impl CampaignPanel {
         self.seed_text.trim().parse::<u64>().map_err(|_| {
             format!(
                 "“{}” is not a seed: enter a whole number 0–{}",
-                self.seed_text.trim(),
+                quote(self.seed_text.trim()),
                 u64::MAX
             )
         })

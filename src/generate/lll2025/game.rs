@@ -8,6 +8,7 @@ use crate::generate::date::Date;
 use crate::generate::declare::GeneratorParams;
 use crate::generate::game::{Game, Mansion, Run};
 use crate::generate::recipe::Recipe;
+use crate::model::limits::quote;
 
 /// The 2025 game.
 pub struct Lll2025Game;
@@ -56,7 +57,7 @@ impl Game for Lll2025Game {
     }
     fn run(&self, seed: &str) -> Result<Run, String> {
         Ok(Run {
-            title: format!("Run '{seed}'"),
+            title: format!("Run '{}'", quote(seed)),
             seed: seed.to_string(),
             mansions: mansions(&game_plan(seed))?,
         })

@@ -7,6 +7,7 @@ use crate::generate::game::{Game, Mansion, Run};
 use crate::generate::recipe::Recipe;
 use crate::generate::rng::Stream;
 use crate::model::Plan;
+use crate::model::limits::quote;
 
 /// The 2023 game.
 pub struct Lll2023Game;
@@ -20,7 +21,8 @@ fn game_seed(text: &str) -> Result<u64, String> {
     };
     parsed.map_err(|_| {
         format!(
-            "“{text}” is not a seed: enter a whole number 0–{}",
+            "“{}” is not a seed: enter a whole number 0–{}",
+            quote(text),
             u64::MAX
         )
     })
