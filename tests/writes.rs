@@ -320,13 +320,11 @@ fn kills_that_land_mid_write_never_leave_a_mismatched_pair() {
     let (out, level_out) = (dir.join("mansion.ron"), dir.join("mansion.json"));
     run_whole(&regenerate_args(&input, 1, &out, &level_out));
     let writing = || {
-        std::fs::read_dir(&dir)
-            .map(|names| {
-                names
-                    .flatten()
-                    .any(|e| e.file_name().to_string_lossy().starts_with('.'))
-            })
-            .unwrap_or(false)
+        std::fs::read_dir(&dir).is_ok_and(|names| {
+            names
+                .flatten()
+                .any(|e| e.file_name().to_string_lossy().starts_with('.'))
+        })
     };
     let mut mid_write = 0;
     for k in 0..RUNS {
