@@ -1,14 +1,16 @@
 //! The seed files the mutators start from: real levels of every generator (the campaign's siheyuan
-//! mansions and each registered generator at a few seeds and level numbers), every preset in
+//! mansions, each registered generator at a few seeds and level numbers, and each game's exact and
+//! daily mansions), every preset in
 //! `presets/`, presets with locks and hand edits made here, and lock snapshots of every generator for
 //! the "foreign lock" mutation. Built once per run, deterministically.
 
 use std::path::Path;
 
 use mansion_forge::edit::{Command, Document, Edit, locks};
+use mansion_forge::generate::date::Date;
 use mansion_forge::generate::recipe::{GeneratorParams, Recipe};
 use mansion_forge::generate::registry::{self, GeneratorKind};
-use mansion_forge::generate::{Request, Rerolls, campaign};
+use mansion_forge::generate::{Request, Rerolls, campaign, games};
 use mansion_forge::io::level_file::{self, Format};
 use mansion_forge::io::preset::{self, Preset};
 use mansion_forge::model::{ItemKind, Level, LockedRoom, RoomKind};
@@ -66,6 +68,25 @@ impl Corpus {
                         format!("{id} seed {seed} level {number}"),
                         level,
                     ));
+                }
+            }
+        }
+        // Each game's own runs: its exact mode and a daily run, whose levels carry what plain
+        // generation of a seed does not (an exact mansion's plan, a daily mansion's level seed).
+        let day = "2026-03-14".parse::<Date>().ok();
+        for game in games::all() {
+            let exact = game.exact("7").and_then(Result::ok);
+            let daily = day.and_then(|date| game.daily(date));
+            for run in exact.into_iter().chain(daily) {
+                for pick in [0, 2] {
+                    if let Ok(mansion) = run.mansion(pick)
+                        && let Ok(level) = mansion.recipe.build()
+                    {
+                        levels.push(seed_level(
+                            format!("{} {}", run.title, mansion.label),
+                            level,
+                        ));
+                    }
                 }
             }
         }

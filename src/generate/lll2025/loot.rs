@@ -39,11 +39,19 @@ impl LootCells {
                     t == Terrain::GroundWater || t.is_wall_or_better();
             }
         }
+        // A cell off the map (an item or station a foreign lock brought along) marks nothing.
+        let index = |x: i32, y: i32| {
+            ((0..map.w).contains(&x) && (0..map.h).contains(&y)).then(|| (y * map.w + x) as usize)
+        };
         for &(x, y) in stationary {
-            cells.prohibited[(y * map.w + x) as usize] = true;
+            if let Some(at) = index(x, y) {
+                cells.prohibited[at] = true;
+            }
         }
         for item in &map.items {
-            let at = (item.y * map.w + item.x) as usize;
+            let Some(at) = index(item.x, item.y) else {
+                continue;
+            };
             if holds_loot(item.kind) {
                 cells.preferred[at] = true;
             } else {

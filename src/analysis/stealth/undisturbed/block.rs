@@ -212,8 +212,9 @@ pub fn grow(
                         continue;
                     }
                     let step = if dx != 0 && dy != 0 { 3 } else { 2 };
-                    let nd = d + cost + step;
-                    if shape.index(n).is_some_and(|i| values[i] == INFINITE) {
+                    // Saturating: a hostile level's step costs may add up past any field value.
+                    let nd = d.saturating_add(cost).saturating_add(step);
+                    if nd != INFINITE && shape.index(n).is_some_and(|i| values[i] == INFINITE) {
                         heap.push(Reverse((nd.saturating_add(estimate(n)), nd, n.x, n.y)));
                     }
                 }
@@ -281,5 +282,25 @@ mod tests {
             })
             .collect();
         assert_eq!(values.to_vec(), expected);
+    }
+
+    #[test]
+    fn step_costs_past_any_field_value_leave_the_cell_unreached() {
+        // A hostile level's costs (found by the fuzz run): the sums saturate, they do not overflow.
+        let shape = Shape::new(5, 5);
+        let values = grow(
+            shape,
+            Cell::new(1, 2),
+            &[(Cell::new(4, 2), 0)],
+            [true; 9],
+            |_, b| {
+                if shape.contains(b) {
+                    INFINITE - 1
+                } else {
+                    INFINITE
+                }
+            },
+        );
+        assert!(values.iter().all(|&v| v == INFINITE));
     }
 }
