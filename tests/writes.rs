@@ -246,6 +246,23 @@ fn run_whole(args: &[String]) {
     assert!(done.status.success(), "{}", stderr(&done));
 }
 
+/// A whole run after the kills completes the pair in `dir` and leaves nothing but it and its backups.
+fn finishes_clean(input: &Path, dir: &Path, note: &str) {
+    let (out, level_out) = (dir.join("mansion.ron"), dir.join("mansion.json"));
+    run_whole(&regenerate_args(input, 1_000, &out, &level_out));
+    assert!(pair_matches(&out, &level_out), "{note}");
+    assert_eq!(
+        names_in(dir),
+        [
+            "mansion.json",
+            "mansion.json.bak",
+            "mansion.ron",
+            "mansion.ron.bak"
+        ],
+        "{note}"
+    );
+}
+
 /// The preset the pair tests regenerate.
 fn locked_and_edited() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("presets/locked-and-edited.ron")
@@ -291,17 +308,10 @@ fn regenerates_preset_and_level_land_together_under_kills() {
             );
         }
     }
-    run_whole(&regenerate_args(&input, 1_000, &out, &level_out));
-    assert!(pair_matches(&out, &level_out));
-    assert_eq!(
-        names_in(&dir),
-        [
-            "mansion.json",
-            "mansion.json.bak",
-            "mansion.ron",
-            "mansion.ron.bak"
-        ],
-        "{journalled} kill(s) left a journal"
+    finishes_clean(
+        &input,
+        &dir,
+        &format!("{journalled} kill(s) left a journal"),
     );
 }
 
@@ -365,17 +375,7 @@ fn kills_that_land_mid_write_never_leave_a_mismatched_pair() {
         mid_write >= RUNS / 2,
         "only {mid_write} of {RUNS} kills landed while the pair was being written"
     );
-    run_whole(&regenerate_args(&input, 1_000, &out, &level_out));
-    assert!(pair_matches(&out, &level_out));
-    assert_eq!(
-        names_in(&dir),
-        [
-            "mansion.json",
-            "mansion.json.bak",
-            "mansion.ron",
-            "mansion.ron.bak"
-        ]
-    );
+    finishes_clean(&input, &dir, "after kills mid-write");
 }
 
 /// A save killed after its backup step leaves `FILE.bak` a hard link to `FILE`; the next save must

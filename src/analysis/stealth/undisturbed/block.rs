@@ -261,20 +261,26 @@ mod tests {
         assert_eq!(packed(keys[0], Cell::new(1 << 15, 0)), None);
     }
 
-    #[test]
-    fn the_block_is_grown_to_its_exact_values() {
-        // An open 5 × 5 map of zero-cost cells, one seed at (4, 2): orthogonal steps cost 2 and
-        // diagonal ones 3, so the block around (1, 2) holds 2·dx + dy (long side first).
+    /// The block around (1, 2) of an open 5 × 5 map whose every cell costs `cost` to step on, grown
+    /// from one seed at (4, 2).
+    fn open_block(cost: u32) -> [u32; 9] {
         let shape = Shape::new(5, 5);
-        let values = grow(
+        grow(
             shape,
             Cell::new(1, 2),
             &[(Cell::new(4, 2), 0)],
             [true; 9],
             |_, b| {
-                if shape.contains(b) { 0 } else { INFINITE }
+                if shape.contains(b) { cost } else { INFINITE }
             },
-        );
+        )
+    }
+
+    #[test]
+    fn the_block_is_grown_to_its_exact_values() {
+        // An open 5 × 5 map of zero-cost cells, one seed at (4, 2): orthogonal steps cost 2 and
+        // diagonal ones 3, so the block around (1, 2) holds 2·dx + dy (long side first).
+        let values = open_block(0);
         let expected: Vec<u32> = block(Cell::new(1, 2))
             .map(|c| {
                 let (dx, dy) = ((4 - c.x).unsigned_abs(), (2 - c.y).unsigned_abs());
@@ -287,20 +293,6 @@ mod tests {
     #[test]
     fn step_costs_past_any_field_value_leave_the_cell_unreached() {
         // A hostile level's costs (found by the fuzz run): the sums saturate, they do not overflow.
-        let shape = Shape::new(5, 5);
-        let values = grow(
-            shape,
-            Cell::new(1, 2),
-            &[(Cell::new(4, 2), 0)],
-            [true; 9],
-            |_, b| {
-                if shape.contains(b) {
-                    INFINITE - 1
-                } else {
-                    INFINITE
-                }
-            },
-        );
-        assert!(values.iter().all(|&v| v == INFINITE));
+        assert!(open_block(INFINITE - 1).iter().all(|&v| v == INFINITE));
     }
 }
