@@ -1,17 +1,15 @@
-//! The guards' distance field around one guard (`posNextBest`, §4.3), and a cache of it.
+//! The guards' distance field around one guard (`posNextBest`, §4.3), as the order in which the guard
+//! prefers the cells of its 3 × 3 block.
 //!
-//! A guard that cannot take its goal directly steps to the cell of its 3 × 3 block with the smallest
-//! field value. The field depends only on the level and the goal, never on where the other guards
-//! stand, so the nine values of a block are computed once per goal and cell and then looked up: on a
+//! A guard that cannot take its goal directly steps to the cell of its block with the smallest field
+//! value. The field depends only on the level and the goal, never on where the other guards stand, so
+//! a block's order of preference is grown once per goal and cell and kept (`super::kept`): on a
 //! crowded level most guards are blocked on most turns, and growing the field each time was nearly all
 //! of a long replay's cost (`tests/play_guards.rs` checks the replay against the game's walking).
 
 use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::sync::{Arc, Mutex};
-
-use rustc_hash::FxHashMap;
 
 use crate::model::topology::INFINITE;
 use crate::model::{Cell, Shape};
@@ -34,15 +32,12 @@ pub enum FieldKey {
     Beside(Cell),
 }
 
-/// The most blocks kept: past it the cache starts over (a few megabytes).
-const MAX_BLOCKS: usize = 1 << 18;
-
 /// The cells of a block in the order a guard prefers them: by field value, then in [`block`]'s order,
 /// the cells the field does not reach left out. A guard takes the first it may enter, which is the
 /// cell of smallest value, the first scanned on a tie, as `posNextBest` picks. Packed in a word: the
 /// count in the low 4 bits, then a 4-bit block index per cell, so that a cache of them stays small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Preference(u64);
+pub struct Preference(pub(super) u64);
 
 impl Preference {
     /// The preference of a block whose field values (in [`block`]'s order) are `values`.
@@ -62,61 +57,6 @@ impl Preference {
     pub fn ranked(self) -> impl Iterator<Item = usize> {
         let count = (self.0 & 15) as usize;
         (0..count).map(move |rank| ((self.0 >> (4 + 4 * rank)) & 15) as usize)
-    }
-}
-
-/// The cache's key for `key` and `from` in one word, when their numbers fit (every legal level's do).
-fn packed(key: FieldKey, from: Cell) -> Option<u64> {
-    let coordinate = |v: i32| u64::try_from(v).ok().filter(|&v| v < 1 << 15);
-    let cell = |c: Cell| Some(coordinate(c.x)? << 15 | coordinate(c.y)?);
-    let (tag, payload) = match key {
-        FieldKey::Cell(c) => (0, cell(c)?),
-        FieldKey::Route(route) => (1, u64::try_from(route).ok().filter(|&r| r < 1 << 30)?),
-        FieldKey::Beside(c) => (2, cell(c)?),
-    };
-    Some(tag << 60 | payload << 30 | cell(from)?)
-}
-
-/// The preferences of blocks already grown, shared by every copy of one level's ground (a copy of
-/// the guards for a checkpoint keeps the same level, so the same fields).
-#[derive(Clone, Default)]
-pub struct BlockCache(Arc<Mutex<FxHashMap<u64, Preference>>>);
-
-impl std::fmt::Debug for BlockCache {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("BlockCache")
-    }
-}
-
-impl BlockCache {
-    /// The preference of the block around `from` toward `key`, its field values grown by `grow` the
-    /// first time.
-    pub fn get_or_grow(
-        &self,
-        key: FieldKey,
-        from: Cell,
-        grow: impl FnOnce() -> [u32; 9],
-    ) -> Preference {
-        let Some(word) = packed(key, from) else {
-            return Preference::of(grow());
-        };
-        if let Some(preference) = self.lock().get(&word) {
-            return *preference;
-        }
-        let preference = Preference::of(grow());
-        let mut blocks = self.lock();
-        if blocks.len() >= MAX_BLOCKS {
-            blocks.clear();
-        }
-        blocks.insert(word, preference);
-        preference
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, FxHashMap<u64, Preference>> {
-        // The map holds plain values: one left by a panicking thread is still whole.
-        self.0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -238,27 +178,6 @@ mod tests {
         let ranked: Vec<usize> = Preference::of(values).ranked().collect();
         assert_eq!(ranked, vec![6, 2, 4, 3, 8, 0, 7]);
         assert_eq!(Preference::of([INFINITE; 9]).ranked().count(), 0);
-    }
-
-    #[test]
-    fn keys_that_differ_pack_differently_and_huge_numbers_are_not_packed() {
-        let from = Cell::new(5, 7);
-        let keys = [
-            FieldKey::Cell(Cell::new(1, 2)),
-            FieldKey::Cell(Cell::new(2, 1)),
-            FieldKey::Beside(Cell::new(1, 2)),
-            FieldKey::Route(0),
-            FieldKey::Route(1),
-        ];
-        let mut words: Vec<u64> = keys.iter().map(|&k| packed(k, from).unwrap()).collect();
-        words.push(packed(keys[0], Cell::new(7, 5)).unwrap());
-        let count = words.len();
-        words.sort_unstable();
-        words.dedup();
-        assert_eq!(words.len(), count);
-        assert_eq!(packed(FieldKey::Cell(Cell::new(-1, 0)), from), None);
-        assert_eq!(packed(FieldKey::Route(usize::MAX), from), None);
-        assert_eq!(packed(keys[0], Cell::new(1 << 15, 0)), None);
     }
 
     /// The block around (1, 2) of an open 5 × 5 map whose every cell costs `cost` to step on, grown

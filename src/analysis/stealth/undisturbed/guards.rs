@@ -6,12 +6,12 @@ use std::sync::Arc;
 use crate::analysis::stealth::cells::{CellRules, CellSet};
 use crate::analysis::stealth::sight::turn;
 use crate::analysis::stealth::timeline::route_index;
-use crate::model::{Cell, Dir, ItemKind, Level, Shape};
+use crate::model::{Cell, Dir, ItemKind, Level, PatrolRoute};
 
+use super::kept::Legs;
+use super::rejoin::RouteIndex;
 use super::spot::{Spotting, Unlit};
 use super::state::{GuardState, Mode, Relight, Torch, TorchRules};
-#[cfg(doc)]
-use super::walk::rejoin_index;
 use super::walk::{Goal, Ground, Standing, Stepped, Walker, advance};
 
 /// Every guard with a route and every torch, as they stand between two turns, plus what the rules of
@@ -27,12 +27,17 @@ pub struct Guards {
     pub ground: Ground,
     /// The torches each cell looked from can spot, for the torch spotting after every turn.
     pub(super) spotting: Spotting,
-    /// Per patrol route of the level, its cells with their indices, to find where a guard off its
+    /// Every patrol route's cells with their indices, per map cell, to find where a guard off its
     /// route rejoins it after every step (§4.4). Shared by the copies.
-    on_route: Arc<Vec<RouteCells>>,
+    on_route: Arc<RouteIndex>,
     /// The cells of the guards that have acted, kept between turns for its allocation only, and the
     /// same cells marked in a set, so that a step's test does not search a list of every guard.
     acted: (Vec<Cell>, CellSet),
+    /// The preferences of the blocks along the routes. Shared by the copies.
+    legs: Arc<Legs>,
+    /// Per patrol route, whether it loops: read on every step, where the route's two ends would
+    /// be two more reads from memory.
+    loops: Arc<Vec<bool>>,
 }
 
 /// What one relaxed guard's action did (§4.6 c).
@@ -42,47 +47,6 @@ pub struct Acted {
     pub stepped: Stepped,
     /// The torch (index into [`Guards::torches`]) it finished relighting, lit or already burning.
     pub relit: Option<usize>,
-}
-
-/// A patrol route's cells as a set, and sorted (by row, then column, then index) each with its index
-/// on the route: [`rejoin_index`] as a set test and a binary search, where a guard off its route
-/// steps toward it every turn.
-#[derive(Clone, Debug)]
-struct RouteCells {
-    set: CellSet,
-    sorted: Vec<((i32, i32), usize)>,
-}
-
-impl RouteCells {
-    fn new(shape: Shape, route: &[Cell]) -> Self {
-        let mut set = CellSet::empty(shape);
-        for &c in route {
-            set.insert(c);
-        }
-        let mut sorted: Vec<((i32, i32), usize)> = route
-            .iter()
-            .enumerate()
-            .map(|(i, c)| ((c.y, c.x), i))
-            .collect();
-        sorted.sort_unstable();
-        RouteCells { set, sorted }
-    }
-
-    /// [`rejoin_index`] of the route: the first index from `index` on holding `here`, else the last
-    /// before it.
-    fn rejoin(&self, index: usize, here: Cell) -> Option<usize> {
-        if !self.set.contains(here) {
-            return None;
-        }
-        let key = (here.y, here.x);
-        let lo = self.sorted.partition_point(|&(c, _)| c < key);
-        let hi = self.sorted.partition_point(|&(c, _)| c <= key);
-        let holding = &self.sorted[lo..hi];
-        let forward = holding.iter().find(|&&(_, i)| i >= index);
-        forward
-            .or_else(|| holding.iter().rev().find(|&&(_, i)| i < index))
-            .map(|&(_, i)| i)
-    }
 }
 
 impl GuardState {
@@ -108,7 +72,7 @@ impl Guards {
 
     /// [`Guards::new`] with the cell rules of `level` already made (the stealth analysis has them).
     pub fn with_rules(level: &Level, rules: CellRules) -> Self {
-        let states = level
+        let states: Vec<GuardState> = level
             .guards
             .iter()
             .enumerate()
@@ -146,15 +110,15 @@ impl Guards {
                 })
             })
             .collect();
-        let on_route = level
-            .patrols
-            .iter()
-            .map(|route| RouteCells::new(level.shape(), &route.cells))
-            .collect();
+        let on_route = RouteIndex::new(level.shape(), &level.patrols);
+        let legs = Legs::new(level.patrols.iter().map(|p| p.cells.len()));
+        let loops = level.patrols.iter().map(PatrolRoute::loops).collect();
         Guards {
             states,
             torches,
             on_route: Arc::new(on_route),
+            legs: Arc::new(legs),
+            loops: Arc::new(loops),
             ground: Ground::new(level, rules),
             spotting: Spotting::default(),
             acted: (Vec::new(), CellSet::empty(level.shape())),
@@ -223,6 +187,8 @@ impl Guards {
             torches,
             ground,
             on_route,
+            legs,
+            loops,
             ..
         } = self;
         let state = &mut states[g];
@@ -233,18 +199,18 @@ impl Guards {
         };
         match state.mode {
             Mode::Patrol => {
-                let route = &level.patrols[level.guards[state.guard].route];
-                let (cells, loops) = (&route.cells, route.loops());
+                let patrol = level.guards[state.guard].route;
+                let (cells, loops) = (&level.patrols[patrol].cells, loops[patrol]);
                 if cells[state.index] == state.cell {
+                    let leg = legs.slot(patrol, state.index, state.reverse);
                     (state.index, state.reverse) =
                         advance(cells.len(), loops, state.index, state.reverse);
                     let goal = Goal::Cell(cells[state.index]);
-                    done.stepped = ground.step(&mut walker, goal, acted, thief);
+                    done.stepped = ground.step_on_leg(&mut walker, goal, acted, thief, leg);
                 } else {
-                    let patrol = level.guards[state.guard].route;
-                    done.stepped =
-                        ground.step(&mut walker, Goal::Route(patrol, cells), acted, thief);
-                    if let Some(i) = on_route[patrol].rejoin(state.index, walker.cell) {
+                    let goal = Goal::Route(patrol, cells);
+                    done.stepped = ground.step(&mut walker, goal, acted, thief);
+                    if let Some(i) = on_route.rejoin(patrol, state.index, walker.cell) {
                         state.index = i;
                     }
                 }
@@ -328,31 +294,6 @@ impl Guards {
                 }
             }
             None => {}
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use proptest::prelude::*;
-
-    use super::super::walk::rejoin_index;
-    use super::*;
-
-    proptest! {
-        /// The sorted lookup finds what the spec's search along the route finds, on routes that
-        /// cross themselves (cells drawn from a 4 × 4 map, so most repeat).
-        #[test]
-        fn rejoining_by_lookup_is_rejoining_by_search(
-            cells in proptest::collection::vec((0..4i32, 0..4i32), 1..40),
-            index in 0usize..45,
-            x in -1..5i32,
-            y in -1..5i32,
-        ) {
-            let route: Vec<Cell> = cells.into_iter().map(|(x, y)| Cell::new(x, y)).collect();
-            let lookup = RouteCells::new(Shape::new(4, 4), &route);
-            let here = Cell::new(x, y);
-            prop_assert_eq!(lookup.rejoin(index, here), rejoin_index(&route, index, here));
         }
     }
 }

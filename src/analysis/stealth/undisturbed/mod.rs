@@ -11,7 +11,9 @@
 mod alone;
 mod block;
 mod guards;
+mod kept;
 mod record;
+mod rejoin;
 mod settle;
 mod spot;
 mod state;

@@ -8,7 +8,10 @@ use crate::analysis::stealth::timeline::window_facing;
 use crate::model::topology::{INFINITE, move_costs};
 use crate::model::{Cell, Dir, Grid, Level, Shape, Terrain};
 
-use super::block::{BlockCache, FieldKey, block, grow};
+use std::sync::atomic::AtomicU64;
+
+use super::block::{FieldKey, Preference, block, grow};
+use super::kept::{BlockCache, Legs};
 use super::state::Torch;
 
 /// What came of one step (`MoveResult` of the original, §4.3).
@@ -143,7 +146,7 @@ impl Ground {
             costs,
             flags,
             cells,
-            blocks: BlockCache::default(),
+            blocks: BlockCache::new(shape),
         }
     }
 
@@ -245,11 +248,25 @@ impl Ground {
         acted: &(impl Standing + ?Sized),
         thief: Option<Cell>,
     ) -> Stepped {
+        self.step_on_leg(walker, goal, acted, thief, None)
+    }
+
+    /// [`Ground::step`] for a guard on its route whose block's preference is kept in `leg` (see
+    /// [`Legs`]), when there is one.
+    #[inline]
+    pub(super) fn step_on_leg(
+        &self,
+        walker: &mut Walker,
+        goal: Goal,
+        acted: &(impl Standing + ?Sized),
+        thief: Option<Cell>,
+        leg: Option<&AtomicU64>,
+    ) -> Stepped {
         let from = walker.cell;
         let next = match self.single_goal(goal) {
             Some(to) if to == from && self.may_enter(from, from, acted) => from,
             Some(to) if from.chebyshev_adjacent(to) && self.may_enter(from, to, acted) => to,
-            _ => self.best_next(from, goal, acted),
+            _ => self.best_next(from, goal, acted, leg),
         };
         if next == from {
             return Stepped::StoodStill;
@@ -266,26 +283,41 @@ impl Ground {
     /// y ascending, the first cell of strictly smallest field value the guard may enter; `from` when
     /// there is none. The block's field values do not depend on the other guards, so they are grown
     /// once per goal and cell ([`grow`]) and kept.
-    fn best_next(&self, from: Cell, goal: Goal, acted: &(impl Standing + ?Sized)) -> Cell {
-        let key = match goal {
-            Goal::Cell(c) => FieldKey::Cell(c),
-            Goal::Route(route, _) => FieldKey::Route(route),
-            Goal::Beside(at) => FieldKey::Beside(at),
+    fn best_next(
+        &self,
+        from: Cell,
+        goal: Goal,
+        acted: &(impl Standing + ?Sized),
+        leg: Option<&AtomicU64>,
+    ) -> Cell {
+        let preference = match leg {
+            Some(slot) => Legs::get_or_find(slot, || self.preference(from, goal)),
+            None => self.preference(from, goal),
         };
-        let preference = self.blocks.get_or_grow(key, from, || {
-            let mut wanted = [false; 9];
-            for (k, c) in block(from).enumerate() {
-                wanted[k] = self.flag(c) & ENTERABLE != 0;
-            }
-            grow(self.shape(), from, &self.seeds(goal), wanted, |a, b| {
-                self.move_cost(a, b)
-            })
-        });
         preference
             .ranked()
             .map(|k| Cell::new(from.x - 1 + k as i32 / 3, from.y - 1 + k as i32 % 3))
             .find(|&c| self.may_enter(from, c, acted))
             .unwrap_or(from)
+    }
+
+    /// The preference of the block around `from` toward `goal`, from the cache or grown.
+    fn preference(&self, from: Cell, goal: Goal) -> Preference {
+        let key = match goal {
+            Goal::Cell(c) => FieldKey::Cell(c),
+            Goal::Route(route, _) => FieldKey::Route(route),
+            Goal::Beside(at) => FieldKey::Beside(at),
+        };
+        self.blocks.get_or_grow(key, from, || {
+            let mut wanted = [false; 9];
+            for (k, c) in block(from).enumerate() {
+                wanted[k] = self.flag(c) & ENTERABLE != 0;
+            }
+            let values = grow(self.shape(), from, &self.seeds(goal), wanted, |a, b| {
+                self.move_cost(a, b)
+            });
+            Preference::of(values)
+        })
     }
 
     /// §3.8: the nearest unlit torch with `d² < cutoff` and a clear torch line (sight blockers and
