@@ -5,7 +5,10 @@
 //!
 //! A case's time is the CPU time of its worker thread (read from `/proc`, in the kernel's 1/100 s
 //! ticks), so a busy machine — this one is shared — does not turn slow cases into false hangs. A case
-//! that waits without running (a deadlock) is caught by wall time, at ten times the limit.
+//! that waits without running (a deadlock) is caught by wall time, at ten times the limit, when its
+//! thread has hardly run in all that time: a run at low priority beside builds starves its cases of
+//! the processor for tens of seconds, but they still run (a case with 0.5 s of CPU in 20 s of wall
+//! time was once reported as a hang).
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -18,6 +21,9 @@ use super::runner::{Shared, Slot, case_limit, spawn_worker};
 
 /// Clock ticks per second of `/proc/*/stat` times (`USER_HZ`, 100 on Linux).
 const TICKS_PER_SECOND: u64 = 100;
+
+/// The most CPU time, in seconds, of a case counted as waiting without running: a few clock ticks.
+const DEADLOCK_CPU: f64 = 0.05;
 
 /// The id of the calling thread, for [`cpu_ticks`] (`None` where `/proc` is missing).
 pub fn thread_id() -> Option<u64> {
@@ -87,7 +93,8 @@ pub(super) fn watch(shared: &Arc<Shared>) {
             let turns = slot.patrol_turns.load(Ordering::Acquire);
             let limit = case_limit(shared.options.time_limit, bytes, turns).as_secs_f64();
             let overran = elapsed(shared, slot).filter(|&(cpu, wall)| {
-                wall > limit && (cpu.unwrap_or(wall) > limit || wall > 10.0 * limit)
+                let waiting = wall > 10.0 * limit && cpu.is_none_or(|c| c < DEADLOCK_CPU);
+                wall > limit && (cpu.unwrap_or(wall) > limit || waiting)
             });
             let (kind, message) = match (over_limit, overran) {
                 (Some((_, bytes)), _) => (
