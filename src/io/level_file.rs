@@ -8,7 +8,6 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
 use thiserror::Error;
 
 use super::atomic::save_atomic;
@@ -18,6 +17,7 @@ use super::read::{self, ReadError, size_in_words};
 use super::sniff::{self, Kind};
 use crate::generate::registry;
 use crate::model::{Level, ValidLevel, valid};
+use header::FormatHeader;
 
 /// The level-file format this build writes, and the newest it reads.
 ///
@@ -202,21 +202,6 @@ fn with_version(text: &str, format: Format, version: u64) -> Result<String, Stri
     Ok(format!("{open}{field}{body}\n"))
 }
 
-/// The format version of a level file; the rest of the file is skipped here and parsed as a [`Level`].
-/// Named `Level` to serde, so a RON file that names its struct (`Level(version: 1, …)`, as RON may)
-/// reads as one that does not.
-#[derive(Deserialize)]
-#[serde(rename = "Level")]
-struct FormatHeader {
-    #[serde(default = "unversioned")]
-    version: u64,
-}
-
-/// The format of a file without a `version` field.
-fn unversioned() -> u64 {
-    1
-}
-
 /// Refuses a format this build cannot read. Every format so far reads as it is.
 fn check_format(path: &Path, found: u64) -> Result<(), LevelFileError> {
     let path = path.to_path_buf();
@@ -315,7 +300,10 @@ pub fn from_text(path: &Path, text: &str) -> Result<ValidLevel, LevelFileError> 
         column: f.column,
         message: f.message,
     };
-    let header = parse_as::<FormatHeader>(text, format);
+    let header = match header::leading_version(text, format) {
+        Some(version) => Ok(FormatHeader { version }),
+        None => parse_as::<FormatHeader>(text, format),
+    };
     if let Ok(header) = &header {
         check_format(path, header.version)?;
     }
@@ -416,5 +404,6 @@ fn too_large_message(format: Format, bytes: u64, as_ron: Option<u64>) -> String 
 /// of [`crate::model::limits`] still fits.
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
+mod header;
 #[cfg(test)]
 mod tests;

@@ -162,7 +162,12 @@ impl Guards {
             }
             state.looked = state.facing;
             state.light = light;
-            self.look_around_among(g, *rules, level, prev, &unlit);
+            // Looking around does nothing for a guard that moved while every torch burns: the
+            // common case on a level whose torches are lit, tested here without the call.
+            let state = &self.states[g];
+            if state.mode == Mode::Patrol && (state.cell == prev || !unlit.none()) {
+                self.look_around_among(g, *rules, level, prev, &unlit);
+            }
             listed.push(self.states[g].cell);
             acted.insert(self.states[g].cell);
         }

@@ -86,11 +86,14 @@ impl BlockCache {
         let start = (word.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize;
         for probe in 0..MAX_PROBES {
             let i = (start + probe) & mask;
-            let held =
-                match keys[i].compare_exchange(0, marked, Ordering::Relaxed, Ordering::Relaxed) {
-                    Ok(_) => marked,
-                    Err(held) => held,
-                };
+            // A plain read first: claiming a slot writes to it, which most lookups, of slots long
+            // since claimed, need not.
+            let held = match keys[i].load(Ordering::Relaxed) {
+                0 => keys[i]
+                    .compare_exchange(0, marked, Ordering::Relaxed, Ordering::Relaxed)
+                    .map_or_else(|held| held, |_| marked),
+                held => held,
+            };
             if held == marked {
                 // Ours, found or just claimed: written already, or written now (by whoever gets here
                 // first; every writer writes the same preference).

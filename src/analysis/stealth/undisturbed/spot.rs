@@ -37,6 +37,15 @@ impl Unlit {
         }
     }
 
+    /// Whether every torch burns: then no guard spots one, whatever the count of torches.
+    pub(super) fn none(&self) -> bool {
+        if self.small {
+            self.mask == 0
+        } else {
+            self.list.is_empty()
+        }
+    }
+
     /// Torch `torch` was lit.
     pub(super) fn remove(&mut self, torch: usize) {
         if self.small {
@@ -83,15 +92,17 @@ impl Spotting {
         from: Cell,
         cutoff: i32,
     ) -> Option<usize> {
+        if unlit.none() {
+            return None;
+        }
         if unlit.small
-            && (unlit.mask == 0
-                || ground
-                    .shape()
-                    .index(from)
-                    .and_then(|at| self.cells.get(at))
-                    .is_some_and(|&(looked, seen)| {
-                        self.cutoff == cutoff && unlit.mask & !looked == 0 && seen & unlit.mask == 0
-                    }))
+            && (ground
+                .shape()
+                .index(from)
+                .and_then(|at| self.cells.get(at))
+                .is_some_and(|&(looked, seen)| {
+                    self.cutoff == cutoff && unlit.mask & !looked == 0 && seen & unlit.mask == 0
+                }))
         {
             return None;
         }

@@ -197,15 +197,22 @@ impl Ground {
 
     /// The one cell whose value is 0 when the field has a single seed at 0 (a goal cell, a one-cell
     /// route of zero cost, a torch with one free side of zero cost): a step toward it needs no field.
+    #[inline]
     fn single_goal(&self, goal: Goal) -> Option<Cell> {
         match goal {
             Goal::Cell(c) => Some(c),
             Goal::Route(_, &[c]) => (self.cost(c) == 0).then_some(c),
             Goal::Route(..) => None,
-            Goal::Beside(_) => match self.seeds(goal).as_slice() {
-                &[(c, 0)] => Some(c),
-                _ => None,
-            },
+            Goal::Beside(_) => self.single_side(goal),
+        }
+    }
+
+    /// [`Ground::single_goal`] of a torch's sides, which are listed to be counted: apart, so that the
+    /// other goals' test, made on every step, stays small enough to inline.
+    fn single_side(&self, goal: Goal) -> Option<Cell> {
+        match self.seeds(goal).as_slice() {
+            &[(c, 0)] => Some(c),
+            _ => None,
         }
     }
 
