@@ -157,19 +157,20 @@ impl Guards {
                 }
             }
             let state = &mut self.states[g];
-            if level.guards[state.guard].carries_torch && state.cell != prev {
+            // Where it ends the turn: looking around turns a guard, never moves it.
+            let cell = state.cell;
+            if level.guards[state.guard].carries_torch && cell != prev {
                 light = Some(g + 1);
             }
             state.looked = state.facing;
             state.light = light;
             // Looking around does nothing for a guard that moved while every torch burns: the
             // common case on a level whose torches are lit, tested here without the call.
-            let state = &self.states[g];
-            if state.mode == Mode::Patrol && (state.cell == prev || !unlit.none()) {
+            if state.mode == Mode::Patrol && (cell == prev || !unlit.none()) {
                 self.look_around_among(g, *rules, level, prev, &unlit);
             }
-            listed.push(self.states[g].cell);
-            acted.insert(self.states[g].cell);
+            listed.push(cell);
+            acted.insert(cell);
         }
         self.acted = (listed, acted);
         relit
@@ -191,7 +192,7 @@ impl Guards {
             states,
             torches,
             ground,
-            on_route,
+            on_route: on_route_index,
             legs,
             loops,
             ..
@@ -206,18 +207,23 @@ impl Guards {
             Mode::Patrol => {
                 let patrol = level.guards[state.guard].route;
                 let (cells, loops) = (&level.patrols[patrol].cells, loops[patrol]);
-                if cells[state.index] == state.cell {
+                // On its route it steps to the next cell (its block's preference kept per leg);
+                // off it, back toward the route, and then finds where it stands on it (one call to
+                // the step for both, which the compiler then inlines).
+                let on_route = cells[state.index] == state.cell;
+                let (goal, leg) = if on_route {
                     let leg = legs.slot(patrol, state.index, state.reverse);
                     (state.index, state.reverse) =
                         advance(cells.len(), loops, state.index, state.reverse);
-                    let goal = Goal::Cell(cells[state.index]);
-                    done.stepped = ground.step_on_leg(&mut walker, goal, acted, thief, leg);
+                    (Goal::Cell(cells[state.index]), leg)
                 } else {
-                    let goal = Goal::Route(patrol, cells);
-                    done.stepped = ground.step(&mut walker, goal, acted, thief);
-                    if let Some(i) = on_route.rejoin(patrol, state.index, walker.cell) {
-                        state.index = i;
-                    }
+                    (Goal::Route(patrol, cells), None)
+                };
+                done.stepped = ground.step_on_leg(&mut walker, goal, acted, thief, leg);
+                if !on_route
+                    && let Some(i) = on_route_index.rejoin(patrol, state.index, walker.cell)
+                {
+                    state.index = i;
                 }
             }
             Mode::RelightTorch { torch, timeout } => {
@@ -265,6 +271,7 @@ impl Guards {
     }
 
     /// [`Guards::look_around`] with the unlit torches `unlit` (indices, ascending) already listed.
+    #[inline]
     fn look_around_among(
         &mut self,
         g: usize,

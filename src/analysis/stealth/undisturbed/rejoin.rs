@@ -61,14 +61,20 @@ impl RouteIndex {
         let at = self.shape.index(here)?;
         let (route, index) = (u32::try_from(route).ok()?, u32::try_from(index).ok()?);
         let through = &self.entries[self.starts[at]..self.starts[at + 1]];
+        // The route's pairs are in index order, most often one or two of them: the first from
+        // `index` on answers, else the last before it.
         let lo = through.partition_point(|&(r, _)| r < route);
-        let hi = through.partition_point(|&(r, _)| r <= route);
-        let holding = &through[lo..hi];
-        let first_on = holding.partition_point(|&(_, i)| i < index);
-        holding
-            .get(first_on)
-            .or_else(|| holding.last())
-            .map(|&(_, i)| i as usize)
+        let mut before = None;
+        for &(r, i) in &through[lo..] {
+            if r != route {
+                break;
+            }
+            if i >= index {
+                return Some(i as usize);
+            }
+            before = Some(i as usize);
+        }
+        before
     }
 }
 
