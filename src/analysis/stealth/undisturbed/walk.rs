@@ -267,7 +267,11 @@ impl Ground {
 
     /// [`Ground::step`] for a guard on its route whose block's preference is kept in `leg` (see
     /// [`Legs`]), when there is one. Always inlined: it is taken for every guard on every turn, and
-    /// the call itself cost a fifth of a step.
+    /// left to the compiler it stays a call (`play --turn 100000` on the crowd: 1.85 s, inlined 1.72 s).
+    #[expect(
+        clippy::inline_always,
+        reason = "measured: the call costs 7 % of the longest replay, and the compiler keeps it"
+    )]
     #[inline(always)]
     pub(super) fn step_on_leg(
         &self,
