@@ -33,8 +33,9 @@ pub enum FieldKey {
 }
 
 /// The cells of a block in the order a guard prefers them: by field value, then in [`block`]'s order,
-/// the cells the field does not reach left out. A guard takes the first it may enter, which is the
-/// cell of smallest value, the first scanned on a tie, as `posNextBest` picks. Packed in a word: the
+/// the cells the field does not reach (or the guard may never enter, which are not grown) left out. A
+/// guard takes the first that no guard who has acted holds, which is the cell of smallest value it may
+/// enter, the first scanned on a tie, as `posNextBest` picks. Packed in a word: the
 /// count in the low 4 bits, then a 4-bit block index per cell, so that a cache of them stays small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Preference(pub(super) u64);
