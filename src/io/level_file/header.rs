@@ -9,7 +9,7 @@
 
 use serde::Deserialize;
 
-use super::Format;
+use crate::io::format::Format;
 
 /// The format version of a level file; the rest of the file is skipped here and parsed as a
 /// [`Level`](crate::model::Level). Named `Level` to serde, so a RON file that names its struct
