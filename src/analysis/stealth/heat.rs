@@ -11,6 +11,10 @@
 
 use rayon::prelude::*;
 
+mod cover;
+
+use cover::{CellLight, Coverage};
+
 use super::cancel::Cancel;
 use super::cells::CellSet;
 use super::share::{MAX_JOINT_CYCLE, Phases, gcd, joint_share};
@@ -321,87 +325,6 @@ fn by_cell(sampled: &[Vec<Hit>], cells: usize) -> Vec<Hit> {
     grouped
 }
 
-/// Where each torch carrier's light falls in the settled regime: for each cell asked for, the carriers
-/// whose light covers it at some turn, with the phases of their own period in which it does. Made once,
-/// so a cell's patterns look their carriers up instead of searching the carried light turn by turn.
-struct Coverage {
-    /// `(carrier, phase)` entries of all cells, grouped by cell and each cell's by carrier, in order
-    /// (the placing by cell keeps the carriers' order); a carrier's phases are in turn order, so they
-    /// wrap once, which nobody minds: they only mark a table.
-    entries: Vec<(u32, u32)>,
-    /// Where each cell's entries start (one more than the cells).
-    starts: Vec<usize>,
-}
-
-impl Coverage {
-    /// The coverage of the cells of `asked` in turns `from..from + P_k` of every carrier `k`.
-    fn new(
-        watch: &Watch,
-        timelines: &[GuardTimeline],
-        periods: &[usize],
-        from: usize,
-        asked: &CellSet,
-        cells: usize,
-    ) -> Self {
-        let (width, per_row) = (asked.shape().width() as usize, asked.words_per_row());
-        let mut by_carrier: Vec<(u32, u32, u32)> = Vec::new();
-        for (k, &pk) in periods.iter().enumerate() {
-            for t in from..from + pk {
-                let Some(light) = watch.carried(timelines, k, t) else {
-                    break;
-                };
-                for &(w, bits) in light {
-                    let w = w as usize;
-                    let mut bits = bits & asked.words()[w];
-                    while bits != 0 {
-                        let x = w % per_row * 64 + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        let cell = w / per_row * width + x;
-                        if cell < cells {
-                            by_carrier.push((cell as u32, k as u32, (t % pk) as u32));
-                        }
-                    }
-                }
-            }
-        }
-        let mut starts = vec![0usize; cells + 1];
-        for &(cell, ..) in &by_carrier {
-            starts[cell as usize + 1] += 1;
-        }
-        for i in 0..cells {
-            starts[i + 1] += starts[i];
-        }
-        let mut next = starts.clone();
-        let mut entries = vec![(0, 0); by_carrier.len()];
-        for (cell, k, phase) in by_carrier {
-            let slot = &mut next[cell as usize];
-            entries[*slot] = (k, phase);
-            *slot += 1;
-        }
-        Coverage { entries, starts }
-    }
-
-    /// The carriers whose light ever covers `cell`, each with the phases in which it does.
-    fn of(&self, cell: usize) -> impl Iterator<Item = (usize, impl Iterator<Item = usize> + '_)> {
-        self.entries[self.starts[cell]..self.starts[cell + 1]]
-            .chunk_by(|a, b| a.0 == b.0)
-            .map(|run| {
-                (
-                    run[0].0 as usize,
-                    run.iter().map(|&(_, phase)| phase as usize),
-                )
-            })
-    }
-}
-
-/// Where the carriers' light falls on one cell, per carrier `(period, start)`: `on[start + phase]`
-/// for each phase of its period. Kept by each thread and reused for every cell it patterns.
-#[derive(Default)]
-struct Lit {
-    covers: Vec<(usize, usize)>,
-    on: Vec<bool>,
-}
-
 /// What one cell's pattern per guard needs: where the carriers' light falls, and the periods.
 struct Sampler<'a> {
     covered: Coverage,
@@ -418,7 +341,8 @@ impl Sampler<'_> {
             .into_par_iter()
             .map(|run| {
                 // Each cell's patterns are laid out in one buffer, reused from cell to cell.
-                let (mut phases, mut spans, mut lit) = (Vec::new(), Vec::new(), Lit::default());
+                let (mut phases, mut spans, mut lit) =
+                    (Vec::new(), Vec::new(), CellLight::default());
                 run.chunk_by(|a, b| a.0 == b.0)
                     .map(|of_cell| {
                         phases.clear();
@@ -445,7 +369,7 @@ impl Sampler<'_> {
     /// over its period when no other carrier's light is needed, else over the joint cycle with the
     /// carriers whose light ever falls on the cell. Its phases are appended to `phases` (ascending);
     /// the period they are of is returned.
-    fn pattern_into(&self, run: &[Hit], phases: &mut Vec<u32>, lit: &mut Lit) -> usize {
+    fn pattern_into(&self, run: &[Hit], phases: &mut Vec<u32>, lit: &mut CellLight) -> usize {
         let (cell, g) = (run[0].0 as usize, run[0].1 as usize);
         let p = self.periods[g];
         if run.iter().all(|h| !h.3) {
@@ -453,24 +377,12 @@ impl Sampler<'_> {
             return p;
         }
         // Carriers listed before `g` have acted at its sight test; the others still stand where they
-        // were at `t − 1`. Per carrier, the phases of its own period in which its light then covers
-        // the cell, laid out one after another in `on`, reused from call to call.
-        let Lit { covers, on } = lit;
-        covers.clear();
-        on.clear();
-        for (k, phases) in self.covered.of(cell).filter(|&(k, _)| k != g) {
-            let pk = self.periods[k];
-            let lag = usize::from(k > g);
-            let start = on.len();
-            on.resize(start + pk, false);
-            for phase in phases {
-                on[start + (phase + lag) % pk] = true;
-            }
-            covers.push((pk, start));
+        // were at `t − 1`.
+        if !lit.holds(cell) {
+            lit.lay_out(&self.covered, cell);
         }
-        let (covers, on) = (&*covers, &*on);
-        let lights = |t: usize| covers.iter().any(|&(pk, start)| on[start + t % pk]);
-        let q = covers.iter().fold(p as u128, |q, &(pk, _)| {
+        lit.seen_by(&self.covered, g);
+        let q = lit.periods().fold(p as u128, |q, pk| {
             let pk = pk as u128;
             q / gcd(q, pk) * pk
         });
@@ -496,7 +408,7 @@ impl Sampler<'_> {
         for base in (0..q / p).map(|j| j * p) {
             for &(_, _, a, helped) in run {
                 let phase = base + a as usize;
-                if !helped || lights(turn(phase)) {
+                if !helped || lit.lights(turn(phase)) {
                     phases.push(phase as u32);
                 }
             }
