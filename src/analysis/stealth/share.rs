@@ -66,19 +66,56 @@ fn merge_cheap_pairs(mut list: Vec<(usize, Vec<u32>)>) -> Vec<(usize, Vec<u32>)>
     list
 }
 
-/// The patterns with patterns of one period joined: over a common period, "one of them watches" is
-/// the union of their phases, exactly. Guards beside a torch carrier often share its cycle, and every
-/// pattern fewer halves the subsets [`inclusion_exclusion`] counts.
+/// The patterns with patterns of one period joined, periods in the order they first come: over a
+/// common period, "one of them watches" is the union of their phases, exactly. Guards beside a torch
+/// carrier often share its cycle, and every pattern fewer halves the subsets [`inclusion_exclusion`]
+/// counts.
 fn merge_equal_periods(list: &[Phases]) -> Vec<(usize, Vec<u32>)> {
-    let mut merged: Vec<(usize, Vec<u32>)> = Vec::with_capacity(list.len());
-    for (period, phases) in list {
-        if let Some((_, union)) = merged.iter_mut().find(|(p, _)| p == period) {
-            *union = ascending_union(union, phases);
-        } else {
-            merged.push((*period, phases.to_vec()));
+    let mut periods: Vec<usize> = Vec::with_capacity(list.len());
+    for &(period, _) in list {
+        if !periods.contains(&period) {
+            periods.push(period);
         }
     }
-    merged
+    periods
+        .into_iter()
+        .map(|period| {
+            let of_period = list
+                .iter()
+                .filter(move |&&(p, _)| p == period)
+                .map(|&(_, phases)| phases);
+            (period, union_of(period, of_period))
+        })
+        .collect()
+}
+
+/// The phases of patterns of one period together, ascending, each once. Many patterns (a crowd of
+/// guards walking one route) are marked in a table of the period, or sorted when the period is much
+/// longer than their phases: merging them two by two would cost a pass over the growing union per
+/// pattern.
+fn union_of<'a>(period: usize, patterns: impl Iterator<Item = &'a [u32]> + Clone) -> Vec<u32> {
+    let (count, phases) = patterns
+        .clone()
+        .fold((0, 0), |(count, phases), p| (count + 1, phases + p.len()));
+    match count {
+        0 | 1 => patterns.flatten().copied().collect(),
+        2 => patterns.fold(Vec::new(), |union, p| ascending_union(&union, p)),
+        _ if period <= 16 * phases => {
+            let mut on = vec![false; period];
+            for &phase in patterns.flatten() {
+                if let Some(slot) = on.get_mut(phase as usize) {
+                    *slot = true;
+                }
+            }
+            (0..period as u32).filter(|&t| on[t as usize]).collect()
+        }
+        _ => {
+            let mut union: Vec<u32> = patterns.flatten().copied().collect();
+            union.sort_unstable();
+            union.dedup();
+            union
+        }
+    }
 }
 
 /// The phases of `a` and `b` (each ascending) together, ascending, each once: one pass, where
@@ -393,6 +430,29 @@ mod tests {
                 (got - expected).abs() < 1e-6,
                 "case {case}: {list:?}: {got} ≠ {expected}"
             );
+        }
+    }
+
+    /// A crowd on one route: many patterns of one period, joined through the table (phases dense
+    /// in the period) or by sorting (a long period, few phases), give every phase once, ascending.
+    #[test]
+    fn patterns_of_one_period_join_into_their_union() {
+        let crowd = |period: u32, step: u32| -> Vec<Vec<u32>> {
+            (0..40)
+                .map(|g| (g * 7..period).step_by(step as usize).collect())
+                .collect()
+        };
+        for (period, step) in [(100, 3), (1_000_000, 99_991)] {
+            let patterns = crowd(period, step);
+            let expected: Vec<u32> = patterns
+                .iter()
+                .flatten()
+                .copied()
+                .collect::<std::collections::BTreeSet<u32>>()
+                .into_iter()
+                .collect();
+            let got = union_of(period as usize, patterns.iter().map(Vec::as_slice));
+            assert_eq!(got, expected, "period {period}");
         }
     }
 
