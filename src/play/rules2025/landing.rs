@@ -5,6 +5,7 @@
 use crate::model::Cell;
 
 use super::kinds::{ItemType, TerrainType};
+use super::map::CellInfo;
 use super::world::World;
 
 /// `canLeapOntoItemType` (`game.ts:2131-2150`).
@@ -25,18 +26,27 @@ pub(super) fn can_land_on(kind: ItemType) -> bool {
 
 /// A door-like item (door, locked door, gate) stands in a doorway at `c` (`game.ts:735-738`).
 pub(super) fn closed_doorway(w: &World, c: Cell) -> bool {
-    w.map.cell(c).terrain.is_door() && w.map.has_item(c, ItemType::is_door)
+    doorway_closed(w.map.cell(c), w.map.kinds_at(c))
+}
+
+/// [`closed_doorway`] of a cell holding items of `kinds`.
+pub(super) fn doorway_closed(cell: CellInfo, mut kinds: impl Iterator<Item = ItemType>) -> bool {
+    cell.terrain.is_door() && kinds.any(ItemType::is_door)
 }
 
 /// The part of `canLeapToPos` (`game.ts:720-744`) the map decides: no wall, window, gate, door-like
 /// item in a doorway or item that cannot be landed on.
 pub(super) fn lands_on_map(w: &World, c: Cell) -> bool {
-    let cell = w.map.cell(c);
+    lands_on(w.map.cell(c), w.map.kinds_at(c))
+}
+
+/// [`lands_on_map`] of a cell holding items of `kinds`.
+pub(super) fn lands_on(cell: CellInfo, kinds: impl Iterator<Item = ItemType> + Clone) -> bool {
     !(cell.blocks_player_move
         || cell.terrain.is_window()
         || cell.terrain.is_portcullis()
-        || closed_doorway(w, c)
-        || w.map.has_item(c, |k| !can_land_on(k)))
+        || kinds.clone().any(|k| !can_land_on(k))
+        || doorway_closed(cell, kinds))
 }
 
 /// `canLeapToPos` (`game.ts:710-753`): a landing the thief can take; a guard there must be about to

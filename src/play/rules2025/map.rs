@@ -327,6 +327,38 @@ impl Map {
         self.items.iter().any(|it| it.cell == c && test(it.kind))
     }
 
+    /// The kinds of the items on `c`, in list order.
+    pub fn kinds_at(&self, c: Cell) -> impl Iterator<Item = ItemType> + Clone + '_ {
+        self.items
+            .iter()
+            .filter(move |it| it.cell == c)
+            .map(|it| it.kind)
+    }
+
+    /// The kinds of the items on each cell, in list order, made in one pass over the items: for a
+    /// question asked of every cell, which [`Map::kinds_at`] would answer with a pass per cell.
+    pub fn kinds_by_cell(&self) -> KindsByCell {
+        let mut starts = vec![0u32; self.cells.len() + 1];
+        let on_map: Vec<(usize, ItemType)> = self
+            .items
+            .iter()
+            .filter_map(|it| Some((self.index(it.cell)?, it.kind)))
+            .collect();
+        for &(i, _) in &on_map {
+            starts[i + 1] += 1;
+        }
+        for i in 0..self.cells.len() {
+            starts[i + 1] += starts[i];
+        }
+        let mut next = starts.clone();
+        let mut kinds = vec![ItemType::Coin; on_map.len()];
+        for (i, kind) in on_map {
+            kinds[next[i] as usize] = kind;
+            next[i] += 1;
+        }
+        KindsByCell { starts, kinds }
+    }
+
     /// The place in the list of the first item on `c` that satisfies `test`.
     pub fn find_item(&self, c: Cell, test: impl Fn(ItemType) -> bool) -> Option<usize> {
         self.items
@@ -405,6 +437,21 @@ impl Map {
             }
         }
         None
+    }
+}
+
+/// The kinds of the items on each cell of a map (by cell index), in list order.
+pub struct KindsByCell {
+    starts: Vec<u32>,
+    kinds: Vec<ItemType>,
+}
+
+impl KindsByCell {
+    /// The kinds of the items on cell `i`, in list order.
+    pub fn at(&self, i: usize) -> impl Iterator<Item = ItemType> + Clone + '_ {
+        self.kinds[self.starts[i] as usize..self.starts[i + 1] as usize]
+            .iter()
+            .copied()
     }
 }
 

@@ -20,7 +20,7 @@ use super::facing::facing_dir;
 use super::game::Game2025;
 use super::guard::Guard;
 use super::kinds::{GuardMode, ItemType, TerrainType};
-use super::landing::{closed_doorway, lands_on_map};
+use super::landing::{doorway_closed, lands_on};
 use super::light::compute_lighting;
 use super::route_player::RoutePlayer;
 use super::setup::Setup;
@@ -44,6 +44,8 @@ pub struct GhostGame {
     /// What a guard watched, by everything its sight test reads: a patrol passes the same cells in the
     /// same light again and again.
     sight: HashMap<SightKey, CellSet>,
+    /// The creaky boards and water, once a frame has asked for them.
+    noisy: Option<CellSet>,
 }
 
 /// Everything a guard's sight test of the cells around it reads (`sees`, `sight.rs`) that changes
@@ -75,6 +77,7 @@ impl GhostGame {
             fixed: None,
             torches_lit: Vec::new(),
             sight: HashMap::new(),
+            noisy: None,
         }
     }
 
@@ -98,18 +101,19 @@ impl GhostGame {
         };
         let mut hides = empty.clone();
         let mut taken_by_bump = empty;
-        for (i, cell) in w.map.cells.iter().enumerate() {
+        let kinds = w.map.kinds_by_cell();
+        for (i, &cell) in w.map.cells.iter().enumerate() {
             let c = w.map.cell_at(i);
-            let stops_step = w.map.has_item(c, |k| stops_a_step(k, false));
+            let stops_step = kinds.at(i).any(|k| stops_a_step(k, false));
             if !cell.blocks_player_move && !cell.terrain.is_window() && !stops_step {
                 moves.steps.insert(c);
             }
-            if lands_on_map(w, c) {
+            if lands_on(cell, kinds.at(i)) {
                 moves.landings.insert(c);
             }
             if cell.blocks_player_move
-                || closed_doorway(w, c)
-                || w.map.has_item(c, |k| k == ItemType::TorchLit)
+                || doorway_closed(cell, kinds.at(i))
+                || kinds.at(i).any(|k| k == ItemType::TorchLit)
             {
                 moves.unleapable.insert(c);
             }
@@ -119,7 +123,7 @@ impl GhostGame {
             if cell.hides_player {
                 hides.insert(c);
             }
-            if cell.blocks_player_move || w.map.has_item(c, loots_on_a_bump) {
+            if cell.blocks_player_move || kinds.at(i).any(loots_on_a_bump) {
                 taken_by_bump.insert(c);
             }
         }
@@ -193,6 +197,23 @@ impl GhostGame {
 }
 
 impl GhostGame {
+    /// The creaky boards and water of the map, found once: play never changes them.
+    fn noisy_ground(&mut self) -> &CellSet {
+        let map = &self.game.world().map;
+        self.noisy.get_or_insert_with(|| {
+            let mut noisy = CellSet::empty(Shape::new(map.width, map.height));
+            for (i, cell) in map.cells.iter().enumerate() {
+                if matches!(
+                    cell.terrain,
+                    TerrainType::GroundWoodCreaky | TerrainType::GroundWater
+                ) {
+                    noisy.insert(map.cell_at(i));
+                }
+            }
+            noisy
+        })
+    }
+
     /// The cells whose unhidden thief `g` would see now (a hidden one only beside an alert guard),
     /// from the cache when the guard and its surroundings are as they were.
     /// `lit` is the frame's lit cells.
@@ -254,7 +275,7 @@ impl TurnLoop for GhostGame {
         let guard_list = self.game.world().guards.clone();
         let guard_count = guard_list.len();
         let mut guards = vec![(Cell::new(0, 0), Dir::N); guard_count];
-        let mut watched = vec![CellSet::empty(shape); guard_count];
+        let mut watched: Vec<Option<CellSet>> = vec![None; guard_count];
         let mut awake = false;
         let mut calm = true;
         for g in &guard_list {
@@ -267,21 +288,13 @@ impl TurnLoop for GhostGame {
                 continue;
             }
             awake = true;
-            watched[g.index] = self.watched_by(g, shape, &lit);
+            watched[g.index] = Some(self.watched_by(g, shape, &lit));
         }
-        let w = self.game.world();
-        let noisy = awake.then(|| {
-            let mut noisy = CellSet::empty(shape);
-            for (i, cell) in w.map.cells.iter().enumerate() {
-                if matches!(
-                    cell.terrain,
-                    TerrainType::GroundWoodCreaky | TerrainType::GroundWater
-                ) {
-                    noisy.insert(w.map.cell_at(i));
-                }
-            }
-            noisy
-        });
+        let watched = watched
+            .into_iter()
+            .map(|w| w.unwrap_or_else(|| CellSet::empty(shape)))
+            .collect();
+        let noisy = awake.then(|| self.noisy_ground().clone());
         self.turns += 1;
         Frame {
             guards,
