@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! cargo run --release --example fuzz -- --cases 1000000
+//! cargo run --release --example fuzz -- --cases 1000000 --skip 250000 # the same run, resumed
 //! cargo run --release --example fuzz -- --seed 1 --replay 4242      # one reported case again
 //! cargo run --release --example fuzz -- --target preset --input bad.ron
 //! cargo run --release --example fuzz -- --seed 1 --replay 4242 --minimize
@@ -34,6 +35,10 @@ struct Args {
     /// Number of cases, spread evenly over the selected targets.
     #[arg(long, default_value_t = 100_000)]
     cases: u64,
+    /// Skip the first N cases: resumes a run stopped part way (N = the lowest case its
+    /// `in-flight.txt` showed running).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    skip: u64,
     /// Run seed: case I of seed S is always the same input.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -111,40 +116,7 @@ fn main() -> ExitCode {
     );
     let out_dir = args.out.unwrap_or_else(fuzz::default_out_dir);
     if args.minimize {
-        let (target, bytes, name) = match (file, args.replay) {
-            (Some((target, bytes)), _) => (target, bytes, "input".to_string()),
-            (None, Some(index)) => {
-                let case = fuzz::targets::case(&corpus, args.seed, index, usize::MAX);
-                (
-                    case.target,
-                    case.bytes,
-                    format!("seed{}-case{index}", args.seed),
-                )
-            }
-            (None, None) => {
-                eprintln!("fuzz: --minimize needs --input or --replay");
-                return ExitCode::from(2);
-            }
-        };
-        let small = fuzz::minimize::minimize(target, &bytes, 20_000);
-        let path = out_dir.join(format!(
-            "{}-{name}-min.{}",
-            target.name(),
-            target.extension()
-        ));
-        if let Err(e) =
-            std::fs::create_dir_all(&out_dir).and_then(|()| std::fs::write(&path, &small))
-        {
-            eprintln!("fuzz: {}: {e}", path.display());
-            return ExitCode::from(2);
-        }
-        println!(
-            "{} bytes → {} bytes: {}",
-            bytes.len(),
-            small.len(),
-            path.display()
-        );
-        return ExitCode::SUCCESS;
+        return minimize(file, args.replay, args.seed, &corpus, &out_dir);
     }
     let threads = args
         .threads
@@ -152,6 +124,7 @@ fn main() -> ExitCode {
     let options = Options {
         seed: args.seed,
         cases: args.cases,
+        skip: args.skip,
         threads,
         targets,
         only: args.replay,
@@ -171,4 +144,43 @@ fn main() -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// Shrinks the `--input` file or the `--replay` case while it fails the same way and writes the
+/// result to the output folder.
+fn minimize(
+    file: Option<(Target, Vec<u8>)>,
+    replay: Option<u64>,
+    seed: u64,
+    corpus: &Corpus,
+    out_dir: &std::path::Path,
+) -> ExitCode {
+    let (target, bytes, name) = match (file, replay) {
+        (Some((target, bytes)), _) => (target, bytes, "input".to_string()),
+        (None, Some(index)) => {
+            let case = fuzz::targets::case(corpus, seed, index, usize::MAX);
+            (case.target, case.bytes, format!("seed{seed}-case{index}"))
+        }
+        (None, None) => {
+            eprintln!("fuzz: --minimize needs --input or --replay");
+            return ExitCode::from(2);
+        }
+    };
+    let small = fuzz::minimize::minimize(target, &bytes, 20_000);
+    let path = out_dir.join(format!(
+        "{}-{name}-min.{}",
+        target.name(),
+        target.extension()
+    ));
+    if let Err(e) = std::fs::create_dir_all(out_dir).and_then(|()| std::fs::write(&path, &small)) {
+        eprintln!("fuzz: {}: {e}", path.display());
+        return ExitCode::from(2);
+    }
+    println!(
+        "{} bytes → {} bytes: {}",
+        bytes.len(),
+        small.len(),
+        path.display()
+    );
+    ExitCode::SUCCESS
 }

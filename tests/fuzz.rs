@@ -28,6 +28,7 @@ fn options(cases: u64) -> Options {
     Options {
         seed: 1,
         cases,
+        skip: 0,
         threads: 2,
         targets: Target::ALL.to_vec(),
         only: None,
@@ -50,6 +51,23 @@ fn a_quick_run_over_every_loader_finds_no_failure() {
     let summary = run(Arc::new(corpus()), options(2000));
     assert_eq!(summary.cases(), 2000, "{}", summary.report());
     assert!(summary.failures.is_empty(), "{}", summary.report());
+}
+
+#[test]
+fn a_resumed_run_runs_only_the_cases_after_those_skipped() {
+    let summary = run(
+        Arc::new(corpus()),
+        Options {
+            skip: 40,
+            ..options(48)
+        },
+    );
+    assert_eq!(summary.cases(), 8, "{}", summary.report());
+    for (target, figures) in &summary.figures {
+        assert_eq!(figures.cases, 2, "{target:?}");
+        assert!(figures.max_time_case >= 40, "{target:?}: {figures:?}");
+        assert!(figures.peak_case >= 40, "{target:?}: {figures:?}");
+    }
 }
 
 #[test]

@@ -32,6 +32,9 @@ pub struct Options {
     pub seed: u64,
     /// Cases to run (over the selected targets).
     pub cases: u64,
+    /// Start at this case of the run instead of the first: a long run stopped part way is resumed with
+    /// the cases below the lowest one its journal showed still running skipped.
+    pub skip: u64,
     pub threads: usize,
     pub targets: Vec<Target>,
     /// Run this one case number only (replaying a reported failure).
@@ -336,7 +339,11 @@ pub fn run(corpus: Arc<Corpus>, options: Options) -> Summary {
     let shared = Arc::new(Shared {
         corpus,
         start: Instant::now(),
-        next: AtomicU64::new(0),
+        next: AtomicU64::new(if options.only.is_some() || options.file.is_some() {
+            0
+        } else {
+            options.skip
+        }),
         slots,
         slots_used: AtomicUsize::new(0),
         figures: Mutex::new(vec![TargetFigures::default(); Target::ALL.len()]),
