@@ -81,26 +81,19 @@ mod tests {
 
     #[test]
     fn the_version_at_the_head_is_the_one_a_whole_parse_reads() {
-        let ron = [
-            "(\n    version: 1,\n    width: 3,\n)",
-            "Level(version: 2, width: 3)",
-            "  Level ( version : 12 )",
-            "(version:7,body:[1,2])",
+        let heads = [
+            (Format::Ron, "(\n    version: 1,\n    width: 3,\n)"),
+            (Format::Ron, "Level(version: 2, width: 3)"),
+            (Format::Ron, "  Level ( version : 12 )"),
+            (Format::Ron, "(version:7,body:[1,2])"),
+            (Format::Json, "{\n  \"version\": 1,\n  \"width\": 3\n}"),
+            (Format::Json, "{\"version\":2}"),
         ];
-        for text in ron {
-            assert!(leading_version(text, Format::Ron).is_some(), "{text}");
+        for (format, text) in heads {
+            assert!(leading_version(text, format).is_some(), "{text}");
             assert_eq!(
-                leading_version(text, Format::Ron),
-                parsed(text, Format::Ron),
-                "{text}"
-            );
-        }
-        let json = ["{\n  \"version\": 1,\n  \"width\": 3\n}", "{\"version\":2}"];
-        for text in json {
-            assert!(leading_version(text, Format::Json).is_some(), "{text}");
-            assert_eq!(
-                leading_version(text, Format::Json),
-                parsed(text, Format::Json),
+                leading_version(text, format),
+                parsed(text, format),
                 "{text}"
             );
         }
@@ -122,16 +115,16 @@ mod tests {
             "#![enable(implicit_some)]\n(version: 1)",
             "",
         ];
-        for text in ron {
-            assert_eq!(leading_version(text, Format::Ron), None, "{text}");
-        }
-        for text in [
+        let json = [
             "{\"version\": 1e3}",
             "{\"version\": 1.0}",
             "[1]",
             "{\"width\": 1}",
-        ] {
-            assert_eq!(leading_version(text, Format::Json), None, "{text}");
+        ];
+        let heads = (ron.map(|text| (Format::Ron, text)).into_iter())
+            .chain(json.map(|text| (Format::Json, text)));
+        for (format, text) in heads {
+            assert_eq!(leading_version(text, format), None, "{text}");
         }
     }
 }

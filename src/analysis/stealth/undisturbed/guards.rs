@@ -29,7 +29,7 @@ pub struct Guards {
     pub(super) spotting: Spotting,
     /// Every patrol route's cells with their indices, per map cell, to find where a guard off its
     /// route rejoins it after every step (§4.4). Shared by the copies.
-    on_route: Arc<RouteIndex>,
+    routes_by_cell: Arc<RouteIndex>,
     /// The cells of the guards that have acted, kept between turns for its allocation only, and the
     /// same cells marked in a set, so that a step's test does not search a list of every guard.
     acted: (Vec<Cell>, CellSet),
@@ -110,13 +110,13 @@ impl Guards {
                 })
             })
             .collect();
-        let on_route = RouteIndex::new(level.shape(), &level.patrols);
+        let routes_by_cell = RouteIndex::new(level.shape(), &level.patrols);
         let legs = Legs::new(level.patrols.iter().map(|p| p.cells.len()));
         let loops = level.patrols.iter().map(PatrolRoute::loops).collect();
         Guards {
             states,
             torches,
-            on_route: Arc::new(on_route),
+            routes_by_cell: Arc::new(routes_by_cell),
             legs: Arc::new(legs),
             loops: Arc::new(loops),
             ground: Ground::new(level, rules),
@@ -192,7 +192,7 @@ impl Guards {
             states,
             torches,
             ground,
-            on_route: on_route_index,
+            routes_by_cell,
             legs,
             loops,
             ..
@@ -221,7 +221,7 @@ impl Guards {
                 };
                 done.stepped = ground.step_on_leg(&mut walker, goal, acted, thief, leg);
                 if !on_route
-                    && let Some(i) = on_route_index.rejoin(patrol, state.index, walker.cell)
+                    && let Some(i) = routes_by_cell.rejoin(patrol, state.index, walker.cell)
                 {
                     state.index = i;
                 }

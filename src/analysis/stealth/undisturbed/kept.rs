@@ -123,7 +123,7 @@ fn packed(key: FieldKey, from: Cell) -> Option<u64> {
 /// Per patrol route, per index and direction of walking, the preference of the block around that
 /// route cell toward the cell a guard walks to next from it: the steps of a guard on its route that
 /// another guard holds up, read from the route's own slots rather than the table.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Legs {
     /// Per route, where its slots start: route `r`'s index `i` walked in direction `d` (0 forward,
     /// 1 reversed) is slot `starts[r] + 2 * i + d`.
