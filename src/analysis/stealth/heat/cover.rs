@@ -73,18 +73,11 @@ impl Coverage {
             entries[*slot] = (k, phase);
             *slot += 1;
         }
-        let mut distinct = periods.to_vec();
-        distinct.sort_unstable();
-        distinct.dedup();
-        let group_of = periods
-            .iter()
-            .map(|p| distinct.partition_point(|d| d < p))
-            .collect();
         Coverage {
             entries,
             starts,
             periods: periods.to_vec(),
-            group_of,
+            group_of: period_groups(periods),
         }
     }
 
@@ -92,6 +85,17 @@ impl Coverage {
     fn runs(&self, cell: usize) -> impl Iterator<Item = &[(u32, u32)]> {
         self.entries[self.starts[cell]..self.starts[cell + 1]].chunk_by(|a, b| a.0 == b.0)
     }
+}
+
+/// Per carrier, the index of its period among the distinct periods of `periods`.
+fn period_groups(periods: &[usize]) -> Vec<usize> {
+    let mut distinct = periods.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    periods
+        .iter()
+        .map(|p| distinct.partition_point(|d| d < p))
+        .collect()
 }
 
 /// The carriers' light on one cell, laid out by [`CellLight::lay_out`] and then asked about guard by
@@ -194,5 +198,64 @@ impl CellLight {
         self.periods.iter().any(|&(pk, start)| {
             self.before[start + t % pk] > 0 || self.after[start + (t + pk - 1) % pk] > 0
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The coverage of one cell (cell 0) lit by carrier `k` at the phases `lit_at[k]` of its period.
+    fn one_cell(periods: &[usize], lit_at: &[Vec<u32>]) -> Coverage {
+        let entries: Vec<(u32, u32)> = lit_at
+            .iter()
+            .enumerate()
+            .flat_map(|(k, phases)| phases.iter().map(move |&phase| (k as u32, phase)))
+            .collect();
+        Coverage {
+            starts: vec![0, entries.len()],
+            entries,
+            periods: periods.to_vec(),
+            group_of: period_groups(periods),
+        }
+    }
+
+    /// Asked about each guard in turn, the cell is lit exactly when some other carrier's own phases
+    /// say so: one listed before the guard at turn `t`, one listed after it at `t − 1`.
+    #[test]
+    fn a_cell_is_lit_as_the_carriers_one_by_one_say() {
+        let mut state = 7u32;
+        let mut roll = |n: u32| {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (state >> 16) % n
+        };
+        for case in 0..300 {
+            let carriers = 1 + case % 7;
+            let periods: Vec<usize> = (0..carriers)
+                .map(|_| [3, 4, 6, 8][roll(4) as usize])
+                .collect();
+            let lit_at: Vec<Vec<u32>> = periods
+                .iter()
+                .map(|&pk| (0..pk as u32).filter(|_| roll(3) == 0).collect())
+                .collect();
+            let coverage = one_cell(&periods, &lit_at);
+            let mut light = CellLight::default();
+            light.lay_out(&coverage, 0);
+            // Guard `carriers` carries no torch: every carrier is listed before it.
+            for g in 0..=carriers {
+                light.seen_by(&coverage, g);
+                for t in 1..48 {
+                    let expected = (0..carriers).filter(|&k| k != g).any(|k| {
+                        let at = if k < g { t } else { t - 1 };
+                        lit_at[k].contains(&((at % periods[k]) as u32))
+                    });
+                    assert_eq!(
+                        light.lights(t),
+                        expected,
+                        "case {case}, guard {g}, turn {t}"
+                    );
+                }
+            }
+        }
     }
 }
