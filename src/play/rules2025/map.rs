@@ -487,6 +487,24 @@ mod tests {
         Map::new(w, h, &terrain, items, Vec::new())
     }
 
+    /// The index answers for every cell what a pass over the items does, stacks in list order, and
+    /// leaves out an item off the map.
+    #[test]
+    fn the_kinds_by_cell_are_the_items_on_each_cell() {
+        let mut map = room();
+        map.push_item(Cell::new(1, 1), ItemType::Coin);
+        map.push_item(Cell::new(3, 2), ItemType::TorchLit);
+        map.push_item(Cell::new(9, 9), ItemType::Coin);
+        let kinds = map.kinds_by_cell();
+        for i in 0..map.cells.len() {
+            let c = map.cell_at(i);
+            let listed: Vec<ItemType> = kinds.at(i).collect();
+            assert_eq!(listed, map.kinds_at(c).collect::<Vec<_>>(), "{c:?}");
+        }
+        let stack: Vec<ItemType> = kinds.at(map.index(Cell::new(1, 1)).unwrap()).collect();
+        assert_eq!(stack, [ItemType::Chair, ItemType::Coin]);
+    }
+
     #[test]
     fn move_costs_follow_the_items_and_the_corner_rule() {
         let map = room();
