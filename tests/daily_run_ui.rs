@@ -38,7 +38,13 @@ fn the_daily_run_opens_the_days_mansions() {
     let state = &harness.state().state;
     assert_eq!(Some(&state.doc.recipe), recipe_of(first).as_ref());
     assert_eq!(state.level().level, first.level);
-    assert!(state.level().lll2025.is_some(), "a 2025 level");
+    assert!(
+        state
+            .level()
+            .part::<mansion_forge::model::Level2025>()
+            .is_some(),
+        "a 2025 level"
+    );
     assert!(
         harness.query_by_label("Date (UTC)").is_none(),
         "the dialog closes"

@@ -8,7 +8,7 @@ use mansion_forge::edit::Edit;
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::generate::registry;
 use mansion_forge::io::level_file::{self, Format};
-use mansion_forge::model::{GuardExtras2025, Level, Terrain};
+use mansion_forge::model::{GuardExtras2025, Level, Level2025, Terrain};
 
 #[path = "common/cli.rs"]
 mod cli;
@@ -46,18 +46,18 @@ fn play_from_a_wall_is_refused() {
 #[test]
 fn guard_edits_keep_the_2025_loads_in_step() {
     let mut level = mansion_2025();
-    let before: Vec<GuardExtras2025> = level.lll2025.as_ref().expect("2025 part").guards.clone();
+    let before: Vec<GuardExtras2025> = level.part::<Level2025>().expect("2025 part").guards.clone();
     assert!(before.len() >= 2, "a mansion with guards");
     Edit::RemoveGuard { guard: 0 }
         .apply(&mut level)
         .expect("removes");
-    let after = &level.lll2025.as_ref().expect("2025 part").guards;
+    let after = &level.part::<Level2025>().expect("2025 part").guards;
     assert_eq!(after[..], before[1..], "the others keep their loads");
     let floor = level.player_start;
     Edit::AddGuard { cell: floor }
         .apply(&mut level)
         .expect("adds");
-    let after = &level.lll2025.as_ref().expect("2025 part").guards;
+    let after = &level.part::<Level2025>().expect("2025 part").guards;
     assert_eq!(after.len(), level.guards.len());
     assert_eq!(after.last(), Some(&GuardExtras2025::default()));
     let text = level_file::to_string(&level, Format::Json).expect("serialises");
@@ -68,7 +68,11 @@ fn guard_edits_keep_the_2025_loads_in_step() {
 #[test]
 fn a_2025_level_with_loads_for_other_guards_is_refused() {
     let mut level = mansion_2025();
-    level.lll2025.as_mut().expect("2025 part").guards.pop();
+    level
+        .part_mut::<Level2025>()
+        .expect("2025 part")
+        .guards
+        .pop();
     let text = serde_json::to_string(&level).expect("serialises");
     let read = level_file::from_text(Path::new("bad.json"), &text);
     let message = read.expect_err("refused").to_string();

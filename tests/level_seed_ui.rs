@@ -67,7 +67,13 @@ fn a_level_seed_opens_the_games_mansion() {
     harness.run_steps(4);
     let state = &harness.state().state;
     assert_eq!(Some(&state.doc.recipe), recipe_of(&entry).as_ref());
-    assert!(state.level().lll2025.is_some(), "a 2025 level");
+    assert!(
+        state
+            .level()
+            .part::<mansion_forge::model::Level2025>()
+            .is_some(),
+        "a 2025 level"
+    );
     assert!(harness.query_by_label("Level seed").is_none(), "it closes");
 
     open_dialog(&mut harness);

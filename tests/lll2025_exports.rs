@@ -9,7 +9,7 @@ use mansion_forge::generate::lll2025::declaration::recipe_of;
 use mansion_forge::generate::lll2025::model_map::{HashedGuard, hash_of_parts};
 use mansion_forge::io::export::tiled::{TERRAINS, TILE, item_class};
 use mansion_forge::io::export::{self, Format, ldtk};
-use mansion_forge::model::{Axis, Cell, ItemKind, Level, Terrain};
+use mansion_forge::model::{Axis, Cell, ItemKind, Level, Level2025, Terrain};
 use serde_json::Value;
 
 #[path = "common/lll2025_vectors.rs"]
@@ -336,7 +336,7 @@ fn read_ldtk(bytes: &[u8]) -> Parts {
 
 /// What the level itself holds, in the same form, so a failure names the part that differs.
 fn parts_of(level: &Level) -> Parts {
-    let extras = level.lll2025.as_ref().expect("a 2025 level");
+    let extras = level.part::<Level2025>().expect("a 2025 level");
     let mut terrain = Vec::new();
     for y in 0..level.height {
         for x in 0..level.width {

@@ -7,7 +7,7 @@ use mansion_forge::analysis::validate::playability_errors;
 use mansion_forge::generate::lll2025::Build;
 use mansion_forge::generate::lll2025::level::to_level;
 use mansion_forge::model::topology::{move_costs, starts_onto_route};
-use mansion_forge::model::{Axis, ItemKind, Level, Post2025, RoomType2025};
+use mansion_forge::model::{Axis, ItemKind, Level, Level2025, Post2025, RoomType2025};
 
 #[path = "common/legend2023.rs"]
 mod legend;
@@ -18,10 +18,9 @@ use vectors::vector_plans;
 
 /// The vectors' guard letter, from what the model keeps of a guard (`guards::place_guards`' rule).
 fn letter(level: &Level, g: usize) -> char {
-    let extra = level.lll2025.as_ref().expect("the 2025 part").guards[g];
+    let extra = level.part::<Level2025>().expect("the 2025 part").guards[g];
     let has_vault = level
-        .lll2025
-        .as_ref()
+        .part::<Level2025>()
         .is_some_and(|l| l.room_types.contains(&RoomType2025::Vault));
     if extra.key {
         'K'

@@ -4,7 +4,7 @@
 use mansion_forge::analysis::validate::{FindingKind, validate};
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::generate::registry;
-use mansion_forge::model::{Item, ItemKind, Level, RoomType2025, Terrain};
+use mansion_forge::model::{Item, ItemKind, Level, Level2025, RoomType2025, Terrain};
 
 /// Level `n` of the 2025 game's run `'game G'`.
 fn game_level(game: u64, n: u32) -> Level {
@@ -28,8 +28,7 @@ fn fortress_with_vault() -> Level {
     (1..50)
         .map(|g| game_level(g, 9))
         .find(|l| {
-            l.lll2025
-                .as_ref()
+            l.part::<Level2025>()
                 .is_some_and(|e| e.room_types.contains(&RoomType2025::Vault))
         })
         .expect("some Fortress has a vault")
@@ -43,7 +42,7 @@ fn a_game_level_is_clean() {
 #[test]
 fn a_lost_key_is_noted() {
     let mut level = fortress_with_vault();
-    let extra = level.lll2025.as_mut().expect("2025 part");
+    let extra = level.part_mut::<Level2025>().expect("2025 part");
     extra.guards.iter_mut().for_each(|g| g.key = false);
     assert!(notes(&level).contains(&109));
 }

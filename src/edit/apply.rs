@@ -7,8 +7,8 @@ use super::commands::{Edit, EditError};
 use crate::generate::passes::patrols::emit_route;
 use crate::generate::rng::Stream;
 use crate::model::{
-    AdjacencyId, Axis, Cell, Dir, Guard, GuardExtras2025, Item, ItemKind, Level, PatrolRoute,
-    RoomId, RoomKind, Terrain, limits,
+    AdjacencyId, Axis, Cell, Dir, Guard, Item, ItemKind, Level, PatrolRoute, RoomId, RoomKind,
+    Terrain, limits,
 };
 
 impl Edit {
@@ -218,8 +218,8 @@ pub(super) fn add_guard(level: &mut Level, cell: Cell) -> Result<Vec<Cell>, Edit
         carries_torch: false,
     });
     // A 2025 level lists each guard's loads by index: the new guard patrols, empty-handed.
-    if let Some(extra) = level.lll2025.as_mut() {
-        extra.guards.push(GuardExtras2025::default());
+    if let Some(slot) = level.extension.as_deref_mut() {
+        slot.guard_added();
     }
     Ok(vec![cell])
 }
@@ -228,10 +228,8 @@ pub(super) fn add_guard(level: &mut Level, cell: Cell) -> Result<Vec<Cell>, Edit
 pub(super) fn remove_guard(level: &mut Level, guard: usize) -> Result<Vec<Cell>, EditError> {
     let removed = *level.guards.get(guard).ok_or(EditError::NoGuard(guard))?;
     level.guards.remove(guard);
-    if let Some(extra) = level.lll2025.as_mut()
-        && guard < extra.guards.len()
-    {
-        extra.guards.remove(guard);
+    if let Some(slot) = level.extension.as_deref_mut() {
+        slot.guard_removed(guard);
     }
     if level.guards.iter().all(|g| g.route != removed.route) {
         level.patrols.remove(removed.route);

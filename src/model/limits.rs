@@ -8,7 +8,8 @@
 //! analysis simulates every guard's whole cycle: `tests/limits.rs` runs every command on the costliest
 //! level they allow, and `benches/limits.rs` times it (`docs/limits.md`).
 
-use super::level::{Level, Plan};
+use super::level::Level;
+use super::parts::Plan;
 
 /// The largest map side. The largest generated maps are about 360 cells wide (a 32×32 tile-growth grid of
 /// 11-cell modules); the siheyuan's largest is under 100.

@@ -1,9 +1,9 @@
 //! What a level of the game's 2025 generator carries beyond the shared contract: its level type, the
 //! rooms' 16 types and what each guard carries or does.
 //!
-//! Kept in one optional part of the [`Level`](super::Level) rather than spread over rooms and guards, so
-//! that every other generator's levels, their files and the code that builds rooms and guards stay
-//! exactly as they were (an absent part is neither read nor written).
+//! Kept in the level's one extension slot ([`Extension`](super::Extension)) rather than spread over
+//! rooms and guards, so that every other generator's levels, their files and the code that builds rooms
+//! and guards stay exactly as they were (an absent part is neither read nor written).
 
 use serde::{Deserialize, Serialize};
 

@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 
 use super::cell::Cell;
 use super::grid::{Grid, Shape};
-use super::level::{
-    Guard, Level, PatrolRoute, Room, RoomId, RoomOrigin, Station, StationKind, StationRole,
+use super::level::Level;
+use super::parts::{
+    Guard, PatrolRoute, Room, RoomId, RoomOrigin, Station, StationKind, StationRole,
 };
 use super::rect::Rect;
 use super::terrain::{Item, Terrain};

@@ -10,12 +10,14 @@
 
 mod cell;
 mod diagnostic;
+mod extension;
 pub mod grid;
 mod level;
 pub mod limits;
 mod lll2025;
 pub mod lock;
 pub mod mulberry32;
+mod parts;
 mod rect;
 mod seedrandom;
 mod terrain;
@@ -24,14 +26,16 @@ pub mod valid;
 
 pub use cell::{Axis, Cell, Dir};
 pub use diagnostic::{Diagnostic, DiagnosticKind, KeptName, NotKept, Number, Placed};
+pub use extension::{Extension, Part};
 pub use grid::{Grid, Shape};
-pub use level::{
-    Adjacency, AdjacencyId, Entrance, Guard, Level, OriginKind, PatrolRoute, Plan, Room, RoomId,
-    RoomKind, RoomOrigin, Segment, SplitPoint, Station, StationKind, StationRole,
-};
+pub use level::Level;
 pub use lll2025::{GuardExtras2025, Level2025, LevelType2025, Post2025, RoomType2025};
 pub use lock::{KeptGuard, KeptPatrol, KeptStation, LockOrigin, LockedRoom};
 pub use mulberry32::Mulberry32;
+pub use parts::{
+    Adjacency, AdjacencyId, Entrance, Guard, OriginKind, PatrolRoute, Plan, Room, RoomId, RoomKind,
+    RoomOrigin, Segment, SplitPoint, Station, StationKind, StationRole,
+};
 pub use rect::{Rect, RectCells};
 pub use seedrandom::{SeedRandom, js_number};
 pub use terrain::{Item, ItemKind, Terrain};

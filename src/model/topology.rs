@@ -8,7 +8,8 @@
 
 use super::cell::Cell;
 use super::grid::Grid;
-use super::level::{Adjacency, AdjacencyId, Level, RoomId, RoomKind};
+use super::level::Level;
+use super::parts::{Adjacency, AdjacencyId, RoomId, RoomKind};
 use super::terrain::{ItemKind, Terrain};
 
 /// Door edges of the room graph: for each room, its door neighbours with the adjacency that joins them,

@@ -13,11 +13,12 @@ use std::ops::Deref;
 use thiserror::Error;
 
 use super::cell::Cell;
-use super::level::{Level, OriginKind, Segment};
+use super::level::Level;
 use super::limits::{
     MAX_GENERATOR_ID_CHARS, MAX_GUARDS, MAX_LEVEL, MAX_ROUTE_CELLS, MAX_SIDE, quote,
 };
 use super::lock::LockedRoom;
+use super::parts::{OriginKind, Segment};
 use super::rect::Rect;
 use super::terrain::Terrain;
 
@@ -133,14 +134,11 @@ pub fn check(level: &Level) -> Result<(), ShapeError> {
         room_ok("a split point", split.before)?;
         room_ok("a split point", split.after)?;
     }
-    if let Some(extra) = &level.lll2025
-        && extra.guards.len() != level.guards.len()
+    if let Some(mismatch) = level
+        .extension()
+        .and_then(|slot| slot.mismatch(level.guards.len()))
     {
-        return fail(format!(
-            "the 2025 part lists the loads of {} guards, but the level has {} guards",
-            extra.guards.len(),
-            level.guards.len()
-        ));
+        return fail(mismatch);
     }
     on_map("the player start", level.player_start)?;
     let entrance = &level.entrance;

@@ -8,7 +8,7 @@
 
 use super::report::Report;
 use crate::model::{
-    Cell, ItemKind, Level, LevelType2025, Post2025, RoomKind, RoomType2025, Terrain,
+    Cell, ItemKind, Level, Level2025, LevelType2025, Post2025, RoomKind, RoomType2025, Terrain,
 };
 
 /// The note number of the spec's §11 invariant `n`.
@@ -17,13 +17,10 @@ const fn number(n: u32) -> u32 {
 }
 
 /// Every §11 guarantee the level's records can show.
-pub(super) fn check(level: &Level, report: &mut Report) {
-    let Some(extra) = level.lll2025.as_deref() else {
-        return;
-    };
+pub(super) fn check(level: &Level, extra: &Level2025, report: &mut Report) {
     check_doors(level, report);
     check_front_gate(level, extra.level_type, report);
-    check_room_types(level, &extra.room_types, report);
+    check_room_types(level, extra, report);
     check_keys(level, &extra.guards, report);
     check_dressing(level, report);
     check_coins(level, report);
@@ -77,12 +74,9 @@ fn item_at(level: &Level, cell: Cell) -> Option<ItemKind> {
 
 /// §11.8: no vault below level 5 and every vault door locked; throne rooms only in Fortresses; no
 /// kitchen at level 0.
-fn check_room_types(level: &Level, types: &[RoomType2025], report: &mut Report) {
-    let fortress = level
-        .lll2025
-        .as_deref()
-        .is_some_and(|e| e.level_type == LevelType2025::Fortress);
-    for (r, &kind) in types.iter().enumerate() {
+fn check_room_types(level: &Level, extra: &Level2025, report: &mut Report) {
+    let fortress = extra.level_type == LevelType2025::Fortress;
+    for (r, &kind) in extra.room_types.iter().enumerate() {
         match kind {
             RoomType2025::Vault if level.level < 5 => {
                 report.in_room(number(8), r, "a vault below level 5");

@@ -16,7 +16,9 @@ mod siheyuan;
 
 use super::{RoomGraph, patrol_metrics, room_graph};
 use crate::model::topology::{INFINITE, move_costs, starts_onto_route};
-use crate::model::{Cell, Grid, ItemKind, Level, RoomId, RoomKind, Terrain, valid};
+use crate::model::{
+    Cell, Extension, Grid, ItemKind, Level, Level2025, RoomId, RoomKind, Terrain, valid,
+};
 pub(crate) use report::Report;
 pub use report::{FindingKind, Violation};
 
@@ -59,10 +61,9 @@ pub fn validate(level: &Level) -> Vec<Violation> {
             records::check_depths(level, r);
         }
         // The 2025 game's patrols are loops and one-cell posts: its own §11 checks replace the shapes.
-        if level.lll2025.is_some() {
-            lll2025::check(level, r);
-        } else {
-            check_patrol_shapes(level, r);
+        match level.extension() {
+            Some(Extension::Lll2025(part)) => lll2025::check(level, part, r),
+            None => check_patrol_shapes(level, r),
         }
         records::check_stations(level, r);
     });
@@ -124,7 +125,7 @@ fn check_connectivity(level: &Level, entrance_sound: bool, report: &mut Report) 
                 9,
                 "no door leads in from outside: the level has no entrance",
             );
-        } else if front_doors > 1 && level.lll2025.is_none() {
+        } else if front_doors > 1 && level.part::<Level2025>().is_none() {
             // The 2025 game's back and side gates are further doors out, by design (§11.5 instead).
             report.as_kind(FindingKind::GeneratorNote, |r| {
                 r.add(

@@ -17,7 +17,7 @@ use crate::generate::params::{Clamp, ParamSpec, Widget, choice, numeric};
 use crate::generate::passes;
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::generate::{GenerateError, Generator, Request, Rerolls};
-use crate::model::{Level, OriginKind};
+use crate::model::{Level, Level2025, OriginKind};
 
 /// Generator id used in files and on the command line.
 pub const ID: &str = GENERATOR;
@@ -245,8 +245,7 @@ impl Declare for Declaration {
     /// The level type the level records; its sizes and loot as the plan of its rooms and coins say.
     fn params_of_level(level: &Level) -> Lll2025Params {
         level
-            .lll2025
-            .as_ref()
+            .part::<Level2025>()
             .map_or_else(Lll2025Params::default, |extra| Lll2025Params {
                 level_type: extra.level_type,
                 ..Lll2025Params::default()
@@ -280,7 +279,7 @@ impl Declare for Declaration {
     }
 
     fn check_level(level: &Level) -> Result<(), String> {
-        match &level.lll2025 {
+        match level.part::<Level2025>() {
             Some(extra) if extra.room_types.len() == level.rooms.len() => Ok(()),
             Some(extra) => Err(format!(
                 "its 2025 part names {} room types for {} rooms",

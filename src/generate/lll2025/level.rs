@@ -13,9 +13,9 @@ use super::rooms::{DoorType, RoomType};
 use crate::generate::build::exterior_of;
 use crate::model::topology::room_of_cell;
 use crate::model::{
-    Adjacency, Axis, Cell, Dir, Entrance, Guard, GuardExtras2025, Item, ItemKind, Level, Level2025,
-    PatrolRoute, Post2025, Rect, Room, RoomId, RoomKind, RoomOrigin, RoomType2025, Segment,
-    Terrain,
+    Adjacency, Axis, Cell, Dir, Entrance, Extension, Guard, GuardExtras2025, Item, ItemKind, Level,
+    Level2025, PatrolRoute, Post2025, Rect, Room, RoomId, RoomKind, RoomOrigin, RoomType2025,
+    Segment, Terrain,
 };
 
 /// The generator's id in levels and on the command line.
@@ -309,10 +309,10 @@ pub fn to_level(b: &Build, seed: u64) -> Level {
             .collect(),
         exit_cell: None,
     };
-    level.lll2025 = Some(Box::new(Level2025 {
+    level.extension = Some(Box::new(Extension::Lll2025(Level2025 {
         level_type: b.plan.level_type,
         room_types,
         guards: guard_extras,
-    }));
+    })));
     level
 }

@@ -37,7 +37,7 @@
 //! };
 //! let level = recipe.build().expect("builds");
 //! assert_eq!((level.generator.as_str(), level.level), ("lll2025", 4));
-//! let extra = level.lll2025.as_ref().expect("the 2025 part");
+//! let extra = level.part::<Level2025>().expect("the 2025 part");
 //! assert_eq!(extra.level_type, LevelType::Mansion);
 //! assert_eq!(extra.room_types.len(), level.rooms.len());
 //! assert_eq!(extra.guards.len(), level.guards.len());

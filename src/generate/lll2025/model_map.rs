@@ -4,7 +4,7 @@
 
 use super::ascii::fnv_of;
 use super::map::{ItemKind as GameItem, Map, Terrain as GameTerrain};
-use crate::model::{Axis, Cell, Dir, ItemKind, Level, Terrain};
+use crate::model::{Axis, Cell, Dir, ItemKind, Level, Level2025, Terrain};
 
 /// The game's terrain for the model's; every wall is a plain wall until [`Map::fix_walls`] gives it
 /// its glyph, as the game's own pass does.
@@ -115,7 +115,7 @@ pub struct HashedGuard {
 /// every level the 2025 generator makes, and for that level read back from any export that keeps
 /// items in order.
 pub fn level_hash(level: &Level) -> Option<u32> {
-    let extra = level.lll2025.as_deref()?;
+    let extra = level.part::<Level2025>()?;
     let guards: Vec<HashedGuard> = level
         .guards
         .iter()

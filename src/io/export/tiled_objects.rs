@@ -241,7 +241,7 @@ pub(super) fn guards(level: &Level, patrol_ids: &[Option<u32>], made: &mut Objec
             prop("torch", Value::Bool(guard.carries_torch)),
         ];
         // What a 2025 guard carries, which the game's hash of the level reads too.
-        if let Some(extras) = level.lll2025.as_ref().and_then(|x| x.guards.get(id)) {
+        if let Some(extras) = level.extension().and_then(|slot| slot.guard_loads(id)) {
             properties.push(prop("purse", Value::Bool(extras.purse)));
             properties.push(prop("key", Value::Bool(extras.key)));
         }

@@ -2,7 +2,7 @@
 //! its order (several items may share a cell), guards with their routes and loads, treasures with their
 //! book switches, and the few facts of the run the rules read.
 
-use crate::model::{Axis, Cell, Dir, ItemKind, Level, LevelType2025, Terrain};
+use crate::model::{Axis, Cell, Dir, ItemKind, Level, Level2025, LevelType2025, Terrain};
 
 use super::facing::update_dir;
 use super::field::Search;
@@ -237,7 +237,7 @@ impl Setup {
     /// - **Backtracking** is estimated on the model's rooms, whose exterior is every outdoor room of
     ///   the game in one: exact where the game has one outdoor room.
     pub fn from_level(level: &Level) -> Setup {
-        let extra = level.lll2025.as_deref();
+        let extra = level.part::<Level2025>();
         let mut terrain = Vec::with_capacity(level.terrain_cells().len());
         for y in 0..level.height {
             for x in 0..level.width {

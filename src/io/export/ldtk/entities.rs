@@ -45,7 +45,7 @@ pub(super) fn each_entity(
     for (id, guard) in level.guards.iter().enumerate() {
         let route = level.patrols.get(guard.route);
         // What a 2025 guard carries (null for the other generators' guards).
-        let extras = level.lll2025.as_ref().and_then(|x| x.guards.get(id));
+        let extras = level.extension().and_then(|slot| slot.guard_loads(id));
         let carries = |has: fn(&crate::model::GuardExtras2025) -> bool| {
             extras.map_or(FieldValue::Null, |e| FieldValue::Bool(has(e)))
         };
