@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::Output;
 
-use mansion_forge::generate::exact;
+use mansion_forge::generate::siheyuan::exact;
 use mansion_forge::io::ascii;
 
 #[path = "common/cli.rs"]

@@ -11,8 +11,8 @@ mod legend2023;
 use std::fmt::Write as _;
 
 use mansion_forge::analysis::wall_glyph_bits;
-use mansion_forge::generate::exact::{self, ExactLevel};
 use mansion_forge::generate::rng::Stream;
+use mansion_forge::generate::siheyuan::exact::{self, ExactLevel};
 use mansion_forge::model::{Axis, Cell, ItemKind, Level};
 use serde_json::Value;
 

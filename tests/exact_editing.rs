@@ -10,7 +10,8 @@ mod ui;
 use egui_kittest::kittest::Queryable;
 use mansion_forge::edit::{Command, Document, Edit, History};
 use mansion_forge::generate::recipe::Recipe;
-use mansion_forge::generate::{GenerateError, Step, exact};
+use mansion_forge::generate::siheyuan::exact;
+use mansion_forge::generate::{GenerateError, Step};
 use mansion_forge::io::preset;
 use mansion_forge::model::RoomKind;
 

@@ -444,7 +444,7 @@ fn the_originals_own_routes_are_the_specs() {
     const GAMES: u32 = 8000;
     let mut cells: [Vec<f64>; 10] = Default::default();
     for game in 1..=GAMES {
-        for level in mansion_forge::generate::exact::game(game) {
+        for level in mansion_forge::generate::siheyuan::exact::game(game) {
             for route in level.patrols.iter().filter(|r| !r.outside) {
                 cells[level.level as usize].push(route.cells.len() as f64);
             }

@@ -1,4 +1,4 @@
-//! File ▸ Open 2025 level by seed… in the editor: a level's seed string with the level type and loot of
+//! File ▸ Open level by seed… in the editor: a level's seed string with the level type and loot of
 //! the game's plan opens the game's own mansion (game 1's level 4, a Mansion, from its string alone);
 //! the dialog shows the room grid before opening, refuses a string of another form, and opens on the
 //! string of the 2025 mansion shown, so it can be read off.
@@ -22,7 +22,7 @@ fn a_level_seed_opens_the_games_mansion() {
     let open_dialog = |harness: &mut egui_kittest::Harness<'static, mansion_forge::app::Editor>| {
         harness.get_by_label("File").click();
         harness.run_steps(2);
-        harness.get_by_label("Open 2025 level by seed…").click();
+        harness.get_by_label("Open level by seed…").click();
         harness.run_steps(3);
     };
     open_dialog(&mut harness);

@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 
 use mansion_forge::analysis::stealth::undisturbed::Mode;
 use mansion_forge::analysis::wall_glyph_bits;
-use mansion_forge::generate::exact;
+use mansion_forge::generate::siheyuan::exact;
 use mansion_forge::model::{Axis, Cell, ItemKind, Level};
 use mansion_forge::play::{AlertMode, Draws, Ending, Game, GuardMode, Move, parse_moves};
 use serde::Deserialize;

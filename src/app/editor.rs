@@ -3,6 +3,7 @@
 
 use egui::{Key, Ui};
 
+use crate::app::panel::Panel;
 use crate::app::commands::command::Command;
 use crate::app::commands::dialogs;
 use crate::app::commands::dispatch;
@@ -93,7 +94,7 @@ impl Editor {
             &mut self.panels.file_dialogs,
             &mut commands,
         );
-        self.panels.palette.ui(&ctx, &self.state, &mut commands);
+        self.panels.palette.ui(ui, &self.state, &mut commands);
         if !commands.is_empty() {
             // The in-app file dialog is modal: keyboard shortcuts wait until it ends too.
             if self.panels.file_dialogs.open.is_none() {
@@ -183,10 +184,9 @@ fn panels_and_map(
     if let Some(cell) = state.view.cursor_cell {
         panels.play.last_cell = Some(cell);
     }
-    panels.browser.window(ui.ctx(), commands);
-    panels.runs.dialog(ui.ctx(), commands);
-    panels.runs.seed_dialog(ui.ctx(), commands);
-    panels.level_seed.dialog(ui.ctx(), commands);
+    panels.browser.ui(ui, state, commands);
+    panels.runs.ui(ui, state, commands);
+    panels.level_seed.ui(ui, state, commands);
 }
 
 /// The controls panel: document, tools, overlays and campaign, with the legends at the bottom.

@@ -50,7 +50,7 @@ pub struct Panels {
     /// The games' runs: the date and game seed dialogs, and the run whose mansions the Campaign
     /// panel lists.
     pub runs: RunsPanel,
-    /// File ▸ Open 2025 level by seed…: its dialog.
+    /// File ▸ Open level by seed…: its dialog.
     pub level_seed: LevelSeedPanel,
     /// The file dialogs: which kind, the in-app one while open, the folder they start in.
     pub file_dialogs: FileDialogs,

@@ -169,11 +169,14 @@ impl GameMansionArgs {
     pub(super) fn entry(&self, level: Option<u32>) -> Result<Option<GameEntry>, CliError> {
         if let Some(text) = &self.level_seed {
             let game = game_offering(self.run.game.as_deref(), "level seeds", |g| {
-                g.has_level_seeds()
+                g.level_seeds().is_some()
             })?;
             let recipe = game
                 .level_seed(text, &[])
-                .unwrap_or_else(|| Err(format!("{} has no level seeds", game.label())))
+                .map_or_else(
+                    || Err(format!("{} has no level seeds", game.label())),
+                    |mansion| mansion.map(|m| m.recipe),
+                )
                 .map_err(|e| CliError::Input(format!("--level-seed {}: {e}", quote(text))))?;
             if let Some(level) = level.filter(|&l| l != recipe.level) {
                 return Err(CliError::Input(format!(

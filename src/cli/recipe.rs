@@ -4,7 +4,7 @@
 //!
 //! `--seed` stays a game seed everywhere: the generator is given that game's level seed for `--level`,
 //! exactly as the campaign derives it, so `--generator siheyuan` with no parameters is the campaign mansion.
-//! `--exact` picks the exact 2023 mode instead ([`crate::generate::exact`]): the siheyuan mansion the
+//! `--exact` picks the exact 2023 mode instead ([`crate::generate::siheyuan::exact`]): the siheyuan mansion the
 //! original draws from one game-wide stream, whose recipe names only the game and level (it cannot be
 //! re-rolled or locked).
 
@@ -13,6 +13,7 @@ use clap::Args;
 use super::args::{ExactArg, GameEntry, exact_seed};
 use super::error::CliError;
 use crate::generate::campaign;
+use crate::generate::declare::ExactStream;
 use crate::generate::game::Game;
 use crate::generate::games;
 use crate::generate::recipe::Recipe;
@@ -126,7 +127,10 @@ impl GeneratorArgs {
         if let Some(text) = &named.level_seed {
             return game
                 .level_seed(text, &params)
-                .unwrap_or_else(|| Err(format!("{} has no level seeds", game.label())))
+                .map_or_else(
+                    || Err(format!("{} has no level seeds", game.label())),
+                    |mansion| mansion.map(|m| m.recipe),
+                )
                 .map_err(|e| CliError::Input(format!("--param: {e}")));
         }
         let bad = |e: registry::ParamError| CliError::Input(format!("--param: {e}"));
@@ -224,6 +228,11 @@ impl Choice {
     /// Whether this is the exact 2023 mode (`--exact`).
     pub(super) fn is_exact(&self) -> bool {
         self.exact.is_some()
+    }
+
+    /// The exact stream the mansions come from, in the exact mode.
+    pub(super) fn exact_stream(&self) -> Option<ExactStream> {
+        self.exact.and(self.kind.exact_stream())
     }
 
     /// The recipe of mansion `level` of game `seed` with this generator (the exact mode's: game seeds

@@ -106,7 +106,7 @@ fn print_lines(
     }
     let survey = Survey {
         mansions: match &choice {
-            Some(choice) if choice.is_exact() => Mansions::Exact,
+            Some(choice) if let Some(stream) = choice.exact_stream() => Mansions::Exact(stream),
             Some(_) => Mansions::Recipes(&recipe_for),
             None => Mansions::Campaign,
         },

@@ -17,6 +17,27 @@ use super::params::ParamSpec;
 use super::{Generator, campaign};
 use crate::model::{Level, OriginKind};
 
+/// One mansion of a game's exact stream ([`Declare::EXACT`]) with its draws step by step, each step's
+/// name with the mansion's cumulative draws at its end (as the game's vectors count them).
+#[derive(Clone, Debug)]
+pub struct ExactMansion {
+    /// The mansion.
+    pub level: Level,
+    /// Each generation step's name with this mansion's cumulative draws at its end.
+    pub draws_by_step: Vec<(&'static str, u64)>,
+}
+
+/// A game's exact stream: the mansions of a game seed exactly as the game draws them from its one
+/// stream, each after all the draws of the ones before it.
+#[derive(Clone, Copy, Debug)]
+pub struct ExactStream {
+    /// Why a game seed has no exact run (a seed the stream's state cannot hold), checked without
+    /// drawing.
+    pub check_seed: fn(game_seed: u64) -> Result<(), String>,
+    /// Mansions `0..=last` of a game seed that passes [`ExactStream::check_seed`].
+    pub mansions: fn(game_seed: u64, last: u32) -> Result<Vec<ExactMansion>, String>,
+}
+
 /// A generator's declaration: everything the rest of the program needs to know about it, written once
 /// in the generator's folder.
 pub trait Declare: Send + Sync + 'static {
@@ -36,6 +57,10 @@ pub trait Declare: Send + Sync + 'static {
     /// Whether the mansions of a game seed are the campaign's own (the survey then builds them as the
     /// campaign plans them, which is faster and gives the same levels).
     const CAMPAIGN: bool = false;
+    /// The exact stream of the game this generator re-implements, where the game draws a whole run
+    /// from one stream: an exact recipe ([`Recipe::exact`](super::recipe::Recipe::exact)) is built
+    /// from it.
+    const EXACT: Option<ExactStream> = None;
 
     /// The parameters a new document of this generator starts from.
     fn defaults() -> Self::Params;
@@ -101,6 +126,8 @@ pub trait GeneratorKind: Send + Sync {
     fn follows_campaign(&self) -> bool;
     /// [`Declare::ROOMS`].
     fn rooms(&self) -> OriginKind;
+    /// [`Declare::EXACT`].
+    fn exact_stream(&self) -> Option<ExactStream>;
     /// See [`Declare::check_level`].
     fn check_level(&self, level: &Level) -> Result<(), String>;
     /// See [`Declare::game_hash`].
@@ -155,6 +182,9 @@ impl<D: Declare> GeneratorKind for Kind<D> {
     }
     fn rooms(&self) -> OriginKind {
         D::ROOMS
+    }
+    fn exact_stream(&self) -> Option<ExactStream> {
+        D::EXACT
     }
     fn check_level(&self, level: &Level) -> Result<(), String> {
         D::check_level(level)

@@ -31,9 +31,10 @@ pub trait Game: Send + Sync {
     fn daily(&self, _date: Date) -> Option<Run> {
         None
     }
-    /// Whether the game names one mansion by its level's own seed string ([`Game::level_seed`]).
-    fn has_level_seeds(&self) -> bool {
-        false
+    /// How the game names one mansion by its level's own seed string ([`Game::level_seed`]), for a
+    /// game that does: what the editor's dialog says and asks.
+    fn level_seeds(&self) -> Option<LevelSeeds> {
+        None
     }
     /// The mansion a level's own seed string names, for a game that has them: the generator's default
     /// parameters with `params` (`NAME=VALUE`, what the string does not hold) applied, and what the
@@ -43,7 +44,12 @@ pub trait Game: Send + Sync {
         &self,
         _text: &str,
         _params: &[(String, String)],
-    ) -> Option<Result<Recipe, String>> {
+    ) -> Option<Result<Mansion, String>> {
+        None
+    }
+    /// The level seed string of `recipe`'s mansion, when it is one of this game's that a string names
+    /// (the dialog opens on it, so a designer can read it off).
+    fn level_seed_of(&self, _recipe: &Recipe) -> Option<String> {
         None
     }
     /// Whether the game has an exact stream ([`Game::exact`]).
@@ -55,6 +61,18 @@ pub trait Game: Send + Sync {
     fn exact(&self, _seed: &str) -> Option<Result<Run, String>> {
         None
     }
+}
+
+/// What a game's level seed strings are, for the dialog that asks for one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LevelSeeds {
+    /// One sentence on what the string names and what the other fields add.
+    pub about: &'static str,
+    /// An example string, the field's hint.
+    pub hint: &'static str,
+    /// The generator's parameters the string does not hold, which the dialog asks for with the
+    /// generator's own fields (its parameter specs).
+    pub params: &'static [&'static str],
 }
 
 /// A run of a game: the mansions a player meets one after the other.

@@ -4,7 +4,6 @@ pub mod build;
 pub mod campaign;
 pub mod date;
 pub mod declare;
-pub mod exact;
 pub mod figures;
 pub mod game;
 pub mod games;

@@ -1,16 +1,16 @@
 //! A recipe: everything (besides locks and hand edits) that determines a level — the generator with its
 //! parameters, the level number, the seed and the step re-rolls. Presets and documents store recipes.
 //!
-//! An exact recipe ([`Recipe::exact_level`]) is a mansion of the exact 2023 mode ([`super::exact`]): its
-//! seed is the game seed, its plan and every step come from the game's one stream, so it has no re-rolls
-//! and keeps no locks; a regeneration turns it into the campaign's normal recipe of the same mansion
-//! ([`Recipe::normal`]).
+//! An exact recipe ([`Recipe::exact`]) is a mansion of a game's exact stream, for a generator that
+//! declares one ([`Declare::EXACT`](super::declare::Declare::EXACT)): its seed is the game seed, and the
+//! mansion comes from the game's one stream, so it has no re-rolls and keeps no locks; a regeneration
+//! turns it into the campaign's normal recipe of the same mansion ([`Recipe::normal`]).
 
-use super::declare::Declare;
 pub use super::declare::GeneratorParams;
+use super::declare::{Declare, ExactMansion, ExactStream, GeneratorKind};
 use super::figures::GeneratorFigures;
 use super::siheyuan::declaration::Declaration as SiheyuanDeclaration;
-use super::{GenerateError, Request, Rerolls, campaign, exact};
+use super::{GenerateError, Request, Rerolls, campaign};
 use crate::model::Level;
 
 /// Everything but locks and edits that makes a level.
@@ -24,8 +24,8 @@ pub struct Recipe {
     pub seed: u64,
     /// How often each late step was re-rolled since the seed was drawn.
     pub rerolls: Rerolls,
-    /// The exact 2023 mode: `seed` is then the game seed (at most 32 bits), `generator` the siheyuan's
-    /// plan of that game and level, and `rerolls` zero.
+    /// Built from the generator's exact stream ([`Recipe::exact`]): `seed` is then the game seed,
+    /// `generator` the campaign's parameters of that game and level, and `rerolls` zero.
     pub exact: bool,
 }
 
@@ -101,19 +101,23 @@ impl Recipe {
         }
     }
 
-    /// Mansion `level` of game `game_seed` in the exact 2023 mode.
+    /// Mansion `level` of game `game_seed` from the exact stream of `kind`'s game: the campaign's recipe
+    /// of that mansion, keyed by the game seed itself; `None` when the game has no exact stream.
     ///
     /// # Examples
     ///
-    /// An exact recipe is keyed by the game seed itself and builds the mansion the original game draws
-    /// from one mulberry32 stream; [`Recipe::normal`] gives the same mansion's normal-mode recipe, and a
-    /// seed past 32 bits is refused:
+    /// The siheyuan's game, Lurk Leap Loot 2023, draws a whole run from one mulberry32 stream;
+    /// [`Recipe::normal`] gives the same mansion's normal-mode recipe, a seed past 32 bits is refused,
+    /// and a generator without an exact stream has no exact recipe:
     ///
     /// ```
     /// use mansion_forge::generate::recipe::Recipe;
-    /// use mansion_forge::generate::{GenerateError, exact};
+    /// use mansion_forge::generate::siheyuan::exact;
+    /// use mansion_forge::generate::{GenerateError, registry};
     ///
-    /// let recipe = Recipe::exact_level(1, 2);
+    /// let siheyuan = registry::find("siheyuan").expect("built in");
+    /// let recipe = Recipe::exact(siheyuan, 1, 2).expect("an exact stream");
+    /// assert_eq!(recipe, Recipe::exact_level(1, 2));
     /// assert!(recipe.exact);
     /// assert_eq!((recipe.seed, recipe.level), (1, 2));
     /// assert!(recipe.check().is_ok());
@@ -129,9 +133,22 @@ impl Recipe {
     /// let too_big = Recipe { seed: 1 << 40, ..recipe };
     /// assert!(matches!(too_big.build(), Err(GenerateError::Exact(_))));
     /// assert!(too_big.check().is_err());
+    ///
+    /// let rogue_grid = registry::find("rogue_grid").expect("built in");
+    /// assert_eq!(Recipe::exact(rogue_grid, 1, 2), None);
     /// ```
+    pub fn exact(kind: &dyn GeneratorKind, game_seed: u64, level: u32) -> Option<Self> {
+        kind.exact_stream()?;
+        Some(Recipe {
+            seed: game_seed,
+            exact: true,
+            ..Recipe::for_game(&kind.defaults(), game_seed, level)
+        })
+    }
+
+    /// Mansion `level` of game `game_seed` in the exact 2023 mode: [`Recipe::exact`] of the campaign's
+    /// generator, the siheyuan (as [`Recipe::campaign_level`] is its campaign mansion).
     pub fn exact_level(game_seed: u32, level: u32) -> Self {
-        let level = level.min(campaign::LEVELS as u32 - 1);
         Recipe {
             seed: u64::from(game_seed),
             exact: true,
@@ -144,7 +161,7 @@ impl Recipe {
     #[must_use]
     pub fn normal(&self) -> Self {
         if self.exact {
-            Recipe::campaign_level(self.seed, self.level)
+            Recipe::for_game(&self.generator.kind().defaults(), self.seed, self.level)
         } else {
             self.clone()
         }
@@ -157,19 +174,34 @@ impl Recipe {
             return Err(format!("level {} is not 0–9", self.level));
         }
         self.generator.check()?;
-        if self.exact && *self != Recipe::exact_level(self.exact_game_seed()?, self.level) {
-            return Err(
-                "an exact 2023 recipe is the siheyuan campaign mansion of its game, without re-rolls"
-                    .to_string(),
-            );
+        if self.exact {
+            (self.exact_stream()?.check_seed)(self.seed)?;
+            let kind = self.generator.kind();
+            if Recipe::exact(kind, self.seed, self.level).as_ref() != Some(self) {
+                return Err(format!(
+                    "an exact recipe is the {} campaign mansion of its game, without re-rolls",
+                    kind.id()
+                ));
+            }
         }
         Ok(())
     }
 
-    /// The game seed of an exact recipe, which must fit mulberry32's 32-bit state.
-    fn exact_game_seed(&self) -> Result<u32, String> {
-        u32::try_from(self.seed)
-            .map_err(|_| format!("exact 2023 game seed {} is above {}", self.seed, u32::MAX))
+    /// The exact stream of an exact recipe's generator.
+    fn exact_stream(&self) -> Result<ExactStream, String> {
+        let kind = self.generator.kind();
+        kind.exact_stream()
+            .ok_or_else(|| format!("the {} generator has no exact stream", kind.id()))
+    }
+
+    /// Mansions `0..=level` of an exact recipe's game, from its generator's exact stream.
+    fn exact_mansions(&self) -> Result<Vec<ExactMansion>, String> {
+        let stream = self.exact_stream()?;
+        (stream.check_seed)(self.seed)?;
+        if self.level as usize >= campaign::LEVELS {
+            return Err(format!("no level {}", self.level));
+        }
+        (stream.mansions)(self.seed, self.level)
     }
 
     /// The request this recipe makes of its generator: no locks (a preset's locks go through
@@ -188,8 +220,9 @@ impl Recipe {
     /// its own start as the 2023 vectors count them (the plan's and the earlier levels' come before).
     pub fn draw_trace(&self) -> Option<Vec<(&'static str, u64)>> {
         if self.exact {
-            let game = self.exact_game_seed().ok()?;
-            return exact::game_levels(game, self.level)
+            return self
+                .exact_mansions()
+                .ok()?
                 .pop()
                 .map(|mansion| mansion.draws_by_step);
         }
@@ -220,9 +253,12 @@ impl Recipe {
     pub fn build(&self) -> Result<Level, GenerateError> {
         if self.exact {
             return self
-                .exact_game_seed()
-                .and_then(|game| {
-                    exact::level(game, self.level).ok_or_else(|| format!("no level {}", self.level))
+                .exact_mansions()
+                .and_then(|mut mansions| {
+                    mansions
+                        .pop()
+                        .map(|mansion| mansion.level)
+                        .ok_or_else(|| format!("no level {}", self.level))
                 })
                 .map_err(GenerateError::Exact);
         }

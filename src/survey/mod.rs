@@ -15,9 +15,10 @@ use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::analysis::stats::level_stats;
+use crate::generate::declare::ExactStream;
 pub use crate::generate::figures::GeneratorFigures;
 use crate::generate::recipe::Recipe;
-use crate::generate::{campaign, exact, registry};
+use crate::generate::{campaign, registry};
 use crate::model::Level;
 use crate::play::rule_sets;
 
@@ -32,23 +33,13 @@ const GAMES_PER_CHUNK: u64 = 4;
 const GAMES_AHEAD_PER_THREAD: u64 = 16;
 
 /// The exact mode's game seed: mulberry32's state is 32 bits.
-fn exact_game_seed(seed: u64) -> Result<u32, String> {
-    u32::try_from(seed).map_err(|_| {
-        format!(
-            "game {seed} has no exact 2023 mansions (seeds 0…{})",
-            u32::MAX
-        )
-    })
-}
-
 /// Which mansions a survey builds: the campaign's, or recipes from a function of (game seed, level).
 #[derive(Clone, Copy)]
 pub enum Mansions<'a> {
     /// The campaign's siheyuan mansions, built as the campaign plans them.
     Campaign,
-    /// The exact 2023 mode's mansions ([`crate::generate::exact`]): each game drawn whole from its one
-    /// stream; game seeds must fit in 32 bits.
-    Exact,
+    /// A game's exact mansions ([`ExactStream`]): each game drawn whole from its one stream.
+    Exact(ExactStream),
     /// Another generator or other parameters: the recipe of each (game seed, level), or why not.
     Recipes(&'a (dyn Fn(u64, u32) -> Result<Recipe, String> + Sync)),
 }
@@ -89,10 +80,15 @@ impl Survey<'_> {
     pub fn line(&self, seed: u64, level: u32) -> Result<Line, String> {
         match self.mansions {
             Mansions::Campaign => self.campaign_line(&campaign::plan(seed), level),
-            Mansions::Exact => {
-                let built = exact::level(exact_game_seed(seed)?, level)
+            Mansions::Exact(stream) => {
+                (stream.check_seed)(seed)?;
+                if level as usize >= campaign::LEVELS {
+                    return Err(format!("a campaign has no level {level}"));
+                }
+                let built = (stream.mansions)(seed, level)?
+                    .pop()
                     .ok_or_else(|| format!("a campaign has no level {level}"))?;
-                Ok(self.measure(&built, seed, GeneratorFigures::default()))
+                Ok(self.measure(&built.level, seed, GeneratorFigures::default()))
             }
             Mansions::Recipes(recipe_for) => {
                 let recipe = recipe_for(seed, level)?;
@@ -139,10 +135,13 @@ impl Survey<'_> {
                     .map(|level| self.campaign_line(&plan, level))
                     .collect()
             }
-            Mansions::Exact => Ok(exact::game(exact_game_seed(seed)?)
-                .iter()
-                .map(|built| self.measure(built, seed, GeneratorFigures::default()))
-                .collect()),
+            Mansions::Exact(stream) => {
+                (stream.check_seed)(seed)?;
+                Ok((stream.mansions)(seed, campaign::LEVELS as u32 - 1)?
+                    .iter()
+                    .map(|built| self.measure(&built.level, seed, GeneratorFigures::default()))
+                    .collect())
+            }
             Mansions::Recipes(_) => levels.map(|level| self.line(seed, level)).collect(),
         }
     }

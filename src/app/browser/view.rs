@@ -10,6 +10,8 @@ use egui::{ColorImage, Context, TextureHandle, TextureOptions, Ui};
 use crate::app::browser::histogram::{self, Histogram};
 use crate::app::browser::search::{Batch, Browser, Criterion};
 use crate::app::commands::command::Command;
+use crate::app::panel::Panel;
+use crate::app::state::EditorState;
 use crate::app::panels::describe;
 
 /// Thumbnails per row, and their width in points.
@@ -17,32 +19,6 @@ const COLUMNS: usize = 4;
 const THUMB_WIDTH: f32 = 150.0;
 
 impl Browser {
-    /// The seed browser window, when open.
-    pub fn window(&mut self, ctx: &Context, commands: &mut Vec<Command>) {
-        if !self.open {
-            return;
-        }
-        self.poll();
-        if self.running() {
-            ctx.request_repaint_after(std::time::Duration::from_millis(50));
-        }
-        let mut open = true;
-        egui::Window::new("Seed browser")
-            .open(&mut open)
-            .default_pos([280.0, 40.0])
-            .default_size([680.0, 860.0])
-            .vscroll(true)
-            .show(ctx, |ui| {
-                search_row(ui, self, commands);
-                ui.separator();
-                criteria(ui, self);
-                ui.separator();
-                results(ui, self, commands);
-            });
-        if !open {
-            commands.push(Command::ToggleBrowser);
-        }
-    }
 }
 
 fn search_row(ui: &mut Ui, browser: &mut Browser, commands: &mut Vec<Command>) {
@@ -214,4 +190,34 @@ fn upload(ctx: &Context, name: &str, picture: &image::RgbaImage) -> TextureHandl
     let size = [picture.width() as usize, picture.height() as usize];
     let image = ColorImage::from_rgba_unmultiplied(size, picture.as_raw());
     ctx.load_texture(name, image, TextureOptions::LINEAR)
+}
+
+impl Panel for Browser {
+    /// The seed browser window, when open.
+    fn ui(&mut self, ui: &mut Ui, _: &EditorState, commands: &mut Vec<Command>) {
+        let ctx = &ui.ctx().clone();
+        if !self.open {
+            return;
+        }
+        self.poll();
+        if self.running() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        let mut open = true;
+        egui::Window::new("Seed browser")
+            .open(&mut open)
+            .default_pos([280.0, 40.0])
+            .default_size([680.0, 860.0])
+            .vscroll(true)
+            .show(ctx, |ui| {
+                search_row(ui, self, commands);
+                ui.separator();
+                criteria(ui, self);
+                ui.separator();
+                results(ui, self, commands);
+            });
+        if !open {
+            commands.push(Command::ToggleBrowser);
+        }
+    }
 }

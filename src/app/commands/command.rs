@@ -44,10 +44,10 @@ impl Overlay {
     }
 }
 
-/// A user action. `CommandKind` (its kinds, without their values) lets [`Command::reach`] place
-/// every kind.
+/// A user action with the values it needs. [`Action`] (its fieldless kinds, listed by `EnumIter`) lets
+/// [`Command::reach`] place every kind.
 #[derive(Clone, Debug, PartialEq, strum::EnumDiscriminants)]
-#[strum_discriminants(name(CommandKind), derive(strum::EnumIter))]
+#[strum_discriminants(name(Action), derive(strum::EnumIter))]
 pub enum Command {
     /// Show or hide one analysis overlay (keys 1–6).
     ToggleOverlay(Overlay),
@@ -102,8 +102,8 @@ pub enum Command {
     Open,
     /// Ask for a date and open that day's daily run of a game (File ▸ Open daily run…).
     AskDailyRun,
-    /// Ask for a level's seed string, level type and loot, and open that mansion of the 2025 game
-    /// (File ▸ Open 2025 level by seed…).
+    /// Ask for a level's seed string and what the game's plan adds to it, and open that mansion of a
+    /// game with level seeds (File ▸ Open level by seed…).
     AskLevelSeed,
     /// Ask for a game and its seed and open that run (File ▸ Open game run…).
     AskRun,
@@ -256,7 +256,7 @@ impl Command {
             Command::New => "New".to_string(),
             Command::Open => "Open…".to_string(),
             Command::AskDailyRun => "Open daily run…".to_string(),
-            Command::AskLevelSeed => "Open 2025 level by seed…".to_string(),
+            Command::AskLevelSeed => "Open level by seed…".to_string(),
             Command::AskRun => "Open game run…".to_string(),
             Command::OpenDailyRun { date, .. } => format!("Daily run of {date}"),
             Command::OpenRun { seed, .. } => format!("Run '{}'", quote(seed)),
@@ -394,8 +394,8 @@ impl Command {
                  player of the day met them"
             }
             Command::AskLevelSeed => {
-                "Open one mansion of the 2025 game by the seed string the game gives its level \
-                 ('lvl' + level + u), with the level type and loot of the game's plan"
+                "Open one mansion of a game by the seed string the game gives its level (the 2025 \
+                 game's 'lvl' + level + u), with what the game's plan adds to it"
             }
             Command::AskRun => {
                 "Open a run of a game by its game seed, as the game seeds it: its ten mansions"

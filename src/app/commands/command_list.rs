@@ -5,7 +5,7 @@
 //! [`Command::reach`] says where — its match lists every kind of command, so a new command does not
 //! compile until it has been placed, and a test checks that every listed kind is in the palette.
 
-use crate::app::commands::command::{Command, CommandKind};
+use crate::app::commands::command::{Command, Action};
 use crate::app::commands::menus;
 
 /// Where a designer finds a kind of command.
@@ -47,8 +47,8 @@ impl Command {
     }
 
     /// Where a designer finds commands of this kind.
-    pub fn reach(kind: CommandKind) -> Reach {
-        use CommandKind as K;
+    pub fn reach(kind: Action) -> Reach {
+        use Action as K;
         match kind {
             K::ToggleOverlay
             | K::ToggleLayer
@@ -135,14 +135,14 @@ mod tests {
 
     use super::*;
 
-    fn kind_of(command: &Command) -> CommandKind {
-        CommandKind::from(command)
+    fn kind_of(command: &Command) -> Action {
+        Action::from(command)
     }
 
     #[test]
     fn every_listed_kind_is_in_the_list_and_the_rest_are_not() {
         let listed = Command::listed();
-        for kind in CommandKind::iter() {
+        for kind in Action::iter() {
             let in_list = listed.iter().any(|c| kind_of(c) == kind);
             match Command::reach(kind) {
                 Reach::Listed => assert!(in_list, "{kind:?} is not listed"),

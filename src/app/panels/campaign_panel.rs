@@ -8,6 +8,7 @@ use egui::{RichText, Ui};
 
 use crate::app::commands::command::Command;
 use crate::app::commands::pending::{Pending, Replacement};
+use crate::app::panel::Panel;
 use crate::app::panels::widgets::command_button;
 use crate::app::state::{EditorState, MessageKind, Source};
 use crate::generate::campaign;
@@ -128,8 +129,16 @@ impl CampaignPanel {
             .position(|mansion| mansion.recipe == state.doc.recipe)
     }
 
+}
+
+/// The mansion number the slider shows, Regenerate reopens and Random seed keeps: the document's level.
+pub fn campaign_level(state: &EditorState) -> u32 {
+    state.doc.recipe.level.min(campaign::LEVELS as u32 - 1)
+}
+
+impl Panel for CampaignPanel {
     /// Level, seed, regenerate and the campaign list.
-    pub fn ui(&mut self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+    fn ui(&mut self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
         ui.heading("Campaign");
         let mut level = campaign_level(state);
         let slider = ui.add(egui::Slider::new(&mut level, 0..=9).text("Level"));
@@ -176,9 +185,4 @@ impl CampaignPanel {
             }
         }
     }
-}
-
-/// The mansion number the slider shows, Regenerate reopens and Random seed keeps: the document's level.
-pub fn campaign_level(state: &EditorState) -> u32 {
-    state.doc.recipe.level.min(campaign::LEVELS as u32 - 1)
 }

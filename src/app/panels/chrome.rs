@@ -180,7 +180,14 @@ pub fn legends(
             for overlay in shown {
                 ui.label(RichText::new(overlay.label()).strong());
                 ui.indent(overlay.name(), |ui| {
-                    legend::overlay(ui, overlay, state, commands);
+                    match overlay {
+                        Overlay::Sight => stealth_panels::sight_legend(ui, state, commands),
+                        Overlay::Routes => stealth_panels::routes_legend(ui, state, commands),
+                        Overlay::RoomGraph
+                        | Overlay::Distances
+                        | Overlay::Loot
+                        | Overlay::Patrols => legend::overlay(ui, overlay, state),
+                    }
                 });
             }
             if timeline_open {
@@ -438,7 +445,7 @@ pub fn status_bar(ui: &mut Ui, state: &EditorState) {
         .on_hover_text(rule_sets::of_level(level).about());
         if state.analysing() {
             ui.spinner();
-            ui.weak(stealth_panels::ANALYSING);
+            ui.weak(describe::ANALYSING);
         }
     });
     // The row is there with or without a message, so the map does not resize as messages come and go.

@@ -1,5 +1,7 @@
-//! Human-readable names of model values, shared by the hover tooltip, the inspector and the legends.
+//! Human-readable names of model values and analysis results, shared by the hover tooltip, the inspector,
+//! the legends, the timeline and the status bar.
 
+use crate::analysis::stealth::{LootRoute, NoRoute};
 use crate::model::{Axis, Dir, ItemKind, Level, StationKind, StationRole, Terrain};
 
 fn axis_name(axis: Axis) -> &'static str {
@@ -157,4 +159,25 @@ pub fn figure(key: &str) -> String {
 /// missing glyph is an error, so "→" becomes "->".
 pub fn drawable(label: &str) -> String {
     label.replace('→', "->")
+}
+
+/// The words for a stealth analysis still under way, in the legends, the timeline and the status bar.
+pub const ANALYSING: &str = "analysing how the mansion plays…";
+
+/// One loot item's route in words.
+pub fn route_text(route: &LootRoute, horizon: usize) -> String {
+    match (&route.route, route.ghost) {
+        (Some(_), true) => format!("ghost route, {} turns", route.turns().unwrap_or(0)),
+        (Some(r), false) => format!(
+            "no ghost route; least-noticed route {} turns, noticed in {} turns{}",
+            route.turns().unwrap_or(0),
+            r.watched_steps,
+            if route.unchased {
+                ", and the game plays it without a chase"
+            } else {
+                ""
+            }
+        ),
+        (None, _) => route.no_route.unwrap_or(NoRoute::NoneWithin).words(horizon),
+    }
 }

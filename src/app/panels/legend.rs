@@ -6,8 +6,6 @@
 use egui::{Color32, CornerRadius, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, pos2, vec2};
 
 use crate::analysis::LootClass;
-use crate::app::commands::command::Command;
-use crate::app::panels::stealth_panels;
 use crate::app::panels::widgets::{SAMPLE, row, swatch};
 use crate::app::state::{EditorState, Overlay};
 use crate::model::{ItemKind, LockOrigin, RoomKind, StationRole};
@@ -50,15 +48,15 @@ fn line(ui: &mut Ui, stroke: Stroke, dashed: bool, text: &str) {
     });
 }
 
-/// The legend of one overlay, with its figures for the current level.
-pub fn overlay(ui: &mut Ui, overlay: Overlay, state: &EditorState, commands: &mut Vec<Command>) {
+/// The legend of one overlay of the level's structure, with its figures for the current level; the
+/// stealth overlays' legends are the stealth panels' (`stealth_panels`).
+pub fn overlay(ui: &mut Ui, overlay: Overlay, state: &EditorState) {
     match overlay {
         Overlay::RoomGraph => room_graph(ui, state),
         Overlay::Distances => distances(ui, state),
         Overlay::Loot => loot(ui, state),
         Overlay::Patrols => patrols(ui, state),
-        Overlay::Sight => stealth_panels::sight_legend(ui, state, commands),
-        Overlay::Routes => stealth_panels::routes_legend(ui, state, commands),
+        Overlay::Sight | Overlay::Routes => {}
     }
 }
 

@@ -1,35 +1,101 @@
-//! File ▸ Open 2025 level by seed…: one mansion of the 2025 game from the seed string the game gives its
-//! level (`'lvl' + level + u`, the command line's `--level-seed`). The string holds the level number and
-//! the level's stream; the level type and loot come from the game's plan, which the string does not
-//! hold, so the dialog asks for them, and shows the room grid the game draws from the string for that
-//! type before anything opens. Opening goes through the replacement prompt, as every new document does.
+//! File ▸ Open level by seed…: one mansion of a game by the seed string the game gives its level (the
+//! command line's `--level-seed`). The game says what its strings are and which of its generator's
+//! parameters a string does not hold ([`LevelSeeds`]); the dialog asks for those with the generator's
+//! own fields and shows what the game makes of them before anything opens. Opening goes through the
+//! replacement prompt, as every new document does. Nothing here names a game.
 
-use egui::{Context, Ui};
+use egui::Ui;
 
 use crate::app::commands::command::Command;
+use crate::app::panel::Panel;
+use crate::app::panels::param_fields::{FieldValue, param_widget, spec_help};
 use crate::app::panels::widgets::dialog_window;
-use crate::app::state::EditorState;
-use crate::generate::lll2025::declaration::{Declaration, Lll2025Params, recipe_of};
-use crate::generate::lll2025::plan::{LevelType, PlanEntry, level_seed_entry, level_seed_string};
-
-/// The level types the dialog offers, in the game's order.
-const LEVEL_TYPES: [LevelType; 4] = [
-    LevelType::Manor,
-    LevelType::ManorRed,
-    LevelType::Mansion,
-    LevelType::Fortress,
-];
-
-/// The largest loot the dialog offers: the generator's own bound.
-const MAX_LOOT: u32 = 100;
+use crate::app::state::{EditorState, MessageKind};
+use crate::generate::game::{Game, LevelSeeds, Mansion};
+use crate::generate::games;
+use crate::generate::params::ParamSpec;
+use crate::generate::registry;
 
 /// What the dialog holds while open.
-#[derive(Clone, Debug)]
 struct Asked {
+    /// The game whose level seeds are asked for.
+    game: &'static dyn Game,
+    /// What the game's strings are.
+    seeds: LevelSeeds,
     /// The seed string as typed.
     seed: String,
-    level_type: LevelType,
-    loot: u32,
+    /// The generator's parameters the string does not hold, each with its spec.
+    fields: Vec<(&'static ParamSpec, FieldValue)>,
+    /// What the game makes of the seed and fields, with the text it was made from (made again only
+    /// when that text changes).
+    outcome: Option<(Vec<String>, Result<Mansion, String>)>,
+}
+
+impl Asked {
+    /// The dialog on `game`'s strings, filled from the document's recipe when it is a mansion a string
+    /// of the game names (so the string can be read off), else from the generator's defaults.
+    fn new(game: &'static dyn Game, seeds: LevelSeeds, state: &EditorState) -> Option<Self> {
+        let kind = registry::find(game.generator())?;
+        let recipe = &state.doc.recipe;
+        let own = (recipe.generator.id() == kind.id())
+            .then(|| game.level_seed_of(recipe))
+            .flatten();
+        let json = match own {
+            Some(_) => recipe.generator.to_json(),
+            None => kind.defaults().to_json(),
+        };
+        let fields = seeds
+            .params
+            .iter()
+            .filter_map(|name| kind.params().iter().find(|spec| spec.name == *name))
+            .map(|spec| (spec, FieldValue::read(spec, json.get(spec.name))))
+            .collect();
+        Some(Asked {
+            game,
+            seeds,
+            seed: own.unwrap_or_default(),
+            fields,
+            outcome: None,
+        })
+    }
+
+    /// The seed and every field as text: what the outcome is made from.
+    fn inputs(&self) -> Vec<String> {
+        std::iter::once(self.seed.clone())
+            .chain(self.fields.iter().map(|(_, value)| value.text()))
+            .collect()
+    }
+
+    /// What the game makes of the seed and fields as they are now.
+    fn outcome(&mut self) -> &Result<Mansion, String> {
+        let inputs = self.inputs();
+        if self
+            .outcome
+            .as_ref()
+            .is_some_and(|(made_from, _)| *made_from != inputs)
+        {
+            self.outcome = None;
+        }
+        let Asked {
+            game,
+            seed,
+            fields,
+            outcome,
+            ..
+        } = self;
+        &outcome
+            .get_or_insert_with(|| {
+                let params: Vec<(String, String)> = fields
+                    .iter()
+                    .map(|(spec, value)| (spec.name.to_string(), value.text()))
+                    .collect();
+                let made = game
+                    .level_seed(seed, &params)
+                    .unwrap_or_else(|| Err(format!("{} has no level seeds", game.label())));
+                (inputs, made)
+            })
+            .1
+    }
 }
 
 /// The dialog, while open.
@@ -39,106 +105,80 @@ pub struct LevelSeedPanel {
 }
 
 impl LevelSeedPanel {
-    /// Opens the dialog on the mansion shown when it is a 2025 one (its seed string, type and loot, so
-    /// the string can be read off and copied), else on an empty field.
-    pub fn ask(&mut self, state: &EditorState) {
-        let recipe = &state.doc.recipe;
-        self.asked = Some(match recipe.generator.get::<Declaration>() {
-            Some(params) if params.layout_seed.is_none() => Asked {
-                seed: level_seed_string(recipe.level, recipe.seed),
-                level_type: params.level_type,
-                loot: params.loot,
-            },
-            _ => {
-                let defaults = Lll2025Params::default();
-                Asked {
-                    seed: String::new(),
-                    level_type: defaults.level_type,
-                    loot: defaults.loot,
-                }
-            }
-        });
-    }
-
-    /// The dialog, while open: the seed field, the level type and loot, what the game makes of them,
-    /// Open and Cancel.
-    pub fn dialog(&mut self, ctx: &Context, commands: &mut Vec<Command>) {
-        let Some(asked) = self.asked.as_mut() else {
+    /// Opens the dialog for the first game with level seeds, on the mansion shown when a string of that
+    /// game names it; says so when no game has level seeds.
+    pub fn ask(&mut self, state: &mut EditorState) {
+        let Some(game) = games::first_that(|g| g.level_seeds().is_some()) else {
+            state.say(MessageKind::Error, "No game of this build has level seeds");
             return;
         };
-        let mut open = true;
-        let mut done = false;
-        dialog_window("Open 2025 level by seed", &mut open).show(ctx, |ui| {
-            done = fields(ui, asked, commands);
-        });
-        if !open || done {
-            self.asked = None;
-        }
+        self.asked = game
+            .level_seeds()
+            .and_then(|seeds| Asked::new(game, seeds, state));
     }
+
 }
 
 /// The dialog's body; true once Open or Cancel was pressed.
 fn fields(ui: &mut Ui, asked: &mut Asked, commands: &mut Vec<Command>) -> bool {
-    ui.label(
-        "A mansion of the 2025 game by its level's seed string; the game's plan adds the level \
-         type and loot.",
-    );
-    let entry = level_seed_entry(&asked.seed, asked.level_type, asked.loot);
+    ui.label(format!("{}: {}", asked.game.label(), asked.seeds.about));
     let mut open = false;
-    ui.horizontal(|ui| {
-        let label = ui.label("Level seed");
-        let field = egui::TextEdit::singleline(&mut asked.seed)
-            .hint_text("lvl10.3206486422043705")
-            .desired_width(220.0);
-        let field = ui.add(field).labelled_by(label.id);
-        open = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-    });
-    ui.horizontal(|ui| {
-        let label = ui.label("Level type");
-        egui::ComboBox::from_id_salt("level seed type")
-            .selected_text(asked.level_type.name())
-            .show_ui(ui, |ui| {
-                for level_type in LEVEL_TYPES {
-                    ui.selectable_value(&mut asked.level_type, level_type, level_type.name());
-                }
-            })
-            .response
-            .labelled_by(label.id);
-        let label = ui.label("Loot");
-        ui.add(egui::DragValue::new(&mut asked.loot).range(0..=MAX_LOOT))
-            .labelled_by(label.id);
-    });
-    match &entry {
-        Ok(entry) => {
-            ui.label(format!(
-                "Level {}: {}×{} rooms, {} loot",
-                entry.level, entry.rooms_x, entry.rooms_y, entry.loot
-            ));
+    egui::Grid::new("level seed fields")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let label = ui.label("Level seed");
+            let field = egui::TextEdit::singleline(&mut asked.seed)
+                .hint_text(asked.seeds.hint)
+                .desired_width(220.0);
+            let field = ui.add(field).labelled_by(label.id);
+            open = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            ui.end_row();
+            for (spec, value) in &mut asked.fields {
+                let label = ui.label(spec.label).on_hover_text(spec_help(spec));
+                ui.horizontal(|ui| param_widget(ui, spec, value, label.id));
+                ui.end_row();
+            }
+        });
+    let typed = !asked.seed.is_empty();
+    let outcome = asked.outcome();
+    match outcome {
+        Ok(mansion) => {
+            ui.label(&mansion.label);
         }
-        Err(why) if !asked.seed.is_empty() => {
+        Err(why) if typed => {
             ui.colored_label(ui.visuals().error_fg_color, why);
         }
         Err(_) => {}
     }
+    let ready = outcome.is_ok();
     let mut cancel = false;
     ui.horizontal(|ui| {
-        open |= ui
-            .add_enabled(entry.is_ok(), egui::Button::new("Open"))
-            .clicked();
+        open |= ui.add_enabled(ready, egui::Button::new("Open")).clicked();
         cancel = ui.button("Cancel").clicked();
     });
-    match entry {
-        Ok(entry) if open => {
-            push_open(&entry, commands);
+    match outcome {
+        Ok(mansion) if open => {
+            commands.push(Command::ApplyRecipe(mansion.recipe.clone()));
             true
         }
         _ => cancel,
     }
 }
 
-/// Asks to open the entry's mansion as a recipe of the 2025 generator.
-fn push_open(entry: &PlanEntry, commands: &mut Vec<Command>) {
-    if let Some(recipe) = recipe_of(entry) {
-        commands.push(Command::ApplyRecipe(recipe));
+impl Panel for LevelSeedPanel {
+    /// The dialog, while open: the game, the seed field, the other fields, what the game makes of
+    /// them, Open and Cancel.
+    fn ui(&mut self, ui: &mut Ui, _: &EditorState, commands: &mut Vec<Command>) {
+        let Some(asked) = self.asked.as_mut() else {
+            return;
+        };
+        let mut open = true;
+        let mut done = false;
+        dialog_window("Open level by seed", &mut open).show(ui.ctx(), |ui| {
+            done = fields(ui, asked, commands);
+        });
+        if !open || done {
+            self.asked = None;
+        }
     }
 }

@@ -9,6 +9,7 @@ pub(super) mod legend;
 pub(super) mod level_seed_panel;
 pub(super) mod lock_notes;
 pub(super) mod palette;
+pub(super) mod param_fields;
 pub(super) mod picker;
 pub(super) mod play_panel;
 pub(super) mod play_words;

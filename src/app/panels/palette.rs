@@ -3,9 +3,10 @@
 //! enum that builds the menus and reads the keys — so a command can never be missing from it or be
 //! named differently there. Typing a number (or "room 12") offers to go to that room.
 
-use egui::{Context, Id, Key, Modal, Modifiers, RichText, TextEdit};
+use egui::{Context, Id, Key, Modal, Modifiers, RichText, TextEdit, Ui};
 
 use crate::app::commands::command::Command;
+use crate::app::panel::Panel;
 use crate::app::state::EditorState;
 use crate::model::RoomId;
 
@@ -107,12 +108,6 @@ pub fn matches(state: &EditorState, query: &str) -> Vec<(Command, String)> {
 }
 
 impl Palette {
-    /// Draws the palette if it is open; the command chosen goes to `commands`.
-    pub fn ui(&mut self, ctx: &Context, state: &EditorState, commands: &mut Vec<Command>) {
-        if self.open {
-            self.modal(ctx, state, commands);
-        }
-    }
 
     fn modal(&mut self, ctx: &Context, state: &EditorState, commands: &mut Vec<Command>) {
         let found = matches(state, &self.query);
@@ -180,6 +175,15 @@ impl Palette {
             *palette = Palette::default();
         }
         commands.extend(chosen);
+    }
+}
+
+impl Panel for Palette {
+    /// Draws the palette if it is open; the command chosen goes to `commands`.
+    fn ui(&mut self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+        if self.open {
+            self.modal(ui.ctx(), state, commands);
+        }
     }
 }
 

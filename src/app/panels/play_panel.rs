@@ -14,6 +14,7 @@ use std::path::Path;
 use egui::Ui;
 
 use crate::app::commands::command::Command;
+use crate::app::panel::Panel;
 use crate::app::panels::play_words::{ending_text, event_text};
 use crate::app::panels::widgets::command_button;
 use crate::app::state::{EditorState, MessageKind};
@@ -455,9 +456,67 @@ impl PlayPanel {
 }
 
 impl PlayPanel {
+
+    /// The event log, newest first: the last [`LOG_LINES`] events.
+    fn event_log(&self, ui: &mut Ui) {
+        egui::ScrollArea::vertical()
+            .id_salt("play-log")
+            .max_height(150.0)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                let newest = self
+                    .log
+                    .iter()
+                    .rev()
+                    .flat_map(|r| r.events.iter().rev().map(|e| (r.turn, e)))
+                    .take(LOG_LINES);
+                let mut any = false;
+                for (turn, event) in newest {
+                    ui.label(event_text(turn, event));
+                    any = true;
+                }
+                if !any {
+                    ui.weak("Nothing has happened yet.");
+                }
+            });
+    }
+
+    /// The rules of the game under way and the choice of others: the level's own first, then every
+    /// rule set by name.
+    fn rules_choice(
+        &self,
+        ui: &mut Ui,
+        playing: &'static dyn RuleSet,
+        state: &EditorState,
+        commands: &mut Vec<Command>,
+    ) {
+        let own = rule_sets::of_level(state.level());
+        let mut chosen = self.rules;
+        egui::ComboBox::from_id_salt("play-rules")
+            .selected_text(format!("{} rules", playing.label()))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(
+                    &mut chosen,
+                    None,
+                    format!("The level's own ({})", own.label()),
+                );
+                for rules in rule_sets::all() {
+                    ui.selectable_value(&mut chosen, Some(rules.id()), rules.label())
+                        .on_hover_text(rules.about());
+                }
+            })
+            .response
+            .on_hover_text(Command::SetPlayRules(None).description());
+        if chosen != self.rules {
+            commands.push(Command::SetPlayRules(chosen));
+        }
+    }
+}
+
+impl Panel for PlayPanel {
     /// The panel: turn, health, loot, mapping and ending, the controls, and the event log, newest
     /// first.
-    pub fn ui(&self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+    fn ui(&mut self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
         let (Some(game), Some(s)) = (&self.game, self.status) else {
             return;
         };
@@ -540,60 +599,5 @@ impl PlayPanel {
                 self.event_log(ui);
             });
         });
-    }
-
-    /// The event log, newest first: the last [`LOG_LINES`] events.
-    fn event_log(&self, ui: &mut Ui) {
-        egui::ScrollArea::vertical()
-            .id_salt("play-log")
-            .max_height(150.0)
-            .auto_shrink([false, true])
-            .show(ui, |ui| {
-                let newest = self
-                    .log
-                    .iter()
-                    .rev()
-                    .flat_map(|r| r.events.iter().rev().map(|e| (r.turn, e)))
-                    .take(LOG_LINES);
-                let mut any = false;
-                for (turn, event) in newest {
-                    ui.label(event_text(turn, event));
-                    any = true;
-                }
-                if !any {
-                    ui.weak("Nothing has happened yet.");
-                }
-            });
-    }
-
-    /// The rules of the game under way and the choice of others: the level's own first, then every
-    /// rule set by name.
-    fn rules_choice(
-        &self,
-        ui: &mut Ui,
-        playing: &'static dyn RuleSet,
-        state: &EditorState,
-        commands: &mut Vec<Command>,
-    ) {
-        let own = rule_sets::of_level(state.level());
-        let mut chosen = self.rules;
-        egui::ComboBox::from_id_salt("play-rules")
-            .selected_text(format!("{} rules", playing.label()))
-            .show_ui(ui, |ui| {
-                ui.selectable_value(
-                    &mut chosen,
-                    None,
-                    format!("The level's own ({})", own.label()),
-                );
-                for rules in rule_sets::all() {
-                    ui.selectable_value(&mut chosen, Some(rules.id()), rules.label())
-                        .on_hover_text(rules.about());
-                }
-            })
-            .response
-            .on_hover_text(Command::SetPlayRules(None).description());
-        if chosen != self.rules {
-            commands.push(Command::SetPlayRules(chosen));
-        }
     }
 }

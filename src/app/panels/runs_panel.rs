@@ -9,6 +9,7 @@ use egui::{Context, RichText, Ui};
 
 use crate::app::commands::command::Command;
 use crate::app::commands::pending::{Pending, Replacement};
+use crate::app::panel::Panel;
 use crate::app::panels::widgets::dialog_window;
 use crate::app::state::{EditorState, MessageKind};
 use crate::generate::date::Date;
@@ -115,7 +116,7 @@ impl RunsPanel {
 
     /// The date dialog, while open: the game (when several have daily runs), a date field, Open and
     /// Cancel.
-    pub fn dialog(&mut self, ctx: &Context, commands: &mut Vec<Command>) {
+    fn dialog(&mut self, ctx: &Context, commands: &mut Vec<Command>) {
         let Some(asking) = self.dialog.as_mut() else {
             return;
         };
@@ -157,7 +158,7 @@ impl RunsPanel {
     }
 
     /// The game seed dialog, while open: the game, a text field, Open and Cancel.
-    pub fn seed_dialog(&mut self, ctx: &Context, commands: &mut Vec<Command>) {
+    fn seed_dialog(&mut self, ctx: &Context, commands: &mut Vec<Command>) {
         let Some(asking) = self.seed_dialog.as_mut() else {
             return;
         };
@@ -247,4 +248,13 @@ fn game_choice(ui: &mut Ui, chosen: &mut &'static str, kind: Runs) {
             .response
             .labelled_by(label.id);
     });
+}
+
+impl Panel for RunsPanel {
+    /// The date and game seed dialogs, each while open (the run's list is drawn in the Campaign
+    /// section, by [`RunsPanel::list`]).
+    fn ui(&mut self, ui: &mut Ui, _: &EditorState, commands: &mut Vec<Command>) {
+        self.dialog(ui.ctx(), commands);
+        self.seed_dialog(ui.ctx(), commands);
+    }
 }

@@ -4,8 +4,9 @@
 
 use egui::{Color32, CornerRadius, Mesh, RichText, Shape, Stroke, Ui, pos2, vec2};
 
-use crate::analysis::stealth::{self, LitMap, LootRoute, NoRoute, Stealth};
+use crate::analysis::stealth::{self, LitMap, LootRoute, Stealth};
 use crate::app::commands::command::Command;
+use crate::app::panels::describe;
 use crate::app::panels::widgets::{row, swatch};
 use crate::app::state::EditorState;
 use crate::model::RoomId;
@@ -89,14 +90,11 @@ fn percent(share: f64) -> String {
 /// What a stealth legend says while the analysis is still under way (or missing).
 fn not_yet(ui: &mut Ui, state: &EditorState) {
     if state.analysing() {
-        ui.weak(ANALYSING);
+        ui.weak(describe::ANALYSING);
     } else {
         ui.weak("No analysis of how this mansion plays.");
     }
 }
-
-/// The words for a stealth analysis still under way, in the legends, the timeline and the status bar.
-pub const ANALYSING: &str = "analysing how the mansion plays…";
 
 /// What the analysis simplifies under the rules it follows for the level.
 fn model_note(ui: &mut Ui, state: &EditorState) {
@@ -282,24 +280,6 @@ pub fn routes_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Comman
     model_note(ui, state);
 }
 
-/// One loot item's route in words.
-pub fn route_text(route: &LootRoute, horizon: usize) -> String {
-    match (&route.route, route.ghost) {
-        (Some(_), true) => format!("ghost route, {} turns", route.turns().unwrap_or(0)),
-        (Some(r), false) => format!(
-            "no ghost route; least-noticed route {} turns, noticed in {} turns{}",
-            route.turns().unwrap_or(0),
-            r.watched_steps,
-            if route.unchased {
-                ", and the game plays it without a chase"
-            } else {
-                ""
-            }
-        ),
-        (None, _) => route.no_route.unwrap_or(NoRoute::NoneWithin).words(horizon),
-    }
-}
-
 /// The selected room's stealth figures: its mean watched share, and each coin's route. Returns the
 /// loot item the pointer is on, if any.
 pub fn room_section(
@@ -330,7 +310,7 @@ pub fn room_section(
             .iter()
             .position(|e| e.cell == r.cell);
         let name = order.map_or("Loot".to_string(), |o| format!("Loot #{}", o + 1));
-        let text = format!("{name}: {}", route_text(r, stealth.horizon));
+        let text = format!("{name}: {}", describe::route_text(r, stealth.horizon));
         let colour = if r.ghost {
             palette::TEXT_GHOST_ROUTE
         } else {

@@ -9,6 +9,7 @@ use egui::Ui;
 
 use crate::analysis::stealth::Stealth;
 use crate::app::commands::command::Command;
+use crate::app::panel::Panel;
 use crate::app::panels::widgets::command_button;
 use crate::app::state::EditorState;
 use crate::paint::TimelineFrame;
@@ -114,13 +115,16 @@ impl Timeline {
 }
 
 impl Timeline {
+}
+
+impl Panel for Timeline {
     /// The timeline panel: turn slider, play/pause, steps and speed, and what the map shows at the turn.
-    pub fn ui(&self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+    fn ui(&mut self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
         let Some(stealth) = state.analysis.map.stealth.as_ref() else {
             if state.analysing() {
                 ui.weak(format!(
                     "Patrol timeline: {}",
-                    crate::app::panels::stealth_panels::ANALYSING
+                    crate::app::panels::describe::ANALYSING
                 ));
             } else {
                 ui.weak("No stealth analysis for this level.");

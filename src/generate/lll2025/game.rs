@@ -3,10 +3,10 @@
 //! `Daily YYYY/MM/DD`. Each mansion is a recipe of the 2025 generator, cell for cell the game's.
 
 use super::declaration::{Declaration, Lll2025Params, recipe_of};
-use super::plan::{PlanEntry, daily_run_of, game_plan, level_seed_entry};
+use super::plan::{PlanEntry, daily_run_of, game_plan, level_seed_entry, level_seed_string};
 use crate::generate::date::Date;
 use crate::generate::declare::GeneratorParams;
-use crate::generate::game::{Game, Mansion, Run};
+use crate::generate::game::{Game, LevelSeeds, Mansion, Run};
 use crate::generate::recipe::Recipe;
 use crate::model::limits::quote;
 
@@ -73,15 +73,41 @@ impl Game for Lll2025Game {
             seed: run.seed,
         })
     }
-    fn has_level_seeds(&self) -> bool {
-        true
+    fn level_seeds(&self) -> Option<LevelSeeds> {
+        Some(LevelSeeds {
+            about: "A mansion of the 2025 game by its level's seed string; the game's plan adds the \
+                    level type and loot.",
+            hint: "lvl10.3206486422043705",
+            params: &["level_type", "loot"],
+        })
     }
     fn level_seed(
         &self,
         text: &str,
         params: &[(String, String)],
-    ) -> Option<Result<Recipe, String>> {
-        Some(level_seed_recipe(text, params))
+    ) -> Option<Result<Mansion, String>> {
+        Some(level_seed_recipe(text, params).map(|recipe| {
+            let params = recipe
+                .generator
+                .get::<Declaration>()
+                .cloned()
+                .unwrap_or_default();
+            Mansion {
+                label: format!(
+                    "Level {}: {}×{} rooms, {} loot",
+                    recipe.level, params.rooms_x, params.rooms_y, params.loot
+                ),
+                grid: (params.rooms_x, params.rooms_y),
+                recipe,
+            }
+        }))
+    }
+    fn level_seed_of(&self, recipe: &Recipe) -> Option<String> {
+        recipe
+            .generator
+            .get::<Declaration>()
+            .filter(|params| params.layout_seed.is_none())
+            .map(|_| level_seed_string(recipe.level, recipe.seed))
     }
 }
 

@@ -4,7 +4,7 @@
 use super::Siheyuan;
 use crate::generate::Generator;
 use crate::generate::campaign;
-use crate::generate::declare::Declare;
+use crate::generate::declare::{Declare, ExactStream};
 use crate::generate::params::{ParamSpec, numeric};
 use crate::model::{Level, OriginKind, Plan};
 
@@ -30,6 +30,10 @@ impl Declare for Declaration {
         numeric("loot", 0.0, 100.0, "Coins in the mansion.").shown("Loot", "coins"),
     ];
     const CAMPAIGN: bool = true;
+    const EXACT: Option<ExactStream> = Some(ExactStream {
+        check_seed: super::exact::check_seed,
+        mansions: super::exact::mansions,
+    });
 
     fn defaults() -> Plan {
         Plan {

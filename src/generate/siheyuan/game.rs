@@ -1,6 +1,6 @@
 //! The 2023 game, *Lurk Leap Loot* as released for the 7DRL: its runs are ten siheyuan mansions of a
 //! numeric game seed, either as the campaign draws them (one stream per step, so locks and re-rolls
-//! work) or exactly as the original draws them from one stream (`generate::exact`).
+//! work) or exactly as the original draws them from one stream (`generate::siheyuan::exact`).
 
 use crate::generate::campaign::{self, LEVELS};
 use crate::generate::game::{Game, Mansion, Run};
@@ -94,7 +94,7 @@ impl Game for Lll2023Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::exact;
+    use crate::generate::siheyuan::exact;
 
     /// The exact run lists the plans its own stream draws, which are what its mansions are built from.
     #[test]

@@ -12,6 +12,7 @@
 pub mod declaration;
 pub mod doors;
 pub mod dressing;
+pub mod exact;
 pub mod game;
 pub mod layout;
 pub mod locks;
@@ -77,7 +78,7 @@ pub fn generate(plan: Plan, level_index: u32, seed: u64) -> Level {
 }
 
 /// Generates one mansion drawing every step from `stream` in the original's order, as the original draws
-/// from `Math.random` (the exact 2023 mode, [`crate::generate::exact`]); returns it with each step's
+/// from `Math.random` (the exact 2023 mode, [`exact`]); returns it with each step's
 /// name and the mansion's cumulative draws at its end. `seed` is only recorded in the level.
 pub fn generate_from(
     plan: Plan,

@@ -4,9 +4,10 @@
 //! levels 0, 1, … in order, so level `L` depends on every draw of the levels before it; nothing can be
 //! re-rolled or locked alone, which is what the normal mode's per-step streams are for.
 
-use super::campaign::{self, LEVELS};
-use super::rng::Stream;
-use super::siheyuan;
+use crate::generate::campaign::{self, LEVELS};
+use crate::generate::declare::ExactMansion;
+use crate::generate::rng::Stream;
+use crate::generate::siheyuan;
 use crate::model::{Level, Plan};
 
 /// One mansion of an exact game with the draw counts the vectors record, so a port can be checked step
@@ -47,6 +48,29 @@ pub fn game_levels(game_seed: u32, last: u32) -> Vec<ExactLevel> {
         });
     }
     out
+}
+
+/// The game seed as mulberry32's 32-bit state, or why it does not fit.
+fn state(game_seed: u64) -> Result<u32, String> {
+    u32::try_from(game_seed)
+        .map_err(|_| format!("exact 2023 game seed {game_seed} is above {}", u32::MAX))
+}
+
+/// Whether a game seed has an exact run: it must fit mulberry32's 32-bit state.
+pub(super) fn check_seed(game_seed: u64) -> Result<(), String> {
+    state(game_seed).map(|_| ())
+}
+
+/// Mansions `0..=last` of game `game_seed` as the declaration's exact stream hands them out.
+pub(super) fn mansions(game_seed: u64, last: u32) -> Result<Vec<ExactMansion>, String> {
+    let game_seed = state(game_seed)?;
+    Ok(game_levels(game_seed, last)
+        .into_iter()
+        .map(|exact| ExactMansion {
+            level: exact.level,
+            draws_by_step: exact.draws_by_step,
+        })
+        .collect())
 }
 
 /// All ten mansions of game `game_seed`, in one pass over its stream.
