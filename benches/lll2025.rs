@@ -17,11 +17,11 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput};
-use mansion_forge::generate::exact;
 use mansion_forge::generate::lll2025::Build;
 use mansion_forge::generate::lll2025::plan::{LevelType, PlanEntry, game_plan};
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::generate::registry;
+use mansion_forge::generate::siheyuan::exact;
 use mansion_forge::survey::{Mansions, Survey};
 
 /// The allocator of the `mansion-forge` binary, so the figures are what the editor and the command line
