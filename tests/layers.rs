@@ -424,6 +424,27 @@ fn the_binary_calls_only_the_cli() {
     assert_eq!(used, BTreeSet::from(["cli".to_string()]));
 }
 
+/// The editor's panels are rooms apart: a file that declares a panel (`impl Panel for`) never reaches
+/// another such file, outside its tests. What panels share (words, widgets, legends' samples, parameter
+/// fields) lives in modules that declare no panel; the editor and the dispatcher, which declare none,
+/// lay panels out and carry out their commands.
+#[test]
+fn a_panel_never_imports_another_panel() {
+    let sources = library_sources();
+    let panels: BTreeSet<Vec<String>> = sources
+        .iter()
+        .filter(|s| s.text.contains("impl Panel for "))
+        .map(|s| s.module.clone())
+        .collect();
+    assert!(panels.len() >= 14, "the panels are found: {panels:?}");
+    let reaching: Vec<String> = edges(&sources)
+        .into_iter()
+        .filter(|e| !e.test && panels.contains(&e.from) && panels.contains(&e.to))
+        .map(|e| format!("{} uses {}", e.at, e.written))
+        .collect();
+    assert_eq!(reaching, Vec::<String>::new());
+}
+
 /// No file module reaches itself through the references of non-test code. On failure it lists each knot
 /// of modules that reach each other, and a shortest cycle through every reference inside the knot with the
 /// file and line of each step: the references to cut.

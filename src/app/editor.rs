@@ -3,7 +3,6 @@
 
 use egui::{Key, Ui};
 
-use crate::app::panel::Panel;
 use crate::app::commands::command::Command;
 use crate::app::commands::dialogs;
 use crate::app::commands::dispatch;
@@ -12,14 +11,12 @@ use crate::app::files::file_state::PathPurpose;
 use crate::app::files::session;
 use crate::app::files::settings;
 use crate::app::map::clipboard;
-use crate::app::map::compare;
 use crate::app::map::map_view;
 use crate::app::map::strokes;
 use crate::app::map::tool::Tool;
+use crate::app::panel::Panel;
 use crate::app::panel_set::Panels;
 use crate::app::panels::chrome;
-use crate::app::panels::edit_panels;
-use crate::app::panels::validation_panel;
 use crate::app::state::{EditorState, MessageKind};
 
 /// The editor application: the document's state and the panels' own, and the frame that joins them.
@@ -164,7 +161,7 @@ fn panels_and_map(
         egui::Panel::right("details")
             .default_size(330.0)
             .size_range(240.0..=520.0)
-            .show(ui, |ui| details(ui, state, commands));
+            .show(ui, |ui| details(ui, state, panels, commands));
     } else {
         folded(
             ui,
@@ -193,19 +190,18 @@ fn panels_and_map(
 fn controls(ui: &mut Ui, state: &EditorState, panels: &mut Panels, commands: &mut Vec<Command>) {
     // The legends at the bottom, as tall as they need up to a share of the panel, in a scroll area
     // of their own.
-    let most = ui.available_height() * LEGEND_SHARE;
-    let timeline_open = panels.timeline.open;
+    panels.legends.max_height = ui.available_height() * LEGEND_SHARE;
+    panels.legends.timeline_open = panels.timeline.open;
     egui::Panel::bottom("legend-panel")
         .resizable(false)
-        .show(ui, |ui| {
-            chrome::legends(ui, state, timeline_open, commands, most);
-        });
+        .show(ui, |ui| panels.legends.ui(ui, state, commands));
     egui::ScrollArea::vertical().show(ui, |ui| {
-        edit_panels::document(ui, state, &mut panels.picker, commands);
+        panels.document.ui(ui, state, commands);
+        panels.picker.ui(ui, state, commands);
         ui.separator();
-        edit_panels::tools(ui, &mut panels.tools, commands);
+        panels.tools.ui(ui, state, commands);
         ui.separator();
-        chrome::overlays(ui, state, commands);
+        panels.overlays.ui(ui, state, commands);
         ui.separator();
         panels.campaign.ui(ui, state, commands);
         panels.runs.list(ui, state, commands);
@@ -213,16 +209,17 @@ fn controls(ui: &mut Ui, state: &EditorState, panels: &mut Panels, commands: &mu
 }
 
 /// The details panel: inspector, validation, history and compare.
-fn details(ui: &mut Ui, state: &mut EditorState, commands: &mut Vec<Command>) {
+fn details(ui: &mut Ui, state: &mut EditorState, panels: &mut Panels, commands: &mut Vec<Command>) {
     egui::ScrollArea::vertical().show(ui, |ui| {
-        state.selection.hovered_loot = chrome::inspector(ui, state, commands);
+        panels.inspector.ui(ui, state, commands);
         ui.separator();
-        validation_panel::show(ui, state, commands);
+        panels.validation.ui(ui, state, commands);
         ui.separator();
-        edit_panels::history(ui, state, commands);
+        panels.history.ui(ui, state, commands);
         ui.separator();
-        compare::panel(ui, state, commands);
+        panels.compare.ui(ui, state, commands);
     });
+    state.selection.hovered_loot = panels.inspector.hovered_loot;
 }
 
 /// A folded side panel: a narrow strip with the button that opens it again.

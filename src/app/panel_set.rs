@@ -1,18 +1,25 @@
 //! The panels' and windows' own state, beside the document's ([`EditorState`]): each panel keeps what
 //! only it needs (a half-typed seed, the timeline's turn, the palette's query, the tool and its drag) and
 //! reads the document to draw; what it wants done goes out as a [`super::Command`]. A new panel (a
-//! play-test mode, say) is one more field here, one `ui` call in `Editor::show` and its commands.
+//! play-test mode, say) is a struct with an `impl Panel`, one more field here, one `ui` call in
+//! `Editor::show` and its commands.
 
 use crate::app::browser::search::Browser;
 use crate::app::files::file_dialogs::FileDialogs;
+use crate::app::map::compare::ComparePanel;
 use crate::app::map::tools::ToolState;
 use crate::app::panels::campaign_panel::CampaignPanel;
+use crate::app::panels::edit_panels::{DocumentPanel, HistoryPanel};
+use crate::app::panels::inspector::Inspector;
+use crate::app::panels::legend::Legends;
 use crate::app::panels::level_seed_panel::LevelSeedPanel;
+use crate::app::panels::overlays_panel::OverlaysPanel;
 use crate::app::panels::palette::Palette;
 use crate::app::panels::picker::GeneratorPicker;
 use crate::app::panels::play_panel::PlayPanel;
 use crate::app::panels::runs_panel::RunsPanel;
 use crate::app::panels::timeline::Timeline;
+use crate::app::panels::validation_panel::ValidationPanel;
 use crate::app::state::{DEFAULT_GAME_SEED, EditorState, Source};
 
 /// Which side panels are open: the designer's choice, kept between sessions (eframe's storage).
@@ -33,8 +40,23 @@ impl Default for Layout {
     }
 }
 
-/// Every panel's and window's own state.
+/// Every panel's and window's own state, one field per panel (each drawn through
+/// [`Panel::ui`](crate::app::panel::Panel::ui)).
 pub struct Panels {
+    /// The document section: what it is, regenerate and re-roll.
+    pub document: DocumentPanel,
+    /// The overlay, grid and layer switches.
+    pub overlays: OverlaysPanel,
+    /// The legends of the overlays shown, the timeline's and the map's symbols.
+    pub legends: Legends,
+    /// The selected room, and the loot item whose route the pointer is on there.
+    pub inspector: Inspector,
+    /// The validation findings.
+    pub validation: ValidationPanel,
+    /// The history of commands, to step back and forth.
+    pub history: HistoryPanel,
+    /// What to compare the level with, and what differs.
+    pub compare: ComparePanel,
     /// The map tool, its pickers, a drag under way and the copied cells.
     pub tools: ToolState,
     /// The patrol timeline: open, playing, the turn shown.
@@ -74,6 +96,13 @@ impl Panels {
             _ => DEFAULT_GAME_SEED,
         };
         let mut panels = Panels {
+            document: DocumentPanel,
+            overlays: OverlaysPanel,
+            legends: Legends::default(),
+            inspector: Inspector::default(),
+            validation: ValidationPanel,
+            history: HistoryPanel,
+            compare: ComparePanel,
             tools: ToolState::default(),
             timeline: Timeline::default(),
             browser: Browser::new(),

@@ -11,15 +11,14 @@ use crate::app::browser::histogram::{self, Histogram};
 use crate::app::browser::search::{Batch, Browser, Criterion};
 use crate::app::commands::command::Command;
 use crate::app::panel::Panel;
-use crate::app::state::EditorState;
 use crate::app::panels::describe;
+use crate::app::state::EditorState;
 
 /// Thumbnails per row, and their width in points.
 const COLUMNS: usize = 4;
 const THUMB_WIDTH: f32 = 150.0;
 
-impl Browser {
-}
+impl Browser {}
 
 fn search_row(ui: &mut Ui, browser: &mut Browser, commands: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {

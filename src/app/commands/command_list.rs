@@ -5,7 +5,7 @@
 //! [`Command::reach`] says where — its match lists every kind of command, so a new command does not
 //! compile until it has been placed, and a test checks that every listed kind is in the palette.
 
-use crate::app::commands::command::{Command, Action};
+use crate::app::commands::command::{Action, Command};
 use crate::app::commands::menus;
 
 /// Where a designer finds a kind of command.

@@ -12,6 +12,7 @@ use egui::Ui;
 use crate::analysis::diff::Mark;
 use crate::app::commands::command::Command;
 use crate::app::map::comparison::Comparison;
+use crate::app::panel::Panel;
 use crate::app::state::{EditorState, MessageKind};
 use crate::model::Level;
 use crate::paint::diff::colour;
@@ -80,68 +81,73 @@ impl EditorState {
 }
 
 /// The compare panel: what to compare with, and what differs.
-pub fn panel(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
-    ui.heading("Compare");
-    ui.horizontal_wrapped(|ui| {
-        for cmd in [
-            Command::CompareWithLastRegeneration,
-            Command::CompareWithFile,
-        ] {
-            if ui
-                .button(cmd.label())
-                .on_hover_text(cmd.tooltip())
-                .clicked()
-            {
-                commands.push(cmd);
-            }
-        }
-    });
-    let (done, undone) = state.history.entries();
-    let steps = done.len() + undone.len();
-    ui.horizontal(|ui| {
-        let label = ui.label("History step");
-        egui::ComboBox::from_id_salt("compare-step")
-            .selected_text("choose…")
-            .show_ui(ui, |ui| {
-                for n in 0..=steps {
-                    let text = match n {
-                        0 => "0. (opened)".to_string(),
-                        n => format!(
-                            "{n}. {}",
-                            done.iter().chain(&undone).nth(n - 1).unwrap_or(&"")
-                        ),
-                    };
-                    if ui.selectable_label(false, text).clicked() {
-                        commands.push(Command::CompareWithStep(n));
-                    }
+#[derive(Default)]
+pub struct ComparePanel;
+
+impl Panel for ComparePanel {
+    fn ui(&mut self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+        ui.heading("Compare");
+        ui.horizontal_wrapped(|ui| {
+            for cmd in [
+                Command::CompareWithLastRegeneration,
+                Command::CompareWithFile,
+            ] {
+                if ui
+                    .button(cmd.label())
+                    .on_hover_text(cmd.tooltip())
+                    .clicked()
+                {
+                    commands.push(cmd);
                 }
-            })
-            .response
-            .on_hover_text(Command::CompareWithStep(0).tooltip())
-            .labelled_by(label.id);
-    });
-    let Some(comparison) = &state.comparison else {
-        ui.weak("Mark on the map what differs from another version of this level.");
-        return;
-    };
-    ui.label(format!("Compared with {}", comparison.against));
-    for line in comparison.summary() {
-        ui.label(line);
-    }
-    for (mark, what) in [
-        (Mark::Terrain, "terrain changed"),
-        (Mark::Added, "item, guard or start added"),
-        (Mark::Removed, "item, guard or start removed"),
-    ] {
-        crate::app::panels::widgets::swatch(ui, colour(mark), what);
-    }
-    ui.weak("Dots: patrol-route cells added or removed.");
-    let stop = Command::StopComparing;
-    if ui
-        .button(stop.label())
-        .on_hover_text(stop.tooltip())
-        .clicked()
-    {
-        commands.push(stop);
+            }
+        });
+        let (done, undone) = state.history.entries();
+        let steps = done.len() + undone.len();
+        ui.horizontal(|ui| {
+            let label = ui.label("History step");
+            egui::ComboBox::from_id_salt("compare-step")
+                .selected_text("choose…")
+                .show_ui(ui, |ui| {
+                    for n in 0..=steps {
+                        let text = match n {
+                            0 => "0. (opened)".to_string(),
+                            n => format!(
+                                "{n}. {}",
+                                done.iter().chain(&undone).nth(n - 1).unwrap_or(&"")
+                            ),
+                        };
+                        if ui.selectable_label(false, text).clicked() {
+                            commands.push(Command::CompareWithStep(n));
+                        }
+                    }
+                })
+                .response
+                .on_hover_text(Command::CompareWithStep(0).tooltip())
+                .labelled_by(label.id);
+        });
+        let Some(comparison) = &state.comparison else {
+            ui.weak("Mark on the map what differs from another version of this level.");
+            return;
+        };
+        ui.label(format!("Compared with {}", comparison.against));
+        for line in comparison.summary() {
+            ui.label(line);
+        }
+        for (mark, what) in [
+            (Mark::Terrain, "terrain changed"),
+            (Mark::Added, "item, guard or start added"),
+            (Mark::Removed, "item, guard or start removed"),
+        ] {
+            crate::app::panels::widgets::swatch(ui, colour(mark), what);
+        }
+        ui.weak("Dots: patrol-route cells added or removed.");
+        let stop = Command::StopComparing;
+        if ui
+            .button(stop.label())
+            .on_hover_text(stop.tooltip())
+            .clicked()
+        {
+            commands.push(stop);
+        }
     }
 }

@@ -222,10 +222,7 @@ fn hover_tooltip(ui: &mut Ui, state: &EditorState, tool: Tool, cell: Cell) {
             });
         }
         if let Some(r) = stealth.routes.iter().find(|r| r.cell == cell) {
-            ui.label(crate::app::panels::describe::route_text(
-                r,
-                stealth.horizon,
-            ));
+            ui.label(crate::app::panels::describe::route_text(r, stealth.horizon));
         }
     }
     if let Some(r) = state.analysis.room_at(cell) {

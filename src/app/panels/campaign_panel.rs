@@ -128,7 +128,6 @@ impl CampaignPanel {
             .iter()
             .position(|mansion| mansion.recipe == state.doc.recipe)
     }
-
 }
 
 /// The mansion number the slider shows, Regenerate reopens and Random seed keeps: the document's level.

@@ -2,6 +2,7 @@
 //! the legends, the timeline and the status bar.
 
 use crate::analysis::stealth::{LootRoute, NoRoute};
+use crate::generate::registry;
 use crate::model::{Axis, Dir, ItemKind, Level, StationKind, StationRole, Terrain};
 
 fn axis_name(axis: Axis) -> &'static str {
@@ -180,4 +181,13 @@ pub fn route_text(route: &LootRoute, horizon: usize) -> String {
         ),
         (None, _) => route.no_route.unwrap_or(NoRoute::NoneWithin).words(horizon),
     }
+}
+
+pub fn percent(share: f64) -> String {
+    format!("{:.1} %", share * 100.0)
+}
+
+/// A human name of a generator id.
+pub fn generator_name(id: &str) -> &'static str {
+    registry::find(id).unwrap_or(registry::BUILT_IN[0]).label()
 }

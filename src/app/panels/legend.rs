@@ -3,9 +3,14 @@
 //! Samples are painted with the same palette colours and shape helpers as the map, so a legend cannot show
 //! something the map does not.
 
-use egui::{Color32, CornerRadius, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, pos2, vec2};
+use egui::{
+    Color32, CornerRadius, RichText, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, pos2, vec2,
+};
 
 use crate::analysis::LootClass;
+use crate::app::commands::command::Command;
+use crate::app::panel::Panel;
+use crate::app::panels::stealth_legends;
 use crate::app::panels::widgets::{SAMPLE, row, swatch};
 use crate::app::state::{EditorState, Overlay};
 use crate::model::{ItemKind, LockOrigin, RoomKind, StationRole};
@@ -49,8 +54,8 @@ fn line(ui: &mut Ui, stroke: Stroke, dashed: bool, text: &str) {
 }
 
 /// The legend of one overlay of the level's structure, with its figures for the current level; the
-/// stealth overlays' legends are the stealth panels' (`stealth_panels`).
-pub fn overlay(ui: &mut Ui, overlay: Overlay, state: &EditorState) {
+/// stealth overlays' legends are the stealth panels' (`stealth_legends`).
+fn overlay_legend(ui: &mut Ui, overlay: Overlay, state: &EditorState) {
     match overlay {
         Overlay::RoomGraph => room_graph(ui, state),
         Overlay::Distances => distances(ui, state),
@@ -424,5 +429,57 @@ fn locks(ui: &mut Ui) {
             ui.label(text)
                 .on_hover_text(crate::app::panels::lock_notes::lock_tooltip(origin));
         });
+    }
+}
+
+/// The legend panel: the legend of every overlay shown and of the patrol timeline when it is open,
+/// then the map's symbols — in a scroll area of its own, so with every overlay on the legends never
+/// push the rest of the controls out of reach.
+#[derive(Default)]
+pub struct Legends {
+    /// The patrol timeline is open: its legend is shown too.
+    pub timeline_open: bool,
+    /// The most height the legends take before they scroll (a share of the controls panel).
+    pub max_height: f32,
+}
+
+impl Panel for Legends {
+    fn ui(&mut self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+        let Legends {
+            timeline_open,
+            max_height: height,
+        } = *self;
+        ui.heading("Legend");
+        egui::ScrollArea::vertical()
+            .id_salt("legends")
+            .min_scrolled_height(height)
+            .max_height(height)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                let shown: Vec<Overlay> = Overlay::ALL
+                    .iter()
+                    .copied()
+                    .filter(|&o| state.view.overlays.is_on(o))
+                    .collect();
+                if shown.is_empty() && !timeline_open {
+                    ui.weak("Turn an overlay on (keys 1–6) to see what its colours mean.");
+                }
+                for overlay in shown {
+                    ui.label(RichText::new(overlay.label()).strong());
+                    ui.indent(overlay.name(), |ui| match overlay {
+                        Overlay::Sight => stealth_legends::sight_legend(ui, state, commands),
+                        Overlay::Routes => stealth_legends::routes_legend(ui, state, commands),
+                        Overlay::RoomGraph
+                        | Overlay::Distances
+                        | Overlay::Loot
+                        | Overlay::Patrols => overlay_legend(ui, overlay, state),
+                    });
+                }
+                if timeline_open {
+                    ui.label(RichText::new("Patrol timeline").strong());
+                    ui.indent("timeline-legend", stealth_legends::timeline_legend);
+                }
+                ui.collapsing("Map symbols", map);
+            });
     }
 }

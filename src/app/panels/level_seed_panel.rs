@@ -116,7 +116,6 @@ impl LevelSeedPanel {
             .level_seeds()
             .and_then(|seeds| Asked::new(game, seeds, state));
     }
-
 }
 
 /// The dialog's body; true once Open or Cancel was pressed.

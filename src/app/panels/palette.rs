@@ -108,7 +108,6 @@ pub fn matches(state: &EditorState, query: &str) -> Vec<(Command, String)> {
 }
 
 impl Palette {
-
     fn modal(&mut self, ctx: &Context, state: &EditorState, commands: &mut Vec<Command>) {
         let found = matches(state, &self.query);
         let last = found.len().min(MAX_SHOWN).saturating_sub(1);

@@ -11,7 +11,10 @@
 use egui::Ui;
 
 use crate::app::commands::command::Command;
+use crate::app::panel::Panel;
+use crate::app::panels::describe::generator_name;
 use crate::app::panels::param_fields::{FieldValue, param_widget, spec_help};
+use crate::app::state::EditorState;
 use crate::edit::Document;
 use crate::generate::params::ParamSpec;
 use crate::generate::recipe::{GeneratorParams, Recipe};
@@ -101,11 +104,6 @@ impl GeneratorPicker {
     }
 }
 
-/// A human name of a generator id.
-pub fn generator_name(id: &str) -> &'static str {
-    kind(id).label()
-}
-
 /// What applying a new recipe throws away, in words ("3 locks and 5 hand edits"), if anything.
 pub fn dropped_by_new_recipe(doc: &Document) -> Option<String> {
     let count = |n: usize, one: &str| match n {
@@ -123,83 +121,89 @@ pub fn dropped_by_new_recipe(doc: &Document) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join(" and "))
 }
 
-/// The picker panel: generator choice, one field per parameter (help as tooltip) and Apply.
-pub fn show(
-    ui: &mut Ui,
-    picker: &mut GeneratorPicker,
-    doc: &Document,
-    commands: &mut Vec<Command>,
-) {
-    let recipe = &doc.recipe;
-    ui.horizontal(|ui| {
-        let label = ui.label("Generator");
-        egui::ComboBox::from_id_salt("generator-picker")
-            .selected_text(generator_name(picker.id))
-            .show_ui(ui, |ui| {
-                for kind in registry::all() {
-                    if ui
-                        .selectable_label(picker.id == kind.id(), kind.label())
-                        .on_hover_text(kind.about())
-                        .clicked()
-                    {
-                        picker.select(kind.id());
+impl GeneratorPicker {
+    /// The form: generator choice, one field per parameter (help as tooltip) and Apply.
+    fn form(&mut self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+        let recipe = &state.doc.recipe;
+        ui.horizontal(|ui| {
+            let label = ui.label("Generator");
+            egui::ComboBox::from_id_salt("generator-picker")
+                .selected_text(generator_name(self.id))
+                .show_ui(ui, |ui| {
+                    for kind in registry::all() {
+                        if ui
+                            .selectable_label(self.id == kind.id(), kind.label())
+                            .on_hover_text(kind.about())
+                            .clicked()
+                        {
+                            self.select(kind.id());
+                        }
                     }
-                }
-            })
-            .response
-            .labelled_by(label.id);
-    });
-    egui::Grid::new("generator-params")
-        .num_columns(2)
-        .show(ui, |ui| {
-            // Narrow sliders leave room for the units in the default panel width.
-            ui.spacing_mut().slider_width = 96.0;
-            for (spec, value) in specs(picker.id).iter().zip(picker.values.iter_mut()) {
-                let text = match spec.unit {
-                    "" => spec.label.to_string(),
-                    unit => format!("{} ({unit})", spec.label),
-                };
-                let label = ui.label(text).on_hover_text(spec_help(spec));
-                ui.horizontal(|ui| param_widget(ui, spec, value, label.id));
-                ui.end_row();
-            }
+                })
+                .response
+                .labelled_by(label.id);
         });
-    let dropped = dropped_by_new_recipe(doc);
-    if let Some(dropped) = &dropped {
-        ui.colored_label(
-            palette::WARNING,
-            format!("Applying starts a new document without the {dropped}"),
-        );
-    }
-    let help = match &dropped {
-        Some(d) => format!(
-            "{}; the {d} stay with the document you have now",
-            Command::ApplyRecipe(recipe.clone()).description()
-        ),
-        None => Command::ApplyRecipe(recipe.clone())
-            .description()
-            .to_string(),
-    };
-    if ui.button("Apply generator").on_hover_text(help).clicked() {
-        match picker.params() {
-            Ok(generator) => {
-                let recipe = Recipe {
-                    generator,
-                    ..recipe.clone()
-                };
-                match recipe.check() {
-                    Ok(()) => {
-                        picker.error = None;
-                        commands.push(Command::ApplyRecipe(recipe));
-                    }
-                    Err(e) => picker.error = Some(e),
+        egui::Grid::new("generator-params")
+            .num_columns(2)
+            .show(ui, |ui| {
+                // Narrow sliders leave room for the units in the default panel width.
+                ui.spacing_mut().slider_width = 96.0;
+                for (spec, value) in specs(self.id).iter().zip(self.values.iter_mut()) {
+                    let text = match spec.unit {
+                        "" => spec.label.to_string(),
+                        unit => format!("{} ({unit})", spec.label),
+                    };
+                    let label = ui.label(text).on_hover_text(spec_help(spec));
+                    ui.horizontal(|ui| param_widget(ui, spec, value, label.id));
+                    ui.end_row();
                 }
+            });
+        let dropped = dropped_by_new_recipe(&state.doc);
+        if let Some(dropped) = &dropped {
+            ui.colored_label(
+                palette::WARNING,
+                format!("Applying starts a new document without the {dropped}"),
+            );
+        }
+        let help = match &dropped {
+            Some(d) => format!(
+                "{}; the {d} stay with the document you have now",
+                Command::ApplyRecipe(recipe.clone()).description()
+            ),
+            None => Command::ApplyRecipe(recipe.clone())
+                .description()
+                .to_string(),
+        };
+        if ui.button("Apply generator").on_hover_text(help).clicked() {
+            match self.params() {
+                Ok(generator) => {
+                    let recipe = Recipe {
+                        generator,
+                        ..recipe.clone()
+                    };
+                    match recipe.check() {
+                        Ok(()) => {
+                            self.error = None;
+                            commands.push(Command::ApplyRecipe(recipe));
+                        }
+                        Err(e) => self.error = Some(e),
+                    }
+                }
+                Err(e) => self.error = Some(e.to_string()),
             }
-            Err(e) => picker.error = Some(e.to_string()),
+        }
+        if let Some(error) = &self.error {
+            ui.colored_label(palette::TEXT_ERROR, error);
         }
     }
-    if let Some(error) = &picker.error {
-        ui.colored_label(palette::TEXT_ERROR, error);
+}
+
+/// The picker panel: its form under a header the designer folds.
+impl Panel for GeneratorPicker {
+    fn ui(&mut self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+        egui::CollapsingHeader::new("Generator and parameters")
+            .default_open(self.open)
+            .show(ui, |ui| self.form(ui, state, commands));
     }
 }
 

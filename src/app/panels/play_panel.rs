@@ -453,9 +453,6 @@ impl PlayPanel {
             }
         });
     }
-}
-
-impl PlayPanel {
 
     /// The event log, newest first: the last [`LOG_LINES`] events.
     fn event_log(&self, ui: &mut Ui) {

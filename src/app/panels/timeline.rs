@@ -114,8 +114,7 @@ impl Timeline {
     }
 }
 
-impl Timeline {
-}
+impl Timeline {}
 
 impl Panel for Timeline {
     /// The timeline panel: turn slider, play/pause, steps and speed, and what the map shows at the turn.

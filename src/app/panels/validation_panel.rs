@@ -8,6 +8,7 @@ use egui_extras::{Column, TableBuilder};
 
 use crate::analysis::validate::FindingKind;
 use crate::app::commands::command::Command;
+use crate::app::panel::Panel;
 use crate::app::panels::findings::Severity;
 use crate::app::state::EditorState;
 use crate::model::{Cell, RoomId};
@@ -90,78 +91,83 @@ fn rows(state: &EditorState) -> Vec<Row> {
 }
 
 /// The panel: a heading with the count, then the table (or "No findings.").
-pub fn show(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
-    let rows = rows(state);
-    ui.heading(format!("Validation ({})", rows.len()));
-    if rows.is_empty() {
-        ui.weak("No findings.");
-        return;
-    }
-    let focused = |r: &Row| {
-        state
-            .selection
-            .focus
-            .is_some_and(|f| f.cell == r.cell && f.room == r.room)
-    };
-    TableBuilder::new(ui)
-        .id_salt("validation-table")
-        .striped(true)
-        .vscroll(false)
-        .sense(egui::Sense::click())
-        .column(Column::auto().at_least(44.0))
-        .column(Column::remainder())
-        .column(Column::auto().at_least(52.0))
-        .header(ROW, |mut header| {
-            for title in ["", "What", "Where"] {
-                header.col(|ui| {
-                    ui.strong(title);
-                });
-            }
-        })
-        .body(|mut body| {
-            // Text that is not selectable leaves the click to the row.
-            body.ui_mut().style_mut().interaction.selectable_labels = false;
-            // Each row as tall as its message wrapped in the "What" column.
-            let width = body.widths().get(1).copied().unwrap_or(200.0);
-            let heights: Vec<f32> = {
-                let ui = body.ui_mut();
-                let font = egui::TextStyle::Body.resolve(ui.style());
-                rows.iter()
-                    .map(|r| {
-                        let galley = ui.painter().layout(
-                            r.message.clone(),
-                            font.clone(),
-                            palette::TEXT_MEASURED,
-                            width,
-                        );
-                        (galley.size().y + 4.0).max(ROW)
-                    })
-                    .collect()
-            };
-            body.heterogeneous_rows(heights.into_iter(), |mut table_row| {
-                let row = &rows[table_row.index()];
-                table_row.set_selected(focused(row));
-                let (tag, colour) = row.tag();
-                table_row.col(|ui| {
-                    ui.label(RichText::new(tag).color(colour));
-                });
-                table_row.col(|ui| {
-                    ui.add(egui::Label::new(&row.message).wrap());
-                });
-                table_row.col(|ui| {
-                    ui.weak(row.place());
-                });
-                let clickable = row.cell.is_some() || row.room.is_some();
-                let mut hover = row.message.clone();
-                if let Some(detail) = &row.detail {
-                    hover = format!("{hover}\n{detail}");
+#[derive(Default)]
+pub struct ValidationPanel;
+
+impl Panel for ValidationPanel {
+    fn ui(&mut self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+        let rows = rows(state);
+        ui.heading(format!("Validation ({})", rows.len()));
+        if rows.is_empty() {
+            ui.weak("No findings.");
+            return;
+        }
+        let focused = |r: &Row| {
+            state
+                .selection
+                .focus
+                .is_some_and(|f| f.cell == r.cell && f.room == r.room)
+        };
+        TableBuilder::new(ui)
+            .id_salt("validation-table")
+            .striped(true)
+            .vscroll(false)
+            .sense(egui::Sense::click())
+            .column(Column::auto().at_least(44.0))
+            .column(Column::remainder())
+            .column(Column::auto().at_least(52.0))
+            .header(ROW, |mut header| {
+                for title in ["", "What", "Where"] {
+                    header.col(|ui| {
+                        ui.strong(title);
+                    });
                 }
-                if clickable {
-                    hover = format!("{hover}\n{}", row.focus.description());
-                }
-                if table_row.response().on_hover_text(hover).clicked() && clickable {
-                    commands.push(row.focus.clone());
-                }
+            })
+            .body(|mut body| {
+                // Text that is not selectable leaves the click to the row.
+                body.ui_mut().style_mut().interaction.selectable_labels = false;
+                // Each row as tall as its message wrapped in the "What" column.
+                let width = body.widths().get(1).copied().unwrap_or(200.0);
+                let heights: Vec<f32> = {
+                    let ui = body.ui_mut();
+                    let font = egui::TextStyle::Body.resolve(ui.style());
+                    rows.iter()
+                        .map(|r| {
+                            let galley = ui.painter().layout(
+                                r.message.clone(),
+                                font.clone(),
+                                palette::TEXT_MEASURED,
+                                width,
+                            );
+                            (galley.size().y + 4.0).max(ROW)
+                        })
+                        .collect()
+                };
+                body.heterogeneous_rows(heights.into_iter(), |mut table_row| {
+                    let row = &rows[table_row.index()];
+                    table_row.set_selected(focused(row));
+                    let (tag, colour) = row.tag();
+                    table_row.col(|ui| {
+                        ui.label(RichText::new(tag).color(colour));
+                    });
+                    table_row.col(|ui| {
+                        ui.add(egui::Label::new(&row.message).wrap());
+                    });
+                    table_row.col(|ui| {
+                        ui.weak(row.place());
+                    });
+                    let clickable = row.cell.is_some() || row.room.is_some();
+                    let mut hover = row.message.clone();
+                    if let Some(detail) = &row.detail {
+                        hover = format!("{hover}\n{detail}");
+                    }
+                    if clickable {
+                        hover = format!("{hover}\n{}", row.focus.description());
+                    }
+                    if table_row.response().on_hover_text(hover).clicked() && clickable {
+                        commands.push(row.focus.clone());
+                    }
+                });
             });
-        });
+    }
 }

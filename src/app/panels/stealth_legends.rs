@@ -1,15 +1,14 @@
-//! The editor's side of the stealth analysis: the legends of overlays 5 (guard sight) and 6 (routes to
-//! loot), with the level's figures, and the inspector's stealth section for the selected room.
+//! The legends of the stealth analysis: overlays 5 (guard sight) and 6 (routes to loot) with the level's
+//! figures, and the patrol timeline's; drawn by the legend panel (`legend.rs`).
 //! Samples are painted with the map painter's own helpers, so a legend cannot show what the map does not.
 
-use egui::{Color32, CornerRadius, Mesh, RichText, Shape, Stroke, Ui, pos2, vec2};
+use egui::{Color32, CornerRadius, Mesh, Shape, Stroke, Ui, pos2, vec2};
 
-use crate::analysis::stealth::{self, LitMap, LootRoute, Stealth};
+use crate::analysis::stealth::{self, LitMap, LootRoute};
 use crate::app::commands::command::Command;
 use crate::app::panels::describe;
 use crate::app::panels::widgets::{row, swatch};
 use crate::app::state::EditorState;
-use crate::model::RoomId;
 use crate::paint::{self, palette};
 use crate::play::rule_sets;
 
@@ -81,10 +80,6 @@ fn ramp_sample(shapes: &mut Vec<Shape>, r: egui::Rect, colour: impl Fn(f32) -> C
             colour(k as f32 / (n - 1) as f32),
         ));
     }
-}
-
-fn percent(share: f64) -> String {
-    format!("{:.1} %", share * 100.0)
 }
 
 /// What a stealth legend says while the analysis is still under way (or missing).
@@ -205,10 +200,10 @@ pub fn sight_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command
     ui.label(format!(
         "Floor lit: {} as generated, {} once guards relit torches; watched on average (after \
          relighting): {}; never watched: {}; hiding cells: {}",
-        percent(sum.lit_floor_share),
-        percent(sum.lit_floor_share_settled),
-        percent(sum.watched_share),
-        percent(sum.never_watched_share),
+        describe::percent(sum.lit_floor_share),
+        describe::percent(sum.lit_floor_share_settled),
+        describe::percent(sum.watched_share),
+        describe::percent(sum.never_watched_share),
         sum.hiding_cells
     ));
     model_note(ui, state);
@@ -278,55 +273,4 @@ pub fn routes_legend(ui: &mut Ui, state: &EditorState, commands: &mut Vec<Comman
         ui.weak("Hover loot on the map, or pick it in the inspector, to see its route alone.");
     }
     model_note(ui, state);
-}
-
-/// The selected room's stealth figures: its mean watched share, and each coin's route. Returns the
-/// loot item the pointer is on, if any.
-pub fn room_section(
-    ui: &mut Ui,
-    state: &EditorState,
-    room: RoomId,
-    commands: &mut Vec<Command>,
-) -> Option<usize> {
-    let stealth: &Stealth = state.analysis.map.stealth.as_ref()?;
-    let cells = &state.level().rooms.get(room)?.cells;
-    ui.label(RichText::new("Stealth").strong());
-    let share = stealth.mean_watched_share(cells);
-    ui.label(match share {
-        Some(s) => format!("Watched share: {} of the patrol cycle", percent(s)),
-        None => "Watched share: no floor to stand on".to_string(),
-    });
-    let mut hovered = None;
-    let in_room: Vec<&LootRoute> = stealth
-        .routes
-        .iter()
-        .filter(|r| state.analysis.room_at(r.cell) == Some(room))
-        .collect();
-    for r in in_room {
-        let order = state
-            .analysis
-            .map
-            .loot
-            .iter()
-            .position(|e| e.cell == r.cell);
-        let name = order.map_or("Loot".to_string(), |o| format!("Loot #{}", o + 1));
-        let text = format!("{name}: {}", describe::route_text(r, stealth.horizon));
-        let colour = if r.ghost {
-            palette::TEXT_GHOST_ROUTE
-        } else {
-            palette::TAG_NOT_GHOST
-        };
-        let chosen = state.selection.loot == Some(r.item);
-        let response = ui
-            .selectable_label(chosen, RichText::new(text).color(colour))
-            .on_hover_text(Command::SelectLoot(Some(r.item)).description());
-        if response.hovered() {
-            hovered = Some(r.item);
-        }
-        if response.clicked() {
-            let next = if chosen { None } else { Some(r.item) };
-            commands.push(Command::SelectLoot(next));
-        }
-    }
-    hovered
 }
