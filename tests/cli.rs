@@ -374,6 +374,54 @@ fn man_prints_a_roff_page_that_lists_the_commands() {
     assert!(err.contains("no command `nosuch`"), "{err}");
 }
 
+/// Every command's `--help` and man page list the same exit codes, one meaning each; the man page in
+/// an EXIT STATUS section of its own, not in the help's closing text.
+#[test]
+fn every_command_lists_its_exit_codes_in_help_and_man() {
+    let commands = [
+        "generate",
+        "campaign",
+        "stats",
+        "search",
+        "diff",
+        "validate",
+        "analyze",
+        "play",
+        "screenshot",
+        "export",
+        "regenerate",
+        "edit",
+        "completions",
+        "man",
+    ];
+    let root = stdout(&run(&["--help"]));
+    for command in commands {
+        let help = stdout(&run(&[command, "--help"]));
+        let listed = &help[help
+            .find("Exit codes (the same on every command):")
+            .expect(command)..];
+        for code in [
+            "\n  0  success",
+            "\n  1  the input was read but",
+            "\n  2  bad input",
+        ] {
+            assert!(listed.contains(code), "{command}: {listed}");
+        }
+        assert!(
+            root.ends_with(listed),
+            "{command} lists what the main help lists"
+        );
+        let page = stdout(&run(&["man", command]));
+        assert_eq!(page.matches(".SH \"EXIT STATUS\"").count(), 1, "{command}");
+        assert!(
+            page.contains(".TP\n\\fB2\\fR\nbad input"),
+            "{command}: {page}"
+        );
+        assert!(!page.contains("Exit codes (the same"), "{command}");
+    }
+    assert!(stdout(&run(&["man"])).contains(".SH \"EXIT STATUS\""));
+}
+
 /// `stats` measures the last 64-bit seed (which no half-open range reaches), measures nothing for
 /// `--games 0` (the exact mode included, where it once underflowed), and refuses a range past the last
 /// seed.

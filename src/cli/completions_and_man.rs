@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap_complete::Shell;
 
 use super::error::CliError;
+use super::exit_codes;
 use super::output::print;
 
 /// The program name the completions are registered for.
@@ -33,6 +34,15 @@ fn respell_bash_states(script: &str) -> String {
     script.replace(&format!("{misspelt}__"), &format!("{state}__"))
 }
 
+/// `page` with the EXIT STATUS section before its VERSION section (at its end when it has none).
+fn with_exit_status(page: &str) -> String {
+    let section = exit_codes::man_section();
+    match page.find(".SH VERSION") {
+        Some(at) => format!("{}{section}{}", &page[..at], &page[at..]),
+        None => format!("{page}{section}"),
+    }
+}
+
 /// The main page, whose SUBCOMMANDS section points at `mansion-forge-COMMAND(1)`, or with `page_of` that
 /// command's page.
 pub(super) fn man(mut root: clap::Command, page_of: Option<&str>) -> Result<ExitCode, CliError> {
@@ -52,11 +62,13 @@ pub(super) fn man(mut root: clap::Command, page_of: Option<&str>) -> Result<Exit
             ))
         })?,
     };
+    // The exit codes get a section of their own (EXIT STATUS) rather than the help's closing text.
+    let command = command.after_long_help(None::<&str>);
     let mut page = Vec::new();
     clap_mangen::Man::new(command)
         .source(format!("{PROGRAM} {}", env!("CARGO_PKG_VERSION")))
         .render(&mut page)
         .map_err(|e| CliError::Failed(format!("cannot render the man page: {e}")))?;
-    print(&page)?;
+    print(with_exit_status(&String::from_utf8_lossy(&page)).as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -2,7 +2,7 @@
 //! each — as one JSON object, and optionally a picture of the second with the differences marked.
 //! Useful before and after a regeneration, or between two seeds of one recipe.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::args::{BrokenEditsArg, OverlayArg, selected_overlays};
 use super::error::CliError;
-use super::export::{LoadedLevel, load_level_or_preset, warn_drift};
+use super::export::{load_level_or_preset, warn_drift};
 use super::output::{print, refuse_stdout, write_file};
 use crate::analysis::diff::{LevelDiff, diff as level_diff};
 use crate::io::export::png;
@@ -42,15 +42,6 @@ struct Report<'a> {
     diff: &'a LevelDiff,
 }
 
-/// Reads one side: an input that cannot be read, parsed or rebuilt is bad input for `diff` (exit 2, as
-/// documented): there is no check of its own that could fail.
-fn load_input(path: &Path, args: &DiffArgs) -> Result<LoadedLevel, CliError> {
-    load_level_or_preset(path, args.broken_edits.choice()).map_err(|e| match e {
-        CliError::Failed(message) => CliError::Input(message),
-        other => other,
-    })
-}
-
 pub(super) fn diff(args: &DiffArgs) -> Result<ExitCode, CliError> {
     if is_standard_input(&args.a) && is_standard_input(&args.b) {
         return Err(CliError::Input(
@@ -60,9 +51,9 @@ pub(super) fn diff(args: &DiffArgs) -> Result<ExitCode, CliError> {
     if let Some(out) = &args.out {
         refuse_stdout(out, "--out", "standard output carries the report")?;
     }
-    let a = load_input(&args.a, args)?;
+    let a = load_level_or_preset(&args.a, args.broken_edits.choice())?;
     warn_drift(&args.a, a.drift.as_deref());
-    let b = load_input(&args.b, args)?;
+    let b = load_level_or_preset(&args.b, args.broken_edits.choice())?;
     warn_drift(&args.b, b.drift.as_deref());
     let (a, b) = (a.level, b.level);
     let found = level_diff(&a, &b);

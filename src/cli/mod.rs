@@ -11,6 +11,7 @@ mod completions_and_man;
 mod diff;
 mod editor;
 mod error;
+mod exit_codes;
 mod export;
 mod generate;
 mod output;
@@ -25,7 +26,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::io::preset::BrokenEdits;
 use crate::model::limits::quote;
@@ -110,7 +111,10 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let parsed = command()
+        .try_get_matches_from(args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             // --help and --version: the text is the requested output.
@@ -139,23 +143,27 @@ where
         Some(Command::Screenshot(args)) => editor::screenshot(&args),
         Some(Command::Export(args)) => export::export(&args),
         Some(Command::Regenerate(args)) => export::regenerate(&args),
-        Some(Command::Completions { shell }) => {
-            completions_and_man::completions(shell, Cli::command())
-        }
+        Some(Command::Completions { shell }) => completions_and_man::completions(shell, command()),
         Some(Command::Man { command }) => {
-            completions_and_man::man(Cli::command(), command.as_deref())
+            completions_and_man::man(self::command(), command.as_deref())
         }
     };
     result.unwrap_or_else(report)
 }
 
+/// The command line as parsed, with the exit codes after every command's long help.
+fn command() -> clap::Command {
+    exit_codes::with_exit_codes(Cli::command())
+}
+
 fn report(error: CliError) -> ExitCode {
-    let (code, message) = match error {
-        CliError::Input(m) => (2, m),
-        CliError::Failed(m) => (1, m),
-        CliError::BrokenPipe => return ExitCode::SUCCESS,
-    };
-    output::say(&format!("mansion-forge: {}", message.replace('\n', " ")));
+    let code = exit_codes::code_of(&error);
+    match error {
+        CliError::Input(message) | CliError::Failed(message) => {
+            output::say(&format!("mansion-forge: {}", message.replace('\n', " ")));
+        }
+        CliError::BrokenPipe => {}
+    }
     ExitCode::from(code)
 }
 

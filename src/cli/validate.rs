@@ -9,6 +9,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::error::CliError;
+use super::exit_codes;
 use super::export::load_level_or_preset;
 use super::output::print;
 use crate::analysis::validate::{FindingKind, validate as check};
@@ -52,7 +53,7 @@ pub(super) fn validate(
     }
     print(report.as_bytes())?;
     Ok(if failed {
-        ExitCode::from(1)
+        ExitCode::from(exit_codes::FAILED)
     } else {
         ExitCode::SUCCESS
     })
