@@ -72,8 +72,9 @@ fn item_kinds() -> Vec<ItemKind> {
     kinds
 }
 
-/// The kind an LDtk `Item` names: its class, and its axis or treasure letter where it has one.
-fn ldtk_kind(class: &str, axis: Option<&str>, variant: Option<u8>) -> ItemKind {
+/// The kind an exported item names: its class (LDtk's `Item` class, Tiled's class and `kind`), and its
+/// axis or treasure index where it has one.
+fn kind_of(class: &str, axis: Option<&str>, variant: Option<u8>) -> ItemKind {
     let axis = axis.map(|a| if a == "ns" { Axis::NS } else { Axis::EW });
     item_kinds()
         .into_iter()
@@ -90,13 +91,6 @@ fn ldtk_kind(class: &str, axis: Option<&str>, variant: Option<u8>) -> ItemKind {
         .unwrap_or_else(|| panic!("no kind {class} {axis:?} {variant:?}"))
 }
 
-/// A Tiled item's kind, from its `kind` property (the model's name, `Treasure(2)`, `Door(NS)`).
-fn tiled_kind(name: &str) -> ItemKind {
-    item_kinds()
-        .into_iter()
-        .find(|k| format!("{k:?}") == name)
-        .unwrap_or_else(|| panic!("no kind {name}"))
-}
 
 /// The cell of a Tiled pixel position (a cell's centre) in a map `height` cells tall.
 fn tiled_cell(x: f64, y: f64, height: i32) -> Cell {
@@ -150,7 +144,14 @@ fn read_tmj(bytes: &[u8]) -> Parts {
     let at = |o: &Value| tiled_cell(o["x"].as_f64().unwrap(), o["y"].as_f64().unwrap(), size.1);
     let items = objects("items")
         .iter()
-        .map(|o| (at(o), tiled_kind(prop(o, "kind").as_str().expect("kind"))))
+        .map(|o| {
+            let kind = prop(o, "kind");
+            let class = kind.as_str().expect("kind");
+            assert_eq!(o["type"].as_str(), Some(class), "the kind is the class");
+            let axis = prop(o, "axis");
+            let index = prop(o, "index").as_u64().map(|i| u8::try_from(i).expect("an index"));
+            (at(o), kind_of(class, axis.as_str(), index))
+        })
         .collect();
     let patrols = objects("patrols");
     let guards = objects("guards")
@@ -227,9 +228,18 @@ fn read_tmx(path: &std::path::Path) -> Parts {
     };
     let items = objects("items")
         .iter()
-        .map(|o| match o.properties.get("kind") {
-            Some(PropertyValue::StringValue(kind)) => (at(o), tiled_kind(kind)),
-            other => panic!("kind {other:?}"),
+        .map(|o| {
+            let text = |name: &str| match o.properties.get(name) {
+                Some(PropertyValue::StringValue(value)) => Some(value.as_str()),
+                _ => None,
+            };
+            let index = match o.properties.get("index") {
+                Some(PropertyValue::IntValue(i)) => Some(u8::try_from(*i).expect("an index")),
+                _ => None,
+            };
+            let class = text("kind").expect("kind");
+            assert_eq!(o.user_type, class, "the kind is the class");
+            (at(o), kind_of(class, text("axis"), index))
         })
         .collect();
     let patrols = objects("patrols");
@@ -302,7 +312,7 @@ fn read_ldtk(bytes: &[u8]) -> Parts {
     let of = |name: &'static str| entities.iter().filter(move |e| e.identifier == name);
     let items = of("Item")
         .map(|e| {
-            let kind = ldtk_kind(
+            let kind = kind_of(
                 field(e, "kind").as_str().expect("kind"),
                 field(e, "axis").as_str(),
                 field(e, "variant").as_u64().map(|v| v as u8),

@@ -171,14 +171,19 @@ pub(super) fn doors(level: &Level, made: &mut Objects) -> Vec<Object> {
     doors
 }
 
-/// A point per item, its class its kind; doors and portcullises also say their wall's axis.
+/// A point per item, its class its kind, and the `kind` property the class name too; doors, locked
+/// doors and portcullises also say their wall's axis (`axis`), a treasure which one it is (`index`).
 pub(super) fn items(level: &Level, made: &mut Objects) -> Vec<Object> {
     let mut items = Vec::new();
     for item in &level.items {
         let class = item_class(item.kind);
-        let mut properties = vec![prop("kind", Value::Str(format!("{:?}", item.kind)))];
-        if let ItemKind::Door(a) | ItemKind::Portcullis(a) | ItemKind::LockedDoor(a) = item.kind {
-            properties.push(prop("axis", Value::Str(axis(a).to_string())));
+        let mut properties = vec![prop("kind", Value::Str(class.to_string()))];
+        match item.kind {
+            ItemKind::Door(a) | ItemKind::Portcullis(a) | ItemKind::LockedDoor(a) => {
+                properties.push(prop("axis", Value::Str(axis(a).to_string())));
+            }
+            ItemKind::Treasure(index) => properties.push(prop("index", Value::Int(index.into()))),
+            _ => {}
         }
         let at = made.centre(item.cell);
         items.push(made.make(class.to_string(), class, at, Shape::Point, properties));
