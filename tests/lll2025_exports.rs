@@ -91,7 +91,6 @@ fn kind_of(class: &str, axis: Option<&str>, variant: Option<u8>) -> ItemKind {
         .unwrap_or_else(|| panic!("no kind {class} {axis:?} {variant:?}"))
 }
 
-
 /// The cell of a Tiled pixel position (a cell's centre) in a map `height` cells tall.
 fn tiled_cell(x: f64, y: f64, height: i32) -> Cell {
     let tile = f64::from(TILE);
@@ -149,7 +148,9 @@ fn read_tmj(bytes: &[u8]) -> Parts {
             let class = kind.as_str().expect("kind");
             assert_eq!(o["type"].as_str(), Some(class), "the kind is the class");
             let axis = prop(o, "axis");
-            let index = prop(o, "index").as_u64().map(|i| u8::try_from(i).expect("an index"));
+            let index = prop(o, "index")
+                .as_u64()
+                .map(|i| u8::try_from(i).expect("an index"));
             (at(o), kind_of(class, axis.as_str(), index))
         })
         .collect();

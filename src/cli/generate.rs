@@ -19,7 +19,7 @@ use crate::generate::games;
 use crate::generate::recipe::Recipe;
 use crate::generate::{campaign, registry, trace};
 use crate::io::atomic_dir::StagedDir;
-use crate::io::export::{self, Format};
+use crate::io::export::{self, Format, tiled_project};
 use crate::io::written;
 use crate::model::Level;
 
@@ -179,7 +179,8 @@ struct Summary {
 }
 
 /// Whether a file name in a folder is one `campaign` writes: `summary.json`, `level-N.EXT` for any
-/// export extension, the LDtk project `campaign.ldtk`, the Tiled maps' shared `terrain.tsx` and `terrain.png`, the per-map
+/// export extension, the LDtk project `campaign.ldtk`, the Tiled maps' shared `terrain.tsx` and `terrain.png`, their
+/// world `campaign.world` and project `mansion-forge.tiled-project`, the per-map
 /// `level-N-terrain.png` of earlier versions, or the `.bak` backup of one (which earlier versions left
 /// when writing into an existing folder). A folder of these only may be replaced.
 fn campaign_file(name: &str) -> bool {
@@ -190,6 +191,8 @@ fn campaign_file(name: &str) -> bool {
         export::CAMPAIGN_PROJECT,
         export::SHARED_TILESET,
         export::SHARED_TILESET_IMAGE,
+        tiled_project::PROJECT,
+        tiled_project::WORLD,
     ]
     .contains(&name)
     {
@@ -224,6 +227,7 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
     let progress = progress_bar(mansions.len() as u64);
     let mut rows = Vec::with_capacity(mansions.len());
     let mut project = Vec::new();
+    let mut world = Vec::new();
     if format.has_tileset() {
         export::write_shared_tileset(staged.path()).map_err(|e| CliError::Input(e.to_string()))?;
     }
@@ -262,6 +266,8 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
         });
         if format == Format::Ldtk {
             project.push(level);
+        } else if format.has_tileset() {
+            world.push((rows[rows.len() - 1].file.clone(), level.width, level.height));
         }
     }
     progress.finish_and_clear();
@@ -269,6 +275,15 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
         let levels: Vec<&Level> = project.iter().collect();
         export::write_project(&staged.path().join(export::CAMPAIGN_PROJECT), &levels)
             .map_err(|e| CliError::Input(e.to_string()))?;
+    } else if format.has_tileset() {
+        for (name, bytes) in [
+            (tiled_project::WORLD, tiled_project::world(&world)),
+            (tiled_project::PROJECT, tiled_project::project()),
+        ] {
+            let path = staged.path().join(name);
+            write_file(&path, &bytes)?;
+            written::record(&path, &bytes);
+        }
     }
     let summary = Summary {
         game_seed: args.seed,
@@ -405,6 +420,8 @@ mod tests {
             "level-9.tmj",
             "level-9-terrain.png",
             "level-4.txt.bak",
+            "campaign.world",
+            "mansion-forge.tiled-project",
         ] {
             assert!(campaign_file(name), "{name}");
         }

@@ -21,49 +21,13 @@ use fields::{
     entity_uid, field_def, field_instance, fields_of, level_fields,
 };
 
-use super::tiled::{TERRAINS, TILE, item_class, room_class, terrain_name, tileset_image};
-use crate::model::{Axis, Cell, ItemKind, Level, RoomKind};
+use super::tiled::{
+    ITEM_KINDS, ROOM_KINDS, TERRAINS, TILE, item_class, room_class, terrain_name, tileset_image,
+};
+use crate::model::{Cell, Level};
 
 /// The LDtk file format version written (the JSON schema kept in `tests/data/ldtk/`).
 pub const JSON_VERSION: &str = "1.5.3";
-
-/// Every item kind, for the `ItemKind` enum: its values are [`item_class`] of these, which names a
-/// door or portcullis of either axis alike. A new kind is a line here beside its line in
-/// [`item_class`].
-const ITEM_KINDS: [ItemKind; 24] = [
-    ItemKind::Chair,
-    ItemKind::Table,
-    ItemKind::Bush,
-    ItemKind::Coin,
-    ItemKind::Door(Axis::NS),
-    ItemKind::Door(Axis::EW),
-    ItemKind::Portcullis(Axis::NS),
-    ItemKind::Portcullis(Axis::EW),
-    ItemKind::TorchUnlit,
-    ItemKind::TorchLit,
-    ItemKind::LockedDoor(Axis::NS),
-    ItemKind::Health,
-    ItemKind::BedLeft,
-    ItemKind::BedRight,
-    ItemKind::DrawersShort,
-    ItemKind::DrawersTall,
-    ItemKind::Bookshelf,
-    ItemKind::Shelf,
-    ItemKind::Stove,
-    ItemKind::VaultBox,
-    ItemKind::Plinth,
-    ItemKind::Note,
-    ItemKind::TreasureLock,
-    ItemKind::Treasure(0),
-];
-
-/// Every room kind but the exterior, which is not exported.
-const ROOM_KINDS: [RoomKind; 4] = [
-    RoomKind::Courtyard,
-    RoomKind::Room,
-    RoomKind::Hall,
-    RoomKind::Corridor,
-];
 
 fn colour(rgb: [u8; 3]) -> String {
     format!("#{:02X}{:02X}{:02X}", rgb[0], rgb[1], rgb[2])

@@ -8,6 +8,7 @@ mod outline;
 pub mod png;
 pub mod tiled;
 mod tiled_objects;
+pub mod tiled_project;
 mod tmj;
 mod tmx;
 

@@ -231,6 +231,44 @@ impl Objects {
     }
 }
 
+/// Every item kind, one of each class (LDtk's `ItemKind` enum, the Tiled project's item classes): their
+/// [`item_class`] names a door or portcullis of either axis alike. A new kind is a line here beside its
+/// line in [`item_class`].
+pub const ITEM_KINDS: [ItemKind; 24] = [
+    ItemKind::Chair,
+    ItemKind::Table,
+    ItemKind::Bush,
+    ItemKind::Coin,
+    ItemKind::Door(Axis::NS),
+    ItemKind::Door(Axis::EW),
+    ItemKind::Portcullis(Axis::NS),
+    ItemKind::Portcullis(Axis::EW),
+    ItemKind::TorchUnlit,
+    ItemKind::TorchLit,
+    ItemKind::LockedDoor(Axis::NS),
+    ItemKind::Health,
+    ItemKind::BedLeft,
+    ItemKind::BedRight,
+    ItemKind::DrawersShort,
+    ItemKind::DrawersTall,
+    ItemKind::Bookshelf,
+    ItemKind::Shelf,
+    ItemKind::Stove,
+    ItemKind::VaultBox,
+    ItemKind::Plinth,
+    ItemKind::Note,
+    ItemKind::TreasureLock,
+    ItemKind::Treasure(0),
+];
+
+/// Every room kind but the exterior, which is not exported.
+pub const ROOM_KINDS: [RoomKind; 4] = [
+    RoomKind::Courtyard,
+    RoomKind::Room,
+    RoomKind::Hall,
+    RoomKind::Corridor,
+];
+
 /// The class of an item in exported maps: its kind in snake case. The one list of item names, so a
 /// new kind is one line here.
 pub fn item_class(kind: ItemKind) -> &'static str {
