@@ -146,10 +146,7 @@ fn the_title_marks_unsaved_changes() {
 fn autosave_writes_a_recovery_file_that_recovers_the_document() {
     let dir = temp_dir("recovery");
     let mut state = edited();
-    state.files.dirs = Some(AppDirs {
-        config: dir.join("config"),
-        data: dir.join("data"),
-    });
+    state.files.dirs = Some(AppDirs::in_folders(dir.join("config"), dir.join("data")));
     state.files.last_autosave = Instant::now()
         .checked_sub(Duration::from_secs(31))
         .expect("the clock is past 31 s");
@@ -171,10 +168,7 @@ fn a_recovered_document_keeps_its_file_and_a_clean_exit_leaves_no_backup() {
     state.save_to(&dir.join("manor.ron"));
     state.undo();
     assert!(state.dirty);
-    state.files.dirs = Some(AppDirs {
-        config: dir.join("config"),
-        data: dir.join("data"),
-    });
+    state.files.dirs = Some(AppDirs::in_folders(dir.join("config"), dir.join("data")));
     let recovery = dir.join("data/recovery.ron");
     // Two autosaves: the second replaces the first and keeps it as `recovery.ron.bak`.
     for _ in 0..2 {

@@ -1,6 +1,6 @@
 //! The release tarball installs and uninstalls cleanly (`scripts/package.sh`, packing this test build):
 //! unpacked, `install.sh` puts the program, its man pages, the bash, zsh and fish completions, the
-//! AppStream metadata, the level file type and a menu launcher whose `Exec` is the absolute path into a
+//! `AppStream` metadata, the level file type and a menu launcher whose `Exec` is the absolute path into a
 //! scratch PREFIX (the launcher where menus read it, for a PREFIX they do not); `man -l` renders the
 //! pages, bash loads the completion, `desktop-file-validate` and `appstreamcli` accept the files when
 //! they are installed; `uninstall.sh` then leaves nothing behind. HOME is a scratch folder throughout.

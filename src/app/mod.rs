@@ -95,6 +95,12 @@ pub fn run_editor(file: Option<&Path>, broken: BrokenEdits) -> anyhow::Result<()
             .with_icon(window_icon()),
         // The window's size and place, and the panels' widths, come back as they were left.
         persist_window: true,
+        // In the editor's own configuration folder, with its recent list (one folder per platform).
+        persistence_path: AppDirs::current().map(|dirs| {
+            dirs.adopt_earlier_files();
+            let _ = std::fs::create_dir_all(&dirs.config);
+            dirs.storage_file()
+        }),
         ..Default::default()
     };
     eframe::run_native(

@@ -84,6 +84,9 @@ impl FileState {
     /// The real editor's file state: recent files read, a leftover recovery file offered.
     pub fn for_window() -> Self {
         let dirs = AppDirs::current();
+        if let Some(dirs) = &dirs {
+            dirs.adopt_earlier_files();
+        }
         let recent = dirs
             .as_ref()
             .and_then(|d| std::fs::read_to_string(d.recent_file()).ok())

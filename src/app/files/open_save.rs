@@ -216,7 +216,7 @@ impl EditorState {
         let Some(dirs) = self.files.dirs.clone() else {
             return;
         };
-        let saved = std::fs::create_dir_all(&dirs.data)
+        let saved = std::fs::create_dir_all(&dirs.state)
             .map_err(|e| e.to_string())
             .and_then(|()| {
                 let name = recovery_name(self.files.path.as_deref());

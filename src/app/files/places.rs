@@ -1,21 +1,35 @@
-//! Where the editor keeps its small files — the recent list and the settings in the configuration folder,
-//! the crash-recovery preset in the data folder — by each platform family's own convention, so recovery
-//! and recent files work on Windows and macOS as on Linux. The conventions are `etcetera`'s; which one
-//! applies is chosen here, and every family's choice can be checked on any machine.
+//! Where the editor keeps its small files — the settings (eframe's storage, also the layout and window)
+//! and the recent list in the configuration folder, the crash-recovery preset in the state folder — by
+//! each platform family's own convention, one folder per platform: Linux and the BSDs split them over
+//! the XDG configuration and state homes, macOS keeps all in one `Application Support` folder under a
+//! reverse-DNS id, Windows in one roaming `AppData` folder. The same folder is handed to eframe, so
+//! nothing of the editor lands anywhere else. Which convention applies is chosen here, and every
+//! family's choice can be checked on any machine. Files earlier versions kept elsewhere are moved in
+//! once ([`AppDirs::adopt_earlier_files`]), so an unsaved document's recovery survives the update.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use etcetera::AppStrategy;
-use etcetera::app_strategy::{AppStrategyArgs, Apple, Windows, Xdg};
+use etcetera::BaseStrategy;
+use etcetera::base_strategy::{Apple, Windows, Xdg};
+
+/// The folder name under the XDG homes.
+const XDG_NAME: &str = "mansion-forge";
+/// The reverse-DNS id of the macOS folder, as the `AppStream` metadata names the application.
+const APPLE_ID: &str = "io.github.mansion_forge";
+/// The folder name under Windows' roaming application data.
+const WINDOWS_NAME: &str = "Mansion Forge";
+/// The file eframe keeps the settings, layout and window in.
+const STORAGE_FILE: &str = "app.ron";
 
 /// The platform families whose conventions differ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Platform {
-    /// Linux, the BSDs and other Unix desktops: the XDG base directories (`~/.config/mansion-forge`).
+    /// Linux, the BSDs and other Unix desktops: the XDG base directories (`~/.config/mansion-forge`,
+    /// `~/.local/state/mansion-forge`).
     Xdg,
-    /// macOS: `~/Library/Preferences` and `~/Library/Application Support`.
+    /// macOS: one folder, `~/Library/Application Support/io.github.mansion_forge`.
     MacOs,
-    /// Windows: the roaming application data folder (`%APPDATA%`).
+    /// Windows: one folder of the roaming application data (`%APPDATA%\Mansion Forge`).
     Windows,
 }
 
@@ -32,13 +46,17 @@ impl Platform {
     }
 }
 
-/// Where the editor keeps its small files (recent list, settings, recovery preset); `None` in tests.
+/// Where the editor keeps its small files (settings, recent list, recovery preset); `None` in tests.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AppDirs {
-    /// The per-user configuration folder; it holds the recent-files list.
+    /// The per-user configuration folder: eframe's storage (settings, layout, window) and the
+    /// recent-files list.
     pub config: PathBuf,
-    /// The per-user data folder; it holds the crash recovery preset autosave writes.
-    pub data: PathBuf,
+    /// The per-user state folder: the crash recovery preset autosave writes.
+    pub state: PathBuf,
+    /// Where earlier versions kept the recovery preset and eframe's storage (for
+    /// [`AppDirs::adopt_earlier_files`]).
+    earlier: PathBuf,
 }
 
 impl AppDirs {
@@ -49,22 +67,43 @@ impl AppDirs {
 
     /// The folders `platform`'s convention gives the editor, for the current user.
     pub fn for_platform(platform: Platform) -> Option<Self> {
-        let args = AppStrategyArgs {
-            top_level_domain: "org".to_string(),
-            author: String::new(),
-            app_name: "Mansion Forge".to_string(),
-        };
         match platform {
-            Platform::Xdg => Xdg::new(args).ok().map(|s| Self::of(&s)),
-            Platform::MacOs => Apple::new(args).ok().map(|s| Self::of(&s)),
-            Platform::Windows => Windows::new(args).ok().map(|s| Self::of(&s)),
+            Platform::Xdg => {
+                let xdg = Xdg::new().ok()?;
+                let state = xdg.state_dir()?;
+                Some(AppDirs {
+                    config: xdg.config_dir().join(XDG_NAME),
+                    state: state.join(XDG_NAME),
+                    earlier: xdg.data_dir().join(XDG_NAME),
+                })
+            }
+            Platform::MacOs => {
+                let apple = Apple::new().ok()?;
+                let one = apple.data_dir().join(APPLE_ID);
+                Some(AppDirs {
+                    config: one.clone(),
+                    state: one,
+                    earlier: apple.data_dir().join("org.Mansion-Forge"),
+                })
+            }
+            Platform::Windows => {
+                let windows = Windows::new().ok()?;
+                let one = windows.data_dir().join(WINDOWS_NAME);
+                Some(AppDirs {
+                    config: one.clone(),
+                    state: one.clone(),
+                    earlier: one.join("data"),
+                })
+            }
         }
     }
 
-    fn of(strategy: &impl AppStrategy) -> Self {
+    /// Folders of one's own choosing (a test's scratch folders), with no earlier files to adopt.
+    pub fn in_folders(config: PathBuf, state: PathBuf) -> Self {
         AppDirs {
-            config: strategy.config_dir(),
-            data: strategy.data_dir(),
+            earlier: state.clone(),
+            config,
+            state,
         }
     }
 
@@ -76,14 +115,47 @@ impl AppDirs {
     /// The preset autosave writes while the document has unsaved changes; finding it at start means
     /// the editor closed uncleanly, and its recovery is offered.
     pub fn recovery_file(&self) -> PathBuf {
-        self.data.join("recovery.ron")
+        self.state.join("recovery.ron")
+    }
+
+    /// The file eframe keeps the settings, the panels' layout and the window in (handed to eframe as
+    /// its persistence path).
+    pub fn storage_file(&self) -> PathBuf {
+        self.config.join(STORAGE_FILE)
+    }
+
+    /// Moves the recovery preset and eframe's storage from where earlier versions kept them into
+    /// these folders, where none is yet (best effort: a file that cannot move stays where it was).
+    pub fn adopt_earlier_files(&self) {
+        for (earlier, now) in [
+            (self.earlier.join("recovery.ron"), self.recovery_file()),
+            (self.earlier.join(STORAGE_FILE), self.storage_file()),
+        ] {
+            adopt(&earlier, &now);
+        }
+    }
+}
+
+/// Moves `earlier` to `now` when `now` does not exist yet (copying when a rename cannot cross the
+/// file systems).
+fn adopt(earlier: &Path, now: &Path) {
+    if now.exists() || !earlier.is_file() {
+        return;
+    }
+    let Some(folder) = now.parent() else {
+        return;
+    };
+    if std::fs::create_dir_all(folder).is_err() {
+        return;
+    }
+    if std::fs::rename(earlier, now).is_err() && std::fs::copy(earlier, now).is_ok() {
+        let _ = std::fs::remove_file(earlier);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::Path;
 
     fn home() -> PathBuf {
         etcetera::home_dir().expect("a home folder")
@@ -100,47 +172,70 @@ mod tests {
     }
 
     #[test]
-    fn linux_and_the_bsds_use_the_xdg_folders() {
+    fn linux_and_the_bsds_use_the_xdg_configuration_and_state_folders() {
         let dirs = AppDirs::for_platform(Platform::Xdg).expect("folders");
         assert!(
             under(&dirs.config, "XDG_CONFIG_HOME", ".config", "mansion-forge"),
             "{dirs:?}"
         );
         assert!(
-            under(&dirs.data, "XDG_DATA_HOME", ".local/share", "mansion-forge"),
+            under(
+                &dirs.state,
+                "XDG_STATE_HOME",
+                ".local/state",
+                "mansion-forge"
+            ),
             "{dirs:?}"
         );
     }
 
     #[test]
-    fn macos_uses_the_library_folders() {
+    fn macos_keeps_everything_in_one_application_support_folder() {
         let dirs = AppDirs::for_platform(Platform::MacOs).expect("folders");
-        let id = "org.Mansion-Forge";
-        assert_eq!(dirs.config, home().join("Library/Preferences").join(id));
-        assert_eq!(
-            dirs.data,
-            home().join("Library/Application Support").join(id)
+        let one = home().join("Library/Application Support/io.github.mansion_forge");
+        assert_eq!((&dirs.config, &dirs.state), (&one, &one));
+    }
+
+    #[test]
+    fn windows_keeps_everything_in_one_roaming_folder() {
+        let dirs = AppDirs::for_platform(Platform::Windows).expect("folders");
+        assert_eq!(dirs.config, dirs.state);
+        assert!(
+            under(&dirs.config, "APPDATA", "AppData/Roaming", "Mansion Forge"),
+            "{dirs:?}"
         );
     }
 
     #[test]
-    fn windows_uses_the_roaming_application_data() {
-        let dirs = AppDirs::for_platform(Platform::Windows).expect("folders");
-        let app = Path::new("Mansion Forge");
-        let roaming = |d: &Path| under(d, "APPDATA", "AppData/Roaming", "");
-        assert_eq!(dirs.config.file_name(), Some("config".as_ref()));
-        assert_eq!(dirs.data.file_name(), Some("data".as_ref()));
-        for (dir, leaf) in [(&dirs.config, "config"), (&dirs.data, "data")] {
-            let parent = dir.parent().and_then(Path::parent).expect("two levels up");
-            assert!(roaming(parent), "{dir:?}");
-            assert!(dir.ends_with(app.join(leaf)), "{dir:?}");
-        }
-    }
-
-    #[test]
-    fn the_recent_list_and_the_recovery_file_live_in_their_folders() {
+    fn the_editors_files_live_in_their_folders() {
         let dirs = AppDirs::for_platform(Platform::current()).expect("folders");
         assert_eq!(dirs.recent_file().parent(), Some(dirs.config.as_path()));
-        assert_eq!(dirs.recovery_file().parent(), Some(dirs.data.as_path()));
+        assert_eq!(dirs.storage_file().parent(), Some(dirs.config.as_path()));
+        assert_eq!(dirs.recovery_file().parent(), Some(dirs.state.as_path()));
+    }
+
+    /// An earlier version's recovery preset and storage move in once; a file already in place is
+    /// never replaced, and the earlier one then stays.
+    #[test]
+    fn earlier_files_move_in_without_replacing_newer_ones() {
+        let scratch = std::env::temp_dir().join(format!("mf-places-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&scratch);
+        let dirs = AppDirs {
+            config: scratch.join("config"),
+            state: scratch.join("state"),
+            earlier: scratch.join("earlier"),
+        };
+        std::fs::create_dir_all(&dirs.earlier).expect("a folder");
+        std::fs::write(dirs.earlier.join("recovery.ron"), "old recovery").expect("written");
+        std::fs::write(dirs.earlier.join(STORAGE_FILE), "old storage").expect("written");
+        std::fs::create_dir_all(&dirs.config).expect("a folder");
+        std::fs::write(dirs.storage_file(), "new storage").expect("written");
+        dirs.adopt_earlier_files();
+        let read = |p: PathBuf| std::fs::read_to_string(p).expect("readable");
+        assert_eq!(read(dirs.recovery_file()), "old recovery");
+        assert!(!dirs.earlier.join("recovery.ron").exists());
+        assert_eq!(read(dirs.storage_file()), "new storage");
+        assert_eq!(read(dirs.earlier.join(STORAGE_FILE)), "old storage");
+        let _ = std::fs::remove_dir_all(&scratch);
     }
 }
