@@ -21,7 +21,8 @@ pub struct Inspector {
 
 impl Panel for Inspector {
     fn ui(&mut self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
-        self.hovered_loot = None;
+        let Inspector { hovered_loot } = self;
+        *hovered_loot = None;
         ui.heading("Inspector");
         let Some(r) = state.selection.room else {
             ui.weak("Click a room on the map to inspect it.");
@@ -37,7 +38,7 @@ impl Panel for Inspector {
         room_doors(ui, state, r, commands);
         room_contents(ui, state, r);
         room_stacks(ui, state, r);
-        self.hovered_loot = room_section(ui, state, r, commands);
+        *hovered_loot = room_section(ui, state, r, commands);
         room_patrols(ui, state, r, room);
     }
 }

@@ -168,7 +168,8 @@ impl Panel for LevelSeedPanel {
     /// The dialog, while open: the game, the seed field, the other fields, what the game makes of
     /// them, Open and Cancel.
     fn ui(&mut self, ui: &mut Ui, _: &EditorState, commands: &mut Vec<Command>) {
-        let Some(asked) = self.asked.as_mut() else {
+        let LevelSeedPanel { asked: shown } = self;
+        let Some(asked) = shown.as_mut() else {
             return;
         };
         let mut open = true;
@@ -177,7 +178,7 @@ impl Panel for LevelSeedPanel {
             done = fields(ui, asked, commands);
         });
         if !open || done {
-            self.asked = None;
+            *shown = None;
         }
     }
 }

@@ -130,11 +130,20 @@ impl Panel for Timeline {
             }
             return;
         };
-        let tl = self;
+        // Every field named, so a new one cannot be forgotten here.
+        let shown = self.frame();
+        let Timeline {
+            open: _,
+            turn,
+            playing,
+            speed: current_speed,
+            progress: _,
+            frame: _,
+        } = &*self;
         ui.horizontal(|ui| {
             ui.strong("Patrol timeline");
             command_button(ui, Command::StepBack, commands);
-            let play = if tl.playing { "Pause" } else { "Play" };
+            let play = if *playing { "Pause" } else { "Play" };
             if ui
                 .button(play)
                 .on_hover_text(Command::PlayPause.tooltip())
@@ -143,7 +152,7 @@ impl Panel for Timeline {
                 commands.push(Command::PlayPause);
             }
             command_button(ui, Command::StepForward, commands);
-            let mut turn = tl.turn;
+            let mut turn = *turn;
             ui.spacing_mut().slider_width = (ui.available_width() - 260.0).clamp(120.0, 700.0);
             let slider = ui.add(
                 egui::Slider::new(&mut turn, 0..=stealth.horizon)
@@ -156,7 +165,7 @@ impl Panel for Timeline {
             {
                 commands.push(Command::SetTurn(turn));
             }
-            let mut speed = tl.speed;
+            let mut speed = *current_speed;
             egui::ComboBox::from_label("Speed")
                 .selected_text(format!("{speed} turns/s"))
                 .show_ui(ui, |ui| {
@@ -164,11 +173,11 @@ impl Panel for Timeline {
                         ui.selectable_value(&mut speed, s, format!("{s} turns/s"));
                     }
                 });
-            if speed != tl.speed {
+            if speed != *current_speed {
                 commands.push(Command::SetSpeed(speed));
             }
         });
-        if let Some(frame) = tl.frame() {
+        if let Some(frame) = shown {
             ui.weak(format!(
             "Turn {} of {}: {} guards, {} cells watched, {} cells lit (carried torches included). \
              The slowest patrol repeats every {} turns. Guards never react to the thief here.",
