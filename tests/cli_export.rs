@@ -315,7 +315,8 @@ fn generate_and_campaign_take_every_export_format() {
         "tmx",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    // One shared tileset (and its image) for the ten maps, each of which loads with it.
+    // One shared tileset (and its image) for the ten maps, each of which loads with it; their world and
+    // the Tiled project declaring their classes beside them.
     let mut names: Vec<String> = std::fs::read_dir(&folder)
         .expect("folder")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
@@ -326,6 +327,8 @@ fn generate_and_campaign_take_every_export_format() {
         names,
         [
             ".mansion-forge-written",
+            "campaign.world",
+            "mansion-forge.tiled-project",
             "summary.json",
             "terrain.png",
             "terrain.tsx"

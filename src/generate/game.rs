@@ -66,7 +66,8 @@ pub trait Game: Send + Sync {
 /// What a game's level seed strings are, for the dialog that asks for one.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LevelSeeds {
-    /// One sentence on what the string names and what the other fields add.
+    /// What the string names and what the other fields add, in words that follow the game's name
+    /// (`Lurk Leap Loot (2025): one mansion by …`).
     pub about: &'static str,
     /// An example string, the field's hint.
     pub hint: &'static str,

@@ -75,8 +75,8 @@ impl Game for Lll2025Game {
     }
     fn level_seeds(&self) -> Option<LevelSeeds> {
         Some(LevelSeeds {
-            about: "A mansion of the 2025 game by its level's seed string; the game's plan adds the \
-                    level type and loot.",
+            about: "one mansion by the seed string the game gives its level; the level type and \
+                    loot, which the string does not hold, come from the game's plan.",
             hint: "lvl10.3206486422043705",
             params: &["level_type", "loot"],
         })
