@@ -41,7 +41,7 @@ impl Default for Layout {
 }
 
 /// Every panel's and window's own state, one field per panel (each drawn through
-/// [`Panel::ui`](crate::app::panel::Panel::ui)).
+/// `Panel::ui`).
 pub struct Panels {
     /// The document section: what it is, regenerate and re-roll.
     pub document: DocumentPanel,

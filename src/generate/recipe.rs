@@ -2,7 +2,7 @@
 //! parameters, the level number, the seed and the step re-rolls. Presets and documents store recipes.
 //!
 //! An exact recipe ([`Recipe::exact`]) is a mansion of a game's exact stream, for a generator that
-//! declares one ([`Declare::EXACT`](super::declare::Declare::EXACT)): its seed is the game seed, and the
+//! declares one ([`Declare::EXACT`]): its seed is the game seed, and the
 //! mansion comes from the game's one stream, so it has no re-rolls and keeps no locks; a regeneration
 //! turns it into the campaign's normal recipe of the same mansion ([`Recipe::normal`]).
 

@@ -44,7 +44,7 @@ impl Overlay {
     }
 }
 
-/// A user action with the values it needs. [`Action`] (its fieldless kinds, listed by `EnumIter`) lets
+/// A user action with the values it needs. `Action` (its fieldless kinds, listed by `EnumIter`) lets
 /// [`Command::reach`] place every kind.
 #[derive(Clone, Debug, PartialEq, strum::EnumDiscriminants)]
 #[strum_discriminants(name(Action), derive(strum::EnumIter))]

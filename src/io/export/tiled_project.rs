@@ -3,7 +3,7 @@
 //! importers that read a project know them; and a world (`.world`) laying the ten maps out side by side,
 //! so Tiled opens the whole campaign at once.
 //!
-//! The classes and their members are listed once here ([`CLASSES`]); `tests/export_tiled_world.rs`
+//! The classes and their members are listed once here ([`classes`]); `tests/export_tiled_world.rs`
 //! holds every object of exported maps to them.
 
 use serde_json::{Value, json};
@@ -150,7 +150,7 @@ pub fn project() -> Vec<u8> {
     bytes
 }
 
-/// The world file's JSON: the maps (file name, size in cells) left to right in order, [`GAP`] tiles
+/// The world file's JSON: the maps (file name, size in cells) left to right in order, four tiles
 /// apart, their tops aligned.
 #[must_use]
 pub fn world(maps: &[(String, i32, i32)]) -> Vec<u8> {
