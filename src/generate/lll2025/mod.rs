@@ -19,7 +19,7 @@
 //! use mansion_forge::generate::lll2025::declaration::{Declaration, Lll2025Params};
 //! use mansion_forge::generate::lll2025::plan::LevelType;
 //! use mansion_forge::generate::recipe::{GeneratorParams, Recipe};
-//! use mansion_forge::model::ItemKind;
+//! use mansion_forge::model::{ItemKind, Level2025};
 //!
 //! let params = Lll2025Params {
 //!     level_type: LevelType::Mansion,
