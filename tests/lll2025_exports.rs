@@ -10,7 +10,7 @@ use mansion_forge::generate::lll2025::declaration::recipe_of;
 use mansion_forge::generate::lll2025::model_map::{HashedGuard, hash_of_parts};
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::generate::registry;
-use mansion_forge::io::export::tiled::{TERRAINS, TILE, item_class};
+use mansion_forge::io::export::tiled::{ITEM_KINDS, TERRAINS, TILE, item_class};
 use mansion_forge::io::export::{self, Format, ldtk};
 use mansion_forge::model::{Axis, Cell, ItemKind, Level, Terrain};
 use serde_json::Value;
@@ -42,36 +42,12 @@ impl Parts {
     }
 }
 
-/// Every item kind an export can name, so a class (and an axis or a treasure's letter) finds its kind.
+/// Every item kind an export can name, so a class (and an axis or a treasure's letter) finds its kind:
+/// the exports' own list of one kind per class, with every axis and every treasure.
 fn item_kinds() -> Vec<ItemKind> {
-    let mut kinds = vec![
-        ItemKind::Chair,
-        ItemKind::Table,
-        ItemKind::Bush,
-        ItemKind::Coin,
-        ItemKind::TorchUnlit,
-        ItemKind::TorchLit,
-        ItemKind::Health,
-        ItemKind::BedLeft,
-        ItemKind::BedRight,
-        ItemKind::DrawersShort,
-        ItemKind::DrawersTall,
-        ItemKind::Bookshelf,
-        ItemKind::Shelf,
-        ItemKind::Stove,
-        ItemKind::VaultBox,
-        ItemKind::Plinth,
-        ItemKind::Note,
-        ItemKind::TreasureLock,
-    ];
-    for axis in [Axis::NS, Axis::EW] {
-        kinds.extend([
-            ItemKind::Door(axis),
-            ItemKind::LockedDoor(axis),
-            ItemKind::Portcullis(axis),
-        ]);
-    }
-    kinds.extend((0..5).map(ItemKind::Treasure));
+    let mut kinds = ITEM_KINDS.to_vec();
+    kinds.push(ItemKind::LockedDoor(Axis::EW));
+    kinds.extend((1..5).map(ItemKind::Treasure));
     kinds
 }
 
