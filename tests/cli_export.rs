@@ -66,7 +66,7 @@ fn export_writes_every_format_from_a_level_a_preset_and_a_seed() {
             assert!(target.exists(), "{ext}");
         }
     }
-    assert!(dir.join("x-terrain.png").exists());
+    assert!(dir.join("terrain.png").exists());
     // presets/default.ron is game 1's mansion 9, so both sources give the same level.
     let from_preset = level_file::load(&dir.join("x.json")).expect("exported level loads");
     assert_eq!(from_preset, level_file::load(&level).expect("loads"));
@@ -269,7 +269,13 @@ fn campaign_writes_the_chosen_format() {
     names.sort();
     assert_eq!(
         names,
-        [".mansion-forge-written", "campaign.ldtk", "summary.json"]
+        [
+            ".mansion-forge-written",
+            "campaign.ldtk",
+            "summary.json",
+            "terrain.png",
+            "things.png"
+        ]
     );
     let project: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.join("campaign.ldtk")).expect("project"))
@@ -287,7 +293,7 @@ fn generate_and_campaign_take_every_export_format() {
     let map: serde_json::Value =
         serde_json::from_slice(&std::fs::read(&tmj).expect("written")).expect("a Tiled JSON map");
     assert_eq!(map["type"], "map");
-    assert!(dir.join("g-terrain.png").exists());
+    assert!(dir.join("terrain.png").exists());
 
     let picture = dir.join("g.png");
     let out = run(&[

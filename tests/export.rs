@@ -39,8 +39,9 @@ fn tmx_reads_back_with_tiled() {
     let dir = scratch("tmx");
     let path = dir.join("mansion.tmx");
     let written = export::write(&path, &level, Format::Tmx, &[], &[]).expect("writes");
-    assert_eq!(written, vec![dir.join("mansion-terrain.png"), path.clone()]);
-    let tileset = image::open(dir.join("mansion-terrain.png")).expect("tileset decodes");
+    // One tileset image per folder, shared by every map exported there.
+    assert_eq!(written, vec![dir.join("terrain.png"), path.clone()]);
+    let tileset = image::open(dir.join("terrain.png")).expect("tileset decodes");
     assert_eq!(tileset.width(), 16 * TERRAINS.len() as u32);
 
     let map = Loader::new()
@@ -53,7 +54,7 @@ fn tmx_reads_back_with_tiled() {
     let set = &map.tilesets()[0];
     assert_eq!(set.tilecount as usize, TERRAINS.len());
     let source = &set.image.as_ref().expect("tileset image").source;
-    assert!(source.ends_with("mansion-terrain.png"), "{source:?}");
+    assert!(source.ends_with("terrain.png"), "{source:?}");
 
     let names: Vec<String> = map.layers().map(|l| l.name.clone()).collect();
     assert_eq!(

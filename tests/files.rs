@@ -62,9 +62,20 @@ fn the_editor_exports_tiled_maps_with_their_tileset() {
             .expect("json");
     assert_eq!(json["width"], state.level().width);
     assert!(
-        dir.join("map-terrain.png").exists(),
+        dir.join("terrain.png").exists(),
         "the tileset image beside the map"
     );
+    // The status message names the image written beside the map, and says it is shared.
+    let said = state.message.as_deref().expect("a message");
+    assert!(said.contains("terrain.png"), "{said}");
+    // An LDtk project gets both its tileset images, named the same way.
+    state.export_to(Format::Ldtk, &dir.join("map.ldtk"));
+    let said = state.message.as_deref().expect("a message");
+    assert!(
+        said.contains("terrain.png") && said.contains("things.png"),
+        "{said}"
+    );
+    assert!(dir.join("things.png").exists());
 }
 
 #[test]

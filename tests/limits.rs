@@ -114,7 +114,7 @@ fn every_command_stays_bounded_on_the_sprawl() {
 }
 
 /// The most memory a command may hold on a level with an item on every cell (the output alone of an
-/// LDtk project of it is 453 MB).
+/// LDtk project of it is 451 MB).
 const ITEM_FIELD_BUDGET_KB: u64 = 1024 * 1024;
 
 /// A coin on every free cell of the largest map: the route search, the exports and the pictures (every

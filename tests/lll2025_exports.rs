@@ -51,7 +51,7 @@ fn item_kinds() -> Vec<ItemKind> {
     kinds
 }
 
-/// The kind an exported item names: its class (LDtk's `Item` class, Tiled's class and `kind`), and its
+/// The kind an exported item names: its class (LDtk's entity identifier, Tiled's class and `kind`), and its
 /// axis or treasure index where it has one.
 fn kind_of(class: &str, axis: Option<&str>, variant: Option<u8>) -> ItemKind {
     let axis = axis.map(|a| if a == "ns" { Axis::NS } else { Axis::EW });
@@ -266,7 +266,20 @@ fn read_tmx(path: &std::path::Path) -> Parts {
     }
 }
 
-/// An LDtk project of one level read by the `ldtk2` crate.
+/// An LDtk entity identifier (`TorchLit`) as the class name it is made from (`torch_lit`).
+fn snake_case(identifier: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in identifier.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// An LDtk project of one level read by the `ldtk2` crate: items and guards by their definitions' tags,
+/// an item's class from its identifier.
 fn read_ldtk(bytes: &[u8]) -> Parts {
     let text = std::str::from_utf8(bytes).expect("UTF-8");
     let project = ldtk2::Ldtk::from_str(text).expect("ldtk2 reads it");
@@ -290,17 +303,22 @@ fn read_ldtk(bytes: &[u8]) -> Parts {
             .unwrap_or(Value::Null)
     };
     let of = |name: &'static str| entities.iter().filter(move |e| e.identifier == name);
-    let items = of("Item")
+    let tagged = |tag: &'static str| {
+        entities
+            .iter()
+            .filter(move |e| e.tags.iter().any(|t| t == tag))
+    };
+    let items = tagged("item")
         .map(|e| {
             let kind = kind_of(
-                field(e, "kind").as_str().expect("kind"),
+                &snake_case(&e.identifier),
                 field(e, "axis").as_str(),
-                field(e, "variant").as_u64().map(|v| v as u8),
+                field(e, "index").as_u64().map(|v| v as u8),
             );
             (cell(&e.grid), kind)
         })
         .collect();
-    let guards = of("Guard")
+    let guards = tagged("guard")
         .map(|e| HashedGuard {
             start: cell(&e.grid),
             torch: field(e, "torch") == true,

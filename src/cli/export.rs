@@ -42,7 +42,7 @@ pub(super) struct ExportArgs {
     #[arg(long, value_enum)]
     format: Option<Format>,
     /// File to write; `-` writes level files and ASCII to standard output. Tiled maps get
-    /// `<name>-terrain.png` beside them.
+    /// `terrain.png` beside them, LDtk projects `terrain.png` and `things.png`: one of each per folder.
     #[arg(long)]
     out: PathBuf,
     /// Overlay to draw on a PNG; repeat for several.
@@ -214,14 +214,21 @@ pub(super) fn emit(
                     .to_string(),
             ));
         }
-        if format.has_tileset() {
+        if !format.images().is_empty() {
             return Err(CliError::Input(format!(
-                "a Tiled map ({format}) needs its tileset image written beside it, which standard \
-                 output cannot hold; name a file with --out"
+                "a {format} export needs its tileset images ({}) written beside it, which standard \
+                 output cannot hold; name a file with --out",
+                format.images().join(", ")
             )));
         }
-        let bytes = export::render(level, format, overlays, locked_rooms, "terrain.png")
-            .map_err(|e| CliError::Input(format!("standard output: {e}")))?;
+        let bytes = export::render(
+            level,
+            format,
+            overlays,
+            locked_rooms,
+            export::SHARED_TILESET_IMAGE,
+        )
+        .map_err(|e| CliError::Input(format!("standard output: {e}")))?;
         return print(&bytes);
     }
     export::write(out, level, format, overlays, locked_rooms).map_err(|e| {

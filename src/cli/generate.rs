@@ -179,8 +179,9 @@ struct Summary {
 }
 
 /// Whether a file name in a folder is one `campaign` writes: `summary.json`, `level-N.EXT` for any
-/// export extension, the LDtk project `campaign.ldtk`, the Tiled maps' shared `terrain.tsx` and `terrain.png`, their
-/// world `campaign.world` and project `mansion-forge.tiled-project`, the per-map
+/// export extension, the LDtk project `campaign.ldtk` and its `things.png`, the Tiled maps' shared
+/// `terrain.tsx` and `terrain.png`, their world `campaign.world` and project
+/// `mansion-forge.tiled-project`, the per-map
 /// `level-N-terrain.png` of earlier versions, or the `.bak` backup of one (which earlier versions left
 /// when writing into an existing folder). A folder of these only may be replaced.
 fn campaign_file(name: &str) -> bool {
@@ -191,6 +192,7 @@ fn campaign_file(name: &str) -> bool {
         export::CAMPAIGN_PROJECT,
         export::SHARED_TILESET,
         export::SHARED_TILESET_IMAGE,
+        export::THINGS_IMAGE,
         tiled_project::PROJECT,
         tiled_project::WORLD,
     ]
@@ -228,7 +230,7 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
     let mut rows = Vec::with_capacity(mansions.len());
     let mut project = Vec::new();
     let mut world = Vec::new();
-    if format.has_tileset() {
+    if format.is_tiled() {
         export::write_shared_tileset(staged.path()).map_err(|e| CliError::Input(e.to_string()))?;
     }
     for planned in mansions {
@@ -244,7 +246,7 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
         if format == Format::Ldtk {
             // One project holds the levels; it is written after the last.
             Ok(())
-        } else if format.has_tileset() {
+        } else if format.is_tiled() {
             export::write_with_shared_tileset(&path, &level, format)
         } else {
             export::write(&path, &level, format, &[], &[]).map(drop)
@@ -266,7 +268,7 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
         });
         if format == Format::Ldtk {
             project.push(level);
-        } else if format.has_tileset() {
+        } else if format.is_tiled() {
             world.push((rows[rows.len() - 1].file.clone(), level.width, level.height));
         }
     }
@@ -275,7 +277,7 @@ pub(super) fn campaign(args: &CampaignArgs) -> Result<ExitCode, CliError> {
         let levels: Vec<&Level> = project.iter().collect();
         export::write_project(&staged.path().join(export::CAMPAIGN_PROJECT), &levels)
             .map_err(|e| CliError::Input(e.to_string()))?;
-    } else if format.has_tileset() {
+    } else if format.is_tiled() {
         for (name, bytes) in [
             (tiled_project::WORLD, tiled_project::world(&world)),
             (tiled_project::PROJECT, tiled_project::project()),

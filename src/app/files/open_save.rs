@@ -201,7 +201,28 @@ impl EditorState {
         let overlays = self.view.overlays.list();
         let locked = self.doc.locked_rooms();
         match export::write(path, &self.doc.level, format, &overlays, &locked) {
-            Ok(_) => self.say(MessageKind::Success, format!("exported {}", path.display())),
+            Ok(written) => {
+                let beside: Vec<String> = written
+                    .iter()
+                    .filter(|p| p.as_path() != path)
+                    .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+                    .collect();
+                let message = match beside.as_slice() {
+                    [] => format!("exported {}", path.display()),
+                    [one] => format!(
+                        "exported {} and its tileset image {one} beside it (one per folder, \
+                         shared by every map exported there)",
+                        path.display()
+                    ),
+                    many => format!(
+                        "exported {} and its tileset images {} beside it (one of each per \
+                         folder, shared by every project exported there)",
+                        path.display(),
+                        many.join(" and ")
+                    ),
+                };
+                self.say(MessageKind::Success, message);
+            }
             Err(e) => self.say(MessageKind::Error, format!("cannot export: {e}")),
         }
     }

@@ -1,127 +1,71 @@
-//! LDtk projects (`.ldtk`, the JSON format of ldtk.io, version [`JSON_VERSION`]), which LDtk opens and
-//! its maintained importers for Godot, Unity and Bevy read. One level per mansion, so a campaign is one
-//! project with ten levels.
+//! LDtk projects (`.ldtk`, the JSON format of ldtk.io, version [`JSON_VERSION`]), written through the
+//! `ldtk2` crate's typed structs (generated from LDtk's schema) and made for engine importers, which
+//! spawn a prefab or scene per entity identifier. One level per mansion: a campaign is one project
+//! whose world lays its ten levels out, five to a row.
 //!
-//! Each level has two layers: `Terrain`, an `IntGrid` whose value `i + 1` is the terrain
-//! [`TERRAINS`]`[i]`, and `Entities`: an `Item` per item, a cell's bottom first (its kind from the
-//! `ItemKind` enum, the same snake-case names as the Tiled classes, with a door's `axis` and a treasure's
-//! `variant`), a `Guard` per guard (its patrol as a point-array field in walking order; a 2025 guard's
-//! `purse` and `key`, which the game's hash reads), a `Room` per room except the exterior (its bounding rectangle, with its kind from the
-//! `RoomKind` enum, depth and privacy), and the player's `Start`, the `Entrance` and, on the Rogue grid,
-//! the `Exit`. Every key the schema requires is written; ids (`uid`, `iid`) are numbered in a fixed
-//! order, so the same levels give the same bytes.
+//! Each level has two layers:
+//! - `Terrain`, an `IntGrid` whose value `i + 1` is the terrain `TERRAINS[i]`, with that terrain's
+//!   tile from `terrain.png` laid by the layer's auto-layer rules (so the tiles are in the file);
+//! - `Entities`: an entity per item, its definition the item's class in `PascalCase` (`Coin`,
+//!   `TorchLit`, `LockedDoor`) with its tile from `things.png` and its fields (a door's `axis`, a
+//!   treasure's `index`, a coin's `loot`); an entity per guard, its definition its kind
+//!   (`PatrollingGuard`, `TorchGuard`, `StationaryGuard`, `KeyCarrier`), with its patrol as a path of
+//!   points, references to its route's `Station`s, and a 2025 guard's `purse` and `key`; a `Room` per
+//!   piece of each room (a `RoomHole` per hole) whose `outline` is its exact polygon; the player's
+//!   `Start`, the `Entrance` and, on the Rogue grid, the `Exit`.
+//!
+//! Definition uids are fixed and instance iids are UUIDs named by the levels (see `ids.rs`), so the
+//! same levels give the same bytes and other levels other ids.
 
+use ldtk2::{
+    Definitions, FieldInstance, IdentifierStyle, ImageExportMode, LayerInstance, LdtkJson,
+    Level as LdtkLevel, Type, WorldLayout,
+};
 use serde_json::{Value, json};
 
+mod defs;
 mod entities;
 mod fields;
-use entities::{Iids, each_entity, entity_count, write_entities};
-use fields::{
-    ENTITIES, ENTITY_LAYER, FIRST_LEVEL_UID, FieldValue, GRID, ITEM_ENUM, ROOM_ENUM, TERRAIN_LAYER,
-    entity_uid, field_def, field_instance, fields_of, level_fields,
-};
+mod ids;
+mod kinds;
+pub use kinds::{THINGS_IMAGE, things_image};
 
-use super::tiled::{
-    ITEM_KINDS, ROOM_KINDS, TERRAINS, TILE, item_class, room_class, terrain_name, tileset_image,
-};
+use defs::{definitions, name_of};
+use entities::{Place, each_entity, each_tile, write_array};
+use fields::{FieldValue, field_instance, level_fields};
+use ids::{ENTITY_LAYER, FIRST_LEVEL, GRID, Iids, TERRAIN_LAYER, TERRAIN_TILESET};
+
+use super::tiled::{SHARED_TILESET_IMAGE, tile_id, tileset_image};
 use crate::model::{Cell, Level};
 
 /// The LDtk file format version written (the JSON schema kept in `tests/data/ldtk/`).
 pub const JSON_VERSION: &str = "1.5.3";
 
-fn colour(rgb: [u8; 3]) -> String {
-    format!("#{:02X}{:02X}{:02X}", rgb[0], rgb[1], rgb[2])
-}
+/// Levels per row of the world.
+const PER_ROW: usize = 5;
+/// The gap between levels in the world, in cells.
+const GAP: i64 = 4;
 
-fn entity_def(name: &'static str) -> Value {
-    let (width, height, pivot, colour, shape) = match name {
-        "Room" => (GRID, GRID, 0.0, "#94D9B3", "Rectangle"),
-        "Guard" => (GRID, GRID, 0.5, "#E04040", "Ellipse"),
-        "Item" => (GRID, GRID, 0.5, "#F0C040", "Ellipse"),
-        _ => (GRID, GRID, 0.5, "#40A0F0", "Cross"),
+/// Where each level sits in the world, in pixels: five to a row, rows one under another, a gap of
+/// [`GAP`] cells between them.
+fn world_layout(levels: &[&Level]) -> Vec<(i64, i64)> {
+    let size = |level: &Level| {
+        (
+            i64::from(level.width.max(0)) * GRID,
+            i64::from(level.height.max(0)) * GRID,
+        )
     };
-    let resizable = name == "Room";
-    let fields: Vec<Value> = fields_of(name).iter().map(field_def).collect();
-    json!({
-        "identifier": name, "uid": entity_uid(name), "tags": [], "exportToToc": false,
-        "allowOutOfBounds": false, "doc": null, "width": width, "height": height,
-        "resizableX": resizable, "resizableY": resizable, "minWidth": null, "maxWidth": null,
-        "minHeight": null, "maxHeight": null, "keepAspectRatio": false, "tileOpacity": 1,
-        "fillOpacity": if resizable { 0.08 } else { 1.0 }, "lineOpacity": 1, "hollow": resizable,
-        "color": colour, "renderMode": shape, "showName": true, "tilesetId": null,
-        "tileRenderMode": "FitInside", "tileRect": null, "uiTileRect": null,
-        "nineSliceBorders": [], "maxCount": 0, "limitScope": "PerLevel",
-        "limitBehavior": "MoveLastOne", "pivotX": pivot, "pivotY": pivot, "fieldDefs": fields,
-    })
-}
-
-fn enum_def(uid: i64, name: &str, values: &[&str]) -> Value {
-    let values: Vec<Value> = values
-        .iter()
-        .enumerate()
-        .map(|(i, id)| {
-            json!({
-                "id": id, "tileRect": null, "tileId": null, "__tileSrcRect": null,
-                "color": 0x0040_80C0 + 0x10_0000 * i as i64,
-            })
-        })
-        .collect();
-    json!({
-        "identifier": name, "uid": uid, "values": values, "iconTilesetUid": null,
-        "externalRelPath": null, "externalFileChecksum": null, "tags": [],
-    })
-}
-
-fn layer_def(uid: i64, name: &str, kind: &str, int_grid_values: Vec<Value>) -> Value {
-    json!({
-        "__type": kind, "identifier": name, "type": kind, "uid": uid, "doc": null,
-        "uiColor": null, "gridSize": GRID, "guideGridWid": 0, "guideGridHei": 0,
-        "displayOpacity": 1, "inactiveOpacity": 0.6, "hideInList": false,
-        "hideFieldsWhenInactive": true, "canSelectWhenInactive": true, "renderInWorldView": true,
-        "pxOffsetX": 0, "pxOffsetY": 0, "parallaxFactorX": 0, "parallaxFactorY": 0,
-        "parallaxScaling": true, "requiredTags": [], "excludedTags": [],
-        "autoTilesKilledByOtherLayerUid": null, "uiFilterTags": [], "useAsyncRender": false,
-        "intGridValues": Value::from(int_grid_values), "intGridValuesGroups": [], "autoRuleGroups": [],
-        "autoSourceLayerDefUid": null, "tilesetDefUid": null, "tilePivotX": 0, "tilePivotY": 0,
-        "biomeFieldUid": null,
-    })
-}
-
-fn definitions() -> Value {
-    let tiles = tileset_image();
-    let half = TILE / 2;
-    let terrain_values: Vec<Value> = TERRAINS
-        .iter()
-        .enumerate()
-        .map(|(i, &t)| {
-            let p = tiles.get_pixel(i as u32 * TILE + half, half).0;
-            json!({
-                "value": i + 1, "identifier": terrain_name(t).replace('(', "_").replace(')', ""),
-                "color": colour([p[0], p[1], p[2]]), "tile": null, "groupUid": 0,
-            })
-        })
-        .collect();
-    let mut item_values: Vec<&str> = Vec::new();
-    for kind in ITEM_KINDS {
-        if !item_values.contains(&item_class(kind)) {
-            item_values.push(item_class(kind));
+    let mut places = Vec::with_capacity(levels.len());
+    let mut y = 0;
+    for row in levels.chunks(PER_ROW) {
+        let mut x = 0;
+        for level in row {
+            places.push((x, y));
+            x += size(level).0 + GAP * GRID;
         }
+        y += row.iter().map(|l| size(l).1).max().unwrap_or(0) + GAP * GRID;
     }
-    let room_values: Vec<&str> = ROOM_KINDS.into_iter().map(room_class).collect();
-    json!({
-        "layers": [
-            layer_def(ENTITY_LAYER, "Entities", "Entities", Vec::new()),
-            layer_def(TERRAIN_LAYER, "Terrain", "IntGrid", terrain_values),
-        ],
-        "entities": ENTITIES.map(entity_def),
-        "tilesets": [],
-        "enums": [
-            enum_def(ITEM_ENUM, "ItemKind", &item_values),
-            enum_def(ROOM_ENUM, "RoomKind", &room_values),
-        ],
-        "externalEnums": [],
-        "levelFields": level_fields().iter().map(field_def).collect::<Vec<_>>(),
-    })
+    places
 }
 
 #[expect(
@@ -129,148 +73,224 @@ fn definitions() -> Value {
     reason = "a layer instance's identity: what it is, where, and of which level"
 )]
 fn layer(
-    iids: &mut Iids,
-    name: &str,
-    kind: &str,
+    iids: &Iids,
+    number: usize,
     uid: i64,
+    kind: &Type,
+    identifier: &str,
     level_uid: i64,
     (w, h): (i64, i64),
-    csv: Vec<u32>,
-    entities: &Value,
-) -> Value {
-    json!({
-        "__identifier": name, "__type": kind, "__cWid": w, "__cHei": h, "__gridSize": GRID,
-        "__opacity": 1, "__pxTotalOffsetX": 0, "__pxTotalOffsetY": 0, "__tilesetDefUid": null,
-        "__tilesetRelPath": null, "iid": iids.next(), "levelId": level_uid, "layerDefUid": uid,
-        "pxOffsetX": 0, "pxOffsetY": 0, "visible": true, "optionalRules": [],
-        "intGridCsv": Value::from(csv), "autoLayerTiles": [], "seed": 0, "overrideTilesetUid": null,
-        "gridTiles": [], "entityInstances": entities,
-    })
+    csv: Vec<i64>,
+) -> LayerInstance {
+    let tiles = matches!(kind, Type::IntGrid);
+    LayerInstance {
+        c_hei: h,
+        c_wid: w,
+        grid_size: GRID,
+        identifier: identifier.to_string(),
+        opacity: 1.0,
+        px_total_offset_x: 0,
+        px_total_offset_y: 0,
+        tileset_def_uid: tiles.then_some(TERRAIN_TILESET),
+        tileset_rel_path: tiles.then(|| SHARED_TILESET_IMAGE.to_string()),
+        layer_instance_type: name_of(kind).to_string(),
+        auto_layer_tiles: Vec::new(),
+        entity_instances: Vec::new(),
+        grid_tiles: Vec::new(),
+        iid: iids.layer(number, uid),
+        int_grid: None,
+        int_grid_csv: csv,
+        layer_def_uid: uid,
+        level_id: level_uid,
+        optional_rules: Vec::new(),
+        override_tileset_uid: None,
+        px_offset_x: 0,
+        px_offset_y: 0,
+        seed: 0,
+        visible: true,
+    }
 }
 
-/// Level `number`'s JSON, its entities left out: in their place the string [`entities_mark`] of
-/// `number`, which [`project`] replaces with the entities it makes then, numbered from the iid this
-/// returns beside the JSON.
-fn level_json(level: &Level, number: usize, iids: &mut Iids, world_x: i64) -> (Value, Iids) {
-    let uid = FIRST_LEVEL_UID + number as i64;
-    let (w, h) = (
+/// Level `number` without its entities and tiles, which [`project`] streams into it.
+fn level(level: &Level, number: usize, iids: &Iids, world: (i64, i64)) -> LdtkLevel {
+    let uid = FIRST_LEVEL + number as i64;
+    let size = (
         i64::from(level.width.max(0)),
         i64::from(level.height.max(0)),
     );
-    let mut csv = Vec::with_capacity((w * h) as usize);
+    let mut csv = Vec::with_capacity((size.0 * size.1) as usize);
     for y in (0..level.height).rev() {
         for x in 0..level.width {
-            csv.push(1 + super::tiled::tile_id(level.terrain(Cell::new(x, y))));
+            csv.push(1 + i64::from(tile_id(level.terrain(Cell::new(x, y)))));
         }
     }
-    let level_iid = iids.next();
-    let entity_iids = Iids(iids.0);
-    iids.0 += entity_count(level) as u64;
-    let layers = vec![
-        layer(
-            iids,
-            "Entities",
-            "Entities",
-            ENTITY_LAYER,
-            uid,
-            (w, h),
-            Vec::new(),
-            &Value::from(entities_mark(number)),
-        ),
-        layer(
-            iids,
-            "Terrain",
-            "IntGrid",
-            TERRAIN_LAYER,
-            uid,
-            (w, h),
-            csv,
-            &Value::from(Vec::<Value>::new()),
-        ),
-    ];
-    let fields = level_fields();
     let values = [
         FieldValue::Str(level.generator.clone()),
         FieldValue::Int(i64::from(level.level)),
-        // As a string: LDtk's integers are doubles in its editor and do not hold a 64-bit seed.
         FieldValue::Str(level.seed.to_string()),
     ];
-    let field_instances: Vec<Value> = fields
+    let fields: Vec<FieldInstance> = level_fields()
         .iter()
         .zip(values)
-        .map(|(f, v)| field_instance(f, &v))
+        .map(|(f, v)| field_instance(f, v))
         .collect();
-    let json = json!({
-        "identifier": format!("Level_{number}"), "iid": level_iid, "uid": uid,
-        "worldX": world_x, "worldY": 0, "worldDepth": 0, "pxWid": w * GRID, "pxHei": h * GRID,
-        "__bgColor": "#1E1E24", "bgColor": null, "useAutoIdentifier": false, "bgRelPath": null,
-        "bgPos": null, "bgPivotX": 0.5, "bgPivotY": 0.5, "__smartColor": "#ADADB5",
-        "__bgPos": null, "externalRelPath": null, "fieldInstances": field_instances,
-        "layerInstances": layers, "__neighbours": [],
-    });
-    (json, entity_iids)
-}
-
-/// What stands for level `number`'s entities in the JSON until they are written: a string no level
-/// writes (generator ids are lowercase words; every other string of the project is the program's).
-fn entities_mark(number: usize) -> String {
-    format!("\u{1}entities of level {number}\u{1}")
-}
-
-/// The project of `levels` (one LDtk level each, side by side in its world) as `.ldtk` bytes.
-pub fn project(levels: &[&Level]) -> Result<Vec<u8>, serde_json::Error> {
-    let mut iids = Iids(0);
-    let project_iid = iids.next();
-    let world_iid = iids.next();
-    let mut world_x = 0;
-    let mut level_list = Vec::with_capacity(levels.len());
-    let mut entity_iids = Vec::with_capacity(levels.len());
-    for (number, level) in levels.iter().enumerate() {
-        let (json, iids_of_entities) = level_json(level, number, &mut iids, world_x);
-        level_list.push(json);
-        entity_iids.push((iids_of_entities, world_x));
-        // A gap of four cells between levels in the world view.
-        world_x += (i64::from(level.width.max(0)) + 4) * GRID;
+    let layers = vec![
+        layer(
+            iids,
+            number,
+            ENTITY_LAYER,
+            &Type::Entities,
+            "Entities",
+            uid,
+            size,
+            Vec::new(),
+        ),
+        layer(
+            iids,
+            number,
+            TERRAIN_LAYER,
+            &Type::IntGrid,
+            "Terrain",
+            uid,
+            size,
+            csv,
+        ),
+    ];
+    LdtkLevel {
+        bg_color: "#1E1E24".to_string(),
+        bg_pos: None,
+        neighbours: Vec::new(),
+        smart_color: "#ADADB5".to_string(),
+        level_bg_color: None,
+        bg_pivot_x: 0.5,
+        bg_pivot_y: 0.5,
+        level_bg_pos: None,
+        bg_rel_path: None,
+        external_rel_path: None,
+        field_instances: fields,
+        identifier: format!("Level_{number}"),
+        iid: iids.level(number),
+        layer_instances: Some(layers),
+        px_hei: size.1 * GRID,
+        px_wid: size.0 * GRID,
+        uid,
+        use_auto_identifier: false,
+        world_depth: 0,
+        world_x: world.0,
+        world_y: world.1,
     }
-    let root = json!({
-        "__header__": {
-            "fileType": "LDtk Project JSON", "app": "LDtk", "doc": "https://ldtk.io/json",
-            "schema": "https://ldtk.io/files/JSON_SCHEMA.json", "appAuthor": "Mansion Forge",
-            "appVersion": JSON_VERSION, "url": "https://ldtk.io",
-        },
-        "iid": project_iid, "jsonVersion": JSON_VERSION, "appBuildId": 473_703,
-        "nextUid": FIRST_LEVEL_UID + levels.len() as i64, "identifierStyle": "Capitalize",
-        "toc": [], "worldLayout": "Free", "worldGridWidth": 256, "worldGridHeight": 256,
-        "defaultLevelWidth": 256, "defaultLevelHeight": 256, "defaultPivotX": 0,
-        "defaultPivotY": 0, "defaultGridSize": GRID, "defaultEntityWidth": GRID,
-        "defaultEntityHeight": GRID, "bgColor": "#40465B", "defaultLevelBgColor": "#1E1E24",
-        "minifyJson": false, "externalLevels": false, "exportTiled": false,
-        "simplifiedExport": false, "imageExportMode": "None", "exportLevelBg": true,
-        "pngFilePattern": null, "backupOnSave": false, "backupLimit": 10, "backupRelPath": null,
-        "levelNamePattern": "Level_%idx", "tutorialDesc": null, "customCommands": [],
-        "flags": [], "defs": definitions(), "levels": level_list, "worlds": [],
-        "dummyWorldIid": world_iid, "jsonStyle": "Full",
-    });
-    let skeleton = serde_json::to_vec_pretty(&root)?;
-    drop(root);
+}
+
+fn root(defs: Definitions, levels: Vec<LdtkLevel>, iids: &Iids) -> LdtkJson {
+    let next_uid = FIRST_LEVEL + levels.len() as i64;
+    LdtkJson {
+        forced_refs: None,
+        app_build_id: 473_703.0,
+        backup_limit: 10,
+        backup_on_save: false,
+        backup_rel_path: None,
+        bg_color: "#40465B".to_string(),
+        custom_commands: Vec::new(),
+        default_entity_height: GRID,
+        default_entity_width: GRID,
+        default_grid_size: GRID,
+        default_level_bg_color: "#1E1E24".to_string(),
+        default_level_height: Some(256),
+        default_level_width: Some(256),
+        default_pivot_x: 0.0,
+        default_pivot_y: 0.0,
+        defs,
+        dummy_world_iid: iids.world(),
+        export_level_bg: true,
+        export_png: None,
+        export_tiled: false,
+        external_levels: false,
+        flags: Vec::new(),
+        identifier_style: IdentifierStyle::Capitalize,
+        iid: iids.project(),
+        image_export_mode: ImageExportMode::None,
+        json_version: JSON_VERSION.to_string(),
+        level_name_pattern: "Level_%idx".to_string(),
+        levels,
+        minify_json: false,
+        next_uid,
+        png_file_pattern: None,
+        simplified_export: false,
+        toc: Vec::new(),
+        tutorial_desc: None,
+        world_grid_height: Some(256),
+        world_grid_width: Some(256),
+        world_layout: Some(WorldLayout::Free),
+        worlds: Vec::new(),
+    }
+}
+
+/// What stands for something of level `number` (`what`: its entities or its tiles) in the JSON until
+/// it is written: a string no level writes (generator ids are lowercase words; every other string of
+/// the project is the program's).
+fn mark(number: usize, what: &str) -> String {
+    format!("\u{1}{what} of level {number}\u{1}")
+}
+
+/// The project of `levels` (one LDtk level each, laid out in its world) as `.ldtk` bytes. Its
+/// tilesets' pictures, [`tileset_image`] and [`things_image`], are files of their own beside it.
+pub fn project(levels: &[&Level]) -> Result<Vec<u8>, serde_json::Error> {
+    let (terrain, things) = (tileset_image(), things_image());
+    let iids = Iids::of(levels);
+    let places = world_layout(levels);
+    let ldtk_levels = levels
+        .iter()
+        .zip(&places)
+        .enumerate()
+        .map(|(number, (l, &world))| level(l, number, &iids, world))
+        .collect();
+    let mut tree = serde_json::to_value(root(definitions(&terrain, &things), ldtk_levels, &iids))?;
+    if let Some(object) = tree.as_object_mut() {
+        // The crate's placeholder for its code generator; LDtk never writes it.
+        object.remove("__FORCED_REFS");
+        object.insert(
+            "__header__".to_string(),
+            json!({
+                "fileType": "LDtk Project JSON", "app": "LDtk", "doc": "https://ldtk.io/json",
+                "schema": "https://ldtk.io/files/JSON_SCHEMA.json", "appAuthor": "Mansion Forge",
+                "appVersion": JSON_VERSION, "url": "https://ldtk.io",
+            }),
+        );
+    }
+    for number in 0..levels.len() {
+        let layers = &mut tree["levels"][number]["layerInstances"];
+        layers[0]["entityInstances"] = Value::from(mark(number, "entities"));
+        layers[1]["autoLayerTiles"] = Value::from(mark(number, "tiles"));
+    }
+    let skeleton = serde_json::to_vec_pretty(&tree)?;
+    drop(tree);
     let mut bytes = Vec::with_capacity(skeleton.len());
     let mut rest = &skeleton[..];
-    for (number, (level, (mut iids, world_x))) in levels.iter().zip(entity_iids).enumerate() {
-        let mark = serde_json::to_vec(&entities_mark(number))?;
-        let at = rest
-            .windows(mark.len())
-            .position(|w| w == mark.as_slice())
-            .ok_or_else(|| serde::ser::Error::custom("a level's entities have no place"))?;
-        bytes.extend_from_slice(&rest[..at]);
-        let line_start = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let indent = bytes[line_start..]
-            .iter()
-            .take_while(|&&b| b == b' ')
-            .count();
-        write_entities(&mut bytes, indent, |out| {
-            each_entity(level, &mut iids, (world_x, 0), out)
-        })?;
-        rest = &rest[at + mark.len()..];
+    for (number, (level, &world)) in levels.iter().zip(&places).enumerate() {
+        for what in ["entities", "tiles"] {
+            let mark = serde_json::to_vec(&mark(number, what))?;
+            let at = rest
+                .windows(mark.len())
+                .position(|w| w == mark.as_slice())
+                .ok_or_else(|| serde::ser::Error::custom("a level's entities have no place"))?;
+            bytes.extend_from_slice(&rest[..at]);
+            let line_start = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let indent = bytes[line_start..]
+                .iter()
+                .take_while(|&&b| b == b' ')
+                .count();
+            let place = Place {
+                iids: &iids,
+                number,
+                world,
+            };
+            if what == "entities" {
+                write_array(&mut bytes, indent, |out| each_entity(level, &place, out))?;
+            } else {
+                write_array(&mut bytes, indent, |out| each_tile(level, out))?;
+            }
+            rest = &rest[at + mark.len()..];
+        }
     }
     bytes.extend_from_slice(rest);
     bytes.push(b'\n');

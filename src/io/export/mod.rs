@@ -35,7 +35,7 @@ pub enum Format {
     Tmj,
     /// A Tiled map (XML), with its tileset image.
     Tmx,
-    /// An LDtk project (JSON): one level per mansion.
+    /// An LDtk project (JSON): one level per mansion, with its two tileset images.
     Ldtk,
     /// A picture of the map, with the chosen overlays.
     Png,
@@ -100,7 +100,8 @@ impl Format {
     ///     let name = format!("level.{}", format.extension());
     ///     assert_eq!(Format::from_path(Path::new(&name)), Some(format));
     /// }
-    /// assert!(Format::Tmx.has_tileset() && !Format::Ldtk.has_tileset());
+    /// assert!(Format::Tmx.is_tiled() && !Format::Ldtk.is_tiled());
+    /// assert_eq!(Format::Ldtk.images(), ["terrain.png", "things.png"]);
     /// ```
     pub fn from_path(path: &Path) -> Option<Format> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
@@ -110,9 +111,20 @@ impl Format {
             .find(|f| f.extension() == ext || f.name() == ext)
     }
 
-    /// Whether the export refers to a tileset image written beside it.
-    pub fn has_tileset(self) -> bool {
+    /// Whether the export is a Tiled map, which a campaign folder gives a shared tileset, a world and a
+    /// project.
+    pub fn is_tiled(self) -> bool {
         matches!(self, Format::Tmj | Format::Tmx)
+    }
+
+    /// The tileset images the export refers to, which are written beside it: one of each per folder,
+    /// shared by every map and project exported there.
+    pub fn images(self) -> &'static [&'static str] {
+        match self {
+            Format::Tmj | Format::Tmx => &[SHARED_TILESET_IMAGE],
+            Format::Ldtk => &[SHARED_TILESET_IMAGE, THINGS_IMAGE],
+            Format::Ron | Format::Json | Format::Png | Format::Ascii => &[],
+        }
     }
 }
 
@@ -158,24 +170,10 @@ pub enum ExportError {
     },
 }
 
-/// The tileset image's file name for a map saved at `map_path`: `<stem>-terrain.png`. A character XML
-/// cannot hold (a control character, U+FFFE, U+FFFF) becomes `_` in it, so the name the map refers to
-/// is the name of the file written.
-pub fn tileset_name(map_path: &Path) -> String {
-    let stem = map_path
-        .file_stem()
-        .map_or_else(|| "map".into(), |s| s.to_string_lossy());
-    let stem: String = stem
-        .chars()
-        .map(|c| if tmx::xml_char(c) { c } else { '_' })
-        .collect();
-    format!("{stem}-terrain.png")
-}
-
 /// The shared tileset of a folder of maps (a campaign): `terrain.tsx`, which every map refers to.
 pub const SHARED_TILESET: &str = "terrain.tsx";
-/// The image of the shared tileset, beside it.
-pub const SHARED_TILESET_IMAGE: &str = "terrain.png";
+pub use ldtk::THINGS_IMAGE;
+pub use tiled::SHARED_TILESET_IMAGE;
 
 /// A Tiled map's bytes (`format` is `.tmj` or `.tmx`) referring to the tileset `tileset`.
 fn tiled_map(
@@ -289,9 +287,34 @@ pub fn render(
 
 /// The terrain tileset as PNG bytes.
 pub fn tileset_png() -> Result<Vec<u8>, ExportError> {
+    png_bytes(&tiled::tileset_image())
+}
+
+fn png_bytes(image: &image::RgbaImage) -> Result<Vec<u8>, ExportError> {
     let mut bytes = Vec::new();
-    tiled::tileset_image().write_to(&mut Cursor::new(&mut bytes), image::ImageFormat::Png)?;
+    image.write_to(&mut Cursor::new(&mut bytes), image::ImageFormat::Png)?;
     Ok(bytes)
+}
+
+/// The bytes of the tileset image named `name` (one of [`Format::images`]).
+fn image_bytes(name: &str) -> Result<Vec<u8>, ExportError> {
+    if name == THINGS_IMAGE {
+        png_bytes(&ldtk::things_image())
+    } else {
+        tileset_png()
+    }
+}
+
+/// Writes the tileset images `format` refers to into `dir` (each replaced only as [`save`] allows);
+/// returns the files written.
+pub fn write_images(dir: &Path, format: Format) -> Result<Vec<PathBuf>, ExportError> {
+    let mut written = Vec::new();
+    for name in format.images() {
+        let path = dir.join(name);
+        save(&path, &image_bytes(name)?)?;
+        written.push(path);
+    }
+    Ok(written)
 }
 
 /// Saves one file of an export: a file this program wrote there before is replaced without a backup,
@@ -303,9 +326,10 @@ fn save(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
     })
 }
 
-/// Writes the export to `path` (and, for Tiled maps, the tileset image beside it, first, so the map
-/// never refers to a missing image); returns the files written. Each file is replaced atomically and
-/// without a `.bak` backup: an export is made again from its document, and backups are for documents.
+/// Writes the export to `path`, and first the tileset images it refers to ([`Format::images`]) beside
+/// it, so a map never refers to a missing image; returns the files written, the images first. Each
+/// file is replaced atomically, and without a `.bak` backup only where this program wrote it
+/// ([`super::written`]): an export is made again from its document, and backups are for documents.
 pub fn write(
     path: &Path,
     level: &Level,
@@ -313,14 +337,9 @@ pub fn write(
     overlays: &[Overlay],
     locked_rooms: &[RoomId],
 ) -> Result<Vec<PathBuf>, ExportError> {
-    let tileset = tileset_name(path);
-    let bytes = render(level, format, overlays, locked_rooms, &tileset)?;
-    let mut written = Vec::new();
-    if format.has_tileset() {
-        let image_path = path.with_file_name(&tileset);
-        save(&image_path, &tileset_png()?)?;
-        written.push(image_path);
-    }
+    let bytes = render(level, format, overlays, locked_rooms, SHARED_TILESET_IMAGE)?;
+    let dir = path.parent().unwrap_or(Path::new(""));
+    let mut written = write_images(dir, format)?;
     save(path, &bytes)?;
     written.push(path.to_path_buf());
     Ok(written)
@@ -329,11 +348,11 @@ pub fn write(
 /// Writes the shared tileset of a folder of Tiled maps into `dir`: [`SHARED_TILESET_IMAGE`] first, then
 /// [`SHARED_TILESET`] referring to it; returns the files written.
 pub fn write_shared_tileset(dir: &Path) -> Result<Vec<PathBuf>, ExportError> {
-    let image = dir.join(SHARED_TILESET_IMAGE);
-    save(&image, &tileset_png()?)?;
+    let mut written = write_images(dir, Format::Tmx)?;
     let tsx = dir.join(SHARED_TILESET);
     save(&tsx, &tmx::tileset_to_vec(SHARED_TILESET_IMAGE))?;
-    Ok(vec![image, tsx])
+    written.push(tsx);
+    Ok(written)
 }
 
 /// Writes a Tiled map (`.tmj` or `.tmx`) to `path` referring to the shared tileset
@@ -350,7 +369,10 @@ pub fn write_with_shared_tileset(
 /// The LDtk project of a campaign folder, which holds its ten levels.
 pub const CAMPAIGN_PROJECT: &str = "campaign.ldtk";
 
-/// Writes an LDtk project of `levels` (one LDtk level each, in this order) to `path`.
+/// Writes an LDtk project of `levels` (one LDtk level each, in this order) to `path`, its tileset
+/// images beside it first.
 pub fn write_project(path: &Path, levels: &[&Level]) -> Result<(), ExportError> {
-    save(path, &ldtk::project(levels)?)
+    let bytes = ldtk::project(levels)?;
+    write_images(path.parent().unwrap_or(Path::new("")), Format::Ldtk)?;
+    save(path, &bytes)
 }

@@ -19,6 +19,10 @@ use crate::paint;
 /// Tile size in pixels, in the map and in the tileset image.
 pub const TILE: u32 = 16;
 
+/// The terrain tileset's image ([`tileset_image`]): one per folder, which every Tiled map and LDtk
+/// project exported there refers to.
+pub const SHARED_TILESET_IMAGE: &str = "terrain.png";
+
 /// Every terrain kind, in tileset order: tile id `i` draws `TERRAINS[i]`. New kinds go at the end, so
 /// the ids of maps exported before stay.
 pub const TERRAINS: [Terrain; 21] = [

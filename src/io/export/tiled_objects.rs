@@ -67,7 +67,7 @@ pub(super) fn describe(level: &Level, tileset: TilesetRef) -> TiledMap {
     }
 }
 
-fn station_kind(kind: StationKind) -> &'static str {
+pub(super) fn station_kind(kind: StationKind) -> &'static str {
     match kind {
         StationKind::Window => "window",
         StationKind::Loot => "loot",
@@ -76,7 +76,7 @@ fn station_kind(kind: StationKind) -> &'static str {
     }
 }
 
-fn station_role(role: StationRole) -> &'static str {
+pub(super) fn station_role(role: StationRole) -> &'static str {
     match role {
         StationRole::Head => "head",
         StationRole::Tail => "tail",
@@ -84,7 +84,7 @@ fn station_role(role: StationRole) -> &'static str {
     }
 }
 
-fn axis(a: Axis) -> &'static str {
+pub(super) fn axis(a: Axis) -> &'static str {
     match a {
         Axis::NS => "ns",
         Axis::EW => "ew",

@@ -1,140 +1,156 @@
-//! The LDtk project's fixed definitions that entities and levels both use: the uids, the fields of each
-//! entity and of a level, and how a field's value is written. A leaf: the project (`ldtk.rs`) and its
-//! entities (`entities.rs`) import it, it imports neither.
+//! Fields of LDtk entities and levels: their definitions and their values, as `ldtk2`'s typed structs.
+//! A leaf of the LDtk writer: the definitions (`defs.rs`) and the instances (`entities.rs`) use it.
 
+use ldtk2::{
+    AllowedRefs, EditorDisplayMode, EditorDisplayPos, EditorLinkStyle, FieldDefinition,
+    FieldInstance, ReferenceToAnEntityInstance,
+};
 use serde_json::{Value, json};
 
-use super::super::tiled::TILE;
+use super::ids::{LEVEL_FIELDS, enum_name};
 
-pub(super) const GRID: i64 = TILE as i64;
-
-// Definition uids, fixed so that files compare equal.
-pub(super) const TERRAIN_LAYER: i64 = 1;
-pub(super) const ENTITY_LAYER: i64 = 2;
-pub(super) const ITEM_ENUM: i64 = 3;
-pub(super) const ROOM_ENUM: i64 = 4;
-/// Entity definitions, in this order, from uid 10; their fields from uid 100 (see [`entity_defs`]).
-pub(super) const ENTITIES: [&str; 6] = ["Item", "Guard", "Room", "Start", "Entrance", "Exit"];
-/// The level fields' uids.
-pub(super) const LEVEL_FIELDS: i64 = 200;
-/// The first uid not used by a definition: levels are numbered from here.
-pub(super) const FIRST_LEVEL_UID: i64 = 300;
-
-pub(super) fn entity_uid(name: &str) -> i64 {
-    10 + ENTITIES.iter().position(|&e| e == name).unwrap_or(0) as i64
+/// What a field holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum FieldType {
+    Int,
+    Bool,
+    Str,
+    /// A grid cell `(cx, cy)`.
+    Point,
+    /// Another entity, by iid (a guard's stations), of the definition of this uid only.
+    EntityRef(i64),
+    /// A value of the project's enum of this uid.
+    Enum(i64),
 }
 
-/// A field of an entity or level: identifier, LDtk's internal type, its displayed type, whether it is
-/// an array.
+/// One field of an entity or a level.
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Field {
     pub(super) uid: i64,
     pub(super) name: &'static str,
-    pub(super) internal: String,
-    pub(super) shown: &'static str,
+    pub(super) kind: FieldType,
     pub(super) array: bool,
 }
 
-pub(super) fn fields_of(entity: &str) -> Vec<Field> {
-    let base = 100 + 10 * (entity_uid(entity) - 10);
-    let list: &[(&'static str, &'static str, bool)] = match entity {
-        "Item" => &[
-            ("kind", "LocalEnum.ItemKind", false),
-            ("axis", "String", false),
-            ("variant", "Int", false),
-        ],
-        "Guard" => &[
-            ("route", "Int", false),
-            ("torch", "Bool", false),
-            ("loop", "Bool", false),
-            ("patrol", "Point", true),
-            ("purse", "Bool", false),
-            ("key", "Bool", false),
-        ],
-        "Room" => &[
-            ("room", "Int", false),
-            ("kind", "LocalEnum.RoomKind", false),
-            ("depth", "Int", false),
-            ("private", "Bool", false),
-        ],
-        "Entrance" => &[("room", "Int", false)],
-        _ => &[],
-    };
-    list.iter()
-        .enumerate()
-        .map(|(i, &(name, shown, array))| Field {
-            uid: base + i as i64,
-            name,
-            internal: internal_type(shown),
-            shown,
-            array,
-        })
-        .collect()
-}
+impl Field {
+    /// The type as LDtk shows it (`Int`, `LocalEnum.RoomKind`, `Array<Point>`).
+    fn shown(&self) -> String {
+        let one = match self.kind {
+            FieldType::Int => "Int".to_string(),
+            FieldType::Bool => "Bool".to_string(),
+            FieldType::Str => "String".to_string(),
+            FieldType::Point => "Point".to_string(),
+            FieldType::EntityRef(_) => "EntityRef".to_string(),
+            FieldType::Enum(uid) => format!("LocalEnum.{}", enum_name(uid)),
+        };
+        if self.array {
+            format!("Array<{one}>")
+        } else {
+            one
+        }
+    }
 
-pub(super) fn level_fields() -> Vec<Field> {
-    [
-        ("generator", "String"),
-        ("level", "Int"),
-        ("seed", "String"),
-    ]
-    .iter()
-    .enumerate()
-    .map(|(i, &(name, shown))| Field {
-        uid: LEVEL_FIELDS + i as i64,
-        name,
-        internal: internal_type(shown),
-        shown,
-        array: false,
-    })
-    .collect()
-}
-
-pub(super) fn internal_type(shown: &str) -> String {
-    match shown {
-        "LocalEnum.ItemKind" => format!("F_Enum({ITEM_ENUM})"),
-        "LocalEnum.RoomKind" => format!("F_Enum({ROOM_ENUM})"),
-        other => format!("F_{other}"),
+    /// The type as LDtk keeps it internally (`F_Int`, `F_Enum(3)`).
+    fn internal(&self) -> String {
+        match self.kind {
+            FieldType::Int => "F_Int".to_string(),
+            FieldType::Bool => "F_Bool".to_string(),
+            FieldType::Str => "F_String".to_string(),
+            FieldType::Point => "F_Point".to_string(),
+            FieldType::EntityRef(_) => "F_EntityRef".to_string(),
+            FieldType::Enum(uid) => format!("F_Enum({uid})"),
+        }
     }
 }
 
-pub(super) fn field_def(f: &Field) -> Value {
-    let shown = if f.array {
-        format!("Array<{}>", f.shown)
-    } else {
-        f.shown.to_string()
+/// A field's definition. A point array is drawn as a path (closed for a room's outline); a reference
+/// points at its one definition.
+pub(super) fn field_def(f: &Field) -> FieldDefinition {
+    let display = match (f.kind, f.name) {
+        (FieldType::Point, "outline") => EditorDisplayMode::PointPathLoop,
+        (FieldType::Point, _) => EditorDisplayMode::PointPath,
+        (FieldType::EntityRef(_), _) => EditorDisplayMode::RefLinkBetweenCenters,
+        _ => EditorDisplayMode::ValueOnly,
     };
-    json!({
-        "identifier": f.name, "doc": null, "__type": shown, "uid": f.uid, "type": f.internal,
-        "isArray": f.array, "canBeNull": true, "arrayMinLength": null, "arrayMaxLength": null,
-        "editorDisplayMode": if f.array { "PointPath" } else { "ValueOnly" },
-        "editorDisplayScale": 1, "editorDisplayPos": "Above", "editorLinkStyle": "StraightArrow",
-        "editorDisplayColor": null, "editorAlwaysShow": false, "editorShowInWorld": true,
-        "editorCutLongValues": true, "editorTextSuffix": null, "editorTextPrefix": null,
-        "useForSmartColor": false, "exportToToc": false, "searchable": false, "min": null,
-        "max": null, "regex": null, "acceptFileTypes": null, "defaultOverride": null,
-        "textLanguageMode": null, "symmetricalRef": false, "autoChainRef": true,
-        "allowOutOfLevelRef": true, "allowedRefs": "OnlySame", "allowedRefsEntityUid": null,
-        "allowedRefTags": [], "tilesetUid": null,
-    })
+    let target = match f.kind {
+        FieldType::EntityRef(uid) => Some(uid),
+        _ => None,
+    };
+    let refs = target.is_some();
+    FieldDefinition {
+        field_definition_type: f.shown(),
+        accept_file_types: None,
+        allowed_refs: if refs {
+            AllowedRefs::OnlySpecificEntity
+        } else {
+            AllowedRefs::OnlySame
+        },
+        allowed_refs_entity_uid: target,
+        allowed_ref_tags: Vec::new(),
+        allow_out_of_level_ref: false,
+        array_max_length: None,
+        array_min_length: None,
+        auto_chain_ref: false,
+        can_be_null: true,
+        default_override: None,
+        doc: None,
+        editor_always_show: false,
+        editor_cut_long_values: true,
+        editor_display_color: None,
+        editor_display_mode: display,
+        editor_display_pos: EditorDisplayPos::Above,
+        editor_display_scale: 1.0,
+        editor_link_style: EditorLinkStyle::StraightArrow,
+        editor_show_in_world: true,
+        editor_text_prefix: None,
+        editor_text_suffix: None,
+        export_to_toc: false,
+        identifier: f.name.to_string(),
+        is_array: f.array,
+        max: None,
+        min: None,
+        regex: None,
+        searchable: false,
+        symmetrical_ref: false,
+        text_language_mode: None,
+        tileset_uid: None,
+        purple_type: f.internal(),
+        uid: f.uid,
+        use_for_smart_color: false,
+    }
 }
 
-/// A field's value: what importers read (`__value`) and what the LDtk editor restores
-/// (`realEditorValues`).
+/// Where an entity is, for a reference to it.
+#[derive(Clone, Debug)]
+pub(super) struct EntityRef {
+    pub(super) entity: String,
+    pub(super) layer: String,
+    pub(super) level: String,
+    pub(super) world: String,
+}
+
+/// A field's value.
 pub(super) enum FieldValue {
     Int(i64),
     Bool(bool),
     Str(String),
+    /// An enum value's id.
+    Enum(&'static str),
     Points(Vec<(i64, i64)>),
+    Refs(Vec<EntityRef>),
     /// No value (a nullable field left empty).
     Null,
 }
 
-pub(super) fn field_instance(f: &Field, value: &FieldValue) -> Value {
-    let wrap = |id: &str, v: Value| json!({ "id": id, "params": [v] });
+/// A field's instance: what importers read (`__value`) and what the LDtk editor restores
+/// (`realEditorValues`, a tagged value per element).
+pub(super) fn field_instance(f: &Field, value: FieldValue) -> FieldInstance {
+    let tagged = |id: &str, v: Value| Some(json!({ "id": id, "params": [v] }));
     let (shown, real) = match value {
-        FieldValue::Int(i) => (json!(i), vec![wrap("V_Int", json!(i))]),
-        FieldValue::Bool(b) => (json!(b), vec![wrap("V_Bool", json!(b))]),
-        FieldValue::Str(s) => (json!(s), vec![wrap("V_String", json!(s))]),
+        FieldValue::Int(i) => (json!(i), vec![tagged("V_Int", json!(i))]),
+        FieldValue::Bool(b) => (json!(b), vec![tagged("V_Bool", json!(b))]),
+        FieldValue::Str(s) => (json!(s), vec![tagged("V_String", json!(s))]),
+        FieldValue::Enum(id) => (json!(id), vec![tagged("V_String", json!(id))]),
         FieldValue::Null => (Value::Null, Vec::new()),
         FieldValue::Points(points) => (
             points
@@ -143,17 +159,48 @@ pub(super) fn field_instance(f: &Field, value: &FieldValue) -> Value {
                 .collect(),
             points
                 .iter()
-                .map(|&(cx, cy)| wrap("V_String", json!(format!("{cx},{cy}"))))
+                .map(|&(cx, cy)| tagged("V_String", json!(format!("{cx},{cy}"))))
+                .collect(),
+        ),
+        FieldValue::Refs(refs) => (
+            refs.iter()
+                .map(|r| {
+                    let reference = ReferenceToAnEntityInstance {
+                        entity_iid: r.entity.clone(),
+                        layer_iid: r.layer.clone(),
+                        level_iid: r.level.clone(),
+                        world_iid: r.world.clone(),
+                    };
+                    serde_json::to_value(reference).unwrap_or(Value::Null)
+                })
+                .collect(),
+            refs.iter()
+                .map(|r| tagged("V_String", json!(r.entity)))
                 .collect(),
         ),
     };
-    let shown_type = if f.array {
-        format!("Array<{}>", f.shown)
-    } else {
-        f.shown.to_string()
+    FieldInstance {
+        identifier: f.name.to_string(),
+        tile: None,
+        field_instance_type: f.shown(),
+        value: Some(shown),
+        def_uid: f.uid,
+        real_editor_values: real,
+    }
+}
+
+/// The fields of every level: which generator made it, its level number, its seed (a string, since
+/// LDtk's editor keeps integers as doubles, which do not hold a 64-bit seed).
+pub(super) fn level_fields() -> [Field; 3] {
+    let field = |i: i64, name, kind| Field {
+        uid: LEVEL_FIELDS + i,
+        name,
+        kind,
+        array: false,
     };
-    json!({
-        "__identifier": f.name, "__type": shown_type, "__value": shown, "__tile": null,
-        "defUid": f.uid, "realEditorValues": real,
-    })
+    [
+        field(0, "generator", FieldType::Str),
+        field(1, "level", FieldType::Int),
+        field(2, "seed", FieldType::Str),
+    ]
 }
