@@ -89,15 +89,14 @@ fn every_turn_is_a_json_line_and_a_summary_ends_the_output() {
 
 #[test]
 fn a_blocked_move_is_refused_and_passes_no_turn() {
-    // From the start outside the gate, a step north bumps the portcullis.
+    // From the start outside the gate, a step north bumps the portcullis; the line says so, and which
+    // move works, in the Play panel's words.
     let out = lines(&play("1", &["--moves", "N L:N"]));
     assert_eq!(out.len(), 3);
     assert_eq!(out[0]["turn"], 1);
     assert_eq!(out[0]["action"], "N");
-    assert!(
-        out[0]["refused"]
-            .as_str()
-            .is_some_and(|r| r.contains("blocked")),
+    assert_eq!(
+        out[0]["refused"], "a portcullis: leap over it with Shift+Up (L:N)",
         "{}",
         out[0]
     );

@@ -174,3 +174,33 @@ fn nothing_edits_the_document_while_playing_and_a_new_document_stops_the_game() 
     let message = harness.state().state.message.clone().unwrap_or_default();
     assert!(message.contains("level changed"), "{message}");
 }
+
+/// Issue 44, item 1: a newcomer on game 1's mansion 5 presses Up into the portcullis in front of the
+/// start. The refusal says what is in the way and which move works; the panel lists the moves that go
+/// from here and, before the first move, says how the game is played; the leap it names goes.
+#[test]
+fn a_refused_step_says_what_is_in_the_way_and_the_move_that_works() {
+    use mansion_forge::play::advice;
+    let mut harness = harness(mansion(5));
+    press(&mut harness, Modifiers::NONE, Key::F5);
+    harness.get_by_label_contains("You are the thief");
+    let open = advice::open_moves(game(&harness));
+    assert!(!open.contains(&Move::Step(Dir::N)), "{open:?}");
+    assert!(open.contains(&Move::Leap(Dir::N)), "{open:?}");
+    harness.get_by_label_contains("From here:");
+    harness.get_by_label_contains("Shift+Up (L:N)");
+    press(&mut harness, Modifiers::NONE, Key::ArrowUp);
+    assert_eq!(game(&harness).snapshot().turn, 0);
+    let message = harness.state().state.message.clone().unwrap_or_default();
+    assert!(
+        message.contains("a portcullis: leap over it with Shift+Up"),
+        "{message}"
+    );
+    press(&mut harness, Modifiers::SHIFT, Key::ArrowUp);
+    assert_eq!(game(&harness).snapshot().turn, 1, "the leap it named goes");
+    assert!(
+        harness
+            .query_by_label_contains("You are the thief")
+            .is_none()
+    );
+}

@@ -17,7 +17,7 @@ use super::play_lines::{RefusedLine, Summary, SummaryLine, TurnLine};
 use super::target::TargetArgs;
 use crate::io::playthrough::{self, MAX_START_TURN, PlayThrough};
 use crate::model::{Cell, Level};
-use crate::play::{Ending, Move, Session, parse_moves, rule_sets};
+use crate::play::{Ending, Move, Session, advice, parse_moves, rule_sets};
 
 #[derive(Debug, Args)]
 pub(super) struct PlayArgs {
@@ -103,7 +103,7 @@ pub(super) fn play(args: &PlayArgs) -> Result<ExitCode, CliError> {
             Err(refusal) => out.line(&RefusedLine {
                 turn,
                 action: &action,
-                refused: &refusal.to_string(),
+                refused: &advice::refusal_words(game.as_ref(), mv, &refusal),
             })?,
         }
     }

@@ -17,6 +17,7 @@
 //! the turn, which will read what a move reports: the cells passed, the noise made, the torch
 //! toggled and whether a turn passed.
 
+pub mod advice;
 mod checkpoints;
 mod draws;
 mod game;

@@ -16,6 +16,7 @@ pub(super) mod overlays_panel;
 pub(super) mod palette;
 pub(super) mod param_fields;
 pub(super) mod picker;
+pub(super) mod play_help;
 pub(super) mod play_panel;
 pub(super) mod play_words;
 pub(super) mod runs_panel;

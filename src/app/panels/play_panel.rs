@@ -15,13 +15,14 @@ use egui::Ui;
 
 use crate::app::commands::command::Command;
 use crate::app::panel::Panel;
+use crate::app::panels::play_help::moves_help;
 use crate::app::panels::play_words::{ending_text, event_text};
 use crate::app::panels::widgets::command_button;
 use crate::app::state::{EditorState, MessageKind};
 use crate::io::playthrough::{self, PlayThrough};
 use crate::model::{Cell, ItemKind};
 use crate::paint::PlayFrame;
-use crate::play::{Move, Refusal, RuleSet, Session, TurnReport, route_moves, rule_sets};
+use crate::play::{Move, Refusal, RuleSet, Session, TurnReport, advice, route_moves, rule_sets};
 
 /// The turns the event log keeps: a long game (a route auto-played, a play-through opened) holds the
 /// last of them, not every turn.
@@ -48,13 +49,15 @@ struct Playback {
 }
 
 /// The figures the panel prints of the game now, taken once per turn.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Status {
     turn: usize,
     health: u8,
     loot: usize,
     fully_mapped: bool,
     over: Option<crate::play::Ending>,
+    /// The moves that would be played from here.
+    open: Vec<Move>,
 }
 
 /// The Play panel's state: the game under way, if any, and its settings.
@@ -242,8 +245,10 @@ impl PlayPanel {
                 self.refresh();
                 true
             }
-            Err(Refusal::Rejected(why)) => {
-                state.say(MessageKind::Warning, format!("Move {mv} refused: {why}"));
+            Err(refusal @ Refusal::Rejected(_)) => {
+                let why = advice::refusal_words(game.as_ref(), mv, &refusal);
+                let keys = advice::keys(mv);
+                state.say(MessageKind::Warning, format!("Move {keys} refused: {why}"));
                 false
             }
             Err(Refusal::Over(ending)) => {
@@ -450,6 +455,7 @@ impl PlayPanel {
                 loot: now.loot,
                 fully_mapped: now.fully_mapped,
                 over: now.over,
+                open: advice::open_moves(g),
             }
         });
     }
@@ -514,7 +520,7 @@ impl Panel for PlayPanel {
     /// The panel: turn, health, loot, mapping and ending, the controls, and the event log, newest
     /// first.
     fn ui(&mut self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
-        let (Some(game), Some(s)) = (&self.game, self.status) else {
+        let (Some(game), Some(s)) = (&self.game, &self.status) else {
             return;
         };
         let coins = state
@@ -585,10 +591,7 @@ impl Panel for PlayPanel {
                         commands.push(Command::SetPlaySeed(seed));
                     }
                 });
-                ui.weak(
-                    "Arrows or WASD step, Shift+direction leaps, Space or . waits, Backspace \
-                     takes back, F8 or Escape stops.",
-                );
+                moves_help(ui, &s.open, s.turn);
             });
             ui.separator();
             ui.vertical(|ui| {
