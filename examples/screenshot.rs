@@ -13,8 +13,8 @@ use mansion_forge::app::{
 use mansion_forge::edit::{self, Document, Edit};
 use mansion_forge::generate::lll2025::{declaration::recipe_of, plan};
 use mansion_forge::io::preset;
-use mansion_forge::model::{ItemKind, RoomKind, Terrain};
-use mansion_forge::play::parse_moves;
+use mansion_forge::model::{Dir, ItemKind, RoomKind, Terrain};
+use mansion_forge::play::{Move, parse_moves};
 
 fn timed(out: &Path, render: impl FnOnce() -> anyhow::Result<()>) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
@@ -300,6 +300,20 @@ fn play_testing_editor() -> anyhow::Result<Editor> {
     Ok(editor)
 }
 
+/// A newcomer's first play-test: game 1's mansion 5 from the player start, where a step north into the
+/// portcullis is refused; the status bar says to leap, the panel lists the moves that go and the hint.
+fn play_test_start_editor() -> anyhow::Result<Editor> {
+    let mut editor = Editor::new(EditorState::generated(1, 5)?);
+    editor.apply(Command::PlayFromStart);
+    editor.apply(Command::PlayMove(Move::Step(Dir::N)));
+    let start = editor.state.level().player_start;
+    let camera = &mut editor.state.view.camera;
+    camera.request_fit();
+    camera.request_zoom(2.0);
+    camera.request_centre((start.x as f32 + 0.5, start.y as f32 + 4.0));
+    Ok(editor)
+}
+
 /// A play-test by the 2025 rules of the daily run of 2026-03-14, its first mansion, from the player
 /// start: 19 moves (found by trying moves that go for the guards) after which one guard lies knocked
 /// out and another chases the thief, under the game's graded light.
@@ -381,7 +395,7 @@ fn main() -> anyhow::Result<()> {
             })
         })?;
     }
-    let editors: [(&str, MakeEditor); 10] = [
+    let editors: [(&str, MakeEditor); 11] = [
         ("prompt", || Ok(prompt_editor())),
         ("every-legend", || Ok(every_legend_editor())),
         ("browser", browser_editor),
@@ -391,6 +405,7 @@ fn main() -> anyhow::Result<()> {
         ("file-dialog", || Ok(file_dialog_editor())),
         ("locks", locks_editor),
         ("play-testing", play_testing_editor),
+        ("play-test-start", play_test_start_editor),
         ("play-testing-2025", play_testing_2025_editor),
     ];
     for (name, editor) in editors.into_iter().filter(|e| wanted(e.0)) {

@@ -8,7 +8,7 @@ use crate::play::Move;
 use crate::play::advice::keys;
 
 /// What the first-play hint says.
-pub const FIRST_PLAY_HINT: &str = "You are the thief (the cyan disc). Arrows or WASD step; \
+pub const FIRST_PLAY_HINT: &str = "You are the thief (the @ disc). Arrows or WASD step; \
      Shift+direction leaps two cells: over windows, portcullises and torches a step cannot pass. \
      Take the loot, then leave by the map's edge once every cell has been seen. Guards see you in \
      the light, and in the dark only close by.";
