@@ -62,6 +62,7 @@ pub mod atomic_pair;
 pub mod broken_edit;
 pub mod edit_places;
 pub mod export;
+mod fingerprint;
 mod format;
 pub mod level_file;
 pub mod level_or_preset;

@@ -39,6 +39,7 @@ use super::atomic::save_atomic;
 use super::broken_edit::broken_edit_message;
 pub use super::broken_edit::{BrokenEdit, BrokenEdits};
 use super::edit_places::{Place, edit_places};
+pub use super::fingerprint::{fingerprint, fingerprint_number};
 use super::level_file::{Format, MAX_FILE_BYTES};
 use super::parse_message::ron_message;
 use super::read::{self, ReadError, size_in_words};
@@ -47,8 +48,7 @@ use crate::edit::{CommandError, Document, Edit};
 use crate::generate::Rerolls;
 use crate::generate::recipe::Recipe;
 use crate::generate::registry::{self, GeneratorKind};
-use crate::generate::rng::{FNV1A_START, fnv1a_more};
-use crate::model::{Level, LockedRoom, valid};
+use crate::model::{LockedRoom, valid};
 
 /// The preset format this build writes and reads.
 pub const PRESET_VERSION: u32 = 1;
@@ -105,32 +105,6 @@ impl MadeWith {
             level: fingerprint(&doc.level),
         }
     }
-}
-
-/// A stable fingerprint of a level: FNV-1a of its JSON, as 16 hex digits. The JSON is hashed as it is
-/// written, never held: a level of the largest size writes tens of megabytes.
-pub fn fingerprint(level: &Level) -> String {
-    format!("{:016x}", fingerprint_number(level))
-}
-
-/// [`fingerprint`] as a number.
-pub fn fingerprint_number(level: &Level) -> u64 {
-    /// Hashes what is written to it.
-    struct Fnv(u64);
-    impl std::io::Write for Fnv {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0 = fnv1a_more(self.0, bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut hash = Fnv(FNV1A_START);
-    // A level always serialises (plain data, string keys); were it ever to fail, the fingerprint of
-    // what was written so far still names this level in a warning.
-    let _ = serde_json::to_writer(std::io::BufWriter::new(&mut hash), level);
-    hash.0
 }
 
 /// A preset read from a file, ready to rebuild.

@@ -15,7 +15,7 @@ use egui::Ui;
 
 use crate::app::commands::command::Command;
 use crate::app::panel::Panel;
-use crate::app::panels::play_help::moves_help;
+use crate::app::panels::play_help::{moves_help, rules_choice};
 use crate::app::panels::play_words::{ending_text, event_text};
 use crate::app::panels::widgets::command_button;
 use crate::app::state::{EditorState, MessageKind};
@@ -483,37 +483,6 @@ impl PlayPanel {
                 }
             });
     }
-
-    /// The rules of the game under way and the choice of others: the level's own first, then every
-    /// rule set by name.
-    fn rules_choice(
-        &self,
-        ui: &mut Ui,
-        playing: &'static dyn RuleSet,
-        state: &EditorState,
-        commands: &mut Vec<Command>,
-    ) {
-        let own = rule_sets::of_level(state.level());
-        let mut chosen = self.rules;
-        egui::ComboBox::from_id_salt("play-rules")
-            .selected_text(format!("{} rules", playing.label()))
-            .show_ui(ui, |ui| {
-                ui.selectable_value(
-                    &mut chosen,
-                    None,
-                    format!("The level's own ({})", own.label()),
-                );
-                for rules in rule_sets::all() {
-                    ui.selectable_value(&mut chosen, Some(rules.id()), rules.label())
-                        .on_hover_text(rules.about());
-                }
-            })
-            .response
-            .on_hover_text(Command::SetPlayRules(None).description());
-        if chosen != self.rules {
-            commands.push(Command::SetPlayRules(chosen));
-        }
-    }
 }
 
 impl Panel for PlayPanel {
@@ -534,7 +503,7 @@ impl Panel for PlayPanel {
                 ui.set_width(470.0);
                 ui.horizontal(|ui| {
                     ui.strong("Play-test");
-                    self.rules_choice(ui, game.rules(), state, commands);
+                    rules_choice(ui, self.rules, game.rules(), state, commands);
                 });
                 let ending = s.over.map_or("playing", ending_text);
                 ui.label(format!(
