@@ -7,6 +7,7 @@ mod ui;
 
 use egui::{Event, Key, Modifiers, Pos2};
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use mansion_forge::app::{Editor, PAINTS, PaintMode, Tool};
 use mansion_forge::model::{Cell, RoomKind, Terrain};
 use ui::{centre, click_cell, drag, harness, key};
@@ -165,6 +166,10 @@ fn the_eyedropper_picks_terrain_and_items_and_alt_click_picks_with_any_tool() {
         "picking a floor switches to painting"
     );
     assert_eq!(PAINTS[tools.paint].0, floor);
+    // The paint tool's hint says where the eyedropper is, for a designer used to Alt+click.
+    harness.get_by_label("Paint terrain").hover();
+    harness.run_steps(30);
+    harness.get_by_label_contains("Ctrl+click picks a cell's terrain");
     // A coin, picked with Ctrl+click while the paint tool is active (window managers take Alt+click).
     let coin = harness
         .state()

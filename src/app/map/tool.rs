@@ -77,11 +77,13 @@ impl Tool {
         match self {
             Tool::Select => "Click a room to inspect it",
             Tool::Paint => {
-                "Drag to paint the picked terrain: brush, rectangle or fill; one stroke is one undo step"
+                "Drag to paint the picked terrain: brush, rectangle or fill; one stroke is one undo \
+                 step. Ctrl+click picks a cell's terrain (the eyedropper; Alt+click too, where the \
+                 window manager passes it on)"
             }
             Tool::PlaceItem => {
                 "Click a cell to put the picked item there; Shift+click to put it on top of what the \
-                 cell holds"
+                 cell holds. Ctrl+click picks a cell's item (the eyedropper)"
             }
             Tool::MoveItem => "Drag an item to a free cell",
             Tool::DeleteItem => {
