@@ -305,8 +305,8 @@ fn image_bytes(name: &str) -> Result<Vec<u8>, ExportError> {
     }
 }
 
-/// Writes the tileset images `format` refers to into `dir` (each replaced only as [`save`] allows);
-/// returns the files written.
+/// Writes the tileset images `format` refers to into `dir` (a file this program did not write is kept
+/// as `.bak`); returns the files written.
 pub fn write_images(dir: &Path, format: Format) -> Result<Vec<PathBuf>, ExportError> {
     let mut written = Vec::new();
     for name in format.images() {
