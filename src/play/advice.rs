@@ -108,16 +108,23 @@ pub fn refusal_words(session: &dyn Session, mv: Move, refusal: &Refusal) -> Stri
             }
         }
         _ => match (obstacle(level, next), obstacle(level, landing)) {
-            (Some(what), _)
-                if !matches!(
-                    level.terrain(next),
-                    Terrain::Window(_) | Terrain::Portcullis(_)
-                ) =>
-            {
-                format!("{what} in the way")
-            }
+            // A leap goes over a window, a portcullis or a torch; anything else stops it short.
+            (Some(what), _) if !leapt_over(level, next) => format!("{what} in the way"),
             (_, Some(what)) => format!("{what} where the leap would land"),
             _ => refusal.to_string(),
         },
     }
+}
+
+/// Whether a leap passes over what stands on `cell` (a window, a portcullis, a torch) rather than
+/// being stopped by it.
+fn leapt_over(level: &Level, cell: Cell) -> bool {
+    level.in_bounds(cell)
+        && (matches!(
+            level.terrain(cell),
+            Terrain::Window(_) | Terrain::Portcullis(_)
+        ) || level
+            .items
+            .iter()
+            .any(|i| i.cell == cell && i.kind.is_torch()))
 }
