@@ -38,7 +38,7 @@ pub(super) const TERRAIN_TILESET: i64 = 8;
 pub(super) const THINGS_TILESET: i64 = 9;
 /// The terrain layer's rule group; its rules, one per terrain kind, follow it.
 pub(super) const TERRAIN_RULES: i64 = 10;
-/// Entity definitions, in [`super::kinds::Kind::ALL`] order from here.
+/// Entity definitions, in `Kind::all()` order from here (`kinds.rs`).
 pub(super) const FIRST_ENTITY: i64 = 100;
 /// Fields: each entity definition's from `FIRST_FIELD + 20 × its index`.
 pub(super) const FIRST_FIELD: i64 = 1000;
