@@ -355,3 +355,17 @@ fn quit_asks_and_cancel_keeps_the_window() {
     prompt_then_cancel(&mut harness, "quit");
     assert!(!harness.state().state.files.allow_close);
 }
+
+/// A daily run's mansion asks too, and the prompt names it as the Runs panel does (issue 44: it said
+/// "apply the new generator recipe").
+#[test]
+fn a_daily_runs_mansion_asks_by_its_name() {
+    use mansion_forge::generate::date::Date;
+    let dir = scratch("daily");
+    let mut harness = my_preset_with_an_unsaved_edit(&dir);
+    let date = Date::new(2027, 3, 14).expect("a date");
+    let editor = harness.state_mut();
+    editor.panels.runs.open(&mut editor.state, "lll2025", date);
+    harness.run_steps(3);
+    prompt_then_cancel(&mut harness, "open mansion 1 (Daily run of 2027-03-14)");
+}

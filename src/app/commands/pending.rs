@@ -36,6 +36,14 @@ pub enum Replacement {
     },
     /// The generator picker's recipe, without the old document's locks and edits.
     Recipe(Recipe),
+    /// A mansion of a game's run (a daily run, a run by its seed), by its recipe, named as the Runs
+    /// panel lists it ("mansion 3 (Daily run of 2027-03-14)").
+    RunMansion {
+        /// What makes the mansion.
+        recipe: Recipe,
+        /// Its name in the prompt.
+        name: String,
+    },
     /// The document autosaved before the editor last closed uncleanly.
     Recover(PathBuf),
 }
@@ -62,6 +70,7 @@ impl Replacement {
                 format!("open the seed browser's mansion {level} of game {game_seed}")
             }
             Replacement::Recipe(_) => "apply the new generator recipe".to_string(),
+            Replacement::RunMansion { name, .. } => format!("open {name}"),
             Replacement::Recover(_) => "recover the autosaved document".to_string(),
         }
     }

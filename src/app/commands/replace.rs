@@ -112,7 +112,7 @@ impl EditorState {
                 };
                 self.open_generated(recipe, source);
             }
-            Replacement::Recipe(recipe) => {
+            Replacement::Recipe(recipe) | Replacement::RunMansion { recipe, .. } => {
                 let dropped = crate::app::panels::picker::dropped_by_new_recipe(&self.doc);
                 if self.open_generated(recipe, Source::Recipe) {
                     self.say_recipe_notes(dropped);

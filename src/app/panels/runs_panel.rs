@@ -104,13 +104,15 @@ impl RunsPanel {
 
     /// Asks to open mansion `pick` of the run shown.
     pub fn open_mansion(&self, state: &mut EditorState, pick: usize) {
-        if let Some(mansion) = self
+        if let Some((run, mansion)) = self
             .shown
             .as_ref()
-            .and_then(|(_, run)| run.mansions.get(pick))
+            .and_then(|(_, run)| Some((run, run.mansions.get(pick)?)))
         {
+            let number = mansion.label.split(':').next().unwrap_or("a mansion");
+            let name = format!("{} ({})", number.to_lowercase(), run.title);
             let recipe = mansion.recipe.clone();
-            state.request(Pending::Replace(Replacement::Recipe(recipe)));
+            state.request(Pending::Replace(Replacement::RunMansion { recipe, name }));
         }
     }
 
