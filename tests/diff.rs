@@ -259,3 +259,105 @@ fn the_command_prints_the_differences_and_marks_them_in_a_picture() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no-such-file.ron"));
 }
+
+/// `level` on a larger map: `left` and `bottom` void columns and rows before it, `right` and `top`
+/// after it, everything on it moved with its cells.
+fn padded(level: &Level, (left, bottom): (i32, i32), (right, top): (i32, i32)) -> Level {
+    let size = (level.width + left + right, level.height + bottom + top);
+    let mut out = Level::blank(
+        &level.generator,
+        level.level,
+        level.seed,
+        size,
+        Terrain::Void,
+    );
+    let moved = |c: Cell| c.offset(left, bottom);
+    for c in level.all_cells() {
+        out.set_terrain(moved(c), level.terrain(c));
+    }
+    out.rooms = level.rooms.clone();
+    for room in &mut out.rooms {
+        room.cells.iter_mut().for_each(|c| *c = moved(*c));
+    }
+    out.items = level.items.clone();
+    out.items.iter_mut().for_each(|i| i.cell = moved(i.cell));
+    out.patrols = level.patrols.clone();
+    for route in &mut out.patrols {
+        route.cells.iter_mut().for_each(|c| *c = moved(*c));
+    }
+    out.guards = level.guards.clone();
+    out.guards.iter_mut().for_each(|g| g.start = moved(g.start));
+    out.player_start = moved(level.player_start);
+    out.entrance = level.entrance.clone();
+    out.entrance.cell = moved(level.entrance.cell);
+    out
+}
+
+#[test]
+fn maps_of_different_sizes_are_compared_with_their_entrances_lined_up() {
+    let level = Recipe::campaign_level(2, 6).build().expect("builds");
+    let big = padded(&level, (3, 2), (1, 4));
+    let area = |l: &Level| (l.width * l.height) as usize;
+    for (a, b, offset) in [(&level, &big, [-3, -2]), (&big, &level, [3, 2])] {
+        let found = diff(a, b);
+        assert_eq!(found.offset, Some(offset));
+        assert_eq!(found.size, Some([[a.width, a.height], [b.width, b.height]]));
+        assert_eq!(found.cells.changed, 0, "{:?}", found.cells.by_kind);
+        assert_eq!(
+            (found.cells.only_in_a, found.cells.only_in_b),
+            (
+                area(a).saturating_sub(area(b)),
+                area(b).saturating_sub(area(a))
+            ),
+            "the padding is outside the other map, not changed"
+        );
+        assert_eq!(found.rooms.unchanged, level.rooms.len());
+        assert!(found.items.is_empty() && found.guards.is_empty() && found.routes.is_empty());
+        assert_eq!(found.player_start, None);
+        assert!(found.marks().is_empty() && found.marks_on_a().is_empty());
+    }
+
+    // A real change is still found, at its cell in each map's own coordinates.
+    let mut edited = big.clone();
+    let floor = level.rooms[1].cells[0];
+    let there = floor.offset(3, 2);
+    edited.set_terrain(there, Terrain::Water);
+    let coin = edited
+        .items
+        .iter()
+        .position(|i| i.kind == ItemKind::Coin)
+        .expect("a coin");
+    let taken = edited.items.remove(coin);
+    let found = diff(&level, &edited);
+    assert_eq!(found.cells.changed, 1);
+    assert_eq!(found.cells.list, [there], "in B's coordinates");
+    assert_eq!(found.items.removed.len(), 1);
+    let on_a = taken.cell.offset(-3, -2);
+    assert_eq!(found.items.removed[0].cell, [on_a.x, on_a.y], "A's own");
+    let mut on_b = vec![(there, Mark::Terrain), (taken.cell, Mark::Removed)];
+    on_b.sort_by_key(|(c, _)| (c.y, c.x));
+    assert_eq!(found.marks(), on_b);
+    let mut on_a_marks = vec![(floor, Mark::Terrain), (on_a, Mark::Removed)];
+    on_a_marks.sort_by_key(|(c, _)| (c.y, c.x));
+    assert_eq!(found.marks_on_a(), on_a_marks);
+}
+
+#[test]
+fn a_mansion_that_moved_within_a_map_of_one_size_is_lined_up_but_a_still_one_is_not() {
+    let level = Recipe::campaign_level(5, 3).build().expect("builds");
+    let west = padded(&level, (0, 0), (2, 0));
+    let east = padded(&level, (2, 0), (0, 0));
+    let found = diff(&west, &east);
+    assert_eq!(found.size, None);
+    assert_eq!(found.offset, Some([-2, 0]));
+    assert_eq!(found.cells.changed, 0);
+    assert_eq!(found.cells.only_in_a, 2 * west.height as usize);
+    assert!(found.items.is_empty() && found.guards.is_empty());
+
+    // The entrance alone moved (stairs elsewhere on an unmoved map): the coordinates are kept.
+    let mut stairs = west.clone();
+    stairs.entrance.cell = stairs.entrance.cell.offset(1, 0);
+    let found = diff(&west, &stairs);
+    assert_eq!(found.offset, None);
+    assert!(found.is_empty());
+}

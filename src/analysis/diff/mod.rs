@@ -3,25 +3,31 @@
 //! command line prints it (`mansion-forge diff A B`) and pictures it; the editor's compare view draws
 //! the same marks, so both say the same thing.
 //!
-//! Cells are compared where both maps have them; a change of size is reported apart.
+//! Maps of different sizes are first lined up on their entrances (`align`), so a mansion that grew a
+//! row is not "every cell changed": cells are compared where both maps then have them, and the rest
+//! is counted as outside the other map.
+
+mod align;
+mod rooms;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::model::{Cell, Guard, Item, ItemKind, Level, Room, RoomId, RoomKind, Terrain};
-
-/// Two rooms are one room changed when they share at least this share of their cells together
-/// (intersection over union); otherwise one was removed and another added.
-const SAME_ROOM_OVERLAP: f64 = 0.5;
+use crate::model::{Cell, Guard, Item, ItemKind, Level, RoomId, RoomKind, Terrain};
+use align::Offset;
 
 /// Everything that differs from level A to level B.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct LevelDiff {
     /// `[[width, height] of A, [width, height] of B]` when the maps differ in size.
     pub size: Option<[[i32; 2]; 2]>,
-    /// Terrain changes over the cells both maps have.
+    /// `[dx, dy]` when B was moved to lie over A, its entrance on A's (a mansion that grew, shrank or
+    /// moved within its map): B's cell `(x, y)` is compared with A's `(x + dx, y + dy)`. `None`:
+    /// compared at the same coordinates, which matched better.
+    pub offset: Option<[i32; 2]>,
+    /// Terrain changes over the cells both maps have, once B lies over A.
     pub cells: CellChanges,
     /// Rooms matched by their cells, with what changed in each.
     pub rooms: RoomChanges,
@@ -42,7 +48,12 @@ pub struct CellChanges {
     pub changed: usize,
     /// One entry per (from, to) pair, most cells first.
     pub by_kind: Vec<TerrainChange>,
-    /// The changed cells, for pictures (not printed: a regeneration changes thousands).
+    /// Cells of A with no cell of B over them: outside B's map, not changed.
+    pub only_in_a: usize,
+    /// Cells of B with no cell of A under them: outside A's map, not changed.
+    pub only_in_b: usize,
+    /// The changed cells in B's coordinates, for pictures (not printed: a regeneration changes
+    /// thousands).
     #[serde(skip)]
     pub list: Vec<Cell>,
 }
@@ -67,8 +78,8 @@ pub struct RoomChanges {
     pub added: Vec<RoomId>,
     /// Rooms of A with no counterpart in B (ids of A).
     pub removed: Vec<RoomId>,
-    /// Rooms matched between A and B (same cells, or at least half of their cells shared) whose kind,
-    /// privacy or cells differ, in order of A's ids.
+    /// Rooms matched between A and B (same cells, or at least half of their cells shared, once B lies
+    /// over A) whose kind, privacy or cells differ, in order of A's ids.
     pub changed: Vec<RoomChange>,
 }
 
@@ -83,13 +94,14 @@ pub struct RoomChange {
     pub kind: Option<[RoomKind; 2]>,
     /// `[A's, B's]` privacy when it changed.
     pub private: Option<[bool; 2]>,
-    /// Floor cells B's room has that A's has not.
+    /// Floor cells B's room has that A's has not (where B lies over A).
     pub cells_added: usize,
     /// Floor cells A's room has that B's has not.
     pub cells_removed: usize,
 }
 
-/// What B has that A has not, and the other way round.
+/// What B has that A has not, and the other way round. Entries are matched once B lies over A, and
+/// each is given in its own level's coordinates.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Changes<T> {
     /// Entries of B not matched in A, in B's order. A repeated entry counts once per copy.
@@ -169,6 +181,7 @@ impl LevelDiff {
     /// Nothing differs.
     pub fn is_empty(&self) -> bool {
         self.size.is_none()
+            && self.offset.is_none()
             && self.cells.changed == 0
             && self.rooms.added.is_empty()
             && self.rooms.removed.is_empty()
@@ -179,45 +192,62 @@ impl LevelDiff {
             && self.player_start.is_none()
     }
 
-    /// Every marked cell, one mark each (terrain first, then additions, then removals), in a fixed
-    /// order so pictures are reproducible.
+    /// Every marked cell in B's coordinates, one mark each (terrain first, then additions, then
+    /// removals), in a fixed order so pictures are reproducible. What A had is marked where it lies
+    /// under B, which may be off B's map when the maps differ in size.
     pub fn marks(&self) -> Vec<(Cell, Mark)> {
+        let d = self.shift();
+        self.marks_with(|c| d.onto_b(c), |c| c)
+    }
+
+    /// The same marks in A's coordinates, for a picture of A beside one of B (the editor's side by
+    /// side view): what B has is marked where it lies over A.
+    pub fn marks_on_a(&self) -> Vec<(Cell, Mark)> {
+        let d = self.shift();
+        self.marks_with(|c| c, |c| d.onto_a(c))
+    }
+
+    /// How far B was moved to lie over A.
+    fn shift(&self) -> Offset {
+        let [dx, dy] = self.offset.unwrap_or_default();
+        Offset { dx, dy }
+    }
+
+    /// The marks, A's cells taken into the picture's coordinates by `from_a`, B's by `from_b`.
+    fn marks_with(
+        &self,
+        from_a: impl Fn(Cell) -> Cell,
+        from_b: impl Fn(Cell) -> Cell,
+    ) -> Vec<(Cell, Mark)> {
         let mut marks: BTreeMap<(i32, i32), Mark> = BTreeMap::new();
         let mut mark = |c: Cell, m: Mark| {
             marks.entry((c.y, c.x)).or_insert(m);
         };
         for &c in &self.cells.list {
-            mark(c, Mark::Terrain);
+            mark(from_b(c), Mark::Terrain);
         }
         let cell = |[x, y]: [i32; 2]| Cell::new(x, y);
-        for (changes, m) in [
-            (&self.items.added, Mark::Added),
-            (&self.items.removed, Mark::Removed),
-        ] {
-            for i in changes {
-                mark(cell(i.cell), m);
-            }
+        for i in &self.items.added {
+            mark(from_b(cell(i.cell)), Mark::Added);
         }
-        for (changes, m) in [
-            (&self.guards.added, Mark::Added),
-            (&self.guards.removed, Mark::Removed),
-        ] {
-            for g in changes {
-                mark(cell(g.start), m);
-            }
+        for i in &self.items.removed {
+            mark(from_a(cell(i.cell)), Mark::Removed);
+        }
+        for g in &self.guards.added {
+            mark(from_b(cell(g.start)), Mark::Added);
+        }
+        for g in &self.guards.removed {
+            mark(from_a(cell(g.start)), Mark::Removed);
         }
         if let Some([a, b]) = self.player_start {
-            mark(cell(b), Mark::Added);
-            mark(cell(a), Mark::Removed);
+            mark(from_b(cell(b)), Mark::Added);
+            mark(from_a(cell(a)), Mark::Removed);
         }
-        for (changes, m) in [
-            (&self.routes.added, Mark::RouteAdded),
-            (&self.routes.removed, Mark::RouteRemoved),
-        ] {
-            changes
-                .iter()
-                .flat_map(|r| &r.path)
-                .for_each(|&c| mark(c, m));
+        for &c in self.routes.added.iter().flat_map(|r| &r.path) {
+            mark(from_b(c), Mark::RouteAdded);
+        }
+        for &c in self.routes.removed.iter().flat_map(|r| &r.path) {
+            mark(from_a(c), Mark::RouteRemoved);
         }
         marks
             .into_iter()
@@ -257,15 +287,41 @@ impl LevelDiff {
 /// assert_eq!(changes.size, None);
 /// ```
 pub fn diff(a: &Level, b: &Level) -> LevelDiff {
+    let (d, cells) = align::align(a, b);
+    let moved = |c: Cell| xy(d.onto_a(c));
+    let b_items = item_entries(&b.items);
+    let b_items_over_a: Vec<ItemEntry> = b_items
+        .iter()
+        .map(|i| ItemEntry {
+            cell: d.xy_onto_a(i.cell),
+            ..i.clone()
+        })
+        .collect();
+    let b_routes = route_entries(b, Offset::default());
+    let b_guards = guard_entries(b, Offset::default());
+    let (b_routes_over_a, b_guards_over_a) = if d.is_zero() {
+        (b_routes.clone(), b_guards.clone())
+    } else {
+        (route_entries(b, d), guard_entries(b, d))
+    };
     LevelDiff {
         size: ((a.width, a.height) != (b.width, b.height))
             .then_some([[a.width, a.height], [b.width, b.height]]),
-        cells: cell_changes(a, b),
-        rooms: room_changes(&a.rooms, &b.rooms),
-        items: changes(&item_entries(&a.items), &item_entries(&b.items)),
-        guards: changes(&guard_entries(a), &guard_entries(b)),
-        routes: changes(&route_entries(a), &route_entries(b)),
-        player_start: (a.player_start != b.player_start)
+        offset: (!d.is_zero()).then_some([d.dx, d.dy]),
+        cells,
+        rooms: rooms::room_changes(&a.rooms, &b.rooms, d),
+        items: changes(&item_entries(&a.items), &b_items, &b_items_over_a),
+        guards: changes(
+            &guard_entries(a, Offset::default()),
+            &b_guards,
+            &b_guards_over_a,
+        ),
+        routes: changes(
+            &route_entries(a, Offset::default()),
+            &b_routes,
+            &b_routes_over_a,
+        ),
+        player_start: (xy(a.player_start) != moved(b.player_start))
             .then_some([xy(a.player_start), xy(b.player_start)]),
     }
 }
@@ -274,138 +330,34 @@ fn xy(c: Cell) -> [i32; 2] {
     [c.x, c.y]
 }
 
-fn cell_changes(a: &Level, b: &Level) -> CellChanges {
-    let mut list = Vec::new();
-    let mut counts: HashMap<(Terrain, Terrain), usize> = HashMap::new();
-    for y in 0..a.height.min(b.height) {
-        for x in 0..a.width.min(b.width) {
-            let c = Cell::new(x, y);
-            let (from, to) = (a.terrain(c), b.terrain(c));
-            if from != to {
-                list.push(c);
-                *counts.entry((from, to)).or_default() += 1;
-            }
-        }
-    }
-    let mut by_kind: Vec<TerrainChange> = counts
-        .into_iter()
-        .map(|((from, to), cells)| TerrainChange { from, to, cells })
-        .collect();
-    // Most cells first; ties in a fixed order of the kinds' names.
-    by_kind.sort_by_cached_key(|t| (std::cmp::Reverse(t.cells), format!("{:?}", (t.from, t.to))));
-    CellChanges {
-        changed: list.len(),
-        by_kind,
-        list,
-    }
-}
-
-/// A room's cells, sorted, as the key rooms are matched by.
-fn cell_key(room: &Room) -> Vec<Cell> {
-    let mut cells = room.cells.clone();
-    cells.sort_by_key(|c| (c.x, c.y));
-    cells
-}
-
-fn room_changes(a: &[Room], b: &[Room]) -> RoomChanges {
-    let mut out = RoomChanges::default();
-    let mut b_free = vec![true; b.len()];
-    let mut a_left = Vec::new();
-    let by_cells: HashMap<Vec<Cell>, RoomId> = b
-        .iter()
-        .enumerate()
-        .map(|(i, room)| (cell_key(room), i))
-        .collect();
-    for (ia, room) in a.iter().enumerate() {
-        match by_cells.get(&cell_key(room)) {
-            Some(&ib) if b_free[ib] => {
-                b_free[ib] = false;
-                match room_change(ia, room, ib, &b[ib]) {
-                    Some(change) => out.changed.push(change),
-                    None => out.unchanged += 1,
-                }
-            }
-            _ => a_left.push(ia),
-        }
-    }
-    // The rest by overlap, largest first, each room of B matched once.
-    let owner: HashMap<Cell, RoomId> = b
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| b_free[*i])
-        .flat_map(|(i, room)| room.cells.iter().map(move |&c| (c, i)))
-        .collect();
-    let mut pairs: Vec<(usize, RoomId, RoomId)> = Vec::new();
-    for &ia in &a_left {
-        let mut shared: BTreeMap<RoomId, usize> = BTreeMap::new();
-        for c in &a[ia].cells {
-            if let Some(&ib) = owner.get(c) {
-                *shared.entry(ib).or_default() += 1;
-            }
-        }
-        for (ib, n) in shared {
-            let union = a[ia].cells.len() + b[ib].cells.len() - n;
-            if n as f64 >= SAME_ROOM_OVERLAP * union as f64 {
-                pairs.push((n, ia, ib));
-            }
-        }
-    }
-    pairs.sort_by_key(|&(n, ia, ib)| (std::cmp::Reverse(n), ia, ib));
-    let mut a_free = vec![true; a.len()];
-    for (_, ia, ib) in pairs {
-        if a_free[ia] && b_free[ib] {
-            a_free[ia] = false;
-            b_free[ib] = false;
-            out.changed.extend(room_change(ia, &a[ia], ib, &b[ib]));
-        }
-    }
-    out.removed = a_left.into_iter().filter(|&ia| a_free[ia]).collect();
-    out.added = (0..b.len()).filter(|&ib| b_free[ib]).collect();
-    out.changed.sort_by_key(|c| (c.a, c.b));
-    out
-}
-
-/// How room `ia` of A became room `ib` of B, or `None` when it did not change.
-fn room_change(ia: RoomId, a: &Room, ib: RoomId, b: &Room) -> Option<RoomChange> {
-    let in_a: std::collections::HashSet<Cell> = a.cells.iter().copied().collect();
-    let in_b: std::collections::HashSet<Cell> = b.cells.iter().copied().collect();
-    let change = RoomChange {
-        a: ia,
-        b: ib,
-        kind: (a.kind != b.kind).then_some([a.kind, b.kind]),
-        private: (a.private != b.private).then_some([a.private, b.private]),
-        cells_added: in_b.difference(&in_a).count(),
-        cells_removed: in_a.difference(&in_b).count(),
-    };
-    let same = change.kind.is_none()
-        && change.private.is_none()
-        && change.cells_added == 0
-        && change.cells_removed == 0;
-    (!same).then_some(change)
-}
-
 /// The entries of `b` not matched in `a` (added) and of `a` not matched in `b` (removed), counting
-/// repeats, each list in its level's order.
-fn changes<T: Clone + Eq + std::hash::Hash>(a: &[T], b: &[T]) -> Changes<T> {
+/// repeats, each list in its level's order and coordinates. `b_over_a` is `b` moved onto A's
+/// coordinates, entry for entry: what is matched.
+fn changes<T: Clone + Eq + std::hash::Hash>(a: &[T], b: &[T], b_over_a: &[T]) -> Changes<T> {
     let unmatched = |from: &[T], against: &[T]| {
         let mut left: HashMap<&T, usize> = HashMap::new();
         for entry in against {
             *left.entry(entry).or_default() += 1;
         }
-        from.iter()
-            .filter(|entry| match left.get_mut(entry) {
+        (0..from.len())
+            .filter(|&i| match left.get_mut(&from[i]) {
                 Some(n) if *n > 0 => {
                     *n -= 1;
                     false
                 }
                 _ => true,
             })
-            .cloned()
-            .collect::<Vec<T>>()
+            .collect::<Vec<usize>>()
     };
     Changes {
-        added: unmatched(b, a),
-        removed: unmatched(a, b),
+        added: unmatched(b_over_a, a)
+            .into_iter()
+            .map(|i| b[i].clone())
+            .collect(),
+        removed: unmatched(a, b_over_a)
+            .into_iter()
+            .map(|i| a[i].clone())
+            .collect(),
     }
 }
 
@@ -419,11 +371,12 @@ fn item_entries(items: &[Item]) -> Vec<ItemEntry> {
         .collect()
 }
 
-fn guard_entries(level: &Level) -> Vec<GuardEntry> {
+/// The level's guards, their cells moved by `d` (each route moved once, shared by its guards).
+fn guard_entries(level: &Level, d: Offset) -> Vec<GuardEntry> {
     let routes: Vec<Arc<[Cell]>> = level
         .patrols
         .iter()
-        .map(|r| Arc::from(r.cells.as_slice()))
+        .map(|r| r.cells.iter().map(|&c| d.onto_a(c)).collect())
         .collect();
     let none: Arc<[Cell]> = Arc::from(Vec::new());
     level
@@ -432,7 +385,7 @@ fn guard_entries(level: &Level) -> Vec<GuardEntry> {
         .map(|g: &Guard| {
             let route = routes.get(g.route).unwrap_or(&none).clone();
             GuardEntry {
-                start: xy(g.start),
+                start: xy(d.onto_a(g.start)),
                 torch: g.carries_torch,
                 route_cells: route.len(),
                 route,
@@ -441,15 +394,16 @@ fn guard_entries(level: &Level) -> Vec<GuardEntry> {
         .collect()
 }
 
-fn route_entries(level: &Level) -> Vec<RouteEntry> {
+/// The level's patrol routes, their cells moved by `d`.
+fn route_entries(level: &Level, d: Offset) -> Vec<RouteEntry> {
     level
         .patrols
         .iter()
         .map(|r| RouteEntry {
-            from: r.cells.first().map_or([0, 0], |&c| xy(c)),
+            from: r.cells.first().map_or([0, 0], |&c| xy(d.onto_a(c))),
             cells: r.cells.len(),
             outside: r.outside,
-            path: r.cells.clone(),
+            path: r.cells.iter().map(|&c| d.onto_a(c)).collect(),
         })
         .collect()
 }
