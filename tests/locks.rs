@@ -98,7 +98,11 @@ fn regenerate_with_locks(
         // Locked rooms keep exactly the loot they had, and that loot is spent first; so invariant 20's
         // "the first dead ends hold a coin" applies to the unlocked dead ends with the budget that
         // remains, checked separately. Every other invariant holds everywhere.
-        let waived = |v: &Violation| v.invariant == 20 && v.message.contains("dead-end");
+        // A locked room keeps new guards out (issue 44), so it may be left unpatrolled.
+        let waived = |v: &Violation| {
+            (v.invariant == 20 && v.message.contains("dead-end"))
+                || (v.invariant == 26 && v.room.is_some_and(|r| next.is_locked(r)))
+        };
         tally.failures.extend(
             validate(&next.level)
                 .iter()

@@ -39,7 +39,7 @@ impl Edit {
                 level.player_start = to;
                 Ok(Vec::new())
             }
-            Edit::Lock { room } | Edit::Unlock { room } => {
+            Edit::Lock { room } | Edit::Unlock { room } | Edit::AllowPatrols { room, .. } => {
                 if room >= level.rooms.len() {
                     return Err(EditError::NoRoom(room));
                 }
@@ -206,9 +206,15 @@ pub(super) fn add_guard(level: &mut Level, cell: Cell) -> Result<Vec<Cell>, Edit
             limits::MAX_PATROL_TURNS
         )));
     }
+    // The room the guard stands in counts as visited, so the inspector and the validation say it is
+    // patrolled as the map's tooltip does (both read the route's cells and its visits).
+    let room = level
+        .rooms
+        .iter()
+        .position(|r| r.kind != RoomKind::Exterior && r.cells.contains(&cell));
     level.patrols.push(PatrolRoute {
         cells: vec![cell; 3],
-        visits: Vec::new(),
+        visits: room.into_iter().collect(),
         stations: Vec::new(),
         outside: false,
     });

@@ -117,6 +117,15 @@ pub enum Edit {
         /// The room to unlock, whoever locked it.
         room: RoomId,
     },
+    /// Lets new patrols into a locked room, or keeps them out again
+    /// ([`LockedRoom::allow_patrols`](crate::model::LockedRoom::allow_patrols)); the level is unchanged
+    /// until the next regeneration. Refused for a room that is not locked.
+    AllowPatrols {
+        /// The locked room.
+        room: RoomId,
+        /// Whether new patrols may enter it.
+        allow: bool,
+    },
 }
 
 /// A terrain as a designer names it in a history label.
@@ -177,6 +186,9 @@ pub enum EditError {
     /// The exterior cannot be changed this way (locked, or given another kind); the text says how.
     #[error("the exterior cannot be {0}")]
     Exterior(&'static str),
+    /// The edit is about a room's lock, and the room is not locked.
+    #[error("room {0} is not locked")]
+    NotLocked(RoomId),
     /// The edit would take the level past a limit of `model::limits` (its words say which).
     #[error("{0}")]
     OverLimit(String),
@@ -286,6 +298,10 @@ impl Edit {
             Edit::MovePlayerStart { to } => format!("Move start → ({}, {})", to.x, to.y),
             Edit::Lock { room } => format!("Lock room {room}"),
             Edit::Unlock { room } => format!("Unlock room {room}"),
+            Edit::AllowPatrols { room, allow: true } => format!("Let patrols into room {room}"),
+            Edit::AllowPatrols { room, allow: false } => {
+                format!("Keep new patrols out of room {room}")
+            }
         }
     }
 }

@@ -57,6 +57,7 @@ pub fn snapshot(level: &Level, room: RoomId) -> Option<LockedRoom> {
         neighbours,
         by: LockOrigin::Designer,
         patrols: Vec::new(),
+        allow_patrols: false,
     })
 }
 

@@ -200,6 +200,14 @@ impl Document {
             .collect()
     }
 
+    /// Whether room `room` is locked with new patrols let in ([`LockedRoom::allow_patrols`]); false
+    /// for a room that is not locked.
+    pub fn allows_patrols(&self, room: RoomId) -> bool {
+        self.locks
+            .iter()
+            .any(|l| l.allow_patrols && locks::same_room(l, &self.level, room))
+    }
+
     /// Who locked room `room` of the current level: the designer, or a hand edit that touched it;
     /// `None` when it is not locked.
     pub fn lock_origin(&self, room: RoomId) -> Option<LockOrigin> {
@@ -221,6 +229,12 @@ impl Document {
     /// Returns the rooms this edit locked that were not locked before (never the room of a `Lock`),
     /// so the editor can say why they are now locked.
     pub fn apply(&mut self, edit: Edit) -> Result<Vec<RoomId>, EditError> {
+        if let Edit::AllowPatrols { room, .. } = edit
+            && room < self.level.rooms.len()
+            && !self.is_locked(room)
+        {
+            return Err(EditError::NotLocked(room));
+        }
         let changed = edit.apply(&mut self.level)?;
         let mut locked = Vec::new();
         match edit {
@@ -230,6 +244,16 @@ impl Document {
             Edit::Unlock { room } => {
                 let level = &self.level;
                 self.locks.retain(|l| !locks::same_room(l, level, room));
+            }
+            Edit::AllowPatrols { room, allow } => {
+                let level = &self.level;
+                let lock = self
+                    .locks
+                    .iter_mut()
+                    .find(|l| locks::same_room(l, level, room));
+                if let Some(lock) = lock {
+                    lock.allow_patrols = allow;
+                }
             }
             _ => {
                 for room in locks::rooms_touched(&self.level, &changed) {
@@ -280,6 +304,7 @@ impl Document {
                     || lock.clone(),
                     |snapshot| LockedRoom {
                         by: lock.by,
+                        allow_patrols: lock.allow_patrols,
                         ..snapshot
                     },
                 )

@@ -51,6 +51,18 @@ pub struct LockedRoom {
     /// as long as every room it needs is still locked, whichever locks a preset or a rebuild has.
     #[serde(default)]
     pub patrols: Vec<KeptPatrol>,
+    /// Whether new patrols may enter the room as they would any other. Off (a new lock's choice): a
+    /// regeneration plans no new guard that starts, stands or turns in the room, and a new route
+    /// crosses it only to reach rooms no other way leads to — a designer who locks a room expects its
+    /// guards to stay as they are, not to gain new ones. Presets saved before the choice existed were
+    /// built with patrols let in, so they read as on and rebuild to the level they always did.
+    #[serde(default = "patrols_were_allowed")]
+    pub allow_patrols: bool,
+}
+
+/// What a lock read from a preset without [`LockedRoom::allow_patrols`] says: patrols were let in.
+fn patrols_were_allowed() -> bool {
+    true
 }
 
 /// A patrol route kept by locks, with the guards who walk it: everything the level's [`PatrolRoute`]
@@ -164,6 +176,25 @@ impl KeptPatrol {
             carries_torch: g.carries_torch,
         })
     }
+}
+
+/// Per room of `level`: whether a lock keeps new guards out of it (the room is locked, by origin, and
+/// its lock does not [allow patrols](LockedRoom::allow_patrols)). Empty when no lock does, so a
+/// generation without such locks can skip every check.
+pub fn fenced_rooms(level: &Level, locks: &[LockedRoom]) -> Vec<bool> {
+    let fenced: Vec<&RoomOrigin> = locks
+        .iter()
+        .filter(|l| !l.allow_patrols)
+        .map(|l| &l.room.origin)
+        .collect();
+    if fenced.is_empty() {
+        return Vec::new();
+    }
+    level
+        .rooms
+        .iter()
+        .map(|r| fenced.contains(&&r.origin))
+        .collect()
 }
 
 /// The cells `locks` cover on a map of `shape` — each locked room's floor and wall ring, as its

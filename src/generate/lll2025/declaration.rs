@@ -166,6 +166,7 @@ impl Lll2025 {
                 .layout_seed
                 .map(|seed| level_seed_string(request.level, seed)),
             kept: locks::kept_cells(request.locks),
+            fenced: locks::fenced_corners(request.locks),
         };
         (Build::with(&entry, &variation), clamp)
     }

@@ -5,6 +5,7 @@
 
 use super::patrols::{self, Node};
 use super::rooms::{Graph, RoomId, RoomType, WallId};
+use crate::generate::passes::fence::Fence;
 use crate::model::SeedRandom;
 
 /// A room visit while routes are built: links are cut when its route is deleted.
@@ -166,18 +167,19 @@ impl Routes {
     }
 }
 
-/// `isPatrolledRoom`: every room but the outdoors and the vault.
-fn patrolled(graph: &Graph, r: RoomId) -> bool {
+/// `isPatrolledRoom`: every room but the outdoors and the vault — and, around locks, but the fenced
+/// rooms new routes may not even cross ([`Fence::enterable`]).
+fn patrolled(graph: &Graph, fence: &Fence, r: RoomId) -> bool {
     !matches!(
         graph.rooms[r].room_type,
         RoomType::Exterior | RoomType::Vault
-    )
+    ) && fence.enterable(r)
 }
 
 /// A door wall between two patrollable rooms.
-fn patrol_wall(graph: &Graph, w: WallId) -> bool {
+fn patrol_wall(graph: &Graph, fence: &Fence, w: WallId) -> bool {
     let wall = &graph.walls[w];
-    wall.door && patrolled(graph, wall.left) && patrolled(graph, wall.right)
+    wall.door && patrolled(graph, fence, wall.left) && patrolled(graph, fence, wall.right)
 }
 
 /// Adds one wall `a`–`b` to the routes (§7.17 cases 1–4).
@@ -225,12 +227,19 @@ fn add_wall(routes: &mut Routes, a: RoomId, b: RoomId, cap: usize, rng: &mut See
 
 /// Step `patrols` at L ≥ 2: the dense routes' visits, ready for [`patrols::routes_from_nodes`], and the
 /// index from which the nodes are the extra visit-every-room route's (L ≥ 8; the node count otherwise).
-pub fn dense_routes(graph: &Graph, level: u32, rng: &mut SeedRandom) -> (Vec<Node>, usize) {
+/// Around locks the rooms `fence` bars are left out; the visits still turn in fenced rooms they may
+/// cross, which `locks::Fenced::prune` then cuts.
+pub fn dense_routes(
+    graph: &Graph,
+    level: u32,
+    fence: &Fence,
+    rng: &mut SeedRandom,
+) -> (Vec<Node>, usize) {
     let mut walls: Vec<WallId> = graph
         .wall_list
         .iter()
         .copied()
-        .filter(|&w| patrol_wall(graph, w))
+        .filter(|&w| patrol_wall(graph, fence, w))
         .collect();
     rng.shuffle(&mut walls);
     // A wall adds at most two visits.
@@ -250,14 +259,14 @@ pub fn dense_routes(graph: &Graph, level: u32, rng: &mut SeedRandom) -> (Vec<Nod
         );
     }
     for &r in &graph.room_list {
-        if !patrolled(graph, r) || !routes.by_room[r].is_empty() {
+        if !patrolled(graph, fence, r) || !routes.by_room[r].is_empty() {
             continue;
         }
         let options: Vec<WallId> = graph.rooms[r]
             .edges
             .iter()
             .copied()
-            .filter(|&w| patrol_wall(graph, w))
+            .filter(|&w| patrol_wall(graph, fence, w))
             .collect();
         if options.is_empty() {
             continue;
@@ -272,7 +281,7 @@ pub fn dense_routes(graph: &Graph, level: u32, rng: &mut SeedRandom) -> (Vec<Nod
     let mut nodes = as_nodes(&routes);
     let sweep_from = nodes.len();
     if level >= 8 {
-        let extra = patrols::visit_every_room(graph, rng);
+        let extra = patrols::visit_every_room(graph, fence, rng);
         let base = nodes.len();
         nodes.extend(extra.into_iter().map(|n| Node {
             room: n.room,

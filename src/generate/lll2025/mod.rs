@@ -184,6 +184,7 @@ fn patrol_routes(
     graph: &Graph,
     map: &map::Map,
     perimeter: &[(i32, i32)],
+    fenced: &locks::Fenced,
     rng: &mut SeedRandom,
     marks: &mut Marks,
 ) -> Vec<patrols::Route> {
@@ -192,14 +193,15 @@ fn patrol_routes(
         // Level 0 has no patrols (§7.17); the game records no step for them.
         0 => Vec::new(),
         1 => {
-            let routes = patrols::single_route(graph, map, &costs, rng);
+            let routes = patrols::single_route(graph, map, &costs, fenced, rng);
             marks.mark("patrols", rng);
             routes
         }
         _ => {
-            let (nodes, sweep_from) = dense::dense_routes(graph, plan.level, rng);
+            let (nodes, sweep_from) = dense::dense_routes(graph, plan.level, &fenced.fence, rng);
+            let (nodes, sweep_from) = fenced.prune(nodes, sweep_from);
             let mut routes =
-                patrols::routes_from_nodes(graph, map, &costs, &nodes, sweep_from, rng);
+                patrols::routes_from_nodes(graph, map, &costs, &nodes, sweep_from, fenced, rng);
             if plan.level >= 6 {
                 stationary::add_outside_routes(perimeter, &mut routes);
             }
@@ -207,7 +209,7 @@ fn patrol_routes(
             routes
         }
     };
-    stationary::add_stationary_guard(graph, map, &costs, plan.level, &mut routes, rng);
+    stationary::add_stationary_guard(graph, map, &costs, plan.level, fenced, &mut routes, rng);
     marks.mark("stationary_guard", rng);
     routes
 }
@@ -219,6 +221,7 @@ fn loot_and_guards(
     graph: &Graph,
     map: &mut map::Map,
     routes: Vec<patrols::Route>,
+    fenced: &locks::Fenced,
     rng: &mut SeedRandom,
     marks: &mut Marks,
 ) -> (Vec<ascii::GuardRecord>, Vec<(i32, i32)>) {
@@ -247,9 +250,13 @@ fn loot_and_guards(
         .room_list
         .iter()
         .any(|&r| graph.rooms[r].room_type == RoomType::Vault);
-    let guards = guards::place_guards(
+    let mut guards = guards::place_guards(
         plan.level, map, routes, guard_loot, need_key, has_vault, rng,
     );
+    // Level 1's guard waits inside the front gate; not when that is a fenced room's floor.
+    for guard in guards.iter_mut().filter(|g| fenced.holds(g.pos)) {
+        guard.pos = guard.path[0];
+    }
     marks.mark("guards", rng);
     (guards, switches)
 }
@@ -277,6 +284,9 @@ pub struct Variation {
     pub layout: Option<String>,
     /// Locked floor cells, put back right after the furniture.
     pub kept: Vec<locks::KeptCell>,
+    /// The corners of the locked rooms new guards keep out of ([`locks::Fenced`]): no new guard starts,
+    /// stands or turns there, and new routes cross them only to reach rooms no other way leads to.
+    pub fenced: Vec<(i32, i32)>,
 }
 
 impl Build {
@@ -317,6 +327,7 @@ impl Build {
         if variation.layout.is_some() {
             rng = plan.rng();
         }
+        let fenced = locks::Fenced::new(&graph, &variation.fenced);
         let mut map = walls::blank_map(&graph);
         walls::render_walls(&graph, plan.level_type, &mut map);
         phase_stream(&mut rng, plan, rerolls, Step::Furniture);
@@ -330,10 +341,13 @@ impl Build {
         marks.mark("exterior", &rng);
         map.fix_walls();
         phase_stream(&mut rng, plan, rerolls, Step::Patrols);
-        let routes = patrol_routes(plan, &graph, &map, &perimeter, &mut rng, &mut marks);
+        let routes = patrol_routes(
+            plan, &graph, &map, &perimeter, &fenced, &mut rng, &mut marks,
+        );
         phase_stream(&mut rng, plan, rerolls, Step::Loot);
-        let (guards, switches) =
-            loot_and_guards(plan, &graph, &mut map, routes, &mut rng, &mut marks);
+        let (guards, switches) = loot_and_guards(
+            plan, &graph, &mut map, routes, &fenced, &mut rng, &mut marks,
+        );
         Build {
             plan: plan.clone(),
             rng,

@@ -5,8 +5,10 @@
 
 use super::exterior::{pos_beside_door, pos_in_door};
 use super::field::{Costs, Fields, path_in_room};
+use super::locks::Fenced;
 use super::map::{ItemKind, Map, Terrain};
 use super::rooms::{Graph, RoomId, RoomType};
+use crate::generate::passes::fence::Fence;
 use crate::model::SeedRandom;
 
 /// Where a route's turnaround stop is (`generatePatrolPathsFromNodes`' station choice).
@@ -173,13 +175,15 @@ fn will_need_to_rotate(look: (i32, i32), path: &[(i32, i32)]) -> bool {
 
 /// `generatePatrolPathsFromNodes`: each circular list of visits becomes the cells door to door through
 /// every room, with a station stop at each turnaround; rotated by a random offset; the routes shuffled.
-/// The nodes from index `sweep_from` on are the visit-every-room route's.
+/// The nodes from index `sweep_from` on are the visit-every-room route's. Around locks the offset moves
+/// on past the cells of `fenced` rooms, so no guard starts in one.
 pub fn routes_from_nodes(
     graph: &Graph,
     map: &Map,
     costs: &Costs,
     nodes: &[Node],
     sweep_from: usize,
+    fenced: &Fenced,
     rng: &mut SeedRandom,
 ) -> Vec<Route> {
     let mut visited = vec![false; nodes.len()];
@@ -231,7 +235,13 @@ pub fn routes_from_nodes(
             path_in_room(&mut path, graph, costs, &mut fields, room, from, to);
             at = node.next;
         }
-        let shift = rng.below(path.len());
+        let mut shift = rng.below(path.len());
+        for _ in 0..path.len() {
+            if !fenced.holds(path[shift]) {
+                break;
+            }
+            shift = (shift + 1) % path.len();
+        }
         path.rotate_left(shift);
         routes.push(Route {
             path,
@@ -247,8 +257,9 @@ pub fn routes_from_nodes(
     routes
 }
 
-/// The rooms a patrol may enter, in room-list order: all but outdoor rooms and the vault.
-fn patrollable(graph: &Graph) -> Vec<RoomId> {
+/// The rooms a patrol may enter, in room-list order: all but outdoor rooms and the vault (and, around
+/// locks, the fenced rooms it may not cross).
+fn patrollable(graph: &Graph, fence: &Fence) -> Vec<RoomId> {
     graph
         .room_list
         .iter()
@@ -257,15 +268,16 @@ fn patrollable(graph: &Graph) -> Vec<RoomId> {
             !matches!(
                 graph.rooms[r].room_type,
                 RoomType::Exterior | RoomType::Vault
-            )
+            ) && fence.enterable(r)
         })
         .collect()
 }
 
 /// `generatePatrolRouteSingle`: from a random patrollable room, depth first through doors (each room's
 /// walls shuffled) to every patrollable room, the room appended again on each return; the last entry is
-/// dropped and the list closed into a circle.
-pub fn visit_every_room(graph: &Graph, rng: &mut SeedRandom) -> Vec<Node> {
+/// dropped and the list closed into a circle. Around locks, the turns in fenced rooms are cut
+/// ([`Fenced::prune`]) by the caller; with no room to patrol there is no route.
+pub fn visit_every_room(graph: &Graph, fence: &Fence, rng: &mut SeedRandom) -> Vec<Node> {
     fn visit(
         graph: &Graph,
         room: RoomId,
@@ -295,7 +307,10 @@ pub fn visit_every_room(graph: &Graph, rng: &mut SeedRandom) -> Vec<Node> {
             seq.push(room);
         }
     }
-    let valid = patrollable(graph);
+    let valid = patrollable(graph, fence);
+    if valid.is_empty() {
+        return Vec::new();
+    }
     let start = valid[rng.below(valid.len())];
     let mut seq = Vec::new();
     visit(graph, start, &valid, &mut Vec::new(), &mut seq, rng);
@@ -312,7 +327,14 @@ pub fn visit_every_room(graph: &Graph, rng: &mut SeedRandom) -> Vec<Node> {
 }
 
 /// Level 1's patrol (`placePatrolRouteSingle`): one route through every patrollable room.
-pub fn single_route(graph: &Graph, map: &Map, costs: &Costs, rng: &mut SeedRandom) -> Vec<Route> {
-    let nodes = visit_every_room(graph, rng);
-    routes_from_nodes(graph, map, costs, &nodes, 0, rng)
+pub fn single_route(
+    graph: &Graph,
+    map: &Map,
+    costs: &Costs,
+    fenced: &Fenced,
+    rng: &mut SeedRandom,
+) -> Vec<Route> {
+    let nodes = visit_every_room(graph, &fenced.fence, rng);
+    let (nodes, _) = fenced.prune(nodes, 0);
+    routes_from_nodes(graph, map, costs, &nodes, 0, fenced, rng)
 }

@@ -3,6 +3,7 @@
 //! chair by a table, or, at L ≥ 8 with a vault, outside the vault's locked door.
 
 use super::field::Costs;
+use super::locks::Fenced;
 use super::map::{ItemKind, Map, Terrain};
 use super::patrols::Route;
 use super::rooms::{DoorType, Graph, RoomType};
@@ -25,12 +26,13 @@ pub fn add_outside_routes(perimeter: &[(i32, i32)], routes: &mut Vec<Route>) {
 }
 
 /// `addStationaryPatrols`: nothing below level 2; the vault guard at L ≥ 8 when there is a vault,
-/// else a seated or window guard.
+/// else a seated or window guard. Around locks, never on a cell of a `fenced` room.
 pub fn add_stationary_guard(
     graph: &Graph,
     map: &Map,
     costs: &Costs,
     level: u32,
+    fenced: &Fenced,
     routes: &mut Vec<Route>,
     rng: &mut SeedRandom,
 ) {
@@ -43,14 +45,14 @@ pub fn add_stationary_guard(
         .copied()
         .find(|&r| graph.rooms[r].room_type == RoomType::Vault);
     match vault {
-        Some(v) if level >= 8 => vault_guard(graph, map, v, routes),
-        _ => seated_guard(graph, map, costs, level, routes, rng),
+        Some(v) if level >= 8 => vault_guard(graph, map, v, fenced, routes),
+        _ => seated_guard(graph, map, costs, level, fenced, routes, rng),
     }
 }
 
 /// The vault guard: on the first door cell of the vault's locked walls, the first neighbour across the
 /// wall (west/south first) with grass, marble or wood floor; appended after every other route.
-fn vault_guard(graph: &Graph, map: &Map, vault: usize, routes: &mut Vec<Route>) {
+fn vault_guard(graph: &Graph, map: &Map, vault: usize, fenced: &Fenced, routes: &mut Vec<Route>) {
     let floors = [
         Terrain::GroundGrass,
         Terrain::GroundMarble,
@@ -83,7 +85,7 @@ fn vault_guard(graph: &Graph, map: &Map, vault: usize, routes: &mut Vec<Route>) 
             };
             if let Some(&cell) = across
                 .iter()
-                .find(|&&(a, b)| floors.contains(&map.at(a, b)))
+                .find(|&&(a, b)| floors.contains(&map.at(a, b)) && !fenced.holds((a, b)))
             {
                 routes.push(Route {
                     path: vec![cell],
@@ -105,6 +107,7 @@ fn seated_guard(
     map: &Map,
     costs: &Costs,
     level: u32,
+    fenced: &Fenced,
     routes: &mut Vec<Route>,
     rng: &mut SeedRandom,
 ) {
@@ -125,7 +128,9 @@ fn seated_guard(
             mark(i.x, i.y);
         }
     }
-    let taken = |x: i32, y: i32| map.contains(x, y) && marked[(y * map.w + x) as usize];
+    let taken = |x: i32, y: i32| {
+        (map.contains(x, y) && marked[(y * map.w + x) as usize]) || fenced.holds((x, y))
+    };
     let mut cells: Vec<(i32, i32)> = Vec::new();
     if level >= 4 {
         let tables = map.cells_of(ItemKind::Table);

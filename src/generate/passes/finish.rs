@@ -127,7 +127,7 @@ pub fn passes<'a>() -> [Pass<Finishing<'a>>; 8] {
                 let kept = KeptPatrols::resolve(f.level, f.locks);
                 let ring = f.outer_border.map(|b| b - 1);
                 let mut rng = f.stream(Step::Patrols, "patrols");
-                patrols::build_patrols_with_ring(f.level, &mut rng, ring, kept.held());
+                patrols::build_patrols_with_ring(f.level, &mut rng, ring, kept.held(), f.locks);
                 f.kept = Some(kept);
             },
         },

@@ -4,10 +4,12 @@
 
 mod bucket_queue;
 pub mod chain;
+pub mod fence;
 pub mod finish;
 pub mod furniture;
 pub mod kept_patrols;
 pub mod locks;
 pub mod loot;
 pub mod pathfind;
+mod patrol_chains;
 pub mod patrols;

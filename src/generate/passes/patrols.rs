@@ -1,187 +1,23 @@
-//! Steps 5.13–5.14: guard patrol routes — chains and loops over the door graph, split for guard density,
-//! side trips for left-over rooms, activity stations at the ends — then outside patrols and guards.
-//! Shared by every generator: it reads room kinds and rectangles, door adjacencies, terrain and items.
+//! Steps 5.13–5.14: guard patrol routes — the chains and loops over the door graph that the
+//! `patrol_chains` module plans, walked into cells with activity stations at the ends — then outside
+//! patrols and guards. Shared by every generator: it reads room kinds and rectangles, door adjacencies,
+//! terrain and items; around locks, it keeps new guards out of fenced rooms ([`super::fence`]).
 
+use super::fence::Fence;
 use super::pathfind::PathFinder;
+use super::patrol_chains::{
+    add_side_trips, assemble_chains, piece_length, split_chains, trim_fenced,
+};
 use crate::generate::rng::Stream;
+use crate::model::lock::fenced_rooms;
 use crate::model::topology::{RoomGraph, move_costs, room_graph};
 use crate::model::{
-    Cell, Diagnostic, Guard, Item, ItemKind, Level, PatrolRoute, RoomId, RoomKind, SplitPoint,
+    Cell, Diagnostic, Guard, Item, ItemKind, Level, LockedRoom, PatrolRoute, RoomId, RoomKind,
     Station, StationKind, StationRole, Terrain,
 };
 
 /// How many times a chain's end cells repeat: the guard's pause.
 const END_DWELL: usize = 3;
-
-#[derive(Clone, Copy, Debug)]
-struct Node {
-    region: RoomId,
-    next: Option<usize>,
-    prev: Option<usize>,
-}
-
-impl Node {
-    fn unlinked(&self) -> bool {
-        self.next.is_none() && self.prev.is_none()
-    }
-}
-
-/// The patrol graph under construction: one home node per region, then side-trip copies.
-struct Chains {
-    nodes: Vec<Node>,
-}
-
-impl Chains {
-    fn link(&mut self, a: usize, b: usize) {
-        self.nodes[a].next = Some(b);
-        self.nodes[b].prev = Some(a);
-    }
-
-    /// Reverses the chain that contains `from`, walking along `step` to collect it.
-    fn reverse_chain(&mut self, from: usize, toward_head: bool) {
-        let mut chain = vec![from];
-        let mut cur = from;
-        while let Some(n) = if toward_head {
-            self.nodes[cur].prev
-        } else {
-            self.nodes[cur].next
-        } {
-            chain.push(n);
-            cur = n;
-        }
-        for i in chain {
-            let node = &mut self.nodes[i];
-            std::mem::swap(&mut node.next, &mut node.prev);
-        }
-    }
-
-    /// The route's first node: the chain head, or `node` itself when it lies on a loop.
-    fn route_start(&self, node: usize) -> (usize, bool) {
-        let mut cur = node;
-        while let Some(p) = self.nodes[cur].prev {
-            if p == node {
-                return (node, true);
-            }
-            cur = p;
-        }
-        (cur, false)
-    }
-}
-
-/// Guard density: chains of at least `2P` nodes are cut into pieces of `P` (the last `P … 2P−1`).
-fn piece_length(level_index: u32) -> usize {
-    (10i64 - i64::from(level_index)).max(3) as usize
-}
-
-/// 5.13 a–d: a greedy random cover of the door graph by paths and cycles.
-fn assemble_chains(level: &Level, order: &[usize], participates: &[bool]) -> Chains {
-    let nodes = (0..level.rooms.len())
-        .map(|region| Node {
-            region,
-            next: None,
-            prev: None,
-        })
-        .collect();
-    let mut chains = Chains { nodes };
-    for &id in order {
-        let adj = &level.adjacencies[id];
-        if !adj.door || !participates[adj.left] || !participates[adj.right] {
-            continue;
-        }
-        let (a, b) = (adj.left, adj.right);
-        let (na, nb) = (chains.nodes[a], chains.nodes[b]);
-        // A second door between two linked regions would close a loop of two rooms, which a guard
-        // can only walk as a back-and-forth through one door. The siheyuan's regions share at most one
-        // wall segment; other generators' rooms can share two.
-        if na.next == Some(b) || na.prev == Some(b) {
-            continue;
-        }
-        if na.next.is_none() && nb.prev.is_none() {
-            chains.link(a, b);
-        } else if nb.next.is_none() && na.prev.is_none() {
-            chains.link(b, a);
-        } else if na.next.is_none() && nb.next.is_none() {
-            chains.reverse_chain(b, true);
-            chains.link(a, b);
-        } else if na.prev.is_none() && nb.prev.is_none() {
-            chains.reverse_chain(a, false);
-            chains.link(a, b);
-        }
-    }
-    chains
-}
-
-/// 5.13 e: cuts long chains; returns the cut links.
-fn split_chains(chains: &mut Chains, participates: &[bool], piece: usize) -> Vec<SplitPoint> {
-    let mut visited = vec![false; chains.nodes.len()];
-    let mut splits = Vec::new();
-    for r in 0..participates.len() {
-        if visited[r] || !participates[r] {
-            continue;
-        }
-        visited[r] = true;
-        if chains.nodes[r].unlinked() {
-            continue;
-        }
-        let (start, is_loop) = chains.route_start(r);
-        let mut chain = vec![start];
-        let mut cur = start;
-        while let Some(n) = chains.nodes[cur].next {
-            if n == start {
-                break;
-            }
-            chain.push(n);
-            cur = n;
-        }
-        for &n in &chain {
-            visited[n] = true;
-        }
-        if is_loop || chain.len() < 2 * piece {
-            continue;
-        }
-        for cut in 1..chain.len() / piece {
-            let (x, y) = (chain[cut * piece - 1], chain[cut * piece]);
-            chains.nodes[x].next = None;
-            chains.nodes[y].prev = None;
-            splits.push(SplitPoint {
-                before: chains.nodes[x].region,
-                after: chains.nodes[y].region,
-            });
-        }
-    }
-    splits
-}
-
-/// 5.13 f: a left-over region hangs off an interior chain node or loop node as a side trip.
-fn add_side_trips(chains: &mut Chains, level: &Level, order: &[usize], participates: &[bool]) {
-    for &id in order {
-        let adj = &level.adjacencies[id];
-        if !adj.door || !participates[adj.left] || !participates[adj.right] {
-            continue;
-        }
-        let (a, b) = (adj.left, adj.right);
-        let both_links = |n: &Node| n.next.is_some() && n.prev.is_some();
-        let (host, guest) = if chains.nodes[a].unlinked() && both_links(&chains.nodes[b]) {
-            (b, a)
-        } else if chains.nodes[b].unlinked() && both_links(&chains.nodes[a]) {
-            (a, b)
-        } else {
-            continue;
-        };
-        let old_next = chains.nodes[host].next;
-        let copy = chains.nodes.len();
-        chains.nodes.push(Node {
-            region: chains.nodes[host].region,
-            next: old_next,
-            prev: Some(guest),
-        });
-        if let Some(n) = old_next {
-            chains.nodes[n].prev = Some(copy);
-        }
-        chains.link(host, guest);
-        chains.nodes[guest].next = Some(copy);
-    }
-}
 
 /// Turns node links into cell routes (5.13 g–j).
 struct Emitter<'a> {
@@ -192,6 +28,9 @@ struct Emitter<'a> {
     doors: RoomGraph,
     /// The coins and chairs among the level's items, in item order: the only items stations look at.
     station_items: Vec<Item>,
+    /// The rooms locks keep new guards out of: no station on their floor, even where another room's
+    /// rectangle reaches over it (rooms of the newer generators need not be rectangles).
+    fenced: Vec<RoomId>,
 }
 
 impl<'a> Emitter<'a> {
@@ -206,7 +45,17 @@ impl<'a> Emitter<'a> {
                 .filter(|i| matches!(i.kind, ItemKind::Coin | ItemKind::Chair))
                 .copied()
                 .collect(),
+            fenced: Vec::new(),
         }
+    }
+
+    /// Whether a guard may stand on `c`: it is not the floor of a fenced room.
+    fn open(&self, c: Cell) -> bool {
+        let rooms = &self.level.rooms;
+        !self
+            .fenced
+            .iter()
+            .any(|&f| rooms[f].cells.binary_search(&c).is_ok())
     }
 
     /// The first door adjacency joining `r` and `q`.
@@ -258,7 +107,7 @@ impl<'a> Emitter<'a> {
     /// 5.13 h: windows looking out, else cells next to loot, else chairs.
     fn stations(&self, r: RoomId) -> (Vec<Cell>, StationKind) {
         let rect = self.level.rooms[r].interior;
-        let free = |c: Cell| self.finder.cost(c) == 0;
+        let free = |c: Cell| self.finder.cost(c) == 0 && self.open(c);
         let t = |c: Cell| self.level.terrain(c);
         let mut windows = Vec::new();
         for x in rect.x0..rect.x1 {
@@ -308,7 +157,8 @@ impl<'a> Emitter<'a> {
             .station_items
             .iter()
             .filter(|i| i.kind == ItemKind::Chair && rect.contains(i.cell));
-        (chairs.map(|i| i.cell).collect(), StationKind::Chair)
+        let chairs = chairs.map(|i| i.cell).filter(|&c| self.open(c));
+        (chairs.collect(), StationKind::Chair)
     }
 
     /// A station of `r` (one draw when the list is non-empty), else the beside-door cell toward `q`.
@@ -428,35 +278,42 @@ fn outside_ring(width: i32, height: i32, inset: i32) -> Vec<Cell> {
 }
 
 /// Builds every patrol route of the siheyuan level (5.13), drawing from `rng`; rooms marked in `held`
-/// (walked by kept patrols, see [`super::kept_patrols`]) are left out.
-pub fn build_patrols(level: &mut Level, rng: &mut Stream, held: &[bool]) {
-    build_patrols_with_ring(level, rng, Some(SIHEYUAN_RING_INSET), held);
+/// (walked by kept patrols, see [`super::kept_patrols`]) are left out, and new guards keep out of the
+/// rooms `locks` fence ([`super::fence`]).
+pub fn build_patrols(level: &mut Level, rng: &mut Stream, held: &[bool], locks: &[LockedRoom]) {
+    build_patrols_with_ring(level, rng, Some(SIHEYUAN_RING_INSET), held, locks);
 }
 
 /// Builds every patrol route (5.13), drawing from `rng`. The outside ring (from level 6, only when the
 /// level has an outside) runs `ring_inset` cells in from the map edge; `None`, or a ring that would cross
 /// anything impassable, means no outside patrols, which the diagnostics then say. Rooms marked in `held`
-/// take no part in the chains, as if they had no doors; an empty `held` leaves out none.
+/// take no part in the chains, as if they had no doors; an empty `held` leaves out none. A room locked
+/// without [patrols allowed](LockedRoom::allow_patrols) takes part only as a way through to rooms no
+/// other way leads to, and never at a chain's end, where a guard starts or stands ([`super::fence`]).
 pub fn build_patrols_with_ring(
     level: &mut Level,
     rng: &mut Stream,
     ring_inset: Option<i32>,
     held: &[bool],
+    locks: &[LockedRoom],
 ) {
-    let participates: Vec<bool> = level
-        .rooms
-        .iter()
-        .enumerate()
-        .map(|(r, room)| room.kind != RoomKind::Exterior && !held.get(r).copied().unwrap_or(false))
-        .collect();
+    let (participates, fence) = participation(level, held, locks);
     let mut order: Vec<usize> = (0..level.adjacencies.len()).collect();
     rng.shuffle(&mut order);
     let mut chains = assemble_chains(level, &order, &participates);
     let splits = split_chains(&mut chains, &participates, piece_length(level.level));
-    add_side_trips(&mut chains, level, &order, &participates);
+    add_side_trips(&mut chains, level, &order, &participates, &fence);
+    if !fence.is_empty() {
+        trim_fenced(&mut chains, &fence);
+        // Rooms a cut end left alone hang on as side trips where they can.
+        add_side_trips(&mut chains, level, &order, &participates, &fence);
+    }
 
     let costs = move_costs(level);
     let mut emitter = Emitter::new(level, costs.values());
+    emitter.fenced = (0..level.rooms.len())
+        .filter(|&r| fence.fenced(r))
+        .collect();
     let mut handled = vec![false; chains.nodes.len()];
     let mut routes = Vec::new();
     for n in 0..chains.nodes.len() {
@@ -467,7 +324,7 @@ pub fn build_patrols_with_ring(
             handled[n] = true;
             continue;
         }
-        let (start, _) = chains.route_start(n);
+        let start = chains.walk_start(n, &fence);
         let mut route = PatrolRoute {
             // Most routes walk a few dozen cells.
             cells: Vec::with_capacity(64),
@@ -527,6 +384,32 @@ pub fn build_patrols_with_ring(
     level.patrols = routes;
     level.split_points = splits;
     level.diagnostics.extend(diagnostics);
+}
+
+/// Which rooms take part in the chains — not the outside, not a room in `held`, and a room `locks`
+/// fence only as a way through — and the fence itself.
+fn participation(level: &Level, held: &[bool], locks: &[LockedRoom]) -> (Vec<bool>, Fence) {
+    let patrolled: Vec<bool> = level
+        .rooms
+        .iter()
+        .enumerate()
+        .map(|(r, room)| room.kind != RoomKind::Exterior && !held.get(r).copied().unwrap_or(false))
+        .collect();
+    let doors = level
+        .adjacencies
+        .iter()
+        .filter(|a| a.door)
+        .map(|a| (a.left, a.right));
+    let fence = Fence::new(
+        level.rooms.len(),
+        doors,
+        fenced_rooms(level, locks),
+        &patrolled,
+    );
+    let participates: Vec<bool> = (0..level.rooms.len())
+        .map(|r| patrolled[r] && fence.enterable(r))
+        .collect();
+    (participates, fence)
 }
 
 /// Emits the cells of a route that visits `visits` in order, as the patrol pass would for that chain

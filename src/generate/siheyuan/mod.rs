@@ -220,6 +220,7 @@ fn build(
         &mut level,
         &mut streams.rerolled(Step::Patrols, "patrols"),
         kept.held(),
+        locks,
     );
     streams.mark("patrols");
     patrols::place_guards(&mut level, &mut streams.rerolled(Step::Patrols, "guards"));
