@@ -10,35 +10,8 @@ use std::collections::HashMap;
 
 use crate::model::{Cell, Level, Terrain};
 
-use super::{CellChanges, TerrainChange};
-
-/// How far B is moved to lie over A: B's cell `(x, y)` is compared with A's `(x + dx, y + dy)`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Offset {
-    pub dx: i32,
-    pub dy: i32,
-}
-
-impl Offset {
-    /// B's cell `c` in A's coordinates.
-    pub fn onto_a(self, c: Cell) -> Cell {
-        c.offset(self.dx, self.dy)
-    }
-
-    /// A's cell `c` in B's coordinates.
-    pub fn onto_b(self, c: Cell) -> Cell {
-        c.offset(-self.dx, -self.dy)
-    }
-
-    /// B's `[x, y]` in A's coordinates.
-    pub fn xy_onto_a(self, [x, y]: [i32; 2]) -> [i32; 2] {
-        [x + self.dx, y + self.dy]
-    }
-
-    pub fn is_zero(self) -> bool {
-        self == Offset::default()
-    }
-}
+use super::offset::Offset;
+use super::report::{CellChanges, TerrainChange};
 
 /// Where B lies over A, with B's terrain compared there: where it stands, or moved so that its
 /// entrance lies on A's, whichever leaves fewer cells unmatched (changed, or outside the other map).

@@ -5,8 +5,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::model::{Cell, Room, RoomId};
 
-use super::align::Offset;
-use super::{RoomChange, RoomChanges};
+use super::offset::Offset;
+use super::report::{RoomChange, RoomChanges};
 
 /// Two rooms are one room changed when they share at least this share of their cells together
 /// (intersection over union); otherwise one was removed and another added.
