@@ -1,7 +1,7 @@
 //! Locks as a designer meets them (`egui_kittest`): a hand edit says which room it locked and the map draws
 //! that lock apart from the designer's own; the tooltip says what a lock keeps; locking a room whose
 //! guard walks on says that patrol cannot be kept; a guard whose patrol stays in locked rooms is still
-//! there after "Regenerate unlocked".
+//! there after "Regenerate unlocked", and no new guard is planned into a locked room (issue 44).
 
 #[path = "common/ui.rs"]
 mod ui;
@@ -156,4 +156,76 @@ fn a_guard_added_by_hand_locks_its_room_and_survives_a_regeneration() {
         "the hand-added guard is kept: {:?}",
         state.message
     );
+}
+
+/// The bug of issue 44: lock rooms 1, 15 and 27 of the default mansion and regenerate the rest, and no
+/// new guard may start, stand or turn in them; the lock's tooltip names the routes crossing the room,
+/// and the Inspector offers to let patrols in.
+#[test]
+fn regenerating_around_locks_plans_no_new_guard_in_a_locked_room() {
+    let mut harness = harness();
+    let rooms = [1, 15, 27];
+    for room in rooms {
+        harness.state_mut().state.selection.room = Some(room);
+        key(&mut harness, egui::Key::L);
+        assert_eq!(
+            harness.state().state.doc.lock_origin(room),
+            Some(LockOrigin::Designer)
+        );
+    }
+    harness.get_by_label("New patrols may enter");
+    let state = &harness.state().state;
+    assert!(rooms.iter().all(|&r| !state.doc.allows_patrols(r)));
+    let kept: Vec<Vec<mansion_forge::model::Cell>> = state
+        .doc
+        .locks
+        .iter()
+        .flat_map(|l| &l.patrols)
+        .map(|p| p.cells.clone())
+        .collect();
+    key(&mut harness, egui::Key::E);
+    let state = &harness.state().state;
+    let level = state.level();
+    let floor: Vec<mansion_forge::model::Cell> = state
+        .doc
+        .locks
+        .iter()
+        .flat_map(|l| l.room.cells.iter().copied())
+        .collect();
+    assert!(!floor.is_empty());
+    for (g, guard) in level.guards.iter().enumerate() {
+        let route = &level.patrols[guard.route];
+        if kept.contains(&route.cells) {
+            continue;
+        }
+        assert!(
+            !floor.contains(&guard.start),
+            "guard {g} starts in a locked room"
+        );
+        assert!(
+            route.stations.iter().all(|s| !floor.contains(&s.cell)),
+            "guard {g} stands in a locked room"
+        );
+    }
+    // The lock's tooltip on the map says which routes cross the room.
+    let room = state.doc.locked_rooms()[0];
+    let cell = level.rooms[room].cells[0];
+    let crossing: Vec<String> = (0..level.patrols.len())
+        .filter(|&p| {
+            level.patrols[p]
+                .cells
+                .iter()
+                .any(|c| level.rooms[room].cells.contains(c))
+        })
+        .map(|p| format!("route {p}"))
+        .collect();
+    let words = if crossing.is_empty() {
+        "No route crosses it.".to_string()
+    } else {
+        format!("Routes crossing it: {}.", crossing.join(", "))
+    };
+    harness.hover_at(centre(&harness, cell));
+    harness.run_steps(4);
+    harness.get_by_label_contains(&words);
+    harness.get_by_label_contains("New guards keep out");
 }

@@ -229,6 +229,10 @@ fn hover_tooltip(ui: &mut Ui, state: &EditorState, tool: Tool, cell: Cell) {
         ui.label(state.room_name(r));
         if let Some(origin) = state.doc.lock_origin(r) {
             ui.label(crate::app::panels::lock_notes::lock_tooltip(origin));
+            let allow = state.doc.allows_patrols(r);
+            let patrols =
+                crate::app::panels::lock_notes::lock_patrols_note(state.level(), r, allow);
+            ui.label(patrols);
         }
         let depth = state.analysis.map.depths.get(r).copied().flatten();
         ui.label(match depth {

@@ -7,6 +7,7 @@ use crate::analysis::stealth::{LootRoute, Stealth};
 use crate::app::commands::command::Command;
 use crate::app::panel::Panel;
 use crate::app::panels::describe::{self, route_summary};
+use crate::app::panels::lock_notes;
 use crate::app::state::EditorState;
 use crate::edit::{self, Edit};
 use crate::model::{Item, ItemKind, LockOrigin, Room, RoomId, RoomKind, RoomOrigin};
@@ -54,8 +55,13 @@ fn room_controls(ui: &mut Ui, state: &EditorState, room: usize, commands: &mut V
         Some(LockOrigin::Edit) => "Locked (by an edit)",
         _ => "Locked",
     };
+    let allow = state.doc.allows_patrols(room);
     let help = match origin {
-        Some(origin) => crate::app::panels::lock_notes::lock_tooltip(origin),
+        Some(origin) => format!(
+            "{}\n{}",
+            lock_notes::lock_tooltip(origin),
+            lock_notes::lock_patrols_note(state.level(), room, allow)
+        ),
         None => Command::ToggleLock.tooltip(),
     };
     if r.kind != RoomKind::Exterior && ui.checkbox(&mut locked, text).on_hover_text(help).changed()
@@ -69,6 +75,23 @@ fn room_controls(ui: &mut Ui, state: &EditorState, room: usize, commands: &mut V
     }
     if r.kind == RoomKind::Exterior {
         return;
+    }
+    if origin.is_some() {
+        let mut allowed = allow;
+        let help = "Off: a regeneration plans no new guard that starts, stands or turns in this \
+                    room, and new routes cross it only to reach rooms no other way leads to. On: \
+                    new patrols may enter it as any room.";
+        if ui
+            .checkbox(&mut allowed, "New patrols may enter")
+            .on_hover_text(help)
+            .changed()
+        {
+            let edit = Edit::AllowPatrols {
+                room,
+                allow: allowed,
+            };
+            commands.push(Command::Run(edit::Command::Edit(edit)));
+        }
     }
     let (mut kind, mut private) = (r.kind, r.private);
     ui.horizontal(|ui| {
@@ -113,11 +136,12 @@ fn route_controls(ui: &mut Ui, state: &EditorState, room: usize, commands: &mut 
         return;
     }
     ui.horizontal_wrapped(|ui| {
-        ui.label("Move to route");
+        ui.label("Give this room to");
         for route in others {
+            let walker = describe::route_name(state.level(), route);
             let button = ui
-                .small_button(format!("route {route}"))
-                .on_hover_text(format!("Give this room to the guard walking route {route}"));
+                .small_button(&walker)
+                .on_hover_text(format!("Make this room part of the patrol of {walker}"));
             if button.clicked() {
                 commands.push(Command::Run(edit::Command::Edit(Edit::MoveRoomToRoute {
                     room,
@@ -158,7 +182,11 @@ fn room_facts(ui: &mut Ui, state: &EditorState, r: RoomId, room: &Room) {
                 format!("{}×{} at ({}, {})", i.width(), i.height(), i.x0, i.y0),
             );
             if let RoomOrigin::Slot { rx, ry } = room.origin {
-                field(ui, "Slot", format!("({rx}, {ry})"));
+                field(
+                    ui,
+                    "Place in the plan",
+                    format!("column {}, row {} from the front", rx + 1, ry + 1),
+                );
             }
             field(ui, "Door connections", a.graph.degree(r).to_string());
             if let Some(class) = a.map.loot_classes.get(r).copied().flatten() {
@@ -317,14 +345,12 @@ fn room_section(
         .filter(|r| state.analysis.room_at(r.cell) == Some(room))
         .collect();
     for r in in_room {
-        let order = state
-            .analysis
-            .map
-            .loot
-            .iter()
-            .position(|e| e.cell == r.cell);
-        let name = order.map_or("Loot".to_string(), |o| format!("Loot #{}", o + 1));
-        let text = format!("{name}: {}", describe::route_text(r, stealth.horizon));
+        let name = describe::loot_name(state.level(), r.item);
+        let text = format!(
+            "{}: {}",
+            describe::capitalised(&name),
+            describe::route_text(r, stealth.horizon)
+        );
         let colour = if r.ghost {
             palette::TEXT_GHOST_ROUTE
         } else {

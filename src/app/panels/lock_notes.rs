@@ -4,7 +4,7 @@
 
 use crate::app::state::{EditorState, MessageKind};
 use crate::edit;
-use crate::model::LockOrigin;
+use crate::model::{Level, LockOrigin, RoomId};
 
 /// What any lock keeps through a regeneration.
 const KEEPS: &str = "a regeneration keeps its walls, floor and items, and every guard whose patrol \
@@ -18,6 +18,31 @@ pub fn lock_tooltip(origin: LockOrigin) -> String {
             "Locked by a hand edit, to keep your fix: {KEEPS}. Lock it yourself (L) to make the \
              lock yours, or unlock it to let regenerations change the room."
         ),
+    }
+}
+
+/// What a locked room's lock does with patrols — new guards keep out of it, or may enter as anywhere
+/// (`allow`) — and which routes of `level` cross the room now, named as the Inspector names them
+/// ("Routes crossing it: route 2, route 5"), or that none does.
+pub fn lock_patrols_note(level: &Level, room: RoomId, allow: bool) -> String {
+    let rule = if allow {
+        "New patrols may enter it as any room."
+    } else {
+        "New guards keep out: a regeneration starts, posts and turns none here, and a new route \
+         crosses it only to reach rooms no other way leads to."
+    };
+    let floor = level.rooms.get(room).map_or(&[][..], |r| &r.cells[..]);
+    let crossing: Vec<String> = (0..level.patrols.len())
+        .filter(|&p| {
+            let cells = &level.patrols[p].cells;
+            cells.iter().any(|c| floor.binary_search(c).is_ok())
+        })
+        .map(|p| format!("route {p}"))
+        .collect();
+    if crossing.is_empty() {
+        format!("{rule} No route crosses it.")
+    } else {
+        format!("{rule} Routes crossing it: {}.", crossing.join(", "))
     }
 }
 
@@ -64,6 +89,14 @@ impl EditorState {
                     );
                     self.say(MessageKind::Warning, text);
                 }
+            }
+            edit::Command::Edit(edit::Edit::AllowPatrols { room, allow }) => {
+                let text = if *allow {
+                    format!("Room {room}: the next regeneration may plan new patrols into it")
+                } else {
+                    format!("Room {room}: the next regeneration keeps new guards out of it")
+                };
+                self.say(MessageKind::Info, text);
             }
             edit::Command::Edit(_) => {
                 let locked = self.history.newly_locked().to_vec();
