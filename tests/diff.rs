@@ -17,6 +17,9 @@ use mansion_forge::paint::palette;
 #[path = "common/cli.rs"]
 mod cli;
 use cli::run;
+#[path = "common/padded.rs"]
+mod padded;
+use padded::padded;
 
 fn presets() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("presets");
@@ -258,39 +261,6 @@ fn the_command_prints_the_differences_and_marks_them_in_a_picture() {
     let missing = run(&["diff", preset, "no-such-file.ron"]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no-such-file.ron"));
-}
-
-/// `level` on a larger map: `left` and `bottom` void columns and rows before it, `right` and `top`
-/// after it, everything on it moved with its cells.
-fn padded(level: &Level, (left, bottom): (i32, i32), (right, top): (i32, i32)) -> Level {
-    let size = (level.width + left + right, level.height + bottom + top);
-    let mut out = Level::blank(
-        &level.generator,
-        level.level,
-        level.seed,
-        size,
-        Terrain::Void,
-    );
-    let moved = |c: Cell| c.offset(left, bottom);
-    for c in level.all_cells() {
-        out.set_terrain(moved(c), level.terrain(c));
-    }
-    out.rooms = level.rooms.clone();
-    for room in &mut out.rooms {
-        room.cells.iter_mut().for_each(|c| *c = moved(*c));
-    }
-    out.items = level.items.clone();
-    out.items.iter_mut().for_each(|i| i.cell = moved(i.cell));
-    out.patrols = level.patrols.clone();
-    for route in &mut out.patrols {
-        route.cells.iter_mut().for_each(|c| *c = moved(*c));
-    }
-    out.guards = level.guards.clone();
-    out.guards.iter_mut().for_each(|g| g.start = moved(g.start));
-    out.player_start = moved(level.player_start);
-    out.entrance = level.entrance.clone();
-    out.entrance.cell = moved(level.entrance.cell);
-    out
 }
 
 #[test]

@@ -12,6 +12,7 @@ use crate::app::files::session;
 use crate::app::files::settings;
 use crate::app::map::clipboard;
 use crate::app::map::map_view;
+use crate::app::map::side_by_side;
 use crate::app::map::strokes;
 use crate::app::map::tool::Tool;
 use crate::app::panel::Panel;
@@ -48,6 +49,7 @@ impl Editor {
 
     /// The panels follow the document; a play-test the change ended says so in the status bar.
     fn follow(&mut self) {
+        self.panels.side_by_side.follow_queue(&mut self.state);
         self.panels.follow(&self.state);
         if let Some(note) = self.panels.play.take_note() {
             self.state.say(MessageKind::Warning, note);
@@ -176,7 +178,8 @@ fn panels_and_map(
         play: panels.play.frame(),
     };
     egui::CentralPanel::no_frame().show(ui, |ui| {
-        map_view::show(ui, state, &mut panels.tools, frames, commands);
+        let side = &mut panels.side_by_side;
+        side_by_side::show(ui, state, side, &mut panels.tools, frames, commands);
     });
     if let Some(cell) = state.view.cursor_cell {
         panels.play.last_cell = Some(cell);

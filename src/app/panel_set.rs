@@ -7,6 +7,7 @@
 use crate::app::browser::search::Browser;
 use crate::app::files::file_dialogs::FileDialogs;
 use crate::app::map::compare::ComparePanel;
+use crate::app::map::side_by_side::SideBySide;
 use crate::app::map::tools::ToolState;
 use crate::app::panels::campaign_panel::CampaignPanel;
 use crate::app::panels::edit_panels::{DocumentPanel, HistoryPanel};
@@ -57,6 +58,8 @@ pub struct Panels {
     pub history: HistoryPanel,
     /// What to compare the level with, and what differs.
     pub compare: ComparePanel,
+    /// The side-by-side view of the document and the version it is compared with.
+    pub side_by_side: SideBySide,
     /// The map tool, its pickers, a drag under way and the copied cells.
     pub tools: ToolState,
     /// The patrol timeline: open, playing, the turn shown.
@@ -103,6 +106,7 @@ impl Panels {
             validation: ValidationPanel,
             history: HistoryPanel,
             compare: ComparePanel,
+            side_by_side: SideBySide::default(),
             tools: ToolState::default(),
             timeline: Timeline::default(),
             browser: Browser::new(),

@@ -106,6 +106,9 @@ pub struct Browser {
     pub batch: Option<Batch>,
     /// Why the last search or key lookup failed, shown in the window; a new search clears it.
     pub error: Option<String>,
+    /// The matches ticked to compare side by side, as (game seed, level), at most two, in the order
+    /// ticked.
+    pub picked: Vec<(u64, u32)>,
     /// The matches' pictures uploaded to the GPU, by (game seed, level); dropped with each new batch.
     pub(crate) thumbnails: HashMap<(u64, u32), egui::TextureHandle>,
 }

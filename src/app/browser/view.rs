@@ -120,6 +120,7 @@ fn results(ui: &mut Ui, browser: &mut Browser, commands: &mut Vec<Command>) {
         return;
     };
     ui.label(summary(batch));
+    compare_row(ui, &browser.picked, commands);
     let ctx = ui.ctx().clone();
     egui::Grid::new("seed-browser-matches")
         .num_columns(COLUMNS)
@@ -151,7 +152,10 @@ fn results(ui: &mut Ui, browser: &mut Browser, commands: &mut Vec<Command>) {
                         None => ui.button(&name),
                     }
                     .clicked();
-                    ui.label(&name);
+                    ui.horizontal(|ui| {
+                        ui.label(&name);
+                        tick(ui, &mut browser.picked, (m.game_seed, m.level), &name);
+                    });
                     let figures: Vec<String> = m
                         .figures
                         .iter()
@@ -167,6 +171,44 @@ fn results(ui: &mut Ui, browser: &mut Browser, commands: &mut Vec<Command>) {
                 }
             }
         });
+}
+
+/// What comparing the ticked matches side by side does, and its button.
+fn compare_row(ui: &mut Ui, picked: &[(u64, u32)], commands: &mut Vec<Command>) {
+    let compare = Command::CompareMatches(picked.to_vec());
+    ui.horizontal_wrapped(|ui| {
+        let ready = !picked.is_empty();
+        if ui
+            .add_enabled(ready, egui::Button::new(compare.label()))
+            .on_hover_text(compare.tooltip())
+            .clicked()
+        {
+            commands.push(compare);
+        }
+        ui.weak(match picked.len() {
+            0 => "Tick one mansion to compare with the document, or two to compare with each other",
+            1 => "The ticked mansion beside the document, or tick a second",
+            _ => "The first ticked opens as the document, the second beside it",
+        });
+    });
+}
+
+/// A match's "Compare" box: ticking a third match lets go of the first ticked.
+fn tick(ui: &mut Ui, picked: &mut Vec<(u64, u32)>, pick: (u64, u32), name: &str) {
+    let mut on = picked.contains(&pick);
+    if ui
+        .checkbox(&mut on, "Compare")
+        .on_hover_text(format!("Compare {name} side by side"))
+        .changed()
+    {
+        picked.retain(|&p| p != pick);
+        if on {
+            picked.push(pick);
+            if picked.len() > 2 {
+                picked.remove(0);
+            }
+        }
+    }
 }
 
 fn summary(batch: &Batch) -> String {

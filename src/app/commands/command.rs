@@ -175,6 +175,16 @@ pub enum Command {
     CompareWithFile,
     /// Stop marking differences.
     StopComparing,
+    /// Show the document and the version it is compared with side by side, in two maps that move
+    /// together.
+    ShowSideBySide,
+    /// Compare with the level before the last regeneration, side by side.
+    SideBySideWithLastRegeneration,
+    /// Back to the one map (the comparison's marks stay).
+    LeaveSideBySide,
+    /// Compare seed-browser matches side by side, each a game seed and a mansion: one with the
+    /// document; of two, the first opened as the document and the second beside it.
+    CompareMatches(Vec<(u64, u32)>),
     /// Show or hide the seed browser.
     ToggleBrowser,
     /// Search the seed browser's games for mansions that meet its criteria.
@@ -288,6 +298,12 @@ impl Command {
             Command::CompareWithStep(n) => format!("Compare with step {n}"),
             Command::CompareWithFile => "Compare with file…".to_string(),
             Command::StopComparing => "Stop comparing".to_string(),
+            Command::ShowSideBySide => "Side by side".to_string(),
+            Command::SideBySideWithLastRegeneration => {
+                "Side by side with before regeneration".to_string()
+            }
+            Command::LeaveSideBySide => "Leave side by side".to_string(),
+            Command::CompareMatches(_) => "Compare side by side".to_string(),
             Command::ToggleBrowser => "Seed browser".to_string(),
             Command::SearchSeeds => "Search".to_string(),
             Command::CancelSearch => "Cancel search".to_string(),
@@ -429,7 +445,10 @@ impl Command {
                  stay: a mansion has no empty cells)"
             }
             Command::Paste => "Show the copied cells under the pointer; click to paste them",
-            Command::Cancel => "Drop the selected rectangle, a pending paste or a stroke",
+            Command::Cancel => {
+                "Drop the selected rectangle, a pending paste or a stroke; with none, leave the \
+                 side-by-side view"
+            }
             Command::ToggleControls => {
                 "Show or fold the left panel: document, tools, overlays and generator"
             }
@@ -450,6 +469,18 @@ impl Command {
                 "Mark on the map what differs from a level file or preset on disk"
             }
             Command::StopComparing => "Stop marking the differences on the map",
+            Command::ShowSideBySide => {
+                "Show this document and the version it is compared with in two maps side by side \
+                 that pan, zoom and play the timeline together (Escape leaves)"
+            }
+            Command::SideBySideWithLastRegeneration => {
+                "Compare with the level before the last regeneration, in two maps side by side"
+            }
+            Command::LeaveSideBySide => "Back to the one map; the differences stay marked",
+            Command::CompareMatches(_) => {
+                "Compare the ticked mansion with the document, or the two ticked mansions with \
+                 each other (the first opens as the document), in two maps side by side"
+            }
             Command::ToggleBrowser => {
                 "Search thousands of games for mansions that meet your criteria, and browse them"
             }

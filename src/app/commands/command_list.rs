@@ -94,6 +94,9 @@ impl Command {
             | K::CompareWithStep
             | K::CompareWithFile
             | K::StopComparing
+            | K::ShowSideBySide
+            | K::SideBySideWithLastRegeneration
+            | K::LeaveSideBySide
             | K::ToggleBrowser
             | K::PlayFromStart
             | K::PlayFromHere
@@ -122,7 +125,7 @@ impl Command {
             K::OpenDailyRun => Reach::Elsewhere("the File ▸ Open daily run… dialog"),
             K::OpenRun => Reach::Elsewhere("the File ▸ Open game run… dialog"),
             K::OpenRunMansion => Reach::Elsewhere("the Campaign panel, under a 2025 run"),
-            K::SearchSeeds | K::CancelSearch | K::OpenVariant => {
+            K::SearchSeeds | K::CancelSearch | K::OpenVariant | K::CompareMatches => {
                 Reach::Elsewhere("the seed browser")
             }
         }

@@ -52,6 +52,15 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
         Command::CompareWithLastRegeneration => state.compare_with_last_regeneration(),
         Command::CompareWithStep(done) => state.compare_with_step(done),
         Command::StopComparing => state.comparison = None,
+        Command::ShowSideBySide => panels.side_by_side.show_for(state),
+        Command::SideBySideWithLastRegeneration => {
+            state.compare_with_last_regeneration();
+            if state.comparison.is_some() {
+                panels.side_by_side.show_for(state);
+            }
+        }
+        Command::LeaveSideBySide => panels.side_by_side.open = false,
+        Command::CompareMatches(picks) => panels.side_by_side.compare_picks(state, &picks),
         Command::SelectRoom(room) => {
             state.selection.room = room.filter(|&r| r < state.doc.level.rooms.len());
         }
@@ -91,7 +100,7 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
         Command::Copy => _ = panels.tools.copy(state),
         Command::Cut => panels.tools.cut(state),
         Command::Paste => paste(state, panels),
-        Command::Cancel => panels.tools.cancel_transient(),
+        Command::Cancel => panels.side_by_side.cancel(&mut panels.tools),
         Command::SetTool(tool) => {
             panels.tools.tool = tool;
             panels.tools.drag_from = None;

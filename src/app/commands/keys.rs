@@ -73,6 +73,10 @@ impl Command {
             | Command::CompareWithStep(_)
             | Command::CompareWithFile
             | Command::StopComparing
+            | Command::ShowSideBySide
+            | Command::SideBySideWithLastRegeneration
+            | Command::LeaveSideBySide
+            | Command::CompareMatches(_)
             | Command::ToggleBrowser
             | Command::SearchSeeds
             | Command::CancelSearch
@@ -92,6 +96,10 @@ impl Command {
     }
 
     /// The Ctrl (⌘ on macOS) shortcuts of the command.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one arm per command and no catch-all: the exhaustive match is the point"
+    )]
     pub fn shortcuts(&self) -> &'static [KeyboardShortcut] {
         const CMD: Modifiers = Modifiers::COMMAND;
         const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
@@ -171,6 +179,10 @@ impl Command {
             | Command::CompareWithStep(_)
             | Command::CompareWithFile
             | Command::StopComparing
+            | Command::ShowSideBySide
+            | Command::SideBySideWithLastRegeneration
+            | Command::LeaveSideBySide
+            | Command::CompareMatches(_)
             | Command::ToggleBrowser
             | Command::SearchSeeds
             | Command::CancelSearch

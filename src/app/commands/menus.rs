@@ -100,6 +100,9 @@ fn view() -> Vec<Entry> {
         C(Command::ZoomIn),
         C(Command::ZoomOut),
         Separator,
+        C(Command::ShowSideBySide),
+        C(Command::SideBySideWithLastRegeneration),
+        Separator,
         C(Command::ToggleControls),
         C(Command::ToggleDetails),
         Separator,
@@ -161,6 +164,10 @@ pub fn off_menu() -> Vec<(Command, &'static str)> {
         (Command::CompareWithStep(0), COMPARE),
         (Command::CompareWithFile, COMPARE),
         (Command::StopComparing, COMPARE),
+        (
+            Command::LeaveSideBySide,
+            "the side-by-side view's button, and Escape",
+        ),
         (Command::PlayNextTurn, ROUTE_PLAYING),
         (Command::ToggleAutoPlay, ROUTE_PLAYING),
     ]);

@@ -14,6 +14,8 @@ use crate::app::commands::command::Command;
 use crate::app::map::comparison::Comparison;
 use crate::app::panel::Panel;
 use crate::app::state::{EditorState, MessageKind};
+use crate::edit::Document;
+use crate::generate::recipe::Recipe;
 use crate::model::Level;
 use crate::paint::diff::colour;
 
@@ -60,6 +62,19 @@ impl EditorState {
             }
             None if done == labels.len() => self.compare_with(label, self.doc.level.clone()),
             None => self.say(MessageKind::Error, format!("no step {done} in the history")),
+        }
+    }
+
+    /// Compares with a seed-browser match: mansion `level` of game `game_seed` by the document's
+    /// generator, built from its recipe by the document layer, as opening it would build it.
+    pub fn compare_with_variant(&mut self, game_seed: u64, level: u32) {
+        let recipe = Recipe::for_game(&self.doc.recipe.generator, game_seed, level);
+        match Document::new(recipe) {
+            Ok(doc) => {
+                let name = format!("the seed browser's mansion {level} of game {game_seed}");
+                self.compare_with(name, doc.level);
+            }
+            Err(e) => self.say(MessageKind::Error, format!("Cannot compare: {e}")),
         }
     }
 
@@ -141,13 +156,16 @@ impl Panel for ComparePanel {
             crate::app::panels::widgets::swatch(ui, colour(mark), what);
         }
         ui.weak("Dots: patrol-route cells added or removed.");
-        let stop = Command::StopComparing;
-        if ui
-            .button(stop.label())
-            .on_hover_text(stop.tooltip())
-            .clicked()
-        {
-            commands.push(stop);
-        }
+        ui.horizontal_wrapped(|ui| {
+            for cmd in [Command::ShowSideBySide, Command::StopComparing] {
+                if ui
+                    .button(cmd.label())
+                    .on_hover_text(cmd.tooltip())
+                    .clicked()
+                {
+                    commands.push(cmd);
+                }
+            }
+        });
     }
 }

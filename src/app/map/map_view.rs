@@ -4,14 +4,15 @@
 
 use egui::{CornerRadius, Key, PointerButton, PopupAnchor, Rect, Response, Sense, Tooltip, Ui};
 
+use crate::analysis::diff::Mark;
 use crate::app::commands::command::Command;
 use crate::app::map::strokes::{PaintMode, brush_cells};
 use crate::app::map::tool::Tool;
 use crate::app::map::tools::ToolState;
 use crate::app::panels::describe;
-use crate::app::state::EditorState;
-use crate::model::{Cell, ItemKind, LockOrigin, RoomId};
-use crate::paint::{self, CellToScreen, PlayFrame, Scene, TimelineFrame, palette};
+use crate::app::state::{EditorState, View};
+use crate::model::{Cell, ItemKind, Level, LockOrigin, RoomId};
+use crate::paint::{self, CellToScreen, MapFacts, PlayFrame, Scene, TimelineFrame, palette};
 
 /// What the map shows beside the document: the patrol timeline's turn, a game being play-tested.
 #[derive(Clone, Copy, Debug, Default)]
@@ -133,23 +134,39 @@ impl EditorState {
             .copied()
             .filter(|&r| self.doc.lock_origin(r) == Some(LockOrigin::Edit))
             .collect();
+        let marks = self.comparison.as_ref().map_or(&[][..], |c| &c.marks);
         let scene = Scene {
-            level: self.level(),
-            facts: &self.analysis.map,
-            overlays: self.view.overlays,
-            layers: self.view.layers,
-            grid: self.view.show_grid,
             locked_rooms: &locked,
             edit_locked: &edit_locked,
             selected_room: self.selection.room,
             focus: self.selection.focus.and_then(|f| f.cell),
             loot_focus: self.shown_loot(),
-            timeline: frames.timeline,
-            play: frames.play,
-            light: self.view.lit_map,
-            diff: self.comparison.as_ref().map_or(&[], |c| c.marks.as_slice()),
+            ..view_scene(&self.view, self.level(), &self.analysis.map, frames, marks)
         };
         paint::paint(&scene, t, fonts)
+    }
+}
+
+/// A level as the view shows it — its overlays, layers, grid and light, the timeline's turn or the
+/// game, a comparison's marks — and nothing of the document's own (locks, selection): the document's
+/// map adds those, the side-by-side view draws the other version with this alone, so the two views
+/// cannot show different things.
+pub fn view_scene<'a>(
+    view: &View,
+    level: &'a Level,
+    facts: &'a MapFacts,
+    frames: Frames<'a>,
+    marks: &'a [(Cell, Mark)],
+) -> Scene<'a> {
+    Scene {
+        overlays: view.overlays,
+        layers: view.layers,
+        grid: view.show_grid,
+        light: view.lit_map,
+        timeline: frames.timeline,
+        play: frames.play,
+        diff: marks,
+        ..Scene::picture(level, facts, view.overlays)
     }
 }
 
