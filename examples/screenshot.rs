@@ -107,6 +107,16 @@ fn compare_editor() -> Editor {
     editor
 }
 
+/// Before and after regenerating the default mansion around three locked chambers, side by side: both
+/// maps marked, the locked rooms unmarked in each, the side panels folded so the two maps have room.
+fn side_by_side_editor() -> Editor {
+    let mut editor = Editor::new(chambers_locked_and_regenerated());
+    editor.apply(Command::SideBySideWithLastRegeneration);
+    editor.panels.layout.controls = false;
+    editor.panels.layout.details = false;
+    editor
+}
+
 /// The seed browser after a search of 200 games for mansions of 25–30 rooms with at most 4 guards.
 fn browser_editor() -> anyhow::Result<Editor> {
     let mut editor = Editor::new(EditorState::new_default());
@@ -314,6 +324,21 @@ fn play_test_start_editor() -> anyhow::Result<Editor> {
     Ok(editor)
 }
 
+/// The daily run of 2027-03-14 opened from File ▸ Open daily run…, its second mansion chosen from the
+/// Campaign panel's list: the title and the Document panel say what it is, the list shows what each
+/// mansion opens, and the campaign's own list is folded away.
+fn daily_run_editor() -> anyhow::Result<Editor> {
+    let date = mansion_forge::generate::date::Date::new(2027, 3, 14).context("a date")?;
+    let mut editor = Editor::new(EditorState::new_default());
+    editor.apply(Command::OpenDailyRun {
+        game: "lll2025",
+        date,
+    });
+    editor.apply(Command::OpenRunMansion(1));
+    editor.state.view.overlays.set(Overlay::RoomGraph, true);
+    Ok(editor)
+}
+
 /// A play-test by the 2025 rules of the daily run of 2026-03-14, its first mansion, from the player
 /// start: 19 moves (found by trying moves that go for the guards) after which one guard lies knocked
 /// out and another chases the thief, under the game's graded light.
@@ -321,7 +346,8 @@ fn play_testing_2025_editor() -> anyhow::Result<Editor> {
     let run = plan::daily_run(2026, 3, 14);
     let recipe = recipe_of(run.levels()[0]).context("the daily's first mansion has a recipe")?;
     let doc = Document::new(recipe)?;
-    let mut editor = Editor::new(EditorState::with_document(doc, Source::Recipe));
+    let source = Source::Named("Daily run of 2026-03-14, mansion 1 of 3".to_string());
+    let mut editor = Editor::new(EditorState::with_document(doc, source));
     editor.apply(Command::SetPlaySeed(1));
     editor.apply(Command::PlayFromStart);
     let moves = "L:N L:N N L:N N w L:N L:W W L:S L:S L:N N N L:S N L:E N N";
@@ -395,11 +421,12 @@ fn main() -> anyhow::Result<()> {
             })
         })?;
     }
-    let editors: [(&str, MakeEditor); 11] = [
+    let editors: [(&str, MakeEditor); 13] = [
         ("prompt", || Ok(prompt_editor())),
         ("every-legend", || Ok(every_legend_editor())),
         ("browser", browser_editor),
         ("compare", || Ok(compare_editor())),
+        ("side-by-side", || Ok(side_by_side_editor())),
         ("all-overlays-180-rooms", sprawl_editor),
         ("validation", validation_editor),
         ("file-dialog", || Ok(file_dialog_editor())),
@@ -407,6 +434,7 @@ fn main() -> anyhow::Result<()> {
         ("play-testing", play_testing_editor),
         ("play-test-start", play_test_start_editor),
         ("play-testing-2025", play_testing_2025_editor),
+        ("daily-run", daily_run_editor),
     ];
     for (name, editor) in editors.into_iter().filter(|e| wanted(e.0)) {
         let out = PathBuf::from(format!("screenshots/{name}.png"));

@@ -160,7 +160,10 @@ fn the_seed_browser_asks_before_opening_a_match() {
         .expect("a match")
         .click();
     harness.run_steps(3);
-    prompt_then_cancel(&mut harness, "open the seed browser's mansion 5 of game 77");
+    prompt_then_cancel(
+        &mut harness,
+        "open the seed browser's pick, mansion 5 of game 77",
+    );
     harness
         .get_all_by_label(thumbnail)
         .next()
@@ -174,7 +177,7 @@ fn the_seed_browser_asks_before_opening_a_match() {
     assert_eq!(state.files.path, None);
     assert_eq!(
         state.title(),
-        "untitled (game 77, mansion 5) — Mansion Forge"
+        "untitled (seed browser: game 77, mansion 5) — Mansion Forge"
     );
     assert_eq!(
         harness.state().panels.campaign.seed_text,
@@ -367,5 +370,5 @@ fn a_daily_runs_mansion_asks_by_its_name() {
     let editor = harness.state_mut();
     editor.panels.runs.open(&mut editor.state, "lll2025", date);
     harness.run_steps(3);
-    prompt_then_cancel(&mut harness, "open mansion 1 (Daily run of 2027-03-14)");
+    prompt_then_cancel(&mut harness, "open Daily run of 2027-03-14, mansion 1 of 3");
 }

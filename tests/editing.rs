@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use mansion_forge::app::{Editor, EditorState, FieldValue, Tool};
+use mansion_forge::app::{Editor, EditorState, FieldValue};
 use mansion_forge::edit::locks::covered_cells;
 use mansion_forge::model::{Cell, Diagnostic, Level, Number, RoomKind, Terrain};
 
@@ -257,28 +257,6 @@ fn unsaved_changes_prompt_before_new() {
     assert!(!harness.state().state.dirty);
 }
 
-#[test]
-fn the_door_tool_closes_a_door() {
-    let mut harness = harness();
-    let state = &harness.state().state;
-    let (adjacency, cell) = state
-        .level()
-        .adjacencies
-        .iter()
-        .enumerate()
-        .filter(|(_, a)| a.door && a.segment.is_some())
-        .find_map(|(i, a)| Some((i, *a.door_cells.first()?)))
-        .expect("a door");
-    let t = state.view.last_transform.expect("drawn");
-    click(&mut harness, Tool::Door.label());
-    click_at(&mut harness, t.cell_centre(cell));
-    // A door that walls cells off asks first; one on a loop of rooms closes at once.
-    if harness.state().state.confirm.is_some() {
-        click(&mut harness, "Close the door");
-    }
-    assert!(!harness.state().state.level().adjacencies[adjacency].door);
-}
-
 /// A file dropped on the window, as the windowing integration hands it over.
 #[derive(Debug)]
 struct Dropped(PathBuf);
@@ -508,7 +486,23 @@ fn the_inspector_moves_a_room_to_another_guards_route() {
     };
     harness.state_mut().state.selection.room = Some(room);
     harness.run_steps(3);
-    click(&mut harness, &format!("route {to}"));
+    // The button names the route by the guards who walk it, as every panel does.
+    let walker = {
+        let level = harness.state().state.level();
+        let guards: Vec<String> = (0..level.guards.len())
+            .filter(|&g| level.guards[g].route == to)
+            .map(|g| format!("guard {g}"))
+            .collect();
+        if guards.is_empty() {
+            format!("route {to} (no guard)")
+        } else {
+            guards.join(" and ")
+        }
+    };
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::Button, &walker)
+        .click();
+    harness.run_steps(3);
     let level = harness.state().state.level().clone();
     assert!(
         level.patrols[to].visits.contains(&room),

@@ -60,7 +60,7 @@ fn a_level_seed_opens_the_games_mansion() {
         .click();
     harness.run_steps(2);
     harness.get_by_label(&format!(
-        "Level {}: {}×{} rooms, {} loot",
+        "Level {}: Mansion, {}×{} grid, {} loot planned",
         entry.level, entry.rooms_x, entry.rooms_y, entry.loot
     ));
     harness.get_by_label("Open").click();

@@ -202,7 +202,7 @@ fn closing_a_door_that_walls_off_a_room_asks_first_and_says_how_many_cells() {
         })
         .expect("a dead-end room with a door");
     key(&mut harness, egui::Key::D);
-    click_cell(&mut harness, door, Modifiers::NONE);
+    click_cell(&mut harness, door, Modifiers::SHIFT);
     let title = harness
         .state()
         .state
@@ -217,13 +217,13 @@ fn closing_a_door_that_walls_off_a_room_asks_first_and_says_how_many_cells() {
     );
     harness.get_by_label_contains(&format!("(room {room}) off from the entrance"));
     assert!(!harness.state().state.level().terrain(door).is_blocking());
-    harness.get_by_label("Keep it open").click();
+    harness.get_by_label("Keep the doorway").click();
     harness.run_steps(2);
     assert!(!harness.state().state.level().terrain(door).is_blocking());
     assert_eq!(entries(&harness), 0);
 
-    click_cell(&mut harness, door, Modifiers::NONE);
-    harness.get_by_label("Close the door").click();
+    click_cell(&mut harness, door, Modifiers::SHIFT);
+    harness.get_by_label("Wall it up").click();
     harness.run_steps(2);
     assert!(harness.state().state.level().terrain(door).is_blocking());
     assert_eq!(entries(&harness), 1, "one undo step");

@@ -10,6 +10,7 @@ use crate::app::commands::keys;
 use crate::app::files::file_state::PathPurpose;
 use crate::app::files::session;
 use crate::app::files::settings;
+use crate::app::frame_log::FrameLog;
 use crate::app::map::clipboard;
 use crate::app::map::map_view;
 use crate::app::map::side_by_side;
@@ -28,6 +29,8 @@ pub struct Editor {
     pub panels: Panels,
     /// The first start on this machine: the window takes most of the screen once its size is known.
     pub size_window_to_screen: bool,
+    /// The window's frame times, printed when asked for ([`crate::app::frame_log::ENV`]).
+    frame_log: Option<FrameLog>,
 }
 
 impl Editor {
@@ -38,6 +41,7 @@ impl Editor {
             state,
             panels,
             size_window_to_screen: false,
+            frame_log: FrameLog::from_env(),
         }
     }
 
@@ -124,8 +128,6 @@ impl Editor {
 
 /// The storage key of the [`Layout`].
 pub const LAYOUT_KEY: &str = "layout";
-/// The most of the controls panel's height the legends take (they scroll within it).
-const LEGEND_SHARE: f32 = 0.45;
 /// Below this window width the details panel folds away by itself, so the map keeps room.
 const NARROW: f32 = 1000.0;
 
@@ -189,15 +191,10 @@ fn panels_and_map(
     panels.level_seed.ui(ui, state, commands);
 }
 
-/// The controls panel: document, tools, overlays and campaign, with the legends at the bottom.
+/// The controls panel: document, tools, overlays with their legends, and campaign, in one column
+/// that scrolls.
 fn controls(ui: &mut Ui, state: &EditorState, panels: &mut Panels, commands: &mut Vec<Command>) {
-    // The legends at the bottom, as tall as they need up to a share of the panel, in a scroll area
-    // of their own.
-    panels.legends.max_height = ui.available_height() * LEGEND_SHARE;
     panels.legends.timeline_open = panels.timeline.open;
-    egui::Panel::bottom("legend-panel")
-        .resizable(false)
-        .show(ui, |ui| panels.legends.ui(ui, state, commands));
     egui::ScrollArea::vertical().show(ui, |ui| {
         panels.document.ui(ui, state, commands);
         panels.picker.ui(ui, state, commands);
@@ -205,6 +202,7 @@ fn controls(ui: &mut Ui, state: &EditorState, panels: &mut Panels, commands: &mu
         panels.tools.ui(ui, state, commands);
         ui.separator();
         panels.overlays.ui(ui, state, commands);
+        panels.legends.ui(ui, state, commands);
         ui.separator();
         panels.campaign.ui(ui, state, commands);
         panels.runs.list(ui, state, commands);
@@ -241,8 +239,11 @@ fn folded(ui: &mut Ui, id: &str, left: bool, open: Command, commands: &mut Vec<C
 }
 
 impl eframe::App for Editor {
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
         self.show(ui);
+        if let Some(log) = &mut self.frame_log {
+            log.record(ui.ctx(), frame.info().cpu_usage);
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

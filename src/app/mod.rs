@@ -21,11 +21,13 @@ mod cache;
 mod commands;
 mod editor;
 mod files;
+mod frame_log;
 mod map;
 mod panel;
 mod panel_set;
 mod panels;
 mod screenshot;
+mod source;
 mod state;
 
 use std::path::Path;

@@ -16,6 +16,7 @@ use crate::app::files::settings::Settings;
 use crate::app::map::camera::Camera;
 use crate::app::map::comparison::Comparison;
 use crate::app::panels::describe::drawable;
+pub use crate::app::source::Source;
 use crate::edit::{self, Document, History};
 use crate::generate::campaign;
 use crate::generate::recipe::Recipe;
@@ -48,29 +49,6 @@ pub const DEFAULT_LEVEL: u32 = 9;
 
 pub use crate::analysis::Overlay;
 pub use crate::paint::Overlays;
-
-/// Where the document on screen came from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Source {
-    /// The built-in default mansion (at start, and New).
-    Default,
-    /// A campaign mansion; the window title and the campaign panel name it by these two numbers.
-    Campaign {
-        /// The game whose campaign it belongs to.
-        game_seed: u64,
-        /// Which mansion of the game (0–9).
-        level: u32,
-    },
-    /// A preset or level file.
-    File(String),
-    /// A recipe set in the generator picker, or a seed-browser match of another generator.
-    Recipe,
-    /// An autosaved document of no file, recovered after a crash.
-    Recovered,
-    /// A generated mansion named on the command line (`screenshot --game-seed 'game 3' --level 5`), by
-    /// how it was named.
-    Named(String),
-}
 
 /// Something on the map the user asked to look at (a validation finding, a room from the palette).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

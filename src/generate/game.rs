@@ -90,7 +90,9 @@ pub struct Run {
 /// One mansion of a run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mansion {
-    /// What a list shows of it: `Mansion 3: level 5, Manor, 4×3 rooms, 12 loot`.
+    /// Its name and what its plan says of it, `Mansion 3: level 5, Manor, 4×3 grid`: the plan's grid
+    /// of room slots, not its rooms or loot, which only the built level knows (a list adds them,
+    /// `survey::listing`).
     pub label: String,
     /// Its plan's room grid, slots across and deep.
     pub grid: (u32, u32),

@@ -9,6 +9,7 @@
 
 pub mod condition;
 mod line;
+pub mod listing;
 mod ordered;
 
 use std::panic::AssertUnwindSafe;

@@ -96,6 +96,14 @@ pub enum Command {
     Run(edit::Command),
     /// Start a new document from the generator picker's recipe (asking first about unsaved changes).
     ApplyRecipe(Recipe),
+    /// Open a game's mansion named by how it was asked for (a level seed), as a new document of that
+    /// name (asking first about unsaved changes).
+    OpenNamed {
+        /// What makes the mansion.
+        recipe: Recipe,
+        /// What it is: the document's name.
+        name: String,
+    },
     /// Start a new document on the default mansion (asking first about unsaved changes).
     New,
     /// Ask for a preset or level file and open it (asking first about unsaved changes).
@@ -263,6 +271,7 @@ impl Command {
             Command::SetTool(tool) => tool.label().to_string(),
             Command::Run(command) => command.label(),
             Command::ApplyRecipe(_) => "Apply generator".to_string(),
+            Command::OpenNamed { name, .. } => format!("Open {name}"),
             Command::New => "New".to_string(),
             Command::Open => "Open…".to_string(),
             Command::AskDailyRun => "Open daily run…".to_string(),
@@ -281,7 +290,7 @@ impl Command {
             Command::StepForward => "Step forward".to_string(),
             Command::SetTurn(n) => format!("Turn {n}"),
             Command::SetSpeed(n) => format!("{n} turns per second"),
-            Command::SelectLoot(Some(item)) => format!("Show the route to item {item}"),
+            Command::SelectLoot(Some(_)) => "Show this loot's route".to_string(),
             Command::SelectLoot(None) => "Show the routes to all loot".to_string(),
             Command::CommandPalette => "Command palette…".to_string(),
             Command::GoToRoom => "Go to room…".to_string(),
@@ -401,6 +410,9 @@ impl Command {
             Command::Run(_) => "Change the document",
             Command::ApplyRecipe(_) => {
                 "Start a new, untitled document from this generator and these parameters"
+            }
+            Command::OpenNamed { .. } => {
+                "Open this mansion of the game as a new, untitled document"
             }
             Command::New => "Start a new document from the default mansion",
             Command::Open => "Open a preset (.ron) or a level file (.ron, .json)",

@@ -121,10 +121,11 @@ impl Command {
             K::HistoryGoto => Reach::Elsewhere("the history panel"),
             K::Run => Reach::Elsewhere("the tools, on the map"),
             K::ApplyRecipe => Reach::Elsewhere("the generator picker"),
+            K::OpenNamed => Reach::Elsewhere("the File ▸ Open level by seed… dialog"),
             K::SetTurn | K::SetSpeed => Reach::Elsewhere("the patrol timeline"),
             K::OpenDailyRun => Reach::Elsewhere("the File ▸ Open daily run… dialog"),
             K::OpenRun => Reach::Elsewhere("the File ▸ Open game run… dialog"),
-            K::OpenRunMansion => Reach::Elsewhere("the Campaign panel, under a 2025 run"),
+            K::OpenRunMansion => Reach::Elsewhere("the Campaign panel, under a game's run"),
             K::SearchSeeds | K::CancelSearch | K::OpenVariant | K::CompareMatches => {
                 Reach::Elsewhere("the seed browser")
             }

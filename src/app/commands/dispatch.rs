@@ -124,6 +124,9 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
             replace(state, Replacement::Variant { game_seed, level });
         }
         Command::ApplyRecipe(recipe) => replace(state, Replacement::Recipe(recipe)),
+        Command::OpenNamed { recipe, name } => {
+            replace(state, Replacement::GameMansion { recipe, name });
+        }
         Command::New => replace(state, Replacement::New),
         Command::Open => replace(state, Replacement::Open(None)),
         Command::OpenRecent(n) => {

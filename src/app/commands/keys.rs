@@ -44,6 +44,7 @@ impl Command {
             | Command::HistoryGoto(_)
             | Command::Run(_)
             | Command::ApplyRecipe(_)
+            | Command::OpenNamed { .. }
             | Command::New
             | Command::Open
             | Command::AskDailyRun
@@ -155,6 +156,7 @@ impl Command {
             | Command::SetTool(_)
             | Command::Run(_)
             | Command::ApplyRecipe(_)
+            | Command::OpenNamed { .. }
             | Command::AskDailyRun
             | Command::AskLevelSeed
             | Command::AskRun

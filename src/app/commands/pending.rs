@@ -36,12 +36,12 @@ pub enum Replacement {
     },
     /// The generator picker's recipe, without the old document's locks and edits.
     Recipe(Recipe),
-    /// A mansion of a game's run (a daily run, a run by its seed), by its recipe, named as the Runs
-    /// panel lists it ("mansion 3 (Daily run of 2027-03-14)").
-    RunMansion {
+    /// A game's mansion named by how it was asked for: a run's mansion ("Daily run of 2027-03-14,
+    /// mansion 1 of 3") or a level seed's; the name becomes the document's ([`crate::app::state::Source::Named`]).
+    GameMansion {
         /// What makes the mansion.
         recipe: Recipe,
-        /// Its name in the prompt.
+        /// What it is, in the prompt and then the document's title.
         name: String,
     },
     /// The document autosaved before the editor last closed uncleanly.
@@ -67,10 +67,10 @@ impl Replacement {
                 format!("open mansion {level} of game {game_seed}{mode}")
             }
             Replacement::Variant { game_seed, level } => {
-                format!("open the seed browser's mansion {level} of game {game_seed}")
+                format!("open the seed browser's pick, mansion {level} of game {game_seed}")
             }
             Replacement::Recipe(_) => "apply the new generator recipe".to_string(),
-            Replacement::RunMansion { name, .. } => format!("open {name}"),
+            Replacement::GameMansion { name, .. } => format!("open {name}"),
             Replacement::Recover(_) => "recover the autosaved document".to_string(),
         }
     }

@@ -14,6 +14,7 @@ use std::time::Instant;
 
 use crate::app::commands::pending::{Answer, Pending, Replacement};
 use crate::app::files::file_state::PathPurpose;
+use crate::app::panels::note_words::note_words;
 use crate::app::state::{EditorState, MessageKind, Source};
 use crate::edit::Document;
 use crate::generate::recipe::Recipe;
@@ -104,17 +105,17 @@ impl EditorState {
             Replacement::Variant { game_seed, level } => {
                 let generator = &self.doc.recipe.generator;
                 let recipe = Recipe::for_game(generator, game_seed, level);
-                // A campaign mansion is named as one; another generator's is a recipe.
-                let source = if generator.kind().follows_campaign() {
-                    Source::Campaign { game_seed, level }
-                } else {
-                    Source::Recipe
-                };
-                self.open_generated(recipe, source);
+                self.open_generated(recipe, Source::Browsed { game_seed, level });
             }
-            Replacement::Recipe(recipe) | Replacement::RunMansion { recipe, .. } => {
+            Replacement::Recipe(recipe) => {
                 let dropped = crate::app::panels::picker::dropped_by_new_recipe(&self.doc);
                 if self.open_generated(recipe, Source::Recipe) {
+                    self.say_recipe_notes(dropped);
+                }
+            }
+            Replacement::GameMansion { recipe, name } => {
+                let dropped = crate::app::panels::picker::dropped_by_new_recipe(&self.doc);
+                if self.open_generated(recipe, Source::Named(name)) {
                     self.say_recipe_notes(dropped);
                 }
             }
@@ -155,7 +156,7 @@ impl EditorState {
             .iter()
             .partition(|n| n.kind() == crate::model::DiagnosticKind::Parameter);
         said.extend(clamps.iter().map(ToString::to_string));
-        if let Some(first) = notes.first() {
+        if let Some(first) = notes.first().map(|note| note_words(note)) {
             said.push(match notes.len() {
                 1 => format!("generator note: {first}"),
                 n => format!("{n} generator notes (validation panel), first: {first}"),

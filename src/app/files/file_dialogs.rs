@@ -11,7 +11,7 @@ use egui::Context;
 use crate::app::files::file_dialog::{FileDialog, Outcome, Request};
 use crate::app::files::file_state::PathPurpose;
 use crate::app::files::native_dialog::{self, DialogChoice};
-use crate::app::state::{EditorState, MessageKind, Source};
+use crate::app::state::{EditorState, MessageKind};
 
 /// The file dialogs: a panel of their own beside the document's state.
 #[derive(Debug)]
@@ -66,12 +66,12 @@ impl FileDialogs {
             .filter(|f| !f.as_os_str().is_empty())
             .or_else(|| std::env::current_dir().ok())
             .unwrap_or_else(|| PathBuf::from("."));
-        let stem = match (doc_path.and_then(Path::file_stem), &state.source) {
-            (Some(stem), _) => stem.to_string_lossy().into_owned(),
-            (None, Source::Campaign { game_seed, level }) => {
-                format!("game-{game_seed}-mansion-{level}")
-            }
-            (None, _) => "mansion".to_string(),
+        let stem = match doc_path.and_then(Path::file_stem) {
+            Some(stem) => stem.to_string_lossy().into_owned(),
+            None => state
+                .source
+                .file_stem(&state.doc.recipe)
+                .unwrap_or_else(|| "mansion".to_string()),
         };
         let (title, filter, extensions, save) = match purpose {
             PathPurpose::SaveAs { .. } => (
@@ -219,6 +219,7 @@ impl FileDialogs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::state::Source;
     use crate::io::export::Format;
 
     #[test]

@@ -292,24 +292,14 @@ impl EditorState {
     }
 
     /// The document as the title and prompts name it: the preset Save writes to, or "untitled" with
-    /// where the level came from ("untitled (game 3, mansion 2)").
+    /// what the document is ("untitled (Daily run of 2027-03-14, mansion 2 of 3)").
     pub fn document_name(&self) -> String {
         if self.files.path.is_some() {
             return self.file_name();
         }
-        match &self.source {
-            Source::Campaign { game_seed, level } => {
-                format!("untitled (game {game_seed}, mansion {level})")
-            }
-            Source::File(name) => {
-                let name = Path::new(name)
-                    .file_name()
-                    .map_or_else(|| name.clone(), |n| n.to_string_lossy().into_owned());
-                format!("untitled (from {name})")
-            }
-            Source::Recovered => "untitled (recovered)".to_string(),
-            Source::Named(name) => format!("untitled ({name})"),
-            Source::Default | Source::Recipe => "untitled".to_string(),
+        match self.source.short(&self.doc.recipe) {
+            Some(what) => format!("untitled ({what})"),
+            None => "untitled".to_string(),
         }
     }
 

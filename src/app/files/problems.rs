@@ -153,9 +153,13 @@ fn unreadable(name: &str, error: &ReadError) -> String {
             "{name} is too large for a level or preset (more than {})",
             size_in_words(*limit)
         ),
-        ReadError::NotUtf8 { line, .. } => {
-            format!("{name} is not a text file: its text breaks off at line {line}")
+        ReadError::NotUtf8 { line: 1, .. } => {
+            format!("{name} is not a preset or level file: it is not text (an image or a program?)")
         }
+        ReadError::NotUtf8 { line, .. } => format!(
+            "{name} is not a preset or level file: from line {line} on it is not text (it may be \
+             damaged)"
+        ),
     }
 }
 

@@ -270,9 +270,9 @@ fn hover_tooltip(ui: &mut Ui, state: &EditorState, tool: Tool, cell: Cell) {
     }
     if tool == Tool::Door {
         ui.label(match crate::app::map::tools::segment_at(level, cell) {
-            Some(a) if level.adjacencies[a].door => {
-                "Door tool: click to close this door (its wall becomes solid)".to_string()
-            }
+            Some(a) if level.adjacencies[a].door => "Door tool: click to take the door off or \
+                 hang it again; Shift+click walls the doorway up"
+                .to_string(),
             Some(_) => "Door tool: click to open a door in the middle of this wall".to_string(),
             None => "Door tool: no wall between two rooms here".to_string(),
         });

@@ -89,7 +89,10 @@ impl Tool {
             Tool::DeleteItem => {
                 "Click an item to remove it (the top item of a stack; Shift+click: the whole stack)"
             }
-            Tool::Door => "Click a wall segment between rooms to open or close its door",
+            Tool::Door => {
+                "Click a wall between rooms: a plain wall gets a door, a door is taken off to leave \
+                 an open doorway, an open doorway gets its door back. Shift+click walls a doorway up"
+            }
             Tool::MoveWaypoint => "Drag a cell of a patrol route to move it",
             Tool::AddGuard => "Click a cell to post a guard there",
             Tool::RemoveGuard => "Click a guard to remove it and its route",

@@ -235,9 +235,8 @@ fn click_tool(
             }
             _ => Some(Edit::TakeTopItem { cell }),
         },
-        Tool::Door => segment_at(level, cell).map(|adjacency| Edit::SetDoor {
-            adjacency,
-            open: !level.adjacencies[adjacency].door,
+        Tool::Door => segment_at(level, cell).map(|adjacency| {
+            door_edit(level, adjacency, response.ctx.input(|i| i.modifiers.shift))
         }),
         Tool::AddGuard => Some(Edit::AddGuard { cell }),
         Tool::RemoveGuard => level
@@ -265,6 +264,37 @@ fn click_tool(
             let text = format!("{}: nothing here", tools.tool.label());
             state.say(MessageKind::Warning, text);
         }
+    }
+}
+
+/// What the door tool does to the wall between two rooms: a plain wall gets a door; a door comes off
+/// its hinges and leaves an open doorway; an open doorway gets its door back. Only Shift+click walls a
+/// doorway up, the one change that can cut rooms off (it asks first when it does).
+fn door_edit(level: &Level, adjacency: usize, wall_up: bool) -> Edit {
+    let wall = &level.adjacencies[adjacency];
+    let doorway = wall.door_cells.first().copied();
+    match (wall.door, doorway) {
+        (true, _) if wall_up => Edit::SetDoor {
+            adjacency,
+            open: false,
+        },
+        (true, Some(cell)) => match level.terrain(cell) {
+            Terrain::Door(axis) => {
+                let hung = level
+                    .stack_at(cell)
+                    .any(|i| matches!(i.kind, ItemKind::Door(_) | ItemKind::LockedDoor(_)));
+                let item = (!hung).then_some(ItemKind::Door(axis));
+                Edit::SetItem { cell, item }
+            }
+            _ => Edit::SetDoor {
+                adjacency,
+                open: false,
+            },
+        },
+        _ => Edit::SetDoor {
+            adjacency,
+            open: true,
+        },
     }
 }
 
@@ -385,12 +415,12 @@ fn close_door(state: &mut EditorState, commands: &mut Vec<Command>, e: Edit) {
     state.confirm = Some(Confirmation {
         title: format!("Wall off {} {cells}?", cut.len()),
         question: format!(
-            "Closing this door cuts {} {cells}{rooms} off from the entrance: the thief can no longer \
-             reach them. Close it anyway?",
+            "Walling up this doorway cuts {} {cells}{rooms} off from the entrance: the thief can no \
+             longer reach them. Wall it up anyway?",
             cut.len()
         ),
-        yes: "Close the door",
-        no: "Keep it open",
+        yes: "Wall it up",
+        no: "Keep the doorway",
         action: Confirmed::Apply(Command::Run(edit::Command::Edit(e))),
     });
 }

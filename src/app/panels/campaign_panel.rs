@@ -16,6 +16,7 @@ use crate::generate::game::Run;
 use crate::generate::games;
 use crate::generate::registry;
 use crate::model::limits::quote;
+use crate::survey::listing::{self, Opened};
 
 /// The panel's own state: the seed as typed and the run of the game it names.
 pub struct CampaignPanel {
@@ -26,6 +27,8 @@ pub struct CampaignPanel {
     /// The run of that game seed, for the mansion list (`None` when the campaign generator declares
     /// no game or the seed has no run of the kind asked).
     run: Option<Run>,
+    /// What each of `run`'s mansions opens (`None`: does not build), so the list shows that.
+    opened: Vec<Option<Opened>>,
     /// Whether `run` is the exact run.
     listed_exact: bool,
     /// Open mansions from the game's exact stream ([`crate::generate::game::Game::exact`]): the
@@ -50,10 +53,15 @@ impl CampaignPanel {
                 game.run(&seed).ok()
             }
         });
+        let opened = run
+            .as_ref()
+            .map(listing::opened_figures)
+            .unwrap_or_default();
         CampaignPanel {
             seed_text: seed,
             game_seed,
             run,
+            opened,
             listed_exact: exact,
             exact,
         }
@@ -64,7 +72,7 @@ impl CampaignPanel {
     /// either changed.
     pub fn follow(&mut self, source: &Source) {
         let game_seed = match *source {
-            Source::Campaign { game_seed, .. } => game_seed,
+            Source::Campaign { game_seed, .. } | Source::Browsed { game_seed, .. } => game_seed,
             _ => self.game_seed,
         };
         if game_seed == self.game_seed {
@@ -159,9 +167,10 @@ impl Panel for CampaignPanel {
         let exact = ui
             .checkbox(&mut self.exact, "Exact 2023 mode")
             .on_hover_text(
-                "The mansion the original 2023 game makes with Math.random = mulberry32(game seed): \
-                 the plan and levels 0…L from one stream. Locks and re-rolls need per-step streams, \
-                 so regenerating turns it into a normal recipe.",
+                "Open each mansion exactly as the original 2023 game builds it for this game \
+                 seed, cell for cell. Such a mansion cannot keep locked rooms or re-roll one step \
+                 alone: regenerating it opens the editor's own version of the same mansion, which \
+                 can.",
             );
         if exact.changed() {
             self.relist();
@@ -171,12 +180,33 @@ impl Panel for CampaignPanel {
             return;
         };
         ui.add_space(4.0);
-        ui.label(RichText::new(&run.title).strong());
+        if state.doc.recipe.generator.id() == registry::CAMPAIGN_ID {
+            ui.label(RichText::new(&run.title).strong());
+            self.list(ui, state, commands);
+        } else {
+            // Another generator's document: the campaign's list stays folded, so the panel does not
+            // seem to say the document is one of its mansions.
+            ui.weak("The document is not one of these mansions: another generator made it.");
+            egui::CollapsingHeader::new(&run.title)
+                .id_salt("campaign-mansions")
+                .default_open(false)
+                .show(ui, |ui| self.list(ui, state, commands));
+        }
+    }
+}
+
+impl CampaignPanel {
+    /// The run's mansions, each with what it opens; the document's highlighted.
+    fn list(&self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
+        let Some(run) = &self.run else {
+            return;
+        };
         let current = self.mansion_shown(state);
         for (n, mansion) in run.mansions.iter().enumerate() {
             let open = Command::OpenMansion(n as u32);
+            let entry = listing::entry(mansion, self.opened.get(n).copied().flatten().as_ref());
             if ui
-                .selectable_label(current == Some(n), &mansion.label)
+                .selectable_label(current == Some(n), entry)
                 .on_hover_text(open.description())
                 .clicked()
             {

@@ -124,13 +124,8 @@ pub fn status_bar(ui: &mut Ui, state: &EditorState) {
         .iter()
         .filter(|r| r.kind != RoomKind::Exterior)
         .count();
-    let source = match &state.source {
-        Source::Campaign { game_seed, level } => format!("game seed {game_seed}, mansion {level}"),
-        Source::File(name) | Source::Named(name) => name.clone(),
-        Source::Recipe => "recipe from the generator picker".to_string(),
-        Source::Default => "the default mansion".to_string(),
-        Source::Recovered => "recovered after a crash".to_string(),
-    };
+    let recipe = &state.doc.recipe;
+    let source = (state.source.short(recipe)).unwrap_or_else(|| state.source.long(recipe));
     let took = match (state.last_generation, &state.source) {
         (Some(took), _) => format!("generated in {:.1} ms", took.as_secs_f64() * 1000.0),
         (None, Source::Named(_)) => "generated".to_string(),

@@ -94,6 +94,27 @@ pub fn route_name(level: &Level, route: usize) -> String {
     }
 }
 
+/// `name` with its first letter upper-case, to begin a sentence or a line.
+pub fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// A coin as every panel names it, by its place in the loot order the map tags and the inspector
+/// lists (`loot #8`), not by its index among all the level's items; another item by that index.
+pub fn loot_name(level: &Level, item: usize) -> String {
+    let is_coin = |i: &crate::model::Item| i.kind == crate::model::ItemKind::Coin;
+    match level.items.get(item) {
+        Some(coin) if is_coin(coin) => {
+            let before = level.items[..item].iter().filter(|i| is_coin(i)).count();
+            format!("loot #{}", before + 1)
+        }
+        _ => format!("item {item}"),
+    }
+}
+
 /// The guards and routes that visit a room, for the inspector.
 pub fn route_summary(level: &Level, route: usize) -> String {
     let Some(r) = level.patrols.get(route) else {

@@ -22,6 +22,8 @@ pub struct DocumentPanel;
 impl Panel for DocumentPanel {
     fn ui(&mut self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
         ui.heading("Document");
+        ui.label(RichText::new(state.source.long(&state.doc.recipe)).strong())
+            .on_hover_text("What this document is: where it was opened or generated from");
         let locked = state.doc.locked_rooms().len();
         ui.label(format!(
             "{} · level {} · seed {} · {locked} locked room{}",

@@ -4,6 +4,7 @@
 //! so the panel can later be fed by the full invariant validator without changing its shape.
 
 use crate::analysis::{depths, patrol_metrics, reachability, room_of_cell};
+use crate::app::panels::note_words::note_words;
 use crate::model::topology::{move_costs, starts_onto_route};
 use crate::model::{Cell, Level, RoomId, RoomKind};
 
@@ -131,7 +132,7 @@ pub fn level_findings(level: &Level) -> Vec<Finding> {
     }
 
     for d in &level.diagnostics {
-        out.push(Finding::new(Severity::Note, d.to_string(), None, None));
+        out.push(Finding::new(Severity::Note, note_words(d), None, None));
     }
 
     out.sort_by_key(|f| f.severity);

@@ -162,12 +162,15 @@ fn distances(ui: &mut Ui, state: &EditorState) {
     );
     let plan = state.level().plan.map(|p| (p.rooms_x, p.rooms_y));
     let target = match plan {
-        Some((x, y)) => format!("floor({x}·{y}/4) = {}", a.private_target),
-        None => "floor(Rx·Ry/4)".to_string(),
+        Some((x, y)) => format!(
+            "at least {} rooms (a quarter of the {x}×{y} grid's slots, rounded down)",
+            a.private_target
+        ),
+        None => "at least a quarter of the rooms".to_string(),
     };
     ui.label(format!(
-        "Rule: whole depth layers from the back become private until ≥ {target} rooms are private; \
-         courtyards touching private courtyards are private."
+        "Rule: the deepest rooms become private, one whole depth at a time from the back, until \
+         {target} are private; courtyards touching private courtyards are private too."
     ));
     ui.weak(format!(
         "Here: depth {} and deeper is private.",
@@ -432,29 +435,22 @@ fn locks(ui: &mut Ui) {
     }
 }
 
-/// The legend panel: the legend of every overlay shown and of the patrol timeline when it is open,
-/// then the map's symbols — in a scroll area of its own, so with every overlay on the legends never
-/// push the rest of the controls out of reach.
+/// The legends: the legend of every overlay shown and of the patrol timeline when it is open, then
+/// the map's symbols. They sit in the controls column under the overlay toggles they explain, folded
+/// under one header, and scroll with the column: a legend never covers or squeezes a control (as a
+/// panel of its own at the column's foot did, hiding the campaign list at the default window size).
 #[derive(Default)]
 pub struct Legends {
     /// The patrol timeline is open: its legend is shown too.
     pub timeline_open: bool,
-    /// The most height the legends take before they scroll (a share of the controls panel).
-    pub max_height: f32,
 }
 
 impl Panel for Legends {
     fn ui(&mut self, ui: &mut Ui, state: &EditorState, commands: &mut Vec<Command>) {
-        let Legends {
-            timeline_open,
-            max_height: height,
-        } = *self;
-        ui.heading("Legend");
-        egui::ScrollArea::vertical()
+        let timeline_open = self.timeline_open;
+        egui::CollapsingHeader::new(RichText::new("Legend").heading())
             .id_salt("legends")
-            .min_scrolled_height(height)
-            .max_height(height)
-            .auto_shrink([false, true])
+            .default_open(true)
             .show(ui, |ui| {
                 let shown: Vec<Overlay> = Overlay::ALL
                     .iter()

@@ -139,6 +139,7 @@ fn fields(ui: &mut Ui, asked: &mut Asked, commands: &mut Vec<Command>) -> bool {
             }
         });
     let typed = !asked.seed.is_empty();
+    let name = format!("{}, level seed {}", asked.game.label(), asked.seed.trim());
     let outcome = asked.outcome();
     match outcome {
         Ok(mansion) => {
@@ -157,7 +158,8 @@ fn fields(ui: &mut Ui, asked: &mut Asked, commands: &mut Vec<Command>) -> bool {
     });
     match outcome {
         Ok(mansion) if open => {
-            commands.push(Command::ApplyRecipe(mansion.recipe.clone()));
+            let recipe = mansion.recipe.clone();
+            commands.push(Command::OpenNamed { recipe, name });
             true
         }
         _ => cancel,

@@ -12,6 +12,7 @@ pub(super) mod inspector;
 pub(super) mod legend;
 pub(super) mod level_seed_panel;
 pub(super) mod lock_notes;
+pub(super) mod note_words;
 pub(super) mod overlays_panel;
 pub(super) mod palette;
 pub(super) mod param_fields;

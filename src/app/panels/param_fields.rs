@@ -104,16 +104,34 @@ pub fn spec_help(spec: &ParamSpec) -> String {
     }
 }
 
+/// A choice as the picker shows it: its name in words (`WalkEnd` reads "Walk end"); the value stays
+/// the name the command line and presets use.
+fn option_words(option: &str) -> String {
+    let mut words = String::new();
+    for (i, c) in option.chars().enumerate() {
+        if i > 0 && c.is_uppercase() {
+            words.push(' ');
+            words.extend(c.to_lowercase());
+        } else {
+            words.push(c);
+        }
+    }
+    words
+}
+
 /// The widget of one parameter, editing its typed value.
 pub fn param_widget(ui: &mut Ui, spec: &ParamSpec, value: &mut FieldValue, label: egui::Id) {
     let help = spec_help(spec);
     match (spec.widget, value) {
         (Widget::Pick(options), FieldValue::Pick(choice)) => {
             egui::ComboBox::from_id_salt(("param", spec.name))
-                .selected_text(choice.as_str())
+                .selected_text(option_words(choice))
                 .show_ui(ui, |ui| {
                     for &option in options {
-                        if ui.selectable_label(choice == option, option).clicked() {
+                        if ui
+                            .selectable_label(choice == option, option_words(option))
+                            .clicked()
+                        {
                             *choice = option.to_string();
                         }
                     }

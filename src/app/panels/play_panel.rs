@@ -15,6 +15,7 @@ use egui::Ui;
 
 use crate::app::commands::command::Command;
 use crate::app::panel::Panel;
+use crate::app::panels::describe;
 use crate::app::panels::play_help::{moves_help, rules_choice};
 use crate::app::panels::play_words::{ending_text, event_text};
 use crate::app::panels::widgets::command_button;
@@ -192,7 +193,10 @@ impl PlayPanel {
         else {
             state.say(
                 MessageKind::Warning,
-                format!("The analysis found no route to item {}", loot.item),
+                format!(
+                    "The analysis found no route to {}",
+                    describe::loot_name(state.level(), loot.item)
+                ),
             );
             return;
         };
@@ -218,7 +222,10 @@ impl PlayPanel {
         };
         state.say(
             MessageKind::Info,
-            format!("Playing the {kind} to item {item}: Next turn steps, Auto-play pauses"),
+            format!(
+                "Playing the {kind} to {}: Next turn steps, Auto-play pauses",
+                describe::loot_name(state.level(), item)
+            ),
         );
     }
 
@@ -515,8 +522,8 @@ impl Panel for PlayPanel {
                 ));
                 if let Some(p) = &self.playback {
                     ui.label(format!(
-                        "Route to item {}: move {} of {}",
-                        p.item,
+                        "Route to {}: move {} of {}",
+                        describe::loot_name(state.level(), p.item),
                         p.next,
                         p.moves.len()
                     ));

@@ -15,6 +15,7 @@ use crate::app::state::{EditorState, MessageKind};
 use crate::generate::date::Date;
 use crate::generate::game::{Game, Run};
 use crate::generate::games;
+use crate::survey::listing::{self, Opened};
 
 /// A dialog's game and its text as typed, while the dialog is open.
 pub struct Asking {
@@ -33,6 +34,8 @@ pub struct RunsPanel {
     pub seed_dialog: Option<Asking>,
     /// The run whose mansions the Campaign panel lists, with its game's id.
     pub shown: Option<(&'static str, Run)>,
+    /// What each of the shown run's mansions opens, so the list shows that.
+    opened: Vec<Option<Opened>>,
     /// The date of the daily run shown, for the date dialog to open on.
     shown_date: Option<Date>,
 }
@@ -81,7 +84,7 @@ impl RunsPanel {
         });
         match run {
             Ok(shown) => {
-                self.shown = Some(shown);
+                self.show(shown);
                 self.shown_date = Some(date);
                 self.open_mansion(state, 0);
             }
@@ -94,12 +97,18 @@ impl RunsPanel {
         match games::named(game).and_then(|g| g.run(seed).map(|run| (g.id(), run))) {
             Ok(shown) => {
                 self.seed_dialog = None;
-                self.shown = Some(shown);
+                self.show(shown);
                 self.shown_date = None;
                 self.open_mansion(state, 0);
             }
             Err(why) => state.say(MessageKind::Error, why),
         }
+    }
+
+    /// Lists `shown`'s mansions with what each opens.
+    fn show(&mut self, shown: (&'static str, Run)) {
+        self.opened = listing::opened_figures(&shown.1);
+        self.shown = Some(shown);
     }
 
     /// Asks to open mansion `pick` of the run shown.
@@ -109,10 +118,9 @@ impl RunsPanel {
             .as_ref()
             .and_then(|(_, run)| Some((run, run.mansions.get(pick)?)))
         {
-            let number = mansion.label.split(':').next().unwrap_or("a mansion");
-            let name = format!("{} ({})", number.to_lowercase(), run.title);
+            let name = run_mansion_name(run, &mansion.label, pick);
             let recipe = mansion.recipe.clone();
-            state.request(Pending::Replace(Replacement::RunMansion { recipe, name }));
+            state.request(Pending::Replace(Replacement::GameMansion { recipe, name }));
         }
     }
 
@@ -208,8 +216,9 @@ impl RunsPanel {
         for (pick, mansion) in run.mansions.iter().enumerate() {
             let shown = mansion.recipe == state.doc.recipe;
             let command = Command::OpenRunMansion(pick);
+            let entry = listing::entry(mansion, self.opened.get(pick).copied().flatten().as_ref());
             if ui
-                .selectable_label(shown, &mansion.label)
+                .selectable_label(shown, entry)
                 .on_hover_text(command.description())
                 .clicked()
             {
@@ -217,6 +226,24 @@ impl RunsPanel {
             }
         }
     }
+}
+
+/// What a run's mansion is, for its document: `Daily run of 2027-03-14, mansion 2 of 3`. The mansion
+/// is named as its list names it (the label's part before the colon); "of N" follows when that name
+/// counts from 1, as the game's own numbering does.
+fn run_mansion_name(run: &Run, label: &str, pick: usize) -> String {
+    let number = label
+        .split(':')
+        .next()
+        .unwrap_or("a mansion")
+        .to_lowercase();
+    let counts_from_one = number.ends_with(&format!(" {}", pick + 1));
+    let of = if counts_from_one {
+        format!(" of {}", run.mansions.len())
+    } else {
+        String::new()
+    };
+    format!("{}, {number}{of}", run.title)
 }
 
 /// The kind of run a dialog asks for.

@@ -22,13 +22,12 @@ fn mansions<'a>(entries: impl IntoIterator<Item = &'a PlanEntry>) -> Result<Vec<
             let recipe = recipe_of(entry)
                 .ok_or_else(|| format!("the level seed {} is not the game's form", entry.seed))?;
             let label = format!(
-                "Mansion {}: level {}, {}, {}×{} rooms, {} loot",
+                "Mansion {}: level {}, {}, {}×{} grid",
                 pick + 1,
                 entry.level,
                 entry.level_type.name(),
                 entry.rooms_x,
-                entry.rooms_y,
-                entry.loot
+                entry.rooms_y
             );
             Ok(Mansion {
                 label,
@@ -94,8 +93,12 @@ impl Game for Lll2025Game {
                 .unwrap_or_default();
             Mansion {
                 label: format!(
-                    "Level {}: {}×{} rooms, {} loot",
-                    recipe.level, params.rooms_x, params.rooms_y, params.loot
+                    "Level {}: {}, {}×{} grid, {} loot planned",
+                    recipe.level,
+                    params.level_type.name(),
+                    params.rooms_x,
+                    params.rooms_y,
+                    params.loot
                 ),
                 grid: (params.rooms_x, params.rooms_y),
                 recipe,

@@ -120,7 +120,8 @@ pub const PARAMS: &[ParamSpec] = &[
     .shown("Walk start", ""),
     choice(
         "exit_rule",
-        "Down-stairs room: WalkEnd, LastAttached or Deepest.",
+        "Down-stairs room: WalkEnd (where the random walk ends), LastAttached (the last room \
+         joined on, else the walk's end) or Deepest (the room farthest from the entrance).",
     )
     .shown("Down-stairs room", "")
     .edited(Widget::Pick(&["WalkEnd", "LastAttached", "Deepest"])),
