@@ -23,7 +23,7 @@ pub struct Comparison {
     pub reference: Level,
     /// What differs from `reference` to the current level; the panel and status bar summarise it.
     pub diff: LevelDiff,
-    /// The cells the map marks, each with what changed there, derived from `diff`.
+    /// The cells the map marks, each with what changed there, derived from `diff` (those on the map).
     pub marks: Vec<(Cell, Mark)>,
     /// The same marks on `reference`'s map, for the side-by-side view.
     pub reference_marks: Vec<(Cell, Mark)>,
@@ -49,8 +49,13 @@ impl Comparison {
     /// Compares again after the current level changed.
     pub fn refresh(&mut self, current: &Level) {
         self.diff = diff(&self.reference, current);
+        // What lies off a map (the taller version's top row, say) has nowhere to be marked on it.
         self.marks = self.diff.marks();
+        self.marks.retain(|&(c, _)| current.in_bounds(c));
         self.reference_marks = self.diff.marks_on_a();
+        let reference = &self.reference;
+        self.reference_marks
+            .retain(|&(c, _)| reference.in_bounds(c));
     }
 
     /// The differences in a few lines, for the panel and the status bar.

@@ -210,6 +210,11 @@ pub fn show(
         return;
     };
     let against = format!("Compared with {}", comparison.against);
+    // The central panel has no frame (the map paints its own ground): the lines above the maps and
+    // the gap between them get the panels' colour.
+    let fill = ui.visuals().panel_fill;
+    ui.painter()
+        .rect_filled(ui.available_rect_before_wrap(), 0.0, fill);
     ui.horizontal(|ui| {
         ui.add_space(4.0);
         let leave = Command::LeaveSideBySide;
@@ -226,6 +231,10 @@ pub fn show(
     let half = ((area.width() - GAP) / 2.0).max(1.0);
     let left = Rect::from_min_size(area.min, vec2(half, area.height()));
     let right = Rect::from_min_size(pos2(left.max.x + GAP, area.min.y), left.size());
+    let between = left.max.x + GAP / 2.0;
+    let line = ui.visuals().widgets.noninteractive.bg_stroke;
+    ui.painter()
+        .vline(between, area.y_range(), egui::Stroke::new(2.0, line.color));
     let mut left_view = Rect::NOTHING;
     ui.scope_builder(UiBuilder::new().max_rect(left), |ui| {
         ui.add(Label::new("This document").truncate());
