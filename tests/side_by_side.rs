@@ -1,7 +1,8 @@
 //! The side-by-side view, driven as a designer does: the document and another version in two maps that
-//! pan and zoom together, the differences summed up in one line above them, Escape back to one map;
-//! opened from the View menu (before and after a regeneration), the Compare panel (a level of another
-//! size, lined up on its entrance) and the seed browser (two ticked mansions).
+//! pan and zoom together and show the timeline's turn alike, the differences summed up in one line above
+//! them, Escape back to one map; opened from the View menu (before and after a regeneration), the
+//! Compare panel (a level of another size, lined up on its entrance) and the seed browser (two ticked
+//! mansions).
 
 #[path = "common/padded.rs"]
 mod padded;
@@ -110,6 +111,16 @@ fn before_and_after_a_regeneration_side_by_side_pan_together_and_escape_leaves()
     // The two views stay the same size, so a cell sits at the same place in each.
     let gap = on_right(&harness, 5.0, 5.0) - on_left(&harness, 5.0, 5.0);
     assert!(gap.y.abs() < 0.01 && gap.x > 100.0, "{gap:?}");
+
+    // The patrol timeline's turn is the same on both maps.
+    assert_eq!(harness.state().panels.side_by_side.timeline_turn(), None);
+    harness.state_mut().apply(Command::ToggleTimeline);
+    harness.state_mut().apply(Command::SetTurn(7));
+    harness.run_steps(3);
+    assert_eq!(harness.state().panels.timeline.turn, 7);
+    assert_eq!(harness.state().panels.side_by_side.timeline_turn(), Some(7));
+    harness.state_mut().apply(Command::ToggleTimeline);
+    harness.run_steps(2);
 
     ui::key(&mut harness, Key::Escape);
     assert!(!harness.state().panels.side_by_side.open, "Escape leaves");

@@ -131,6 +131,12 @@ impl SideBySide {
         }
     }
 
+    /// The patrol timeline's turn the other map showed last, when the timeline is open (it follows the
+    /// document's: tests check it).
+    pub fn timeline_turn(&self) -> Option<usize> {
+        self.other.as_ref()?.frame.as_ref().map(|f| f.turn)
+    }
+
     /// Keeps the other version's facts those of the comparison shown, under the rules the view
     /// chose; takes its stealth analysis when it arrives. True when the right view changed.
     fn follow(&mut self, state: &EditorState) -> bool {
