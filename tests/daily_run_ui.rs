@@ -89,16 +89,7 @@ fn the_daily_run_opens_the_days_mansions() {
 #[test]
 fn a_game_seed_opens_its_runs_ten_mansions() {
     let mut harness = ui::harness();
-    harness.get_by_label("File").click();
-    harness.run_steps(2);
-    harness.get_by_label("Open game run…").click();
-    harness.run_steps(3);
-    harness
-        .get_by_label("Seed of the run")
-        .set_text_value_accesskit("my run");
-    harness.run_steps(2);
-    harness.get_by_label("Open").click();
-    harness.run_steps(4);
+    ui::open_from_dialog(&mut harness, "Open game run…", "Seed of the run", "my run");
     let plan = game_plan("my run");
     assert_eq!(
         Some(&harness.state().state.doc.recipe),

@@ -104,16 +104,7 @@ fn an_exact_mansion_says_it_is_the_games_own_and_lists_its_own_figures() {
 #[test]
 fn a_daily_runs_mansion_is_named_by_its_day_and_lists_its_own_figures() {
     let mut harness = ui::harness();
-    harness.get_by_label("File").click();
-    harness.run_steps(2);
-    harness.get_by_label("Open daily run…").click();
-    harness.run_steps(3);
-    harness
-        .get_by_label("Date (UTC)")
-        .set_text_value_accesskit("2027-03-14");
-    harness.run_steps(2);
-    harness.get_by_label("Open").click();
-    harness.run_steps(4);
+    ui::open_from_dialog(&mut harness, "Open daily run…", "Date (UTC)", "2027-03-14");
     assert_named(
         &harness,
         "Daily run of 2027-03-14, mansion 1 of 3",
@@ -135,16 +126,7 @@ fn a_daily_runs_mansion_is_named_by_its_day_and_lists_its_own_figures() {
 #[test]
 fn a_game_run_by_its_seed_names_the_run_and_the_mansion() {
     let mut harness = ui::harness();
-    harness.get_by_label("File").click();
-    harness.run_steps(2);
-    harness.get_by_label("Open game run…").click();
-    harness.run_steps(3);
-    harness
-        .get_by_label("Seed of the run")
-        .set_text_value_accesskit("game 7");
-    harness.run_steps(2);
-    harness.get_by_label("Open").click();
-    harness.run_steps(4);
+    ui::open_from_dialog(&mut harness, "Open game run…", "Seed of the run", "game 7");
     open_entry_and_compare(&mut harness, "Mansion 3: level ");
     assert_named(
         &harness,

@@ -113,3 +113,22 @@ pub fn release(harness: &mut Harness<'static, Editor>, at: Pos2) {
     });
     harness.run_steps(2);
 }
+
+/// File ▸ `menu_item` (a run's dialog: "Open daily run…", "Open game run…"), `text` typed into its
+/// field labelled `field`, then Open.
+pub fn open_from_dialog(
+    harness: &mut Harness<'static, Editor>,
+    menu_item: &str,
+    field: &str,
+    text: &str,
+) {
+    use egui_kittest::kittest::Queryable;
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label(menu_item).click();
+    harness.run_steps(3);
+    harness.get_by_label(field).set_text_value_accesskit(text);
+    harness.run_steps(2);
+    harness.get_by_label("Open").click();
+    harness.run_steps(4);
+}
