@@ -167,6 +167,16 @@ fn a_map_of_another_size_is_lined_up_on_its_entrance_in_both_views() {
         .as_ref()
         .expect("comparing");
     assert!(comparison.marks.is_empty() && comparison.reference_marks.is_empty());
+    // Hovering the other map says which of the document's cells lies beside the one under the pointer.
+    let (cx, cy) = (entrance.x + 3, entrance.y + 2);
+    let at = on_right(&harness, cx as f32 + 0.5, cy as f32 + 0.5);
+    harness.hover_at(at);
+    harness.run_steps(4);
+    harness.get_by_label(&format!("Cell ({cx}, {cy}) of the other version"));
+    harness.get_by_label(&format!(
+        "Lined up with the document's cell ({}, {})",
+        entrance.x, entrance.y
+    ));
     // Leaving by the button.
     harness.get_by_label("Leave side by side").click();
     harness.run_steps(2);

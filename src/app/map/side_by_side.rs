@@ -6,7 +6,7 @@
 //! timeline's turn; each is marked with the differences in its own coordinates.
 //!
 //! The left view is the map view itself, tools and all; the right one is read-only (a drag there
-//! only pans) and drawn by the same painter from the same view settings ([`map_view::view_scene`]),
+//! only pans; its hover tooltip names the document's cell beside it) and drawn by the same painter from the same view settings ([`map_view::view_scene`]),
 //! with the other version's own facts, analysed once per comparison (on another thread in the
 //! editor's window, like the document's) and its own timeline frame of the shared turn.
 
@@ -19,7 +19,9 @@ use crate::app::commands::pending::{Pending, Replacement};
 use crate::app::map::map_view::{self, Frames};
 use crate::app::map::rulers;
 use crate::app::map::tools::ToolState;
+use crate::app::panels::describe;
 use crate::app::state::{EditorState, MessageKind};
+use crate::model::{Cell, ItemKind, Level};
 use crate::paint::{self, CellToScreen, MapFacts, TimelineFrame, palette};
 use crate::play::rule_sets;
 
@@ -318,6 +320,47 @@ fn other_view(
     let shapes = ui.ctx().fonts_mut(|fonts| paint::paint(&scene, &t, fonts));
     painter.extend(shapes);
     rulers::draw(&painter, view, &t, level.width, level.height);
+    if let Some(pos) = response.hover_pos().filter(|_| !response.dragged()) {
+        let cell = t.cell_at(pos);
+        if level.in_bounds(cell) {
+            response.on_hover_ui_at_pointer(|ui| other_tooltip(ui, level, cell, offset));
+        }
+    }
+}
+
+/// The other map's hover tooltip: what its cell holds, and which of the document's cells lies over it
+/// when the two were lined up on their entrances.
+fn other_tooltip(ui: &mut Ui, level: &Level, cell: Cell, [dx, dy]: [i32; 2]) {
+    let door = level
+        .stack_at(cell)
+        .any(|i| matches!(i.kind, ItemKind::Door(_)));
+    ui.strong(format!(
+        "Cell ({}, {}) of the other version",
+        cell.x, cell.y
+    ));
+    ui.label(format!(
+        "Terrain: {}",
+        describe::terrain(level.terrain(cell), door)
+    ));
+    let stack: Vec<&str> = level
+        .stack_at(cell)
+        .map(|it| describe::item(it.kind))
+        .collect();
+    if !stack.is_empty() {
+        ui.label(format!("Items, bottom to top: {}", stack.join(", ")));
+    }
+    for (g, guard) in level.guards.iter().enumerate() {
+        if guard.start == cell {
+            ui.label(format!("Guard {g} starts here"));
+        }
+    }
+    if (dx, dy) != (0, 0) {
+        ui.label(format!(
+            "Lined up with the document's cell ({}, {})",
+            cell.x - dx,
+            cell.y - dy
+        ));
+    }
 }
 
 /// The right view's transform: the left's, moved into the right viewport, with the other version's
@@ -344,7 +387,6 @@ fn lined_up(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Cell;
 
     #[test]
     fn the_other_versions_cell_is_drawn_where_its_counterpart_is_on_the_left() {
