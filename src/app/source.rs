@@ -5,6 +5,7 @@
 //! title and its game's label (`generate::games`).
 
 use crate::app::panels::describe::capitalised;
+use crate::generate::game::Game;
 use crate::generate::games;
 use crate::generate::recipe::Recipe;
 
@@ -63,7 +64,7 @@ impl Source {
     /// What the document is, as a sentence's subject for the Document panel: `Mansion 5 of game 3,
     /// exactly as Lurk Leap Loot (2023) makes it`, `Daily run of 2027-03-14, mansion 2 of 3`.
     pub fn long(&self, recipe: &Recipe) -> String {
-        let game = || games::of_generator(recipe.generator.id()).map(|g| g.label());
+        let game = || games::of_generator(recipe.generator.id()).map(Game::label);
         match self {
             Source::Default => "The default mansion".to_string(),
             Source::Campaign { game_seed, level } => match (recipe.exact, game()) {

@@ -412,7 +412,7 @@ impl Command {
                 "Start a new, untitled document from this generator and these parameters"
             }
             Command::OpenNamed { .. } => {
-                "Open this mansion of the game as a new, untitled document"
+                "Open this mansion of the game, named by its seed, as a new, untitled document"
             }
             Command::New => "Start a new document from the default mansion",
             Command::Open => "Open a preset (.ron) or a level file (.ron, .json)",
