@@ -228,7 +228,7 @@ fn add_wall(routes: &mut Routes, a: RoomId, b: RoomId, cap: usize, rng: &mut See
 /// Step `patrols` at L ≥ 2: the dense routes' visits, ready for [`patrols::routes_from_nodes`], and the
 /// index from which the nodes are the extra visit-every-room route's (L ≥ 8; the node count otherwise).
 /// Around locks the rooms `fence` bars are left out; the visits still turn in fenced rooms they may
-/// cross, which `locks::Fenced::prune` then cuts.
+/// cross, which `fenced::Fenced::prune` then cuts.
 pub fn dense_routes(
     graph: &Graph,
     level: u32,

@@ -52,6 +52,7 @@ pub mod declaration;
 pub mod dense;
 pub mod doors;
 pub mod exterior;
+pub mod fenced;
 pub mod field;
 pub mod figure_keys;
 pub mod figures;
@@ -72,6 +73,7 @@ pub mod plan;
 pub mod room_types;
 pub mod rooms;
 pub mod stationary;
+pub mod visits;
 pub mod walls;
 
 use super::{Rerolls, Step};
@@ -184,7 +186,7 @@ fn patrol_routes(
     graph: &Graph,
     map: &map::Map,
     perimeter: &[(i32, i32)],
-    fenced: &locks::Fenced,
+    fenced: &fenced::Fenced,
     rng: &mut SeedRandom,
     marks: &mut Marks,
 ) -> Vec<patrols::Route> {
@@ -221,7 +223,7 @@ fn loot_and_guards(
     graph: &Graph,
     map: &mut map::Map,
     routes: Vec<patrols::Route>,
-    fenced: &locks::Fenced,
+    fenced: &fenced::Fenced,
     rng: &mut SeedRandom,
     marks: &mut Marks,
 ) -> (Vec<ascii::GuardRecord>, Vec<(i32, i32)>) {
@@ -284,7 +286,7 @@ pub struct Variation {
     pub layout: Option<String>,
     /// Locked floor cells, put back right after the furniture.
     pub kept: Vec<locks::KeptCell>,
-    /// The corners of the locked rooms new guards keep out of ([`locks::Fenced`]): no new guard starts,
+    /// The corners of the locked rooms new guards keep out of ([`fenced::Fenced`]): no new guard starts,
     /// stands or turns there, and new routes cross them only to reach rooms no other way leads to.
     pub fenced: Vec<(i32, i32)>,
 }
@@ -327,7 +329,7 @@ impl Build {
         if variation.layout.is_some() {
             rng = plan.rng();
         }
-        let fenced = locks::Fenced::new(&graph, &variation.fenced);
+        let fenced = fenced::Fenced::new(&graph, &variation.fenced);
         let mut map = walls::blank_map(&graph);
         walls::render_walls(&graph, plan.level_type, &mut map);
         phase_stream(&mut rng, plan, rerolls, Step::Furniture);

@@ -4,10 +4,11 @@
 //! routes' visits of levels 2–9 come from `dense`.
 
 use super::exterior::{pos_beside_door, pos_in_door};
+use super::fenced::Fenced;
 use super::field::{Costs, Fields, path_in_room};
-use super::locks::Fenced;
 use super::map::{ItemKind, Map, Terrain};
 use super::rooms::{Graph, RoomId, RoomType};
+pub use super::visits::Node;
 use crate::generate::passes::fence::Fence;
 use crate::model::SeedRandom;
 
@@ -41,17 +42,6 @@ pub struct Route {
     pub stops: Vec<StopKind>,
     /// Made by `visit_every_room` (level 1's route, the extra route at L ≥ 8).
     pub sweep: bool,
-}
-
-/// One visit of a route to a room, linked both ways into a circular list (indices into the node list).
-#[derive(Clone, Copy, Debug)]
-pub struct Node {
-    /// The room visited.
-    pub room: RoomId,
-    /// The next visit.
-    pub next: usize,
-    /// The previous visit.
-    pub prev: usize,
 }
 
 /// `activityStationPositions`: free cells just inside the room's windows (by x: south then north; by

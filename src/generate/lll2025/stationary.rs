@@ -2,8 +2,8 @@
 //! along the building's perimeter at L ≥ 6, and the one stationary guard of L ≥ 2 — at a window or on a
 //! chair by a table, or, at L ≥ 8 with a vault, outside the vault's locked door.
 
+use super::fenced::Fenced;
 use super::field::Costs;
-use super::locks::Fenced;
 use super::map::{ItemKind, Map, Terrain};
 use super::patrols::Route;
 use super::rooms::{DoorType, Graph, RoomType};
