@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{check_level, kept, lock};
+use common::{check_level, check_level_with_locks, kept, lock};
 use mansion_forge::generate::packed_mansion::figures::hole_fraction;
 use mansion_forge::generate::packed_mansion::plan::PlacementKind;
 use mansion_forge::generate::packed_mansion::{PackedMansion, PackedMansionParams};
@@ -183,7 +183,7 @@ fn locks_hold(generator: &dyn Generator, base_seeds: std::ops::Range<u64>) {
                             panic!("base {base} seed {}: {e}", again.seed);
                         }
                     }
-                    if let Err(e) = check_level(&level) {
+                    if let Err(e) = check_level_with_locks(&level, &locks) {
                         panic!("base {base} seed {} with locks: {e}", again.seed);
                     }
                     let repeat = generator.generate(&again).expect("repeat");
