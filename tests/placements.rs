@@ -151,7 +151,9 @@ fn the_door_tools_tooltip_says_what_a_click_will_do() {
     key(&mut harness, egui::Key::D);
     harness.hover_at(centre(&harness, door));
     harness.run_steps(4);
-    harness.get_by_label("Door tool: click to close this door (its wall becomes solid)");
+    harness.get_by_label(
+        "Door tool: click to take the door off or hang it again; Shift+click walls the doorway up",
+    );
 }
 
 #[test]
