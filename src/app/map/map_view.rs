@@ -207,12 +207,11 @@ fn handle_input(
     }
 }
 
-/// The hover tooltip: everything known about one cell.
-fn hover_tooltip(ui: &mut Ui, state: &EditorState, tool: Tool, cell: Cell) {
-    let level = state.level();
+/// A tooltip's lines on what `cell` of `level` holds: its terrain (a doorway or a door), then its item
+/// or its stack bottom to top. Both maps of the side-by-side view say it so.
+pub(super) fn terrain_and_items(ui: &mut Ui, level: &Level, cell: Cell) {
     let item = level.item_at(cell).map(|i| i.kind);
     let door_item = matches!(item, Some(ItemKind::Door(_)));
-    ui.strong(format!("Cell ({}, {})", cell.x, cell.y));
     ui.label(format!(
         "Terrain: {}",
         describe::terrain(level.terrain(cell), door_item)
@@ -226,6 +225,13 @@ fn hover_tooltip(ui: &mut Ui, state: &EditorState, tool: Tool, cell: Cell) {
     } else if let Some(kind) = item {
         ui.label(format!("Item: {}", describe::item(kind)));
     }
+}
+
+/// The hover tooltip: everything known about one cell.
+fn hover_tooltip(ui: &mut Ui, state: &EditorState, tool: Tool, cell: Cell) {
+    let level = state.level();
+    ui.strong(format!("Cell ({}, {})", cell.x, cell.y));
+    terrain_and_items(ui, level, cell);
     if let Some(entry) = state.analysis.map.loot.iter().find(|e| e.cell == cell) {
         ui.label(format!("Loot #{} in assignment order", entry.order + 1));
     }

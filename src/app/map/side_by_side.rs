@@ -19,9 +19,8 @@ use crate::app::commands::pending::{Pending, Replacement};
 use crate::app::map::map_view::{self, Frames};
 use crate::app::map::rulers;
 use crate::app::map::tools::ToolState;
-use crate::app::panels::describe;
 use crate::app::state::{EditorState, MessageKind};
-use crate::model::{Cell, ItemKind, Level};
+use crate::model::{Cell, Level};
 use crate::paint::{self, CellToScreen, MapFacts, TimelineFrame, palette};
 use crate::play::rule_sets;
 
@@ -331,24 +330,11 @@ fn other_view(
 /// The other map's hover tooltip: what its cell holds, and which of the document's cells lies over it
 /// when the two were lined up on their entrances.
 fn other_tooltip(ui: &mut Ui, level: &Level, cell: Cell, [dx, dy]: [i32; 2]) {
-    let door = level
-        .stack_at(cell)
-        .any(|i| matches!(i.kind, ItemKind::Door(_)));
     ui.strong(format!(
         "Cell ({}, {}) of the other version",
         cell.x, cell.y
     ));
-    ui.label(format!(
-        "Terrain: {}",
-        describe::terrain(level.terrain(cell), door)
-    ));
-    let stack: Vec<&str> = level
-        .stack_at(cell)
-        .map(|it| describe::item(it.kind))
-        .collect();
-    if !stack.is_empty() {
-        ui.label(format!("Items, bottom to top: {}", stack.join(", ")));
-    }
+    map_view::terrain_and_items(ui, level, cell);
     for (g, guard) in level.guards.iter().enumerate() {
         if guard.start == cell {
             ui.label(format!("Guard {g} starts here"));
