@@ -1,10 +1,12 @@
 //! A lock keeps new guards out of its room (issue 44): after a regeneration around locks, no guard of
-//! a new route starts, stands or turns in a locked room, for every generator of the registry; a lock
-//! that allows patrols lets them in again; the choice survives a preset.
+//! a new route starts, stands or turns in a locked room, for every generator of the registry, while
+//! every room not locked is still patrolled (through a locked room where nothing else leads to it); a
+//! lock that allows patrols lets them in again; the choice survives a preset.
 
 use std::collections::HashSet;
 use std::path::Path;
 
+use mansion_forge::analysis::validate::validate;
 use mansion_forge::edit::{Command, CommandError, Document, Edit};
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::generate::{GenerateError, registry};
@@ -89,6 +91,9 @@ fn breach(level: &Level, route: usize, floor: &HashSet<Cell>) -> Option<String> 
 #[derive(Default)]
 struct Tally {
     breaches: Vec<String>,
+    /// Rooms not locked that no route visits (invariant 26): the fence must route through a locked
+    /// room where nothing else leads on.
+    stranded: Vec<String>,
     inside_allowed: usize,
     crossings: usize,
     refused: usize,
@@ -125,6 +130,18 @@ fn regenerate_all(allow: bool) -> Tally {
                     .flat_map(|l| l.room.cells.iter().copied())
                     .collect();
                 let fenced = fenced_floor(&doc.locks);
+                for finding in validate(level_now)
+                    .into_iter()
+                    .filter(|v| v.invariant == 26)
+                {
+                    let room = finding.room.filter(|&r| !doc.is_locked(r));
+                    if let Some(room) = room {
+                        let at = format!("{} level {level} seed {seed}", kind.id());
+                        tally
+                            .stranded
+                            .push(format!("{at}: room {room} unpatrolled"));
+                    }
+                }
                 for (g, guard) in level_now.guards.iter().enumerate() {
                     let route = &level_now.patrols[guard.route];
                     if kept.contains(&route.cells) {
@@ -164,6 +181,11 @@ fn no_new_guard_starts_stands_or_turns_in_a_locked_room() {
         "{} breaches, first: {:#?}",
         tally.breaches.len(),
         &tally.breaches[..tally.breaches.len().min(12)]
+    );
+    assert!(
+        tally.stranded.is_empty(),
+        "rooms left unpatrolled: {:#?}",
+        tally.stranded
     );
     let tried = tally.runs + tally.refused;
     assert!(

@@ -21,16 +21,19 @@ pub fn check_level(level: &Level) -> Result<(), String> {
 }
 
 /// The shared-contract checks of a level regenerated around `locks`. Locked rooms keep new guards out
-/// (issue 44), so a room may be left unpatrolled (invariant 26): the locked room itself, and for now a
-/// room the three newer generators' chains no longer reach past one — a known gap of the fence, which
-/// should route through a locked room when nothing else leads on; everything else holds everywhere.
+/// (issue 44), so a locked room may be left unpatrolled (invariant 26); every other room is patrolled,
+/// through a locked room where nothing else leads to it, and everything else holds everywhere.
 pub fn check_level_with_locks(
     level: &Level,
     locks: &[mansion_forge::model::LockedRoom],
 ) -> Result<(), String> {
+    let locked = |room: Option<usize>| {
+        room.and_then(|r| level.rooms.get(r))
+            .is_some_and(|room| locks.iter().any(|l| l.room.origin == room.origin))
+    };
     let violations: Vec<_> = validate(level)
         .into_iter()
-        .filter(|v| locks.is_empty() || v.invariant != 26)
+        .filter(|v| v.invariant != 26 || !locked(v.room))
         .collect();
     if let Some(first) = violations.first() {
         return Err(format!("validate: {first}"));

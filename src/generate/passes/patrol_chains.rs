@@ -216,6 +216,104 @@ pub(super) fn add_side_trips(
     }
 }
 
+/// Around locks: a room left alone behind fenced rooms it is reached through (a dead end behind a
+/// locked room, whose chain [`trim_fenced`] cut) is walked to through them, which the route crosses but
+/// never turns in: a chain ending in an open room next to them walks on through them into the room, or a
+/// node of a chain there takes it as a side trip through them and back.
+pub(super) fn add_detours(
+    chains: &mut Chains,
+    level: &Level,
+    order: &[usize],
+    participates: &[bool],
+    fence: &Fence,
+) {
+    let mut doors: Vec<Vec<RoomId>> = vec![Vec::new(); level.rooms.len()];
+    for adj in order.iter().map(|&id| &level.adjacencies[id]) {
+        if adj.door && participates[adj.left] && participates[adj.right] {
+            doors[adj.left].push(adj.right);
+            doors[adj.right].push(adj.left);
+        }
+    }
+    let lone = (0..level.rooms.len())
+        .filter(|&r| participates[r] && !fence.fenced(r) && chains.nodes[r].unlinked());
+    for guest in lone.collect::<Vec<_>>() {
+        if !chains.nodes[guest].unlinked() {
+            continue;
+        }
+        let Some(path) = way_through_fence(chains, &doors, fence, guest) else {
+            continue;
+        };
+        // `path`: the host (an open room on a chain), the fenced rooms in walking order, the guest.
+        let (host, gates) = (path[0], &path[1..path.len() - 1]);
+        let node = chains.nodes[host];
+        if node.next.is_none() {
+            for pair in path.windows(2) {
+                chains.link(pair[0], pair[1]);
+            }
+        } else if node.prev.is_none() {
+            for pair in path.windows(2) {
+                chains.link(pair[1], pair[0]);
+            }
+        } else {
+            // host → gates → guest → the gates again, backwards → host again → where host went on.
+            let mut last = guest;
+            for &gate in gates.iter().rev().chain([&host]) {
+                let copy = chains.nodes.len();
+                chains.nodes.push(Node {
+                    region: gate,
+                    next: None,
+                    prev: Some(last),
+                });
+                chains.nodes[last].next = Some(copy);
+                last = copy;
+            }
+            chains.nodes[last].next = node.next;
+            if let Some(n) = node.next {
+                chains.nodes[n].prev = Some(last);
+            }
+            for pair in path.windows(2) {
+                chains.link(pair[0], pair[1]);
+            }
+        }
+    }
+}
+
+/// The shortest way from an open room on a chain through unlinked fenced rooms to `guest`: the host
+/// first, `guest` last, at least one fenced room between; `None` when there is none.
+fn way_through_fence(
+    chains: &Chains,
+    doors: &[Vec<RoomId>],
+    fence: &Fence,
+    guest: RoomId,
+) -> Option<Vec<RoomId>> {
+    let mut came_from: Vec<Option<RoomId>> = vec![None; doors.len()];
+    let mut queue = std::collections::VecDeque::from([guest]);
+    came_from[guest] = Some(guest);
+    while let Some(r) = queue.pop_front() {
+        for &n in &doors[r] {
+            if came_from[n].is_some() {
+                continue;
+            }
+            let open_host = r != guest && !fence.fenced(n) && !chains.nodes[n].unlinked();
+            let gate = fence.fenced(n) && chains.nodes[n].unlinked();
+            if open_host {
+                let mut path = vec![n, r];
+                let mut cur = r;
+                while let Some(prev) = came_from[cur].filter(|&p| p != cur) {
+                    path.push(prev);
+                    cur = prev;
+                }
+                return Some(path);
+            }
+            if gate {
+                came_from[n] = Some(r);
+                queue.push_back(n);
+            }
+        }
+    }
+    None
+}
+
 /// Keeps new guards out of fenced rooms ([`Fence`]): a chain's end stands in its room, so a chain end
 /// in a fenced room is cut off, and the next, until both ends are in open rooms; a loop wholly in
 /// fenced rooms is taken apart. What is left crosses a fenced room only between two open ones.

@@ -6,7 +6,7 @@
 use super::fence::Fence;
 use super::pathfind::PathFinder;
 use super::patrol_chains::{
-    add_side_trips, assemble_chains, piece_length, split_chains, trim_fenced,
+    add_detours, add_side_trips, assemble_chains, piece_length, split_chains, trim_fenced,
 };
 use crate::generate::rng::Stream;
 use crate::model::lock::fenced_rooms;
@@ -305,8 +305,9 @@ pub fn build_patrols_with_ring(
     add_side_trips(&mut chains, level, &order, &participates, &fence);
     if !fence.is_empty() {
         trim_fenced(&mut chains, &fence);
-        // Rooms a cut end left alone hang on as side trips where they can.
+        // Rooms a cut end left alone hang on as side trips where they can, or through the fenced room.
         add_side_trips(&mut chains, level, &order, &participates, &fence);
+        add_detours(&mut chains, level, &order, &participates, &fence);
     }
 
     let costs = move_costs(level);
