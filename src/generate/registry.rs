@@ -169,6 +169,10 @@ pub enum ParamError {
 
 /// Reads one command-line value into the JSON shape of the parameter it replaces.
 fn parse_value(raw: &str, current: &Value) -> Value {
+    // An emptied box of a value that is not text (the picker's unset layout seed) is no value.
+    if raw.trim().is_empty() && !current.is_string() && !current.is_array() {
+        return Value::Null;
+    }
     if let Ok(v) = serde_json::from_str::<Value>(raw) {
         // A list parameter given one item (`hall_widths=1`) is a list of that item.
         return match v {

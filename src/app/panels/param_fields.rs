@@ -65,8 +65,9 @@ impl FieldValue {
                     .collect(),
             ),
             (_, Some(Value::String(s))) => FieldValue::Text(s.clone()),
+            // An unset value (the command line's `null`) shows as an empty box, which reads back as null.
+            (_, Some(Value::Null) | None) => FieldValue::Text(String::new()),
             (_, Some(v)) => FieldValue::Text(v.to_string()),
-            (_, None) => FieldValue::Text(String::new()),
         }
     }
 
@@ -97,7 +98,10 @@ impl FieldValue {
 /// A parameter's tooltip: its command-line name and range, then what it does. The help speaks of the
 /// command line's `null`, which the picker shows as its "auto" box.
 pub fn spec_help(spec: &ParamSpec) -> String {
-    let help = spec.help.replace("null:", "auto:");
+    let help = spec
+        .help
+        .replace("null:", "auto:")
+        .replace(" (`null` on the command line)", " (an empty box)");
     match (spec.min, spec.max) {
         (Some(min), Some(max)) => format!("{} · {min}–{max} · {help}", spec.name),
         _ => format!("{} · {help}", spec.name),
@@ -161,7 +165,8 @@ pub fn param_widget(ui: &mut Ui, spec: &ParamSpec, value: &mut FieldValue, label
             ui.checkbox(on, "").on_hover_text(help).labelled_by(label);
         }
         (_, FieldValue::Pick(text) | FieldValue::Text(text)) => {
-            ui.add(egui::TextEdit::singleline(text).desired_width(140.0))
+            let edit = egui::TextEdit::singleline(text).hint_text("none");
+            ui.add(edit.desired_width(140.0))
                 .on_hover_text(help)
                 .labelled_by(label);
         }

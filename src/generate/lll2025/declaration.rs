@@ -208,7 +208,7 @@ impl Declare for Declaration {
             "layout_seed",
             "The seed whose walls, rooms and doors the level keeps: set when it is regenerated \
              around locked rooms (the game draws its layout and its furnishing from one stream); \
-             null for the level's own.",
+             none (`null` on the command line) for the level's own.",
         )
         .shown("Layout seed", ""),
     ];
