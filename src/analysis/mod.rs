@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::model::topology::{
     RoomGraph, RoomOwners, dead_ends, depths, door_counts, private_rooms, room_graph, room_of_cell,
 };
-use crate::model::{Cell, ItemKind, Level, RoomId, RoomKind};
+use crate::model::{Cell, Level, RoomId, RoomKind};
 
 /// The analysis overlays, in the order of their keys `1`–`6`. The editor draws them, the PNG export
 /// draws them too, and the command line names them (`--overlay room-graph`). The last two show the
@@ -26,7 +26,7 @@ pub enum Overlay {
     /// Key `2`: each room shaded by its depth, the number of door hops from the south row (spec §5.6 a);
     /// private rooms are exactly the deepest ones, so this shows where the mansion turns private.
     Distances,
-    /// Key `3`: each room's loot priority ([`LootClass`]) and the coins numbered in placement order.
+    /// Key `3`: each room's loot priority ([`LootClass`]) and the coins tagged with their loot numbers.
     Loot,
     /// Key `4`: the guards' patrol routes with their direction, stations and starts, and the rooms no
     /// route visits.
@@ -109,8 +109,12 @@ pub fn loot_classes(level: &Level) -> Vec<Option<LootClass>> {
 /// One coin with where it lies and why: in placement order, which is the order the loot passes assigned it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LootEntry {
-    /// Position among the level's coins, from 0; the map shows it as `#order+1`.
+    /// Position among the level's coins, from 0: the order the loot passes assigned it in a level as
+    /// generated.
     pub order: usize,
+    /// The loot number the coin goes by (`#3` on the map, [`Level::loot_number`]): its place from 1
+    /// in a level as generated, kept through edits and regenerations that keep the coin.
+    pub number: usize,
     /// The coin's cell.
     pub cell: Cell,
     /// The room whose cells include the coin, `None` when it lies outside every room (a hand-edited level).
@@ -125,15 +129,15 @@ pub fn loot_entries(level: &Level) -> Vec<LootEntry> {
     let owner = room_of_cell(level);
     let classes = loot_classes(level);
     level
-        .items
-        .iter()
-        .filter(|i| i.kind == ItemKind::Coin)
+        .numbered_coins()
+        .into_iter()
         .enumerate()
-        .map(|(order, item)| {
-            let room = owner.at(item.cell);
+        .map(|(order, (cell, number))| {
+            let room = owner.at(cell);
             LootEntry {
                 order,
-                cell: item.cell,
+                number: number as usize,
+                cell,
                 room,
                 class: room.and_then(|r| classes[r]),
             }

@@ -327,7 +327,9 @@ impl EditorState {
         let was_exact = self.doc.recipe.exact;
         let locks_before = self.doc.locks.len();
         let unkept_before = if regenerates {
-            self.doc.unkept_guards()
+            let level = &self.doc.level;
+            let unkept = self.doc.unkept_guards().into_iter();
+            unkept.map(|g| level.guard_number(g)).collect()
         } else {
             Vec::new()
         };

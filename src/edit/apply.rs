@@ -15,6 +15,20 @@ impl Edit {
     /// Applies the edit to the level (locks are the document's business). Returns the cells it changed,
     /// so the document can lock the rooms around them.
     pub fn apply(&self, level: &mut Level) -> Result<Vec<Cell>, EditError> {
+        // The coins' numbers, read as where a moved stack goes, so each coin keeps its own.
+        let mut coins = level.numbered_coins();
+        if let Edit::MoveItem { from, to } = *self {
+            for (cell, _) in coins.iter_mut().filter(|(c, _)| *c == from) {
+                *cell = to;
+            }
+        }
+        let changed = self.apply_to_lists(level)?;
+        level.number_coins_after_edit(&coins);
+        Ok(changed)
+    }
+
+    /// [`Edit::apply`] without the coins' numbers.
+    fn apply_to_lists(&self, level: &mut Level) -> Result<Vec<Cell>, EditError> {
         match *self {
             Edit::PaintTerrain { cell, terrain } => paint_cells(level, &[(cell, terrain)]),
             Edit::PaintCells { ref cells } => paint_cells(level, cells),
@@ -227,6 +241,7 @@ pub(super) fn add_guard(level: &mut Level, cell: Cell) -> Result<Vec<Cell>, Edit
     if let Some(slot) = level.extension.as_deref_mut() {
         slot.guard_added();
     }
+    level.number_added_guard();
     Ok(vec![cell])
 }
 
@@ -237,6 +252,7 @@ pub(super) fn remove_guard(level: &mut Level, guard: usize) -> Result<Vec<Cell>,
     if let Some(slot) = level.extension.as_deref_mut() {
         slot.guard_removed(guard);
     }
+    level.number_removed_guard(guard);
     if level.guards.iter().all(|g| g.route != removed.route) {
         level.patrols.remove(removed.route);
         for g in level.guards.iter_mut().filter(|g| g.route > removed.route) {

@@ -1,7 +1,8 @@
 //! Lock snapshots: what a locked room must keep through a regeneration, and the patrols the locks keep.
 
 use crate::model::{
-    Cell, Grid, KeptPatrol, Level, LockOrigin, LockedRoom, Rect, RoomId, RoomKind, lock,
+    Cell, Grid, KeptPatrol, Level, LockOrigin, LockedRoom, NumberedCoin, Rect, RoomId, RoomKind,
+    lock,
 };
 
 /// The cells a lock covers: the room's floor and its ring (every cell 8-adjacent to the floor that is not
@@ -58,7 +59,31 @@ pub fn snapshot(level: &Level, room: RoomId) -> Option<LockedRoom> {
         by: LockOrigin::Designer,
         patrols: Vec::new(),
         allow_patrols: false,
+        loot_numbers: level
+            .numbered_coins()
+            .into_iter()
+            .filter(|(c, _)| cells.contains(c))
+            .collect(),
     })
+}
+
+/// Gives the guards and coins that `locks` kept through a regeneration the numbers they went by, and
+/// the new ones numbers none of those has (see [`Level::number_kept`]).
+pub fn keep_numbers(level: &mut Level, locks: &[LockedRoom]) {
+    let guards: Vec<(Cell, &[Cell], u32)> = locks
+        .iter()
+        .flat_map(|l| &l.patrols)
+        .flat_map(|p| {
+            p.guards
+                .iter()
+                .filter_map(|g| Some((g.start, p.cells.as_slice(), g.number?)))
+        })
+        .collect();
+    let coins: Vec<NumberedCoin> = locks
+        .iter()
+        .flat_map(|l| l.loot_numbers.iter().copied())
+        .collect();
+    level.number_kept(&guards, &coins);
 }
 
 /// Whether route `route` of `level` lies wholly within the cells `covered` by the locks and every room

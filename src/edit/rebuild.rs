@@ -9,6 +9,7 @@
 //! which attempt is taken, presets record the generator version and a fingerprint of the level they
 //! rebuild to (see `io::preset`), so such a change is reported instead of silently giving another level.
 
+use super::locks;
 use crate::analysis::validate::{FindingKind, validate};
 use crate::generate::recipe::Recipe;
 use crate::generate::rng::mix64;
@@ -31,7 +32,9 @@ pub fn attempt_seed(seed: u64, attempt: u64) -> u64 {
 /// attempts run until one is playable and has no generator note outside the locked rooms; its level keeps the recipe's seed and
 /// notes the attempt in its diagnostics.
 pub fn build(recipe: &Recipe, locks: &[LockedRoom]) -> Result<Level, GenerateError> {
-    let level = build_attempts(recipe, locks)?;
+    let mut level = build_attempts(recipe, locks)?;
+    // What the locks kept goes by the numbers it had; the new guards and coins by the others.
+    locks::keep_numbers(&mut level, locks);
     // Kept patrols and newly planned ones together may pass what the analysis is bounded by.
     limits::check_patrols(&level).map_err(|why| {
         GenerateError::LocksUnsatisfiable(format!("the kept and the new patrols together: {why}"))

@@ -5,7 +5,8 @@
 use crate::generate::rng::{FNV1A_START, fnv1a_more};
 use crate::model::Level;
 
-/// A stable fingerprint of a level: FNV-1a of its JSON, as 16 hex digits. The JSON is hashed as it is
+/// A stable fingerprint of a level: FNV-1a of its JSON (without the numbers its guards and coins go
+/// by, [`Level::content`]), as 16 hex digits. The JSON is hashed as it is
 /// written, never held: a level of the largest size writes tens of megabytes.
 pub fn fingerprint(level: &Level) -> String {
     format!("{:016x}", fingerprint_number(level))
@@ -27,6 +28,6 @@ pub fn fingerprint_number(level: &Level) -> u64 {
     let mut hash = Fnv(FNV1A_START);
     // A level always serialises (plain data, string keys); were it ever to fail, the fingerprint of
     // what was written so far still names this level in a warning.
-    let _ = serde_json::to_writer(std::io::BufWriter::new(&mut hash), level);
+    let _ = serde_json::to_writer(std::io::BufWriter::new(&mut hash), &level.content());
     hash.0
 }

@@ -14,8 +14,9 @@ use crate::model::ValidLevel;
 /// A level file or a preset, read and parsed (a preset is not rebuilt yet).
 #[derive(Debug)]
 pub enum LevelOrPreset {
-    /// A level file, checked against the limits and ready to show.
-    Level(ValidLevel),
+    /// A level file, checked against the limits and ready to show (boxed: a level's header outweighs a
+    /// preset's).
+    Level(Box<ValidLevel>),
     /// A preset, checked and ready to rebuild with [`Preset::rebuild_with`].
     Preset(Preset),
 }
@@ -44,7 +45,9 @@ pub fn read(path: &Path) -> Result<LevelOrPreset, OpenError> {
     if found.kind == Kind::Preset && (found.syntax == level_file::Format::Json || !json_file) {
         Ok(LevelOrPreset::Preset(preset::parse(&text, path)?))
     } else {
-        Ok(LevelOrPreset::Level(level_file::from_text(path, &text)?))
+        Ok(LevelOrPreset::Level(Box::new(level_file::from_text(
+            path, &text,
+        )?)))
     }
 }
 
@@ -73,7 +76,7 @@ mod tests {
             let path = dir.join(name);
             std::fs::write(&path, format!("\u{feff}{text}")).expect("written");
             match read(&path) {
-                Ok(LevelOrPreset::Level(read)) => assert_eq!(*read, level, "{name}"),
+                Ok(LevelOrPreset::Level(read)) => assert_eq!(**read, level, "{name}"),
                 Ok(LevelOrPreset::Preset(_)) => assert!(name.starts_with("preset"), "{name}"),
                 Err(e) => panic!("{name}: {e}"),
             }

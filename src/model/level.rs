@@ -12,6 +12,7 @@ use super::diagnostic::Diagnostic;
 use super::extension::{Extension, Part};
 use super::grid::Shape;
 use super::lll2025::Level2025;
+use super::numbers::Numbers;
 use super::parts::{
     Adjacency, AdjacencyId, Entrance, Guard, PatrolRoute, Plan, Room, RoomId, SplitPoint,
 };
@@ -59,6 +60,9 @@ pub struct Level {
     /// What the generator keeps beyond the shared contract, in the variant it owns; `None` (and absent
     /// from files) for the generators that keep nothing more.
     pub extension: Option<Box<Extension>>,
+    /// The numbers guards and coins go by where they differ from their places in the lists (after an
+    /// edit removed one, or a regeneration kept some); absent from files while they do not.
+    pub numbers: Numbers,
 }
 
 /// A level as its files hold it: the shared fields, then each generator's slot under its own key.
@@ -85,6 +89,8 @@ struct LevelForm {
     /// [`Extension::Lll2025`]'s key; a new variant adds its own key here and in [`LevelFormRef`].
     #[serde(default)]
     lll2025: Option<Box<Level2025>>,
+    #[serde(default)]
+    numbers: Numbers,
 }
 
 /// The file form of a level, borrowed from it for writing (no copy of a large level).
@@ -109,6 +115,8 @@ struct LevelFormRef<'a> {
     diagnostics: &'a [Diagnostic],
     #[serde(skip_serializing_if = "Option::is_none")]
     lll2025: Option<&'a Level2025>,
+    #[serde(skip_serializing_if = "Numbers::is_plain")]
+    numbers: &'a Numbers,
 }
 
 impl From<LevelForm> for Level {
@@ -131,6 +139,7 @@ impl From<LevelForm> for Level {
             entrance,
             diagnostics,
             lll2025,
+            numbers,
         } = form;
         Level {
             generator,
@@ -150,12 +159,30 @@ impl From<LevelForm> for Level {
             entrance,
             diagnostics,
             extension: lll2025.map(|part| Box::new(Extension::Lll2025(*part))),
+            numbers,
         }
     }
 }
 
 impl Serialize for Level {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.form(true).serialize(serializer)
+    }
+}
+
+/// A level serialised without its [`Numbers`]: what it holds, not what its guards and coins are called
+/// (see [`Level::content`]).
+pub struct Content<'a>(&'a Level);
+
+impl Serialize for Content<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.form(false).serialize(serializer)
+    }
+}
+
+impl Level {
+    /// The level as its file holds it, with its numbers when `numbered` and they are not the plain ones.
+    fn form(&self, numbered: bool) -> LevelFormRef<'_> {
         let Level {
             generator,
             level,
@@ -174,6 +201,7 @@ impl Serialize for Level {
             entrance,
             diagnostics,
             extension,
+            numbers,
         } = self;
         LevelFormRef {
             generator,
@@ -193,8 +221,14 @@ impl Serialize for Level {
             entrance,
             diagnostics,
             lll2025: extension.as_deref().and_then(Part::of),
+            numbers: if numbered { numbers } else { Numbers::PLAIN },
         }
-        .serialize(serializer)
+    }
+
+    /// The level to serialise without the numbers its guards and coins go by: a preset's fingerprint
+    /// names what the level holds, so presets saved before levels kept numbers still match.
+    pub fn content(&self) -> Content<'_> {
+        Content(self)
     }
 }
 
@@ -264,6 +298,7 @@ impl Level {
             },
             diagnostics: Vec::new(),
             extension: None,
+            numbers: Numbers::default(),
         }
     }
 

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::cell::Cell;
 use super::grid::{Grid, Shape};
 use super::level::Level;
+use super::numbers::NumberedCoin;
 use super::parts::{
     Guard, PatrolRoute, Room, RoomId, RoomOrigin, Station, StationKind, StationRole,
 };
@@ -58,6 +59,11 @@ pub struct LockedRoom {
     /// built with patrols let in, so they read as on and rebuild to the level they always did.
     #[serde(default = "patrols_were_allowed")]
     pub allow_patrols: bool,
+    /// The loot numbers of the coins among [`LockedRoom::items`], by cell, so the coins keep them
+    /// through a regeneration (see [`Level::loot_number`]); empty in presets saved before coins
+    /// kept their numbers, whose coins then take the plain ones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub loot_numbers: Vec<NumberedCoin>,
 }
 
 /// What a lock read from a preset without [`LockedRoom::allow_patrols`] says: patrols were let in.
@@ -102,6 +108,10 @@ pub struct KeptGuard {
     pub start: Cell,
     /// Whether the guard carries a torch, as [`Guard::carries_torch`].
     pub carries_torch: bool,
+    /// The number the guard went by ([`Level::guard_number`]), which it keeps through a
+    /// regeneration; `None` in presets saved before guards kept their numbers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<u32>,
 }
 
 impl KeptPatrol {
@@ -129,10 +139,12 @@ impl KeptPatrol {
         let guards = level
             .guards
             .iter()
-            .filter(|g| g.route == route)
-            .map(|g| KeptGuard {
+            .enumerate()
+            .filter(|(_, g)| g.route == route)
+            .map(|(i, g)| KeptGuard {
                 start: g.start,
                 carries_torch: g.carries_torch,
+                number: u32::try_from(level.guard_number(i)).ok(),
             })
             .collect();
         Some(KeptPatrol {

@@ -17,6 +17,8 @@ pub mod limits;
 mod lll2025;
 pub mod lock;
 pub mod mulberry32;
+mod numbering;
+mod numbers;
 mod parts;
 mod rect;
 mod seedrandom;
@@ -32,6 +34,7 @@ pub use level::Level;
 pub use lll2025::{GuardExtras2025, Level2025, LevelType2025, Post2025, RoomType2025};
 pub use lock::{KeptGuard, KeptPatrol, KeptStation, LockOrigin, LockedRoom};
 pub use mulberry32::Mulberry32;
+pub use numbers::{NumberedCoin, Numbers};
 pub use parts::{
     Adjacency, AdjacencyId, Entrance, Guard, OriginKind, PatrolRoute, Plan, Room, RoomId, RoomKind,
     RoomOrigin, Segment, SplitPoint, Station, StationKind, StationRole,

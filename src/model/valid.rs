@@ -20,7 +20,7 @@ use super::limits::{
 use super::lock::LockedRoom;
 use super::parts::{OriginKind, Segment};
 use super::rect::Rect;
-use super::terrain::Terrain;
+use super::terrain::{ItemKind, Terrain};
 
 /// Why a level is not safe to read: what is wrong and where.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -138,6 +138,14 @@ pub fn check(level: &Level) -> Result<(), ShapeError> {
         .extension()
         .and_then(|slot| slot.mismatch(level.guards.len()))
     {
+        return fail(mismatch);
+    }
+    let coins = level
+        .items
+        .iter()
+        .filter(|it| it.kind == ItemKind::Coin)
+        .count();
+    if let Some(mismatch) = level.numbers.mismatch(level.guards.len(), coins) {
         return fail(mismatch);
     }
     on_map("the player start", level.player_start)?;

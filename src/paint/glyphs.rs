@@ -272,7 +272,7 @@ pub fn draw_guards(
     for (g, guard) in level.guards.iter().enumerate() {
         let outside = level.patrols.get(guard.route).is_some_and(|p| p.outside);
         let marker = GuardMarker {
-            guard: g,
+            number: level.guard_number(g),
             outside,
             carries_torch: guard.carries_torch,
         };
@@ -284,7 +284,8 @@ pub fn draw_guards(
 /// torch, and its number when the cells are large enough. The patrol timeline draws its guards the same
 /// way.
 pub struct GuardMarker {
-    pub guard: usize,
+    /// The number the guard goes by ([`Level::guard_number`]), drawn on the shield.
+    pub number: usize,
     pub outside: bool,
     pub carries_torch: bool,
 }
@@ -331,7 +332,7 @@ impl GuardMarker {
             shapes.push(text_shape(
                 fonts,
                 c - vec2(0.0, r * 0.12),
-                &self.guard.to_string(),
+                &self.number.to_string(),
                 font,
                 palette::GUARD_NUMBER.gamma_multiply(numbers),
             ));

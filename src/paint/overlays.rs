@@ -242,7 +242,7 @@ pub fn draw_labels(
     }
     if scene.overlays.is_on(Overlay::Loot) {
         for entry in &a.loot {
-            let order = (entry.order + 1).to_string();
+            let order = entry.number.to_string();
             let colour = entry.class.map_or(palette::TAG_TEXT, palette::loot_class);
             let tag = Tag {
                 text: &order,

@@ -29,7 +29,7 @@ pub fn route_shape_short(loops: bool) -> &'static str {
 /// "G3" for a guard's route, "R3" for a route without a guard (level 0).
 pub fn short_route_name(level: &Level, route: usize) -> String {
     match level.guards.iter().position(|g| g.route == route) {
-        Some(g) => format!("G{g}"),
+        Some(g) => format!("G{}", level.guard_number(g)),
         None => format!("R{route}"),
     }
 }

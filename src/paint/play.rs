@@ -120,7 +120,7 @@ pub fn draw_markers(
         let colour = mode_colour(g.mode);
         shapes.push(facing_arrow(centre, g.facing, r, colour));
         let marker = GuardMarker {
-            guard: g.guard,
+            number: level.guard_number(g.guard),
             outside: level.patrols.get(guard.route).is_some_and(|p| p.outside),
             carries_torch: guard.carries_torch,
         };

@@ -57,7 +57,7 @@ pub fn draw_guards(
         let route = palette::route_colour(guard.route);
         shapes.push(facing_arrow(centre, view.facing, r, route));
         let marker = GuardMarker {
-            guard: view.guard,
+            number: level.guard_number(view.guard),
             outside: level.patrols.get(guard.route).is_some_and(|p| p.outside),
             carries_torch: guard.carries_torch,
         };

@@ -353,7 +353,7 @@ impl Command {
                 "Shade rooms by door distance from the front and outline the private rooms"
             }
             Command::ToggleOverlay(Overlay::Loot) => {
-                "Tint rooms by loot priority class and number the coins in assignment order"
+                "Tint rooms by loot priority class and tag the coins with their loot numbers"
             }
             Command::ToggleOverlay(Overlay::Patrols) => {
                 "Draw each guard's patrol route with its stations, side trips and split points"

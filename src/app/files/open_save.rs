@@ -74,7 +74,7 @@ pub fn read_document_with(path: &Path, broken: BrokenEdits) -> Result<Opened, Op
     match level_or_preset::read(path)? {
         LevelOrPreset::Level(level) => Ok(Opened {
             loaded: Loaded {
-                document: level_document(level),
+                document: level_document(*level),
                 drift: None,
                 skipped: None,
             },

@@ -233,7 +233,7 @@ fn hover_tooltip(ui: &mut Ui, state: &EditorState, tool: Tool, cell: Cell) {
     ui.strong(format!("Cell ({}, {})", cell.x, cell.y));
     terrain_and_items(ui, level, cell);
     if let Some(entry) = state.analysis.map.loot.iter().find(|e| e.cell == cell) {
-        ui.label(format!("Loot #{} in assignment order", entry.order + 1));
+        ui.label(format!("Loot #{}", entry.number));
     }
     if let Some(stealth) = state.analysis.map.stealth.as_ref() {
         if stealth.rules.standable.contains(cell) {
@@ -268,7 +268,7 @@ fn hover_tooltip(ui: &mut Ui, state: &EditorState, tool: Tool, cell: Cell) {
     }
     for (g, guard) in level.guards.iter().enumerate() {
         if guard.start == cell {
-            ui.label(format!("Guard {g} starts here"));
+            ui.label(format!("Guard {} starts here", level.guard_number(g)));
         }
     }
     if level.player_start == cell {

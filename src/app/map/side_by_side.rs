@@ -337,7 +337,7 @@ fn other_tooltip(ui: &mut Ui, level: &Level, cell: Cell, [dx, dy]: [i32; 2]) {
     map_view::terrain_and_items(ui, level, cell);
     for (g, guard) in level.guards.iter().enumerate() {
         if guard.start == cell {
-            ui.label(format!("Guard {g} starts here"));
+            ui.label(format!("Guard {} starts here", level.guard_number(g)));
         }
     }
     if (dx, dy) != (0, 0) {

@@ -85,7 +85,7 @@ pub fn route_name(level: &Level, route: usize) -> String {
         .iter()
         .enumerate()
         .filter(|(_, g)| g.route == route)
-        .map(|(i, _)| format!("guard {i}"))
+        .map(|(i, _)| format!("guard {}", level.guard_number(i)))
         .collect();
     if guards.is_empty() {
         format!("route {route} (no guard)")
@@ -102,17 +102,18 @@ pub fn capitalised(name: &str) -> String {
     })
 }
 
-/// A coin as every panel names it, by its place in the loot order the map tags and the inspector
-/// lists (`loot #8`), not by its index among all the level's items; another item by that index.
+/// A coin as every panel names it, by the loot number the map tags and the inspector lists (`loot #8`,
+/// [`Level::loot_number`]), not by its index among all the level's items; another item by that index.
 pub fn loot_name(level: &Level, item: usize) -> String {
-    let is_coin = |i: &crate::model::Item| i.kind == crate::model::ItemKind::Coin;
-    match level.items.get(item) {
-        Some(coin) if is_coin(coin) => {
-            let before = level.items[..item].iter().filter(|i| is_coin(i)).count();
-            format!("loot #{}", before + 1)
-        }
-        _ => format!("item {item}"),
+    match level.loot_number(item) {
+        Some(number) => format!("loot #{number}"),
+        None => format!("item {item}"),
     }
+}
+
+/// "guard 8": a guard by the number it goes by ([`Level::guard_number`]), not its place in the list.
+pub fn guard_name(level: &Level, guard: usize) -> String {
+    format!("guard {}", level.guard_number(guard))
 }
 
 /// The guards and routes that visit a room, for the inspector.

@@ -85,13 +85,20 @@ pub fn level_findings(level: &Level) -> Vec<Finding> {
         match level.patrols.get(guard.route) {
             None => out.push(Finding::new(
                 Severity::Error,
-                format!("Guard {g} walks route {} which does not exist", guard.route),
+                format!(
+                    "Guard {} walks route {} which does not exist",
+                    level.guard_number(g),
+                    guard.route
+                ),
                 Some(guard.start),
                 room_at(guard.start),
             )),
             Some(route) if !starts_onto_route(guard.start, &route.cells, &costs) => out.push(Finding::new(
                 Severity::Warning,
-                format!("Guard {g} starts neither on the first cell of its route nor with a walk onto it"),
+                format!(
+                    "Guard {} starts neither on the first cell of its route nor with a walk onto it",
+                    level.guard_number(g)
+                ),
                 Some(guard.start),
                 room_at(guard.start),
             )),

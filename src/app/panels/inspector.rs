@@ -211,7 +211,7 @@ fn room_doors(ui: &mut Ui, state: &EditorState, r: RoomId, commands: &mut Vec<Co
     }
 }
 
-/// The inspector's counts of the room's furniture and torches, and its loot in assignment order.
+/// The inspector's counts of the room's furniture and torches, and its loot by number.
 fn room_contents(ui: &mut Ui, state: &EditorState, r: RoomId) {
     let (level, a) = (state.level(), &state.analysis);
     let in_room = |cell| a.room_at(cell) == Some(r);
@@ -248,7 +248,7 @@ fn room_contents(ui: &mut Ui, state: &EditorState, r: RoomId) {
         .loot
         .iter()
         .filter(|e| e.room == Some(r))
-        .map(|e| format!("#{} at ({}, {})", e.order + 1, e.cell.x, e.cell.y))
+        .map(|e| format!("#{} at ({}, {})", e.number, e.cell.x, e.cell.y))
         .collect();
     ui.label(RichText::new(format!("Loot ({})", loot.len())).strong());
     if !loot.is_empty() {

@@ -199,7 +199,7 @@ fn loot(ui: &mut Ui, state: &EditorState) {
     }
     row(
         ui,
-        "loot; the small tag beside it is its assignment order",
+        "loot; the small tag is its number, which stays through edits and regenerations",
         |s, r, _| {
             s.push(Shape::circle_filled(r.center(), 5.0, palette::COIN));
             s.push(Shape::circle_stroke(

@@ -2,6 +2,7 @@
 //! guards the locks cannot keep — so a designer never learns from a regeneration that a room was locked
 //! behind their back, or that a guard they counted on was planned anew.
 
+use super::describe;
 use crate::app::state::{EditorState, MessageKind};
 use crate::edit;
 use crate::model::{Level, LockOrigin, RoomId};
@@ -23,7 +24,7 @@ pub fn lock_tooltip(origin: LockOrigin) -> String {
 
 /// What a locked room's lock does with patrols — new guards keep out of it, or may enter as anywhere
 /// (`allow`) — and which routes of `level` cross the room now, named as the Inspector names them
-/// ("Routes crossing it: route 2, route 5"), or that none does.
+/// ("Routes crossing it: guard 2, guard 5"), or that none does.
 pub fn lock_patrols_note(level: &Level, room: RoomId, allow: bool) -> String {
     let rule = if allow {
         "New patrols may enter it as any room."
@@ -37,7 +38,7 @@ pub fn lock_patrols_note(level: &Level, room: RoomId, allow: bool) -> String {
             let cells = &level.patrols[p].cells;
             cells.iter().any(|c| floor.binary_search(c).is_ok())
         })
-        .map(|p| format!("route {p}"))
+        .map(|p| describe::route_name(level, p))
         .collect();
     if crossing.is_empty() {
         format!("{rule} No route crosses it.")
@@ -46,7 +47,7 @@ pub fn lock_patrols_note(level: &Level, room: RoomId, allow: bool) -> String {
     }
 }
 
-/// "guard 3", "guards 2 and 5", "guards 1, 4 and 6".
+/// "guard 3", "guards 2 and 5", "guards 1, 4 and 6", from the numbers the guards go by.
 fn guards_in_words(guards: &[usize]) -> String {
     let names: Vec<String> = guards.iter().map(usize::to_string).collect();
     match names.as_slice() {
@@ -68,11 +69,14 @@ fn rooms_in_words(rooms: &[usize]) -> String {
 
 impl EditorState {
     /// After `command` ran: says which rooms it locked, and which guards the locks cannot keep.
-    /// `unkept_before` are the guards the locks could not keep before a regeneration.
+    /// `unkept_before` are the numbers of the guards the locks could not keep before a regeneration.
     pub(crate) fn note_locks(&mut self, command: &edit::Command, unkept_before: &[usize]) {
         match command {
             edit::Command::Edit(edit::Edit::Lock { room }) => {
-                let unkept = self.doc.unkept_guards();
+                let level = &self.doc.level;
+                let unkept: Vec<usize> = (self.doc.unkept_guards().into_iter())
+                    .map(|g| level.guard_number(g))
+                    .collect();
                 if unkept.is_empty() {
                     let text = format!("Locked room {room}: {KEEPS}");
                     self.say(MessageKind::Success, text);

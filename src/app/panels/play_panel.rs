@@ -21,7 +21,7 @@ use crate::app::panels::play_words::{ending_text, event_text};
 use crate::app::panels::widgets::command_button;
 use crate::app::state::{EditorState, MessageKind};
 use crate::io::playthrough::{self, PlayThrough};
-use crate::model::{Cell, ItemKind};
+use crate::model::{Cell, ItemKind, Level};
 use crate::paint::PlayFrame;
 use crate::play::{Move, Refusal, RuleSet, Session, TurnReport, advice, route_moves, rule_sets};
 
@@ -468,7 +468,7 @@ impl PlayPanel {
     }
 
     /// The event log, newest first: the last [`LOG_LINES`] events.
-    fn event_log(&self, ui: &mut Ui) {
+    fn event_log(&self, ui: &mut Ui, level: &Level) {
         egui::ScrollArea::vertical()
             .id_salt("play-log")
             .max_height(150.0)
@@ -482,7 +482,7 @@ impl PlayPanel {
                     .take(LOG_LINES);
                 let mut any = false;
                 for (turn, event) in newest {
-                    ui.label(event_text(turn, event));
+                    ui.label(event_text(level, turn, event));
                     any = true;
                 }
                 if !any {
@@ -572,7 +572,7 @@ impl Panel for PlayPanel {
             ui.separator();
             ui.vertical(|ui| {
                 ui.strong("Events");
-                self.event_log(ui);
+                self.event_log(ui, state.level());
             });
         });
     }
