@@ -216,10 +216,10 @@ pub(super) fn add_side_trips(
     }
 }
 
-/// Around locks: a room left alone behind fenced rooms it is reached through (a dead end behind a
-/// locked room, whose chain [`trim_fenced`] cut) is walked to through them, which the route crosses but
-/// never turns in: a chain ending in an open room next to them walks on through them into the room, or a
-/// node of a chain there takes it as a side trip through them and back.
+/// Around locks: a room left alone — next to a chain's end that [`trim_fenced`] cut, or behind fenced
+/// rooms it is reached through (a dead end behind a locked room) — is walked to, crossing the fenced
+/// rooms but never turning in them: a chain ending next to it (or next to those rooms) walks on into it,
+/// or a node of a chain next to the fenced rooms takes it as a side trip through them and back.
 pub(super) fn add_detours(
     chains: &mut Chains,
     level: &Level,
@@ -279,7 +279,8 @@ pub(super) fn add_detours(
 }
 
 /// The shortest way from an open room on a chain through unlinked fenced rooms to `guest`: the host
-/// first, `guest` last, at least one fenced room between; `None` when there is none.
+/// first, `guest` last, fenced rooms between (none when the host is a chain's end next to the guest);
+/// `None` when there is none.
 fn way_through_fence(
     chains: &Chains,
     doors: &[Vec<RoomId>],
@@ -294,7 +295,11 @@ fn way_through_fence(
             if came_from[n].is_some() {
                 continue;
             }
-            let open_host = r != guest && !fence.fenced(n) && !chains.nodes[n].unlinked();
+            // Next to the guest, only a chain's end takes it on (a node inside a chain takes it as a
+            // side trip, [`add_side_trips`]); behind fenced rooms, any node of a chain.
+            let node = chains.nodes[n];
+            let end = node.next.is_none() || node.prev.is_none();
+            let open_host = !fence.fenced(n) && !node.unlinked() && (r != guest || end);
             let gate = fence.fenced(n) && chains.nodes[n].unlinked();
             if open_host {
                 let mut path = vec![n, r];
