@@ -16,11 +16,6 @@ impl Level {
             .map_or(guard, |&n| n as usize)
     }
 
-    /// The guard that goes by `number`, if any.
-    pub fn guard_numbered(&self, number: usize) -> Option<usize> {
-        (0..self.guards.len()).find(|&g| self.guard_number(g) == number)
-    }
-
     /// The loot number of item `item` ("loot #3"), `None` for an item that is not a coin.
     pub fn loot_number(&self, item: usize) -> Option<usize> {
         let is_coin = |i: usize| {
@@ -64,7 +59,12 @@ impl Level {
             return;
         }
         self.numbers.guards.truncate(before);
-        let next = self.numbers.guards.iter().max().map_or(0, |n| n + 1);
+        let next = self
+            .numbers
+            .guards
+            .iter()
+            .max()
+            .map_or(0, |n| n.saturating_add(1));
         self.numbers.guards.push(next);
     }
 
@@ -89,7 +89,11 @@ impl Level {
     /// Edits keep the coins that stay in their order and append new ones, so each coin is looked for
     /// after the one found before it.
     pub fn number_coins_after_edit(&mut self, before: &[NumberedCoin]) {
-        let mut next = before.iter().map(|&(_, n)| n + 1).max().unwrap_or(1);
+        let mut next = before
+            .iter()
+            .map(|&(_, n)| n.saturating_add(1))
+            .max()
+            .unwrap_or(1);
         let mut from = 0;
         let coins: Vec<Cell> = self
             .items
@@ -104,8 +108,9 @@ impl Level {
                     from += k + 1;
                     before[from - 1].1
                 } else {
-                    next += 1;
-                    next - 1
+                    let number = next;
+                    next = next.saturating_add(1);
+                    number
                 }
             })
             .collect();
@@ -190,7 +195,6 @@ mod tests {
         level.guards.push(level.guards[0]);
         level.number_added_guard();
         assert_eq!(level.guard_number(3), 4, "not 1, which guard 1 had");
-        assert_eq!(level.guard_numbered(2), Some(1));
         assert_eq!(level.numbers.mismatch(4, 0), None);
     }
 
@@ -246,6 +250,16 @@ mod tests {
     #[test]
     fn a_number_claimed_twice_goes_to_the_first_and_a_stored_list_must_fit() {
         assert_eq!(fill(&[Some(2), Some(2), None], 0), [2, 0, 1]);
+        assert_eq!(
+            fill(&[Some(u32::MAX), None], 0),
+            [0, 1],
+            "a number past the limit is none"
+        );
+        let huge = Numbers {
+            guards: vec![u32::MAX],
+            loot: Vec::new(),
+        };
+        assert!(huge.mismatch(1, 0).is_some_and(|m| m.contains("above")));
         let numbers = Numbers {
             guards: vec![0, 0],
             loot: Vec::new(),

@@ -26,6 +26,10 @@ pub struct Numbers {
     pub loot: Vec<u32>,
 }
 
+/// The highest number a file may give a guard or a coin: far above any level's count, and far enough
+/// below `u32::MAX` that the numbers edits hand out, one above the highest, never run out.
+pub const MAX_NUMBER: u32 = u32::MAX / 2;
+
 /// A coin's cell and number, as a lock or an edit remembers it.
 pub type NumberedCoin = (Cell, u32);
 
@@ -53,6 +57,9 @@ impl Numbers {
                     "the level numbers {} {what}s, but has {count}",
                     numbers.len()
                 ));
+            }
+            if let Some(n) = numbers.iter().find(|&&n| n > MAX_NUMBER) {
+                return Some(format!("a {what} has the number {n}, above {MAX_NUMBER}"));
             }
             let mut seen = HashSet::with_capacity(numbers.len());
             numbers
@@ -85,12 +92,13 @@ impl Numbers {
 }
 
 /// `count` numbers: the `claimed` ones where given, the others the smallest numbers from `first` that
-/// nobody claimed, in order. A claim another entry made before (a hostile or stale file) counts as none.
+/// nobody claimed, in order. A claim another entry made before, or one above [`MAX_NUMBER`] (a hostile or
+/// stale file), counts as none.
 pub(super) fn fill(claimed: &[Option<u32>], first: u32) -> Vec<u32> {
     let mut taken = HashSet::new();
     let claims: Vec<Option<u32>> = claimed
         .iter()
-        .map(|c| c.filter(|n| taken.insert(*n)))
+        .map(|c| c.filter(|&n| n <= MAX_NUMBER && taken.insert(n)))
         .collect();
     let mut next = first;
     claims

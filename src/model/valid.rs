@@ -306,13 +306,15 @@ pub fn check_lock(
     let counts_ok = lock.room.cells.len() <= max_cells
         && lock.terrain.len() <= max_cells
         && lock.items.len() <= max_cells
+        && lock.loot_numbers.len() <= max_cells
         && lock.neighbours.len() <= max_cells;
     if !counts_ok {
         return fail(format!("{what} holds more cells than a map can"));
     }
     let cells_ok = lock.room.cells.iter().all(|&c| on_limit_map(c))
         && lock.terrain.iter().all(|&(c, _)| on_limit_map(c))
-        && lock.items.iter().all(|i| on_limit_map(i.cell));
+        && lock.items.iter().all(|i| on_limit_map(i.cell))
+        && lock.loot_numbers.iter().all(|&(c, _)| on_limit_map(c));
     if !cells_ok {
         return fail(format!(
             "{what} has a cell outside the {MAX_SIDE}×{MAX_SIDE} limit"
