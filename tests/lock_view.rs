@@ -1,7 +1,8 @@
 //! Locks as a designer meets them (`egui_kittest`): a hand edit says which room it locked and the map draws
 //! that lock apart from the designer's own; the tooltip says what a lock keeps; locking a room whose
 //! guard walks on says that patrol cannot be kept; a guard whose patrol stays in locked rooms is still
-//! there after "Regenerate unlocked", and no new guard is planned into a locked room (issue 44).
+//! there after "Regenerate unlocked", and no new guard is planned into a locked room unless the Edit menu
+//! lets new patrols in (issue 44).
 
 #[path = "common/ui.rs"]
 mod ui;
@@ -228,4 +229,56 @@ fn regenerating_around_locks_plans_no_new_guard_in_a_locked_room() {
     harness.run_steps(4);
     harness.get_by_label_contains(&words);
     harness.get_by_label_contains("New guards keep out");
+}
+
+/// Clicks `entry` of the Edit menu.
+fn edit_menu(
+    harness: &mut egui_kittest::Harness<'static, mansion_forge::app::Editor>,
+    entry: &str,
+) {
+    harness.get_by_label("Edit").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains(entry).click();
+    harness.run_steps(2);
+}
+
+#[test]
+fn the_edit_menu_lets_new_patrols_into_a_locked_room_and_keeps_them_out_again() {
+    let mut harness = harness();
+    let (room, _) = free_chamber_cell(harness.state().state.level());
+    harness.state_mut().state.selection.room = Some(room);
+    harness.run_steps(2);
+    edit_menu(&mut harness, "Let new patrols into");
+    let (done, _) = harness.state().state.history.entries();
+    assert!(
+        done.is_empty(),
+        "a room that is not locked has no lock to let patrols in"
+    );
+    key(&mut harness, egui::Key::L);
+    assert!(
+        !harness.state().state.doc.allows_patrols(room),
+        "a new lock keeps patrols out"
+    );
+    edit_menu(&mut harness, "Let new patrols into");
+    assert!(harness.state().state.doc.allows_patrols(room));
+    edit_menu(&mut harness, "Let new patrols into");
+    assert!(!harness.state().state.doc.allows_patrols(room));
+    let (done, _) = harness.state().state.history.entries();
+    assert_eq!(done.len(), 3, "lock, let in, keep out: each undoable");
+
+    // Kept out, the room goes unpatrolled on purpose: the validation says why instead of warning.
+    harness.get_by_label("Regenerate unlocked").click();
+    harness.run_steps(3);
+    let state = &harness.state().state;
+    let unpatrolled = mansion_forge::analysis::patrol_metrics(state.level()).unpatrolled;
+    assert!(
+        unpatrolled.contains(&room),
+        "no new route needed room {room}"
+    );
+    let kind = state.level().rooms[room].kind_label();
+    let said = format!("Room {room} ({kind}) is not patrolled: its lock keeps new guards out");
+    assert!(
+        harness.query_by_label(&said).is_some(),
+        "the validation says: {said}"
+    );
 }

@@ -17,6 +17,11 @@ use crate::model::limits::quote;
 use crate::paint::Layer;
 use crate::play::Move;
 
+/// What keeping new patrols out of a locked room means, for the Inspector's checkbox and the command.
+pub const PATROLS_IN_HELP: &str = "Off: a regeneration plans no new guard that starts, stands or \
+     turns in the locked room, and new routes cross it only to reach rooms no other way leads to. \
+     On: new patrols may enter it as any room.";
+
 /// The editor's side of the overlays: labels and keys.
 impl Overlay {
     /// The checkbox label, which is also the accessible name tests look for.
@@ -84,6 +89,8 @@ pub enum Command {
     Reroll(Step),
     /// Lock the selected room, or unlock it.
     ToggleLock,
+    /// Let new patrols into the selected locked room, or keep them out again.
+    TogglePatrolsIn,
     /// Undo the last change of the document.
     Undo,
     /// Redo the last undone change.
@@ -265,6 +272,7 @@ impl Command {
             Command::Reroll(Step::Loot) => "Re-roll loot".to_string(),
             Command::Reroll(Step::Patrols) => "Re-roll patrols".to_string(),
             Command::ToggleLock => "Lock / unlock room".to_string(),
+            Command::TogglePatrolsIn => "Let new patrols into the locked room".to_string(),
             Command::Undo => "Undo".to_string(),
             Command::Redo => "Redo".to_string(),
             Command::HistoryGoto(n) => format!("Go to step {n}"),
@@ -403,6 +411,7 @@ impl Command {
                 "Lock the selected room so regenerations keep it (a lock an edit made becomes \
                  yours), or unlock it"
             }
+            Command::TogglePatrolsIn => PATROLS_IN_HELP,
             Command::Undo => "Undo the last change",
             Command::Redo => "Redo the last undone change",
             Command::HistoryGoto(_) => "Undo or redo up to this step",

@@ -64,6 +64,7 @@ impl Command {
             | K::RegenerateSameSeed
             | K::Reroll
             | K::ToggleLock
+            | K::TogglePatrolsIn
             | K::Undo
             | K::Redo
             | K::SetTool

@@ -96,6 +96,7 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
         }
         Command::Reroll(step) => _ = state.run(&edit::Command::Reroll(step)),
         Command::ToggleLock => toggle_lock(state),
+        Command::TogglePatrolsIn => toggle_patrols_in(state),
         Command::ToggleReopenLastFile => state.settings.reopen_last_file ^= true,
         Command::Copy => _ = panels.tools.copy(state),
         Command::Cut => panels.tools.cut(state),
@@ -238,6 +239,7 @@ fn edits_the_map(command: &Command) -> bool {
             | Command::Cut
             | Command::Paste
             | Command::ToggleLock
+            | Command::TogglePatrolsIn
     )
 }
 
@@ -267,6 +269,19 @@ fn toggle_lock(state: &mut EditorState) {
         Edit::Lock { room }
     };
     state.run(&edit::Command::Edit(edit));
+}
+
+/// Lets new patrols into the selected locked room, or keeps them out again.
+fn toggle_patrols_in(state: &mut EditorState) {
+    let Some(room) = state.selection.room.filter(|&r| state.doc.is_locked(r)) else {
+        state.say(
+            MessageKind::Warning,
+            "select a locked room to choose whether new patrols may enter it",
+        );
+        return;
+    };
+    let allow = !state.doc.allows_patrols(room);
+    state.run(&edit::Command::Edit(Edit::AllowPatrols { room, allow }));
 }
 
 /// Starts pasting the copied cells where the designer clicks next, or says there is nothing copied.

@@ -67,6 +67,7 @@ impl Command {
             | Command::Copy
             | Command::Cut
             | Command::Paste
+            | Command::TogglePatrolsIn
             | Command::ToggleControls
             | Command::ToggleReopenLastFile
             | Command::ToggleDetails
@@ -152,6 +153,7 @@ impl Command {
             | Command::RegenerateSameSeed
             | Command::Reroll(_)
             | Command::ToggleLock
+            | Command::TogglePatrolsIn
             | Command::HistoryGoto(_)
             | Command::SetTool(_)
             | Command::Run(_)

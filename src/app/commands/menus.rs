@@ -68,6 +68,7 @@ fn edit() -> Vec<Entry> {
         C(Command::Paste),
         Separator,
         C(Command::ToggleLock),
+        C(Command::TogglePatrolsIn),
         C(Command::RegenerateUnlocked),
         C(Command::RegenerateSameSeed),
     ];

@@ -95,6 +95,10 @@ fn ticked(command: &Command, state: &EditorState, panels: &Panels) -> Option<boo
         Command::ToggleBrowser => panels.browser.open,
         Command::ToggleFog => panels.play.fog,
         Command::ToggleReopenLastFile => state.settings.reopen_last_file,
+        Command::TogglePatrolsIn => state
+            .selection
+            .room
+            .is_some_and(|r| state.doc.allows_patrols(r)),
         _ => return None,
     })
 }
@@ -108,6 +112,7 @@ fn enabled(command: &Command, state: &EditorState, panels: &Panels) -> bool {
         Command::Cut | Command::Copy => panels.tools.selection.is_some(),
         Command::Paste => panels.tools.clipboard.is_some(),
         Command::ToggleLock => state.selection.room.is_some(),
+        Command::TogglePatrolsIn => state.selection.room.is_some_and(|r| state.doc.is_locked(r)),
         Command::PlayStepBack
         | Command::RestartPlay
         | Command::StopPlaying

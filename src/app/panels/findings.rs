@@ -30,6 +30,9 @@ pub struct Finding {
     pub cell: Option<Cell>,
     /// The room the finding is about, selected when it is clicked, if any.
     pub room: Option<RoomId>,
+    /// Whether it says that room is not patrolled: what a lock keeping new guards out may mean on
+    /// purpose, which the panel then says instead of warning.
+    pub unpatrolled: bool,
 }
 
 impl Finding {
@@ -39,6 +42,7 @@ impl Finding {
             message,
             cell,
             room,
+            unpatrolled: false,
         }
     }
 }
@@ -127,15 +131,14 @@ pub fn level_findings(level: &Level) -> Vec<Finding> {
 
     let metrics = patrol_metrics(level);
     for &r in &metrics.unpatrolled {
-        out.push(Finding::new(
-            Severity::Warning,
-            format!(
-                "Room {r} ({}) is not patrolled",
-                level.rooms[r].kind_label()
-            ),
-            None,
-            Some(r),
-        ));
+        let message = format!(
+            "Room {r} ({}) is not patrolled",
+            level.rooms[r].kind_label()
+        );
+        out.push(Finding {
+            unpatrolled: true,
+            ..Finding::new(Severity::Warning, message, None, Some(r))
+        });
     }
 
     for d in &level.diagnostics {

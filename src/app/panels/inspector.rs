@@ -4,7 +4,7 @@
 use egui::{RichText, Ui};
 
 use crate::analysis::stealth::{LootRoute, Stealth};
-use crate::app::commands::command::Command;
+use crate::app::commands::command::{Command, PATROLS_IN_HELP};
 use crate::app::panel::Panel;
 use crate::app::panels::describe::{self, route_summary};
 use crate::app::panels::lock_notes;
@@ -78,12 +78,9 @@ fn room_controls(ui: &mut Ui, state: &EditorState, room: usize, commands: &mut V
     }
     if origin.is_some() {
         let mut allowed = allow;
-        let help = "Off: a regeneration plans no new guard that starts, stands or turns in this \
-                    room, and new routes cross it only to reach rooms no other way leads to. On: \
-                    new patrols may enter it as any room.";
         if ui
             .checkbox(&mut allowed, "New patrols may enter")
-            .on_hover_text(help)
+            .on_hover_text(PATROLS_IN_HELP)
             .changed()
         {
             let edit = Edit::AllowPatrols {

@@ -71,21 +71,24 @@ fn rows(state: &EditorState) -> Vec<Row> {
             focus: Command::FocusViolation(i),
         })
         .collect();
-    rows.extend(
-        state
-            .analysis
-            .findings
-            .iter()
-            .enumerate()
-            .map(|(i, f)| Row {
-                severity: f.severity,
-                message: f.message.clone(),
-                cell: f.cell,
-                room: f.room,
-                detail: None,
-                focus: Command::FocusFinding(i),
-            }),
-    );
+    rows.extend(state.analysis.findings.iter().enumerate().map(|(i, f)| {
+        // A lock that keeps new guards out leaves its room unpatrolled on purpose.
+        let kept_out = f.unpatrolled
+            && f.room
+                .is_some_and(|r| state.doc.is_locked(r) && !state.doc.allows_patrols(r));
+        Row {
+            severity: if kept_out { Severity::Note } else { f.severity },
+            message: if kept_out {
+                format!("{}: its lock keeps new guards out", f.message)
+            } else {
+                f.message.clone()
+            },
+            cell: f.cell,
+            room: f.room,
+            detail: kept_out.then(|| Command::TogglePatrolsIn.tooltip()),
+            focus: Command::FocusFinding(i),
+        }
+    }));
     rows.sort_by_key(|r| r.severity);
     rows
 }
