@@ -281,4 +281,11 @@ fn the_edit_menu_lets_new_patrols_into_a_locked_room_and_keeps_them_out_again() 
         harness.query_by_label(&said).is_some(),
         "the validation says: {said}"
     );
+    harness.state_mut().state.selection.room = Some(room);
+    harness.run_steps(3);
+    let inspector = "not patrolled: its lock keeps new guards out";
+    assert!(
+        harness.query_by_label(inspector).is_some(),
+        "the inspector says: {inspector}"
+    );
 }

@@ -298,7 +298,12 @@ fn room_patrols(ui: &mut Ui, state: &EditorState, r: RoomId, room: &Room) {
         .get(r)
         .map_or(&[][..], Vec::as_slice);
     if routes.is_empty() && room.kind != RoomKind::Exterior {
-        ui.colored_label(palette::TEXT_ERROR, "not patrolled");
+        // A lock that keeps new guards out leaves its room unpatrolled on purpose.
+        if state.doc.is_locked(r) && !state.doc.allows_patrols(r) {
+            ui.weak("not patrolled: its lock keeps new guards out");
+        } else {
+            ui.colored_label(palette::TEXT_ERROR, "not patrolled");
+        }
     }
     for &route in routes {
         ui.label(route_summary(level, route));
