@@ -66,4 +66,5 @@ pub mod io;
 pub mod model;
 pub mod paint;
 pub mod play;
+pub mod playtest;
 pub mod survey;

@@ -1,0 +1,26 @@
+//! What a simulated player is ([`Thief`]) and what one of its games came to ([`RunResult`]), apart from
+//! the thieves and the run loop so each thief imports only this.
+
+use crate::play::{Move, Session};
+
+/// A simulated player: picks the next move of a game.
+pub trait Thief {
+    /// The name the command line and the panel know it by (`greedy`).
+    fn name(&self) -> &'static str;
+    /// The move to play now, `None` when the thief wants nothing more (the run ends). A move the rules
+    /// refuse is not played: [`run`](super::run) waits a turn instead.
+    fn next_move(&mut self, game: &dyn Session) -> Option<Move>;
+}
+
+/// What one game of one thief came to.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunResult {
+    /// A guard caught the thief.
+    pub caught: bool,
+    /// A guard saw the thief at least once.
+    pub seen: bool,
+    /// The loot the thief took, as the rules count it.
+    pub loot: usize,
+    /// Turns played.
+    pub turns: usize,
+}
