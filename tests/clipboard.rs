@@ -131,13 +131,6 @@ fn copied_text(
         })
 }
 
-fn menu(harness: &mut egui_kittest::Harness<'static, mansion_forge::app::Editor>, entry: &str) {
-    harness.get_by_label("Edit").click();
-    harness.run_steps(2);
-    harness.get_by_label_contains(entry).click();
-    harness.run_steps(2);
-}
-
 #[test]
 fn the_edit_menu_cuts_and_pastes_without_any_system_clipboard() {
     let mut harness = harness();
@@ -151,7 +144,7 @@ fn the_edit_menu_cuts_and_pastes_without_any_system_clipboard() {
     let done = state.history.entries().0.len();
     let before = state.level().clone();
     select(&mut harness, a, b);
-    menu(&mut harness, "Cut cells");
+    ui::menu_entry(&mut harness, "Edit", "Cut cells");
     let state = &harness.state().state;
     assert_eq!(state.level().item_at(coin), None, "cut takes the items");
     assert_eq!(
@@ -175,7 +168,7 @@ fn the_edit_menu_cuts_and_pastes_without_any_system_clipboard() {
             .filter(|i| { (a.x..=b.x).contains(&i.cell.x) && (a.y..=b.y).contains(&i.cell.y) })
             .count()
     );
-    menu(&mut harness, "Paste cells");
+    ui::menu_entry(&mut harness, "Edit", "Paste cells");
     assert!(harness.state().panels.tools.pasting);
     click_cell(&mut harness, target, Modifiers::NONE);
     let after = harness.state().state.level();

@@ -231,24 +231,13 @@ fn regenerating_around_locks_plans_no_new_guard_in_a_locked_room() {
     harness.get_by_label_contains("New guards keep out");
 }
 
-/// Clicks `entry` of the Edit menu.
-fn edit_menu(
-    harness: &mut egui_kittest::Harness<'static, mansion_forge::app::Editor>,
-    entry: &str,
-) {
-    harness.get_by_label("Edit").click();
-    harness.run_steps(2);
-    harness.get_by_label_contains(entry).click();
-    harness.run_steps(2);
-}
-
 #[test]
 fn the_edit_menu_lets_new_patrols_into_a_locked_room_and_keeps_them_out_again() {
     let mut harness = harness();
     let (room, _) = free_chamber_cell(harness.state().state.level());
     harness.state_mut().state.selection.room = Some(room);
     harness.run_steps(2);
-    edit_menu(&mut harness, "Let new patrols into");
+    ui::menu_entry(&mut harness, "Edit", "Let new patrols into");
     let (done, _) = harness.state().state.history.entries();
     assert!(
         done.is_empty(),
@@ -259,9 +248,9 @@ fn the_edit_menu_lets_new_patrols_into_a_locked_room_and_keeps_them_out_again() 
         !harness.state().state.doc.allows_patrols(room),
         "a new lock keeps patrols out"
     );
-    edit_menu(&mut harness, "Let new patrols into");
+    ui::menu_entry(&mut harness, "Edit", "Let new patrols into");
     assert!(harness.state().state.doc.allows_patrols(room));
-    edit_menu(&mut harness, "Let new patrols into");
+    ui::menu_entry(&mut harness, "Edit", "Let new patrols into");
     assert!(!harness.state().state.doc.allows_patrols(room));
     let (done, _) = harness.state().state.history.entries();
     assert_eq!(done.len(), 3, "lock, let in, keep out: each undoable");

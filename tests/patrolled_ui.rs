@@ -34,16 +34,7 @@ fn a_guard_posted_in_a_room_patrols_it_in_the_inspector_the_validation_and_the_t
             .copied()
             .find(|&r| routes_of(r) == 0)
             .unwrap_or(chambers[0]);
-        let cell = level.rooms[room]
-            .cells
-            .iter()
-            .copied()
-            .find(|&c| {
-                level.stack_at(c).next().is_none()
-                    && level.guards.iter().all(|g| g.start != c)
-                    && level.player_start != c
-            })
-            .expect("a free floor cell");
+        let cell = free_cell(level, room).expect("a free floor cell");
         (room, cell)
     };
     harness.get_by_label(Tool::AddGuard.label()).click();

@@ -32,10 +32,6 @@ impl Default for Greedy {
 }
 
 impl Thief for Greedy {
-    fn name(&self) -> &'static str {
-        "greedy"
-    }
-
     fn next_move(&mut self, game: &dyn Session) -> Option<Move> {
         let now = game.snapshot();
         if let Some((from, goal)) = self.last.take()

@@ -5,8 +5,6 @@ use crate::play::{Move, Session};
 
 /// A simulated player: picks the next move of a game.
 pub trait Thief {
-    /// The name the command line and the panel know it by (`greedy`).
-    fn name(&self) -> &'static str;
     /// The move to play now, `None` when the thief wants nothing more (the run ends). A move the rules
     /// refuse is not played: [`run`](super::run) waits a turn instead.
     fn next_move(&mut self, game: &dyn Session) -> Option<Move>;

@@ -132,3 +132,12 @@ pub fn open_from_dialog(
     harness.get_by_label("Open").click();
     harness.run_steps(4);
 }
+
+/// Opens the menu `menu` of the menu bar and clicks its entry whose label contains `entry`.
+pub fn menu_entry(harness: &mut Harness<'static, Editor>, menu: &str, entry: &str) {
+    use egui_kittest::kittest::Queryable;
+    harness.get_by_label(menu).click();
+    harness.run_steps(2);
+    harness.get_by_label_contains(entry).click();
+    harness.run_steps(2);
+}
