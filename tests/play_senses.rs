@@ -5,7 +5,7 @@
 use mansion_forge::analysis::stealth::{CellRules, CellSet, analyze_within};
 use mansion_forge::generate::recipe::Recipe;
 use mansion_forge::model::{Cell, Dir, Item, ItemKind, Level, Terrain};
-use mansion_forge::play::{Noise, Rules2023, Thief, Watcher, hears, hidden, sees};
+use mansion_forge::play::{Noise, Rules2023, Thief, Watcher, hears, hidden, sees, within_earshot};
 
 /// An open 15 × 15 marble floor.
 fn floor() -> Level {
@@ -289,6 +289,61 @@ fn relaxed_sight_agrees_with_the_analysis_watch_on_game_1_level_9() {
                 "turn {t}, guard {}: sees at least its neighbours",
                 view.guard
             );
+        }
+    }
+}
+
+/// The earshot by the plainest Dijkstra over the whole map (steps of 2, diagonals of 3, never into a
+/// wall), to hold the bucketed one to.
+fn plain_earshot(cells: &CellRules, from: Cell, reach: u32) -> Vec<Cell> {
+    const STEPS: [(i32, i32, u32); 8] = [
+        (1, 0, 2),
+        (-1, 0, 2),
+        (0, 1, 2),
+        (0, -1, 2),
+        (1, 1, 3),
+        (1, -1, 3),
+        (-1, 1, 3),
+        (-1, -1, 3),
+    ];
+    let mut best: std::collections::BTreeMap<(i32, i32), u32> = std::collections::BTreeMap::new();
+    let mut open = vec![(0u32, from)];
+    while let Some(k) = (0..open.len()).min_by_key(|&k| open[k].0) {
+        let (cost, c) = open.swap_remove(k);
+        if best.contains_key(&(c.y, c.x)) {
+            continue;
+        }
+        best.insert((c.y, c.x), cost);
+        for (dx, dy, step) in STEPS {
+            let n = c.offset(dx, dy);
+            if cost + step <= reach && cells.shape.contains(n) && !cells.wall.contains(n) {
+                open.push((cost + step, n));
+            }
+        }
+    }
+    best.into_keys().map(|(y, x)| Cell::new(x, y)).collect()
+}
+
+#[test]
+fn the_earshot_of_a_shout_is_the_plain_dijkstra_one() {
+    for level_number in [2, 9] {
+        let level = Recipe::campaign_level(3, level_number)
+            .build()
+            .expect("builds");
+        let cells = CellRules::new(&level);
+        let shape = level.shape();
+        for i in (0..shape.len()).step_by(37) {
+            let from = shape.cell(i);
+            if cells.wall.contains(from) {
+                continue;
+            }
+            for reach in [0, 1, 5, 12, 25, 60] {
+                assert_eq!(
+                    within_earshot(&cells, from, reach),
+                    plain_earshot(&cells, from, reach),
+                    "from {from:?}, reach {reach}"
+                );
+            }
         }
     }
 }

@@ -208,6 +208,9 @@ impl Session for ToySession {
     fn boxed_clone(&self) -> Box<dyn Session> {
         Box::new(self.clone())
     }
+    fn reseeded(&self, seed: u32) -> Box<dyn Session> {
+        Box::new(ToySession(self.0.reseeded(seed)))
+    }
 }
 
 fn register_toy() {

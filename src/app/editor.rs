@@ -84,6 +84,10 @@ impl Editor {
             ctx.request_repaint();
         }
         timeline.refresh(self.state.analysis.map.stealth.as_ref());
+        if self.panels.playtest.poll() {
+            // Look for the figures and move the progress bar on, even with no input.
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
         if self.panels.play.auto_playing() {
             let dt = ctx.input(|i| i.stable_dt).min(0.25);
             self.panels.play.advance(&mut self.state, dt);
@@ -178,6 +182,7 @@ fn panels_and_map(
     let frames = map_view::Frames {
         timeline: panels.timeline.frame(),
         play: panels.play.frame(),
+        heat: panels.playtest.frame(),
     };
     egui::CentralPanel::no_frame().show(ui, |ui| {
         let side = &mut panels.side_by_side;
@@ -215,6 +220,8 @@ fn details(ui: &mut Ui, state: &mut EditorState, panels: &mut Panels, commands: 
         panels.inspector.ui(ui, state, commands);
         ui.separator();
         panels.validation.ui(ui, state, commands);
+        ui.separator();
+        panels.playtest.ui(ui, state, commands);
         ui.separator();
         panels.history.ui(ui, state, commands);
         ui.separator();

@@ -18,6 +18,7 @@ use crate::app::panels::overlays_panel::OverlaysPanel;
 use crate::app::panels::palette::Palette;
 use crate::app::panels::picker::GeneratorPicker;
 use crate::app::panels::play_panel::PlayPanel;
+use crate::app::panels::playtest_panel::PlaytestPanel;
 use crate::app::panels::runs_panel::RunsPanel;
 use crate::app::panels::timeline::Timeline;
 use crate::app::panels::validation_panel::ValidationPanel;
@@ -81,6 +82,8 @@ pub struct Panels {
     pub file_dialogs: FileDialogs,
     /// The play-test: the game under way, its event log and settings.
     pub play: PlayPanel,
+    /// Simulated playtesters: the bots, the playtest under way and its figures.
+    pub playtest: PlaytestPanel,
     /// Which side panels the designer keeps open.
     pub layout: Layout,
     /// The window is too narrow for both panels: the details panel is folded unless unfolded for now.
@@ -117,6 +120,7 @@ impl Panels {
             level_seed: LevelSeedPanel::default(),
             file_dialogs: FileDialogs::default(),
             play: PlayPanel::default(),
+            playtest: PlaytestPanel::default(),
             layout: Layout::default(),
             narrow: false,
             details_while_narrow: false,
@@ -143,6 +147,8 @@ impl Panels {
         self.picker.follow(&state.doc.recipe);
         self.campaign.follow(&state.source);
         self.play.follow(state);
+        let rules = self.play.rules_for(state.level());
+        self.playtest.follow(state, rules);
     }
 
     /// Whether the details panel is shown: the designer's choice, but in a narrow window only when

@@ -165,6 +165,15 @@ impl GameMansionArgs {
         Some(format!("'{}', mansion {}", self.run.name()?, level?))
     }
 
+    /// The whole run named by `--game-seed` or `--daily` when no `--level` (nor a level seed) picks
+    /// one of its mansions.
+    pub(super) fn whole_run(&self, level: Option<u32>) -> Result<Option<Run>, CliError> {
+        if level.is_some() || self.level_seed.is_some() {
+            return Ok(None);
+        }
+        Ok(self.run.run()?.map(|(_, run)| run))
+    }
+
     /// The mansion named: the level seed's, or `--level` of the run (`None` without a run or a level).
     pub(super) fn entry(&self, level: Option<u32>) -> Result<Option<GameEntry>, CliError> {
         if let Some(text) = &self.level_seed {

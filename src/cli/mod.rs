@@ -17,6 +17,7 @@ mod generate;
 mod output;
 mod play;
 mod play_lines;
+mod playtest;
 mod recipe;
 mod stats;
 mod target;
@@ -82,6 +83,10 @@ enum Command {
     /// Play a level, a preset or a generated mansion move by move (--moves 'L:N N N w E') or replay a
     /// saved play-through: one JSON line per turn, then a summary line.
     Play(play::PlayArgs),
+    /// Simulated thieves (ghost, greedy, cautious, speedrunner) play a level, or every mansion of a run
+    /// (--game-seed or --daily without --level), many times: per bot the share caught and seen with 95%
+    /// intervals, loot, turns, and where thieves were first seen and caught.
+    Playtest(playtest::PlaytestArgs),
     /// Render the editor with overlays to a PNG file.
     Screenshot(editor::ScreenshotArgs),
     /// Export a level, a preset or a generated mansion as RON, JSON, a Tiled map, a PNG or ASCII.
@@ -140,6 +145,7 @@ where
         }) => validate::validate(&file, strict, broken_edits.choice()),
         Some(Command::Analyze(args)) => analyze::analyze(&args),
         Some(Command::Play(args)) => play::play(&args),
+        Some(Command::Playtest(args)) => playtest::playtest_command(&args),
         Some(Command::Screenshot(args)) => editor::screenshot(&args),
         Some(Command::Export(args)) => export::export(&args),
         Some(Command::Regenerate(args)) => export::regenerate(&args),

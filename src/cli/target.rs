@@ -12,6 +12,7 @@ use super::error::CliError;
 use super::export::{load_level_or_preset, warn_drift};
 use super::recipe::{Choice, GeneratorArgs, build, build_recipe};
 use crate::generate::campaign::LEVELS;
+use crate::generate::game::Run;
 use crate::generate::recipe::Recipe;
 use crate::io::preset::BrokenEdits;
 use crate::model::Level;
@@ -111,6 +112,15 @@ impl TargetArgs {
             Some(choice) => format!("{}, game seed {seed}, mansion {level}", choice.id()),
             None => format!("game seed {seed}, mansion {level}"),
         }
+    }
+
+    /// The whole run named by `--game-seed` or `--daily` without `--level` (for commands that take
+    /// every mansion of a run), `None` when the arguments name one mansion.
+    pub(super) fn whole_run(&self) -> Result<Option<Run>, CliError> {
+        if self.target.is_some() {
+            return Ok(None);
+        }
+        self.game.whole_run(self.level)
     }
 
     /// Whether a broken hand edit of a preset is left out rather than refused.

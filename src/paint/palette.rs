@@ -421,3 +421,8 @@ pub const PLAY_THIEF: Color32 = Color32::from_rgb(40, 230, 120);
 pub const PLAY_TAKEN: Color32 = Color32::from_rgb(30, 30, 30);
 /// Play-testing: the static guards of the document, dimmed under the game's own.
 pub const PLAY_DIM: Color32 = Color32::from_black_alpha(150);
+
+/// Playtest heat map: where simulated thieves were caught (stronger where more runs were).
+pub const HEAT_CAUGHT: Color32 = Color32::from_rgb(230, 40, 40);
+/// Playtest heat map: where simulated thieves were first seen.
+pub const HEAT_FIRST_SEEN: Color32 = Color32::from_rgb(240, 170, 30);

@@ -199,6 +199,25 @@ impl<R: Rules> Game<R> {
     }
 }
 
+impl<R: Rules + Clone> Game<R> {
+    /// A new game from this one's start with the guards drawing from `seed`: the level's rules and
+    /// cells are not worked out again, so many games of one level start cheaply.
+    #[must_use]
+    pub fn reseeded(&self, seed: u32) -> Self {
+        let mut state = self.checkpoints.start().clone();
+        state.draws = Draws::new(seed);
+        Game {
+            table: Table {
+                seed,
+                ..self.table.clone()
+            },
+            checkpoints: Checkpoints::new(state.clone()),
+            now: state,
+            moves: Vec::new(),
+        }
+    }
+}
+
 impl<R: Rules> Table<R> {
     /// [`Game::fully_mapped`] for the game in `state`: a turn played, every cell seen.
     fn mapped(&self, state: &State) -> bool {

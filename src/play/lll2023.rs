@@ -121,18 +121,38 @@ impl Session for Game<Rules2023> {
     fn over(&self) -> Option<Ending> {
         self.state().over
     }
+    fn thief(&self) -> Cell {
+        self.state().thief.cell
+    }
+    fn has_taken(&self, cell: Cell) -> bool {
+        self.state().thief.loot.contains(&cell)
+    }
+    fn has_seen(&self, cell: Cell) -> bool {
+        self.state().seen.contains(cell)
+    }
+    fn fully_mapped(&self) -> bool {
+        Game::fully_mapped(self)
+    }
     fn last(&self) -> Option<&TurnReport> {
         self.state().last.as_ref()
     }
     fn guard_sees(&self, guard: usize, cell: Cell) -> bool {
         let state = self.state();
-        let Some(g) = self.guards().into_iter().find(|g| g.guard == guard) else {
+        // One guard looked up, not every guard's report built: a simulated thief asks this many times
+        // a turn.
+        let Some((g, mind)) = state
+            .guards
+            .states
+            .iter()
+            .zip(&state.minds)
+            .find(|(g, _)| g.guard == guard)
+        else {
             return false;
         };
         let watcher = Watcher {
             cell: g.cell,
             facing: g.facing,
-            alert: !g.mode.relaxed(),
+            alert: !mind.mode(g.mode).relaxed(),
         };
         sees(self.rules(), self.cells(), &state.lit, watcher, cell, false)
     }
@@ -141,5 +161,8 @@ impl Session for Game<Rules2023> {
     }
     fn boxed_clone(&self) -> Box<dyn Session> {
         Box::new(self.clone())
+    }
+    fn reseeded(&self, seed: u32) -> Box<dyn Session> {
+        Box::new(Game::reseeded(self, seed))
     }
 }

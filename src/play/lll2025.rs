@@ -107,9 +107,29 @@ impl Session2025 {
     /// The thief on `cell` after the guards have played `turn` turns with the thief waiting there (the
     /// 2025 guards always react to a thief in view, so its warm-up is waited, not walked without it).
     fn new(level: Level, seed: u32, cell: Cell, turn: usize) -> Self {
-        let mut setup = Setup::from_level(&level);
+        let setup = Self::setup(&level, cell);
+        let game = Game2025::new(&setup, stream(seed));
+        Self::warmed_up(level, seed, (cell, turn), game)
+    }
+
+    /// A new game of `other`'s level from its start, seeded `seed`, planning and lighting with what
+    /// `other` has worked out.
+    fn beside(other: &Session2025, seed: u32) -> Self {
+        let (cell, _) = other.start;
+        let setup = Self::setup(&other.level, cell);
+        let game = Game2025::new_beside(&setup, stream(seed), &other.game);
+        Self::warmed_up(other.level.clone(), seed, other.start, game)
+    }
+
+    /// The game's setup of `level` with the thief starting on `cell`.
+    fn setup(level: &Level, cell: Cell) -> Setup {
+        let mut setup = Setup::from_level(level);
         setup.player_start = cell;
-        let mut game = Game2025::new(&setup, stream(seed));
+        setup
+    }
+
+    /// `game` (at its start) after `turn` turns waited, as a session.
+    fn warmed_up(level: Level, seed: u32, (cell, turn): (Cell, usize), mut game: Game2025) -> Self {
         let given = (0..turn)
             .map(|_| (Move::Wait, game.play(Move::Wait).turn_passed))
             .collect();
@@ -161,7 +181,7 @@ impl Session2025 {
     fn ending(&self) -> Option<Ending> {
         if self.game.left_level() {
             Some(Ending::LeftLevel)
-        } else if self.game.snapshot().health <= 0 {
+        } else if self.game.health() <= 0 {
             Some(Ending::Caught)
         } else {
             None
@@ -430,6 +450,21 @@ impl Session for Session2025 {
     fn over(&self) -> Option<Ending> {
         self.ending()
     }
+    fn thief(&self) -> Cell {
+        self.game.thief_cell()
+    }
+    fn has_taken(&self, cell: Cell) -> bool {
+        self.taken.contains(&cell)
+    }
+    fn has_seen(&self, cell: Cell) -> bool {
+        self.game.has_seen(cell)
+    }
+    fn fully_mapped(&self) -> bool {
+        self.game.all_seen()
+    }
+    fn may_leave(&self) -> bool {
+        self.game.finished()
+    }
     fn last(&self) -> Option<&TurnReport> {
         self.last.as_ref()
     }
@@ -441,5 +476,8 @@ impl Session for Session2025 {
     }
     fn boxed_clone(&self) -> Box<dyn Session> {
         Box::new(self.clone())
+    }
+    fn reseeded(&self, seed: u32) -> Box<dyn Session> {
+        Box::new(Session2025::beside(self, seed))
     }
 }

@@ -77,33 +77,56 @@ pub fn hears(rules: &impl Rules, cells: &CellRules, noise: Noise, guard: Cell) -
 /// The cells within path cost `reach` of `from` (§3.6, §3.7): the earshot of a sound of any reach,
 /// for shouts (25), which the analysis's patch-sized earshot does not cover. Dijkstra over 8
 /// neighbours at cost 2 orthogonal and 3 diagonal, never into a wall, with no corner rule.
+///
+/// A sound never goes farther than `reach / 2` cells (a step costs at least 2), so the search keeps its
+/// costs in a grid of that square alone, and takes cells in cost order from one bucket per cost: a
+/// shout is heard every turn a guard chases, so this runs often.
 pub fn within_earshot(cells: &CellRules, from: Cell, reach: u32) -> Vec<Cell> {
-    let mut best: std::collections::HashMap<Cell, u32> = std::collections::HashMap::new();
-    let mut heap = std::collections::BinaryHeap::new();
-    if cells.shape.contains(from) {
-        heap.push(std::cmp::Reverse((0, from.x, from.y)));
+    let shape = cells.shape;
+    if !shape.contains(from) {
+        return Vec::new();
     }
-    while let Some(std::cmp::Reverse((cost, x, y))) = heap.pop() {
-        let c = Cell::new(x, y);
-        if best.contains_key(&c) {
-            continue;
-        }
-        best.insert(c, cost);
-        for (dx, dy, step) in STEPS {
-            let n = c.offset(dx, dy);
-            let next = cost + step;
-            if next <= reach
-                && cells.shape.contains(n)
-                && !cells.wall.contains(n)
-                && !best.contains_key(&n)
-            {
-                heap.push(std::cmp::Reverse((next, n.x, n.y)));
+    let radius = i32::try_from(reach / 2).unwrap_or(i32::MAX);
+    let (x0, y0) = (
+        from.x.saturating_sub(radius).max(0),
+        from.y.saturating_sub(radius).max(0),
+    );
+    let (x1, y1) = (
+        from.x.saturating_add(radius).min(shape.width() - 1),
+        from.y.saturating_add(radius).min(shape.height() - 1),
+    );
+    let width = (x1 - x0 + 1) as usize;
+    let inside = |c: Cell| (x0..=x1).contains(&c.x) && (y0..=y1).contains(&c.y);
+    let slot = |c: Cell| (c.y - y0) as usize * width + (c.x - x0) as usize;
+    let mut best = vec![u32::MAX; width * (y1 - y0 + 1) as usize];
+    // No cell of the square costs more than three per step across it.
+    let reach = reach.min(3 * (width as u32 + (y1 - y0 + 1) as u32));
+    let mut buckets: Vec<Vec<Cell>> = vec![Vec::new(); reach as usize + 1];
+    buckets[0].push(from);
+    for cost in 0..=reach {
+        // Every step costs 2 or 3, so nothing is added to this bucket while it is emptied.
+        for c in std::mem::take(&mut buckets[cost as usize]) {
+            if best[slot(c)] != u32::MAX {
+                continue;
+            }
+            best[slot(c)] = cost;
+            for (dx, dy, step) in STEPS {
+                let n = c.offset(dx, dy);
+                let next = cost + step;
+                if next <= reach
+                    && inside(n)
+                    && !cells.wall.contains(n)
+                    && best[slot(n)] == u32::MAX
+                {
+                    buckets[next as usize].push(n);
+                }
             }
         }
     }
-    let mut heard: Vec<Cell> = best.into_keys().collect();
-    heard.sort_by_key(|c| (c.y, c.x));
-    heard
+    (y0..=y1)
+        .flat_map(|y| (x0..=x1).map(move |x| Cell::new(x, y)))
+        .filter(|&c| best[slot(c)] != u32::MAX)
+        .collect()
 }
 
 /// Sound's steps: orthogonal at cost 2, diagonal at 3.

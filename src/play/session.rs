@@ -118,6 +118,28 @@ pub trait Session: Send + Sync {
     fn over(&self) -> Option<Ending> {
         self.snapshot().over
     }
+    /// Where the thief stands, as [`Snapshot::thief`] (without drawing the whole snapshot: a simulated
+    /// player asks every turn).
+    fn thief(&self) -> Cell {
+        self.snapshot().thief
+    }
+    /// Whether the thief has taken the loot on `cell`, as [`Snapshot::taken`] holds it.
+    fn has_taken(&self, cell: Cell) -> bool {
+        self.snapshot().taken.contains(&cell)
+    }
+    /// Whether the thief has seen `cell` (the fog of war lifted there), as [`Snapshot::seen`].
+    fn has_seen(&self, cell: Cell) -> bool {
+        self.snapshot().seen.contains(cell)
+    }
+    /// Whether every cell has been seen, as [`Snapshot::fully_mapped`].
+    fn fully_mapped(&self) -> bool {
+        self.snapshot().fully_mapped
+    }
+    /// Whether a step off the map would leave the level now: every cell seen, and under rules that
+    /// ask for it every loot taken.
+    fn may_leave(&self) -> bool {
+        self.fully_mapped()
+    }
     /// The last turn's report (`None` at the start).
     fn last(&self) -> Option<&TurnReport>;
     /// Whether guard `guard` (index into `Level::guards`) would see a thief that is not hidden on
@@ -127,6 +149,10 @@ pub trait Session: Send + Sync {
     fn may_stand(&self, cell: Cell) -> bool;
     /// A copy of the game, turns and all.
     fn boxed_clone(&self) -> Box<dyn Session>;
+    /// A new game from this one's start (cell and warm-up), the guards drawing from `seed`, that
+    /// shares what this game has worked out regardless of the seed (cell rules, plans, light): how
+    /// many games of one level start cheaply.
+    fn reseeded(&self, seed: u32) -> Box<dyn Session>;
 }
 
 impl Clone for Box<dyn Session> {

@@ -1,96 +1,78 @@
-//! The greedy thief: goes for the nearest loot it has not taken by the shortest path, and holds still
-//! while the next cell is in a guard's sight. It models a player who knows the whole map and rushes,
-//! leaping portcullises and windows; it does not model hiding places, torches or a plan to leave.
+//! The greedy thief: knows the whole map and goes for the nearest loot it has not taken by the
+//! shortest way, leaping portcullises and windows. It waits while its next cell is watched, slips
+//! out of a guard's sight, and after being seen gives up the loot it was after for a while and goes
+//! for other loot. With the loot taken it maps what it has not seen and leaves. It does not model
+//! hiding under furniture, torches, or running from a guard that chases it.
 
-use std::collections::VecDeque;
-
+use super::course::Course;
+use super::nerve::Nerve;
+use super::planner::{Planner, leaving_goals, step_out};
 use super::thief::Thief;
-use crate::model::{Cell, Dir, Grid, ItemKind, Terrain};
-use crate::play::{Move, Session, move_between};
+use crate::model::Cell;
+use crate::play::{Event, Move, Session};
+
+/// Turns the greedy thief leaves loot alone after being seen on its way there.
+const SHUN_FOR: usize = 20;
 
 /// The greedy thief and what it remembers between turns.
 #[derive(Clone, Debug)]
-pub struct Greedy {
-    /// How many turns in a row it waits for a guard to look away before it goes anyway.
-    pub patience: usize,
-    waited: usize,
-    /// Loot it tried to reach and could not: the step onto it was refused.
-    given_up: Vec<Cell>,
-    /// The cell it stood on and the coin it stepped toward last turn.
-    last: Option<(Cell, Cell)>,
+pub struct Greedy<'a> {
+    course: &'a Course,
+    nerve: Nerve,
+    planner: Planner,
+    /// Loot left alone after being seen going there, until the turn given.
+    shunned: Vec<(Cell, usize)>,
 }
 
-impl Default for Greedy {
-    fn default() -> Self {
+impl<'a> Greedy<'a> {
+    /// A greedy thief on `course` that waits up to `patience` turns, takes a chance with probability
+    /// `risk`, and draws from `seed`.
+    pub fn new(course: &'a Course, patience: usize, risk: f64, seed: u32) -> Self {
         Greedy {
-            patience: 3,
-            waited: 0,
-            given_up: Vec::new(),
-            last: None,
+            course,
+            nerve: Nerve::new(patience, risk, false, seed),
+            planner: Planner::default(),
+            shunned: Vec::new(),
         }
     }
 }
 
-impl Thief for Greedy {
+impl Thief for Greedy<'_> {
     fn next_move(&mut self, game: &dyn Session) -> Option<Move> {
-        let now = game.snapshot();
-        if let Some((from, goal)) = self.last.take()
-            && from == now.thief
-            && !now.taken.contains(&goal)
-            && self.waited == 0
-        {
-            self.given_up.push(goal);
+        let (course, walk) = (self.course, self.course.walk());
+        let (at, turn) = (game.thief(), game.turn());
+        self.planner.observe(game, turn);
+        self.shunned.retain(|&(_, until)| until > turn);
+        let seen = game
+            .last()
+            .is_some_and(|r| r.events.iter().any(|e| matches!(e, Event::Seen { .. })));
+        if seen && let Some(goal) = self.planner.goal_from(walk, at) {
+            self.shunned.retain(|&(c, _)| c != goal);
+            self.shunned.push((goal, turn + SHUN_FOR));
         }
-        let level = game.level();
-        let goals: Vec<Cell> = level
-            .items
+        let untaken: Vec<Cell> = course
+            .coins()
             .iter()
-            .filter(|i| i.kind == ItemKind::Coin)
-            .map(|i| i.cell)
-            .filter(|c| !now.taken.contains(c) && !self.given_up.contains(c))
+            .copied()
+            .filter(|&c| !game.has_taken(c) && !self.planner.is_blocked(c))
             .collect();
-        let (next, goal) = first_step(game, now.thief, &goals)?;
-        let watched = |c: Cell| (0..level.guards.len()).any(|g| game.guard_sees(g, c));
-        if watched(next) && !watched(now.thief) && self.waited < self.patience {
-            self.waited += 1;
-            return Some(Move::Wait);
+        let shunned = |c: &Cell| self.shunned.iter().any(|(s, _)| s == c);
+        let mut goals: Vec<Cell> = untaken.iter().copied().filter(|c| !shunned(c)).collect();
+        if goals.is_empty() {
+            goals = untaken;
         }
-        self.waited = 0;
-        self.last = Some((now.thief, goal));
-        move_between(now.thief, next)
-    }
-}
-
-/// The first cell of a shortest walk from `from` to the nearest of `goals` over cells the thief may
-/// stand on (a goal itself may be one it takes from beside), and that goal; `None` when none is reached.
-fn first_step(game: &dyn Session, from: Cell, goals: &[Cell]) -> Option<(Cell, Cell)> {
-    let level = game.level();
-    let mut came_from: Grid<Option<Cell>> = Grid::new(level.shape(), None);
-    *came_from.get_mut(from)? = Some(from);
-    let mut queue = VecDeque::from([from]);
-    while let Some(cell) = queue.pop_front() {
-        if goals.contains(&cell) {
-            let mut step = cell;
-            while let Some(prev) = came_from.at(step).filter(|&p| p != from) {
-                step = prev;
+        let mut planned = self.planner.toward(walk, at, goals, 0, |_| true);
+        if planned.is_none() {
+            if let Some(out) = step_out(course, game, at) {
+                return Some(out);
             }
-            return Some((step, cell));
+            let out = leaving_goals(course, game, &mut self.planner, |_| true);
+            let stamp = self.planner.seen_count();
+            planned = self.planner.toward(walk, at, out, stamp, |_| true);
         }
-        for dir in [Dir::N, Dir::E, Dir::S, Dir::W] {
-            let (dx, dy) = dir.delta();
-            let beside = cell.offset(dx, dy);
-            // A portcullis or a window is leapt over, to the cell beyond (`stealth-rules.md` §4).
-            let over = matches!(
-                level.terrain(beside),
-                Terrain::Portcullis(_) | Terrain::Window(_)
-            );
-            let next = if over { beside.offset(dx, dy) } else { beside };
-            let open = game.may_stand(next) || goals.contains(&next);
-            if let Some(slot) = came_from.get_mut(next).filter(|s| s.is_none() && open) {
-                *slot = Some(cell);
-                queue.push_back(next);
-            }
-        }
+        let planned = planned?;
+        let mv = self.nerve.step(game, walk, at, planned);
+        self.planner.chose(at, mv, planned.1);
+        Some(mv)
     }
-    None
 }

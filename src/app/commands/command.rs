@@ -16,6 +16,7 @@ use crate::model::RoomId;
 use crate::model::limits::quote;
 use crate::paint::Layer;
 use crate::play::Move;
+use crate::playtest::BotSpec;
 
 /// What keeping new patrols out of a locked room means, for the Inspector's checkbox and the command.
 pub const PATROLS_IN_HELP: &str = "Off: a regeneration plans no new guard that starts, stands or \
@@ -246,6 +247,15 @@ pub enum Command {
     SavePlayThrough,
     /// Ask for a play-through file and replay its moves on this level.
     OpenPlayThrough,
+    /// Let the Playtest panel's bots play the level (again), in the background.
+    RunPlaytest,
+    /// Replay a bot's run in the Play view: the bot with its settings, and the run's seed.
+    ReplayBotRun {
+        /// The bot.
+        spec: BotSpec,
+        /// The run's seed (the guards' and the bot's draws).
+        seed: u32,
+    },
 }
 
 impl Command {
@@ -341,6 +351,8 @@ impl Command {
             Command::SetAnalysisRules(None) => "Analyse by the level's own rules".to_string(),
             Command::SavePlayThrough => "Save play-through…".to_string(),
             Command::OpenPlayThrough => "Open play-through…".to_string(),
+            Command::RunPlaytest => "Playtest with bots".to_string(),
+            Command::ReplayBotRun { spec, seed } => format!("Replay {spec}'s run {seed}"),
             Command::OpenVariant { game_seed, level } => {
                 format!("Open game {game_seed}, mansion {level}")
             }
@@ -538,6 +550,11 @@ impl Command {
             }
             Command::SavePlayThrough => "Save the game's moves as a play-through file (.play.ron)",
             Command::OpenPlayThrough => "Replay a play-through file's moves on this level",
+            Command::RunPlaytest => {
+                "Let simulated thieves (ghost, greedy, cautious, speedrunner) play the level many \
+                 times by the game's rules: how often each is caught and seen, and where"
+            }
+            Command::ReplayBotRun { .. } => "Replay this bot's run turn by turn in the Play view",
         }
     }
 

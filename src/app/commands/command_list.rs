@@ -109,7 +109,9 @@ impl Command {
             | K::ToggleAutoPlay
             | K::ToggleFog
             | K::SavePlayThrough
-            | K::OpenPlayThrough => Reach::Listed,
+            | K::OpenPlayThrough
+            | K::RunPlaytest => Reach::Listed,
+            K::ReplayBotRun => Reach::Elsewhere("the Playtest panel"),
             K::PlayMove => Reach::Elsewhere("the keyboard while playing: arrows, WASD, Space"),
             K::SetPlaySeed | K::SetPlayRules => Reach::Elsewhere("the play panel"),
             K::SetAnalysisRules => Reach::Elsewhere("the guard sight and routes legends"),

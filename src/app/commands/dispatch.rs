@@ -177,6 +177,14 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
         | Command::SetPlayRules(_)
         | Command::SavePlayThrough
         | Command::OpenPlayThrough => play(&command, state, panels),
+        Command::RunPlaytest => {
+            let rules = panels.play.rules_for(state.level());
+            panels.playtest.start(state, rules);
+        }
+        Command::ReplayBotRun { spec, seed } => {
+            let rules = panels.play.rules_for(state.level());
+            panels.play.replay_bot(state, rules, spec, seed);
+        }
     }
 }
 

@@ -37,6 +37,8 @@ impl Command {
             | Command::SelectRoom(_)
             | Command::FocusFinding(_)
             | Command::FocusViolation(_)
+            | Command::RunPlaytest
+            | Command::ReplayBotRun { .. }
             | Command::RegenerateSameSeed
             | Command::Reroll(_)
             | Command::Undo
@@ -149,6 +151,8 @@ impl Command {
             | Command::SelectRoom(_)
             | Command::FocusFinding(_)
             | Command::FocusViolation(_)
+            | Command::RunPlaytest
+            | Command::ReplayBotRun { .. }
             | Command::RegenerateUnlocked
             | Command::RegenerateSameSeed
             | Command::Reroll(_)

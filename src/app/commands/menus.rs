@@ -129,6 +129,7 @@ fn play() -> Vec<Entry> {
         C(Command::PlayFromStart),
         C(Command::PlayFromHere),
         C(Command::PlayGhostRoute),
+        C(Command::RunPlaytest),
         Separator,
         C(Command::PlayStepBack),
         C(Command::RestartPlay),

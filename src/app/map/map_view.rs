@@ -10,6 +10,7 @@ use crate::app::map::strokes::{PaintMode, brush_cells};
 use crate::app::map::tool::Tool;
 use crate::app::map::tools::ToolState;
 use crate::app::panels::describe;
+use crate::app::panels::playtest_panel::{self, HeatFrame};
 use crate::app::state::{EditorState, View};
 use crate::model::{Cell, ItemKind, Level, LockOrigin, RoomId};
 use crate::paint::{self, CellToScreen, MapFacts, PlayFrame, Scene, TimelineFrame, palette};
@@ -21,6 +22,8 @@ pub struct Frames<'a> {
     pub timeline: Option<&'a TimelineFrame>,
     /// The game being played; while there is one, the tools do nothing on the map.
     pub play: Option<&'a PlayFrame>,
+    /// Where the playtest's thieves were caught or first seen.
+    pub heat: Option<&'a HeatFrame>,
 }
 
 /// Shows the map in the remaining space of `ui`; clicks and drags go to the current tool, unless a
@@ -62,6 +65,9 @@ pub fn show(
         .ctx()
         .fonts_mut(|fonts| state.paint_map(&t, frames, fonts));
     painter.extend(shapes);
+    if let Some(heat) = frames.heat.filter(|_| !playing) {
+        playtest_panel::draw_heat(&painter, &t, heat);
+    }
     crate::app::map::strokes::paint_preview(&painter, state.level(), &t, &tools.stroke);
     if let Some(preview) = &tools.preview {
         crate::app::map::previews::draw(&painter, &t, preview);

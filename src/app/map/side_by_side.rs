@@ -306,6 +306,7 @@ fn other_view(
     let other_frames = Frames {
         timeline: other.frame.as_ref(),
         play: None,
+        heat: None,
     };
     let scene = map_view::view_scene(
         &state.view,

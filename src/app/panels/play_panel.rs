@@ -13,6 +13,7 @@ use std::path::Path;
 
 use egui::Ui;
 
+use crate::analysis::stealth::Cancel;
 use crate::app::commands::command::Command;
 use crate::app::panel::Panel;
 use crate::app::panels::describe;
@@ -24,6 +25,7 @@ use crate::io::playthrough::{self, PlayThrough};
 use crate::model::{Cell, ItemKind, Level};
 use crate::paint::PlayFrame;
 use crate::play::{Move, Refusal, RuleSet, Session, TurnReport, advice, route_moves, rule_sets};
+use crate::playtest::{self, BotSpec, Course, DEFAULT_MAX_TURNS};
 
 /// The turns the event log keeps: a long game (a route auto-played, a play-through opened) holds the
 /// last of them, not every turn.
@@ -37,8 +39,8 @@ pub const AUTO_SPEED: f32 = 4.0;
 /// A route of the analysis being played: its moves and how far along it is.
 #[derive(Clone, Debug)]
 struct Playback {
-    /// The loot item the route goes to.
-    item: usize,
+    /// What is played, in words: the route to a loot, a bot's run.
+    what: String,
     /// Every move of the route.
     moves: Vec<Move>,
     /// The next move to play.
@@ -209,7 +211,7 @@ impl PlayPanel {
             .start(state.level().clone(), self.seed, from, 0);
         self.begin(game);
         self.playback = Some(Playback {
-            item,
+            what: format!("Route to {}", describe::loot_name(state.level(), item)),
             moves,
             next: 0,
             auto: true,
@@ -226,6 +228,47 @@ impl PlayPanel {
                 "Playing the {kind} to {}: Next turn steps, Auto-play pauses",
                 describe::loot_name(state.level(), item)
             ),
+        );
+    }
+
+    /// Replays the run `seed` of the simulated thief `spec` (`crate::playtest`) under `rules`, from its
+    /// start, turn by turn and by itself: the bot's game is played first, then its moves are played
+    /// again here, so the panel shows the same game.
+    pub fn replay_bot(
+        &mut self,
+        state: &mut EditorState,
+        rules: &'static dyn RuleSet,
+        spec: BotSpec,
+        seed: u32,
+    ) {
+        let course = Course::new(state.level().clone(), rules);
+        let played = playtest::run(&course, &spec, seed, DEFAULT_MAX_TURNS, &Cancel::new());
+        let Some((bot_game, result)) = played else {
+            state.say(
+                MessageKind::Warning,
+                format!("{spec} has no run to replay here: the analysis found no route"),
+            );
+            return;
+        };
+        self.seed = seed;
+        self.begin(course.game(seed));
+        let ending = if result.caught {
+            "caught"
+        } else if result.left {
+            "left the level"
+        } else {
+            "stopped"
+        };
+        self.playback = Some(Playback {
+            what: format!("{spec}'s run {seed} ({ending} at turn {})", result.turns),
+            moves: bot_game.moves().to_vec(),
+            next: 0,
+            auto: true,
+            progress: 0.0,
+        });
+        state.say(
+            MessageKind::Info,
+            format!("Replaying {spec}'s run {seed}: Next turn steps, Auto-play pauses"),
         );
     }
 
@@ -521,12 +564,7 @@ impl Panel for PlayPanel {
                     if s.fully_mapped { "yes" } else { "no" },
                 ));
                 if let Some(p) = &self.playback {
-                    ui.label(format!(
-                        "Route to {}: move {} of {}",
-                        describe::loot_name(state.level(), p.item),
-                        p.next,
-                        p.moves.len()
-                    ));
+                    ui.label(format!("{}: move {} of {}", p.what, p.next, p.moves.len()));
                 }
                 ui.horizontal_wrapped(|ui| {
                     command_button(ui, Command::PlayStepBack, commands);

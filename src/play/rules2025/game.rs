@@ -233,6 +233,27 @@ impl Game2025 {
         }
     }
 
+    /// Where the thief stands.
+    pub fn thief_cell(&self) -> Cell {
+        self.world.player.pos
+    }
+
+    /// The thief's health (0 or less: caught).
+    pub fn health(&self) -> i32 {
+        self.world.player.health
+    }
+
+    /// Whether the thief has seen `cell` (false off the map).
+    pub fn has_seen(&self, cell: Cell) -> bool {
+        let map = &self.world.map;
+        map.index(cell).is_some_and(|i| map.seen[i])
+    }
+
+    /// Whether the thief has seen every cell.
+    pub fn all_seen(&self) -> bool {
+        self.world.map.seen.iter().all(|&s| s)
+    }
+
     /// Noticed in the strict sense: some guard's sight test has found the thief, or a guard walked
     /// into it.
     pub fn noticed(&self) -> bool {
