@@ -107,6 +107,19 @@ fn compare_editor() -> Editor {
     editor
 }
 
+/// The default mansion after 100 runs of each bot: the Playtest section's figures, the map's heat map of
+/// where thieves were caught, and the difficulty curve of game 1's ten mansions (20 runs per bot each).
+fn playtest_editor() -> Editor {
+    let mut editor = Editor::new(EditorState::new_default());
+    editor.panels.playtest.runs = 20;
+    editor.apply(Command::PlaytestRun);
+    editor.panels.playtest.finish();
+    editor.panels.playtest.runs = 100;
+    editor.apply(Command::RunPlaytest);
+    editor.panels.playtest.finish();
+    editor
+}
+
 /// Before and after regenerating the default mansion around three locked chambers, side by side: both
 /// maps marked, the locked rooms unmarked in each, the side panels folded so the two maps have room.
 fn side_by_side_editor() -> Editor {
@@ -421,7 +434,7 @@ fn main() -> anyhow::Result<()> {
             })
         })?;
     }
-    let editors: [(&str, MakeEditor); 13] = [
+    let editors: [(&str, MakeEditor); 14] = [
         ("prompt", || Ok(prompt_editor())),
         ("every-legend", || Ok(every_legend_editor())),
         ("browser", browser_editor),
@@ -435,6 +448,7 @@ fn main() -> anyhow::Result<()> {
         ("play-test-start", play_test_start_editor),
         ("play-testing-2025", play_testing_2025_editor),
         ("daily-run", daily_run_editor),
+        ("playtest", || Ok(playtest_editor())),
     ];
     for (name, editor) in editors.into_iter().filter(|e| wanted(e.0)) {
         let out = PathBuf::from(format!("screenshots/{name}.png"));

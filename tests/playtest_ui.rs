@@ -53,7 +53,9 @@ fn the_playtest_panel_plays_shows_replays_and_follows_the_level() {
     harness.run_steps(2);
     assert!(harness.state().panels.play.playing());
     assert!(
-        harness.query_by_label_contains("greedy's run 1 (").is_some(),
+        harness
+            .query_by_label_contains("greedy's run 1 (")
+            .is_some(),
         "the Play panel says what it replays"
     );
     harness.state_mut().apply(Command::StopPlaying);
@@ -64,4 +66,25 @@ fn the_playtest_panel_plays_shows_replays_and_follows_the_level() {
     harness.run_steps(2);
     let panel = &harness.state().panels.playtest;
     assert!(panel.report().is_none() && panel.running());
+}
+
+#[test]
+fn the_difficulty_curve_of_the_listed_run_has_a_point_per_mansion() {
+    let mut harness = ui::harness();
+    harness.state_mut().panels.playtest.runs = 2;
+    harness.state_mut().apply(Command::PlaytestRun);
+    harness.state_mut().panels.playtest.finish();
+    harness.run_steps(3);
+    let curve = harness
+        .state()
+        .panels
+        .playtest
+        .curve()
+        .expect("a curve")
+        .clone();
+    assert_eq!(curve.points.len(), 10, "the ten mansions of game 1");
+    assert_eq!(curve.points[0], Some(0.0), "the first mansion has no guard");
+    assert!(curve.points.iter().all(Option::is_some));
+    let title = format!("{}: difficulty by mansion", curve.title);
+    assert!(harness.query_by_label(&title).is_some(), "{title}");
 }

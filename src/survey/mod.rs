@@ -8,6 +8,7 @@
 //! threads.
 
 pub mod condition;
+mod difficulty;
 mod line;
 pub mod listing;
 mod ordered;
@@ -24,6 +25,7 @@ use crate::model::Level;
 use crate::play::rule_sets;
 
 pub use condition::{Condition, ConditionError, Op};
+pub use difficulty::difficulty_curve;
 pub use line::{Figures, Line, STEALTH_KEYS, StealthColumns};
 
 /// Games a thread takes at a time: few, so the last ones spread over the threads, but enough that the

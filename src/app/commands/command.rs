@@ -249,6 +249,8 @@ pub enum Command {
     OpenPlayThrough,
     /// Let the Playtest panel's bots play the level (again), in the background.
     RunPlaytest,
+    /// Let the bots play every mansion of the run the Campaign panel lists: its difficulty curve.
+    PlaytestRun,
     /// Replay a bot's run in the Play view: the bot with its settings, and the run's seed.
     ReplayBotRun {
         /// The bot.
@@ -352,6 +354,7 @@ impl Command {
             Command::SavePlayThrough => "Save play-through…".to_string(),
             Command::OpenPlayThrough => "Open play-through…".to_string(),
             Command::RunPlaytest => "Playtest with bots".to_string(),
+            Command::PlaytestRun => "Difficulty curve of the run".to_string(),
             Command::ReplayBotRun { spec, seed } => format!("Replay {spec}'s run {seed}"),
             Command::OpenVariant { game_seed, level } => {
                 format!("Open game {game_seed}, mansion {level}")
@@ -555,6 +558,10 @@ impl Command {
                  times by the game's rules: how often each is caught and seen, and where"
             }
             Command::ReplayBotRun { .. } => "Replay this bot's run turn by turn in the Play view",
+            Command::PlaytestRun => {
+                "Let the bots play every mansion of the run the Campaign panel lists, and plot how \
+                 hard each is"
+            }
         }
     }
 

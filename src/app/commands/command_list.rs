@@ -110,7 +110,8 @@ impl Command {
             | K::ToggleFog
             | K::SavePlayThrough
             | K::OpenPlayThrough
-            | K::RunPlaytest => Reach::Listed,
+            | K::RunPlaytest
+            | K::PlaytestRun => Reach::Listed,
             K::ReplayBotRun => Reach::Elsewhere("the Playtest panel"),
             K::PlayMove => Reach::Elsewhere("the keyboard while playing: arrows, WASD, Space"),
             K::SetPlaySeed | K::SetPlayRules => Reach::Elsewhere("the play panel"),

@@ -181,6 +181,22 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
             let rules = panels.play.rules_for(state.level());
             panels.playtest.start(state, rules);
         }
+        Command::PlaytestRun => {
+            let run = panels.runs.shown.as_ref().map(|(_, run)| run);
+            match run.or(panels.campaign.run()) {
+                Some(run) => {
+                    let recipes = run.mansions.iter().map(|m| m.recipe.clone()).collect();
+                    let title = run.title.clone();
+                    panels
+                        .playtest
+                        .start_curve(title, recipes, panels.play.rules);
+                }
+                None => state.say(
+                    MessageKind::Warning,
+                    "No run to playtest: the Campaign panel lists none",
+                ),
+            }
+        }
         Command::ReplayBotRun { spec, seed } => {
             let rules = panels.play.rules_for(state.level());
             panels.play.replay_bot(state, rules, spec, seed);

@@ -38,6 +38,7 @@ impl Command {
             | Command::FocusFinding(_)
             | Command::FocusViolation(_)
             | Command::RunPlaytest
+            | Command::PlaytestRun
             | Command::ReplayBotRun { .. }
             | Command::RegenerateSameSeed
             | Command::Reroll(_)
@@ -152,6 +153,7 @@ impl Command {
             | Command::FocusFinding(_)
             | Command::FocusViolation(_)
             | Command::RunPlaytest
+            | Command::PlaytestRun
             | Command::ReplayBotRun { .. }
             | Command::RegenerateUnlocked
             | Command::RegenerateSameSeed

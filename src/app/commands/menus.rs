@@ -130,6 +130,7 @@ fn play() -> Vec<Entry> {
         C(Command::PlayFromHere),
         C(Command::PlayGhostRoute),
         C(Command::RunPlaytest),
+        C(Command::PlaytestRun),
         Separator,
         C(Command::PlayStepBack),
         C(Command::RestartPlay),

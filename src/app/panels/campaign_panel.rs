@@ -104,6 +104,11 @@ impl CampaignPanel {
         })
     }
 
+    /// The run the panel lists (the mansions of its game), if any.
+    pub fn run(&self) -> Option<&Run> {
+        self.run.as_ref()
+    }
+
     /// Asks to open mansion `level` of the game seed typed (see [`EditorState::request`]).
     pub fn open_mansion(&self, state: &mut EditorState, level: u32) {
         match self.game_seed() {

@@ -18,10 +18,12 @@ use crate::app::commands::command::Command;
 use crate::app::panel::Panel;
 use crate::app::panels::widgets::command_button;
 use crate::app::state::EditorState;
+use crate::generate::recipe::Recipe;
 use crate::model::{Cell, Grid, Level};
 use crate::paint::palette;
 use crate::play::RuleSet;
 use crate::playtest::{Bot, BotSpec, Course, Plan, Report, Share, playtest};
+use crate::survey::difficulty_curve;
 
 /// Runs per bot unless the designer asks for more or fewer.
 pub const DEFAULT_RUNS: usize = 40;
@@ -85,6 +87,36 @@ pub struct PlaytestPanel {
     report: Option<(Report, u64)>,
     /// The heat map drawn from them.
     frame: Option<HeatFrame>,
+    /// A run's difficulty curve being played.
+    curve_job: Option<CurveJob>,
+    /// The last difficulty curve.
+    curve: Option<Curve>,
+}
+
+/// A run's difficulty curve being played on another thread.
+#[derive(Debug)]
+struct CurveJob {
+    cancel: Cancel,
+    done: Arc<AtomicUsize>,
+    total: usize,
+    result: Receiver<Option<Vec<Option<f64>>>>,
+    title: String,
+}
+
+impl Drop for CurveJob {
+    /// A curve given up (another asked for) stops at its next run.
+    fn drop(&mut self) {
+        self.cancel.cancel();
+    }
+}
+
+/// A run's difficulty by mansion, in play order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Curve {
+    /// The run: "Mansions of game 1", "Daily run of 2026-03-14".
+    pub title: String,
+    /// Each mansion's difficulty, 0 to 1 (`None`: it did not build).
+    pub points: Vec<Option<f64>>,
 }
 
 impl Default for PlaytestPanel {
@@ -97,6 +129,8 @@ impl Default for PlaytestPanel {
             job: None,
             report: None,
             frame: None,
+            curve_job: None,
+            curve: None,
         }
     }
 }
@@ -104,18 +138,77 @@ impl Default for PlaytestPanel {
 impl PlaytestPanel {
     /// Starts playtesting the document's level under `rules`, cancelling a playtest under way.
     pub fn start(&mut self, state: &EditorState, rules: &'static dyn RuleSet) {
+        let plan = self.plan();
+        self.active = true;
+        self.job = Some(spawn(state.level().clone(), rules, plan, state.revision()));
+    }
+
+    /// Plays the difficulty curve of the run `title` whose mansions `recipes` make, with the bots and
+    /// runs chosen, under the rules `rules` names (`None`: each level's own).
+    pub fn start_curve(
+        &mut self,
+        title: String,
+        recipes: Vec<Recipe>,
+        rules: Option<&'static str>,
+    ) {
+        let plan = self.plan();
+        let (sender, result) = mpsc::channel();
+        let cancel = Cancel::new();
+        let done = Arc::new(AtomicUsize::new(0));
+        let total = recipes.len();
+        let (job_cancel, job_done) = (cancel.clone(), done.clone());
+        std::thread::spawn(move || {
+            let curve = difficulty_curve(&recipes, rules, &plan, &job_cancel, &|n| {
+                job_done.store(n, Ordering::Relaxed);
+            });
+            let _ = sender.send(curve);
+        });
+        self.curve_job = Some(CurveJob {
+            cancel,
+            done,
+            total,
+            result,
+            title,
+        });
+    }
+
+    /// The last difficulty curve, if any.
+    pub fn curve(&self) -> Option<&Curve> {
+        self.curve.as_ref()
+    }
+
+    /// The bots and runs chosen.
+    fn plan(&self) -> Plan {
         let bots: Vec<BotSpec> = self
             .bots
             .iter()
             .filter(|(_, on)| *on)
             .map(|(b, _)| b.spec())
             .collect();
-        let plan = Plan {
+        Plan {
             bots,
             ..Plan::every_bot(self.runs.clamp(1, MAX_PANEL_RUNS))
+        }
+    }
+
+    /// Takes in a finished curve; `true` while one is being played.
+    fn poll_curve(&mut self) -> bool {
+        let Some(job) = &self.curve_job else {
+            return false;
         };
-        self.active = true;
-        self.job = Some(spawn(state.level().clone(), rules, plan, state.revision()));
+        match job.result.try_recv() {
+            Err(TryRecvError::Empty) => true,
+            Ok(points) => {
+                let title = job.title.clone();
+                self.curve_job = None;
+                self.curve = points.map(|points| Curve { title, points });
+                false
+            }
+            Err(TryRecvError::Disconnected) => {
+                self.curve_job = None;
+                false
+            }
+        }
     }
 
     /// Follows the document: figures of another revision are dropped, and a playtest under way or
@@ -137,8 +230,9 @@ impl PlaytestPanel {
 
     /// Takes in a finished playtest; `true` while one is under way (the editor then repaints).
     pub fn poll(&mut self) -> bool {
+        let curving = self.poll_curve();
         let Some(job) = &self.job else {
-            return false;
+            return curving;
         };
         match job.result.try_recv() {
             Err(TryRecvError::Empty) => true,
@@ -163,6 +257,12 @@ impl PlaytestPanel {
             if let Ok(Some(report)) = job.result.recv() {
                 self.report = Some((report, revision));
                 self.refresh_frame();
+            }
+        }
+        if let Some(job) = self.curve_job.take() {
+            let title = job.title.clone();
+            if let Ok(points) = job.result.recv() {
+                self.curve = points.map(|points| Curve { title, points });
             }
         }
     }
@@ -263,6 +363,7 @@ impl Panel for PlaytestPanel {
                             .text(format!("Playing run {done} of {}", job.total)),
                     );
                 }
+                self.curve_ui(ui, commands);
                 let Some(report) = self.report() else {
                     if self.job.is_none() {
                         ui.weak("Simulated thieves play the level by the game's rules.");
@@ -317,6 +418,51 @@ impl Panel for PlaytestPanel {
                         self.show_heat(heat);
                     }
                 });
+            });
+    }
+}
+
+impl PlaytestPanel {
+    /// The run's difficulty curve: the button, the progress, the plot.
+    fn curve_ui(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        command_button(ui, Command::PlaytestRun, commands);
+        if let Some(job) = &self.curve_job {
+            let done = job.done.load(Ordering::Relaxed);
+            ui.add(
+                egui::ProgressBar::new(done as f32 / job.total.max(1) as f32)
+                    .text(format!("{}: mansion {done} of {}", job.title, job.total)),
+            );
+        }
+        let Some(curve) = &self.curve else {
+            return;
+        };
+        ui.label(format!("{}: difficulty by mansion", curve.title));
+        let points: Vec<[f64; 2]> = curve
+            .points
+            .iter()
+            .enumerate()
+            .filter_map(|(k, d)| Some([k as f64, (*d)? * 100.0]))
+            .collect();
+        egui_plot::Plot::new("playtest-curve")
+            .height(150.0)
+            .include_x(0.0)
+            .include_x(curve.points.len().saturating_sub(1) as f64)
+            .include_y(0.0)
+            .include_y(100.0)
+            .x_axis_label("mansion")
+            .y_axis_label("caught %")
+            .allow_drag(false)
+            .allow_zoom(false)
+            .allow_scroll(false)
+            .show(ui, |plot| {
+                plot.line(
+                    egui_plot::Line::new("difficulty", points.clone()).color(palette::HEAT_CAUGHT),
+                );
+                plot.points(
+                    egui_plot::Points::new("mansions", points)
+                        .radius(3.5)
+                        .color(palette::HEAT_CAUGHT),
+                );
             });
     }
 }
