@@ -7,7 +7,7 @@
 
 use super::course::Course;
 use super::nerve::Nerve;
-use super::planner::{Planner, frontier, leaving_goals, step_out};
+use super::planner::{Planner, frontier, step_on};
 use super::thief::Thief;
 use crate::model::Cell;
 use crate::play::{Move, Session};
@@ -56,16 +56,12 @@ impl Thief for Cautious<'_> {
             let unknown = frontier(walk, planner, knows);
             planned = planner.toward(walk, at, unknown, stamp, |i| known[i]);
         }
-        if planned.is_none() {
-            if let Some(out) = step_out(course, game, at) {
-                return Some(out);
-            }
-            let out = leaving_goals(course, game, planner, knows);
-            planned = planner.toward(walk, at, out, stamp, |i| known[i]);
-        }
-        let planned = planned?;
-        let mv = self.nerve.step(game, walk, at, planned);
-        self.planner.chose(at, mv, planned.1);
-        Some(mv)
+        step_on(
+            &mut self.planner,
+            &mut self.nerve,
+            (course, game),
+            planned,
+            knows,
+        )
     }
 }

@@ -6,7 +6,7 @@
 
 use super::course::Course;
 use super::nerve::Nerve;
-use super::planner::{Planner, leaving_goals, step_out};
+use super::planner::{Planner, step_on};
 use super::thief::Thief;
 use crate::model::Cell;
 use crate::play::{Event, Move, Session};
@@ -61,18 +61,13 @@ impl Thief for Greedy<'_> {
         if goals.is_empty() {
             goals = untaken;
         }
-        let mut planned = self.planner.toward(walk, at, goals, 0, |_| true);
-        if planned.is_none() {
-            if let Some(out) = step_out(course, game, at) {
-                return Some(out);
-            }
-            let out = leaving_goals(course, game, &mut self.planner, |_| true);
-            let stamp = self.planner.seen_count();
-            planned = self.planner.toward(walk, at, out, stamp, |_| true);
-        }
-        let planned = planned?;
-        let mv = self.nerve.step(game, walk, at, planned);
-        self.planner.chose(at, mv, planned.1);
-        Some(mv)
+        let planned = self.planner.toward(walk, at, goals, 0, |_| true);
+        step_on(
+            &mut self.planner,
+            &mut self.nerve,
+            (course, game),
+            planned,
+            |_| true,
+        )
     }
 }

@@ -4,6 +4,7 @@
 //! planning thief shares at the end: see the rest of the mansion, then step off the map.
 
 use super::course::Course;
+use super::nerve::Nerve;
 use super::walk::{Field, Walk};
 use crate::model::{Cell, Dir, Shape};
 use crate::play::{Move, Session};
@@ -162,7 +163,7 @@ pub(crate) fn frontier(
 /// The goals of a thief done with the loot that wants out: the ways off the map when the rules let it
 /// leave; else, while some cell is unseen, the cells to look from; else (rules that want all the loot)
 /// the loot left.
-pub(crate) fn leaving_goals(
+fn leaving_goals(
     course: &Course,
     game: &dyn Session,
     planner: &mut Planner,
@@ -183,7 +184,36 @@ pub(crate) fn leaving_goals(
 }
 
 /// The step off the map from `at`, when the thief may leave and stands on the border.
-pub(crate) fn step_out(course: &Course, game: &dyn Session, at: Cell) -> Option<Move> {
+fn step_out(course: &Course, game: &dyn Session, at: Cell) -> Option<Move> {
     let dir: Dir = course.walk().exit_dir(at)?;
     game.may_leave().then_some(Move::Step(dir))
+}
+
+/// The end of every planning thief's turn: the `planned` move, or, with no goal reached, the way out (a
+/// step off the map where the thief may leave from where it stands, else a move toward what leaving
+/// still wants, over the cells `known` allows), taken as the thief's `nerve` takes it, and noted.
+/// `None` when there is nothing left to do.
+pub(crate) fn step_on(
+    planner: &mut Planner,
+    nerve: &mut Nerve,
+    (course, game): (&Course, &dyn Session),
+    planned: Option<(Move, Cell)>,
+    known: impl Fn(Cell) -> bool,
+) -> Option<Move> {
+    let walk = course.walk();
+    let at = game.thief();
+    let planned = if let Some(planned) = planned {
+        planned
+    } else {
+        if let Some(out) = step_out(course, game, at) {
+            return Some(out);
+        }
+        let shape = walk.shape();
+        let out = leaving_goals(course, game, planner, &known);
+        let stamp = planner.seen_count();
+        planner.toward(walk, at, out, stamp, |i| known(shape.cell(i)))?
+    };
+    let mv = nerve.step(game, walk, at, planned);
+    planner.chose(at, mv, planned.1);
+    Some(mv)
 }
