@@ -300,3 +300,35 @@ fn a_play_through_names_its_rules_and_replays_under_them() {
         .expect("unknown rules refused");
     assert!(err.to_string().contains("2023, 2025"), "{err}");
 }
+
+/// The quick questions a simulated thief asks every turn (`Session::thief`, `has_taken`, `has_seen`,
+/// `fully_mapped`) answer as the whole snapshot does, under both rule sets; and a reseeded game is the
+/// game a fresh start with that seed plays.
+#[test]
+fn quick_questions_agree_with_the_snapshot_and_a_reseeded_game_with_a_fresh_one() {
+    for (id, generator) in [("2023", "siheyuan"), ("2025", "lll2025")] {
+        let level = level_of(generator, 3, 4);
+        let rules = rule_sets::find(id).expect("rules");
+        let start = level.player_start;
+        let mut game = rules.start(level.clone(), 5, start, 0);
+        let moves = parse_moves("L:N N N E E w W W N N L:E S S w w").expect("moves");
+        let shape = level.shape();
+        for mv in moves {
+            let _ = game.play(mv);
+            let now = game.snapshot();
+            assert_eq!(game.thief(), now.thief, "{id}");
+            assert_eq!(game.fully_mapped(), now.fully_mapped, "{id}");
+            for i in 0..shape.len() {
+                let c = shape.cell(i);
+                assert_eq!(game.has_seen(c), now.seen.contains(c), "{id} {c:?}");
+                assert_eq!(game.has_taken(c), now.taken.contains(&c), "{id} {c:?}");
+            }
+        }
+        let mut fresh = rules.start(level.clone(), 9, start, 0);
+        let mut reseeded = game.reseeded(9);
+        for mv in parse_moves("L:N N w w w E w w").expect("moves") {
+            assert_eq!(fresh.play(mv), reseeded.play(mv), "{id}");
+        }
+        assert_eq!(fresh.snapshot(), reseeded.snapshot(), "{id}");
+    }
+}
