@@ -35,7 +35,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use crate::analysis::stealth::Cancel;
-use crate::model::{Grid, Level};
+use crate::model::Grid;
 use crate::play::{Ending, Event, Move, Session};
 
 /// The turns a run may last unless told otherwise: enough for a cautious thief to map a level-9
@@ -137,11 +137,6 @@ pub struct Report {
 }
 
 impl Report {
-    /// The tally of `bot` (the first with that kind).
-    pub fn tally(&self, bot: Bot) -> Option<&Tally> {
-        self.tallies.iter().find(|t| t.spec.bot == bot)
-    }
-
     /// The mansion's difficulty, 0 to 1: the share of runs caught over every bot but the ghost (which
     /// only says whether a perfect player gets through), or the ghost's where it ran alone; `None`
     /// before any run.
@@ -214,15 +209,6 @@ pub fn playtest(
     }
     Some(Report {
         tallies,
-        coins: course.coins().len(),
-    })
-}
-
-/// A report of `level` under its own rules with every bot's usual settings: the quick way in.
-pub fn playtest_level(level: &Level, runs: usize) -> Report {
-    let course = Course::new(level.clone(), crate::play::rule_sets::of_level(level));
-    playtest(&course, &Plan::every_bot(runs), &Cancel::new(), &|_| {}).unwrap_or(Report {
-        tallies: Vec::new(),
         coins: course.coins().len(),
     })
 }

@@ -44,11 +44,6 @@ impl Share {
             high: (centre + half).min(1.0),
         }
     }
-
-    /// Whether `other`'s share lies inside this interval.
-    pub fn holds(&self, other: f64) -> bool {
-        (self.low..=self.high).contains(&other)
-    }
 }
 
 /// One bot's runs on one level, added up.

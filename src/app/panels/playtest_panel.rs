@@ -10,6 +10,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::task::Poll;
 
 use egui::{Color32, Ui};
 
@@ -19,7 +20,7 @@ use crate::app::panel::Panel;
 use crate::app::panels::widgets::command_button;
 use crate::app::state::EditorState;
 use crate::generate::recipe::Recipe;
-use crate::model::{Cell, Grid, Level};
+use crate::model::{Cell, Grid};
 use crate::paint::palette;
 use crate::play::RuleSet;
 use crate::playtest::{Bot, BotSpec, Course, Plan, Report, Share, playtest};
@@ -42,19 +43,73 @@ pub enum Heat {
     FirstSeen,
 }
 
-/// A playtest under way on another thread.
+/// Work of the panel's on another thread (a playtest, a run's curve): its steps counted for a progress
+/// bar, stopped at its next step when dropped (the document changed, another was asked for), and what it
+/// was started for (`key`: the document revision, the run's title).
 #[derive(Debug)]
-struct Job {
+struct Background<T, K> {
     cancel: Cancel,
     done: Arc<AtomicUsize>,
     total: usize,
-    result: Receiver<Option<Report>>,
-    /// The document revision it plays.
-    revision: u64,
+    result: Receiver<Option<T>>,
+    key: K,
 }
 
-impl Drop for Job {
-    /// A playtest given up (the document changed) stops at its next run.
+impl<T: Send + 'static, K> Background<T, K> {
+    /// Runs `work` (given the cancel flag and where to count its steps, `total` in all) on another
+    /// thread; `None` from it means cancelled.
+    fn spawn(
+        total: usize,
+        key: K,
+        work: impl FnOnce(&Cancel, &(dyn Fn(usize) + Sync)) -> Option<T> + Send + 'static,
+    ) -> Self {
+        let (sender, result) = mpsc::channel();
+        let cancel = Cancel::new();
+        let done = Arc::new(AtomicUsize::new(0));
+        let (job_cancel, job_done) = (cancel.clone(), done.clone());
+        std::thread::spawn(move || {
+            let out = work(&job_cancel, &|n| job_done.store(n, Ordering::Relaxed));
+            // The editor may have gone on: then nobody listens, which is fine.
+            let _ = sender.send(out);
+        });
+        Background {
+            cancel,
+            done,
+            total,
+            result,
+            key,
+        }
+    }
+
+    /// Pending while it runs; when it has ended, what it made (`None`: cancelled or gone).
+    fn poll(&self) -> Poll<Option<T>> {
+        match self.result.try_recv() {
+            Err(TryRecvError::Empty) => Poll::Pending,
+            Ok(out) => Poll::Ready(out),
+            Err(TryRecvError::Disconnected) => Poll::Ready(None),
+        }
+    }
+
+    /// Waits for its end: what it was started for, and what it made.
+    fn wait(self) -> (K, Option<T>)
+    where
+        K: Clone,
+    {
+        let out = self.result.recv().ok().flatten();
+        (self.key.clone(), out)
+    }
+
+    /// A progress bar saying `text(done, total)`.
+    fn progress(&self, ui: &mut Ui, text: impl Fn(usize, usize) -> String) {
+        let done = self.done.load(Ordering::Relaxed);
+        ui.add(
+            egui::ProgressBar::new(done as f32 / self.total.max(1) as f32)
+                .text(text(done, self.total)),
+        );
+    }
+}
+
+impl<T, K> Drop for Background<T, K> {
     fn drop(&mut self) {
         self.cancel.cancel();
     }
@@ -82,32 +137,16 @@ pub struct PlaytestPanel {
     pub heat: Heat,
     /// Whether the designer has started playtesting: a change of the document then starts it again.
     active: bool,
-    job: Option<Job>,
+    /// The playtest under way, of a document revision.
+    job: Option<Background<Report, u64>>,
     /// The last figures and the document revision they are of.
     report: Option<(Report, u64)>,
     /// The heat map drawn from them.
     frame: Option<HeatFrame>,
-    /// A run's difficulty curve being played.
-    curve_job: Option<CurveJob>,
+    /// A run's difficulty curve being played, with the run's title.
+    curve_job: Option<Background<Vec<Option<f64>>, String>>,
     /// The last difficulty curve.
     curve: Option<Curve>,
-}
-
-/// A run's difficulty curve being played on another thread.
-#[derive(Debug)]
-struct CurveJob {
-    cancel: Cancel,
-    done: Arc<AtomicUsize>,
-    total: usize,
-    result: Receiver<Option<Vec<Option<f64>>>>,
-    title: String,
-}
-
-impl Drop for CurveJob {
-    /// A curve given up (another asked for) stops at its next run.
-    fn drop(&mut self) {
-        self.cancel.cancel();
-    }
 }
 
 /// A run's difficulty by mansion, in play order.
@@ -140,7 +179,11 @@ impl PlaytestPanel {
     pub fn start(&mut self, state: &EditorState, rules: &'static dyn RuleSet) {
         let plan = self.plan();
         self.active = true;
-        self.job = Some(spawn(state.level().clone(), rules, plan, state.revision()));
+        let level = state.level().clone();
+        let job = Background::spawn(plan.total(), state.revision(), move |cancel, done| {
+            playtest(&Course::new(level, rules), &plan, cancel, done)
+        });
+        self.job = Some(job);
     }
 
     /// Plays the difficulty curve of the run `title` whose mansions `recipes` make, with the bots and
@@ -152,24 +195,11 @@ impl PlaytestPanel {
         rules: Option<&'static str>,
     ) {
         let plan = self.plan();
-        let (sender, result) = mpsc::channel();
-        let cancel = Cancel::new();
-        let done = Arc::new(AtomicUsize::new(0));
         let total = recipes.len();
-        let (job_cancel, job_done) = (cancel.clone(), done.clone());
-        std::thread::spawn(move || {
-            let curve = difficulty_curve(&recipes, rules, &plan, &job_cancel, &|n| {
-                job_done.store(n, Ordering::Relaxed);
-            });
-            let _ = sender.send(curve);
+        let job = Background::spawn(total, title, move |cancel, done| {
+            difficulty_curve(&recipes, rules, &plan, cancel, done)
         });
-        self.curve_job = Some(CurveJob {
-            cancel,
-            done,
-            total,
-            result,
-            title,
-        });
+        self.curve_job = Some(job);
     }
 
     /// The last difficulty curve, if any.
@@ -193,22 +223,19 @@ impl PlaytestPanel {
 
     /// Takes in a finished curve; `true` while one is being played.
     fn poll_curve(&mut self) -> bool {
-        let Some(job) = &self.curve_job else {
+        let Some(ended) = self.curve_job.as_ref().map(Background::poll) else {
             return false;
         };
-        match job.result.try_recv() {
-            Err(TryRecvError::Empty) => true,
-            Ok(points) => {
-                let title = job.title.clone();
-                self.curve_job = None;
-                self.curve = points.map(|points| Curve { title, points });
-                false
-            }
-            Err(TryRecvError::Disconnected) => {
-                self.curve_job = None;
-                false
-            }
+        let Poll::Ready(points) = ended else {
+            return true;
+        };
+        if let Some(job) = self.curve_job.take() {
+            self.curve = points.map(|points| Curve {
+                title: job.key.clone(),
+                points,
+            });
         }
+        false
     }
 
     /// Follows the document: figures of another revision are dropped, and a playtest under way or
@@ -216,7 +243,7 @@ impl PlaytestPanel {
     pub fn follow(&mut self, state: &EditorState, rules: &'static dyn RuleSet) {
         let revision = state.revision();
         let stale = |r: u64| r != revision;
-        if self.job.as_ref().is_some_and(|j| stale(j.revision)) {
+        if self.job.as_ref().is_some_and(|j| stale(j.key)) {
             self.job = None;
         }
         if self.report.as_ref().is_some_and(|(_, r)| stale(*r)) {
@@ -231,39 +258,28 @@ impl PlaytestPanel {
     /// Takes in a finished playtest; `true` while one is under way (the editor then repaints).
     pub fn poll(&mut self) -> bool {
         let curving = self.poll_curve();
-        let Some(job) = &self.job else {
+        let Some(ended) = self.job.as_ref().map(Background::poll) else {
             return curving;
         };
-        match job.result.try_recv() {
-            Err(TryRecvError::Empty) => true,
-            Ok(Some(report)) => {
-                let revision = job.revision;
-                self.job = None;
-                self.report = Some((report, revision));
-                self.refresh_frame();
-                false
-            }
-            Ok(None) | Err(TryRecvError::Disconnected) => {
-                self.job = None;
-                false
-            }
+        let Poll::Ready(report) = ended else {
+            return true;
+        };
+        let job = self.job.take();
+        if let (Some(job), Some(report)) = (job, report) {
+            self.report = Some((report, job.key));
+            self.refresh_frame();
         }
+        curving
     }
 
     /// Waits for the playtest under way (tests and screenshots, which have no frames to wait through).
     pub fn finish(&mut self) {
-        if let Some(job) = self.job.take() {
-            let revision = job.revision;
-            if let Ok(Some(report)) = job.result.recv() {
-                self.report = Some((report, revision));
-                self.refresh_frame();
-            }
+        if let Some((revision, Some(report))) = self.job.take().map(Background::wait) {
+            self.report = Some((report, revision));
+            self.refresh_frame();
         }
-        if let Some(job) = self.curve_job.take() {
-            let title = job.title.clone();
-            if let Ok(points) = job.result.recv() {
-                self.curve = points.map(|points| Curve { title, points });
-            }
+        if let Some((title, points)) = self.curve_job.take().map(Background::wait) {
+            self.curve = points.map(|points| Curve { title, points });
         }
     }
 
@@ -306,30 +322,6 @@ impl PlaytestPanel {
     }
 }
 
-/// Plays `plan` on `level` on another thread.
-fn spawn(level: Level, rules: &'static dyn RuleSet, plan: Plan, revision: u64) -> Job {
-    let (sender, result) = mpsc::channel();
-    let cancel = Cancel::new();
-    let done = Arc::new(AtomicUsize::new(0));
-    let total = plan.total();
-    let (job_cancel, job_done) = (cancel.clone(), done.clone());
-    std::thread::spawn(move || {
-        let course = Course::new(level, rules);
-        let report = playtest(&course, &plan, &job_cancel, &|n| {
-            job_done.store(n, Ordering::Relaxed);
-        });
-        // The editor may have gone on to another level: then nobody listens, which is fine.
-        let _ = sender.send(report);
-    });
-    Job {
-        cancel,
-        done,
-        total,
-        result,
-        revision,
-    }
-}
-
 /// A share with its interval, as a whole percentage.
 fn share_text(share: Share) -> String {
     format!(
@@ -357,11 +349,7 @@ impl Panel for PlaytestPanel {
                     command_button(ui, Command::RunPlaytest, commands);
                 });
                 if let Some(job) = &self.job {
-                    let done = job.done.load(Ordering::Relaxed);
-                    ui.add(
-                        egui::ProgressBar::new(done as f32 / job.total.max(1) as f32)
-                            .text(format!("Playing run {done} of {}", job.total)),
-                    );
+                    job.progress(ui, |done, total| format!("Playing run {done} of {total}"));
                 }
                 self.curve_ui(ui, commands);
                 let Some(report) = self.report() else {
@@ -427,11 +415,9 @@ impl PlaytestPanel {
     fn curve_ui(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
         command_button(ui, Command::PlaytestRun, commands);
         if let Some(job) = &self.curve_job {
-            let done = job.done.load(Ordering::Relaxed);
-            ui.add(
-                egui::ProgressBar::new(done as f32 / job.total.max(1) as f32)
-                    .text(format!("{}: mansion {done} of {}", job.title, job.total)),
-            );
+            job.progress(ui, |done, total| {
+                format!("{}: mansion {done} of {total}", job.key)
+            });
         }
         let Some(curve) = &self.curve else {
             return;
