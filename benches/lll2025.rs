@@ -81,6 +81,7 @@ fn stats_lines(c: &mut Criterion) {
     let survey = Survey {
         mansions: Mansions::Recipes(&recipe_for),
         stealth: false,
+        playtest: None,
         rules: None,
         jobs: Some(1),
     };

@@ -24,6 +24,7 @@ fn search(c: &mut Criterion) {
         let survey = Survey {
             mansions: Mansions::Campaign,
             stealth: false,
+            playtest: None,
             rules: None,
             jobs: Some(jobs),
         };

@@ -120,3 +120,149 @@ fn settings_are_read_and_bad_ones_refused_in_words() {
     let out = cli::run(&["playtest", "--seed", "1", "--level", "1", "--runs", "0"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `search --where 'greedy_caught between A and B'` prints exactly the mansions whose greedy figure
+/// `stats --playtest` gives inside the band (both ends included), and plays only the bot it names.
+#[test]
+fn search_finds_mansions_by_difficulty_band() {
+    let stats = cli::run(&[
+        "stats",
+        "--games",
+        "2",
+        "--first-seed",
+        "7",
+        "--playtest",
+        "--playtest-runs",
+        "8",
+    ]);
+    assert!(
+        stats.status.success(),
+        "{}",
+        String::from_utf8_lossy(&stats.stderr)
+    );
+    let (low, high) = (0.25, 0.75);
+    let expected: Vec<(u64, u64, f64)> = lines(&stats.stdout)
+        .iter()
+        .map(|l| {
+            let caught = l["greedy_caught"].as_f64().expect("a share");
+            (
+                l["seed"].as_u64().expect("seed"),
+                l["level"].as_u64().expect("level"),
+                caught,
+            )
+        })
+        .filter(|&(_, _, caught)| (low..=high).contains(&caught))
+        .collect();
+    assert!(
+        !expected.is_empty(),
+        "some mansion of games 7 and 8 is in the band"
+    );
+    let search = cli::run(&[
+        "search",
+        "--games",
+        "2",
+        "--first-seed",
+        "7",
+        "--playtest-runs",
+        "8",
+        "--where",
+        "greedy_caught between 0.25 and 0.75",
+    ]);
+    assert!(
+        search.status.success(),
+        "{}",
+        String::from_utf8_lossy(&search.stderr)
+    );
+    let found = lines(&search.stdout);
+    let got: Vec<(u64, u64, f64)> = found
+        .iter()
+        .map(|l| {
+            (
+                l["seed"].as_u64().expect("seed"),
+                l["level"].as_u64().expect("level"),
+                l["greedy_caught"].as_f64().expect("a share"),
+            )
+        })
+        .collect();
+    assert_eq!(got, expected);
+    assert!(
+        found
+            .iter()
+            .all(|l| l.get("cautious_caught").is_none() && l.get("difficulty").is_none()),
+        "only the greedy thief is played"
+    );
+    let typo = cli::run(&["search", "--games", "1", "--where", "greedy_cought > 0.5"]);
+    assert_eq!(typo.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&typo.stderr).contains("BOT_caught"));
+}
+
+/// `regenerate --until` writes the first seed whose mansion meets the band, and `playtest` of the
+/// written preset, with the same runs, gives a figure inside it; a band no seed meets fails (exit 1)
+/// saying what the tries measured, and writes nothing.
+#[test]
+fn regenerate_until_a_difficulty_band() {
+    let dir = std::env::temp_dir().join(format!("mf-until-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let out = dir.join("banded.ron");
+    let out_arg = out.to_str().expect("UTF-8");
+    let until = cli::run(&[
+        "regenerate",
+        "presets/early-mansion.ron",
+        "--seed",
+        "30",
+        "--out",
+        out_arg,
+        "--until",
+        "greedy_caught between 0.2 and 0.8",
+        "--tries",
+        "40",
+        "--runs",
+        "10",
+    ]);
+    assert!(
+        until.status.success(),
+        "{}",
+        String::from_utf8_lossy(&until.stderr)
+    );
+    let said = String::from_utf8_lossy(&until.stderr).to_string();
+    assert!(
+        said.contains("meets greedy_caught between 0.2 and 0.8"),
+        "{said}"
+    );
+    let played = cli::run(&[
+        "playtest", out_arg, "--bots", "greedy", "--runs", "10", "--format", "json",
+    ]);
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    let share = lines(&played.stdout)[0]["caught"]["share"]
+        .as_f64()
+        .expect("a share");
+    assert!((0.2..=0.8).contains(&share), "{share}");
+
+    let never = dir.join("never.ron");
+    let failed = cli::run(&[
+        "regenerate",
+        "presets/early-mansion.ron",
+        "--seed",
+        "30",
+        "--out",
+        never.to_str().expect("UTF-8"),
+        "--until",
+        "difficulty > 1",
+        "--tries",
+        "3",
+        "--runs",
+        "2",
+    ]);
+    assert_eq!(failed.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&failed.stderr);
+    assert!(
+        message.contains("in 3 tries") && message.contains("difficulty ranged"),
+        "{message}"
+    );
+    assert!(!never.exists());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -8,9 +8,12 @@ use clap::Args;
 
 use super::args::{BrokenEditsArg, GameMansionArgs, OverlayArg, parse_seed, selected_overlays};
 use super::error::{CliError, open_message, preset_message};
+use super::output::progress_bar;
 use super::output::{print, refuse_stdout, say, write_file};
 use super::recipe::{GeneratorArgs, build, build_recipe};
-use crate::edit::Command;
+use crate::analysis::stealth::Cancel;
+use crate::edit::until::{Target, Try, regenerate_until};
+use crate::edit::{Command, Document};
 use crate::generate::campaign::LEVELS;
 use crate::io::atomic;
 use crate::io::atomic_pair::save_pair;
@@ -20,6 +23,8 @@ use crate::io::preset::{BrokenEdits, PresetError};
 use crate::io::read::input_name;
 use crate::io::{level_file, preset};
 use crate::model::{Level, RoomId};
+use crate::play::rule_sets;
+use crate::survey::{Condition, SURVEY_RUNS};
 
 #[derive(Debug, Args)]
 #[command(group = clap::ArgGroup::new("mansion").args(["seed", "game_seed", "daily", "level_seed"]))]
@@ -61,8 +66,29 @@ pub(super) struct RegenerateArgs {
     /// The preset to regenerate (its locks are kept); `-` reads it from standard input.
     file: PathBuf,
     /// The new level seed (the seed inside the preset, not a game seed): decimal or 0x-hexadecimal.
+    /// With --until, the first seed tried.
     #[arg(long, value_parser = parse_seed)]
     seed: u64,
+    /// Try seed after seed until the mansion meets this condition (repeat for several): KEY OP VALUE
+    /// or KEY between LOW and HIGH, KEY a key of `stats` or of its playtest, e.g. 'difficulty between
+    /// 0.3 and 0.5' or 'greedy_caught < 0.2' (the bots named are played).
+    #[arg(long = "until", value_name = "CONDITION")]
+    #[expect(
+        clippy::doc_markdown,
+        reason = "this comment is the option's --help text, whose key names are printed as plain words"
+    )]
+    until: Vec<String>,
+    /// The most seeds --until tries.
+    #[arg(long, default_value_t = 50, requires = "until",
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    tries: u32,
+    /// Runs per bot of each try's playtest.
+    #[arg(long, value_name = "N", default_value_t = SURVEY_RUNS as u32, requires = "until",
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    runs: u32,
+    /// The rules the playtest's thieves play by [default: the level's own].
+    #[arg(long, value_name = "RULES", requires = "until")]
+    rules: Option<String>,
     /// The preset file to write.
     #[arg(long)]
     out: PathBuf,
@@ -241,6 +267,83 @@ pub(super) fn emit(
     Ok(())
 }
 
+/// `regenerate --until`: the first seed from `--seed` on, within `--tries`, whose mansion meets every
+/// condition; a failed job (exit 1) when none does, saying what the tries came to.
+fn regenerate_until_met(doc: &Document, args: &RegenerateArgs) -> Result<Document, CliError> {
+    let conditions = args
+        .until
+        .iter()
+        .map(|text| Condition::parse(text))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| CliError::Input(format!("--until: {e}")))?;
+    if let Some(id) = &args.rules {
+        rule_sets::find(id).ok_or_else(|| {
+            CliError::Input(format!(
+                "--rules: no rules `{id}`: the rules are {}",
+                rule_sets::ids()
+            ))
+        })?;
+    }
+    let target = Target {
+        conditions: &conditions,
+        rules: args.rules.as_deref(),
+        runs: args.runs as usize,
+    };
+    let bar = progress_bar(u64::from(args.tries));
+    let outcome = regenerate_until(
+        doc,
+        (args.seed, args.tries as usize),
+        &target,
+        &Cancel::new(),
+        &|_| bar.inc(1),
+    )
+    .map_err(|e| CliError::Input(format!("--until: {e}")))?;
+    bar.finish_and_clear();
+    let wanted: Vec<String> = conditions.iter().map(ToString::to_string).collect();
+    let Some(found) = outcome.found else {
+        return Err(CliError::Failed(format!(
+            "{}: no seed from {} in {} tries meets {}{}",
+            input_name(&args.file).display(),
+            args.seed,
+            args.tries,
+            wanted.join(" and "),
+            figures_seen(&conditions, &outcome.tries)
+        )));
+    };
+    say(&format!(
+        "seed {} meets {} (try {} of at most {})",
+        found.recipe.seed,
+        wanted.join(" and "),
+        outcome.tries.len(),
+        args.tries
+    ));
+    Ok(found)
+}
+
+/// What the tries measured, condition by condition: `; difficulty ranged 0.10–0.28 over 50 mansions`.
+fn figures_seen(conditions: &[Condition], tries: &[Try]) -> String {
+    let built: Vec<&Vec<f64>> = tries.iter().filter_map(|t| t.figures.as_ref()).collect();
+    if built.is_empty() {
+        return "; no seed kept the locks".to_string();
+    }
+    let ranges: Vec<String> = conditions
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let values = built.iter().map(|f| f[k]).filter(|v| v.is_finite());
+            let (low, high) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+                (lo.min(v), hi.max(v))
+            });
+            if low > high {
+                format!("{} had no figure", c.key)
+            } else {
+                format!("{} ranged {low:.2}–{high:.2}", c.key)
+            }
+        })
+        .collect();
+    format!("; {} over {} mansions", ranges.join(", "), built.len())
+}
+
 pub(super) fn regenerate(args: &RegenerateArgs) -> Result<ExitCode, CliError> {
     // A preset that parses but whose own locks no longer rebuild is a failed job (exit 1), like a
     // regeneration that cannot keep them; an unreadable or malformed preset is bad input (exit 2). It is
@@ -257,16 +360,21 @@ pub(super) fn regenerate(args: &RegenerateArgs) -> Result<ExitCode, CliError> {
     })?;
     let loaded = rebuild(&read, &args.file, args.broken_edits.choice())?;
     warn_drift(&args.file, loaded.drift.as_deref());
-    let mut doc = loaded.document;
-    doc.execute(&Command::Regenerate { seed: args.seed })
-        .map_err(|e| {
-            CliError::Failed(format!(
-                "{}: cannot regenerate with seed {} keeping its {} lock(s): {e}",
-                input_name(&args.file).display(),
-                args.seed,
-                doc.locks.len()
-            ))
-        })?;
+    let doc = if args.until.is_empty() {
+        let mut doc = loaded.document;
+        doc.execute(&Command::Regenerate { seed: args.seed })
+            .map_err(|e| {
+                CliError::Failed(format!(
+                    "{}: cannot regenerate with seed {} keeping its {} lock(s): {e}",
+                    input_name(&args.file).display(),
+                    args.seed,
+                    doc.locks.len()
+                ))
+            })?;
+        doc
+    } else {
+        regenerate_until_met(&loaded.document, args)?
+    };
     // Everything is serialised (and checked against the loader's limits) before anything is written,
     // so a failure leaves no half-done output.
     let preset_text = preset::to_string(&preset::Preset::of(&doc, &read.name))

@@ -13,7 +13,10 @@ use super::error::CliError;
 use super::output::{json_stdout_error, progress_bar, stdout_error};
 use super::recipe::{Choice, GeneratorArgs};
 use crate::play::{RuleSet, rule_sets};
-use crate::survey::{Condition, Line, Mansions, Progress, Survey};
+use crate::playtest::Bot;
+use crate::survey::{
+    Condition, Line, Mansions, Progress, SURVEY_RUNS, Survey, bots_named, survey_plan,
+};
 
 #[derive(Debug, Args)]
 pub(super) struct StatsArgs {
@@ -39,18 +42,37 @@ pub(super) struct StatsArgs {
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     jobs: Option<u16>,
     /// The rules the stealth summary follows (only rules the analysis models; each line's `rules`
-    /// names them) [default: each level's own where modelled].
-    #[arg(long, value_name = "RULES", requires = "stealth")]
+    /// names them) and the playtest's thieves play by [default: each level's own where modelled].
+    #[arg(long, value_name = "RULES")]
     rules: Option<String>,
+    /// Append each mansion's playtest: every bot played --playtest-runs times (difficulty, and per bot
+    /// BOT_caught, BOT_seen, BOT_loot, BOT_turns). `search` plays the bots its conditions name without
+    /// it.
+    #[arg(long)]
+    #[expect(
+        clippy::doc_markdown,
+        reason = "this comment is the option's --help text, whose key names are printed as plain words"
+    )]
+    playtest: bool,
+    /// Runs per bot of the playtest.
+    #[arg(long, value_name = "N", default_value_t = SURVEY_RUNS as u32,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    playtest_runs: u32,
 }
 
 #[derive(Debug, Args)]
 pub(super) struct SearchArgs {
     #[command(flatten)]
     stats: StatsArgs,
-    /// A condition KEY OP VALUE every printed mansion meets, e.g. 'rooms >= 20' (OP: < <= > >= == !=;
-    /// KEY: any key of `stats`, or of `stats --stealth` with --stealth); repeat for several.
+    /// A condition every printed mansion meets: KEY OP VALUE, e.g. 'rooms >= 20' (OP: < <= > >= == !=),
+    /// or KEY between LOW and HIGH, e.g. 'greedy_caught between 0.3 and 0.5'. KEY: any key of `stats`,
+    /// of `stats --stealth` with --stealth, or of `stats --playtest` (the bots named are played);
+    /// repeat for several.
     #[arg(long = "where", value_name = "CONDITION", required = true)]
+    #[expect(
+        clippy::doc_markdown,
+        reason = "this comment is the option's --help text, whose key names are printed as plain words"
+    )]
     conditions: Vec<String>,
     /// Stop after this many matches (the first ones in seed and level order).
     #[arg(long)]
@@ -77,13 +99,30 @@ fn print_lines(
     conditions: &[Condition],
     limit: Option<u64>,
 ) -> Result<ExitCode, CliError> {
-    let rules = args
-        .rules
-        .as_deref()
-        .map(rule_sets::modelled)
-        .transpose()
-        .map_err(|e| CliError::Input(format!("--rules: {e}")))?
-        .map(RuleSet::id);
+    let bots = if args.playtest {
+        Bot::ALL.to_vec()
+    } else {
+        bots_named(conditions.iter().map(|c| c.key.as_str()))
+    };
+    let rules = match args.rules.as_deref() {
+        None => None,
+        Some(_) if !args.stealth && bots.is_empty() => {
+            return Err(CliError::Input(
+                "--rules: rules matter only with --stealth or a playtest (--playtest, or a \
+                 condition on a playtest key such as difficulty)"
+                    .to_string(),
+            ));
+        }
+        // The stealth summary needs rules the analysis models; the thieves play by any.
+        Some(id) if args.stealth => Some(rule_sets::modelled(id)),
+        Some(id) => Some(
+            rule_sets::find(id)
+                .ok_or_else(|| format!("no rules `{id}`: the rules are {}", rule_sets::ids())),
+        ),
+    }
+    .transpose()
+    .map_err(|e| CliError::Input(format!("--rules: {e}")))?
+    .map(RuleSet::id);
     let choice = args.generator.choice()?;
     // The last seed measured: none for `--games 0`; u64::MAX itself is a seed.
     let last = match args.games.checked_sub(1) {
@@ -104,6 +143,7 @@ fn print_lines(
     {
         exact_seed(last)?;
     }
+    let plan = survey_plan(&bots, args.playtest_runs as usize);
     let survey = Survey {
         mansions: match &choice {
             Some(choice) if let Some(stream) = choice.exact_stream() => Mansions::Exact(stream),
@@ -112,6 +152,7 @@ fn print_lines(
         },
         stealth: args.stealth,
         rules,
+        playtest: (!bots.is_empty()).then_some(&plan),
         jobs: args.jobs.map(usize::from),
     };
     if !conditions.is_empty() {

@@ -9,6 +9,7 @@ pub mod commands;
 pub mod locks;
 pub mod placement;
 pub mod rebuild;
+pub mod until;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;

@@ -12,8 +12,10 @@ use crate::analysis::stats::LevelStats;
 use crate::analysis::stealth::Summary;
 use crate::generate::figures::GeneratorFigures;
 
-/// One mansion's figures: the shared keys, then the generator's own, then the stealth summary when
-/// asked for, in the key order of `stats`' JSON lines. A generator's figure named as a shared key
+use super::playtest_columns::PlaytestColumns;
+
+/// One mansion's figures: the shared keys, then the generator's own, then the stealth summary and the
+/// playtest when asked for, in the key order of `stats`' JSON lines. A generator's figure named as a shared key
 /// replaces the shared one in its place (the 2025 generator's `loot` counts purses, as the game's does).
 #[derive(Clone, Debug)]
 pub struct Line {
@@ -26,6 +28,8 @@ pub struct Line {
     pub game_hash: Option<String>,
     /// The stealth analysis's summary, only when the survey was asked for it (it is the costly part).
     pub stealth: Option<StealthColumns>,
+    /// The playtest's figures, only when the survey plays the mansions (costlier still).
+    pub playtest: Option<PlaytestColumns>,
 }
 
 /// A line as printed: the shared and generator figures merged, then the stealth columns.
@@ -37,6 +41,8 @@ struct Printed<'a> {
     game_hash: &'a Option<String>,
     #[serde(flatten)]
     stealth: &'a Option<StealthColumns>,
+    #[serde(flatten)]
+    playtest: &'a Option<PlaytestColumns>,
 }
 
 /// The shared keys in order, each replaced by the generator's figure of that name if it has one, then
@@ -69,6 +75,7 @@ impl Serialize for Line {
             figures: Merged(self),
             game_hash: &self.game_hash,
             stealth: &self.stealth,
+            playtest: &self.playtest,
         }
         .serialize(serializer)
     }
@@ -99,6 +106,7 @@ impl Figures for Line {
             .number(key)
             .or_else(|| self.stats.number(key))
             .or_else(|| self.stealth.as_ref().and_then(|s| s.number(key)))
+            .or_else(|| self.playtest.as_ref().and_then(|p| p.number(key)))
             .filter(|v| v.is_finite())
     }
 }

@@ -12,21 +12,27 @@ mod difficulty;
 mod line;
 pub mod listing;
 mod ordered;
+mod playtest_columns;
 
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::analysis::stats::level_stats;
+use crate::analysis::stealth::Cancel;
 use crate::generate::declare::ExactStream;
 pub use crate::generate::figures::GeneratorFigures;
 use crate::generate::recipe::Recipe;
 use crate::generate::{campaign, registry};
 use crate::model::Level;
 use crate::play::rule_sets;
+use crate::playtest::Plan;
 
-pub use condition::{Condition, ConditionError, Op};
+pub use condition::{Condition, ConditionError, Op, Test};
 pub use difficulty::difficulty_curve;
 pub use line::{Figures, Line, STEALTH_KEYS, StealthColumns};
+pub use playtest_columns::{
+    BOT_FIGURES, DIFFICULTY, PlaytestColumns, SURVEY_RUNS, bots_named, playtest_keys, survey_plan,
+};
 
 /// Games a thread takes at a time: few, so the last ones spread over the threads, but enough that the
 /// calling thread is not woken for every game.
@@ -57,6 +63,9 @@ pub struct Survey<'a> {
     /// The id of the rules the stealth summary follows; `None`: each level's own where the analysis
     /// models them (`play::rule_sets::for_analysis`).
     pub rules: Option<&'static str>,
+    /// Play each mansion by this plan and append the playtest's columns (under `rules` where given,
+    /// else the level's own); `None`: no playtest.
+    pub playtest: Option<&'a Plan>,
     /// Threads to measure on; `None`: one per core.
     pub jobs: Option<usize>,
 }
@@ -125,6 +134,9 @@ impl Survey<'_> {
                 let summary = rules.summarize(built).unwrap_or_default();
                 StealthColumns::of(&summary, rules.id())
             }),
+            playtest: self
+                .playtest
+                .and_then(|plan| PlaytestColumns::measure(built, self.rules, plan, &Cancel::new())),
         }
     }
 
@@ -244,17 +256,19 @@ mod tests {
             .collect();
         let surveys = std::iter::once(Mansions::Campaign)
             .chain(others.iter().map(|recipes| Mansions::Recipes(recipes)));
+        let plan = Plan::every_bot(2);
         for mansions in surveys {
             let survey = Survey {
                 mansions,
                 stealth: true,
                 rules: None,
+                playtest: Some(&plan),
                 jobs: Some(1),
             };
             for (seed, level) in [(3, 0), (4, 6), (5, 9)] {
                 let line = survey.line(seed, level).expect("a line");
                 let json = line.to_json();
-                assert!(json.len() >= 34, "{json:?}");
+                assert!(json.len() >= 34 + 2 + playtest_keys().len(), "{json:?}");
                 for (key, value) in &json {
                     assert_eq!(line.number(key), value.as_f64(), "{key}");
                 }

@@ -15,7 +15,10 @@ use image::RgbaImage;
 
 use crate::generate::recipe::{GeneratorParams, Recipe};
 use crate::io::export::png;
-use crate::survey::{Condition, Figures, Line, Mansions, Op, Progress, Survey};
+use crate::survey::{
+    Condition, Figures, Line, Mansions, Progress, SURVEY_RUNS, Survey, Test, bots_named,
+    playtest_keys, survey_plan,
+};
 
 /// Matches pictured at most (the rest are counted).
 pub const THUMBNAILS: usize = 48;
@@ -34,16 +37,12 @@ pub struct Criterion {
 }
 
 impl Criterion {
-    fn conditions(&self) -> [Condition; 2] {
-        let bound = |op, value| Condition {
+    /// `key between min and max` (which nothing meets while the fields are upside down).
+    fn condition(&self) -> Condition {
+        Condition {
             key: self.key.clone(),
-            op,
-            value,
-        };
-        [
-            bound(Op::GreaterOrEqual, self.min),
-            bound(Op::LessOrEqual, self.max),
-        ]
+            test: Test::Between(self.min, self.max),
+        }
     }
 }
 
@@ -98,7 +97,8 @@ pub struct Browser {
     pub stealth: bool,
     /// The ranges a mansion must meet, all of them, to match.
     pub criteria: Vec<Criterion>,
-    /// The keys a criterion may use (those of a real line of the document's generator).
+    /// The keys a criterion may use: those of a real line of the document's generator, then the
+    /// playtest's (a criterion on one plays its bots, [`SURVEY_RUNS`] runs each, on every mansion).
     pub keys: Vec<String>,
     /// The search under way, if any; [`Browser::poll`] takes its result and clears it.
     pub job: Option<Job>,
@@ -135,10 +135,11 @@ impl Browser {
             mansions: Browser::mansions(generator, &recipe_for),
             stealth: self.stealth,
             rules: None,
+            playtest: None,
             jobs: None,
         };
         match survey.keys(self.first_seed) {
-            Ok(keys) => self.keys = keys,
+            Ok(keys) => self.keys = keys.into_iter().chain(playtest_keys()).collect(),
             Err(e) => self.error = Some(e),
         }
     }
@@ -237,17 +238,16 @@ struct Search {
 impl Search {
     fn run(&self, progress: &Progress) -> Result<Batch, String> {
         let recipe_for = |seed: u64, level: u32| Ok(Recipe::for_game(&self.generator, seed, level));
+        let bots = bots_named(self.criteria.iter().map(|c| c.key.as_str()));
+        let plan = survey_plan(&bots, SURVEY_RUNS);
         let survey = Survey {
             mansions: Browser::mansions(&self.generator, &recipe_for),
             stealth: self.stealth,
             rules: None,
+            playtest: (!bots.is_empty()).then_some(&plan),
             jobs: None,
         };
-        let conditions: Vec<Condition> = self
-            .criteria
-            .iter()
-            .flat_map(Criterion::conditions)
-            .collect();
+        let conditions: Vec<Condition> = self.criteria.iter().map(Criterion::condition).collect();
         let keys = survey.keys(self.games.start)?;
         for condition in &conditions {
             condition.check_key(&keys).map_err(|e| e.to_string())?;
@@ -328,6 +328,50 @@ mod tests {
             assert!((20..=30).contains(&rooms));
             assert_eq!(m.figures, vec![("rooms".to_string(), rooms as f64)]);
             assert!(m.picture.is_some());
+        }
+    }
+
+    /// A criterion on a playtest figure plays its bot on every mansion: each match's greedy figure is
+    /// what a playtest of that mansion by the same plan gives, and inside the range.
+    #[test]
+    fn a_difficulty_criterion_plays_the_mansions() {
+        let generator = Recipe::campaign_level(0, 0).generator;
+        let mut browser = Browser::new();
+        browser.refresh_keys(&generator);
+        assert!(browser.keys.iter().any(|k| k == "difficulty"));
+        assert!(browser.keys.iter().any(|k| k == "greedy_caught"));
+        browser.games = 1;
+        browser.first_seed = 5;
+        browser.criteria = vec![Criterion {
+            key: "greedy_caught".into(),
+            min: 0.1,
+            max: 1.0,
+        }];
+        browser.start(&generator);
+        while !browser.poll() {
+            thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let batch = browser.batch.expect("a batch");
+        assert_eq!(batch.values["greedy_caught"].len(), 10);
+        assert!(
+            batch.matched > 0,
+            "some mansion of game 5 catches the greedy thief"
+        );
+        let plan = crate::survey::survey_plan(&[crate::playtest::Bot::Greedy], SURVEY_RUNS);
+        for m in &batch.matches {
+            let level = crate::generate::campaign::plan(m.game_seed)
+                .generate(m.level)
+                .expect("a mansion");
+            let columns = crate::survey::PlaytestColumns::measure(
+                &level,
+                None,
+                &plan,
+                &crate::analysis::stealth::Cancel::new(),
+            )
+            .expect("played");
+            let caught = columns.number("greedy_caught").expect("greedy played");
+            assert_eq!(m.figures, vec![("greedy_caught".to_string(), caught)]);
+            assert!((0.1..=1.0).contains(&caught));
         }
     }
 }

@@ -4,6 +4,7 @@
 use crate::analysis::stealth::{LootRoute, NoRoute};
 use crate::generate::registry;
 use crate::model::{Axis, Dir, ItemKind, Level, StationKind, StationRole, Terrain};
+use crate::playtest::Bot;
 
 fn axis_name(axis: Axis) -> &'static str {
     match axis {
@@ -173,9 +174,24 @@ pub fn figure(key: &str) -> String {
         "fill" => "grid filled (share)",
         "reopens" => "reopened links",
         "hole_fraction" => "holes (share)",
-        other => return other.replace('_', " "),
+        "difficulty" => "difficulty: bots caught (share)",
+        other => return playtest_figure(other).unwrap_or_else(|| other.replace('_', " ")),
     };
     words.to_string()
+}
+
+/// A bot's playtest figure in words (`greedy_caught`: "greedy thief caught (share)").
+fn playtest_figure(key: &str) -> Option<String> {
+    let (bot, figure) = key.rsplit_once('_')?;
+    let bot = Bot::parse(bot)?;
+    let words = match figure {
+        "caught" => "caught (share of runs)",
+        "seen" => "seen (share of runs)",
+        "loot" => "loot taken per run",
+        "turns" => "turns per run",
+        _ => return None,
+    };
+    Some(format!("{bot} thief {words}"))
 }
 
 /// A label from the editing core made drawable: egui's bundled fonts have no arrow glyph, and a
