@@ -88,3 +88,77 @@ fn the_difficulty_curve_of_the_listed_run_has_a_point_per_mansion() {
     let title = format!("{}: difficulty by mansion", curve.title);
     assert!(harness.query_by_label(&title).is_some(), "{title}");
 }
+
+/// Steps the editor until the regenerate-until search has ended and its seed, if any, is applied.
+fn until_ended(harness: &mut egui_kittest::Harness<'static, mansion_forge::app::Editor>) {
+    for _ in 0..2_000 {
+        harness.run_steps(1);
+        if !harness.state().panels.until.running() {
+            harness.run_steps(2);
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("the regenerate-until search did not end");
+}
+
+/// *Regenerate until in the difficulty band*: the section's button tries seeds in the background and
+/// regenerates with the first in the band, undoably; a band no mansion can meet leaves the document
+/// as it was and says what the tries measured; an edit meanwhile stops the search.
+#[test]
+fn regenerate_until_finds_a_seed_in_the_band_and_undo_goes_back() {
+    let mut harness = ui::harness();
+    let before = harness.state().state.doc.clone();
+    {
+        let until = &mut harness.state_mut().panels.until;
+        (until.low, until.high, until.tries) = (0.0, 100.0, 3);
+    }
+    harness
+        .get_by_label("Regenerate until in the difficulty band")
+        .click();
+    harness.run_steps(2);
+    assert!(harness.state().panels.until.running());
+    until_ended(&mut harness);
+    let doc = &harness.state().state.doc;
+    assert_ne!(doc.recipe.seed, before.recipe.seed, "regenerated");
+    let words = harness
+        .state()
+        .panels
+        .until
+        .outcome()
+        .expect("words")
+        .to_string();
+    assert!(
+        words.starts_with(&format!("Seed {}: difficulty", doc.recipe.seed)),
+        "{words}"
+    );
+    assert!(
+        harness.query_by_label(&words).is_some(),
+        "the section says it"
+    );
+    harness.state_mut().apply(Command::Undo);
+    harness.run_steps(2);
+    assert_eq!(harness.state().state.doc, before, "Undo goes back");
+
+    {
+        let until = &mut harness.state_mut().panels.until;
+        (until.low, until.high, until.tries) = (60.0, 40.0, 2);
+    }
+    harness.state_mut().apply(Command::RegenerateUntil);
+    until_ended(&mut harness);
+    assert_eq!(harness.state().state.doc, before, "nothing met the band");
+    let words = harness.state().panels.until.outcome().expect("words");
+    assert!(
+        words.starts_with("No seed in 2 tries was in the band: difficulty ranged"),
+        "{words}"
+    );
+
+    harness.state_mut().panels.until.tries = 50;
+    harness.state_mut().apply(Command::RegenerateUntil);
+    harness.run_steps(1);
+    harness.state_mut().apply(Command::RandomSeed);
+    harness.run_steps(2);
+    let until = &harness.state().panels.until;
+    assert!(!until.running());
+    assert_eq!(until.outcome(), Some("Stopped: the document changed"));
+}

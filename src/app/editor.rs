@@ -84,9 +84,12 @@ impl Editor {
             ctx.request_repaint();
         }
         timeline.refresh(self.state.analysis.map.stealth.as_ref());
-        if self.panels.playtest.poll() {
+        if self.panels.playtest.poll() || self.panels.until.running() {
             // Look for the figures and move the progress bar on, even with no input.
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        if let Some(seed) = self.panels.until.poll() {
+            self.apply(Command::RegenerateWithSeed(seed));
         }
         if self.panels.play.auto_playing() {
             let dt = ctx.input(|i| i.stable_dt).min(0.25);
@@ -222,6 +225,8 @@ fn details(ui: &mut Ui, state: &mut EditorState, panels: &mut Panels, commands: 
         panels.validation.ui(ui, state, commands);
         ui.separator();
         panels.playtest.ui(ui, state, commands);
+        ui.separator();
+        panels.until.ui(ui, state, commands);
         ui.separator();
         panels.history.ui(ui, state, commands);
         ui.separator();

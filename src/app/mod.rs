@@ -29,6 +29,7 @@ mod panels;
 mod screenshot;
 mod source;
 mod state;
+mod worker;
 
 use std::path::Path;
 

@@ -21,6 +21,7 @@ use crate::app::panels::play_panel::PlayPanel;
 use crate::app::panels::playtest_panel::PlaytestPanel;
 use crate::app::panels::runs_panel::RunsPanel;
 use crate::app::panels::timeline::Timeline;
+use crate::app::panels::until_panel::UntilPanel;
 use crate::app::panels::validation_panel::ValidationPanel;
 use crate::app::state::{DEFAULT_GAME_SEED, EditorState, Source};
 
@@ -84,6 +85,8 @@ pub struct Panels {
     pub play: PlayPanel,
     /// Simulated playtesters: the bots, the playtest under way and its figures.
     pub playtest: PlaytestPanel,
+    /// Regenerate-until: the difficulty band, the tries, the search under way.
+    pub until: UntilPanel,
     /// Which side panels the designer keeps open.
     pub layout: Layout,
     /// The window is too narrow for both panels: the details panel is folded unless unfolded for now.
@@ -121,6 +124,7 @@ impl Panels {
             file_dialogs: FileDialogs::default(),
             play: PlayPanel::default(),
             playtest: PlaytestPanel::default(),
+            until: UntilPanel::default(),
             layout: Layout::default(),
             narrow: false,
             details_while_narrow: false,
@@ -149,6 +153,7 @@ impl Panels {
         self.play.follow(state);
         let rules = self.play.rules_for(state.level());
         self.playtest.follow(state, rules);
+        self.until.follow(state);
     }
 
     /// Whether the details panel is shown: the designer's choice, but in a narrow window only when

@@ -12,7 +12,7 @@ use super::output::progress_bar;
 use super::output::{print, refuse_stdout, say, write_file};
 use super::recipe::{GeneratorArgs, build, build_recipe};
 use crate::analysis::stealth::Cancel;
-use crate::edit::until::{Target, Try, regenerate_until};
+use crate::edit::until::{Target, regenerate_until};
 use crate::edit::{Command, Document};
 use crate::generate::campaign::LEVELS;
 use crate::io::atomic;
@@ -302,12 +302,12 @@ fn regenerate_until_met(doc: &Document, args: &RegenerateArgs) -> Result<Documen
     let wanted: Vec<String> = conditions.iter().map(ToString::to_string).collect();
     let Some(found) = outcome.found else {
         return Err(CliError::Failed(format!(
-            "{}: no seed from {} in {} tries meets {}{}",
+            "{}: no seed from {} in {} tries meets {}; {}",
             input_name(&args.file).display(),
             args.seed,
             args.tries,
             wanted.join(" and "),
-            figures_seen(&conditions, &outcome.tries)
+            outcome.measured(&conditions)
         )));
     };
     say(&format!(
@@ -318,30 +318,6 @@ fn regenerate_until_met(doc: &Document, args: &RegenerateArgs) -> Result<Documen
         args.tries
     ));
     Ok(found)
-}
-
-/// What the tries measured, condition by condition: `; difficulty ranged 0.10–0.28 over 50 mansions`.
-fn figures_seen(conditions: &[Condition], tries: &[Try]) -> String {
-    let built: Vec<&Vec<f64>> = tries.iter().filter_map(|t| t.figures.as_ref()).collect();
-    if built.is_empty() {
-        return "; no seed kept the locks".to_string();
-    }
-    let ranges: Vec<String> = conditions
-        .iter()
-        .enumerate()
-        .map(|(k, c)| {
-            let values = built.iter().map(|f| f[k]).filter(|v| v.is_finite());
-            let (low, high) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-                (lo.min(v), hi.max(v))
-            });
-            if low > high {
-                format!("{} had no figure", c.key)
-            } else {
-                format!("{} ranged {low:.2}–{high:.2}", c.key)
-            }
-        })
-        .collect();
-    format!("; {} over {} mansions", ranges.join(", "), built.len())
 }
 
 pub(super) fn regenerate(args: &RegenerateArgs) -> Result<ExitCode, CliError> {

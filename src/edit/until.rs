@@ -46,6 +46,37 @@ pub struct Outcome {
     pub tries: Vec<Try>,
 }
 
+impl Outcome {
+    /// What the tries measured, condition by condition, for a message when none met them:
+    /// `difficulty ranged 0.10–0.28 over 50 mansions`.
+    pub fn measured(&self, conditions: &[Condition]) -> String {
+        let built: Vec<&Vec<f64>> = self
+            .tries
+            .iter()
+            .filter_map(|t| t.figures.as_ref())
+            .collect();
+        if built.is_empty() {
+            return "no seed kept the locks".to_string();
+        }
+        let ranges: Vec<String> = conditions
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                let values = built.iter().map(|f| f[k]).filter(|v| v.is_finite());
+                let (low, high) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+                    (lo.min(v), hi.max(v))
+                });
+                if low > high {
+                    format!("{} had no figure", c.key)
+                } else {
+                    format!("{} ranged {low:.2}–{high:.2}", c.key)
+                }
+            })
+            .collect();
+        format!("{} over {} mansions", ranges.join(", "), built.len())
+    }
+}
+
 /// A try's figures: the level's `stats` and its playtest.
 struct Measured {
     stats: LevelStats,
@@ -200,6 +231,19 @@ mod tests {
             regenerate_until(&doc, (100, 4), &target, &Cancel::new(), &|_| {}).expect("valid");
         assert!(outcome.found.is_none());
         assert_eq!(outcome.tries.len(), 4);
+        let rooms: Vec<f64> = outcome
+            .tries
+            .iter()
+            .map(|t| t.figures.as_ref().expect("built")[0])
+            .collect();
+        let (low, high) = (
+            rooms.iter().copied().fold(f64::INFINITY, f64::min),
+            rooms.iter().copied().fold(0.0, f64::max),
+        );
+        assert_eq!(
+            outcome.measured(&impossible),
+            format!("rooms ranged {low:.2}–{high:.2} over 4 mansions")
+        );
     }
 
     #[test]

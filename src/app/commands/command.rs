@@ -86,6 +86,11 @@ pub enum Command {
     RegenerateUnlocked,
     /// Regenerate the unlocked rooms with the recipe's seed (after changing locks).
     RegenerateSameSeed,
+    /// Try new seeds for the unlocked rooms, in the background, until the bots find the mansion as hard
+    /// as the Regenerate-until section's band asks.
+    RegenerateUntil,
+    /// Regenerate the unlocked rooms with this seed (the one a regenerate-until found).
+    RegenerateWithSeed(u64),
     /// Re-roll one generation step, keeping the layout.
     Reroll(Step),
     /// Lock the selected room, or unlock it.
@@ -280,6 +285,8 @@ impl Command {
             Command::FocusViolation(n) => format!("Show violation {}", n + 1),
             Command::RegenerateUnlocked => "Regenerate unlocked".to_string(),
             Command::RegenerateSameSeed => "Regenerate, same seed".to_string(),
+            Command::RegenerateUntil => "Regenerate until in the difficulty band".to_string(),
+            Command::RegenerateWithSeed(seed) => format!("Regenerate with seed {seed}"),
             Command::Reroll(Step::Furniture) => "Re-roll furniture".to_string(),
             Command::Reroll(Step::Loot) => "Re-roll loot".to_string(),
             Command::Reroll(Step::Patrols) => "Re-roll patrols".to_string(),
@@ -418,6 +425,13 @@ impl Command {
             }
             Command::RegenerateSameSeed => {
                 "Generate the unlocked rooms again with the same seed (after changing locks)"
+            }
+            Command::RegenerateUntil => {
+                "Try new seeds for the unlocked rooms, locked rooms and hand edits kept, until the bots \
+                 are caught as often as the Regenerate until section's band asks (at most its tries)"
+            }
+            Command::RegenerateWithSeed(_) => {
+                "Generate the unlocked rooms again with this seed; locked rooms stay"
             }
             Command::Reroll(Step::Furniture) => "Place the furniture again, keeping the layout",
             Command::Reroll(Step::Loot) => "Place the loot again, keeping layout and furniture",

@@ -111,8 +111,12 @@ impl Command {
             | K::SavePlayThrough
             | K::OpenPlayThrough
             | K::RunPlaytest
+            | K::RegenerateUntil
             | K::PlaytestRun => Reach::Listed,
             K::ReplayBotRun => Reach::Elsewhere("the Playtest panel"),
+            K::RegenerateWithSeed => {
+                Reach::Elsewhere("the Regenerate until section, when a seed meets its band")
+            }
             K::PlayMove => Reach::Elsewhere("the keyboard while playing: arrows, WASD, Space"),
             K::SetPlaySeed | K::SetPlayRules => Reach::Elsewhere("the play panel"),
             K::SetAnalysisRules => Reach::Elsewhere("the guard sight and routes legends"),

@@ -94,6 +94,11 @@ pub fn apply(command: Command, state: &mut EditorState, panels: &mut Panels) {
             let seed = state.doc.recipe.seed;
             state.run(&edit::Command::Regenerate { seed });
         }
+        Command::RegenerateUntil => {
+            let rules = panels.play.rules_for(state.level()).id();
+            panels.until.start(state, rules, rand::random());
+        }
+        Command::RegenerateWithSeed(seed) => _ = state.run(&edit::Command::Regenerate { seed }),
         Command::Reroll(step) => _ = state.run(&edit::Command::Reroll(step)),
         Command::ToggleLock => toggle_lock(state),
         Command::TogglePatrolsIn => toggle_patrols_in(state),

@@ -40,6 +40,8 @@ impl Command {
             | Command::RunPlaytest
             | Command::PlaytestRun
             | Command::ReplayBotRun { .. }
+            | Command::RegenerateUntil
+            | Command::RegenerateWithSeed(_)
             | Command::RegenerateSameSeed
             | Command::Reroll(_)
             | Command::Undo
@@ -155,6 +157,8 @@ impl Command {
             | Command::RunPlaytest
             | Command::PlaytestRun
             | Command::ReplayBotRun { .. }
+            | Command::RegenerateUntil
+            | Command::RegenerateWithSeed(_)
             | Command::RegenerateUnlocked
             | Command::RegenerateSameSeed
             | Command::Reroll(_)

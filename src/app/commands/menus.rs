@@ -71,6 +71,7 @@ fn edit() -> Vec<Entry> {
         C(Command::TogglePatrolsIn),
         C(Command::RegenerateUnlocked),
         C(Command::RegenerateSameSeed),
+        C(Command::RegenerateUntil),
     ];
     edit.extend(Step::ALL.iter().map(|&step| C(Command::Reroll(step))));
     edit

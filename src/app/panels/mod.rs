@@ -1,6 +1,6 @@
 //! The panels and windows around the map, each a struct behind the one `Panel` trait (`app::panel`):
 //! the document, picker, tools, overlays, legends, campaign, runs, level-seed, inspector, validation,
-//! play, playtest, timeline and palette panels; beside them what they share without being panels (widgets, words,
+//! play, playtest, regenerate-until, timeline and palette panels; beside them what they share without being panels (widgets, words,
 //! parameter fields, the stealth legends) and the frame (`chrome`: menu bar and status bar).
 
 pub(super) mod campaign_panel;
@@ -24,5 +24,6 @@ pub(super) mod playtest_panel;
 pub(super) mod runs_panel;
 pub(super) mod stealth_legends;
 pub(super) mod timeline;
+pub(super) mod until_panel;
 pub(super) mod validation_panel;
 pub(super) mod widgets;
