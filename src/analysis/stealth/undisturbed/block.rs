@@ -169,6 +169,39 @@ pub fn grow(
     out
 }
 
+/// The exact field values (§4.3) of every cell of `shape`, grown from `seeds` with `move_cost`, as
+/// [`grow`] gives them block by block ([`INFINITE`] where the field does not reach): Dijkstra, the same
+/// steps and saturation, no estimate and no early stop.
+pub fn whole(
+    shape: Shape,
+    seeds: &[(Cell, u32)],
+    move_cost: impl Fn(Cell, Cell) -> u32,
+) -> Box<[u32]> {
+    let mut values = vec![INFINITE; shape.len()].into_boxed_slice();
+    let mut heap: BinaryHeap<Reverse<(u32, i32, i32)>> =
+        seeds.iter().map(|&(c, d)| Reverse((d, c.x, c.y))).collect();
+    while let Some(Reverse((d, x, y))) = heap.pop() {
+        let c = Cell::new(x, y);
+        match shape.index(c) {
+            Some(i) if values[i] == INFINITE => values[i] = d,
+            _ => continue,
+        }
+        for (dx, dy) in NEIGHBOURS {
+            let n = c.offset(dx, dy);
+            let cost = move_cost(c, n);
+            if cost == INFINITE {
+                continue;
+            }
+            let step = if dx != 0 && dy != 0 { 3 } else { 2 };
+            let nd = d.saturating_add(cost).saturating_add(step);
+            if nd != INFINITE && shape.index(n).is_some_and(|i| values[i] == INFINITE) {
+                heap.push(Reverse((nd, n.x, n.y)));
+            }
+        }
+    }
+    values
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,5 +247,28 @@ mod tests {
     fn step_costs_past_any_field_value_leave_the_cell_unreached() {
         // A hostile level's costs (found by the fuzz run): the sums saturate, they do not overflow.
         assert!(open_block(INFINITE - 1).iter().all(|&v| v == INFINITE));
+    }
+
+    /// A whole field holds, at every block of the map, exactly what the block's own search grows: on
+    /// a map of uneven costs with walls, from two seeds, including a block at the map's edge.
+    #[test]
+    fn a_whole_field_agrees_with_every_blocks_own_search() {
+        let shape = Shape::new(9, 7);
+        let cost = |c: Cell| match (c.x * 7 + c.y * 3) % 5 {
+            _ if !shape.contains(c) => INFINITE,
+            0 if c.x % 3 == 1 => INFINITE,
+            k => k as u32,
+        };
+        let move_cost = |_: Cell, b: Cell| cost(b);
+        let seeds = [(Cell::new(8, 6), 0), (Cell::new(0, 3), 4)];
+        let field = whole(shape, &seeds, move_cost);
+        for i in 0..shape.len() {
+            let from = shape.cell(i);
+            let grown = grow(shape, from, &seeds, [true; 9], move_cost);
+            let read: Vec<u32> = block(from)
+                .map(|c| shape.index(c).map_or(INFINITE, |j| field[j]))
+                .collect();
+            assert_eq!(read, grown.to_vec(), "the block around {from:?}");
+        }
     }
 }

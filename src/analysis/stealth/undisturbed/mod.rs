@@ -10,6 +10,7 @@
 
 mod alone;
 mod block;
+mod fields;
 mod guards;
 mod kept;
 mod record;

@@ -8,9 +8,11 @@ use crate::analysis::stealth::timeline::window_facing;
 use crate::model::topology::{INFINITE, move_costs};
 use crate::model::{Cell, Dir, Grid, Level, Shape, Terrain};
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
-use super::block::{FieldKey, Preference, block, grow};
+use super::block::{FieldKey, Preference, block, grow, whole};
+use super::fields::{Fields, block_values};
 use super::kept::{BlockCache, Legs};
 use super::state::Torch;
 
@@ -45,6 +47,8 @@ pub struct Ground {
     cells: CellRules,
     /// The field values near the guards, grown once per goal and cell.
     blocks: BlockCache,
+    /// The whole fields those are read off, grown once per goal.
+    fields: Arc<Fields>,
 }
 
 /// [`Ground::flags`]: the guard step cost is finite (§1.3).
@@ -147,6 +151,7 @@ impl Ground {
             flags,
             cells,
             blocks: BlockCache::new(shape),
+            fields: Arc::new(Fields::new(shape, level.patrols.len())),
         }
     }
 
@@ -335,9 +340,15 @@ impl Ground {
             for (k, c) in block(from).enumerate() {
                 wanted[k] = self.may_ever_enter(from, c);
             }
-            let values = grow(self.shape(), from, &self.seeds(goal), wanted, |a, b| {
-                self.move_cost(a, b)
+            let whole_field = self.fields.get_or_grow(key, || {
+                whole(self.shape(), &self.seeds(goal), |a, b| self.move_cost(a, b))
             });
+            let values = match whole_field {
+                Some(field) => block_values(field, self.shape(), from, wanted),
+                None => grow(self.shape(), from, &self.seeds(goal), wanted, |a, b| {
+                    self.move_cost(a, b)
+                }),
+            };
             Preference::of(values)
         })
     }
