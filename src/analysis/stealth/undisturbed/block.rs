@@ -89,6 +89,27 @@ const NEIGHBOURS: [(i32, i32); 8] = [
     (1, 1),
 ];
 
+/// The neighbours a field grows to from `c`, whose value is `d`: each with its value (an orthogonal step
+/// adds 2, a diagonal one 3, on top of the cost of the cell stepped on), barred steps left out.
+/// Saturating: a hostile level's step costs may add up past any field value, which is then none.
+#[inline]
+fn steps(
+    c: Cell,
+    d: u32,
+    move_cost: &impl Fn(Cell, Cell) -> u32,
+) -> impl Iterator<Item = (Cell, u32)> {
+    NEIGHBOURS.iter().filter_map(move |&(dx, dy)| {
+        let n = c.offset(dx, dy);
+        let cost = move_cost(c, n);
+        if cost == INFINITE {
+            return None;
+        }
+        let step = if dx != 0 && dy != 0 { 3 } else { 2 };
+        let nd = d.saturating_add(cost).saturating_add(step);
+        (nd != INFINITE).then_some((n, nd))
+    })
+}
+
 /// The exact field values (§4.3) of the block around `from`, in [`block`]'s order, grown from `seeds`
 /// over `shape` with `move_cost` (infinite where a step is barred); [`INFINITE`] where the field does
 /// not reach or `wanted` is false. A* with the cheapest possible cost to reach the block as its
@@ -146,16 +167,8 @@ pub fn grow(
                         break;
                     }
                 }
-                for (dx, dy) in NEIGHBOURS {
-                    let n = c.offset(dx, dy);
-                    let cost = move_cost(c, n);
-                    if cost == INFINITE {
-                        continue;
-                    }
-                    let step = if dx != 0 && dy != 0 { 3 } else { 2 };
-                    // Saturating: a hostile level's step costs may add up past any field value.
-                    let nd = d.saturating_add(cost).saturating_add(step);
-                    if nd != INFINITE && shape.index(n).is_some_and(|i| values[i] == INFINITE) {
+                for (n, nd) in steps(c, d, &move_cost) {
+                    if shape.index(n).is_some_and(|i| values[i] == INFINITE) {
                         heap.push(Reverse((nd.saturating_add(estimate(n)), nd, n.x, n.y)));
                     }
                 }
@@ -186,15 +199,8 @@ pub fn whole(
             Some(i) if values[i] == INFINITE => values[i] = d,
             _ => continue,
         }
-        for (dx, dy) in NEIGHBOURS {
-            let n = c.offset(dx, dy);
-            let cost = move_cost(c, n);
-            if cost == INFINITE {
-                continue;
-            }
-            let step = if dx != 0 && dy != 0 { 3 } else { 2 };
-            let nd = d.saturating_add(cost).saturating_add(step);
-            if nd != INFINITE && shape.index(n).is_some_and(|i| values[i] == INFINITE) {
+        for (n, nd) in steps(c, d, &move_cost) {
+            if shape.index(n).is_some_and(|i| values[i] == INFINITE) {
                 heap.push(Reverse((nd, n.x, n.y)));
             }
         }
