@@ -14,6 +14,7 @@ use crate::generate::games;
 use crate::generate::recipe::Recipe;
 use crate::io::preset::BrokenEdits;
 use crate::model::limits::quote;
+use crate::survey::Condition;
 
 /// `--game`, `--game-seed` and `--daily`: a run of a game (`generate::game`), named as the game names
 /// it. Its mansions are the game's generator's, cell for cell the game's.
@@ -331,6 +332,16 @@ pub(super) fn selected_overlays(args: &[OverlayArg]) -> Vec<Overlay> {
         }
     }
     overlays
+}
+
+/// The conditions `texts` as the option `flag` gave them (`--where`, `--until`); a malformed one is bad
+/// input naming the option.
+pub(super) fn parse_conditions(texts: &[String], flag: &str) -> Result<Vec<Condition>, CliError> {
+    texts
+        .iter()
+        .map(|text| Condition::parse(text))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| CliError::Input(format!("{flag}: {e}")))
 }
 
 #[cfg(test)]

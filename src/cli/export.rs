@@ -6,7 +6,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::args::{BrokenEditsArg, GameMansionArgs, OverlayArg, parse_seed, selected_overlays};
+use super::args::{
+    BrokenEditsArg, GameMansionArgs, OverlayArg, parse_conditions, parse_seed, selected_overlays,
+};
 use super::error::{CliError, open_message, preset_message};
 use super::output::progress_bar;
 use super::output::{print, refuse_stdout, say, write_file};
@@ -24,7 +26,7 @@ use crate::io::read::input_name;
 use crate::io::{level_file, preset};
 use crate::model::{Level, RoomId};
 use crate::play::rule_sets;
-use crate::survey::{Condition, SURVEY_RUNS};
+use crate::survey::SURVEY_RUNS;
 
 #[derive(Debug, Args)]
 #[command(group = clap::ArgGroup::new("mansion").args(["seed", "game_seed", "daily", "level_seed"]))]
@@ -270,19 +272,9 @@ pub(super) fn emit(
 /// `regenerate --until`: the first seed from `--seed` on, within `--tries`, whose mansion meets every
 /// condition; a failed job (exit 1) when none does, saying what the tries came to.
 fn regenerate_until_met(doc: &Document, args: &RegenerateArgs) -> Result<Document, CliError> {
-    let conditions = args
-        .until
-        .iter()
-        .map(|text| Condition::parse(text))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| CliError::Input(format!("--until: {e}")))?;
+    let conditions = parse_conditions(&args.until, "--until")?;
     if let Some(id) = &args.rules {
-        rule_sets::find(id).ok_or_else(|| {
-            CliError::Input(format!(
-                "--rules: no rules `{id}`: the rules are {}",
-                rule_sets::ids()
-            ))
-        })?;
+        rule_sets::named(id).map_err(|e| CliError::Input(format!("--rules: {e}")))?;
     }
     let target = Target {
         conditions: &conditions,

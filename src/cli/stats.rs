@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::args::{exact_seed, parse_seed};
+use super::args::{exact_seed, parse_conditions, parse_seed};
 use super::error::CliError;
 use super::output::{json_stdout_error, progress_bar, stdout_error};
 use super::recipe::{Choice, GeneratorArgs};
@@ -84,12 +84,7 @@ pub(super) fn stats(args: &StatsArgs) -> Result<ExitCode, CliError> {
 }
 
 pub(super) fn search(args: &SearchArgs) -> Result<ExitCode, CliError> {
-    let conditions = args
-        .conditions
-        .iter()
-        .map(|text| Condition::parse(text))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| CliError::Input(format!("--where: {e}")))?;
+    let conditions = parse_conditions(&args.conditions, "--where")?;
     print_lines(&args.stats, &conditions, args.limit)
 }
 
@@ -115,10 +110,7 @@ fn print_lines(
         }
         // The stealth summary needs rules the analysis models; the thieves play by any.
         Some(id) if args.stealth => Some(rule_sets::modelled(id)),
-        Some(id) => Some(
-            rule_sets::find(id)
-                .ok_or_else(|| format!("no rules `{id}`: the rules are {}", rule_sets::ids())),
-        ),
+        Some(id) => Some(rule_sets::named(id)),
     }
     .transpose()
     .map_err(|e| CliError::Input(format!("--rules: {e}")))?

@@ -83,6 +83,11 @@ pub fn find(id: &str) -> Option<&'static dyn RuleSet> {
     all().into_iter().find(|rules| rules.id() == id)
 }
 
+/// The rule set `id` names; a message listing the ids when there is none of that name.
+pub fn named(id: &str) -> Result<&'static dyn RuleSet, String> {
+    find(id).ok_or_else(|| format!("no rules `{}`: the rules are {}", quote(id), ids()))
+}
+
 /// Every id, for messages and the command line's help.
 pub fn ids() -> String {
     all()
@@ -106,9 +111,7 @@ pub fn of_level(level: &Level) -> &'static dyn RuleSet {
 pub fn chosen(id: Option<&str>, level: &Level) -> Result<&'static dyn RuleSet, String> {
     match id {
         None => Ok(of_level(level)),
-        Some(id) => {
-            find(id).ok_or_else(|| format!("no rules `{}`: the rules are {}", quote(id), ids()))
-        }
+        Some(id) => named(id),
     }
 }
 
@@ -158,8 +161,7 @@ pub fn analyse_level(
 /// The rule set `id` names, when the stealth analysis models it; otherwise why not, naming the sets
 /// it does model.
 pub fn modelled(id: &str) -> Result<&'static dyn RuleSet, String> {
-    let rules =
-        find(id).ok_or_else(|| format!("no rules `{}`: the rules are {}", quote(id), ids()))?;
+    let rules = named(id)?;
     if rules.analysed() {
         return Ok(rules);
     }
