@@ -6,6 +6,11 @@
 //! other one goes and the spacing doubles. So a game of any length holds at most `MAX_KEPT + 1`
 //! copies (the start included), and taking a turn back replays fewer than `spacing` turns: about a
 //! `MAX_KEPT`-th of the game.
+//!
+//! A kept copy never changes, so copies of a game share theirs: a game copied to try moves on (a
+//! simulated thief's look ahead) copies a list of pointers, not the states.
+
+use std::sync::Arc;
 
 /// The most copies kept besides the start.
 pub const MAX_KEPT: usize = 32;
@@ -16,7 +21,7 @@ pub struct Checkpoints<T> {
     /// Moves between two copies: a power of two.
     spacing: usize,
     /// `(moves played, the state then)`, in order; the first is the start (0 moves).
-    kept: Vec<(usize, T)>,
+    kept: Vec<(usize, Arc<T>)>,
 }
 
 impl<T> Checkpoints<T> {
@@ -24,7 +29,7 @@ impl<T> Checkpoints<T> {
     pub fn new(start: T) -> Self {
         Checkpoints {
             spacing: 1,
-            kept: vec![(0, start)],
+            kept: vec![(0, Arc::new(start))],
         }
     }
 
@@ -52,7 +57,7 @@ impl<T> Checkpoints<T> {
     /// Keeps `state` as the state after `played` moves (which it [wants](Checkpoints::wants)),
     /// thinning the copies out when too many are kept.
     pub fn keep(&mut self, played: usize, state: T) {
-        self.kept.push((played, state));
+        self.kept.push((played, Arc::new(state)));
         if self.kept.len() > MAX_KEPT + 1 {
             self.spacing *= 2;
             let spacing = self.spacing;
@@ -64,7 +69,7 @@ impl<T> Checkpoints<T> {
     pub fn at_or_before(&self, played: usize) -> (usize, &T) {
         let i = self.kept.partition_point(|(at, _)| *at <= played);
         let (at, state) = &self.kept[i.saturating_sub(1)];
-        (*at, state)
+        (*at, &**state)
     }
 
     /// Forgets the copies after `played` moves (the moves were taken back).

@@ -4,12 +4,15 @@
 //! steps back in bounded memory: a few turns are kept ([`Checkpoints`]) and a turn taken back is
 //! played again from the nearest one.
 
+use std::sync::Arc;
+
 use crate::analysis::stealth::undisturbed::{Guards, Torch};
 use crate::analysis::stealth::{CellRules, CellSet};
 use crate::model::{Cell, Level};
 
 use super::checkpoints::Checkpoints;
 use super::draws::Draws;
+use super::kept::CellLists;
 use super::mind::Mind;
 use super::moves::Move;
 use super::report::{Event, GuardReport, TorchChange, TurnReport};
@@ -17,7 +20,7 @@ use super::rules::{Rejection, Rules, Rules2023, Surroundings};
 use super::state::{Ending, State};
 use super::thief::{MoveOutcome, Thief, apply_move};
 use super::turn::GuardsTurn;
-use super::view::{look, seen_at_creation, thief_sight_blockers};
+use super::view::{ThiefSight, seen_at_creation};
 
 /// Why a move was not played: no turn passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -30,21 +33,29 @@ pub enum Refusal {
     Over(Ending),
 }
 
+/// The most bytes of earshot lists a level keeps: a shout reaches 12 cells, so a list is at most
+/// 625 cells; a few hundred cells shouted from fit.
+const SHOUTS_KEPT_BYTES: usize = 4 << 20;
+
 /// What a game is played on and by, unchanged by its turns: the level, the rules and what they need.
-#[derive(Clone, Debug)]
+/// Shared by the game's copies and by the games reseeded from it.
+#[derive(Debug)]
 struct Table<R: Rules> {
     level: Level,
     rules: R,
     cells: CellRules,
-    sight_blockers: CellSet,
-    seed: u32,
+    sight: ThiefSight,
+    /// Who hears a shout from each cell, as shouts are heard.
+    shouts: CellLists,
     start: (Cell, usize),
 }
 
 /// A game of one level under a rule set.
 #[derive(Clone, Debug)]
 pub struct Game<R: Rules = Rules2023> {
-    table: Table<R>,
+    table: Arc<Table<R>>,
+    /// The seed of the guards' draws.
+    seed: u32,
     /// The state now.
     now: State,
     /// Copies of a few turns, the start among them, to take turns back from.
@@ -72,7 +83,7 @@ impl<R: Rules> Game<R> {
     /// A game of `level` under `rules`, the thief on `cell` after `turn` undisturbed turns (§7 Step 0).
     pub fn with_rules(level: Level, rules: R, seed: u32, cell: Cell, turn: usize) -> Self {
         let cells = CellRules::new(&level);
-        let sight_blockers = thief_sight_blockers(&level);
+        let sight = ThiefSight::new(&level);
         let mut guards = Guards::new(&level);
         guards.walk_undisturbed(&rules.torches(), &level, turn);
         let thief = Thief::new(&rules, &level, cell);
@@ -80,7 +91,7 @@ impl<R: Rules> Game<R> {
         // from where it stands (`create-map.ts:118`).
         let mut seen = seen_at_creation(&level);
         let mut walked = CellSet::empty(level.shape());
-        look(&sight_blockers, cell, &mut seen, &mut walked);
+        sight.look(cell, &mut seen, &mut walked);
         let minds = vec![Mind::default(); guards.states.len()];
         let shape = level.shape();
         let mut state = State {
@@ -100,14 +111,15 @@ impl<R: Rules> Game<R> {
         };
         state.recast(&cells, &level);
         Game {
-            table: Table {
+            table: Arc::new(Table {
                 level,
                 rules,
                 cells,
-                sight_blockers,
-                seed,
+                sight,
+                shouts: CellLists::new(shape.len(), SHOUTS_KEPT_BYTES),
                 start: (cell, turn),
-            },
+            }),
+            seed,
             checkpoints: Checkpoints::new(state.clone()),
             now: state,
             moves: Vec::new(),
@@ -131,7 +143,7 @@ impl<R: Rules> Game<R> {
 
     /// The seed of the guards' draws.
     pub fn seed(&self) -> u32 {
-        self.table.seed
+        self.seed
     }
 
     /// Where and at which turn the thief started.
@@ -197,20 +209,16 @@ impl<R: Rules> Game<R> {
         self.now = self.checkpoints.start().clone();
         self.moves.clear();
     }
-}
 
-impl<R: Rules + Clone> Game<R> {
     /// A new game from this one's start with the guards drawing from `seed`: the level's rules and
-    /// cells are not worked out again, so many games of one level start cheaply.
+    /// cells are shared, not worked out again, so many games of one level start cheaply.
     #[must_use]
     pub fn reseeded(&self, seed: u32) -> Self {
         let mut state = self.checkpoints.start().clone();
         state.draws = Draws::new(seed);
         Game {
-            table: Table {
-                seed,
-                ..self.table.clone()
-            },
+            table: Arc::clone(&self.table),
+            seed,
             checkpoints: Checkpoints::new(state.clone()),
             now: state,
             moves: Vec::new(),
@@ -281,17 +289,14 @@ impl<R: Rules> Table<R> {
                 level: &self.level,
                 rules: &self.rules,
                 cells: &self.cells,
+                shouts: &self.shouts,
                 events: &mut events,
             }
             .play(state);
             relit_changes(&before, &state.guards.torches, &mut torches);
             state.recast(&self.cells, &self.level);
-            look(
-                &self.sight_blockers,
-                state.thief.cell,
-                &mut state.seen,
-                &mut state.walked,
-            );
+            self.sight
+                .look(state.thief.cell, &mut state.seen, &mut state.walked);
             if state.health == 0 {
                 events.push(Event::Caught);
                 state.over = Some(Ending::Caught);

@@ -130,6 +130,9 @@ impl Session for Game<Rules2023> {
     fn has_seen(&self, cell: Cell) -> bool {
         self.state().seen.contains(cell)
     }
+    fn seen_count(&self) -> usize {
+        self.state().seen.len()
+    }
     fn fully_mapped(&self) -> bool {
         Game::fully_mapped(self)
     }

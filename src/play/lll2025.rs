@@ -459,6 +459,9 @@ impl Session for Session2025 {
     fn has_seen(&self, cell: Cell) -> bool {
         self.game.has_seen(cell)
     }
+    fn seen_count(&self) -> usize {
+        self.game.seen_count()
+    }
     fn fully_mapped(&self) -> bool {
         self.game.all_seen()
     }

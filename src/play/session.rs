@@ -131,6 +131,11 @@ pub trait Session: Send + Sync {
     fn has_seen(&self, cell: Cell) -> bool {
         self.snapshot().seen.contains(cell)
     }
+    /// How many cells the thief has seen, as [`Snapshot::seen`] counts them: seen cells stay seen, so
+    /// a count unchanged since a turn says nothing more was seen (a simulated player asks every turn).
+    fn seen_count(&self) -> usize {
+        self.snapshot().seen.len()
+    }
     /// Whether every cell has been seen, as [`Snapshot::fully_mapped`].
     fn fully_mapped(&self) -> bool {
         self.snapshot().fully_mapped

@@ -68,11 +68,12 @@ impl std::fmt::Display for Ending {
 impl State {
     /// `computeLighting` (§2.1) into `lit`: the burning torches' light (cast again only if a torch
     /// changed since) and every carried torch where its guard stands (cast again only if it moved).
+    /// When neither changed, `lit` already holds the light and is left as it is: most turns.
     pub fn recast(&mut self, cells: &CellRules, level: &Level) {
         let burning: Vec<bool> = self.guards.torches.iter().map(|t| t.lit).collect();
         let (was, light) = &mut self.torch_lit;
-        if burning != *was {
-            // A relight only adds a torch's light; a torch put out needs every other one cast again.
+        let mut changed = burning != *was;
+        if changed {
             let only_lit =
                 was.len() == burning.len() && was.iter().zip(&burning).all(|(w, b)| !w || *b);
             if only_lit {
@@ -97,16 +98,22 @@ impl State {
             }
             *was = burning;
         }
-        self.lit.copy_from(&self.torch_lit.1);
         self.carried_lit.resize(self.guards.states.len(), None);
         for (g, carried) in self.guards.states.iter().zip(&mut self.carried_lit) {
-            if level.guards[g.guard].carries_torch {
-                let light = match carried {
-                    Some(light) if light.centre() == g.cell => light,
-                    _ => carried.insert(cast(cells, g.cell, CARRIED_RADIUS2)),
-                };
-                light.add_to(&mut self.lit);
+            let moved = carried
+                .as_ref()
+                .is_none_or(|light| light.centre() != g.cell);
+            if level.guards[g.guard].carries_torch && moved {
+                *carried = Some(cast(cells, g.cell, CARRIED_RADIUS2));
+                changed = true;
             }
+        }
+        if !changed {
+            return;
+        }
+        self.lit.copy_from(&self.torch_lit.1);
+        for light in self.carried_lit.iter().flatten() {
+            light.add_to(&mut self.lit);
         }
     }
 }

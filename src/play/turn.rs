@@ -6,6 +6,7 @@ use crate::analysis::stealth::sight::turn;
 use crate::analysis::stealth::undisturbed::{Goal, Mode, Stepped, Walker};
 use crate::model::{Cell, Level};
 
+use super::kept::CellLists;
 use super::mind::{Alert, AlertMode, Mind};
 use super::report::{Event, GuardMode};
 use super::rules::Rules;
@@ -20,6 +21,8 @@ pub struct GuardsTurn<'a, R: Rules> {
     pub rules: &'a R,
     /// The level's cell rules.
     pub cells: &'a CellRules,
+    /// Who hears a shout from each cell, kept per level (`within_earshot` of the shout's reach).
+    pub shouts: &'a CellLists,
     /// The turn's events, appended to.
     pub events: &'a mut Vec<Event>,
 }
@@ -43,7 +46,11 @@ impl<R: Rules> GuardsTurn<'_, R> {
             }
         }
         for from in shouts {
-            let heard = within_earshot(self.cells, from, self.rules.shout_earshot());
+            let (cells, reach) = (self.cells, self.rules.shout_earshot());
+            let at = cells.shape.index(from).unwrap_or(usize::MAX);
+            let heard = self
+                .shouts
+                .get_or_make(at, || within_earshot(cells, from, reach));
             for (g, guard) in state.guards.states.iter().enumerate() {
                 if guard.cell != from
                     && heard

@@ -9,6 +9,7 @@
 //! stay seen. The light module's walk is bounded to a 17 × 17 patch; this one reaches 20 cells, so it
 //! walks the map's own cells.
 
+use super::kept::CellLists;
 use crate::analysis::stealth::CellSet;
 use crate::model::{Cell, Dir, ItemKind, Level, Terrain};
 
@@ -33,7 +34,7 @@ fn right_of(a: Half, b: Half) -> bool {
 }
 
 /// The cells that block the thief's sight: walls (and the void) and door items.
-pub fn thief_sight_blockers(level: &Level) -> CellSet {
+fn thief_sight_blockers(level: &Level) -> CellSet {
     let mut blocks = CellSet::empty(level.shape());
     for (i, &terrain) in level.terrain_cells().iter().enumerate() {
         if matches!(terrain, Terrain::Wall | Terrain::Void) {
@@ -99,32 +100,71 @@ pub fn seen_at_creation(level: &Level) -> CellSet {
     seen
 }
 
-/// Marks in `seen` every cell the thief at `viewer` sees, peeking from its four neighbours too.
-/// `walked` holds the cells already walked from: seen cells stay seen and the walls never move, so a
-/// walk from the same cell adds nothing, and is skipped (most of a thief's viewpoints were its
-/// viewpoints the turn before). A viewpoint off the map sees nothing.
-pub fn look(blocks: &CellSet, viewer: Cell, seen: &mut CellSet, walked: &mut CellSet) {
-    let shape = blocks.shape();
-    let peeks = [Dir::N, Dir::S, Dir::E, Dir::W]
-        .into_iter()
-        .filter_map(|dir| {
-            let (dx, dy) = dir.delta();
-            let next = viewer.offset(dx, dy);
-            (shape.contains(next) && !blocks.contains(next)).then_some(next)
-        });
-    for from in std::iter::once(viewer).chain(peeks) {
-        if shape.contains(from) && !walked.contains(from) {
-            walked.insert(from);
-            walk_from(blocks, from, seen);
+/// The most bytes of viewpoint lists one level's [`ThiefSight`] keeps: a level-9 mansion needs a
+/// few MiB; past the bound (only a huge map) a walk is made again each time.
+const KEPT_BYTES: usize = 32 << 20;
+
+/// The thief's sight on one level (§2.5): what blocks it, and per viewpoint the cells a walk from
+/// there sees, walked the first time the thief stands (or peeks) there and kept for every later look
+/// of every game of the level, on any thread: the walls never move, and simulated thieves play the
+/// same level hundreds of times.
+#[derive(Debug)]
+pub struct ThiefSight {
+    blocks: CellSet,
+    /// Per viewpoint, the cells seen from it.
+    from: CellLists,
+}
+
+impl ThiefSight {
+    /// The sight of `level`, nothing walked yet.
+    pub fn new(level: &Level) -> Self {
+        Self::with_budget(level, KEPT_BYTES)
+    }
+
+    fn with_budget(level: &Level, budget: usize) -> Self {
+        ThiefSight {
+            blocks: thief_sight_blockers(level),
+            from: CellLists::new(level.shape().len(), budget),
+        }
+    }
+
+    /// Marks in `seen` every cell the thief at `viewer` sees, peeking from its four neighbours too.
+    /// `walked` holds the viewpoints already looked from: seen cells stay seen and the walls never
+    /// move, so a look from the same cell adds nothing, and is skipped (most of a thief's viewpoints
+    /// were its viewpoints the turn before). A viewpoint off the map sees nothing.
+    pub fn look(&self, viewer: Cell, seen: &mut CellSet, walked: &mut CellSet) {
+        let shape = self.blocks.shape();
+        let peeks = [Dir::N, Dir::S, Dir::E, Dir::W]
+            .into_iter()
+            .filter_map(|dir| {
+                let (dx, dy) = dir.delta();
+                let next = viewer.offset(dx, dy);
+                (shape.contains(next) && !self.blocks.contains(next)).then_some(next)
+            });
+        for from in std::iter::once(viewer).chain(peeks) {
+            if let Some(i) = shape.index(from)
+                && !walked.contains(from)
+            {
+                walked.insert(from);
+                let seen_there = self.from.get_or_make(i, || walk_from(&self.blocks, from));
+                for &c in seen_there.iter() {
+                    seen.insert(c);
+                }
+            }
         }
     }
 }
 
-/// `recomputeVisibilityFromPos`: the walk from `viewer`'s cell through each of its four portals.
-fn walk_from(blocks: &CellSet, viewer: Cell, seen: &mut CellSet) {
+/// `recomputeVisibilityFromPos`: the cells the walk from `viewer`'s cell through each of its four
+/// portals sees, each once.
+fn walk_from(blocks: &CellSet, viewer: Cell) -> Vec<Cell> {
+    let mut seen = Vec::new();
     for (left, right, _) in PORTALS {
-        visit(blocks, viewer, viewer, left, right, seen);
+        visit(blocks, viewer, viewer, left, right, &mut seen);
     }
+    seen.sort_unstable_by_key(|c| (c.y, c.x));
+    seen.dedup();
+    seen
 }
 
 /// `computeVisibility` for `target`, with the frustum's left and right edges relative to the viewer.
@@ -134,7 +174,7 @@ fn visit(
     target: Cell,
     left: Half,
     right: Half,
-    seen: &mut CellSet,
+    seen: &mut Vec<Cell>,
 ) {
     let shape = blocks.shape();
     if !shape.contains(target) {
@@ -144,7 +184,7 @@ fn visit(
     if dx * dx + dy * dy > REACH_DOUBLED2 {
         return;
     }
-    seen.insert(target);
+    seen.push(target);
     if blocks.contains(target) {
         return;
     }
@@ -152,7 +192,7 @@ fn visit(
         let corner = (dx + ox, dy + oy);
         let diagonal = target.offset(ox, oy);
         if shape.contains(diagonal) && !right_of(left, corner) && !right_of(corner, right) {
-            seen.insert(diagonal);
+            seen.push(diagonal);
         }
     }
     for (portal_left, portal_right, step) in PORTALS {
@@ -192,10 +232,9 @@ mod tests {
         for y in 0..8 {
             level.set_terrain(Cell::new(8, y), Terrain::Wall);
         }
-        let blocks = thief_sight_blockers(&level);
         let mut seen = CellSet::empty(level.shape());
         let mut walked = CellSet::empty(level.shape());
-        look(&blocks, Cell::new(3, 3), &mut seen, &mut walked);
+        ThiefSight::new(&level).look(Cell::new(3, 3), &mut seen, &mut walked);
         for y in 0..8 {
             for x in 0..=8 {
                 assert!(seen.contains(Cell::new(x, y)), "({x},{y}) is in the room");
@@ -250,10 +289,35 @@ mod tests {
     #[test]
     fn the_thief_sees_twenty_cells_and_no_more() {
         let level = open_room(30, 5);
-        let blocks = thief_sight_blockers(&level);
-        let mut seen = CellSet::empty(level.shape());
-        walk_from(&blocks, Cell::new(2, 2), &mut seen);
-        assert!(seen.contains(Cell::new(22, 2)));
-        assert!(!seen.contains(Cell::new(23, 2)));
+        let seen = walk_from(&thief_sight_blockers(&level), Cell::new(2, 2));
+        assert!(seen.contains(&Cell::new(22, 2)));
+        assert!(!seen.contains(&Cell::new(23, 2)));
+    }
+
+    /// A kept walk is the walk: on a generated mansion, a thief looking from every standable cell in
+    /// turn sees the same cells, every time, with the walks kept (the second round reads them all) as
+    /// with none kept.
+    #[test]
+    fn kept_walks_see_what_fresh_walks_see() {
+        let level = crate::generate::recipe::Recipe::campaign_level(3, 6)
+            .build()
+            .expect("builds");
+        let kept = ThiefSight::new(&level);
+        let fresh = ThiefSight::with_budget(&level, 0);
+        let shape = level.shape();
+        for round in 0..2 {
+            let (mut seen_kept, mut walked_kept) = (CellSet::empty(shape), CellSet::empty(shape));
+            let (mut seen_fresh, mut walked_fresh) = (CellSet::empty(shape), CellSet::empty(shape));
+            for c in level
+                .all_cells()
+                .filter(|&c| !level.terrain(c).is_blocking())
+            {
+                kept.look(c, &mut seen_kept, &mut walked_kept);
+                fresh.look(c, &mut seen_fresh, &mut walked_fresh);
+                assert_eq!(seen_kept, seen_fresh, "round {round}, from {c:?}");
+            }
+        }
+        assert_eq!(fresh.from.count(), 0, "none kept");
+        assert!(kept.from.count() > 0, "some kept");
     }
 }

@@ -18,6 +18,8 @@ pub struct Cautious<'a> {
     course: &'a Course,
     nerve: Nerve,
     planner: Planner,
+    /// What the thief knew when it last planned: per cell whether it has seen it, and how many.
+    known: (usize, Vec<bool>),
 }
 
 impl<'a> Cautious<'a> {
@@ -28,6 +30,7 @@ impl<'a> Cautious<'a> {
             course,
             nerve: Nerve::new(patience, risk, true, seed),
             planner: Planner::default(),
+            known: (0, Vec::new()),
         }
     }
 }
@@ -46,10 +49,14 @@ impl Thief for Cautious<'_> {
             .copied()
             .filter(|&c| planner.seen(c) && !game.has_taken(c))
             .collect();
-        // What the thief knows, copied so the plan can read it while the planner is borrowed.
-        let known: Vec<bool> = (0..shape.len())
-            .map(|i| planner.seen(shape.cell(i)))
-            .collect();
+        // What the thief knows, copied (when it learnt more) so the plan can read it while the
+        // planner is borrowed.
+        if self.known.0 != stamp || self.known.1.len() != shape.len() {
+            self.known.1.clear();
+            self.known.1.extend_from_slice(planner.seen_cells());
+            self.known.0 = stamp;
+        }
+        let known = &self.known.1;
         let knows = |c: Cell| shape.index(c).is_some_and(|i| known[i]);
         let mut planned = planner.toward(walk, at, coins, stamp, |i| known[i]);
         if planned.is_none() {

@@ -47,11 +47,13 @@ impl Planner {
         if let Some(i) = shape.index(game.thief()) {
             self.visited[i] = true;
         }
-        for (i, seen) in self.seen.iter_mut().enumerate() {
-            if !*seen && game.has_seen(shape.cell(i)) {
-                *seen = true;
-                self.seen_count += 1;
+        // Seen cells stay seen: the same count as last turn is the same cells.
+        let count = game.seen_count();
+        if count != self.seen_count {
+            for (i, seen) in self.seen.iter_mut().enumerate() {
+                *seen = *seen || game.has_seen(shape.cell(i));
             }
+            self.seen_count = count;
         }
         let Some((from, to)) = self.last.take() else {
             return;
@@ -80,6 +82,11 @@ impl Planner {
         self.shape
             .and_then(|shape| shape.index(cell))
             .is_some_and(|i| self.seen[i])
+    }
+
+    /// Per cell (row-major), whether the thief has seen it.
+    pub fn seen_cells(&self) -> &[bool] {
+        &self.seen
     }
 
     /// How many cells the thief has seen: a stamp for plans made from what it knows.
@@ -133,7 +140,8 @@ impl Planner {
 
 /// The cells the thief may stand on and has not stood on, among those `known` allows, with a cell it
 /// has not seen in the eight around them or one move away: where to look next. The cells next to
-/// unseen ones are worked out again only when the thief has seen more.
+/// unseen ones are worked out again only when the thief has seen more, and then among the last ones
+/// alone: seen cells stay seen, so a cell once off the edge stays off.
 pub(crate) fn frontier(
     walk: &Walk,
     planner: &mut Planner,
@@ -142,15 +150,22 @@ pub(crate) fn frontier(
     let stamp = planner.seen_count;
     if planner.edge.as_ref().is_none_or(|(at, _)| *at != stamp) {
         let shape = walk.shape();
+        let last = planner.edge.take();
         let unseen = |c: Cell| shape.contains(c) && !planner.seen(c);
-        let edge = (0..shape.len())
-            .map(|i| shape.cell(i))
-            .filter(|&c| walk.standable(c))
-            .filter(|&c| {
-                (-1..=1).any(|dy| (-1..=1).any(|dx| unseen(c.offset(dx, dy))))
-                    || walk.moves_from(c).any(|(_, to)| unseen(to))
-            })
-            .collect();
+        let on_edge = |c: Cell| {
+            (-1..=1).any(|dy| (-1..=1).any(|dx| unseen(c.offset(dx, dy))))
+                || walk.moves_from(c).any(|(_, to)| unseen(to))
+        };
+        let edge = match last {
+            Some((_, mut edge)) => {
+                edge.retain(|&c| on_edge(c));
+                edge
+            }
+            None => (0..shape.len())
+                .map(|i| shape.cell(i))
+                .filter(|&c| walk.standable(c) && on_edge(c))
+                .collect(),
+        };
         planner.edge = Some((stamp, edge));
     }
     let edge = planner.edge.as_ref().map_or(&[][..], |(_, e)| e);

@@ -249,6 +249,11 @@ impl Game2025 {
         map.index(cell).is_some_and(|i| map.seen[i])
     }
 
+    /// How many cells the thief has seen.
+    pub fn seen_count(&self) -> usize {
+        self.world.map.seen.iter().filter(|&&s| s).count()
+    }
+
     /// Whether the thief has seen every cell.
     pub fn all_seen(&self) -> bool {
         self.world.map.seen.iter().all(|&s| s)

@@ -2,6 +2,9 @@
 //! turn, mostly from the cells of its route, which it stands on again and again; which torches are in
 //! range with a clear torch line from a cell never changes, only which of them are still unlit.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+
 use crate::model::{Cell, Level};
 
 use super::state::Torch;
@@ -67,16 +70,23 @@ fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
 
 /// Per cell of the map, which torches a guard there may spot, found the first time a guard looks from
 /// it: the torch line (§3.4 variant) walks up to eight cells per torch in range, and a guard looks
-/// every turn.
+/// every turn. What is in range with a clear line never changes (only which torches are unlit), so
+/// the table is shared by every copy of one level's guards, on any thread, as the block cache is
+/// (`super::kept`): a game keeps a copy of its guards every few turns, and many games of one level
+/// are played side by side.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Spotting {
-    /// The spotting cutoff the cells below were found with.
+pub(super) struct Spotting(Arc<OnceLock<SpotTable>>);
+
+/// [`Spotting`]'s table, for the first cutoff it was asked with (one per rule set).
+#[derive(Debug)]
+struct SpotTable {
     cutoff: i32,
-    /// Per cell (row-major): the unlit torches when a guard last looked from it, and those of them
-    /// within the cutoff with a clear torch line. It answers for any later set of unlit torches within
-    /// the first: torches are lit by guards, and only the thief puts one out (`crate::play`), after
-    /// which the cell is looked at afresh.
-    cells: Vec<(u64, u64)>,
+    /// Per cell (row-major): the torches tested from it, and those of them within the cutoff with a
+    /// clear torch line. A torch's bit in `in_range` is set before its bit in `tested`, and both only
+    /// ever grow (a racing writer sets the same bits), so a reader that finds a torch tested also
+    /// finds its answer.
+    tested: Box<[AtomicU64]>,
+    in_range: Box<[AtomicU64]>,
 }
 
 impl Spotting {
@@ -84,7 +94,7 @@ impl Spotting {
     /// cell already looked from: that answer takes a lookup.
     #[inline]
     pub(super) fn spot(
-        &mut self,
+        &self,
         ground: &Ground,
         level: &Level,
         torches: &[Torch],
@@ -95,52 +105,31 @@ impl Spotting {
         if unlit.none() {
             return None;
         }
-        if unlit.small
-            && (ground
-                .shape()
-                .index(from)
-                .and_then(|at| self.cells.get(at))
-                .is_some_and(|&(looked, seen)| {
-                    self.cutoff == cutoff && unlit.mask & !looked == 0 && seen & unlit.mask == 0
-                }))
-        {
-            return None;
-        }
-        self.look(ground, level, torches, unlit, from, cutoff)
-    }
-
-    /// [`Spotting::spot`] when a lookup does not answer.
-    fn look(
-        &mut self,
-        ground: &Ground,
-        level: &Level,
-        torches: &[Torch],
-        unlit: &Unlit,
-        from: Cell,
-        cutoff: i32,
-    ) -> Option<usize> {
         if !unlit.small {
             return ground.spot_torch(level, torches, unlit.list.iter().copied(), from, cutoff);
         }
-        if unlit.mask == 0 {
-            return None;
-        }
         let shape = ground.shape();
-        let Some(at) = shape.index(from) else {
+        let table = self.0.get_or_init(|| {
+            let empty = || (0..shape.len()).map(|_| AtomicU64::new(0)).collect();
+            SpotTable {
+                cutoff,
+                tested: empty(),
+                in_range: empty(),
+            }
+        });
+        let at = shape.index(from).filter(|_| table.cutoff == cutoff);
+        let Some(at) = at else {
             return ground.spot_torch(level, torches, bits(unlit.mask), from, cutoff);
         };
-        if self.cutoff != cutoff || self.cells.len() != shape.len() {
-            self.cutoff = cutoff;
-            self.cells.clear();
-            self.cells.resize(shape.len(), (0, 0));
-        }
-        let (looked, mut seen) = self.cells[at];
-        if unlit.mask & !looked != 0 {
-            seen = bits(unlit.mask)
+        let untested = unlit.mask & !table.tested[at].load(Ordering::Acquire);
+        if untested != 0 {
+            let found = bits(untested)
                 .filter(|&i| ground.in_torch_range(level, from, torches[i].cell, cutoff))
                 .fold(0, |m, i| m | 1 << i);
-            self.cells[at] = (unlit.mask, seen);
+            table.in_range[at].fetch_or(found, Ordering::Release);
+            table.tested[at].fetch_or(untested, Ordering::Release);
         }
+        let seen = table.in_range[at].load(Ordering::Acquire);
         let d2 = |i: usize| {
             let (dx, dy) = (torches[i].cell.x - from.x, torches[i].cell.y - from.y);
             dx * dx + dy * dy

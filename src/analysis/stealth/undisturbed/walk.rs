@@ -39,12 +39,14 @@ pub struct Walker {
 /// What the guards' movement needs from a level, computed once: step costs and sight blockers.
 #[derive(Clone, Debug)]
 pub struct Ground {
-    costs: Grid<u32>,
+    /// The level's, unchanged by any step: shared by the copies (a game keeps a copy of its guards
+    /// every few turns), as are the two caches below.
+    costs: Arc<Grid<u32>>,
     /// Per cell (row-major, as `costs`), what a step onto it or a guard standing on it asks of the
     /// level: [`FINITE`], [`ENTERABLE`] and the window bits of [`WINDOWS`]. A step is tested every
     /// turn for every guard, and the cost grid and terrain would each be looked up for it.
-    flags: Vec<u8>,
-    cells: CellRules,
+    flags: Arc<[u8]>,
+    cells: Arc<CellRules>,
     /// The field values near the guards, grown once per goal and cell.
     blocks: BlockCache,
     /// The whole fields those are read off, grown once per goal.
@@ -147,9 +149,9 @@ impl Ground {
             }
         }
         Ground {
-            costs,
-            flags,
-            cells,
+            costs: Arc::new(costs),
+            flags: flags.into(),
+            cells: Arc::new(cells),
             blocks: BlockCache::new(shape),
             fields: Arc::new(Fields::new(shape, level.patrols.len())),
         }
