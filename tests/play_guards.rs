@@ -268,7 +268,7 @@ fn the_kept_light_equals_the_light_cast_from_scratch_every_turn() {
         ];
         for turn in 0..160 {
             assert_eq!(
-                game.state().lit,
+                game.state().lit(),
                 light_from_scratch(&game),
                 "game {seed} level {index}, turn {turn}"
             );
@@ -303,18 +303,18 @@ fn a_torch_bumped_out_and_lit_again_changes_the_kept_light() {
     });
     level.player_start = Cell::new(5, 2);
     let mut game = Game::new(level, 1);
-    let lit_before = game.state().lit.clone();
+    let lit_before = game.state().lit();
     assert!(
         lit_before.contains(Cell::new(9, 2)),
         "the torch lights the floor"
     );
     game.play(Move::Step(Dir::E)).expect("a bump is a move");
     assert!(!game.state().guards.torches[0].lit, "the bump put it out");
-    assert_eq!(game.state().lit, light_from_scratch(&game));
-    assert!(!game.state().lit.contains(Cell::new(9, 2)));
+    assert_eq!(game.state().lit(), light_from_scratch(&game));
+    assert!(!game.state().lit().contains(Cell::new(9, 2)));
     game.play(Move::Step(Dir::E)).expect("a bump is a move");
     assert!(game.state().guards.torches[0].lit, "the second bump lit it");
-    assert_eq!(game.state().lit, lit_before);
+    assert_eq!(game.state().lit(), lit_before);
 }
 
 /// The guards after many undisturbed turns (`--turn` of `play`) skip whole cycles once they repeat:

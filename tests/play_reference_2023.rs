@@ -132,7 +132,7 @@ fn level_fnv(level: &Level) -> String {
 /// The records' `lit`: the FNV of the lit cells' row-major indices, ascending.
 fn lit_fnv(game: &Game) -> String {
     let level = game.level();
-    let lit = &game.state().lit;
+    let lit = game.state().lit();
     let mut indices = Vec::new();
     for y in 0..level.height {
         for x in 0..level.width {

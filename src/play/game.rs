@@ -103,7 +103,6 @@ impl<R: Rules> Game<R> {
             health: rules.health(),
             guards,
             minds,
-            lit: CellSet::empty(shape),
             seen,
             draws: Draws::new(seed),
             over: None,

@@ -95,6 +95,7 @@ impl Session for Game<Rules2023> {
                 heard: mind.heard_thief || mind.hearing_guard.is_some(),
             })
             .collect();
+        let lit = state.lit();
         Snapshot {
             turn: state.turn,
             thief: state.thief.cell,
@@ -105,11 +106,11 @@ impl Session for Game<Rules2023> {
             light: Grid::from_values(
                 shape,
                 (0..shape.len())
-                    .map(|i| f32::from(u8::from(state.lit.contains(shape.cell(i)))))
+                    .map(|i| f32::from(u8::from(lit.contains(shape.cell(i)))))
                     .collect(),
             )
             .unwrap_or_else(|| Grid::new(shape, 0.0)),
-            lit: state.lit.clone(),
+            lit,
             seen: state.seen.clone(),
             fully_mapped: self.fully_mapped(),
             over: state.over,
@@ -157,7 +158,14 @@ impl Session for Game<Rules2023> {
             facing: g.facing,
             alert: !mind.mode(g.mode).relaxed(),
         };
-        sees(self.rules(), self.cells(), &state.lit, watcher, cell, false)
+        sees(
+            self.rules(),
+            self.cells(),
+            state.is_lit(cell),
+            watcher,
+            cell,
+            false,
+        )
     }
     fn may_stand(&self, cell: Cell) -> bool {
         self.cells().standable.contains(cell)

@@ -6,9 +6,9 @@
 //! the relaxed test here is the one the analysis's watch sets are made of; the cutoffs a game version
 //! decides come from [`Rules`].
 
+use crate::analysis::stealth::CellRules;
 use crate::analysis::stealth::earshot::earshot;
 use crate::analysis::stealth::sight::{in_front, line_of_sight};
-use crate::analysis::stealth::{CellRules, CellSet};
 use crate::model::{Cell, Dir, Level, Terrain};
 
 use super::rules::{Noise, Rules};
@@ -38,7 +38,7 @@ pub struct Watcher {
 pub fn sees(
     rules: &impl Rules,
     cells: &CellRules,
-    lit: &CellSet,
+    thief_lit: bool,
     guard: Watcher,
     thief: Cell,
     hidden: bool,
@@ -48,7 +48,7 @@ pub fn sees(
         return false;
     }
     let (dx, dy) = (thief.x - g.x, thief.y - g.y);
-    if dx * dx + dy * dy >= rules.sight_cutoff(guard.alert, lit.contains(thief)) {
+    if dx * dx + dy * dy >= rules.sight_cutoff(guard.alert, thief_lit) {
         return false;
     }
     if !hidden && line_of_sight(cells, g, thief) {

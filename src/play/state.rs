@@ -35,8 +35,6 @@ pub struct State {
     pub guards: Guards,
     /// Each guard's alert state, parallel to `guards.states`.
     pub minds: Vec<Mind>,
-    /// The `lit` flags as last recomputed (§2.3).
-    pub lit: CellSet,
     /// The cells the thief has seen (§2.5).
     pub seen: CellSet,
     /// The cells the thief's view has been walked from (its cells and their peeking neighbours).
@@ -66,14 +64,14 @@ impl std::fmt::Display for Ending {
 }
 
 impl State {
-    /// `computeLighting` (§2.1) into `lit`: the burning torches' light (cast again only if a torch
-    /// changed since) and every carried torch where its guard stands (cast again only if it moved).
-    /// When neither changed, `lit` already holds the light and is left as it is: most turns.
+    /// `computeLighting` (§2.1), kept as its parts: the burning torches' light (cast again only if
+    /// a torch changed since) and every carried torch where its guard stands (cast again only if it
+    /// moved). A guard's sight asks whether one cell is lit ([`State::is_lit`]), so the parts are
+    /// not joined into one map-wide set every time a carrier steps.
     pub fn recast(&mut self, cells: &CellRules, level: &Level) {
         let burning: Vec<bool> = self.guards.torches.iter().map(|t| t.lit).collect();
         let (was, light) = &mut self.torch_lit;
-        let mut changed = burning != *was;
-        if changed {
+        if burning != *was {
             let only_lit =
                 was.len() == burning.len() && was.iter().zip(&burning).all(|(w, b)| !w || *b);
             if only_lit {
@@ -105,15 +103,23 @@ impl State {
                 .is_none_or(|light| light.centre() != g.cell);
             if level.guards[g.guard].carries_torch && moved {
                 *carried = Some(cast(cells, g.cell, CARRIED_RADIUS2));
-                changed = true;
             }
         }
-        if !changed {
-            return;
-        }
-        self.lit.copy_from(&self.torch_lit.1);
+    }
+
+    /// Whether `cell` is lit, by the light as last cast.
+    pub fn is_lit(&self, cell: Cell) -> bool {
+        let light = &self.torch_lit.1;
+        light.shape().contains(cell)
+            && (light.contains(cell) || self.carried_lit.iter().flatten().any(|c| c.contains(cell)))
+    }
+
+    /// Every lit cell, by the light as last cast.
+    pub fn lit(&self) -> CellSet {
+        let mut lit = self.torch_lit.1.clone();
         for light in self.carried_lit.iter().flatten() {
-            light.add_to(&mut self.lit);
+            light.add_to(&mut lit);
         }
+        lit
     }
 }

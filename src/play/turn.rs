@@ -85,7 +85,7 @@ impl<R: Rules> GuardsTurn<'_, R> {
         sees(
             self.rules,
             self.cells,
-            &state.lit,
+            state.is_lit(state.thief.cell),
             watcher,
             state.thief.cell,
             hid,
