@@ -14,14 +14,31 @@ const BLOCKED_FOR: usize = 12;
 /// Refused moves in a row onto one cell before the thief leaves it alone.
 const REFUSALS: usize = 2;
 
+/// A distance field and what it was made for.
+#[derive(Clone, Debug)]
+struct Plan {
+    goals: Vec<Cell>,
+    /// The knowledge stamp.
+    stamp: usize,
+    /// [`Planner::blocked_changes`] then.
+    blocked_changes: usize,
+    field: Field,
+}
+
 /// The plan of a thief that walks to goals.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Planner {
-    /// The goals and the knowledge stamp the field was made for.
-    made_for: Option<(Vec<Cell>, usize)>,
-    field: Option<Field>,
+    /// The current plan, and the one before it: a thief asks for its loot and, finding none it
+    /// reaches, for the way on, turn after turn, and each field is made once for both.
+    plans: [Option<Plan>; 2],
+    /// Whether the current plan may be followed again for the same goals and stamp: not once a
+    /// cell was newly left alone (a plan kept while a cell stops being left alone is still followed).
+    current_holds: bool,
     /// Cells left alone, until the turn given.
     blocked: Vec<(Cell, usize)>,
+    /// How often `blocked` changed: the plan before the current one is followed again only if
+    /// made with the same cells left alone, so it is the field that would be made now.
+    blocked_changes: usize,
     /// The last move the thief chose that was not a wait: from where, and where to.
     last: Option<(Cell, Cell)>,
     refused: usize,
@@ -40,7 +57,11 @@ impl Planner {
     /// Notes where the thief stands now, after the move it chose last: a move that left it in place
     /// without taking loot was refused, and a cell refused twice running is left alone a while.
     pub fn observe(&mut self, game: &dyn Session, turn: usize) {
+        let blocked = self.blocked.len();
         self.blocked.retain(|&(_, until)| until > turn);
+        if self.blocked.len() != blocked {
+            self.blocked_changes += 1;
+        }
         let shape = *self.shape.get_or_insert_with(|| game.level().shape());
         self.visited.resize(shape.len(), false);
         self.seen.resize(shape.len(), false);
@@ -66,7 +87,8 @@ impl Planner {
         if self.refused >= REFUSALS {
             self.refused = 0;
             self.blocked.push((to, turn + BLOCKED_FOR));
-            self.made_for = None;
+            self.blocked_changes += 1;
+            self.current_holds = false;
         }
     }
 
@@ -111,19 +133,36 @@ impl Planner {
         known: impl Fn(usize) -> bool,
     ) -> Option<(Move, Cell)> {
         let goals: Vec<Cell> = goals.into_iter().filter(|&c| !self.is_blocked(c)).collect();
-        let key = (goals, stamp);
-        if self.made_for.as_ref() != Some(&key) {
+        let made_for = |plan: &Option<Plan>| {
+            plan.as_ref()
+                .is_some_and(|p| p.goals == goals && p.stamp == stamp)
+        };
+        let before_holds = self.plans[1]
+            .as_ref()
+            .is_some_and(|p| p.blocked_changes == self.blocked_changes);
+        let current = self.current_holds && made_for(&self.plans[0]);
+        if current {
+            // Followed again as it is.
+        } else if before_holds && made_for(&self.plans[1]) {
+            self.plans.swap(0, 1);
+        } else {
             let shape = walk.shape();
-            let field = walk.field(&key.0, |i| known(i) && !self.is_blocked(shape.cell(i)));
-            self.field = Some(field);
-            self.made_for = Some(key);
+            let field = walk.field(&goals, |i| known(i) && !self.is_blocked(shape.cell(i)));
+            self.plans.swap(0, 1);
+            self.plans[0] = Some(Plan {
+                goals,
+                stamp,
+                blocked_changes: self.blocked_changes,
+                field,
+            });
         }
-        walk.toward(self.field.as_ref()?, at)
+        self.current_holds = true;
+        walk.toward(&self.plans[0].as_ref()?.field, at)
     }
 
     /// The goal the current plan leads to from `at`, if any.
     pub fn goal_from(&self, walk: &Walk, mut at: Cell) -> Option<Cell> {
-        let field = self.field.as_ref()?;
+        let field = &self.plans[0].as_ref()?.field;
         while let Some((_, next)) = walk.toward(field, at) {
             at = next;
         }
